@@ -1,0 +1,98 @@
+/**
+ * Builds the whole server without listening, so tests start exactly the production server
+ * on port 0 and talk to it over real HTTP and WebSocket.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import { loadConfig, type Config } from './config.ts';
+import { openDb } from './db/database.ts';
+import { createLedger } from './db/ledger.ts';
+import { accountHandlers } from './domains/account/methods.ts';
+import { connectHandlers } from './domains/connect/methods.ts';
+import { registerConnect } from './domains/connect/routes.ts';
+import { walletHandlers } from './domains/wallet/methods.ts';
+import type { Handlers, Services } from './rpc/context.ts';
+import { createDispatcher } from './rpc/dispatch.ts';
+import { registerRpc } from './rpc/routes.ts';
+import { createHub } from './socket/hub.ts';
+import { registerSocket } from './socket/routes.ts';
+
+/** Every domain's method implementations. */
+const handlers: Handlers = {
+  ...connectHandlers,
+  ...accountHandlers,
+  ...walletHandlers,
+};
+
+/** A built server and its parts. */
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/** Idle sockets are closed after this long without a frame (clients ping every 20 s). */
+const SOCKET_IDLE_MS = 75_000;
+
+/** Builds the server; `overrides` replace configuration read from the environment. */
+export async function buildApp(overrides: Partial<Config> = {}, options: { logger?: boolean } = {}): Promise<BuiltApp> {
+  const config = loadConfig(overrides);
+  const db = openDb({ path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'), synchronous: config.durability });
+  const hub = createHub({ now: config.now });
+  const ledger = createLedger({
+    now: config.now,
+    onBalanceChange: (c) => hub.toUser(c.userId, 'WALLET_BALANCE_CHANGED', { currency: c.currency, balance: c.balance, amount: c.amount, type: c.type, hash: c.hash }),
+  });
+  const services: Services = { config, db, ledger, hub };
+
+  const app = Fastify({ logger: options.logger ? { level: 'info' } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024 });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin');
+  });
+
+  registerRpc(app, services, createDispatcher(services, handlers, app.log));
+  registerConnect(app, services);
+  registerSocket(app, services);
+  await registerClient(app, config);
+
+  const sweeper = setInterval(() => hub.sweep(SOCKET_IDLE_MS), 15_000);
+  sweeper.unref();
+
+  return {
+    app,
+    services,
+    close: async () => {
+      clearInterval(sweeper);
+      await app.close();
+      db.close();
+    },
+  };
+}
+
+/** Serves the built PWA; unknown paths get index.html so the client router decides (404 page included). */
+async function registerClient(app: FastifyInstance, config: Config): Promise<void> {
+  const index = join(config.staticDir, 'index.html');
+  const built = existsSync(index);
+  if (built) await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: false, cacheControl: false, setHeaders: cacheHeaders });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws';
+    if (wantsPage && built) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (wantsPage) return reply.type('text/html').send('<!doctype html><title>Arena</title><p>The client is not built yet: run <code>npm run build</code>.</p>');
+    return reply.code(404).send({ error: { error_code: 16, error_msg: `No route ${request.method} ${path}` } });
+  });
+}
+
+/** Hashed build assets never change; everything else is revalidated (the service worker, the shell). */
+function cacheHeaders(reply: { header(name: string, value: string): unknown }, path: string): void {
+  reply.header('cache-control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}

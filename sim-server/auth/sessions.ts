@@ -1,0 +1,104 @@
+/**
+ * Sessions: one per sign-in, holding the hashed refresh token. Renewal rotates the refresh
+ * token; presenting an already-rotated one revokes the session (it has leaked).
+ */
+import { NamedError, NumericError, TokenMessage } from '../../src/contract/index.ts';
+import type { Db } from '../db/database.ts';
+import { findUserById, type UserRow } from '../domains/account/users.ts';
+import { AppError } from '../errors.ts';
+import type { Config } from '../config.ts';
+import { hashToken, randomToken, signAccessToken, verifyAccessToken } from './tokens.ts';
+
+/** The tokens handed to a client after sign-in or renewal. */
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  sessionId: number;
+}
+
+interface SessionRow {
+  id: number;
+  user_id: number;
+  refresh_hash: string;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+/** Opens a session for a player and issues its first tokens. */
+export async function openSession(db: Db, config: Config, userId: number, deviceToken: string | null): Promise<IssuedTokens> {
+  const refreshToken = randomToken();
+  const now = config.now();
+  const { lastInsertRowid: sessionId } = db.run(
+    'INSERT INTO sessions (user_id, refresh_hash, device_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+    userId, hashToken(refreshToken), deviceToken, now, now + config.refreshTtl * 1000,
+  );
+  const accessToken = await signAccessToken({ userId, sessionId }, config.jwtSecret, config.accessTtl, now);
+  return { accessToken, refreshToken, sessionId };
+}
+
+/** Exchanges a refresh token for new tokens; answers invalid_grant for anything but a live one. */
+export async function renewSession(db: Db, config: Config, refreshToken: string | undefined): Promise<IssuedTokens> {
+  if (!refreshToken) throw new AppError(NamedError.invalid_grant, 'refresh token missing');
+  const now = config.now();
+  const presented = hashToken(refreshToken);
+  const nextToken = randomToken();
+  const session = db.transaction((tx) => {
+    const row = tx.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE refresh_hash = ?', presented);
+    if (!row) {
+      // A rotated-out token: someone is replaying an old refresh token. Kill its session.
+      const reused = tx.get<{ id: number }>('SELECT session_id AS id FROM used_refresh WHERE refresh_hash = ?', presented);
+      if (reused) tx.run('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', now, reused.id);
+      return null;
+    }
+    if (row.revoked_at !== null || row.expires_at <= now) return null;
+    tx.run('INSERT OR IGNORE INTO used_refresh (refresh_hash, session_id) VALUES (?, ?)', row.refresh_hash, row.id);
+    tx.run('UPDATE sessions SET refresh_hash = ? WHERE id = ?', hashToken(nextToken), row.id);
+    return row;
+  });
+  if (!session) throw new AppError(NamedError.invalid_grant, 'refresh token is not valid');
+  const accessToken = await signAccessToken({ userId: session.user_id, sessionId: session.id }, config.jwtSecret, config.accessTtl, now);
+  return { accessToken, refreshToken: nextToken, sessionId: session.id };
+}
+
+/** Ends one session, or every session of its player. */
+export function closeSessions(db: Db, now: number, sessionId: number, everywhere: boolean): void {
+  if (everywhere) {
+    db.run('UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL AND user_id = (SELECT user_id FROM sessions WHERE id = ?)', now, sessionId);
+    db.run('DELETE FROM connect_tokens WHERE user_id = (SELECT user_id FROM sessions WHERE id = ?)', sessionId);
+  } else {
+    db.run('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', now, sessionId);
+    db.run('DELETE FROM connect_tokens WHERE session_id = ?', sessionId);
+  }
+}
+
+/** Resolves an access token to its player, checking that the session is still open. */
+export async function authenticate(db: Db, config: Config, accessToken: string): Promise<{ user: UserRow; sessionId: number }> {
+  const now = config.now();
+  const claims = await verifyAccessToken(accessToken, config.jwtSecret, now);
+  const session = db.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE id = ?', claims.sessionId);
+  if (!session || session.revoked_at !== null || session.user_id !== claims.userId) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.REVOKED);
+  const user = findUserById(db, claims.userId);
+  if (!user) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.INVALID);
+  return { user, sessionId: session.id };
+}
+
+/** Issues a short-lived, one-use token that authenticates a socket. */
+export function issueConnectToken(db: Db, now: number, userId: number, sessionId: number, ttlSeconds = 120): string {
+  const token = randomToken(24);
+  db.run('DELETE FROM connect_tokens WHERE expires_at <= ?', now);
+  db.run('INSERT INTO connect_tokens (token, user_id, session_id, expires_at) VALUES (?, ?, ?, ?)', token, userId, sessionId, now + ttlSeconds * 1000);
+  return token;
+}
+
+/** Spends a connect token: the player it names, or null when unknown, used or expired. */
+export function redeemConnectToken(db: Db, now: number, token: string): { userId: number; sessionId: number } | null {
+  return db.transaction((tx) => {
+    const row = tx.get<{ user_id: number; session_id: number; expires_at: number }>(
+      `SELECT c.user_id, c.session_id, c.expires_at FROM connect_tokens c JOIN sessions s ON s.id = c.session_id
+        WHERE c.token = ? AND s.revoked_at IS NULL`,
+      token,
+    );
+    tx.run('DELETE FROM connect_tokens WHERE token = ?', token);
+    return row && row.expires_at > now ? { userId: row.user_id, sessionId: row.session_id } : null;
+  });
+}

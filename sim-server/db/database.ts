@@ -1,0 +1,98 @@
+/**
+ * The embedded database: SQLite through node:sqlite, WAL, one writer. Every write that
+ * matters runs inside `transaction()`, which uses BEGIN IMMEDIATE so that two processes
+ * sharing the file serialise their writers instead of failing at commit time.
+ */
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { migrate } from './migrations.ts';
+
+/** A transaction in progress: run SQL, and queue work for after a successful commit. */
+export interface Tx {
+  run(sql: string, ...params: SQLInputValue[]): { changes: number; lastInsertRowid: number };
+  get<T>(sql: string, ...params: SQLInputValue[]): T | undefined;
+  all<T>(sql: string, ...params: SQLInputValue[]): T[];
+  /** Runs after COMMIT (socket pushes); never for a rolled-back transaction. */
+  afterCommit(fn: () => void): void;
+}
+
+/** The database handle the server passes around. */
+export interface Db extends Omit<Tx, 'afterCommit'> {
+  /**
+   * Runs `fn` inside BEGIN IMMEDIATE ... COMMIT. `fn` must be synchronous: node:sqlite is,
+   * and an await inside would let another request's writes interleave with this one's.
+   */
+  transaction<T>(fn: (tx: Tx) => T): T;
+  close(): void;
+  readonly path: string;
+}
+
+/** Options for opening the database. */
+export interface DbOptions {
+  /** A file path, or ':memory:'. */
+  path: string;
+  /** 'NORMAL' loses nothing on a process crash; 'FULL' also survives a power cut. */
+  synchronous?: 'NORMAL' | 'FULL';
+}
+
+/** Opens (creating if needed) and migrates the database. */
+export function openDb({ path, synchronous = 'NORMAL' }: DbOptions): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new DatabaseSync(path);
+  sqlite.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous}; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;`);
+
+  const statements = new Map<string, StatementSync>();
+  const prepared = (sql: string): StatementSync => {
+    let stmt = statements.get(sql);
+    if (!stmt) {
+      stmt = sqlite.prepare(sql);
+      statements.set(sql, stmt);
+    }
+    return stmt;
+  };
+
+  const run: Tx['run'] = (sql, ...params) => {
+    const result = prepared(sql).run(...params);
+    return { changes: Number(result.changes), lastInsertRowid: Number(result.lastInsertRowid) };
+  };
+  const get = <T,>(sql: string, ...params: SQLInputValue[]) => prepared(sql).get(...params) as T | undefined;
+  const all = <T,>(sql: string, ...params: SQLInputValue[]) => prepared(sql).all(...params) as T[];
+
+  let inTransaction = false;
+  const transaction: Db['transaction'] = (fn) => {
+    if (inTransaction) throw new Error('nested transaction: pass the Tx down instead');
+    const pending: (() => void)[] = [];
+    const tx: Tx = { run, get, all, afterCommit: (f) => pending.push(f) };
+    inTransaction = true;
+    sqlite.exec('BEGIN IMMEDIATE');
+    try {
+      const result = fn(tx);
+      if (result instanceof Promise) throw new Error('transaction callbacks must be synchronous');
+      sqlite.exec('COMMIT');
+      inTransaction = false;
+      for (const f of pending) f();
+      return result;
+    } catch (error) {
+      if (inTransaction) {
+        sqlite.exec('ROLLBACK');
+        inTransaction = false;
+      }
+      throw error;
+    }
+  };
+
+  migrate({ run, get, all, exec: (sql) => sqlite.exec(sql), transaction });
+
+  return {
+    run,
+    get,
+    all,
+    transaction,
+    path,
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+  };
+}

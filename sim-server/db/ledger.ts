@@ -1,0 +1,151 @@
+/**
+ * The ledger: the only code that changes a balance. Double entry, one row per transfer;
+ * a debit from a player's account is conditional (balance >= amount) inside the caller's
+ * BEGIN IMMEDIATE transaction, so concurrent spends can never overdraw.
+ */
+import { NamedError, type HistoryType } from '../../src/contract/index.ts';
+import { toHash } from '../../src/core/hash-id.ts';
+import { fail } from '../errors.ts';
+import type { Db, Tx } from './database.ts';
+
+/** The coin currency; balances are integer cents of it. */
+export const COIN = 'SFC';
+
+/** Where money sits: a player's wallet or vault, a house account, or the outside world. */
+export type AccountRef =
+  | { user: number; purpose?: 'main' | 'vault'; currency?: string }
+  | { house: string; currency?: string }
+  | { world: true; currency?: string };
+
+/** A balance change of a player's main wallet, for the WALLET_BALANCE_CHANGED push. */
+export interface BalanceChange {
+  userId: number;
+  currency: string;
+  balance: number;
+  /** Signed cents. */
+  amount: number;
+  type: HistoryType;
+  hash: string;
+}
+
+/** One transfer to record. */
+export interface Transfer {
+  from: AccountRef;
+  to: AccountRef;
+  /** Positive integer cents. */
+  amount: number;
+  type: HistoryType;
+  /** What the money paid for (a game hash, a payment id...). */
+  ref?: string;
+}
+
+/** What the invariant check found. */
+export interface LedgerCheck {
+  ok: boolean;
+  problems: string[];
+  /** Sum of every account but the world's. */
+  held: number;
+  /** External deposits minus external withdrawals. */
+  externalNet: number;
+}
+
+interface AccountRow {
+  id: number;
+  kind: 'user' | 'house' | 'world';
+  user_id: number | null;
+  currency: string;
+  code: string;
+}
+
+/** Builds the ledger; `onBalanceChange` hears every committed change of a player's main wallet. */
+export function createLedger(options: { now: () => number; onBalanceChange?: (change: BalanceChange) => void }) {
+  const { now, onBalanceChange } = options;
+
+  function codeOf(ref: AccountRef): { code: string; kind: AccountRow['kind']; userId: number | null; currency: string } {
+    const currency = ref.currency ?? COIN;
+    if ('user' in ref) return { code: `user:${ref.user}:${ref.purpose ?? 'main'}:${currency}`, kind: 'user', userId: ref.user, currency };
+    if ('house' in ref) return { code: `house:${ref.house}:${currency}`, kind: 'house', userId: null, currency };
+    return { code: `world:${currency}`, kind: 'world', userId: null, currency };
+  }
+
+  function account(tx: Pick<Tx, 'run' | 'get'>, ref: AccountRef): AccountRow {
+    const { code, kind, userId, currency } = codeOf(ref);
+    const found = tx.get<AccountRow>('SELECT id, kind, user_id, currency, code FROM accounts WHERE code = ?', code);
+    if (found) return found;
+    const { lastInsertRowid } = tx.run('INSERT INTO accounts (code, kind, user_id, currency) VALUES (?, ?, ?, ?)', code, kind, userId, currency);
+    return { id: lastInsertRowid, kind, user_id: userId, currency, code };
+  }
+
+  /** Moves `amount` cents; throws COMMIT_ERROR when a player's balance does not cover it. */
+  function transfer(tx: Tx, t: Transfer): { id: number; hash: string; debitBalance: number; creditBalance: number } {
+    if (!Number.isSafeInteger(t.amount) || t.amount <= 0) throw new Error(`ledger: amount must be positive integer cents, got ${t.amount}`);
+    const from = account(tx, t.from);
+    const to = account(tx, t.to);
+    if (from.currency !== to.currency) throw new Error('ledger: a transfer stays in one currency');
+    if (from.id === to.id) throw new Error('ledger: a transfer needs two accounts');
+
+    const debited = tx.get<{ balance: number }>(
+      "UPDATE accounts SET balance = balance - ? WHERE id = ? AND (kind <> 'user' OR balance >= ?) RETURNING balance",
+      t.amount, from.id, t.amount,
+    );
+    if (!debited) fail(NamedError.COMMIT_ERROR, 'Not enough funds');
+    const credited = tx.get<{ balance: number }>('UPDATE accounts SET balance = balance + ? WHERE id = ? RETURNING balance', t.amount, to.id)!;
+    const { lastInsertRowid: id } = tx.run(
+      'INSERT INTO ledger (debit_account, credit_account, amount, type, ref, debit_balance, credit_balance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      from.id, to.id, t.amount, t.type, t.ref ?? null, debited.balance, credited.balance, now(),
+    );
+    const hash = toHash(id);
+    if (onBalanceChange) {
+      for (const [acc, balance, sign] of [[from, debited.balance, -1], [to, credited.balance, 1]] as const) {
+        if (acc.kind === 'user' && acc.code.includes(':main:')) {
+          const change: BalanceChange = { userId: acc.user_id!, currency: acc.currency, balance, amount: sign * t.amount, type: t.type, hash };
+          tx.afterCommit(() => onBalanceChange(change));
+        }
+      }
+    }
+    return { id, hash, debitBalance: debited.balance, creditBalance: credited.balance };
+  }
+
+  /** A balance in cents; zero for an account that has never moved. */
+  function balance(db: Pick<Db, 'get'>, ref: AccountRef): number {
+    return db.get<{ balance: number }>('SELECT balance FROM accounts WHERE code = ?', codeOf(ref).code)?.balance ?? 0;
+  }
+
+  /** A player's entries, newest first, continuing after the entry `before` (its id). */
+  function entries(db: Pick<Db, 'all'>, ref: AccountRef, options: { before?: number; count: number; type?: string }) {
+    const code = codeOf(ref).code;
+    return db.all<{ id: number; amount: number; type: string; ref: string | null; created_at: number; balance: number }>(
+      `SELECT l.id, CASE WHEN l.credit_account = a.id THEN l.amount ELSE -l.amount END AS amount, l.type, l.ref, l.created_at,
+              CASE WHEN l.credit_account = a.id THEN l.credit_balance ELSE l.debit_balance END AS balance
+         FROM accounts a JOIN ledger l ON (l.credit_account = a.id OR l.debit_account = a.id)
+        WHERE a.code = ? AND l.id < ? AND (? IS NULL OR l.type = ?)
+        ORDER BY l.id DESC LIMIT ?`,
+      code, options.before ?? Number.MAX_SAFE_INTEGER, options.type ?? null, options.type ?? null, options.count,
+    );
+  }
+
+  /** Recomputes every balance from the entries and checks the money invariants. */
+  function check(db: Pick<Db, 'all' | 'get'>): LedgerCheck {
+    const problems: string[] = [];
+    const mismatched = db.all<{ code: string; balance: number; computed: number }>(
+      `SELECT a.code, a.balance,
+              COALESCE((SELECT SUM(amount) FROM ledger WHERE credit_account = a.id), 0)
+            - COALESCE((SELECT SUM(amount) FROM ledger WHERE debit_account = a.id), 0) AS computed
+         FROM accounts a`,
+    ).filter((r) => r.balance !== r.computed);
+    for (const r of mismatched) problems.push(`${r.code}: balance ${r.balance} but entries sum to ${r.computed}`);
+    for (const r of db.all<{ code: string; balance: number }>("SELECT code, balance FROM accounts WHERE kind = 'user' AND balance < 0"))
+      problems.push(`${r.code} is negative: ${r.balance}`);
+    const held = db.get<{ s: number | null }>("SELECT SUM(balance) AS s FROM accounts WHERE kind <> 'world'")?.s ?? 0;
+    const externalNet =
+      (db.get<{ s: number | null }>("SELECT SUM(l.amount) AS s FROM ledger l JOIN accounts a ON a.id = l.debit_account WHERE a.kind = 'world'")?.s ?? 0) -
+      (db.get<{ s: number | null }>("SELECT SUM(l.amount) AS s FROM ledger l JOIN accounts a ON a.id = l.credit_account WHERE a.kind = 'world'")?.s ?? 0);
+    if (held !== externalNet) problems.push(`accounts hold ${held} but deposits minus withdrawals is ${externalNet}`);
+    return { ok: problems.length === 0, problems, held, externalNet };
+  }
+
+  return { transfer, balance, entries, check };
+}
+
+/** The ledger the server uses. */
+export type Ledger = ReturnType<typeof createLedger>;

@@ -1,0 +1,23 @@
+import { NumericError } from '../../../src/contract/index.ts';
+import { AppError } from '../../errors.ts';
+import type { Handlers } from '../../rpc/context.ts';
+import { findUserByName, publicUser } from './users.ts';
+
+/** account.* and user.* methods. */
+export const accountHandlers: Handlers = {
+  'user.getUser': (params, ctx) => {
+    if (params.user_name !== undefined) {
+      const user = findUserByName(ctx.db, params.user_name);
+      if (!user) throw new AppError(NumericError.NOT_FOUND, 'User not found.');
+      return { user: publicUser(user) };
+    }
+    if (!ctx.user) throw new AppError(NumericError.ACCESS_DENIED, 'jwt must be provided');
+    return {
+      user: publicUser(ctx.user),
+      user_progress: { level: publicUser(ctx.user).level, exp: ctx.user.exp },
+      user_wallet: { balance: ctx.ledger.balance(ctx.db, { user: ctx.user.id }) },
+      partnership: { borrow: 0 },
+      loaded: true,
+    };
+  },
+};

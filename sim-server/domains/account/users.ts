@@ -1,0 +1,65 @@
+/** Player accounts: creation (with the faucet's starting balance), lookup, public shape. */
+import type { z } from '../../../src/contract/index.ts';
+import type { PublicUser } from '../../../src/contract/index.ts';
+import { toHash } from '../../../src/core/hash-id.ts';
+import { levelForExp } from '../../../src/core/levels.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import type { Ledger } from '../../db/ledger.ts';
+
+/** A users row. */
+export interface UserRow {
+  id: number;
+  name: string;
+  display_name: string;
+  password_hash: string | null;
+  provider_id: string | null;
+  scope: number;
+  tags: string;
+  exp: number;
+  created_at: number;
+}
+
+/** Finds a player by name, case-insensitively. */
+export function findUserByName(db: Pick<Db, 'get'>, name: string): UserRow | undefined {
+  return db.get<UserRow>('SELECT * FROM users WHERE name = ?', name);
+}
+
+/** Finds a player by id. */
+export function findUserById(db: Pick<Db, 'get'>, id: number): UserRow | undefined {
+  return db.get<UserRow>('SELECT * FROM users WHERE id = ?', id);
+}
+
+/** Finds the player a login-provider identity belongs to. */
+export function findUserByProvider(db: Pick<Db, 'get'>, providerId: string): UserRow | undefined {
+  return db.get<UserRow>('SELECT * FROM users WHERE provider_id = ?', providerId);
+}
+
+/** Creates a player and pays the starting balance from the house faucet, in one transaction. */
+export function createUser(
+  tx: Tx,
+  ledger: Ledger,
+  input: { name: string; passwordHash: string | null; providerId: string | null; startBalance: number; now: number },
+): UserRow {
+  const { lastInsertRowid: id } = tx.run(
+    'INSERT INTO users (name, display_name, password_hash, provider_id, created_at) VALUES (?, ?, ?, ?, ?)',
+    input.name, input.name, input.passwordHash, input.providerId, input.now,
+  );
+  if (input.startBalance > 0) {
+    ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: id }, amount: input.startBalance, type: 'signup_bonus' });
+  }
+  return tx.get<UserRow>('SELECT * FROM users WHERE id = ?', id)!;
+}
+
+/** The player as others see them. */
+export function publicUser(row: UserRow): z.output<typeof PublicUser> {
+  return {
+    hash: toHash(row.id),
+    id: row.id,
+    name: row.name,
+    display_name: row.display_name,
+    scope: row.scope,
+    tags: JSON.parse(row.tags) as string[],
+    level: levelForExp(row.exp),
+    info: { avatar: null, pattern: null, badge: null },
+  };
+}

@@ -1,0 +1,17 @@
+/** CLI entry: reads the configuration, opens the database and serves HTTP and the socket. */
+import { buildApp } from './app.ts';
+
+const { app, services, close } = await buildApp({}, { logger: true });
+const { config } = services;
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+// A machine-readable line first: scripts and tests that start the server on port 0 read it.
+console.log(`LISTENING ${port}`);
+console.log(`Arena sim-server on http://localhost:${port} (data in ${config.dataDir}, sim mode ${config.simMode ? 'on' : 'off'})`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void close().then(() => process.exit(0));
+  });
+}

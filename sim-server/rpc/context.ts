@@ -1,0 +1,40 @@
+/** What every method handler is given, and the shape of a handler. */
+import type { MethodName, MethodParams, MethodResult } from '../../src/contract/index.ts';
+import type { Config } from '../config.ts';
+import type { Db, Tx } from '../db/database.ts';
+import type { Ledger } from '../db/ledger.ts';
+import type { UserRow } from '../domains/account/users.ts';
+import type { Hub } from '../socket/hub.ts';
+
+/** The server's long-lived parts, built once by buildApp. */
+export interface Services {
+  config: Config;
+  db: Db;
+  ledger: Ledger;
+  hub: Hub;
+}
+
+/** One call's context. */
+export interface CallContext extends Services {
+  /** The signed-in player, or null for a visitor. */
+  user: UserRow | null;
+  sessionId: number | null;
+  ip: string;
+  /**
+   * Runs a money-moving change in one transaction. With a `stamp` from the caller it is
+   * idempotent: a repeat of a committed stamp answers the first result and moves nothing.
+   */
+  moneyTx<T>(fn: (tx: Tx) => T): T;
+}
+
+/** A method's implementation: parsed params in, the contract's result out. */
+export type Handler<N extends MethodName> = (params: MethodParams<N>, ctx: CallContext) => MethodResult<N> | Promise<MethodResult<N>>;
+
+/** A domain's implementations, by method name. */
+export type Handlers = { [N in MethodName]?: Handler<N> };
+
+/** A signed-in player, or ACCESS_DENIED; for handlers of `access: 'user'` methods the dispatcher has already checked. */
+export function requireUser(ctx: CallContext): UserRow {
+  if (!ctx.user) throw new Error('requireUser on a visitor: the method should be declared access user');
+  return ctx.user;
+}

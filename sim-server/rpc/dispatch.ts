@@ -1,0 +1,69 @@
+/**
+ * Calls one method: look it up, check access, validate the input against its contract
+ * schema before any work, run the handler, and wrap the answer in the envelope.
+ */
+import {
+  Methods, NamedError, NumericError, TokenMessage, describeIssues, isMethodName, z, type Envelope, type MethodDef,
+} from '../../src/contract/index.ts';
+import type { Tx } from '../db/database.ts';
+import type { UserRow } from '../domains/account/users.ts';
+import { AppError } from '../errors.ts';
+import type { CallContext, Handlers, Services } from './context.ts';
+
+/** Who is calling. */
+export interface Caller {
+  user: UserRow | null;
+  sessionId: number | null;
+  ip: string;
+}
+
+/** Calls a method by name with raw (decoded query or JSON body) params. */
+export type Dispatch = (name: string, raw: unknown, caller: Caller) => Promise<Envelope<unknown>>;
+
+/** Builds the dispatcher over a set of handlers. */
+export function createDispatcher(services: Services, handlers: Handlers, log: { error(obj: unknown, msg: string): void }): Dispatch {
+  return async (name, raw, caller) => {
+    try {
+      if (!isMethodName(name)) throw new AppError(NumericError.INPUT_ERROR, `Unknown method ${name}`);
+      const def: MethodDef = Methods[name];
+      if (def.access === 'user' && !caller.user) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.MISSING);
+      const parsed = z.safeParse(def.input, raw ?? {});
+      if (!parsed.success) throw new AppError(NumericError.INPUT_ERROR, `${name}: ${describeIssues(parsed.error.issues)}`);
+      const handler = handlers[name] as ((params: unknown, ctx: CallContext) => unknown) | undefined;
+      if (!handler) throw new AppError(NamedError.NOT_IMPLEMENTED, `${name} is not available on this server yet`);
+
+      const stamp = def.money && caller.user ? (parsed.data as { stamp?: string }).stamp : undefined;
+      const ctx: CallContext = { ...services, ...caller, moneyTx: (fn) => moneyTx(services, name, caller.user, stamp, fn) };
+      const result = await handler(parsed.data, ctx);
+      if (services.config.checkOutputs) {
+        const checked = z.safeParse(def.output, result);
+        if (!checked.success) {
+          log.error({ method: name, issues: checked.error.issues }, 'response does not match its contract');
+          throw new AppError(NumericError.INTERNAL_ERROR, 'Internal error');
+        }
+      }
+      return { response: result };
+    } catch (error) {
+      if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
+      log.error({ err: error, method: name }, 'method failed');
+      return { error: { error_code: NumericError.INTERNAL_ERROR, error_msg: 'Internal error' } };
+    }
+  };
+}
+
+function moneyTx<T>(services: Services, method: string, user: UserRow | null, stamp: string | undefined, fn: (tx: Tx) => T): T {
+  return services.db.transaction((tx) => {
+    if (user && stamp) {
+      const prior = tx.get<{ method: string; response: string }>('SELECT method, response FROM idempotency WHERE user_id = ? AND stamp = ?', user.id, stamp);
+      if (prior) {
+        if (prior.method !== method) throw new AppError(NumericError.INPUT_ERROR, 'stamp: already used by another call');
+        return JSON.parse(prior.response) as T;
+      }
+    }
+    const result = fn(tx);
+    if (user && stamp) {
+      tx.run('INSERT INTO idempotency (user_id, stamp, method, response, created_at) VALUES (?, ?, ?, ?, ?)', user.id, stamp, method, JSON.stringify(result ?? null), services.config.now());
+    }
+    return result;
+  });
+}

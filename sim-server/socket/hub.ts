@@ -1,0 +1,141 @@
+/**
+ * The socket hub: connections, rooms, and fan-out. Every event published to a room gets the
+ * room's next offset and is kept in a short ring, so a client that reconnects can join with
+ * the last offset it saw and receive what it missed (or ROOM_RESYNC when that is gone).
+ * A frame is serialised once per publish, however many members receive it.
+ */
+import { Rooms, type ServerMessageData, type ServerMessageType } from '../../src/contract/index.ts';
+import { toHash } from '../../src/core/hash-id.ts';
+
+/** One socket as the hub sees it. */
+export interface Connection {
+  send(text: string): void;
+  close(): void;
+  userId: number | null;
+  sessionId: number | null;
+  rooms: Set<string>;
+  lastSeen: number;
+}
+
+interface Room {
+  offset: number;
+  /** The last events, oldest first. */
+  recent: { offset: number; text: string }[];
+  members: Set<Connection>;
+}
+
+/** Builds the hub. */
+export function createHub(options: { now: () => number; keepPerRoom?: number }) {
+  const { now, keepPerRoom = 200 } = options;
+  const rooms = new Map<string, Room>();
+  const connections = new Set<Connection>();
+
+  const roomOf = (name: string): Room => {
+    let room = rooms.get(name);
+    if (!room) {
+      room = { offset: 0, recent: [], members: new Set() };
+      rooms.set(name, room);
+    }
+    return room;
+  };
+
+  const frame = <T extends ServerMessageType>(type: T, data: ServerMessageData<T>, room?: string, offset?: number): string =>
+    JSON.stringify(room === undefined ? { type, data } : { type, data, room, offset });
+
+  /** Sends a frame to one connection only (answers, not room events). */
+  function reply<T extends ServerMessageType>(conn: Connection, type: T, data: ServerMessageData<T>): void {
+    conn.send(frame(type, data));
+  }
+
+  /** Publishes an event to a room; answers the offset it got. */
+  function publish<T extends ServerMessageType>(roomName: string, type: T, data: ServerMessageData<T>): number {
+    const room = roomOf(roomName);
+    room.offset += 1;
+    const text = frame(type, data, roomName, room.offset);
+    room.recent.push({ offset: room.offset, text });
+    if (room.recent.length > keepPerRoom) room.recent.shift();
+    for (const member of room.members) member.send(text);
+    return room.offset;
+  }
+
+  /** Publishes to a player's own room. */
+  function toUser<T extends ServerMessageType>(userId: number, type: T, data: ServerMessageData<T>): void {
+    publish(Rooms.user(toHash(userId)), type, data);
+  }
+
+  /** Joins a room, first replaying events after `after` when given. */
+  function join(conn: Connection, roomName: string, after?: number): void {
+    const room = roomOf(roomName);
+    if (after !== undefined && after < room.offset) {
+      const oldest = room.recent[0]?.offset ?? room.offset + 1;
+      if (after + 1 < oldest) reply(conn, 'ROOM_RESYNC', { room: roomName, offset: room.offset });
+      else for (const event of room.recent) if (event.offset > after) conn.send(event.text);
+    }
+    room.members.add(conn);
+    conn.rooms.add(roomName);
+    reply(conn, 'ROOM_JOINED', { room: roomName, offset: room.offset });
+  }
+
+  function leave(conn: Connection, roomName: string): void {
+    rooms.get(roomName)?.members.delete(conn);
+    conn.rooms.delete(roomName);
+  }
+
+  /** Whether a connection may join a room: a player's own room is theirs alone. */
+  function mayJoin(conn: Connection, roomName: string): boolean {
+    if (!roomName.startsWith('USER[')) return true;
+    return conn.userId !== null && roomName === Rooms.user(toHash(conn.userId));
+  }
+
+  function attach(conn: Connection): void {
+    connections.add(conn);
+  }
+
+  function detach(conn: Connection): void {
+    for (const name of conn.rooms) rooms.get(name)?.members.delete(conn);
+    conn.rooms.clear();
+    connections.delete(conn);
+  }
+
+  /** Forgets a connection's player (logout): it leaves the personal room and is told LEAVED. */
+  function deauthenticate(conn: Connection): void {
+    if (conn.userId !== null) leave(conn, Rooms.user(toHash(conn.userId)));
+    conn.userId = null;
+    conn.sessionId = null;
+    reply(conn, 'LEAVED', {});
+  }
+
+  /** Deauthenticates every connection of a session, or of every session of a player. */
+  function dropSessions(match: { sessionId?: number; userId?: number }): void {
+    for (const conn of connections) {
+      if ((match.sessionId !== undefined && conn.sessionId === match.sessionId) || (match.userId !== undefined && conn.userId === match.userId)) {
+        deauthenticate(conn);
+      }
+    }
+  }
+
+  /** Closes connections silent for longer than `idleMs` (clients ping every 20 s). */
+  function sweep(idleMs: number): number {
+    const cutoff = now() - idleMs;
+    let closed = 0;
+    for (const conn of connections) {
+      if (conn.lastSeen < cutoff) {
+        detach(conn);
+        conn.close();
+        closed += 1;
+      }
+    }
+    return closed;
+  }
+
+  return {
+    reply, publish, toUser, join, leave, mayJoin, attach, detach, deauthenticate, dropSessions, sweep,
+    /** Connections and rooms, for the online count and benchmarks. */
+    stats: () => ({ connections: connections.size, rooms: rooms.size }),
+    /** A room's latest offset. */
+    offsetOf: (roomName: string) => rooms.get(roomName)?.offset ?? 0,
+  };
+}
+
+/** The hub the server uses. */
+export type Hub = ReturnType<typeof createHub>;

@@ -1,0 +1,76 @@
+/** The socket endpoint at /ws: parses each frame against the contract and answers it. */
+import type { FastifyInstance } from 'fastify';
+import { ClientFrame, NamedError, Rooms, z } from '../../src/contract/index.ts';
+import { toHash } from '../../src/core/hash-id.ts';
+import { redeemConnectToken } from '../auth/sessions.ts';
+import type { Services } from '../rpc/context.ts';
+import { buildManifest } from '../world/manifest.ts';
+import type { Connection } from './hub.ts';
+
+const MAX_FRAME_BYTES = 16 * 1024;
+
+/** Registers /ws. */
+export function registerSocket(app: FastifyInstance, services: Services): void {
+  const { hub, db, config } = services;
+
+  app.get('/ws', { websocket: true }, (socket) => {
+    const conn: Connection = {
+      send: (text) => {
+        if (socket.readyState === socket.OPEN) socket.send(text);
+      },
+      close: () => socket.terminate(),
+      userId: null,
+      sessionId: null,
+      rooms: new Set(),
+      lastSeen: config.now(),
+    };
+    hub.attach(conn);
+    socket.on('close', () => hub.detach(conn));
+    socket.on('error', () => hub.detach(conn));
+    socket.on('message', (raw, isBinary) => {
+      conn.lastSeen = config.now();
+      const size = Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : (raw as Buffer).byteLength;
+      if (isBinary || size > MAX_FRAME_BYTES) return hub.reply(conn, 'SOCKET_ERROR', { code: 'BAD_FRAME', message: 'frames are JSON text up to 16 KiB' });
+      let json: unknown;
+      try {
+        json = JSON.parse(String(raw));
+      } catch {
+        return hub.reply(conn, 'SOCKET_ERROR', { code: 'BAD_FRAME', message: 'frame is not JSON' });
+      }
+      const parsed = z.safeParse(ClientFrame, json);
+      if (!parsed.success) return hub.reply(conn, 'SOCKET_ERROR', { code: 'BAD_FRAME', message: 'unknown frame type or payload' });
+      handle(conn, parsed.data);
+    });
+  });
+
+  function handle(conn: Connection, frame: ClientFrame): void {
+    const now = config.now();
+    switch (frame.type) {
+      case 'auth': {
+        const who = redeemConnectToken(db, now, frame.data.token);
+        if (!who) return hub.reply(conn, NamedError.CONNECT_TOKEN_ERROR, { message: 'connect token is unknown, used or expired' });
+        if (conn.userId !== null && conn.userId !== who.userId) hub.deauthenticate(conn);
+        conn.userId = who.userId;
+        conn.sessionId = who.sessionId;
+        const room = Rooms.user(toHash(who.userId));
+        hub.reply(conn, 'AUTHED', { user_hash: toHash(who.userId), room });
+        return hub.join(conn, room, frame.data.offset);
+      }
+      case 'leave':
+        return hub.deauthenticate(conn);
+      case 'ping':
+        return hub.reply(conn, 'PONG', { time: now });
+      case 'checkin':
+        return hub.reply(conn, '#CHECKIN', { time: now });
+      case 'manifest':
+        return hub.reply(conn, '#MANIFEST', buildManifest(config));
+      case 'join-room':
+        if (!hub.mayJoin(conn, frame.data.room)) return hub.reply(conn, 'SOCKET_ERROR', { code: 'ACCESS_DENIED', message: `cannot join ${frame.data.room}` });
+        return hub.join(conn, frame.data.room, frame.data.offset);
+      case 'leave-room':
+        return hub.leave(conn, frame.data.room);
+      case 'leave-game':
+        return hub.leave(conn, Rooms.arenaGame(frame.data.game));
+    }
+  }
+}

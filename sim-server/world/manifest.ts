@@ -1,0 +1,35 @@
+/** The manifest the client asks for over the socket (#MANIFEST). */
+import type { ServerMessageData } from '../../src/contract/index.ts';
+import type { Config } from '../config.ts';
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** The holiday style of a date: the header follows it. */
+function styleFor(date: Date): 'snow' | 'santa' | 'halloween' | 'christmas' | null {
+  const month = date.getUTCMonth();
+  const day = date.getUTCDate();
+  if (month === 9 && day >= 20) return 'halloween';
+  if (month === 11 && day >= 20) return 'christmas';
+  if (month === 11) return 'santa';
+  if (month === 0 || month === 1) return 'snow';
+  return null;
+}
+
+/** Builds the manifest for the current moment. */
+export function buildManifest(config: Config): ServerMessageData<'#MANIFEST'> {
+  const now = config.now();
+  // The race runs in weekly periods aligned to the epoch; its countdown is the time left.
+  const endsIn = Math.ceil((WEEK_MS - (now % WEEK_MS)) / 1000);
+  return {
+    stats: {
+      battle_pass: { active: true },
+      ctc: { active: true },
+      events: { leaderboard: { ends_in_time: endsIn } },
+      client: { style: styleFor(new Date(now)) },
+      // Coins per unit of each display currency: shown amounts are divided by the rate.
+      wallet: { rate: { SFC: 1, USD: 1, EUR: 1.08 } },
+      version: { client: config.version, cache: config.version },
+    },
+    ts: now,
+  };
+}

@@ -1,0 +1,35 @@
+import { stamp, z } from './wire.ts';
+
+/** Who may call a method: anyone, or a signed-in player. */
+export type Access = 'public' | 'user';
+
+/** One RPC method of the wire, declared once and used by client, workers and sim-server. */
+export interface MethodDef<I extends z.ZodMiniType = z.ZodMiniType, O extends z.ZodMiniType = z.ZodMiniType> {
+  /** One line for readers of the contract. */
+  doc: string;
+  access: Access;
+  input: I;
+  output: O;
+  /** Moves money: accepts `stamp` as the idempotency key and is never queued offline. */
+  money?: true;
+}
+
+/** Declares a method; the identity function exists to infer and check the types. */
+export function method<I extends z.ZodMiniType, O extends z.ZodMiniType>(def: MethodDef<I, O>): MethodDef<I, O> {
+  return def;
+}
+
+/**
+ * Declares a method whose payload and answer the spec does not show: any fields pass
+ * through to the handler (only a money call's `stamp` is checked) and the answer stays
+ * unknown until a later issue names it. The doc line says so.
+ */
+export function unshown(def: { doc: string; access: Access; money?: true }) {
+  return method({
+    doc: `${def.doc} Payload and answer not shown in the spec.`,
+    access: def.access,
+    input: def.money ? z.looseObject({ stamp: stamp() }) : z.looseObject({}),
+    output: z.unknown(),
+    ...(def.money ? { money: def.money } : {}),
+  });
+}
