@@ -1,0 +1,48 @@
+import type { MethodDef } from '../define.ts';
+import type { z } from '../wire.ts';
+import { accountMethods } from './account.ts';
+import { arenaMethods } from './arena.ts';
+import { batchMethods } from './batch.ts';
+import { caseMethods } from './cases.ts';
+import { chatMethods } from './chat.ts';
+import { connectMethods } from './connect.ts';
+import { fairnessMethods } from './fairness.ts';
+import { inventoryMethods } from './inventory.ts';
+import { partnershipMethods } from './partnership.ts';
+import { partyMethods } from './party.ts';
+import { progressionMethods } from './progression.ts';
+import { radioMethods } from './radio.ts';
+import { streamMethods } from './stream.ts';
+import { walletMethods } from './wallet.ts';
+
+/** Every RPC method of the wire, by name. */
+export const Methods = {
+  ...batchMethods,
+  ...connectMethods,
+  ...accountMethods,
+  ...fairnessMethods,
+  ...walletMethods,
+  ...arenaMethods,
+  ...caseMethods,
+  ...inventoryMethods,
+  ...progressionMethods,
+  ...chatMethods,
+  ...radioMethods,
+  ...partyMethods,
+  ...partnershipMethods,
+  ...streamMethods,
+} satisfies Record<string, MethodDef>;
+
+/** A method name the wire knows. */
+export type MethodName = keyof typeof Methods;
+/** What a caller sends (before coercion). */
+export type MethodInput<N extends MethodName> = z.input<(typeof Methods)[N]['input']>;
+/** What a handler receives (after coercion). */
+export type MethodParams<N extends MethodName> = z.output<(typeof Methods)[N]['input']>;
+/** What the method answers. */
+export type MethodResult<N extends MethodName> = z.output<(typeof Methods)[N]['output']>;
+
+/** Whether a name is a method of the wire. */
+export function isMethodName(name: string): name is MethodName {
+  return Object.hasOwn(Methods, name);
+}

@@ -1,0 +1,79 @@
+import { method, unshown } from '../define.ts';
+import { flag, paging, stamp, text, z } from '../wire.ts';
+
+/** Pages of a partnership-plus list whose other fields are not shown. */
+const pagedUnshown = (doc: string) =>
+  method({
+    doc: `${doc} Filters and answer not shown in the spec.`,
+    access: 'user',
+    input: z.looseObject({ ...paging }),
+    output: z.unknown(),
+  });
+
+/**
+ * Partnership, partnership-plus and its admin calls (document 3 section 7; the apply-code
+ * call also document 2). The spec shows no partnership-plus payloads.
+ */
+export const partnershipMethods = {
+  'partnership.referrals': unshown({ doc: "The partner's referrals.", access: 'user' }),
+  'partnership.activateCode': method({
+    doc: 'Applies a referral or promo code, optionally hiding the player as referral; 28 means an invalid code.',
+    access: 'user',
+    money: true,
+    input: z.object({ code: text(1, 64), anonymous: z.optional(flag()), stamp: stamp() }),
+    output: z.object({ success: z.boolean() }),
+  }),
+  'partnership.getPartner': unshown({ doc: "The player's referring partner and deposit bonus (the referral entity).", access: 'user' }),
+
+  'partnership-plus.dashboard': unshown({ doc: "The partner's dashboard; DASHBOARD_ACCESS_DENIED sends the client to /404.", access: 'user' }),
+  'partnership-plus.home': unshown({ doc: 'The partnership-plus home figures.', access: 'user' }),
+  'partnership-plus.race': unshown({ doc: 'One race; RACE_NOT_FOUND sends the client to /404.', access: 'user' }),
+  'partnership-plus.race-metadata': unshown({ doc: 'Options for creating or editing a race (categories 5-100).', access: 'user' }),
+  'partnership-plus.create-race': unshown({ doc: 'Creates a race for the referrals.', access: 'user' }),
+  'partnership-plus.change-race': unshown({ doc: 'Edits a race.', access: 'user' }),
+  'partnership-plus.cancel-race': unshown({ doc: 'Cancels a race.', access: 'user' }),
+  'partnership-plus.races': pagedUnshown("Pages of the partner's races."),
+  'partnership-plus.referrals': pagedUnshown("Pages of the partner's referrals with ranks and badges."),
+  'partnership-plus.tiers': unshown({ doc: 'The partner tiers (the /partnership/tiers modal).', access: 'public' }),
+
+  'partnership-plus.prepare-badge': unshown({ doc: 'Prepares a badge for upload.', access: 'user' }),
+  'partnership-plus.change-badges': unshown({ doc: "Changes the partner's badges.", access: 'user' }),
+  'partnership-plus.change-referral-badges': unshown({ doc: 'Changes the badges referrals get.', access: 'user' }),
+  'partnership-plus.get-admin-settings': unshown({ doc: 'Partnership-plus admin settings.', access: 'user' }),
+  'partnership-plus.change-admin-settings': unshown({ doc: 'Changes the partnership-plus admin settings.', access: 'user' }),
+  'partnership-plus.connect-kick': unshown({ doc: 'Connects a Kick streaming account.', access: 'user' }),
+  'partnership-plus.join-stream-club': unshown({ doc: 'Joins the stream club (COMMIT_ERROR, KICK_ACCOUNT_NOT_LINKED stay silent).', access: 'user' }),
+  'partnership-plus.leave-stream-club': unshown({ doc: 'Leaves the stream club.', access: 'user' }),
+  'partnership-plus.endpoint': unshown({ doc: 'The partner API endpoint.', access: 'user' }),
+  'partnership-plus.close-party': unshown({ doc: "Closes the partner's active stream party (the ACTIVE_STREAM_PARTY_EXISTS flow).", access: 'user' }),
+
+  'partnership-plus.deal': unshown({ doc: "The partner's deal.", access: 'user' }),
+  'partnership-plus.confirm-deal': unshown({ doc: 'Confirms a deal.', access: 'user' }),
+  'partnership-plus.deal-settings-action': unshown({ doc: 'Runs an action on the deal settings.', access: 'user' }),
+  'partnership-plus.deal-settings': unshown({ doc: 'The deal settings.', access: 'user' }),
+  'partnership-plus.change-deal-settings': unshown({ doc: 'Changes the deal settings.', access: 'user' }),
+  'partnership-plus.roi': unshown({ doc: 'The return on investment of the deal.', access: 'user' }),
+  'partnership-plus.deal-estimate-roi': unshown({ doc: 'Estimates the return on investment of a deal.', access: 'user' }),
+
+  'partnership-plus.claim-earn': unshown({ doc: 'Claims the earnings into the wallet.', access: 'user', money: true }),
+  'partnership-plus.claim-credit': unshown({ doc: 'Claims the sponsor credit into the wallet.', access: 'user', money: true }),
+  'partnership-plus.remove-credit': unshown({ doc: 'Gives back the sponsor credit.', access: 'user', money: true }),
+  'partnership-plus.change-credit-time': unshown({ doc: 'Changes when the sponsor credit is paid (sponsor.next_time_at).', access: 'user' }),
+  'partnership-plus.expenses': unshown({ doc: "The partner's expenses.", access: 'user' }),
+
+  'partnership-plus.change-code': unshown({ doc: "Changes the partner's code (username rules).", access: 'user' }),
+  'partnership-plus.activate-code': unshown({ doc: 'Activates a code from the partnership-plus screens.', access: 'user' }),
+  'partnership-plus.change-api-token': unshown({ doc: "Replaces the partner's API token.", access: 'user' }),
+
+  'partnership-plus.party-settings': unshown({ doc: 'Default settings of the partner stream parties.', access: 'user' }),
+  'partnership-plus.change-party-settings': unshown({ doc: 'Changes the party settings.', access: 'user' }),
+  'partnership-plus.change-party-settings-advanced': unshown({ doc: 'Changes the advanced party settings.', access: 'user' }),
+  'partnership-plus.buy-party-fuel': unshown({ doc: 'Buys party fuel.', access: 'user', money: true }),
+
+  'partnership-plus.referral-rank': unshown({ doc: "A referral's rank (S, A, B, C, D, E).", access: 'user' }),
+  'partnership-plus.ranks-referrals': unshown({ doc: 'Referrals by rank.', access: 'user' }),
+  'partnership-plus.change-ranks-scheme': unshown({ doc: 'Changes the referral rank scheme.', access: 'user' }),
+  'partnership-plus.ban-referral': unshown({ doc: 'Bans a referral from the programme.', access: 'user' }),
+
+  'partnership-plus-admin.members': unshown({ doc: 'The members list (scope 2+ or the marketing tag).', access: 'user' }),
+};

@@ -1,0 +1,97 @@
+/**
+ * Schema building blocks for the wire. Written with zod/mini so the client's first page
+ * stays small (DESIGN.md section 10); the server uses the very same schemas.
+ * Every input helper coerces, because query strings carry only text.
+ */
+import * as z from 'zod/mini';
+import type { ErrorCode } from './errors.ts';
+
+export { z };
+
+/** An integer, from a number or its decimal text. */
+export const int = () => z.coerce.number().check(z.int());
+
+/** A whole number of cents, at least `min` (default 1: zero moves nothing). */
+export const cents = (min = 1) => z.coerce.number().check(z.int(), z.gte(min), z.lte(Number.MAX_SAFE_INTEGER));
+
+/** A boolean sent as 0/1 (also true/false). */
+export const flag = () =>
+  z.pipe(
+    z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])]),
+    z.transform((v): boolean => v === true || v === 1 || v === '1' || v === 'true'),
+  );
+
+/** A 12-character SF hash or its short form (`SF0000000042`, `SF42`). */
+export const hashId = () => z.string().check(z.regex(/^SF\d{1,10}$/, 'expected an SF hash'));
+
+/** Text trimmed and bounded. */
+export const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
+
+/** A comma-joined list (or a JSON array in a POST body); each item is checked by `item`. */
+export const list = <T extends z.ZodMiniType>(item: T, max = 200) =>
+  z.pipe(
+    z.pipe(
+      z.union([z.string(), z.array(z.union([z.string(), z.number()]))]),
+      z.transform((v): string[] => (Array.isArray(v) ? v.map(String) : v === '' ? [] : v.split(','))),
+    ),
+    // Items arrive as text; the cast only widens what pipe demands of the item's input type.
+    z.array(item as z.ZodMiniType<z.output<T>, string>).check(z.maxLength(max)),
+  );
+
+/** An integer that must be one of the spec's listed options (lock times, wager steps, ...). */
+export const choice = (options: readonly number[]) =>
+  int().check(z.refine((v) => options.includes(v), { message: `expected one of ${options.join(', ')}` }));
+
+/** The client's own seed for provably fair rolls (DESIGN.md section 10); visible ASCII only. */
+export const clientSeed = () => z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[\x21-\x7e]+$/, 'expected visible characters'));
+
+/** A gift code: three groups of five letters or digits joined by dashes (document 1 section 5). */
+export const giftCode = () => z.string().check(z.trim(), z.regex(/^[a-z0-9]{5}-[a-z0-9]{5}-[a-z0-9]{5}$/i, 'expected a gift code'));
+
+/** The label the client uses to merge calls into one batch.waterfall; the server ignores it. */
+export const batchLabel = () => z.optional(z.string().check(z.maxLength(64)));
+
+/** Idempotency key of a money-moving call (DESIGN.md section 10: `stamp`). */
+export const stamp = () => z.optional(z.string().check(z.minLength(1), z.maxLength(64)));
+
+/** Paging: the spec continues with an offset equal to the last item's hash. */
+export const paging = {
+  offset: z.optional(z.string().check(z.maxLength(64))),
+  count: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
+};
+
+/** Response helper for calls whose answer is only a success flag. */
+export const success = () => z.object({ success: z.boolean() });
+
+/** Response helper for code claims: the success flag and, when refused, the server's cause. */
+export const successWithCause = () => z.object({ success: z.boolean(), cause: z.optional(z.string()) });
+
+/** A successful answer. */
+export interface OkEnvelope<T> {
+  response: T;
+}
+/** A failed answer. */
+export interface ErrorEnvelope {
+  error: { error_code: ErrorCode; error_msg: string };
+}
+/** The one shape of every RPC answer, HTTP 200 either way. */
+export type Envelope<T> = OkEnvelope<T> | ErrorEnvelope;
+
+/** Formats schema issues into one message that names each failing field; `input` tells a missing field from a wrong one. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], input?: unknown): string {
+  const at = (path: readonly PropertyKey[]): unknown =>
+    path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), input);
+  return issues
+    .slice(0, 5)
+    .map((issue) => {
+      const field = issue.path.length ? issue.path.join('.') : 'input';
+      const i = issue as z.core.$ZodIssue & { expected?: string; minimum?: unknown; maximum?: unknown };
+      if (issue.code === 'invalid_type' && issue.path.length > 0 && at(issue.path) === undefined) return `${field}: required`;
+      if (issue.code === 'invalid_type') return `${field}: expected ${i.expected}`;
+      if (issue.code === 'too_small') return `${field}: must be at least ${String(i.minimum)}`;
+      if (issue.code === 'too_big') return `${field}: must be at most ${String(i.maximum)}`;
+      if (issue.code === 'unrecognized_keys') return `${field}: unknown field ${issue.keys.join(', ')}`;
+      return `${field}: ${issue.message === 'Invalid input' ? 'invalid value' : issue.message}`;
+    })
+    .join('; ');
+}

@@ -1,0 +1,9 @@
+// Pure rules shared by the client, the workers and the sim-server. Nothing here may import
+// from Node or the DOM: this code runs in browsers, workers and Node alike.
+export * from './fair-ticket.ts';
+export * from './hash-id.ts';
+export * from './levels.ts';
+export * from './money.ts';
+export * from './rarity.ts';
+export * from './scheme.ts';
+export * from './validation.ts';
