@@ -15,6 +15,7 @@ import { accountHandlers } from './domains/account/methods.ts';
 import { connectHandlers } from './domains/connect/methods.ts';
 import { registerConnect } from './domains/connect/routes.ts';
 import { walletHandlers } from './domains/wallet/methods.ts';
+import { vaultHandlers } from './domains/wallet/vault.ts';
 import type { Handlers, Services } from './rpc/context.ts';
 import { createDispatcher } from './rpc/dispatch.ts';
 import { registerRpc } from './rpc/routes.ts';
@@ -26,6 +27,7 @@ const handlers: Handlers = {
   ...connectHandlers,
   ...accountHandlers,
   ...walletHandlers,
+  ...vaultHandlers,
 };
 
 /** A built server and its parts. */

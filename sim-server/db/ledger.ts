@@ -58,8 +58,7 @@ interface AccountRow {
 }
 
 /** Builds the ledger; `onBalanceChange` hears every committed change of a player's main wallet. */
-export function createLedger(options: { now: () => number; onBalanceChange?: (change: BalanceChange) => void }) {
-  const { now, onBalanceChange } = options;
+export function createLedger({ now, onBalanceChange }: { now: () => number; onBalanceChange?: (change: BalanceChange) => void }) {
 
   function codeOf(ref: AccountRef): { code: string; kind: AccountRow['kind']; userId: number | null; currency: string } {
     const currency = ref.currency ?? COIN;
@@ -96,9 +95,9 @@ export function createLedger(options: { now: () => number; onBalanceChange?: (ch
     );
     const hash = toHash(id);
     if (onBalanceChange) {
-      for (const [acc, balance, sign] of [[from, debited.balance, -1], [to, credited.balance, 1]] as const) {
+      for (const [acc, after, sign] of [[from, debited.balance, -1], [to, credited.balance, 1]] as const) {
         if (acc.kind === 'user' && acc.code.includes(':main:')) {
-          const change: BalanceChange = { userId: acc.user_id!, currency: acc.currency, balance, amount: sign * t.amount, type: t.type, hash };
+          const change: BalanceChange = { userId: acc.user_id!, currency: acc.currency, balance: after, amount: sign * t.amount, type: t.type, hash };
           tx.afterCommit(() => onBalanceChange(change));
         }
       }
@@ -112,7 +111,7 @@ export function createLedger(options: { now: () => number; onBalanceChange?: (ch
   }
 
   /** A player's entries, newest first, continuing after the entry `before` (its id). */
-  function entries(db: Pick<Db, 'all'>, ref: AccountRef, options: { before?: number; count: number; type?: string }) {
+  function entries(db: Pick<Db, 'all'>, ref: AccountRef, page: { before?: number; count: number; type?: string }) {
     const code = codeOf(ref).code;
     return db.all<{ id: number; amount: number; type: string; ref: string | null; created_at: number; balance: number }>(
       `SELECT l.id, CASE WHEN l.credit_account = a.id THEN l.amount ELSE -l.amount END AS amount, l.type, l.ref, l.created_at,
@@ -120,7 +119,7 @@ export function createLedger(options: { now: () => number; onBalanceChange?: (ch
          FROM accounts a JOIN ledger l ON (l.credit_account = a.id OR l.debit_account = a.id)
         WHERE a.code = ? AND l.id < ? AND (? IS NULL OR l.type = ?)
         ORDER BY l.id DESC LIMIT ?`,
-      code, options.before ?? Number.MAX_SAFE_INTEGER, options.type ?? null, options.type ?? null, options.count,
+      code, page.before ?? Number.MAX_SAFE_INTEGER, page.type ?? null, page.type ?? null, page.count,
     );
   }
 

@@ -87,6 +87,16 @@ const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    id: 2,
+    name: 'vault locks',
+    sql: `
+      CREATE TABLE vault_locks (
+        user_id INTEGER PRIMARY KEY REFERENCES users(id),
+        locked_until INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Brings the schema up to date. */

@@ -28,7 +28,7 @@ export function createDispatcher(services: Services, handlers: Handlers, log: { 
       const def: MethodDef = Methods[name];
       if (def.access === 'user' && !caller.user) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.MISSING);
       const parsed = z.safeParse(def.input, raw ?? {});
-      if (!parsed.success) throw new AppError(NumericError.INPUT_ERROR, `${name}: ${describeIssues(parsed.error.issues)}`);
+      if (!parsed.success) throw new AppError(NumericError.INPUT_ERROR, `${name}: ${describeIssues(parsed.error.issues, raw)}`);
       const handler = handlers[name] as ((params: unknown, ctx: CallContext) => unknown) | undefined;
       if (!handler) throw new AppError(NamedError.NOT_IMPLEMENTED, `${name} is not available on this server yet`);
 

@@ -3,15 +3,13 @@
  * the envelope with HTTP 200, or HTTP 429 with the rate_limited body.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NumericError, decodeQuery, type Envelope, type RateLimitedBody } from '../../src/contract/index.ts';
+import { Methods, NumericError, decodeQuery, describeIssues, z, type Envelope, type RateLimitedBody } from '../../src/contract/index.ts';
 import { accessTokenOf } from '../auth/cookies.ts';
 import { authenticate } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
 import type { Services } from './context.ts';
 import type { Caller, Dispatch } from './dispatch.ts';
 import { createRateLimiter } from './rate-limit.ts';
-
-const MAX_BATCH = 20;
 
 /** Registers the method routes. */
 export function registerRpc(app: FastifyInstance, services: Services, dispatch: Dispatch): void {
@@ -56,11 +54,10 @@ export function registerRpc(app: FastifyInstance, services: Services, dispatch: 
 
   /** Runs a list of `method?params` calls in order; each answers its own envelope. */
   async function batch(raw: unknown, caller: Caller): Promise<Envelope<Envelope<unknown>[]>> {
-    const list = parseList((raw as { list?: unknown }).list);
-    if (!list) return { error: { error_code: NumericError.INPUT_ERROR, error_msg: 'list: expected a JSON array of method?params strings' } };
-    if (list.length > MAX_BATCH) return { error: { error_code: NumericError.INPUT_ERROR, error_msg: `list: at most ${MAX_BATCH} calls` } };
+    const parsed = z.safeParse(Methods['batch.waterfall'].input, raw);
+    if (!parsed.success) return { error: { error_code: NumericError.INPUT_ERROR, error_msg: `batch.waterfall: ${describeIssues(parsed.error.issues, raw)}` } };
     const answers: Envelope<unknown>[] = [];
-    for (const item of list) {
+    for (const item of parsed.data.list) {
       const at = item.indexOf('?');
       const name = at === -1 ? item : item.slice(0, at);
       if (name === 'batch.waterfall') {
@@ -76,17 +73,4 @@ export function registerRpc(app: FastifyInstance, services: Services, dispatch: 
 function queryOf(url: string): URLSearchParams {
   const at = url.indexOf('?');
   return new URLSearchParams(at === -1 ? '' : url.slice(at + 1));
-}
-
-/** The batch list: a JSON array (GET: URL-encoded JSON text; POST: the array itself). */
-function parseList(value: unknown): string[] | null {
-  let list = value;
-  if (typeof value === 'string') {
-    try {
-      list = JSON.parse(value);
-    } catch {
-      return null;
-    }
-  }
-  return Array.isArray(list) && list.every((x) => typeof x === 'string') ? list : null;
 }

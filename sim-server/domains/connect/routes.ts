@@ -43,10 +43,12 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     });
   }
 
-  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+  /** Opens a session and sets its cookies; answers the browser's device token. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<string> {
     const device = ensureDeviceToken(request, reply, () => randomToken(24));
     const tokens = await openSession(db, config, user.id, device);
     setAuthCookies(request, reply, config, tokens);
+    return device;
   }
 
   app.post('/api/connect', async (request, reply): Promise<Envelope<unknown>> => {
@@ -135,8 +137,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     if (nameError) return reply.type('text/html; charset=utf-8').code(400).send(providerPage({ callbackUrl, error: nameError }));
     try {
       const { user } = findOrCreate(name, null, `sim:${name.toLowerCase()}`);
-      await signIn(request, reply, user);
-      const device = request.cookies.device_token ?? '';
+      const device = await signIn(request, reply, user);
       const target = `${callbackUrl}${callbackUrl.includes('?') ? '&' : '?'}device_token=${encodeURIComponent(device)}`;
       return reply.redirect(target, 303);
     } catch (error) {

@@ -1,0 +1,58 @@
+/**
+ * The vault (document 2): coins parked beside the wallet, optionally locked for a while.
+ * Deposits and withdrawals are ledger transfers between the player's own two accounts.
+ */
+import { NumericError } from '../../../src/contract/index.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import { fail } from '../../errors.ts';
+import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
+
+/** Unix seconds the vault stays locked until; 0 when it is not locked. */
+function lockedUntil(db: Pick<Db, 'get'>, userId: number, nowMs: number): number {
+  const until = db.get<{ locked_until: number }>('SELECT locked_until FROM vault_locks WHERE user_id = ?', userId)?.locked_until ?? 0;
+  return until * 1000 > nowMs ? until : 0;
+}
+
+function vaultState(db: Pick<Db, 'get'>, ctx: CallContext, userId: number) {
+  return {
+    amount: ctx.ledger.balance(db, { user: userId, purpose: 'vault' }),
+    balance: ctx.ledger.balance(db, { user: userId }),
+    lock_time: lockedUntil(db, userId, ctx.config.now()),
+  };
+}
+
+/** wallet-vault.* methods. */
+export const vaultHandlers: Handlers = {
+  'wallet-vault.info': (_params, ctx) => {
+    const { amount, lock_time } = vaultState(ctx.db, ctx, requireUser(ctx).id);
+    return { amount, lock_time };
+  },
+  'wallet-vault.deposit': ({ amount }, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.moneyTx((tx: Tx) => {
+      ctx.ledger.transfer(tx, { from: { user: user.id }, to: { user: user.id, purpose: 'vault' }, amount, type: 'vault_deposit' });
+      return { success: true, ...vaultState(tx, ctx, user.id) };
+    });
+  },
+  'wallet-vault.withdraw': ({ amount }, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.moneyTx((tx: Tx) => {
+      const until = lockedUntil(tx, user.id, ctx.config.now());
+      if (until) fail(NumericError.INVALID_DATA, `The vault is locked until ${new Date(until * 1000).toISOString()}`);
+      if (ctx.ledger.balance(tx, { user: user.id, purpose: 'vault' }) === 0) fail(NumericError.INVALID_DATA, 'The vault is empty');
+      ctx.ledger.transfer(tx, { from: { user: user.id, purpose: 'vault' }, to: { user: user.id }, amount, type: 'vault_withdraw' });
+      return { success: true, ...vaultState(tx, ctx, user.id) };
+    });
+  },
+  'wallet-vault.lock': ({ lock_time }, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.db.transaction((tx) => {
+      const now = ctx.config.now();
+      if (lockedUntil(tx, user.id, now)) fail(NumericError.INVALID_DATA, 'The vault is already locked');
+      if (ctx.ledger.balance(tx, { user: user.id, purpose: 'vault' }) === 0) fail(NumericError.INVALID_DATA, 'The vault is empty');
+      const until = Math.floor(now / 1000) + lock_time;
+      tx.run('INSERT INTO vault_locks (user_id, locked_until) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET locked_until = excluded.locked_until', user.id, until);
+      return { success: true, ...vaultState(tx, ctx, user.id) };
+    });
+  },
+};

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startServer, type TestServer } from './harness.ts';
+
+let clock = Date.now();
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({ now: () => clock, accessTtl: 60 });
+});
+afterAll(() => server.close());
+
+describe('sign-in', () => {
+  test('the first sign-in creates the account with 1,000.00 coins from the faucet', async () => {
+    const client = server.client();
+    const answer = await client.signIn('fresh_player', 'secret-pass');
+    expect(answer.response).toMatchObject({ created: true, user: { name: 'fresh_player', hash: expect.stringMatching(/^SF\d{10}$/) } });
+    const me = await client.call('user.getUser');
+    expect(me.response).toMatchObject({ user_wallet: { balance: 100_000 }, loaded: true });
+    const history = await client.call('wallet.getHistory');
+    expect(history.response).toMatchObject({ actions: [{ type: 'signup_bonus', amount: 100_000 }] });
+    expect(server.services.ledger.check(server.services.db).ok).toBe(true);
+  });
+
+  test('signing in again with the right password opens the same account and pays nothing more', async () => {
+    await server.player('return_player');
+    const again = server.client();
+    const answer = await again.signIn('RETURN_player', 'secret-pass');
+    expect(answer.response).toMatchObject({ created: false, user: { name: 'return_player' } });
+    expect((await again.call('user.getUser')).response).toMatchObject({ user_wallet: { balance: 100_000 } });
+  });
+
+  test('a wrong password is refused without a session cookie', async () => {
+    await server.player('guarded_player');
+    const intruder = server.client();
+    const answer = await intruder.signIn('guarded_player', 'not-the-pass');
+    expect(answer.error).toEqual({ error_code: 19, error_msg: 'Enter correct username and password' });
+    expect(intruder.jar.has('access_token')).toBe(false);
+  });
+
+  test.each([
+    ['1starts_with_digit', 'Incorrect name'],
+    ['_underscore_first', 'Incorrect name'],
+    ['ends_with_', 'Incorrect name'],
+    ['two_under_scores', 'Incorrect name'],
+    ['abcd', 'Incorrect name'],
+    ['has space here', 'Incorrect name'],
+  ])('the name %s is refused with "%s" and creates nothing', async (name, message) => {
+    const client = server.client();
+    expect((await client.signIn(name, 'secret-pass')).error).toEqual({ error_code: 16, error_msg: message });
+    const users = server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users WHERE name = ?', name)!.n;
+    expect(users).toBe(0);
+  });
+
+  test('empty fields answer "Fill in all fields"', async () => {
+    const client = server.client();
+    expect((await client.signIn('', 'x')).error?.error_msg).toBe('Fill in all fields');
+    expect((await client.signIn('someone_ok', '')).error?.error_msg).toBe('Fill in all fields');
+  });
+
+  test('two first sign-ins of one name at once create one account and one starting balance', async () => {
+    const answers = await Promise.all([0, 1, 2, 3].map(() => server.client().signIn('racing_name', 'secret-pass')));
+    expect(answers.every((a) => a.response)).toBe(true);
+    expect(answers.filter((a) => (a.response as { created: boolean }).created)).toHaveLength(1);
+    const { db, ledger } = server.services;
+    const id = db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', 'racing_name')!.id;
+    expect(ledger.balance(db, { user: id })).toBe(100_000);
+  });
+});
+
+describe('tokens', () => {
+  test('an expired access token answers "jwt deprecated", and renewal restores access', async () => {
+    const client = await server.player('expiring_one');
+    clock += 61_000;
+    expect((await client.call('wallet.getPaymentMethods')).error).toEqual({ error_code: 15, error_msg: 'jwt deprecated' });
+    expect((await client.renew()).response).toEqual({ renewed: true });
+    expect((await client.call('wallet.getPaymentMethods')).response).toBeDefined();
+  });
+
+  test('a refresh token works once; replaying the old one answers invalid_grant and ends the session', async () => {
+    const client = await server.player('rotating_one');
+    const stolen = client.jar.get('refresh_token')!.value;
+    expect((await client.renew()).response).toBeDefined();
+    const thief = server.client();
+    thief.jar.set('refresh_token', { value: stolen, path: '/api/connect' });
+    expect((await thief.renew()).error?.error_code).toBe('invalid_grant');
+    // The replay revoked the session, so the rightful owner is signed out as well.
+    expect((await client.call('wallet.getPaymentMethods')).error).toEqual({ error_code: 15, error_msg: 'jwt revoked' });
+    expect((await client.renew()).error?.error_code).toBe('invalid_grant');
+  });
+
+  test('a forged access token is refused as invalid, not as expired', async () => {
+    const client = server.client();
+    client.jar.set('access_token', { value: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwic2lkIjoxfQ.forged', path: '/' });
+    expect((await client.call('wallet.getPaymentMethods')).error).toEqual({ error_code: 15, error_msg: 'jwt invalid' });
+  });
+
+  test('the refresh cookie is HttpOnly, SameSite=Strict and only sent to the connect service', async () => {
+    const { response } = await server.client().request('/api/connect', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'cookie_check', password: 'secret-pass' }),
+    });
+    const cookies = response.headers.getSetCookie();
+    const refresh = cookies.find((c) => c.startsWith('refresh_token='))!;
+    const access = cookies.find((c) => c.startsWith('access_token='))!;
+    expect(refresh).toMatch(/HttpOnly/i);
+    expect(refresh).toMatch(/SameSite=Strict/i);
+    expect(refresh).toMatch(/Path=\/api\/connect/);
+    expect(access).toMatch(/HttpOnly/i);
+    expect(cookies.find((c) => c.startsWith('logged='))).not.toMatch(/HttpOnly/i);
+  });
+});
+
+describe('logout', () => {
+  test('logout ends this session only', async () => {
+    const phone = await server.player('two_devices');
+    const laptop = server.client();
+    await laptop.signIn('two_devices', 'secret-pass');
+    expect((await phone.logout()).response).toEqual({ success: true });
+    expect(phone.jar.has('access_token')).toBe(false);
+    expect((await laptop.call('wallet.getPaymentMethods')).response).toBeDefined();
+  });
+
+  test('logout everywhere revokes every session of the player at once', async () => {
+    const phone = await server.player('many_devices');
+    const laptop = server.client();
+    await laptop.signIn('many_devices', 'secret-pass');
+    const laptopAccess = laptop.jar.get('access_token')!;
+    await phone.logout(true);
+    expect((await laptop.call('wallet.getPaymentMethods')).error).toEqual({ error_code: 15, error_msg: 'jwt revoked' });
+    expect((await laptop.renew()).error?.error_code).toBe('invalid_grant');
+    // A copy of the old access token is worthless too.
+    const copy = server.client();
+    copy.jar.set('access_token', laptopAccess);
+    expect((await copy.call('wallet.getPaymentMethods')).error?.error_msg).toBe('jwt revoked');
+  });
+});
+
+describe('the sim login provider', () => {
+  test("'Login via steam' signs the player in and redirects back with the device token", async () => {
+    const browser = server.client();
+    const page = await browser.request('/api/connect/provider?callbackUrl=%2Fcases');
+    expect(page.response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(String(page.body.text)).toContain('name="callbackUrl" value="/cases"');
+    const submitted = await browser.request('/api/connect/provider', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'steam_player', callbackUrl: '/cases' }).toString(),
+    });
+    expect(submitted.status).toBe(303);
+    const device = browser.jar.get('device_token')!.value;
+    expect(submitted.response.headers.get('location')).toBe(`/cases?device_token=${device}`);
+    expect((await browser.call('user.getUser')).response).toMatchObject({ user: { name: 'steam_player' }, user_wallet: { balance: 100_000 } });
+  });
+
+  test('the provider never redirects off the site', async () => {
+    const browser = server.client();
+    const submitted = await browser.request('/api/connect/provider', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'redirect_test', callbackUrl: '//evil.example/steal' }).toString(),
+    });
+    expect(submitted.response.headers.get('location')).toMatch(/^\/\?device_token=/);
+  });
+
+  test('a provider name taken by a password account is refused', async () => {
+    await server.player('password_owner');
+    const browser = server.client();
+    const submitted = await browser.request('/api/connect/provider', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'password_owner', callbackUrl: '/' }).toString(),
+    });
+    expect(submitted.status).toBe(409);
+    expect(browser.jar.has('access_token')).toBe(false);
+  });
+});

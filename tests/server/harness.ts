@@ -1,0 +1,162 @@
+/**
+ * Starts the real sim-server in-process on port 0 and gives tests a browser-like client:
+ * a cookie jar that honours cookie paths, the RPC envelope, and a socket that waits for frames.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encodeQuery, type QueryValue } from '../../src/contract/index.ts';
+import { buildApp } from '../../sim-server/app.ts';
+import type { Config } from '../../sim-server/config.ts';
+
+/** A running server for one test file. */
+export type TestServer = Awaited<ReturnType<typeof startServer>>;
+
+/** Starts a server on a fresh database in a temp folder (or the given one). */
+export async function startServer(overrides: Partial<Config> = {}) {
+  const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'arena-test-'));
+  const built = await buildApp({ staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, ...overrides, dataDir });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    services: built.services,
+    client: () => createClient(url),
+    /** Signs a new player in (creating the account) and answers their client. */
+    player: async (name: string, password = 'secret-pass') => {
+      const client = createClient(url);
+      const answer = await client.signIn(name, password);
+      if (!('response' in answer)) throw new Error(`sign-in of ${name} failed: ${JSON.stringify(answer)}`);
+      return client;
+    },
+    close: async () => {
+      await built.close();
+      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An answer envelope as JSON. */
+export type Answer = { response?: unknown; error?: { error_code: number | string; error_msg: string } } & Record<string, unknown>;
+
+/** An HTTP client with a cookie jar, like one browser profile. */
+export function createClient(base: string) {
+  const jar = new Map<string, { value: string; path: string }>();
+
+  const cookieHeader = (path: string) =>
+    [...jar].filter(([, c]) => path.startsWith(c.path)).map(([name, c]) => `${name}=${c.value}`).join('; ');
+
+  const remember = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';').map((s) => s.trim());
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = decodeURIComponent(pair!.slice(eq + 1));
+      const attr = (key: string) => attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.split('=')[1];
+      const expires = attr('expires');
+      const gone = attr('max-age') === '0' || (expires !== undefined && Date.parse(expires) <= Date.now()) || value === '';
+      if (gone) jar.delete(name);
+      else jar.set(name, { value, path: attr('path') ?? '/' });
+    }
+  };
+
+  async function request(path: string, init: RequestInit = {}): Promise<{ status: number; body: Answer; response: Response }> {
+    const headers = new Headers(init.headers);
+    const cookie = cookieHeader(path.split('?')[0]!);
+    if (cookie) headers.set('cookie', cookie);
+    const response = await fetch(base + path, { ...init, headers, redirect: 'manual' });
+    remember(response);
+    const text = await response.text();
+    let body: Answer;
+    try {
+      body = JSON.parse(text) as Answer;
+    } catch {
+      body = { text } as Answer;
+    }
+    return { status: response.status, body, response };
+  }
+
+  const postJson = (path: string, payload: unknown) =>
+    request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+
+  return {
+    jar,
+    request,
+    /** GET /api/method/{method}?params; answers the envelope. */
+    call: async (method: string, params: Record<string, QueryValue> = {}) => {
+      const query = encodeQuery(params);
+      return (await request(`/api/method/${method}${query ? `?${query}` : ''}`)).body;
+    },
+    /** POST /api/method/{method} with a JSON body. */
+    post: async (method: string, params: unknown) => (await postJson(`/api/method/${method}`, params)).body,
+    signIn: async (username: string, password: string) => (await postJson('/api/connect', { username, password })).body,
+    renew: async () => (await postJson('/api/connect/renew', {})).body,
+    logout: async (all = false) => (await postJson('/api/connect/logout', { all })).body,
+    /** Opens a socket authenticated as this client's player. */
+    socket: async () => {
+      const answer = await (await request('/api/method/connect.getSocketServer')).body;
+      const token = (answer.response as { connect_token: string }).connect_token;
+      const socket = await openSocket(base);
+      socket.send('auth', { token });
+      await socket.next('AUTHED');
+      return socket;
+    },
+  };
+}
+
+/** A server frame as received. */
+export interface Frame {
+  type: string;
+  data: Record<string, unknown>;
+  room?: string;
+  offset?: number;
+}
+
+/** Opens a raw socket to the server; `next` waits for the next unread frame of a type. */
+export async function openSocket(base: string) {
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws`);
+  const frames: Frame[] = [];
+  let read = 0;
+  const waiters = new Set<() => void>();
+  ws.addEventListener('message', (event) => {
+    frames.push(JSON.parse(String(event.data)) as Frame);
+    for (const wake of waiters) wake();
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.addEventListener('open', () => resolve(), { once: true });
+    ws.addEventListener('error', () => reject(new Error('socket failed to open')), { once: true });
+  });
+
+  /** The next unread frame of `type` (frames before it are passed over), within `ms`. */
+  function next(type: string, ms = 3000): Promise<Frame> {
+    return new Promise((resolve, reject) => {
+      const look = () => {
+        for (let i = read; i < frames.length; i++) {
+          if (frames[i]!.type === type) {
+            read = i + 1;
+            waiters.delete(look);
+            clearTimeout(timer);
+            resolve(frames[i]!);
+            return;
+          }
+        }
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(look);
+        reject(new Error(`no ${type} within ${ms} ms; got ${frames.slice(read).map((f) => f.type).join(', ') || 'nothing'}`));
+      }, ms);
+      waiters.add(look);
+      look();
+    });
+  }
+
+  return {
+    frames,
+    next,
+    send: (type: string, data?: unknown) => ws.send(JSON.stringify(data === undefined ? { type } : { type, data })),
+    sendRaw: (text: string) => ws.send(text),
+    close: () => ws.close(),
+  };
+}

@@ -1,0 +1,188 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openDb } from '../../sim-server/db/database.ts';
+import { createLedger } from '../../sim-server/db/ledger.ts';
+import { createClient, startServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ startBalance: 3_700 });
+});
+afterAll(() => server.close());
+
+const balances = async (client: ReturnType<TestServer['client']>) => {
+  const info = (await client.call('wallet-vault.info')).response as { amount: number };
+  const me = (await client.call('user.getUser')).response as { user_wallet: { balance: number } };
+  return { wallet: me.user_wallet.balance, vault: info.amount };
+};
+
+describe('the ledger over HTTP', () => {
+  test('200 concurrent debits against a balance that covers 37: exactly 37 succeed, never negative', async () => {
+    const player = await server.player('debit_racer');
+    const answers = await Promise.all(Array.from({ length: 200 }, () => player.call('wallet-vault.deposit', { amount: 100 })));
+    expect(answers.filter((a) => a.response)).toHaveLength(37);
+    expect(answers.filter((a) => a.error?.error_code === 'COMMIT_ERROR')).toHaveLength(163);
+    expect(await balances(player)).toEqual({ wallet: 0, vault: 3_700 });
+    expect(server.services.ledger.check(server.services.db)).toMatchObject({ ok: true });
+  });
+
+  test('the same stamp sent 50 times at once moves money once and answers alike', async () => {
+    const player = await server.player('stamp_repeater');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => player.call('wallet-vault.deposit', { amount: 500, stamp: 'req-1' })));
+    expect(answers.every((a) => JSON.stringify(a) === JSON.stringify(answers[0]))).toBe(true);
+    expect(await balances(player)).toEqual({ wallet: 3_200, vault: 500 });
+    // A new stamp is a new request.
+    await player.call('wallet-vault.deposit', { amount: 500, stamp: 'req-2' });
+    expect(await balances(player)).toEqual({ wallet: 2_700, vault: 1_000 });
+  });
+
+  test('a stamp reused for another method is refused and moves nothing', async () => {
+    const player = await server.player('stamp_mixer');
+    await player.call('wallet-vault.deposit', { amount: 100, stamp: 'same' });
+    const answer = await player.call('wallet-vault.withdraw', { amount: 100, stamp: 'same' });
+    expect(answer.error).toEqual({ error_code: 16, error_msg: 'stamp: already used by another call' });
+    expect(await balances(player)).toEqual({ wallet: 3_600, vault: 100 });
+  });
+
+  test('a stamp is per player: another player may use the same one', async () => {
+    const a = await server.player('stampowner_a');
+    const b = await server.player('stampowner_b');
+    await a.call('wallet-vault.deposit', { amount: 100, stamp: 'shared' });
+    await b.call('wallet-vault.deposit', { amount: 300, stamp: 'shared' });
+    expect((await balances(b)).vault).toBe(300);
+  });
+
+  test('the vault refuses to withdraw while locked or empty, and refuses a second lock', async () => {
+    let clock = Date.now();
+    const local = await startServer({ now: () => clock });
+    try {
+      const player = await local.player('vault_locker');
+      expect((await player.call('wallet-vault.lock', { lock_time: 600 })).error?.error_msg).toBe('The vault is empty');
+      expect((await player.call('wallet-vault.withdraw', { amount: 1 })).error?.error_msg).toBe('The vault is empty');
+      await player.call('wallet-vault.deposit', { amount: 5_000 });
+      expect((await player.call('wallet-vault.lock', { lock_time: 601 })).error?.error_code).toBe(16);
+      const locked = await player.call('wallet-vault.lock', { lock_time: 600 });
+      expect((locked.response as { lock_time: number }).lock_time).toBe(Math.floor(clock / 1000) + 600);
+      expect((await player.call('wallet-vault.lock', { lock_time: 600 })).error?.error_msg).toBe('The vault is already locked');
+      expect((await player.call('wallet-vault.withdraw', { amount: 1 })).error?.error_msg).toMatch(/locked until/);
+      clock += 601_000;
+      expect((await player.call('wallet-vault.withdraw', { amount: 5_000 })).response).toMatchObject({ amount: 0, balance: 100_000, lock_time: 0 });
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('the ledger invariants', () => {
+  test('after a seeded random mix of transfers every balance matches its entries and the sum is deposits minus withdrawals', () => {
+    fc.assert(
+        fc.property(
+          fc.array(fc.record({ from: fc.integer({ min: 0, max: 5 }), to: fc.integer({ min: 0, max: 5 }), amount: fc.integer({ min: 1, max: 50_000 }) }), { maxLength: 60 }),
+          (ops) => {
+            const db = openDb({ path: ':memory:' });
+            const ledger = createLedger({ now: Date.now });
+            // 0 is the outside world, 1 a house account, 2..5 players.
+            const ref = (n: number) => (n === 0 ? { world: true as const } : n === 1 ? { house: 'arena' } : { user: n });
+            for (const id of [2, 3, 4, 5]) db.run('INSERT INTO users (id, name, display_name, created_at) VALUES (?, ?, ?, 0)', id, `player_${id}`, `p${id}`);
+            for (const op of ops) {
+              if (op.from === op.to) continue;
+              try {
+                db.transaction((tx) => ledger.transfer(tx, { from: ref(op.from), to: ref(op.to), amount: op.amount, type: 'reward' }));
+              } catch (error) {
+                if ((error as { code?: unknown }).code !== 'COMMIT_ERROR') throw error;
+              }
+            }
+            const check = ledger.check(db);
+            db.close();
+            return check.ok;
+          },
+        ),
+        { seed: 20261122, numRuns: 150 },
+      );
+  });
+
+  test('a failed debit leaves no entry and no balance change behind', () => {
+    const db = openDb({ path: ':memory:' });
+    const ledger = createLedger({ now: Date.now });
+    db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'poor_player', 'poor', 0)");
+    db.transaction((tx) => ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: 1 }, amount: 100, type: 'signup_bonus' }));
+    expect(() =>
+      db.transaction((tx) => {
+        ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 60, type: 'arena_join' });
+        ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 60, type: 'arena_join' });
+      }),
+    ).toThrow('Not enough funds');
+    expect(ledger.balance(db, { user: 1 })).toBe(100);
+    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n).toBe(1);
+  });
+});
+
+describe('durability', () => {
+  test('killing the server mid-run and restarting loses no committed entry', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'arena-kill-'));
+    try {
+      const first = await spawnServer(dataDir);
+      const player = createClient(first.url);
+      await player.signIn('durable_player', 'secret-pass');
+      const acknowledged: string[] = [];
+      const run = { stopped: false };
+      const writers = Array.from({ length: 4 }, async (_, w) => {
+        for (let i = 0; !run.stopped; i++) {
+          const stamp = `w${w}-${i}`;
+          try {
+            const answer = await player.call('wallet-vault.deposit', { amount: 1, stamp });
+            if (answer.response) acknowledged.push(stamp);
+          } catch {
+            return; // the connection died with the server
+          }
+        }
+      });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      first.kill();
+      run.stopped = true;
+      await Promise.all(writers);
+      expect(acknowledged.length).toBeGreaterThan(10);
+
+      const second = await spawnServer(dataDir);
+      try {
+        const again = createClient(second.url);
+        await again.signIn('durable_player', 'secret-pass');
+        const vault = ((await again.call('wallet-vault.info')).response as { amount: number }).amount;
+        // Every acknowledged deposit is there; an unacknowledged one may also have committed.
+        expect(vault).toBeGreaterThanOrEqual(acknowledged.length);
+        const db = openDb({ path: join(dataDir, 'arena.db') });
+        const stamps = new Set(db.all<{ stamp: string }>('SELECT stamp FROM idempotency').map((r) => r.stamp));
+        expect(acknowledged.filter((s) => !stamps.has(s))).toEqual([]);
+        expect(createLedger({ now: Date.now }).check(db).ok).toBe(true);
+        expect(vault).toBe(stamps.size);
+        db.close();
+      } finally {
+        second.kill();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Runs sim-server/main.ts as its own process, so it can be killed with SIGKILL. */
+async function spawnServer(dataDir: string): Promise<{ url: string; kill(): void }> {
+  const child = spawn(process.execPath, ['sim-server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: '/nonexistent', RATE_LIMIT_MAX: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /LISTENING (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`server exited early with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, kill: () => child.kill('SIGKILL') };
+}
