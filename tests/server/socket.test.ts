@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openSocket, startServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+describe('authentication', () => {
+  test('a connect token authenticates once: AUTHED, then CONNECT_TOKEN_ERROR on reuse', async () => {
+    const player = await server.player('socket_auth');
+    const token = ((await player.call('connect.getSocketServer')).response as { connect_token: string; url: string });
+    expect(token.url).toBe('/ws');
+    const first = await openSocket(server.url);
+    first.send('auth', { token: token.connect_token });
+    const authed = await first.next('AUTHED');
+    expect(authed.data).toEqual({ user_hash: expect.stringMatching(/^SF\d{10}$/), room: `USER[${authed.data.user_hash}]` });
+    const second = await openSocket(server.url);
+    second.send('auth', { token: token.connect_token });
+    expect((await second.next('CONNECT_TOKEN_ERROR')).data.message).toMatch(/unknown, used or expired/);
+    first.close();
+    second.close();
+  });
+
+  test('a visitor cannot get a connect token', async () => {
+    expect((await server.client().call('connect.getSocketServer')).error?.error_code).toBe(15);
+  });
+
+  test('ping answers PONG; manifest answers #MANIFEST with the spec fields; checkin answers #CHECKIN', async () => {
+    const socket = await openSocket(server.url);
+    socket.send('ping', { visible: true });
+    expect((await socket.next('PONG')).data.time).toEqual(expect.any(Number));
+    socket.send('manifest');
+    const manifest = (await socket.next('#MANIFEST')).data as { stats: Record<string, unknown> };
+    expect(manifest.stats).toMatchObject({
+      battle_pass: { active: true }, ctc: { active: true }, events: { leaderboard: { ends_in_time: expect.any(Number) } },
+      wallet: { rate: expect.objectContaining({ SFC: 1 }) }, version: { client: '5.4', cache: '5.4' },
+    });
+    socket.send('checkin');
+    await socket.next('#CHECKIN');
+    socket.close();
+  });
+
+  test('a malformed or unknown frame gets SOCKET_ERROR and the socket stays usable', async () => {
+    const socket = await openSocket(server.url);
+    socket.sendRaw('not json');
+    expect((await socket.next('SOCKET_ERROR')).data.code).toBe('BAD_FRAME');
+    socket.send('join-room', { room: '' });
+    await socket.next('SOCKET_ERROR');
+    socket.send('ping');
+    await socket.next('PONG');
+    socket.close();
+  });
+});
+
+describe('rooms', () => {
+  test('room members get each event with an increasing offset; after leave-room they get nothing', async () => {
+    const a = await openSocket(server.url);
+    const b = await openSocket(server.url);
+    a.send('join-room', { room: 'LOBBY_TEST' });
+    b.send('join-room', { room: 'LOBBY_TEST' });
+    const joined = await a.next('ROOM_JOINED');
+    await b.next('ROOM_JOINED');
+    server.services.hub.publish('LOBBY_TEST', 'PONG', { time: 1 });
+    server.services.hub.publish('LOBBY_TEST', 'PONG', { time: 2 });
+    const first = await a.next('PONG');
+    const second = await a.next('PONG');
+    expect([first.room, first.offset, second.offset]).toEqual(['LOBBY_TEST', (joined.data.offset as number) + 1, (joined.data.offset as number) + 2]);
+    expect((await b.next('PONG')).data.time).toBe(1);
+    b.send('leave-room', { room: 'LOBBY_TEST' });
+    b.send('ping');
+    await b.next('PONG'); // the leave was handled before this answer
+    const countBefore = b.frames.filter((f) => f.room === 'LOBBY_TEST').length;
+    server.services.hub.publish('LOBBY_TEST', 'PONG', { time: 3 });
+    await a.next('PONG');
+    expect(b.frames.filter((f) => f.room === 'LOBBY_TEST').length).toBe(countBefore);
+    a.close();
+    b.close();
+  });
+
+  test("nobody may join another player's personal room", async () => {
+    const owner = await server.player('room_owner');
+    const ownerSocket = await owner.socket();
+    const ownerRoom = (ownerSocket.frames.find((f) => f.type === 'AUTHED')!.data.room) as string;
+    const other = await (await server.player('room_snoop')).socket();
+    other.send('join-room', { room: ownerRoom });
+    expect((await other.next('SOCKET_ERROR')).data.code).toBe('ACCESS_DENIED');
+    const visitor = await openSocket(server.url);
+    visitor.send('join-room', { room: ownerRoom });
+    expect((await visitor.next('SOCKET_ERROR')).data.code).toBe('ACCESS_DENIED');
+    ownerSocket.close();
+    other.close();
+    visitor.close();
+  });
+
+  test('a reconnecting client that joins with its last offset receives exactly what it missed', async () => {
+    const hub = server.services.hub;
+    const first = await openSocket(server.url);
+    first.send('join-room', { room: 'RESUME_TEST' });
+    await first.next('ROOM_JOINED');
+    hub.publish('RESUME_TEST', 'PONG', { time: 10 });
+    const seen = await first.next('PONG');
+    first.close();
+    hub.publish('RESUME_TEST', 'PONG', { time: 11 });
+    hub.publish('RESUME_TEST', 'PONG', { time: 12 });
+    const again = await openSocket(server.url);
+    again.send('join-room', { room: 'RESUME_TEST', offset: seen.offset });
+    expect((await again.next('PONG')).data.time).toBe(11);
+    expect((await again.next('PONG')).data.time).toBe(12);
+    expect((await again.next('ROOM_JOINED')).data.offset).toBe((seen.offset as number) + 2);
+    again.close();
+  });
+
+  test('a client too far behind is told ROOM_RESYNC instead of a partial replay', async () => {
+    const hub = server.services.hub;
+    for (let i = 0; i < 250; i++) hub.publish('BUSY_ROOM', 'PONG', { time: i });
+    const late = await openSocket(server.url);
+    late.send('join-room', { room: 'BUSY_ROOM', offset: 3 });
+    expect((await late.next('ROOM_RESYNC')).data).toEqual({ room: 'BUSY_ROOM', offset: 250 });
+    expect(late.frames.filter((f) => f.type === 'PONG')).toHaveLength(0);
+    late.close();
+  });
+});
+
+describe('balance pushes', () => {
+  test('every balance change pushes WALLET_BALANCE_CHANGED to all of the owner\'s sockets, and to nobody else', async () => {
+    const owner = await server.player('balance_owner');
+    const phone = await owner.socket();
+    const laptop = await owner.socket();
+    const stranger = await (await server.player('balance_other')).socket();
+    await owner.call('wallet-vault.deposit', { amount: 2_500 });
+    for (const socket of [phone, laptop]) {
+      const pushed = await socket.next('WALLET_BALANCE_CHANGED');
+      expect(pushed.data).toEqual({ currency: 'SFC', balance: 97_500, amount: -2_500, type: 'vault_deposit', hash: expect.stringMatching(/^SF/) });
+    }
+    expect(stranger.frames.some((f) => f.type === 'WALLET_BALANCE_CHANGED')).toBe(false);
+    phone.close();
+    laptop.close();
+    stranger.close();
+  });
+
+  test('a refused debit pushes nothing', async () => {
+    const owner = await server.player('balance_refused');
+    const socket = await owner.socket();
+    expect((await owner.call('wallet-vault.deposit', { amount: 200_000 })).error?.error_code).toBe('COMMIT_ERROR');
+    socket.send('ping');
+    await socket.next('PONG');
+    expect(socket.frames.some((f) => f.type === 'WALLET_BALANCE_CHANGED')).toBe(false);
+    socket.close();
+  });
+
+  test('a player who reconnects with the offset of their personal room gets the balance changes they missed', async () => {
+    const owner = await server.player('balance_resume');
+    const socket = await owner.socket();
+    const joined = await socket.next('ROOM_JOINED');
+    socket.close();
+    await owner.call('wallet-vault.deposit', { amount: 100 });
+    await owner.call('wallet-vault.deposit', { amount: 200 });
+    const token = ((await owner.call('connect.getSocketServer')).response as { connect_token: string }).connect_token;
+    const again = await openSocket(server.url);
+    again.send('auth', { token, offset: joined.data.offset });
+    await again.next('AUTHED');
+    expect((await again.next('WALLET_BALANCE_CHANGED')).data.amount).toBe(-100);
+    expect((await again.next('WALLET_BALANCE_CHANGED')).data.amount).toBe(-200);
+    again.close();
+  });
+});
+
+describe('logout', () => {
+  test("logout tells the session's sockets LEAVED and stops their personal pushes", async () => {
+    const owner = await server.player('socket_logout');
+    const socket = await owner.socket();
+    await owner.logout();
+    await socket.next('LEAVED');
+    const other = server.client();
+    await other.signIn('socket_logout', 'secret-pass');
+    await other.call('wallet-vault.deposit', { amount: 100 });
+    socket.send('ping');
+    await socket.next('PONG');
+    expect(socket.frames.some((f) => f.type === 'WALLET_BALANCE_CHANGED')).toBe(false);
+    socket.close();
+  });
+});
