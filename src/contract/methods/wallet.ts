@@ -15,6 +15,9 @@ const VAULT_LOCK_TIMES = [600, 1800, 3600, 21600, 43200, 86400] as const;
 /** Answer of the crypto conversion and invoice calls; success answers carry more, not shown. */
 const cryptoAnswer = () => z.looseObject({ success: z.boolean(), message: z.optional(z.string()) });
 
+/** The vault after a deposit, withdrawal or lock; `balance` is the wallet's. */
+const VaultMove = z.object({ success: z.boolean(), amount: z.number(), balance: z.number(), lock_time: z.number() });
+
 /** Wallet, vault and payment calls (document 2 section 7). */
 export const walletMethods = {
   'wallet.getPaymentMethods': method({
@@ -77,24 +80,24 @@ export const walletMethods = {
     output: z.object({ amount: z.number(), lock_time: z.number() }),
   }),
   'wallet-vault.deposit': method({
-    doc: 'Moves cents from the wallet into the vault; answer not shown.',
+    doc: 'Moves cents from the wallet into the vault; answers the vault and wallet after the move.',
     access: 'user',
     money: true,
     input: z.object({ amount: vaultAmount(), stamp: stamp() }),
-    output: z.unknown(),
+    output: VaultMove,
   }),
   'wallet-vault.withdraw': method({
-    doc: 'Moves cents from an unlocked vault back to the wallet; may ask for a 2FA code; answer not shown.',
+    doc: 'Moves cents from an unlocked vault back to the wallet; may ask for a 2FA code; answers like deposit.',
     access: 'user',
     money: true,
     input: z.object({ amount: vaultAmount(), stamp: stamp() }),
-    output: z.unknown(),
+    output: VaultMove,
   }),
   'wallet-vault.lock': method({
-    doc: 'Locks the vault for lock_time seconds (one of the six choices); answer not shown.',
+    doc: 'Locks the vault for lock_time seconds (one of the six choices); answers like deposit.',
     access: 'user',
     input: z.object({ lock_time: choice(VAULT_LOCK_TIMES) }),
-    output: z.unknown(),
+    output: VaultMove,
   }),
 
   'payment-insta.create': unshown({ doc: 'Opens a card deposit through Instaxchange.', access: 'user' }),
