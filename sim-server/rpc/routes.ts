@@ -11,6 +11,9 @@ import type { Services } from './context.ts';
 import type { Caller, Dispatch } from './dispatch.ts';
 import { createRateLimiter } from './rate-limit.ts';
 
+/** Longer query strings are refused before any parsing (the batch list is the longest honest one); Node itself answers 431 past 16 KiB. */
+const MAX_QUERY_LENGTH = 8 * 1024;
+
 /** Registers the method routes. */
 export function registerRpc(app: FastifyInstance, services: Services, dispatch: Dispatch): void {
   const { config, db } = services;
@@ -27,6 +30,14 @@ export function registerRpc(app: FastifyInstance, services: Services, dispatch: 
     reply.code(429).header('retry-after', String(retryAfter));
     return { error: 'rate_limited', server_id: config.serverId, time: Math.floor(config.now() / 1000), retry_after: retryAfter };
   }
+
+  // Framework-level refusals (a body too large, JSON that does not parse) keep the envelope's shape.
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error(error);
+    const message = status === 413 ? 'request body too large' : status < 500 ? error.message : 'Internal error';
+    return reply.code(status).send({ error: { error_code: status < 500 ? NumericError.INPUT_ERROR : NumericError.INTERNAL_ERROR, error_msg: message } });
+  });
 
   app.route({
     method: ['GET', 'POST'],
@@ -45,6 +56,9 @@ export function registerRpc(app: FastifyInstance, services: Services, dispatch: 
       const wait = limiter.hit(caller.user ? `user:${caller.user.id}` : `ip:${caller.ip}`, config.now());
       if (wait) return limited(reply, wait);
 
+      if (request.url.length > MAX_QUERY_LENGTH) {
+        return { error: { error_code: NumericError.INPUT_ERROR, error_msg: `query string longer than ${MAX_QUERY_LENGTH} characters` } };
+      }
       const { name } = request.params as { name: string };
       const raw = request.method === 'POST' ? (request.body ?? {}) : decodeQuery(queryOf(request.url));
       if (name === 'batch.waterfall') return batch(raw, caller);
