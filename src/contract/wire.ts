@@ -46,7 +46,9 @@ export const choice = (options: readonly number[]) =>
 export const clientSeed = () => z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[\x21-\x7e]+$/, 'expected visible characters'));
 
 /** A gift code: three groups of five letters or digits joined by dashes (document 1 section 5). */
-export const giftCode = () => z.string().check(z.trim(), z.regex(/^[a-z0-9]{5}-[a-z0-9]{5}-[a-z0-9]{5}$/i, 'expected a gift code'));
+/** Three groups of five letters or digits joined by dashes, any case (document 1 section 5). */
+export const GIFT_CODE_PATTERN = /^[a-z0-9]{5}-[a-z0-9]{5}-[a-z0-9]{5}$/i;
+export const giftCode = () => z.string().check(z.trim(), z.regex(GIFT_CODE_PATTERN, 'expected a gift code'));
 
 /** The label the client uses to merge calls into one batch.waterfall; the server ignores it. */
 export const batchLabel = () => z.optional(z.string().check(z.maxLength(64)));

@@ -3,6 +3,8 @@
 // field passes them: whether a field is required is the form's concern ('Fill in all fields',
 // 'Mandatory field'), as the spec says of names ("Empty input is valid").
 
+import { GIFT_CODE_PATTERN } from '../contract/wire.ts';
+
 /** Messages the spec shows for rejected input. */
 export const ValidationMessage = {
   NAME: 'Incorrect name',
@@ -33,7 +35,6 @@ const EMAIL_PATTERN = /^[\w.!#$%&'*+/=?^`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-z
 const BTC_LEGACY_PATTERN = /^[13][1-9A-HJ-NP-Za-km-z]{25,34}$/;
 const BTC_BECH32_PATTERN = /^bc1[02-9ac-hj-np-z]{11,71}$/;
 const ETH_PATTERN = /^0x[0-9a-fA-F]{40}$/;
-const GIFT_CODE_PATTERN = /^[a-z0-9]{5}-[a-z0-9]{5}-[a-z0-9]{5}$/i;
 const TIP_COMMAND_PATTERN = /^\/tip \d+$/;
 
 /** Whether a name keeps the username rules: 5-25 letters, digits or one underscore, led by a letter, not ending in "_". */
