@@ -80,15 +80,17 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   };
 }
 
-/** Serves the built PWA; unknown paths get index.html so the client router decides (404 page included). */
+/**
+ * Serves the built PWA. Files are looked up per request (a rebuild needs no restart); a path
+ * without a file extension gets index.html so the client router decides, 404 page included.
+ */
 async function registerClient(app: FastifyInstance, config: Config): Promise<void> {
-  const index = join(config.staticDir, 'index.html');
-  const built = existsSync(index);
-  if (built) await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: false, cacheControl: false, setHeaders: cacheHeaders });
+  const built = () => existsSync(join(config.staticDir, 'index.html'));
+  await app.register(fastifyStatic, { root: config.staticDir, index: false, cacheControl: false, setHeaders: cacheHeaders });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws';
-    if (wantsPage && built) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws' && !/\.[a-z0-9]+$/i.test(path);
+    if (wantsPage && built()) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     if (wantsPage) return reply.type('text/html').send('<!doctype html><title>Arena</title><p>The client is not built yet: run <code>npm run build</code>.</p>');
     return reply.code(404).send({ error: { error_code: 16, error_msg: `No route ${request.method} ${path}` } });
   });

@@ -47,16 +47,6 @@ export type NamedError = (typeof NamedError)[keyof typeof NamedError];
 /** Any error code that can appear in an envelope. */
 export type ErrorCode = NumericError | NamedError;
 
-/** The body of HTTP 429 (spec: HTTP 'rate_limited', details kept as the rate-limit flag). */
-export interface RateLimitedBody {
-  error: 'rate_limited';
-  server_id: string;
-  /** Unix seconds at which the limit was hit. */
-  time: number;
-  /** Seconds until requests are accepted again. */
-  retry_after: number;
-}
-
 /** Token messages the client must tell apart (document 1 section 6, document 3 section 8). */
 export const TokenMessage = {
   /** Expired access token: the client renews it and retries the call. */

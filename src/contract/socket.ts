@@ -3,6 +3,7 @@
  * `{type, data}`; server frames of a room also carry `room` and that room's increasing
  * `offset`, so a client that reconnects can ask for what it missed.
  */
+import { LiveDrop, UnboxRoll } from './entities.ts';
 import { int, z } from './wire.ts';
 
 const room = () => z.string().check(z.minLength(1), z.maxLength(96));
@@ -61,13 +62,17 @@ export const ServerMessages = {
     type: z.string(),
     hash: z.string(),
   }),
+  /** A drop from any case, to the LOBBY room (the home page's live drops). */
+  LOBBY_DROP_DROPPED: LiveDrop,
+  /** A roll of a personal unbox game, to ARENA_GAME[{token}]. */
+  ARENA_GAME_ROLL: UnboxRoll,
 } as const;
 
 /** Names of server messages the spec lists whose payloads later issues define. */
 export const PendingServerMessages = [
   'LOBBY_GAME_CREATED', 'LOBBY_GAME_UPDATED', 'LOBBY_GAME_CLOSED', 'LOBBY_GAME_JOINED', 'LOBBY_GAME_LEAVED',
-  'LOBBY_GAME_PROCESS', 'ARENA_GAME_UPDATE', 'ARENA_GAME_ROLL', 'ARENA_GAME_STATUS', 'ARENA_GAME_RUN',
-  'ARENA_GAME_CLOSED', 'LOBBY_DROP_DROPPED', 'LOBBY_ONLINE', 'ONLINE', 'FOLLOWER_FOLLOWED',
+  'LOBBY_GAME_PROCESS', 'ARENA_GAME_UPDATE', 'ARENA_GAME_STATUS', 'ARENA_GAME_RUN',
+  'ARENA_GAME_CLOSED', 'LOBBY_ONLINE', 'ONLINE', 'FOLLOWER_FOLLOWED',
   'FOLLOWER_UNFOLLOWED', 'STREAM_ONLINE', 'STREAM_OFFLINE', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
   '#USER_DATA_CHANGED', '#ACHIEVE_ISSUED', '#USER_RANK_CHANGED', '#EXPERIENCE_CHANGED', 'BASIC_VERIFY_REQUIRED',
   'PAYMENT_UPDATED', 'WALLET_WITHDRAW_CREATED', 'WALLET_WITHDRAW_FAILED', 'WALLET_WITHDRAW_CONFIRMED',

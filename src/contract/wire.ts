@@ -79,6 +79,24 @@ export interface ErrorEnvelope {
 /** The one shape of every RPC answer, HTTP 200 either way. */
 export type Envelope<T> = OkEnvelope<T> | ErrorEnvelope;
 
+/** Parses any envelope; the `response` is then parsed by the method's own output schema. */
+export const EnvelopeSchema = z.union([
+  z.object({ error: z.object({ error_code: z.union([z.number(), z.string()]), error_msg: z.string() }) }),
+  z.object({ response: z.unknown() }),
+]);
+
+/** The body of HTTP 429 (spec: HTTP 'rate_limited', details kept as the rate-limit flag). */
+export const RateLimitedBody = z.object({
+  error: z.literal('rate_limited'),
+  server_id: z.string(),
+  /** Unix seconds at which the limit was hit. */
+  time: z.number(),
+  /** Seconds until requests are accepted again. */
+  retry_after: z.number(),
+});
+/** The body of HTTP 429. */
+export type RateLimitedBody = z.output<typeof RateLimitedBody>;
+
 /** Formats schema issues into one message that names each failing field; `input` tells a missing field from a wrong one. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[], input?: unknown): string {
   const at = (path: readonly PropertyKey[]): unknown =>

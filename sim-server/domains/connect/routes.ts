@@ -4,7 +4,7 @@
  * mode the stand-in for the external 'Login via steam' provider.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NamedError, NumericError, z, type Envelope } from '../../../src/contract/index.ts';
+import { ConnectAnswers, NamedError, NumericError, z, type Envelope } from '../../../src/contract/index.ts';
 import { validateLoginForm, validateName } from '../../../src/core/validation.ts';
 import { accessTokenOf, clearAuthCookies, ensureDeviceToken, setAuthCookies } from '../../auth/cookies.ts';
 import { authenticate, closeSessions, openSession, renewSession } from '../../auth/sessions.ts';
@@ -51,7 +51,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     return device;
   }
 
-  app.post('/api/connect', async (request, reply): Promise<Envelope<unknown>> => {
+  app.post('/api/connect', async (request, reply): Promise<Envelope<z.output<typeof ConnectAnswers.signIn>>> => {
     try {
       const body = z.safeParse(LoginBody, request.body ?? {});
       const username = body.success ? (body.data.username ?? '').trim() : '';
@@ -80,7 +80,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     }
   });
 
-  app.post('/api/connect/renew', async (request, reply): Promise<Envelope<unknown>> => {
+  app.post('/api/connect/renew', async (request, reply): Promise<Envelope<z.output<typeof ConnectAnswers.renew>>> => {
     try {
       const tokens = await renewSession(db, config, request.cookies.refresh_token);
       setAuthCookies(request, reply, config, tokens);
@@ -91,7 +91,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     }
   });
 
-  app.post('/api/connect/logout', async (request, reply): Promise<Envelope<unknown>> => {
+  app.post('/api/connect/logout', async (request, reply): Promise<Envelope<z.output<typeof ConnectAnswers.logout>>> => {
     const body = z.safeParse(LogoutBody, request.body ?? undefined);
     const all = body.success && [true, 1, '1'].includes(body.data?.all as never);
     const sessionId = await sessionOf(request);

@@ -1,4 +1,5 @@
 import { method, unshown } from '../define.ts';
+import { Box, Drop, Item, PublicUser, UnboxGame, UnboxRoll } from '../entities.ts';
 import { batchLabel, clientSeed, flag, hashId, int, paging, stamp, success, text, z } from '../wire.ts';
 
 /** A personal game's full token: 32 letters or digits. */
@@ -41,24 +42,35 @@ export const arenaMethods = {
     output: z.object({ history: z.unknown(), users: z.unknown(), boxes: z.unknown() }),
   }),
   'arena.game': method({
-    doc: 'One game by short hash or personal token, with users, drops, its lobby entry and rob-mode state; no id answers INPUT_ERROR.',
+    doc: 'One game by short hash or personal token, with users, drops (each with its fairness record), the items dropped, the case versions whose ranges were used, its lobby entry and rob-mode state; no id answers INPUT_ERROR, an unknown one GAME_ERROR.',
     access: 'public',
     input: z.object({ hash: gameRef() }),
-    output: z.object({ game: z.unknown(), users: z.unknown(), drops: z.unknown(), lobby: z.unknown(), modes: z.object({ rob: z.unknown() }) }),
+    output: z.object({
+      game: UnboxGame,
+      users: z.array(PublicUser),
+      drops: z.array(Drop),
+      items: z.array(Item),
+      /** The case at each version the drops used: its slots are the range tables. */
+      boxes: z.array(Box),
+      /** Null for personal unbox games. */
+      lobby: z.unknown(),
+      /** rob is null outside rob-mode battles. */
+      modes: z.object({ rob: z.unknown() }),
+    }),
   }),
 
   'arena-unbox.create': method({
-    doc: 'Buys `count` rolls of one box as a personal unbox game, one debit (DESIGN.md section 10).',
+    doc: "Buys `count` rolls (one of core's CASE_COUNTS) of one case as a personal unbox game with one debit (DESIGN.md section 10). A new `seed` retires the seed pair as user.seed does. A wrong count answers INPUT_ERROR, an unknown case INVALID_DATA (19) 'Box {hash} not found.', a deprecated one INVALID_DATA (19) 'Box {hash} deprecated.', a short balance COMMIT_ERROR 'Not enough funds'; each moves nothing.",
     access: 'user',
     money: true,
     input: z.object({ box_hash: hashId(), count: int().check(z.gte(1), z.lte(100)), seed: z.optional(clientSeed()), stamp: stamp() }),
-    output: created(),
+    output: z.object({ success: z.boolean(), path: z.string(), game: UnboxGame, users: z.array(PublicUser) }),
   }),
   'arena-unbox.roll': method({
-    doc: 'Spends one roll of a personal unbox game, optionally with the fast spin; answer not shown.',
+    doc: "Spends one roll of the player's unbox game: ticket from the seed pair, item by range, into the inventory; a finished, unknown or someone else's game answers GAME_ERROR.",
     access: 'user',
     input: z.object({ token: gameToken(), fast: z.optional(flag()) }),
-    output: z.unknown(),
+    output: UnboxRoll,
   }),
 
   'arena-battle.create': method({

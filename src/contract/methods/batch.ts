@@ -2,7 +2,7 @@ import { method } from '../define.ts';
 import { z } from '../wire.ts';
 
 /** The most calls one batch may carry. */
-const MAX_BATCH = 20;
+export const MAX_BATCH = 20;
 
 /**
  * The batch's `list`: a URL-encoded JSON array of `method?params` strings in a query, or the

@@ -1,54 +1,60 @@
-import { method, unshown } from '../define.ts';
-import { batchLabel, hashId, list, z } from '../wire.ts';
+import { method } from '../define.ts';
+import { Box, CaseCardBox, Item } from '../entities.ts';
+import { batchLabel, hashId, list, text, z } from '../wire.ts';
 
 /** A case or item key, the slug the case pages are named by. */
 const caseKey = () => z.string().check(z.minLength(1), z.maxLength(96), z.regex(/^[A-Za-z0-9_-]+$/, 'expected a key'));
 
-/** Cases (boxes), their items and case cards (document 1 section 7). */
+/** Cases (boxes), their items and case cards (document 1 section 7). Unknown keys and hashes answer NOT_FOUND (30). */
 export const caseMethods = {
   'case.getBoxByKey': method({
-    doc: 'A case by its key, with its items.',
+    doc: 'A case by its key (deprecated ones too), with its items in slot order.',
     access: 'public',
     input: z.object({ key: caseKey() }),
-    output: z.object({ box: z.unknown(), items: z.array(z.unknown()) }),
+    output: z.object({ box: Box, items: z.array(Item) }),
   }),
-  'case.getCases': unshown({ doc: 'The case listing, called with a fixed `method` parameter.', access: 'public' }),
+  'case.getCases': method({
+    doc: 'Every case that can be opened (not deprecated), cheapest first; the spec only shows a fixed `method` parameter, which is ignored.',
+    access: 'public',
+    input: z.object({ method: z.optional(text(1, 64)) }),
+    output: z.object({ cases: z.array(Box) }),
+  }),
 
   'arena-case.case': method({
-    doc: 'A case by hash, with its items, for the case page.',
+    doc: 'A case by hash (deprecated ones too), with its items in slot order, for the case page.',
     access: 'public',
     input: z.object({ hash: hashId(), batch: batchLabel() }),
-    output: z.object({ success: z.boolean(), box: z.unknown(), items: z.array(z.unknown()) }),
+    output: z.object({ success: z.boolean(), box: Box, items: z.array(Item) }),
   }),
   'arena-case.cards': method({
-    doc: "The player's case cards by case (key, price, count, asset_hashes).",
+    doc: "The player's case cards by case (key, price, count, asset_hashes); an empty list until case cards are issued (cards issue).",
     access: 'user',
     input: z.object({ batch: batchLabel() }),
-    output: z.object({ data: z.unknown() }),
+    output: z.object({ data: z.array(CaseCardBox) }),
   }),
   'arena-case.item': method({
     doc: 'One item by its key.',
     access: 'public',
     input: z.object({ key: caseKey() }),
-    output: z.object({ item: z.unknown() }),
+    output: z.object({ item: Item }),
   }),
   'arena-case.create-card': method({
-    doc: 'Opens a case from one of the case cards the player holds (?action=open_card); answer not shown.',
+    doc: 'Opens a case from one of the case cards the player holds (?action=open_card); answers NOT_IMPLEMENTED until case cards exist (cards issue).',
     access: 'user',
     input: z.object({ key: caseKey() }),
     output: z.unknown(),
   }),
   'arena-case.listing': method({
-    doc: 'Enabled cases (called with fields=enabled), all or the listed hashes; batch ARENA_BOXES by default.',
+    doc: 'Cases cheapest first: fields=enabled leaves out deprecated ones, hashes picks some; batch ARENA_BOXES by default.',
     access: 'public',
     input: z.object({ fields: z.optional(z.literal('enabled')), hashes: z.optional(list(hashId())), batch: batchLabel() }),
-    output: z.object({ listing: z.unknown() }),
+    output: z.object({ listing: z.array(Box) }),
   }),
 
   'item.getItemsByHashes': method({
-    doc: 'Items by hash, for drops and inventories that only carry item hashes.',
+    doc: 'Items by hash in the order asked, for drops and inventories that only carry item hashes; unknown hashes are left out.',
     access: 'public',
     input: z.object({ hashes: list(hashId()) }),
-    output: z.object({ items: z.array(z.unknown()) }),
+    output: z.object({ items: z.array(Item) }),
   }),
 };

@@ -1,4 +1,5 @@
 import { method } from '../define.ts';
+import { PublicUser } from '../entities.ts';
 import { z } from '../wire.ts';
 
 /** Socket discovery (document 1 section 7). */
@@ -13,4 +14,14 @@ export const connectMethods = {
     }),
     output: z.object({ connect_token: z.string(), url: z.string(), expires_in: z.number() }),
   }),
+};
+
+/**
+ * Answers of the connect service (`POST /api/connect`, `/renew`, `/logout`): not RPC methods,
+ * but the same envelope around these shapes.
+ */
+export const ConnectAnswers = {
+  signIn: z.object({ user: PublicUser, created: z.boolean() }),
+  renew: z.object({ renewed: z.boolean() }),
+  logout: z.object({ success: z.boolean() }),
 };

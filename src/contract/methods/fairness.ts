@@ -5,12 +5,12 @@ import { clientSeed, flag, z } from '../wire.ts';
 /** Provably fair seeds (document 3 section 7; the verify modal computes on the client). */
 export const fairnessMethods = {
   'user.seed': method({
-    doc: "Reads the player's seed pair, sets client_seed, or with rotate=1 reveals the old server_seed and starts a new pair at nonce 0.",
+    doc: "The player's seed pair. client_seed (a new one) or rotate=1 retire the pair: its server_seed is revealed, the next one becomes current, a new next is drawn, nonce 0. unhash answers the last revealed server_seed.",
     access: 'user',
     input: z.object({ client_seed: z.optional(clientSeed()), unhash: z.optional(flag()), rotate: z.optional(flag()) }),
     output: z.extend(Seed, {
       success: z.boolean(),
-      /** The revealed server seed of the pair just rotated out (rotate or unhash). */
+      /** The revealed server seed of the pair just retired (rotate, a new client seed) or last retired (unhash). */
       server_seed: z.optional(z.string()),
     }),
   }),

@@ -6,6 +6,8 @@ import { batchMethods } from './batch.ts';
 import { caseMethods } from './cases.ts';
 import { chatMethods } from './chat.ts';
 import { connectMethods } from './connect.ts';
+export { ConnectAnswers } from './connect.ts';
+export { MAX_BATCH } from './batch.ts';
 import { fairnessMethods } from './fairness.ts';
 import { inventoryMethods } from './inventory.ts';
 import { partnershipMethods } from './partnership.ts';

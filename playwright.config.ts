@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** The e2e sim-server's port, apart from `npm start`'s 8080 so both can run. */
+const PORT = Number(process.env.E2E_PORT ?? 8091);
+const DATA_DIR = '.tmp/e2e-data';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/artifacts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1920, height: 1080 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium (DESIGN.md section 2): browser downloads are not available here.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    // The built app on the real sim-server, with a database that starts empty every run.
+    command: `node tests/e2e/reset-data.ts ${DATA_DIR} && node sim-server/main.ts`,
+    url: `http://127.0.0.1:${PORT}/api/method/user.getUser?user_name=health_check`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, SIM_START_BALANCE: '100000', STATIC_DIR: 'dist', RATE_LIMIT_MAX: '5000' },
+  },
+});

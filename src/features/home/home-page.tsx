@@ -1,0 +1,143 @@
+import type { ComponentType, CSSProperties } from 'react';
+import { formatCoins } from '../../core/money.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { BattleIcon, CaseIcon, ChickenIcon, CoinIcon, DiceIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { PathLink } from '../../ui/path-link.tsx';
+import { LoginButton, useLogged } from '../session/index.ts';
+import { useManifest } from '../connection/index.ts';
+import { ItemSilhouette, type Silhouette } from './item-silhouette.tsx';
+import './home.css';
+
+interface GameTile {
+  title: string;
+  to: string;
+  blurb: string;
+  icon: ComponentType<{ width?: number; height?: number }>;
+  /** The tile's colour, taken from the spec's rarity colours. */
+  colour: string;
+  chicken?: true;
+}
+
+const GAMES: GameTile[] = [
+  { title: 'Cases', to: '/cases', blurb: 'Open a case, keep the drop or sell it back on the spot.', icon: CaseIcon, colour: '255 129 8' },
+  { title: 'Battles', to: '/battles', blurb: 'Up to five seats open the same cases. The best haul takes every drop.', icon: BattleIcon, colour: '217 28 43' },
+  { title: 'Chicken', to: '/chicken', blurb: 'Cross step by step and cash out before the chicken gets caught.', icon: ChickenIcon, colour: '229 191 38', chicken: true },
+  { title: 'Dice', to: '/dice', blurb: 'Roll over or under your target. Lower chance, bigger multiplier.', icon: DiceIcon, colour: '220 107 252' },
+];
+
+interface ShowcaseItem {
+  name: string;
+  skin: string;
+  price: number;
+  rarity: 'ultra' | 'gold' | 'high' | 'medium';
+  shape: Silhouette;
+}
+
+/** Sample drops for the hero; prices in cents like everywhere else. */
+const SHOWCASE: ShowcaseItem[] = [
+  { name: '★ Karambit', skin: 'Doppler', price: 184_250, rarity: 'ultra', shape: 'knife' },
+  { name: 'AK-47', skin: 'Fire Serpent', price: 62_040, rarity: 'gold', shape: 'rifle' },
+  { name: 'Desert Eagle', skin: 'Blaze', price: 21_875, rarity: 'high', shape: 'pistol' },
+  { name: 'AWP', skin: 'Neo-Noir', price: 4_310, rarity: 'medium', shape: 'sniper' },
+];
+
+/** New accounts start with this many cents (DESIGN.md section 4). */
+const STARTING_BALANCE = 100_000;
+
+/** The home page: hero, the game tiles and what makes the arena worth trusting. */
+export function HomePage() {
+  const logged = useLogged();
+  const manifest = useManifest();
+  const games = GAMES.filter((game) => !game.chicken || !manifest || manifest.stats.ctc.active);
+
+  return (
+    <div className="home">
+      <section className="hero container" aria-labelledby="hero-title">
+        <div className="hero-copy">
+          <p className="hero-eyebrow">CS2 case arena</p>
+          <h1 id="hero-title">
+            Open cases.
+            <br />
+            <span>Battle for skins.</span>
+          </h1>
+          <p className="hero-lead">
+            Unbox alone or take seats against players and bots. Every roll is provably fair and you can check it yourself.
+          </p>
+          <div className="hero-actions">
+            {logged ? (
+              <PathLink to="/cases" className={buttonClass('primary', 'md', 'hero-cta')}>
+                Open a case
+              </PathLink>
+            ) : (
+              <LoginButton />
+            )}
+            <PathLink to="/battles" className={buttonClass('ghost', 'md', 'hero-cta')}>
+              Join a battle
+            </PathLink>
+          </div>
+        </div>
+        <ul className="showcase" aria-label="Recent top drops">
+          {SHOWCASE.map((item, index) => (
+            <li key={item.name} className={`drop-card rarity-${item.rarity}`} style={{ '--i': index } as CSSProperties}>
+              <ItemSilhouette shape={item.shape} />
+              <div className="drop-meta">
+                <span className="drop-name">{item.name}</span>
+                <span className="drop-skin">{item.skin}</span>
+              </div>
+              <span className="drop-price">
+                <CoinIcon width={14} height={14} />
+                {formatCoins(item.price)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="container games" aria-labelledby="games-title">
+        <h2 id="games-title" className="section-title">
+          Games
+        </h2>
+        <ul className="game-grid">
+          {games.map(({ title, to, blurb, icon: Icon, colour }) => (
+            <li key={to}>
+              <PathLink to={to} className="game-tile" style={{ '--tile': colour } as CSSProperties}>
+                <span className="game-icon">
+                  <Icon width={30} height={30} />
+                </span>
+                <span className="game-title">{title}</span>
+                <span className="game-blurb">{blurb}</span>
+                <span className="game-play" aria-hidden>
+                  Play →
+                </span>
+              </PathLink>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="container promises" aria-label="Why play here">
+        <div className="promise">
+          <ShieldIcon width={26} height={26} />
+          <div>
+            <h3>Provably fair</h3>
+            <p>Each ticket comes from a committed server seed and your own client seed. Verify any roll.</p>
+          </div>
+        </div>
+        <div className="promise">
+          <CoinIcon width={26} height={26} />
+          <div>
+            <h3>{formatCoins(STARTING_BALANCE)} coins to start</h3>
+            <p>New players get a starting balance of play coins on their first sign-in.</p>
+          </div>
+        </div>
+        <div className="promise">
+          <CaseIcon width={26} height={26} />
+          <div>
+            <h3>Install it, take it offline</h3>
+            <p>Add the arena to your home screen. Pages you have seen open without a connection.</p>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** The home page. */
+export { HomePage } from './home-page.tsx';

@@ -1,0 +1,38 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { AccountData, z } from '../../contract/index.ts';
+import { RpcContractError, rpc } from '../../net/index.ts';
+import { useLogged } from './logged-cookie.ts';
+
+/** The signed-in player's account data (user.getUser without a name). */
+export type Account = z.output<typeof AccountData>;
+
+/** Query keys of the session; everything under `all` is dropped on sign-out. */
+export const sessionKeys = {
+  all: ['session'] as const,
+  account: ['session', 'account'] as const,
+};
+
+/** The account query: the player, progress, wallet balance and partnership of this session. */
+export function accountQueryOptions() {
+  return queryOptions({
+    queryKey: sessionKeys.account,
+    queryFn: async ({ signal }): Promise<Account> => {
+      const answer = await rpc.call('user.getUser', {}, { signal });
+      // Without a user_name the method answers the caller's own account data, never a profile.
+      if (!('user_wallet' in answer)) throw new RpcContractError('user.getUser', 'expected the account data of the signed-in player');
+      return answer;
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** The account while signed in; idle (no request) for visitors. */
+export function useAccount() {
+  const logged = useLogged();
+  return useQuery({ ...accountQueryOptions(), enabled: logged });
+}
+
+/** Writes a balance pushed by the server into the account cache, where the header reads it. */
+export function setAccountBalance(queryClient: QueryClient, balance: number): void {
+  queryClient.setQueryData(accountQueryOptions().queryKey, (account) => (account ? { ...account, user_wallet: { ...account.user_wallet, balance } } : account));
+}

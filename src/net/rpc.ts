@@ -1,0 +1,285 @@
+/**
+ * The RPC client (document 1 section 7, DESIGN.md section 3): GET /api/method/{name} with the
+ * session cookies, the answer's envelope checked and its response validated against the
+ * method's output schema. Error routing follows document 3 section 8: an expired access
+ * token is renewed once and the call retried; any other token problem means the player is
+ * signed out; HTTP 429 raises the rate-limit screen. Calls carrying a batch label are merged
+ * into one batch.waterfall.
+ */
+import {
+  Methods,
+  NamedError,
+  NumericError,
+  ConnectAnswers,
+  EnvelopeSchema,
+  MAX_BATCH,
+  TokenMessage,
+  describeIssues,
+  encodeQuery,
+  z,
+  type ErrorCode,
+  type MethodInput,
+  type MethodName,
+  type MethodResult,
+  type QueryValue,
+  RateLimitedBody,
+} from '../contract/index.ts';
+import { createEmitter } from './emitter.ts';
+
+/** An error envelope the server answered for a call. */
+export class RpcError extends Error {
+  override name = 'RpcError';
+  readonly code: ErrorCode;
+  readonly method: string;
+  constructor(code: ErrorCode, message: string, method: string) {
+    super(message);
+    this.code = code;
+    this.method = method;
+  }
+}
+
+/** The server answered something the contract does not allow: a bug on one side of the wire. */
+export class RpcContractError extends Error {
+  override name = 'RpcContractError';
+  readonly method: string;
+  readonly detail: string;
+  constructor(method: string, detail: string) {
+    super(`${method}: the answer does not match the contract (${detail})`);
+    this.method = method;
+    this.detail = detail;
+  }
+}
+
+/** HTTP 429: the player must take a breather. */
+export class RpcRateLimitedError extends Error {
+  override name = 'RpcRateLimitedError';
+  readonly method: string;
+  readonly body: RateLimitedBody;
+  constructor(method: string, body: RateLimitedBody) {
+    super(`${method}: rate limited`);
+    this.method = method;
+    this.body = body;
+  }
+}
+
+/** The request did not get an answer (offline, server down, a proxy's error page). */
+export class RpcNetworkError extends Error {
+  override name = 'RpcNetworkError';
+  readonly method: string;
+  constructor(method: string, message: string) {
+    super(`${method}: ${message}`);
+    this.method = method;
+  }
+}
+
+/** What the client tells the rest of the app about the session and the server. */
+export type RpcEvents = {
+  /** The server no longer accepts this browser's tokens: the app signs out. */
+  'logged-out': { reason: string };
+  /** The server refused the request rate; the payload is the 429 body. */
+  'rate-limited': RateLimitedBody;
+  /** New access and refresh cookies were issued. */
+  renewed: undefined;
+};
+
+/** Options of a single call. */
+export interface CallOptions {
+  /** Merges this call with others of the same label issued in the same tick (spec: `batch`). */
+  batch?: string;
+  signal?: AbortSignal;
+}
+
+/** Params of a call: optional when every field of the method's input is optional. */
+type ParamsArg<N extends MethodName> = object extends MethodInput<N> ? [params?: MethodInput<N>, options?: CallOptions] : [params: MethodInput<N>, options: CallOptions] | [params: MethodInput<N>];
+
+/** Configuration of the RPC client; the defaults suit the browser. */
+export interface RpcOptions {
+  /** Origin of the API; '' is this page's origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Spec: the client waits about 1 s before renewing (lets a burst of expired calls gather). */
+  renewDelayMs?: number;
+  /** How long batch-labelled calls gather before they are sent together. */
+  batchWindowMs?: number;
+}
+
+const LoginAnswer = ConnectAnswers.signIn;
+
+
+type Envelope = z.output<typeof EnvelopeSchema>;
+
+interface Sent {
+  envelope: Envelope;
+  /** Renewals completed before the request left; an expiry seen after a newer renewal only needs a retry. */
+  generation: number;
+}
+
+interface Queued {
+  method: MethodName;
+  params: Record<string, QueryValue>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+const isExpired = (code: string | number, message: string) => code === NumericError.ACCESS_DENIED && message === TokenMessage.EXPIRED;
+// Any other ACCESS_DENIED about the token (invalid, revoked, missing) ends the session.
+const isTokenProblem = (code: string | number, message: string) => code === NumericError.ACCESS_DENIED && message.startsWith('jwt ');
+
+/** Builds an RPC client. */
+export function createRpc(options: RpcOptions = {}) {
+  const { baseUrl = '', renewDelayMs = 1000, batchWindowMs = 0 } = options;
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const events = createEmitter<RpcEvents>();
+  let renewal: Promise<void> | null = null;
+  let generation = 0;
+  const queues = new Map<string, Queued[]>();
+
+  async function http(label: string, path: string, init: RequestInit): Promise<unknown> {
+    let res: Response;
+    try {
+      res = await fetchImpl(`${baseUrl}${path}`, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...init.headers } });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new RpcNetworkError(label, (error as Error).message || 'network error');
+    }
+    const body: unknown = await res.json().catch(() => undefined);
+    if (res.status === 429) {
+      const parsed = z.safeParse(RateLimitedBody, body);
+      const details: RateLimitedBody = parsed.success
+        ? parsed.data
+        : { error: 'rate_limited', server_id: 'unknown', time: Math.floor(Date.now() / 1000), retry_after: Number(res.headers.get('retry-after') ?? 60) };
+      events.emit('rate-limited', details);
+      throw new RpcRateLimitedError(label, details);
+    }
+    if (body === undefined) throw new RpcNetworkError(label, `HTTP ${res.status} without a JSON answer`);
+    return body;
+  }
+
+  function envelopeOf(method: string, body: unknown): Envelope {
+    const envelope = z.safeParse(EnvelopeSchema, body);
+    if (envelope.success) return envelope.data;
+    throw new RpcContractError(method, 'no response or error envelope');
+  }
+
+  async function send(method: MethodName, params: Record<string, QueryValue>, signal?: AbortSignal): Promise<Sent> {
+    // Calls made while a renewal runs wait for it, so they carry the new cookie.
+    if (renewal) await renewal.catch(() => undefined);
+    const sentAt = generation;
+    const query = encodeQuery(params);
+    const body = await http(method, `/api/method/${method}${query ? `?${query}` : ''}`, { method: 'GET', ...(signal ? { signal } : {}) });
+    return { envelope: envelopeOf(method, body), generation: sentAt };
+  }
+
+  async function postConnect(label: string, path: string, payload?: object): Promise<Envelope> {
+    const init: RequestInit = payload
+      ? { method: 'POST', body: JSON.stringify(payload), headers: { 'content-type': 'application/json' } }
+      : { method: 'POST' };
+    return envelopeOf(label, await http(label, path, init));
+  }
+
+  function renew(): Promise<void> {
+    renewal ??= (async () => {
+      if (renewDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, renewDelayMs));
+      const envelope = await postConnect('connect.renew', '/api/connect/renew');
+      if ('error' in envelope) {
+        const { error_code, error_msg } = envelope.error;
+        // Spec: invalid_grant forces logout; other renewal errors only fail the pending calls.
+        if (error_code === NamedError.invalid_grant) events.emit('logged-out', { reason: error_msg });
+        throw new RpcError(error_code as ErrorCode, error_msg, 'connect.renew');
+      }
+      generation += 1;
+      events.emit('renewed', undefined);
+    })().finally(() => {
+      renewal = null;
+    });
+    return renewal;
+  }
+
+  function parseOutput<N extends MethodName>(method: N, response: unknown): MethodResult<N> {
+    const parsed = z.safeParse(Methods[method].output, response);
+    if (!parsed.success) throw new RpcContractError(method, describeIssues(parsed.error.issues));
+    return parsed.data as MethodResult<N>;
+  }
+
+  /** Routes one envelope: a result, a renewal and one retry, a sign-out, or an RpcError. */
+  async function settle<N extends MethodName>(method: N, sent: Sent, retry: () => Promise<Sent>, retried = false): Promise<MethodResult<N>> {
+    const { envelope } = sent;
+    if (!('error' in envelope)) return parseOutput(method, envelope.response);
+    const { error_code: code, error_msg: message } = envelope.error;
+    if (isExpired(code, message) && !retried) {
+      if (sent.generation === generation) await renew();
+      return settle(method, await retry(), retry, true);
+    }
+    if (isTokenProblem(code, message)) events.emit('logged-out', { reason: message });
+    throw new RpcError(code as ErrorCode, message, method);
+  }
+
+  async function callNow<N extends MethodName>(method: N, params: Record<string, QueryValue>, signal?: AbortSignal): Promise<MethodResult<N>> {
+    const once = () => send(method, params, signal);
+    return settle(method, await once(), once);
+  }
+
+  async function flush(label: string): Promise<void> {
+    const queued = queues.get(label) ?? [];
+    queues.delete(label);
+    for (let at = 0; at < queued.length; at += MAX_BATCH) {
+      const chunk = queued.slice(at, at + MAX_BATCH);
+      if (chunk.length === 1) {
+        const [only] = chunk as [Queued];
+        callNow(only.method, only.params).then(only.resolve, only.reject);
+        continue;
+      }
+      const list = chunk.map(({ method, params }) => {
+        const query = encodeQuery(params);
+        return query ? `${method}?${query}` : method;
+      });
+      try {
+        const whole = () => send('batch.waterfall', { list: JSON.stringify(list) });
+        const answers = await settle('batch.waterfall', await whole(), whole);
+        chunk.forEach((item, i) => {
+          const answer = answers[i];
+          if (!answer) return item.reject(new RpcContractError('batch.waterfall', `no answer for ${item.method}`));
+          const alone = () => send(item.method, item.params);
+          settle(item.method, { envelope: answer, generation }, alone).then(item.resolve, item.reject);
+        });
+      } catch (error) {
+        for (const item of chunk) item.reject(error);
+      }
+    }
+  }
+
+  /** Calls a method of the contract; resolves its validated result or rejects with an Rpc*Error. */
+  function call<N extends MethodName>(method: N, ...[params, callOptions]: ParamsArg<N>): Promise<MethodResult<N>> {
+    const query = (params ?? {}) as Record<string, QueryValue>;
+    if (!callOptions?.batch) return callNow(method, query, callOptions?.signal);
+    const label = callOptions.batch;
+    return new Promise((resolve, reject) => {
+      let queue = queues.get(label);
+      if (!queue) {
+        queues.set(label, (queue = []));
+        setTimeout(() => void flush(label), batchWindowMs);
+      }
+      queue.push({ method, params: query, resolve: resolve as (value: unknown) => void, reject });
+    });
+  }
+
+  /** Signs in with name and password (the sim creates the account on first use). */
+  async function login(username: string, password: string): Promise<z.output<typeof LoginAnswer>> {
+    const envelope = await postConnect('connect', '/api/connect', { username, password });
+    if ('error' in envelope) throw new RpcError(envelope.error.error_code as ErrorCode, envelope.error.error_msg, 'connect');
+    const parsed = z.safeParse(LoginAnswer, envelope.response);
+    if (!parsed.success) throw new RpcContractError('connect', describeIssues(parsed.error.issues));
+    return parsed.data;
+  }
+
+  /** Ends this session, or with `all` every session of the player; the server clears the cookies. */
+  async function logout(all = false): Promise<void> {
+    const envelope = await postConnect('connect.logout', '/api/connect/logout', { all });
+    if ('error' in envelope) throw new RpcError(envelope.error.error_code as ErrorCode, envelope.error.error_msg, 'connect.logout');
+  }
+
+  return { call, login, logout, on: events.on };
+}
+
+/** An RPC client. */
+export type Rpc = ReturnType<typeof createRpc>;

@@ -1,0 +1,83 @@
+import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { acceptCookiesUpFront, header, signInByApi } from './helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await acceptCookiesUpFront(page);
+});
+
+test('a WALLET_BALANCE_CHANGED frame updates the header balance without a reload', async ({ page }) => {
+  let socket: WebSocketRoute | undefined;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    socket = ws;
+    ws.connectToServer();
+  });
+  await signInByApi(page);
+  await page.goto('/');
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
+
+  socket!.send(
+    JSON.stringify({
+      type: 'WALLET_BALANCE_CHANGED',
+      data: { currency: 'SFC', balance: 123_456, amount: 23_456, type: 'compensation', hash: 'SF0000000099' },
+      room: 'USER[SF0000000001]',
+      offset: 50,
+    }),
+  );
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,234.56');
+});
+
+test('going offline shows "Waiting for connection..." and coming back hides it', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
+  await expect(page.getByText('Waiting for connection...')).toHaveCount(0);
+
+  await context.setOffline(true);
+  await expect(page.getByText('Waiting for connection...')).toBeVisible();
+  await expect(header(page).getByRole('img', { name: 'Offline' })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText('Waiting for connection...')).toHaveCount(0);
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
+});
+
+test('a socket that goes down shows the banner and reconnects by itself', async ({ page }) => {
+  let dropNext = false;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    if (dropNext) return void ws.close();
+    ws.connectToServer();
+    dropNext = true;
+    setTimeout(() => ws.close(), 1_500);
+    setTimeout(() => (dropNext = false), 2_500);
+  });
+  await page.goto('/');
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
+  await expect(page.getByText('Waiting for connection...')).toBeVisible({ timeout: 5_000 });
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Waiting for connection...')).toHaveCount(0);
+});
+
+test('the installed app opens offline from the service worker', async ({ page, context }) => {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // A 'prompt' service worker does not claim the page that installed it: reload once.
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(header(page).getByRole('link', { name: 'SkinFans Arena, home' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Open cases/ })).toBeVisible();
+  await expect(page.getByText('Waiting for connection...')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('the web manifest names the app and its icons', async ({ request }) => {
+  const manifest = await (await request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ name: 'SkinFans Arena', start_url: '/', display: 'standalone' });
+  const sizes = (manifest.icons as { sizes: string }[]).map((icon) => icon.sizes);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  for (const icon of manifest.icons as { src: string }[]) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
+});

@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookiesUpFront, header, newPlayerName } from './helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await acceptCookiesUpFront(page);
+});
+
+test('a new player signs in through the login provider, lands back on / with 1,000.00 coins and a live socket', async ({ page }) => {
+  await page.goto('/');
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
+  await header(page).getByRole('button', { name: 'Login via steam' }).click();
+
+  await expect(page).toHaveURL(/\/api\/connect\/provider\?callbackUrl=%2F$/);
+  await page.getByLabel('Player name').fill(newPlayerName('steam'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // Back on the page it left, with the provider's device_token already stripped from the address.
+  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
+  await expect(header(page).getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/wallet');
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
+});
+
+test('shift-click opens the password form, which refuses bad input and signs a new player in; logout returns to the guest header', async ({ page }) => {
+  await page.goto('/');
+  const loginButton = header(page).getByRole('button', { name: 'Login via steam' });
+  await loginButton.click({ modifiers: ['Shift'] });
+
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  await expect(dialog).toBeVisible();
+  const username = dialog.getByLabel('Username');
+  const password = dialog.getByLabel('Password');
+  const submit = dialog.getByRole('button', { name: 'Login' });
+  await expect(username).toBeFocused();
+  await expect(submit).toBeDisabled();
+
+  await username.fill('someone');
+  await expect(submit).toBeDisabled();
+  await username.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('Fill in all fields');
+
+  await username.fill('1bad');
+  await password.fill('e2e-password');
+  await expect(dialog.getByRole('alert')).toHaveText('');
+  await password.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('Incorrect name');
+  await expect(submit).toBeDisabled();
+
+  const name = newPlayerName('pass');
+  await username.fill(name);
+  await expect(dialog.getByRole('alert')).toHaveText('');
+  await submit.click();
+
+  await expect(dialog).toBeHidden();
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
+
+  await header(page).getByRole('button', { name: name }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  const logout = page.getByRole('dialog', { name: 'Logout' });
+  await expect(logout.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await logout.getByRole('button', { name: 'Logout', exact: true }).click();
+
+  await expect(header(page).getByRole('button', { name: 'Login via steam' })).toBeVisible();
+  await expect(header(page).getByTestId('balance')).toHaveCount(0);
+  expect((await page.context().cookies()).find((c) => c.name === 'logged')).toBeUndefined();
+});
+
+test('the login modal keeps focus inside, closes on Esc or a backdrop click, and gives focus back to the login button', async ({ page }) => {
+  await page.goto('/');
+  const loginButton = header(page).getByRole('button', { name: 'Login via steam' });
+  await loginButton.click({ modifiers: ['Shift'] });
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  await expect(dialog.getByLabel('Username')).toBeFocused();
+
+  for (let i = 0; i < 8; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(loginButton).toBeFocused();
+
+  await loginButton.click({ modifiers: ['Shift'] });
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(20, 1000);
+  await expect(dialog).toBeHidden();
+});
+
+test('a failed sign-in shows the server\'s words and the error clears on editing', async ({ page }) => {
+  const name = newPlayerName('taken');
+  await page.request.post('/api/connect', { data: { username: name, password: 'first-password' } });
+  await page.context().clearCookies();
+
+  await page.goto('/');
+  await header(page).getByRole('button', { name: 'Login via steam' }).click({ modifiers: ['Shift'] });
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  await dialog.getByLabel('Username').fill(name);
+  await dialog.getByLabel('Password').fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Enter correct username and password');
+  await dialog.getByLabel('Password').fill('first-password');
+  await expect(dialog.getByRole('alert')).toHaveText('');
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the button reads Login, and a 600 ms touch-hold opens the password form instead of leaving', async ({ page }) => {
+    await page.goto('/');
+    const loginButton = header(page).getByRole('button', { name: 'Login', exact: true });
+    await expect(loginButton).toBeVisible();
+    const box = (await loginButton.boundingBox())!;
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+    await page.waitForTimeout(750);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+
+    await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+});
