@@ -12,8 +12,14 @@ import { loadConfig, type Config } from './config.ts';
 import { openDb } from './db/database.ts';
 import { createLedger } from './db/ledger.ts';
 import { accountHandlers } from './domains/account/methods.ts';
+import { arenaGameHandlers } from './domains/arena/game.ts';
+import { caseHandlers } from './domains/cases/methods.ts';
+import { registerCases } from './domains/cases/routes.ts';
 import { connectHandlers } from './domains/connect/methods.ts';
 import { registerConnect } from './domains/connect/routes.ts';
+import { fairnessHandlers } from './domains/fairness/methods.ts';
+import { inventoryHandlers } from './domains/inventory/methods.ts';
+import { unboxHandlers } from './domains/unbox/methods.ts';
 import { walletHandlers } from './domains/wallet/methods.ts';
 import { vaultHandlers } from './domains/wallet/vault.ts';
 import type { Handlers, Services } from './rpc/context.ts';
@@ -28,6 +34,11 @@ const handlers: Handlers = {
   ...accountHandlers,
   ...walletHandlers,
   ...vaultHandlers,
+  ...caseHandlers,
+  ...unboxHandlers,
+  ...inventoryHandlers,
+  ...fairnessHandlers,
+  ...arenaGameHandlers,
 };
 
 /** A built server and its parts. */
@@ -63,6 +74,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
 
   registerRpc(app, services, createDispatcher(services, handlers, app.log));
   registerConnect(app, services);
+  registerCases(app, services);
   registerSocket(app, services);
   await registerClient(app, config);
 

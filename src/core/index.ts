@@ -7,3 +7,5 @@ export * from './money.ts';
 export * from './rarity.ts';
 export * from './scheme.ts';
 export * from './validation.ts';
+export * from './drop-pool.ts';
+export * from './seeded-random.ts';

@@ -4,7 +4,7 @@
  * mode the stand-in for the external 'Login via steam' provider.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ConnectAnswers, NamedError, NumericError, z, type Envelope } from '../../../src/contract/index.ts';
+import { NamedError, NumericError, z, type ConnectAnswers, type Envelope } from '../../../src/contract/index.ts';
 import { validateLoginForm, validateName } from '../../../src/core/validation.ts';
 import { accessTokenOf, clearAuthCookies, ensureDeviceToken, setAuthCookies } from '../../auth/cookies.ts';
 import { authenticate, closeSessions, openSession, renewSession } from '../../auth/sessions.ts';

@@ -1,0 +1,181 @@
+/**
+ * The catalog in the database and in memory. On start the generated catalog is upserted by
+ * key (restarts change nothing; a changed case gets a new version, old versions stay for
+ * replays; cases gone from the code become deprecated). Reads go through an in-memory view
+ * built from the tables, kept per database handle.
+ */
+import type { Box, Item, z } from '../../../src/contract/index.ts';
+import { ITEM_RARITY_STYLE, toHash, toItemRarity, type TicketRange } from '../../../src/core/index.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import type { Category } from '../../world/catalog-names.ts';
+import { generateCatalog, type Catalog } from '../../world/catalog.ts';
+import { artUrl } from './art.ts';
+
+/** An item as the wire shows it. */
+export type ItemOut = z.output<typeof Item>;
+/** A case at one version as the wire shows it. */
+export type BoxOut = z.output<typeof Box>;
+
+/** A slot with the item id the tables use. */
+export interface Slot {
+  itemId: number;
+  range: TicketRange;
+}
+
+/** A case at one version, with everything a roll needs. */
+export interface BoxVersion {
+  id: number;
+  key: string;
+  version: number;
+  price: number;
+  deprecated: boolean;
+  slots: Slot[];
+  out: BoxOut;
+}
+
+/** The catalog as handlers read it. */
+export interface CatalogView {
+  item(id: number): ItemOut | undefined;
+  itemByKey(key: string): ItemOut | undefined;
+  /** A case's current version. */
+  box(id: number): BoxVersion | undefined;
+  boxByKey(key: string): BoxVersion | undefined;
+  /** A case at an older (or the current) version. */
+  boxVersion(id: number, version: number): BoxVersion | undefined;
+  /** Every case at its current version, cheapest first. */
+  listing(): BoxVersion[];
+}
+
+interface ItemRow { id: number; key: string; name: string; weapon: string; skin: string; wear: string | null; category: string; rarity: string; price: number }
+interface BoxRow { id: number; key: string; name: string; deprecated: number; version: number }
+interface VersionRow { box_id: number; version: number; price: number; slots: string }
+
+const views = new WeakMap<Db, CatalogView>();
+
+function colorOf(rarity: string): string {
+  return `#${ITEM_RARITY_STYLE[toItemRarity(rarity)].rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+
+function itemOut(row: ItemRow): ItemOut {
+  return {
+    hash: toHash(row.id),
+    key: row.key,
+    name: row.name,
+    weapon: row.weapon,
+    skin: row.skin,
+    wear: row.wear,
+    type: row.category as Category,
+    rarity: row.rarity,
+    color: colorOf(row.rarity),
+    price: row.price,
+    image: artUrl('item', row.key),
+  };
+}
+
+function parseSlots(json: string): Slot[] {
+  return (JSON.parse(json) as [number, number, number][]).map(([itemId, from, to]) => ({ itemId, range: [from, to] }));
+}
+
+function boxVersionOf(box: BoxRow, version: VersionRow): BoxVersion {
+  const slots = parseSlots(version.slots);
+  const itemHashes = slots.map((s) => toHash(s.itemId));
+  return {
+    id: box.id,
+    key: box.key,
+    version: version.version,
+    price: version.price,
+    deprecated: box.deprecated === 1,
+    slots,
+    out: {
+      hash: toHash(box.id),
+      key: box.key,
+      version: version.version,
+      name: box.name,
+      status: 'enabled',
+      deprecated: box.deprecated === 1,
+      image: artUrl('case', box.key),
+      background: artUrl('case-background', box.key),
+      logo: artUrl('case-logo', box.key),
+      scene: { spin_border: artUrl('spin-border', box.key) },
+      price: version.price,
+      items: itemHashes,
+      slots: slots.map((s, i) => ({ item_hash: itemHashes[i]!, range: [s.range[0], s.range[1]] })),
+    },
+  };
+}
+
+/** Writes the generated catalog into the tables; idempotent. */
+export function storeCatalog(db: Db, now: number, catalog: Catalog = generateCatalog()): void {
+  db.transaction((tx: Tx) => {
+    for (const item of catalog.items) {
+      tx.run(
+        `INSERT INTO items (key, name, weapon, skin, wear, category, rarity, price) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (key) DO UPDATE SET name = excluded.name, weapon = excluded.weapon, skin = excluded.skin, wear = excluded.wear,
+           category = excluded.category, rarity = excluded.rarity, price = excluded.price`,
+        item.key, item.name, item.weapon, item.skin, item.wear, item.type, item.rarity, item.price,
+      );
+    }
+    const idOf = new Map(tx.all<{ id: number; key: string }>('SELECT id, key FROM items').map((r) => [r.key, r.id]));
+    const keys = new Set<string>();
+    for (const box of catalog.cases) {
+      keys.add(box.key);
+      const slots = JSON.stringify(box.slots.map((s) => [idOf.get(s.itemKey)!, s.range[0], s.range[1]]));
+      const row = tx.get<BoxRow>('SELECT id, key, name, deprecated, version FROM boxes WHERE key = ?', box.key);
+      if (!row) {
+        const { lastInsertRowid: id } = tx.run('INSERT INTO boxes (key, name, deprecated, version) VALUES (?, ?, ?, 1)', box.key, box.name, box.deprecated ? 1 : 0);
+        tx.run('INSERT INTO box_versions (box_id, version, price, slots, created_at) VALUES (?, 1, ?, ?, ?)', id, box.price, slots, now);
+        continue;
+      }
+      const current = tx.get<VersionRow>('SELECT box_id, version, price, slots FROM box_versions WHERE box_id = ? AND version = ?', row.id, row.version)!;
+      const version = current.price === box.price && current.slots === slots ? row.version : row.version + 1;
+      if (version !== row.version) tx.run('INSERT INTO box_versions (box_id, version, price, slots, created_at) VALUES (?, ?, ?, ?, ?)', row.id, version, box.price, slots, now);
+      tx.run('UPDATE boxes SET name = ?, deprecated = ?, version = ? WHERE id = ?', box.name, box.deprecated ? 1 : 0, version, row.id);
+    }
+    for (const { id, key } of tx.all<{ id: number; key: string }>('SELECT id, key FROM boxes WHERE deprecated = 0')) {
+      if (!keys.has(key)) tx.run('UPDATE boxes SET deprecated = 1 WHERE id = ?', id);
+    }
+  });
+  views.delete(db);
+}
+
+function loadView(db: Pick<Db, 'all' | 'get'>): CatalogView {
+  const items = new Map(db.all<ItemRow>('SELECT * FROM items').map((row) => [row.id, itemOut(row)]));
+  const itemsByKey = new Map([...items.values()].map((item) => [item.key, item]));
+  const boxRows = new Map(db.all<BoxRow>('SELECT id, key, name, deprecated, version FROM boxes').map((row) => [row.id, row]));
+  const versions = new Map<string, BoxVersion>();
+  const versionOf = (id: number, version: number): BoxVersion | undefined => {
+    const cacheKey = `${id}:${version}`;
+    const cached = versions.get(cacheKey);
+    if (cached) return cached;
+    const box = boxRows.get(id);
+    const row = box && db.get<VersionRow>('SELECT box_id, version, price, slots FROM box_versions WHERE box_id = ? AND version = ?', id, version);
+    if (!box || !row) return undefined;
+    const built = boxVersionOf(box, row);
+    versions.set(cacheKey, built);
+    return built;
+  };
+  const current = [...boxRows.values()].map((row) => versionOf(row.id, row.version)!);
+  const byKey = new Map(current.map((box) => [box.key, box]));
+  const listing = current.toSorted((a, b) => a.price - b.price || a.id - b.id);
+  return {
+    item: (id) => items.get(id),
+    itemByKey: (key) => itemsByKey.get(key),
+    box: (id) => {
+      const row = boxRows.get(id);
+      return row && versionOf(id, row.version);
+    },
+    boxByKey: (key) => byKey.get(key),
+    boxVersion: versionOf,
+    listing: () => listing,
+  };
+}
+
+/** The catalog view of a database, built on first use. */
+export function catalogOf(db: Db): CatalogView {
+  let view = views.get(db);
+  if (!view) {
+    view = loadView(db);
+    views.set(db, view);
+  }
+  return view;
+}

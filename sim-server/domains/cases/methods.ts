@@ -1,0 +1,51 @@
+/** case.*, arena-case.* and item.* methods: reading the catalog. */
+import { NumericError } from '../../../src/contract/index.ts';
+import { parseHash } from '../../../src/core/index.ts';
+import { fail } from '../../errors.ts';
+import type { Handlers } from '../../rpc/context.ts';
+import { catalogOf, type BoxVersion, type CatalogView, type ItemOut } from './catalog-store.ts';
+
+/** The items of a case in slot order (dearest first). */
+export function boxItems(catalog: CatalogView, box: BoxVersion): ItemOut[] {
+  return box.slots.map((slot) => catalog.item(slot.itemId)!);
+}
+
+/** cases and items methods. */
+export const caseHandlers: Handlers = {
+  'case.getCases': (_params, ctx) => ({
+    cases: catalogOf(ctx.db).listing().filter((box) => !box.deprecated).map((box) => box.out),
+  }),
+  'case.getBoxByKey': ({ key }, ctx) => {
+    const catalog = catalogOf(ctx.db);
+    const box = catalog.boxByKey(key) ?? fail(NumericError.NOT_FOUND, `Box ${key} not found.`);
+    return { box: box.out, items: boxItems(catalog, box) };
+  },
+  'arena-case.case': ({ hash }, ctx) => {
+    const catalog = catalogOf(ctx.db);
+    const id = parseHash(hash);
+    const box = (id !== null && catalog.box(id)) || fail(NumericError.NOT_FOUND, `Box ${hash} not found.`);
+    return { success: true, box: box.out, items: boxItems(catalog, box) };
+  },
+  'arena-case.listing': ({ fields, hashes }, ctx) => {
+    const wanted = hashes ? new Set(hashes.map(parseHash)) : null;
+    const listing = catalogOf(ctx.db)
+      .listing()
+      .filter((box) => (fields !== 'enabled' || !box.deprecated) && (!wanted || wanted.has(box.id)));
+    return { listing: listing.map((box) => box.out) };
+  },
+  // Case cards are issued by the cards work (Battle Pass, boosters); until then nobody holds any.
+  'arena-case.cards': () => ({ data: [] }),
+  'arena-case.item': ({ key }, ctx) => ({
+    item: catalogOf(ctx.db).itemByKey(key) ?? fail(NumericError.NOT_FOUND, `Item ${key} not found.`),
+  }),
+  'item.getItemsByHashes': ({ hashes }, ctx) => {
+    const catalog = catalogOf(ctx.db);
+    return {
+      items: hashes.flatMap((hash) => {
+        const id = parseHash(hash);
+        const item = id === null ? undefined : catalog.item(id);
+        return item ? [item] : [];
+      }),
+    };
+  },
+};

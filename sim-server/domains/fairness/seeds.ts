@@ -1,0 +1,87 @@
+/**
+ * Seed pairs for provably fair unbox rolls (DESIGN.md sections 5 and 10). A player always
+ * has a current pair, whose server seed is shown only hashed, and the next server seed,
+ * also shown hashed. Retiring the current pair reveals its server seed; the next one takes
+ * over with nonce 0 and a new next one is drawn. A changed client seed retires the pair too,
+ * so a (server seed, client seed, nonce) triple can never come round again: otherwise a
+ * player could switch back to an old client seed and replay tickets already seen.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Seed, z } from '../../../src/contract/index.ts';
+import { randomClientSeed, sha256Hex } from '../../../src/core/index.ts';
+import type { Db, Tx } from '../../db/database.ts';
+
+/** A seed_pairs row. */
+export interface SeedPairRow {
+  id: number;
+  user_id: number;
+  state: 'current' | 'next' | 'revealed';
+  server_seed: string;
+  server_seed_hashed: string;
+  client_seed: string | null;
+  nonce: number;
+}
+
+/** The current pair, whose client seed is always set. */
+export type CurrentPair = SeedPairRow & { client_seed: string };
+
+const PAIR_COLUMNS = 'id, user_id, state, server_seed, server_seed_hashed, client_seed, nonce';
+
+/** 64 hex characters from 32 random bytes. */
+function drawServerSeed(): string {
+  return randomBytes(32).toString('hex');
+}
+
+function insertPair(tx: Tx, userId: number, state: 'current' | 'next', clientSeed: string | null, now: number): void {
+  const serverSeed = drawServerSeed();
+  tx.run(
+    'INSERT INTO seed_pairs (user_id, state, server_seed, server_seed_hashed, client_seed, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    userId, state, serverSeed, sha256Hex(serverSeed), clientSeed, now,
+  );
+}
+
+function pairIn(tx: Pick<Tx, 'get'>, userId: number, state: 'current' | 'next'): SeedPairRow | undefined {
+  return tx.get<SeedPairRow>(`SELECT ${PAIR_COLUMNS} FROM seed_pairs WHERE user_id = ? AND state = ?`, userId, state);
+}
+
+/** The player's current and next pairs, created with a random client seed on first use. */
+function pairs(tx: Tx, userId: number, now: number): { current: CurrentPair; next: SeedPairRow } {
+  if (!pairIn(tx, userId, 'current')) insertPair(tx, userId, 'current', randomClientSeed(), now);
+  if (!pairIn(tx, userId, 'next')) insertPair(tx, userId, 'next', null, now);
+  return { current: pairIn(tx, userId, 'current') as CurrentPair, next: pairIn(tx, userId, 'next')! };
+}
+
+/** What the player sees of their seeds. */
+export function seedView(tx: Tx, userId: number, now: number): z.output<typeof Seed> {
+  const { current, next } = pairs(tx, userId, now);
+  return { client_seed: current.client_seed, server_seed_hashed: current.server_seed_hashed, next_server_seed_hashed: next.server_seed_hashed, nonce: current.nonce };
+}
+
+/** The client seed the next roll will use. */
+export function currentClientSeed(tx: Tx, userId: number, now: number): string {
+  return pairs(tx, userId, now).current.client_seed;
+}
+
+/**
+ * Retires the current pair and answers its revealed server seed: the next server seed becomes
+ * current with `clientSeed` (or the old client seed) at nonce 0, and a new next one is drawn.
+ */
+export function rotateSeeds(tx: Tx, userId: number, now: number, clientSeed?: string): string {
+  const { current, next } = pairs(tx, userId, now);
+  tx.run("UPDATE seed_pairs SET state = 'revealed', revealed_at = ? WHERE id = ?", now, current.id);
+  tx.run("UPDATE seed_pairs SET state = 'current', client_seed = ?, nonce = 0 WHERE id = ?", clientSeed ?? current.client_seed, next.id);
+  insertPair(tx, userId, 'next', null, now);
+  return current.server_seed;
+}
+
+/** Spends the current pair's nonce for one roll: answers the pair as it was before. */
+export function takeNonce(tx: Tx, userId: number, now: number): CurrentPair {
+  const { current } = pairs(tx, userId, now);
+  tx.run('UPDATE seed_pairs SET nonce = nonce + 1 WHERE id = ?', current.id);
+  return current;
+}
+
+/** The server seed of the player's most recently retired pair, if any. */
+export function lastRevealedSeed(db: Pick<Db, 'get'>, userId: number): string | undefined {
+  return db.get<{ server_seed: string }>("SELECT server_seed FROM seed_pairs WHERE user_id = ? AND state = 'revealed' ORDER BY id DESC LIMIT 1", userId)?.server_seed;
+}
