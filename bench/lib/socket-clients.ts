@@ -1,0 +1,175 @@
+/**
+ * The client side of the socket benchmark, run as its own process on the CPU the server
+ * does not use. Signs in one player, opens sockets that each authenticate with their own
+ * connect token (so all of them sit in that player's room USER[...]), reads the server's
+ * RSS before and after, then makes one money-moving call per round and times, per socket,
+ * from just before the HTTP call to the receipt of WALLET_BALANCE_CHANGED.
+ *
+ * argv[2]: JSON SocketPlan. Prints `RESULT <json>` last.
+ */
+import { WebSocket } from 'ws';
+import { errorCodeOf, rpc, signIn } from './http.ts';
+import { rssKiB, sleep } from './procs.ts';
+
+/** What to run. */
+export interface SocketPlan {
+  port: number;
+  serverPid: number;
+  /** Totals to reach in turn, e.g. [1000, 5000]: sockets are added, never reopened. */
+  counts: number[];
+  /** Measured publishes per count, after one warm-up publish. */
+  rounds: number;
+  /** Sockets being opened at once. */
+  parallel: number;
+}
+
+/** One count's figures. */
+export interface FanoutResult {
+  clients: number;
+  /** Server RSS growth per open idle socket, bytes (from the RSS before the first socket). */
+  rssPerConnectionBytes: number;
+  /** RSS growth per socket added since the previous count, bytes (fixed costs left out). */
+  rssMarginalBytes: number | null;
+  rssBeforeKiB: number;
+  rssAfterKiB: number;
+  secondsToConnect: number;
+  /** Delivery latency over every socket of every measured round, ms. */
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Time until the money call's HTTP answer, median over rounds, ms. */
+  httpAnswerMs: number;
+  /** Deliveries that did not arrive within the round's timeout. */
+  missing: number;
+  /** The trigger's error code when the money call did not answer `{response}`. */
+  triggerError: string | null;
+}
+
+const EVENT = Buffer.from('"WALLET_BALANCE_CHANGED"');
+const ROUND_TIMEOUT_MS = 15_000;
+const CONNECT_TIMEOUT_MS = 20_000;
+
+const plan = JSON.parse(process.argv[2] ?? '{}') as SocketPlan;
+const base = `http://127.0.0.1:${plan.port}`;
+const sockets: WebSocket[] = [];
+
+/** Per round: when the trigger started, and each socket's receipt time. */
+let roundStart = 0;
+let receipts = new Float64Array(0);
+let received = 0;
+let onAllReceived: (() => void) | null = null;
+
+function open(index: number, accessToken: string): Promise<void> {
+  return (async () => {
+    const answer = await rpc(base, accessToken, 'connect.getSocketServer');
+    if (!('response' in answer)) throw new Error(`connect.getSocketServer answered ${errorCodeOf(answer)}`);
+    const token = (answer.response as { connect_token: string }).connect_token;
+    const ws = new WebSocket(`ws://127.0.0.1:${plan.port}/ws`, { perMessageDeflate: false });
+    sockets.push(ws);
+    await new Promise<void>((done, failed) => {
+      const timer = setTimeout(() => failed(new Error(`socket ${index} did not join its room in time`)), CONNECT_TIMEOUT_MS);
+      ws.once('error', (error) => {
+        clearTimeout(timer);
+        failed(error);
+      });
+      ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', data: { token } })));
+      ws.on('message', (data: Buffer) => {
+        if (roundStart !== 0) {
+          // The clock is read first, before anything else this socket does with the frame.
+          const now = performance.now();
+          if (data.indexOf(EVENT) !== -1 && receipts[index] === 0) {
+            receipts[index] = now - roundStart;
+            received += 1;
+            if (received === sockets.length) onAllReceived?.();
+          }
+          return;
+        }
+        const text = data.toString();
+        if (text.includes('"CONNECT_TOKEN_ERROR"')) {
+          clearTimeout(timer);
+          failed(new Error(`socket ${index}: ${text}`));
+        } else if (text.includes('"ROOM_JOINED"')) {
+          clearTimeout(timer);
+          done();
+        }
+      });
+    });
+  })();
+}
+
+async function openMany(from: number, to: number, accessToken: string): Promise<void> {
+  let next = from;
+  const lane = async () => {
+    while (next < to) await open(next++, accessToken);
+  };
+  await Promise.all(Array.from({ length: Math.min(plan.parallel, to - from) }, lane));
+}
+
+/** One publish: answers the per-socket latencies (0 for a socket that got nothing). */
+async function round(accessToken: string): Promise<{ latencies: Float64Array; httpMs: number; error: string | null }> {
+  receipts = new Float64Array(sockets.length);
+  received = 0;
+  const all = new Promise<void>((done) => {
+    onAllReceived = done;
+  });
+  roundStart = performance.now();
+  const answer = await rpc(base, accessToken, 'wallet-vault.deposit', { amount: '1' });
+  const httpMs = performance.now() - roundStart;
+  const error = errorCodeOf(answer);
+  if (error === null) await Promise.race([all, sleep(ROUND_TIMEOUT_MS)]);
+  roundStart = 0;
+  onAllReceived = null;
+  return { latencies: receipts, httpMs, error };
+}
+
+const percentile = (sorted: Float64Array, p: number): number => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
+
+const accessToken = await signIn(base, 'benchSocket', 'bench-password');
+// The first calls of a fresh server compile code paths: let them happen before the baseline.
+for (let i = 0; i < 20; i++) await rpc(base, accessToken, 'connect.getSocketServer');
+await sleep(500);
+const rssBeforeKiB = rssKiB(plan.serverPid) ?? Number.NaN;
+const results: FanoutResult[] = [];
+let previous: { count: number; rssKiB: number } | null = null;
+
+for (const count of plan.counts) {
+  const started = performance.now();
+  await openMany(sockets.length, count, accessToken);
+  const secondsToConnect = (performance.now() - started) / 1000;
+  await sleep(1500);
+  const rssAfterKiB = rssKiB(plan.serverPid) ?? Number.NaN;
+
+  await round(accessToken);
+  const measured: Float64Array[] = [];
+  const httpTimes: number[] = [];
+  let triggerError: string | null = null;
+  for (let r = 0; r < plan.rounds && triggerError === null; r++) {
+    await sleep(200);
+    const { latencies, httpMs, error } = await round(accessToken);
+    triggerError = error;
+    measured.push(latencies);
+    httpTimes.push(httpMs);
+  }
+  const delivered = measured.flatMap((l) => [...l].filter((v) => v > 0));
+  const missing = measured.reduce((n, l) => n + l.length, 0) - delivered.length;
+  const sorted = Float64Array.from(delivered).sort();
+  httpTimes.sort((a, b) => a - b);
+  results.push({
+    clients: count,
+    rssPerConnectionBytes: ((rssAfterKiB - rssBeforeKiB) * 1024) / count,
+    rssMarginalBytes: previous ? ((rssAfterKiB - previous.rssKiB) * 1024) / (count - previous.count) : null,
+    rssBeforeKiB,
+    rssAfterKiB,
+    secondsToConnect,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    maxMs: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
+    httpAnswerMs: httpTimes[Math.floor(httpTimes.length / 2)] ?? Number.NaN,
+    missing: triggerError === null ? missing : 0,
+    triggerError,
+  });
+  previous = { count, rssKiB: rssAfterKiB };
+}
+
+for (const ws of sockets) ws.terminate();
+console.log(`RESULT ${JSON.stringify(results)}`);

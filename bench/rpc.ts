@@ -1,0 +1,196 @@
+/**
+ * RPC throughput: a bare node:http server, the sim-server's read method and a money-moving
+ * method, each under the same keep-alive load from a separate process. The server is pinned
+ * to one CPU and the load generator to the other, so the ratios compare servers, not a
+ * fight for cores.
+ */
+import { join } from 'node:path';
+import { openDb } from '../sim-server/db/database.ts';
+import { createLedger } from '../sim-server/db/ledger.ts';
+import { errorCodeOf, rpc, signIn } from './lib/http.ts';
+import type { LoadPlan, LoadResult } from './lib/load.ts';
+import { cpuSeconds, errorSummary, machineBusySeconds, makeTempDir, removeTempDir, runNode, startServer, type Server } from './lib/procs.ts';
+import { fmt, judge, type Row, type Section } from './lib/report.ts';
+
+/** The CPU of the server under test; the load generator gets the other one. */
+export const SERVER_CPU = 0;
+export const LOAD_CPU = 1;
+
+export interface RpcOptions {
+  connections: number;
+  warmupS: number;
+  durationS: number;
+  /** Signed-in players the connections are spread over (each starts with 1,000.00 coins). */
+  users: number;
+  /** Measurements per load at most, when another process disturbs one (see NOISE_CPU_PERCENT). */
+  tries: number;
+}
+
+const READ = 'wallet.getPaymentMethods?currencies=SFC';
+const MONEY = 'wallet-vault.deposit?amount=1';
+const READ_TARGET = 0.7;
+const MONEY_TARGET = 0.2;
+
+interface Measured extends LoadResult {
+  /** Server CPU during the measured run, percent of one core. */
+  serverCpuPercent: number;
+  /** CPU the rest of the machine used meanwhile (not server, not load generator), percent of one core. */
+  otherCpuPercent: number;
+}
+
+/** Above this, another process competed for the two CPUs and the run's figures are disturbed. */
+export const NOISE_CPU_PERCENT = 20;
+
+async function measure(server: Server, path: string, tokens: string[], options: RpcOptions): Promise<Measured> {
+  const plan: LoadPlan = { url: `http://127.0.0.1:${server.port}/api/method/${path}`, connections: options.connections, warmupS: options.warmupS, durationS: options.durationS, tokens };
+  let cpuStart = 0;
+  let machineStart = 0;
+  let wallStart = 0;
+  let seconds = Number.NaN;
+  let serverCpuPercent = Number.NaN;
+  let machinePercent = Number.NaN;
+  const { code, stdout, stderr } = await runNode({
+    args: ['bench/lib/load.ts', JSON.stringify(plan)],
+    cpu: LOAD_CPU,
+    timeoutMs: (options.warmupS + options.durationS) * 1000 + 30_000,
+    onLine: (line) => {
+      if (line === 'MEASURE_START') {
+        cpuStart = cpuSeconds(server.pid) ?? Number.NaN;
+        machineStart = machineBusySeconds();
+        wallStart = performance.now();
+      } else if (line === 'MEASURE_END') {
+        seconds = (performance.now() - wallStart) / 1000;
+        serverCpuPercent = (((cpuSeconds(server.pid) ?? Number.NaN) - cpuStart) / seconds) * 100;
+        machinePercent = ((machineBusySeconds() - machineStart) / seconds) * 100;
+      }
+    },
+  });
+  const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
+  if (code !== 0 || !line) throw new Error(`load generator failed (exit ${code}): ${errorSummary(stderr)}`);
+  const result = JSON.parse(line.slice('RESULT '.length)) as LoadResult;
+  // Kernel time of loopback traffic lands partly outside both processes: a few percent is normal.
+  return { ...result, serverCpuPercent, otherCpuPercent: Math.max(0, machinePercent - serverCpuPercent - result.cpuPercent) };
+}
+
+/**
+ * Measures up to `tries` times while another process disturbs the run (a shared machine),
+ * keeping the quietest; answers every try too, since each one moved money.
+ */
+async function measureQuietly(server: Server, path: string, tokens: string[], options: RpcOptions): Promise<{ best: Measured; tries: Measured[] }> {
+  const tries: Measured[] = [];
+  while (tries.length < options.tries) {
+    const m = await measure(server, path, tokens, options);
+    tries.push(m);
+    if (m.otherCpuPercent <= NOISE_CPU_PERCENT) break;
+  }
+  const best = tries.reduce((a, b) => (b.otherCpuPercent < a.otherCpuPercent ? b : a));
+  return { best, tries };
+}
+
+const errorText = (m: LoadResult): string => {
+  const parts = [
+    ...Object.entries(m.errors).map(([code, n]) => `${fmt(n)} × ${code}`),
+    ...Object.entries(m.statuses).map(([status, n]) => `${fmt(n)} × HTTP ${status}`),
+    ...(m.transportErrors ? [`${fmt(m.transportErrors)} transport errors`] : []),
+  ];
+  return parts.length ? `errors: ${parts.join(', ')}` : 'no errors';
+};
+
+const triesText = (tries: Measured[]): string =>
+  tries.length > 1 ? ` (quietest of ${tries.length} tries, retried while another process used the CPUs: ${tries.map((m) => `${fmt(m.okPerSecond)} req/s with ${fmt(m.otherCpuPercent)}% other CPU`).join(', ')})` : '';
+
+const describe = (name: string, m: Measured): string =>
+  `${name}: ${fmt(m.ok)} ok in ${m.durationS} s, latency p50 ${m.latencyP50Ms} ms / p99 ${m.latencyP99Ms} ms, server CPU ${fmt(m.serverCpuPercent)}%, load generator CPU ${fmt(m.cpuPercent)}%, rest of the machine ${fmt(m.otherCpuPercent)}%${m.otherCpuPercent > NOISE_CPU_PERCENT ? ' (DISTURBED: another process competed for the CPUs)' : ''}, ${errorText(m)}`;
+
+/** Runs the three loads and compares them. */
+export async function rpcBench(options: RpcOptions): Promise<Section> {
+  const dir = makeTempDir('rpc');
+  const notes: string[] = [];
+  try {
+    const bareServer = await startServer({ name: 'bare-server', args: ['bench/lib/bare-server.ts'], cpu: SERVER_CPU, logDir: dir });
+    let bareTries: Measured[];
+    try {
+      ({ tries: bareTries } = await measureQuietly(bareServer, READ, [], options));
+    } finally {
+      await bareServer.stop();
+    }
+
+    const dataDir = join(dir, 'data');
+    const sim = await startServer({
+      name: 'sim-server',
+      args: ['sim-server/main.ts'],
+      env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_MAX: '0', STATIC_DIR: join(dir, 'no-client') },
+      cpu: SERVER_CPU,
+      logDir: dir,
+      timeoutMs: 30_000,
+    });
+    let readTries: Measured[];
+    let moneyTries: Measured[];
+    let probeDeposits = 0;
+    const base = `http://127.0.0.1:${sim.port}`;
+    try {
+      const tokens: string[] = [];
+      for (let i = 0; i < options.users; i++) tokens.push(await signIn(base, `benchRpc${i}`, 'bench-password'));
+      // One call of each first: a method that is missing or broken shows up here by name.
+      const probeRead = errorCodeOf(await rpc(base, tokens[0]!, 'wallet.getPaymentMethods', { currencies: 'SFC' }));
+      const probeMoney = errorCodeOf(await rpc(base, tokens[0]!, 'wallet-vault.deposit', { amount: '1' }));
+      if (probeMoney === null) probeDeposits = 1;
+      if (probeRead !== null) notes.push(`RPC: wallet.getPaymentMethods answered error ${probeRead} before the run`);
+      if (probeMoney !== null) notes.push(`RPC: wallet-vault.deposit answered error ${probeMoney} before the run (measured anyway; errors are not throughput)`);
+      ({ tries: readTries } = await measureQuietly(sim, READ, tokens, options));
+      ({ tries: moneyTries } = await measureQuietly(sim, MONEY, tokens, options));
+    } finally {
+      await sim.stop();
+    }
+
+    // The server is stopped: read its database and check that the money adds up.
+    const db = openDb({ path: join(dataDir, 'arena.db') });
+    let ledgerOk: boolean;
+    let vaultTotal: number;
+    const expectedVault = probeDeposits + moneyTries.reduce((n, m) => n + m.warmupOk + m.ok, 0);
+    // When the load generator stops (after each warm-up and each run) it drops the requests
+    // still in flight, one per connection at most: the server may have committed them.
+    const inFlight = 2 * options.connections * moneyTries.length;
+    try {
+      const check = createLedger({ now: Date.now }).check(db);
+      vaultTotal = db.get<{ s: number | null }>("SELECT SUM(balance) AS s FROM accounts WHERE code LIKE 'user:%:vault:%'")?.s ?? 0;
+      const agrees = vaultTotal >= expectedVault && vaultTotal <= expectedVault + inFlight;
+      ledgerOk = check.ok && agrees;
+      notes.push(`RPC ledger after the money run: check ${check.ok ? 'ok' : 'BROKEN'} (accounts hold ${check.held}, external net ${check.externalNet}); vaults hold ${vaultTotal} cents for ${expectedVault} deposits of 1 cent answered {response} (+${vaultTotal - expectedVault} unanswered in flight when the load stopped, at most ${inFlight})`);
+      if (!check.ok) notes.push(`RPC ledger problems: ${check.problems.slice(0, 5).join('; ')}`);
+    } finally {
+      db.close();
+    }
+
+    const quietest = (tries: Measured[]) => tries.reduce((a, b) => (b.otherCpuPercent < a.otherCpuPercent ? b : a));
+    const [bare, read, money] = [quietest(bareTries), quietest(readTries), quietest(moneyTries)];
+    const noisy = (m: Measured, verdict: string) => (m.otherCpuPercent > NOISE_CPU_PERCENT ? `${verdict} (disturbed)` : verdict);
+    const ratio = (m: Measured) => m.okPerSecond / bare.okPerSecond;
+    const withErrors = (m: Measured, verdict: string) => {
+      const failed = Object.values(m.errors).reduce((a, b) => a + b, 0) + Object.values(m.statuses).reduce((a, b) => a + b, 0) + m.transportErrors;
+      return failed ? `${verdict}; ${fmt(failed)} errors` : verdict;
+    };
+    const moneyCodes = Object.keys(money.errors);
+    const moneyVerdict = money.ok === 0 && moneyCodes.length
+      ? `n/a: answered ${moneyCodes.join(', ')}`
+      : `${ratio(money).toFixed(2)} ${judge(ratio(money) >= MONEY_TARGET)}`;
+    const rows: Row[] = [
+      { benchmark: 'RPC bare node:http (fixed JSON)', figure: fmt(bare.okPerSecond), value: bare.okPerSecond, unit: 'req/s', target: 'baseline', verdict: noisy(bare, withErrors(bare, '1.00')) },
+      { benchmark: 'RPC read wallet.getPaymentMethods', figure: fmt(read.okPerSecond), value: read.okPerSecond, unit: 'req/s', target: `>= ${READ_TARGET} x bare`, verdict: noisy(read, withErrors(read, `${ratio(read).toFixed(2)} ${judge(ratio(read) >= READ_TARGET)}`)) },
+      { benchmark: 'RPC money wallet-vault.deposit', figure: fmt(money.okPerSecond), value: money.okPerSecond, unit: 'req/s', target: `>= ${MONEY_TARGET} x bare`, verdict: noisy(money, withErrors(money, moneyVerdict)) },
+      { benchmark: 'RPC money: ledger after the run', figure: fmt(vaultTotal), value: vaultTotal, unit: 'cents in vaults', target: `ok answers (+ in flight), check ok`, verdict: ledgerOk ? 'OK' : 'BROKEN' },
+    ];
+    notes.push(
+      `RPC load: ${options.connections} keep-alive connections, ${options.warmupS} s warm-up + ${options.durationS} s measured, autocannon in its own process on CPU ${LOAD_CPU}, server on CPU ${SERVER_CPU}; sim-server spread over ${options.users} signed-in players (Bearer)`,
+      describe(`RPC bare${triesText(bareTries)}`, bare),
+      describe(`RPC read${triesText(readTries)}`, read),
+      describe(`RPC money${triesText(moneyTries)}`, money),
+    );
+    return {
+      rows, notes, details: { options, bare, read, money, tries: { bare: bareTries, read: readTries, money: moneyTries }, vaultTotal, expectedVault, ledgerOk },
+      fatal: !ledgerOk, noiseChecked: true,
+    };
+  } finally {
+    removeTempDir(dir);
+  }
+}
