@@ -6,7 +6,7 @@ const { config } = services;
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
-// A machine-readable line first: scripts and tests that start the server on port 0 read it.
+// A machine-readable line: scripts and tests that start the server on port 0 read the port from it.
 console.log(`LISTENING ${port}`);
 console.log(`Arena sim-server on http://localhost:${port} (data in ${config.dataDir}, sim mode ${config.simMode ? 'on' : 'off'})`);
 

@@ -7,7 +7,14 @@ import type { Db } from '../db/database.ts';
 import { findUserById, type UserRow } from '../domains/account/users.ts';
 import { AppError } from '../errors.ts';
 import type { Config } from '../config.ts';
-import { hashToken, randomToken, signAccessToken, verifyAccessToken } from './tokens.ts';
+
+/** What session handling needs from the server. */
+export interface AuthServices {
+  db: Db;
+  config: Config;
+  tokens: AccessTokens;
+}
+import { hashToken, randomToken, type AccessTokens } from './tokens.ts';
 
 /** The tokens handed to a client after sign-in or renewal. */
 export interface IssuedTokens {
@@ -25,19 +32,19 @@ interface SessionRow {
 }
 
 /** Opens a session for a player and issues its first tokens. */
-export async function openSession(db: Db, config: Config, userId: number, deviceToken: string | null): Promise<IssuedTokens> {
+export function openSession({ db, config, tokens }: AuthServices, userId: number, deviceToken: string | null): IssuedTokens {
   const refreshToken = randomToken();
   const now = config.now();
   const { lastInsertRowid: sessionId } = db.run(
     'INSERT INTO sessions (user_id, refresh_hash, device_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
     userId, hashToken(refreshToken), deviceToken, now, now + config.refreshTtl * 1000,
   );
-  const accessToken = await signAccessToken({ userId, sessionId }, config.jwtSecret, config.accessTtl, now);
+  const accessToken = tokens.sign({ userId, sessionId }, now);
   return { accessToken, refreshToken, sessionId };
 }
 
 /** Exchanges a refresh token for new tokens; answers invalid_grant for anything but a live one. */
-export async function renewSession(db: Db, config: Config, refreshToken: string | undefined): Promise<IssuedTokens> {
+export function renewSession({ db, config, tokens }: AuthServices, refreshToken: string | undefined): IssuedTokens {
   if (!refreshToken) throw new AppError(NamedError.invalid_grant, 'refresh token missing');
   const now = config.now();
   const presented = hashToken(refreshToken);
@@ -56,7 +63,7 @@ export async function renewSession(db: Db, config: Config, refreshToken: string 
     return row;
   });
   if (!session) throw new AppError(NamedError.invalid_grant, 'refresh token is not valid');
-  const accessToken = await signAccessToken({ userId: session.user_id, sessionId: session.id }, config.jwtSecret, config.accessTtl, now);
+  const accessToken = tokens.sign({ userId: session.user_id, sessionId: session.id }, now);
   return { accessToken, refreshToken: nextToken, sessionId: session.id };
 }
 
@@ -72,9 +79,8 @@ export function closeSessions(db: Db, now: number, sessionId: number, everywhere
 }
 
 /** Resolves an access token to its player, checking that the session is still open. */
-export async function authenticate(db: Db, config: Config, accessToken: string): Promise<{ user: UserRow; sessionId: number }> {
-  const now = config.now();
-  const claims = await verifyAccessToken(accessToken, config.jwtSecret, now);
+export function authenticate({ db, config, tokens }: AuthServices, accessToken: string): { user: UserRow; sessionId: number } {
+  const claims = tokens.verify(accessToken, config.now());
   const session = db.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE id = ?', claims.sessionId);
   if (!session || session.revoked_at !== null || session.user_id !== claims.userId) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.REVOKED);
   const user = findUserById(db, claims.userId);

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { createSigner, createVerifier } from 'fast-jwt';
 import { NumericError, TokenMessage } from '../../src/contract/index.ts';
 import { AppError } from '../errors.ts';
 
@@ -16,31 +16,41 @@ export interface AccessClaims {
   sessionId: number;
 }
 
-/** Signs an access token for a session. */
-export async function signAccessToken(claims: AccessClaims, secret: Uint8Array, ttlSeconds: number, nowMs: number): Promise<string> {
-  const iat = Math.floor(nowMs / 1000);
-  return new SignJWT({ sid: claims.sessionId })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(claims.userId))
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + ttlSeconds)
-    .sign(secret);
+/** Issues and checks access tokens for one secret; built once, since every request verifies one. */
+export function createAccessTokens(secret: Uint8Array, ttlSeconds: number) {
+  const key = Buffer.from(secret);
+  // Timestamps are set from the server's clock (tests step it), not by the library.
+  const sign = createSigner({ key, algorithm: 'HS256', noTimestamp: true });
+  // Expiry is checked below against the same clock, so the library must not check it itself.
+  const decode = createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true, cache: false });
+
+  return {
+    /** Signs an access token for a session. */
+    sign(claims: AccessClaims, nowMs: number): string {
+      const iat = Math.floor(nowMs / 1000);
+      return sign({ sub: String(claims.userId), sid: claims.sessionId, iat, exp: iat + ttlSeconds });
+    },
+    /** Verifies an access token; an expired one answers 'jwt deprecated' so the client renews. */
+    verify(token: string, nowMs: number): AccessClaims {
+      let payload: { sub?: unknown; sid?: unknown; exp?: unknown };
+      try {
+        payload = decode(token) as typeof payload;
+      } catch {
+        throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.INVALID);
+      }
+      const userId = Number(payload.sub);
+      const sessionId = Number(payload.sid);
+      if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(sessionId) || typeof payload.exp !== 'number') {
+        throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.INVALID);
+      }
+      if (payload.exp * 1000 <= nowMs) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.EXPIRED);
+      return { userId, sessionId };
+    },
+  };
 }
 
-/** Verifies an access token; an expired one answers 'jwt deprecated' so the client renews. */
-export async function verifyAccessToken(token: string, secret: Uint8Array, nowMs: number): Promise<AccessClaims> {
-  try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: new Date(nowMs) });
-    const userId = Number(payload.sub);
-    const sessionId = Number(payload.sid);
-    if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(sessionId)) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.INVALID);
-    return { userId, sessionId };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (error instanceof joseErrors.JWTExpired) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.EXPIRED);
-    throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.INVALID);
-  }
-}
+/** The access-token service the server uses. */
+export type AccessTokens = ReturnType<typeof createAccessTokens>;
 
 /** A fresh opaque token (refresh, connect, device). */
 export function randomToken(bytes = 32): string {

@@ -67,12 +67,27 @@ export function createLedger({ now, onBalanceChange }: { now: () => number; onBa
     return { code: `world:${currency}`, kind: 'world', userId: null, currency };
   }
 
-  function account(tx: Pick<Tx, 'run' | 'get'>, ref: AccountRef): AccountRow {
+  // Account rows never change identity once committed, so their ids are cached. A row this
+  // transaction inserted is cached only after COMMIT: a rollback must not leave a stale id.
+  const known = new Map<string, AccountRow>();
+  const insertedBy = new WeakMap<Tx, Set<string>>();
+
+  function account(tx: Tx, ref: AccountRef): AccountRow {
     const { code, kind, userId, currency } = codeOf(ref);
+    const cached = known.get(code);
+    if (cached) return cached;
     const found = tx.get<AccountRow>('SELECT id, kind, user_id, currency, code FROM accounts WHERE code = ?', code);
-    if (found) return found;
+    if (found) {
+      if (!insertedBy.get(tx)?.has(code)) known.set(code, found);
+      return found;
+    }
     const { lastInsertRowid } = tx.run('INSERT INTO accounts (code, kind, user_id, currency) VALUES (?, ?, ?, ?)', code, kind, userId, currency);
-    return { id: lastInsertRowid, kind, user_id: userId, currency, code };
+    const row: AccountRow = { id: lastInsertRowid, kind, user_id: userId, currency, code };
+    let inserted = insertedBy.get(tx);
+    if (!inserted) insertedBy.set(tx, (inserted = new Set()));
+    inserted.add(code);
+    tx.afterCommit(() => known.set(code, row));
+    return row;
   }
 
   /** Moves `amount` cents; throws COMMIT_ERROR when a player's balance does not cover it. */

@@ -1,5 +1,6 @@
 /** What every method handler is given, and the shape of a handler. */
 import type { MethodName, MethodParams, MethodResult } from '../../src/contract/index.ts';
+import type { AccessTokens } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/database.ts';
 import type { Ledger } from '../db/ledger.ts';
@@ -12,6 +13,7 @@ export interface Services {
   db: Db;
   ledger: Ledger;
   hub: Hub;
+  tokens: AccessTokens;
 }
 
 /** One call's context. */

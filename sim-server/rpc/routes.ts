@@ -16,13 +16,13 @@ const MAX_QUERY_LENGTH = 8 * 1024;
 
 /** Registers the method routes. */
 export function registerRpc(app: FastifyInstance, services: Services, dispatch: Dispatch): void {
-  const { config, db } = services;
+  const { config } = services;
   const limiter = createRateLimiter(config.rateLimit);
 
-  async function callerOf(request: FastifyRequest): Promise<Caller> {
+  function callerOf(request: FastifyRequest): Caller {
     const token = accessTokenOf(request);
     if (!token) return { user: null, sessionId: null, ip: request.ip };
-    const { user, sessionId } = await authenticate(db, config, token);
+    const { user, sessionId } = authenticate(services, token);
     return { user, sessionId, ip: request.ip };
   }
 
@@ -46,7 +46,7 @@ export function registerRpc(app: FastifyInstance, services: Services, dispatch: 
       reply.header('cache-control', 'no-store');
       let caller: Caller;
       try {
-        caller = await callerOf(request);
+        caller = callerOf(request);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         const wait = limiter.hit(`ip:${request.ip}`, config.now());

@@ -9,7 +9,8 @@ import { toHash } from '../../src/core/hash-id.ts';
 
 /** One socket as the hub sees it. */
 export interface Connection {
-  send(text: string): void;
+  /** Sends one UTF-8 JSON text frame, already encoded (a broadcast encodes it once). */
+  send(frame: Buffer): void;
   close(): void;
   userId: number | null;
   sessionId: number | null;
@@ -20,7 +21,7 @@ export interface Connection {
 interface Room {
   offset: number;
   /** The last events, oldest first. */
-  recent: { offset: number; text: string }[];
+  recent: { offset: number; frame: Buffer }[];
   members: Set<Connection>;
 }
 
@@ -39,8 +40,8 @@ export function createHub(options: { now: () => number; keepPerRoom?: number }) 
     return room;
   };
 
-  const frame = <T extends ServerMessageType>(type: T, data: ServerMessageData<T>, room?: string, offset?: number): string =>
-    JSON.stringify(room === undefined ? { type, data } : { type, data, room, offset });
+  const frame = <T extends ServerMessageType>(type: T, data: ServerMessageData<T>, room?: string, offset?: number): Buffer =>
+    Buffer.from(JSON.stringify(room === undefined ? { type, data } : { type, data, room, offset }));
 
   /** Sends a frame to one connection only (answers, not room events). */
   function reply<T extends ServerMessageType>(conn: Connection, type: T, data: ServerMessageData<T>): void {
@@ -51,10 +52,10 @@ export function createHub(options: { now: () => number; keepPerRoom?: number }) 
   function publish<T extends ServerMessageType>(roomName: string, type: T, data: ServerMessageData<T>): number {
     const room = roomOf(roomName);
     room.offset += 1;
-    const text = frame(type, data, roomName, room.offset);
-    room.recent.push({ offset: room.offset, text });
+    const encoded = frame(type, data, roomName, room.offset);
+    room.recent.push({ offset: room.offset, frame: encoded });
     if (room.recent.length > keepPerRoom) room.recent.shift();
-    for (const member of room.members) member.send(text);
+    for (const member of room.members) member.send(encoded);
     return room.offset;
   }
 
@@ -69,7 +70,7 @@ export function createHub(options: { now: () => number; keepPerRoom?: number }) 
     if (after !== undefined && after < room.offset) {
       const oldest = room.recent[0]?.offset ?? room.offset + 1;
       if (after + 1 < oldest) reply(conn, 'ROOM_RESYNC', { room: roomName, offset: room.offset });
-      else for (const event of room.recent) if (event.offset > after) conn.send(event.text);
+      else for (const event of room.recent) if (event.offset > after) conn.send(event.frame);
     }
     room.members.add(conn);
     conn.rooms.add(roomName);

@@ -15,8 +15,8 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
 
   app.get('/ws', { websocket: true }, (socket) => {
     const conn: Connection = {
-      send: (text) => {
-        if (socket.readyState === socket.OPEN) socket.send(text);
+      send: (frame) => {
+        if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
       },
       close: () => socket.terminate(),
       userId: null,

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { createAccessTokens } from '../../sim-server/auth/tokens.ts';
 import { loadConfig } from '../../sim-server/config.ts';
 import { openDb } from '../../sim-server/db/database.ts';
 import { createLedger } from '../../sim-server/db/ledger.ts';
@@ -14,7 +15,7 @@ function servicesWith(handlers: Handlers) {
   const db = openDb({ path: ':memory:' });
   const hub = createHub({ now: Date.now });
   const ledger = createLedger({ now: Date.now });
-  const services: Services = { config, db, ledger, hub };
+  const services: Services = { config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl) };
   db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'crash_victim', 'crash_victim', 0)");
   db.transaction((tx) => ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: 1 }, amount: 1_000, type: 'signup_bonus' }));
   const user = findUserById(db, 1)!;

@@ -186,3 +186,21 @@ async function spawnServer(dataDir: string): Promise<{ url: string; kill(): void
   });
   return { url: `http://127.0.0.1:${port}`, kill: () => child.kill('SIGKILL') };
 }
+
+describe('account identity', () => {
+  test('an account created in a rolled-back transaction is created afresh by the next one', () => {
+    const db = openDb({ path: ':memory:' });
+    const ledger = createLedger({ now: Date.now });
+    db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'first_payee', 'first', 0)");
+    expect(() =>
+      db.transaction((tx) => {
+        ledger.transfer(tx, { from: { house: 'fresh' }, to: { user: 1 }, amount: 10, type: 'reward' });
+        throw new Error('abandon');
+      }),
+    ).toThrow('abandon');
+    db.transaction((tx) => ledger.transfer(tx, { from: { house: 'fresh' }, to: { user: 1 }, amount: 25, type: 'reward' }));
+    expect(ledger.balance(db, { user: 1 })).toBe(25);
+    expect(ledger.balance(db, { house: 'fresh' })).toBe(-25);
+    expect(ledger.check(db).ok).toBe(true);
+  });
+});

@@ -44,9 +44,9 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
   }
 
   /** Opens a session and sets its cookies; answers the browser's device token. */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<string> {
+  function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow): string {
     const device = ensureDeviceToken(request, reply, () => randomToken(24));
-    const tokens = await openSession(db, config, user.id, device);
+    const tokens = openSession(services, user.id, device);
     setAuthCookies(request, reply, config, tokens);
     return device;
   }
@@ -73,7 +73,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
         user = undefined;
       }
       if (!user) throw new AppError(NumericError.INVALID_DATA, 'Enter correct username and password');
-      await signIn(request, reply, user);
+      signIn(request, reply, user);
       return { response: { user: publicUser(user), created } };
     } catch (error) {
       return errorOf(error);
@@ -82,7 +82,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
 
   app.post('/api/connect/renew', async (request, reply): Promise<Envelope<z.output<typeof ConnectAnswers.renew>>> => {
     try {
-      const tokens = await renewSession(db, config, request.cookies.refresh_token);
+      const tokens = renewSession(services, request.cookies.refresh_token);
       setAuthCookies(request, reply, config, tokens);
       return { response: { renewed: true } };
     } catch (error) {
@@ -94,7 +94,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
   app.post('/api/connect/logout', async (request, reply): Promise<Envelope<z.output<typeof ConnectAnswers.logout>>> => {
     const body = z.safeParse(LogoutBody, request.body ?? undefined);
     const all = body.success && [true, 1, '1'].includes(body.data?.all as never);
-    const sessionId = await sessionOf(request);
+    const sessionId = sessionOf(request);
     if (sessionId !== null) {
       closeSessions(db, config.now(), sessionId, all);
       const userId = db.get<{ user_id: number }>('SELECT user_id FROM sessions WHERE id = ?', sessionId)!.user_id;
@@ -105,7 +105,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
   });
 
   /** The session a logout names: by refresh cookie, else by a still-valid access token. */
-  async function sessionOf(request: FastifyRequest): Promise<number | null> {
+  function sessionOf(request: FastifyRequest): number | null {
     const refresh = request.cookies.refresh_token;
     if (refresh) {
       const row = db.get<{ id: number }>('SELECT id FROM sessions WHERE refresh_hash = ?', hashToken(refresh));
@@ -114,7 +114,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     const access = accessTokenOf(request);
     if (!access) return null;
     try {
-      return (await authenticate(db, config, access)).sessionId;
+      return authenticate(services, access).sessionId;
     } catch {
       return null;
     }
@@ -137,7 +137,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     if (nameError) return reply.type('text/html; charset=utf-8').code(400).send(providerPage({ callbackUrl, error: nameError }));
     try {
       const { user } = findOrCreate(name, null, `sim:${name.toLowerCase()}`);
-      const device = await signIn(request, reply, user);
+      const device = signIn(request, reply, user);
       const target = `${callbackUrl}${callbackUrl.includes('?') ? '&' : '?'}device_token=${encodeURIComponent(device)}`;
       return reply.redirect(target, 303);
     } catch (error) {
