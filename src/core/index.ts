@@ -9,3 +9,5 @@ export * from './scheme.ts';
 export * from './validation.ts';
 export * from './drop-pool.ts';
 export * from './seeded-random.ts';
+export * from './battle-beacon.ts';
+export * from './battle-rules.ts';
