@@ -60,14 +60,14 @@ function seed(dbPath: string, options: LedgerOptions): { userIds: number[]; fund
   return { userIds, funding };
 }
 
-async function runWriters(job: Omit<LedgerJob, 'offset' | 'stride' | 'count'>, attempts: number, writers: number): Promise<{ tallies: LedgerTally[]; seconds: number }> {
+async function runWriters(job: Omit<LedgerJob, 'offset' | 'stride' | 'count' | 'shared'>, attempts: number, writers: number): Promise<{ tallies: LedgerTally[]; seconds: number }> {
   const workers: Worker[] = [];
   try {
     const ready: Promise<void>[] = [];
     const done: Promise<LedgerTally>[] = [];
     for (let w = 0; w < writers; w++) {
       const count = Math.floor(attempts / writers) + (w < attempts % writers ? 1 : 0);
-      const worker = new Worker(new URL('./lib/ledger-worker.ts', import.meta.url), { workerData: { ...job, offset: w, stride: writers, count } satisfies LedgerJob });
+      const worker = new Worker(new URL('./lib/ledger-worker.ts', import.meta.url), { workerData: { ...job, offset: w, stride: writers, count, shared: writers > 1 } satisfies LedgerJob });
       workers.push(worker);
       const failed = new Promise<never>((_, reject) => {
         worker.once('error', reject);

@@ -22,6 +22,8 @@ export interface LedgerJob {
   stride: number;
   count: number;
   amount: number;
+  /** Several writers open the file at once, so it must be opened shared (the server owns it alone). */
+  shared: boolean;
 }
 
 /** What it reports. */
@@ -35,7 +37,7 @@ export interface LedgerTally {
 }
 
 const job = workerData as LedgerJob;
-const db = openDb({ path: job.dbPath });
+const db = openDb({ path: job.dbPath, shared: job.shared });
 const ledger = createLedger({ now: Date.now });
 const tally: LedgerTally = { committed: 0, refused: 0, busy: 0, ms: 0 };
 

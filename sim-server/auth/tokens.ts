@@ -22,7 +22,8 @@ export function createAccessTokens(secret: Uint8Array, ttlSeconds: number) {
   // Timestamps are set from the server's clock (tests step it), not by the library.
   const sign = createSigner({ key, algorithm: 'HS256', noTimestamp: true });
   // Expiry is checked below against the same clock, so the library must not check it itself.
-  const decode = createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true, cache: false });
+  // A verified token is cached by its text (revocation is checked on the session row anyway).
+  const decode = createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true, cache: 10_000 });
 
   return {
     /** Signs an access token for a session. */

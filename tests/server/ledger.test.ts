@@ -148,20 +148,25 @@ describe('durability', () => {
       expect(acknowledged.length).toBeGreaterThan(10);
 
       const second = await spawnServer(dataDir);
+      let vault: number;
       try {
         const again = createClient(second.url);
         await again.signIn('durable_player', 'secret-pass');
-        const vault = ((await again.call('wallet-vault.info')).response as { amount: number }).amount;
-        // Every acknowledged deposit is there; an unacknowledged one may also have committed.
-        expect(vault).toBeGreaterThanOrEqual(acknowledged.length);
+        vault = ((await again.call('wallet-vault.info')).response as { amount: number }).amount;
+      } finally {
+        second.kill();
+      }
+      // Every acknowledged deposit is there; an unacknowledged one may also have committed.
+      expect(vault).toBeGreaterThanOrEqual(acknowledged.length);
+      // The server owns its database file while it runs, so it is read once the server is gone.
+      await second.exited;
+      {
         const db = openDb({ path: join(dataDir, 'arena.db') });
         const stamps = new Set(db.all<{ stamp: string }>('SELECT stamp FROM idempotency').map((r) => r.stamp));
         expect(acknowledged.filter((s) => !stamps.has(s))).toEqual([]);
         expect(createLedger({ now: Date.now }).check(db).ok).toBe(true);
         expect(vault).toBe(stamps.size);
         db.close();
-      } finally {
-        second.kill();
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -170,7 +175,7 @@ describe('durability', () => {
 });
 
 /** Runs sim-server/main.ts as its own process, so it can be killed with SIGKILL. */
-async function spawnServer(dataDir: string): Promise<{ url: string; kill(): void }> {
+async function spawnServer(dataDir: string): Promise<{ url: string; kill(): void; exited: Promise<void> }> {
   const child = spawn(process.execPath, ['sim-server/main.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: '/nonexistent', RATE_LIMIT_MAX: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -184,7 +189,8 @@ async function spawnServer(dataDir: string): Promise<{ url: string; kill(): void
     });
     child.once('exit', (code) => reject(new Error(`server exited early with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, kill: () => child.kill('SIGKILL') };
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { url: `http://127.0.0.1:${port}`, kill: () => child.kill('SIGKILL'), exited };
 }
 
 describe('account identity', () => {
@@ -202,5 +208,20 @@ describe('account identity', () => {
     expect(ledger.balance(db, { user: 1 })).toBe(25);
     expect(ledger.balance(db, { house: 'fresh' })).toBe(-25);
     expect(ledger.check(db).ok).toBe(true);
+  });
+});
+
+describe('one owner', () => {
+  test('a second server cannot open a database another one owns, so game timers never run twice', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arena-owner-'));
+    try {
+      const owner = openDb({ path: join(dir, 'arena.db') });
+      expect(() => openDb({ path: join(dir, 'arena.db'), busyTimeoutMs: 50 })).toThrow(/locked/);
+      owner.close();
+      const next = openDb({ path: join(dir, 'arena.db'), busyTimeoutMs: 50 });
+      next.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

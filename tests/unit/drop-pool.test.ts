@@ -21,7 +21,9 @@ const pools = fc
     const total = parts.reduce((sum, p) => sum + p.weight, 0);
     let next = 1;
     return parts.map((part, i) => {
-      const count = i === parts.length - 1 ? 100_001 - next : Math.max(1, Math.floor((part.weight / total) * 100_000));
+      // Leave at least one ticket for every item still to come, so the ranges always cover 1..100000.
+      const room = 100_001 - next - (parts.length - 1 - i);
+      const count = i === parts.length - 1 ? 100_001 - next : Math.min(room, Math.max(1, Math.floor((part.weight / total) * 100_000)));
       const range = [next, next + count - 1] as const;
       next += count;
       return { price: part.price, range };
