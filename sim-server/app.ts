@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import fastifyWebsocket from '@fastify/websocket';
 import { createAccessTokens } from './auth/tokens.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDb } from './db/database.ts';
@@ -69,7 +68,6 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin');
   });

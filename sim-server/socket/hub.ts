@@ -129,8 +129,16 @@ export function createHub(options: { now: () => number; keepPerRoom?: number }) 
     return closed;
   }
 
+  /** Closes every connection (server shutdown). */
+  function closeAll(): void {
+    for (const conn of connections) {
+      detach(conn);
+      conn.close();
+    }
+  }
+
   return {
-    reply, publish, toUser, join, leave, mayJoin, attach, detach, deauthenticate, dropSessions, sweep,
+    reply, publish, toUser, join, leave, mayJoin, attach, detach, deauthenticate, dropSessions, sweep, closeAll,
     /** Connections and rooms, for the online count and benchmarks. */
     stats: () => ({ connections: connections.size, rooms: rooms.size }),
     /** A room's latest offset. */
