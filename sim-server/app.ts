@@ -13,6 +13,9 @@ import { openDb } from './db/database.ts';
 import { createLedger } from './db/ledger.ts';
 import { accountHandlers } from './domains/account/methods.ts';
 import { arenaGameHandlers } from './domains/arena/game.ts';
+import { arenaLobbyHandlers } from './domains/arena/lobby.ts';
+import { battleHandlers } from './domains/battles/methods.ts';
+import { registerBattles } from './domains/battles/runtime.ts';
 import { caseHandlers } from './domains/cases/methods.ts';
 import { registerCases } from './domains/cases/routes.ts';
 import { connectHandlers } from './domains/connect/methods.ts';
@@ -22,6 +25,11 @@ import { inventoryHandlers } from './domains/inventory/methods.ts';
 import { unboxHandlers } from './domains/unbox/methods.ts';
 import { walletHandlers } from './domains/wallet/methods.ts';
 import { vaultHandlers } from './domains/wallet/vault.ts';
+import { giftHandlers } from './domains/gifts/methods.ts';
+import { partnershipHandlers } from './domains/partnership/methods.ts';
+import { paymentHandlers } from './domains/payments/methods.ts';
+import { registerPayments } from './domains/payments/routes.ts';
+import { securityHandlers } from './domains/security/methods.ts';
 import type { Handlers, Services } from './rpc/context.ts';
 import { createDispatcher } from './rpc/dispatch.ts';
 import { registerRpc } from './rpc/routes.ts';
@@ -34,11 +42,17 @@ const handlers: Handlers = {
   ...accountHandlers,
   ...walletHandlers,
   ...vaultHandlers,
+  ...paymentHandlers,
+  ...giftHandlers,
+  ...securityHandlers,
+  ...partnershipHandlers,
   ...caseHandlers,
   ...unboxHandlers,
   ...inventoryHandlers,
   ...fairnessHandlers,
   ...arenaGameHandlers,
+  ...arenaLobbyHandlers,
+  ...battleHandlers,
 };
 
 /** A built server and its parts. */
@@ -75,6 +89,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   registerRpc(app, services, createDispatcher(services, handlers, app.log));
   registerConnect(app, services);
   registerCases(app, services);
+  registerPayments(app, services);
+  registerBattles(app, services);
   registerSocket(app, services);
   await registerClient(app, config);
 

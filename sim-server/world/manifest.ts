@@ -27,9 +27,16 @@ export function buildManifest(config: Config): ServerMessageData<'#MANIFEST'> {
       events: { leaderboard: { ends_in_time: endsIn } },
       client: { style: styleFor(new Date(now)) },
       // Coins per unit of each display currency: shown amounts are divided by the rate.
-      wallet: { rate: { SFC: 1, USD: 1, EUR: 1.08 } },
+      wallet: { rate: { SFC: 1, USD: 1, EUR: 1.08, ...CRYPTO_RATES } },
       version: { client: config.version, cache: config.version },
     },
     ts: now,
   };
 }
+
+/**
+ * Coins per unit of each crypto currency: the sim's payment providers convert at these
+ * rates (deposits credit, withdrawals send), and the client shows them. Fixed, so amounts
+ * in tests and screenshots stay the same; two decimals at most (they become cents per unit).
+ */
+export const CRYPTO_RATES = { BTC: 65_000, ETH: 3_200, LTC: 85, USDT: 1, USDC: 1 } as const;

@@ -203,3 +203,359 @@ export const UnboxRoll = z.object({
   /** `duration` is the spin length in milliseconds the client animates (shorter with fast). */
   roll: z.object({ round: z.number(), duration: z.number() }),
 });
+
+/** Where a battle is (DESIGN.md section 6): seats open, waiting for its beacon, rounds, rob decisions, done, or cancelled. */
+export const BattleStatus = z.enum(['waiting', 'process', 'running', 'rob', 'finished', 'closed']);
+
+/** A battle's options, all present; `kings` is the crowns needed to win, 0 when off. */
+export const BattleGameOptions = z.object({
+  crazy: z.boolean(),
+  terminal: z.boolean(),
+  tiebreak: z.boolean(),
+  kings: z.number(),
+  rob: z.boolean(),
+  share: z.boolean(),
+  fast: z.boolean(),
+});
+
+/** A taken seat of a battle (document 1 section 3 'Lobby game' users). */
+export const BattleSeat = z.object({
+  /** The player's hash (bots are players tagged bot). */
+  hash: z.string(),
+  /** The seat, 1-based; in team mode seats 1-2 are team 1 and 3-4 team 2. */
+  number: z.number(),
+  creator: z.boolean(),
+  bot: z.boolean(),
+  /** Taken with a seat a sponsor paid for. */
+  sponsored: z.boolean(),
+  /** The client seed sent with create or join, recorded for the fairness page; null for bots. */
+  client_seed: z.nullable(z.string()),
+  /** Sum of this seat's drops so far, in cents. */
+  total: z.number(),
+  /** What the seat won in cents (the pot's value for a winner taking every drop); null until finished. */
+  reward: z.nullable(z.number()),
+});
+
+/** Fair rolls that settled a tie: the tied seats, the seats picked, and each roll (DESIGN.md section 5). */
+export const BattleTiebreak = z.object({
+  players: z.array(z.number()),
+  winners: z.array(z.number()),
+  rolls: z.array(z.object({ nonce: z.number(), max: z.number(), ticket: z.number() })),
+});
+
+/** How a finished battle was decided and paid (src/core/battle-rules.ts decides it; the fairness page replays it). */
+export const BattleGameOutcome = z.object({
+  /** Sum of every drop's value in cents. */
+  pot: z.number(),
+  /** Seats paid: one winner, a team, tied seats, every seat (share), or none (rob+rob). */
+  winners: z.array(z.number()),
+  decided_by: z.enum(['total', 'terminal', 'kings', 'tiebreak', 'tie', 'share', 'rob']),
+  payout: z.object({
+    /** drops: the winner's inventory receives every drop; coins: each share in cents; house: nobody is paid. */
+    kind: z.enum(['drops', 'coins', 'house']),
+    shares: z.array(z.object({ seat: z.number(), amount: z.number() })),
+    /** Cents the house keeps (a split's remainder, or the whole pot on rob+rob). */
+    house: z.number(),
+  }),
+  standings: z.array(z.object({ seat: z.number(), side: z.number(), total: z.number(), score: z.number(), crowns: z.number() })),
+  tiebreak: z.nullable(BattleTiebreak),
+  /** Kings: the round in which the first side reached the crowns needed. */
+  kings_round: z.nullable(z.number()),
+  rob: z.nullable(
+    z.object({
+      pair: z.array(z.number()),
+      decisions: z.array(z.object({ seat: z.number(), decision: z.enum(['split', 'rob']) })),
+      result: z.enum(['split', 'rob', 'both_rob']),
+    }),
+  ),
+});
+
+/**
+ * A case battle as the lobby and its page show it (document 1 section 3 'Lobby game'). Public
+ * battles are addressed by `hash` (room ARENA_GAME[{hash}]), personal ones by `token` only
+ * (room ARENA_GAME[{token}]); joining always sends the token.
+ */
+export const BattleGame = z.object({
+  hash: z.string(),
+  token: z.string(),
+  type: z.literal('battle'),
+  personal: z.boolean(),
+  status: BattleStatus,
+  /** Why a battle closed before it ran; null otherwise. */
+  close_reason: z.nullable(z.enum(['creator_left', 'cancelled'])),
+  /** Cents one seat costs: one of each round's case. */
+  price: z.number(),
+  /** Scheme text, short hashes: SF12-5-SF7-1. */
+  scheme: z.string(),
+  /** The scheme's cases in order, each once. */
+  box_hashes: z.array(z.string()),
+  mode: z.enum(['solo', 'team']),
+  /** Seats in all. */
+  seats: z.number(),
+  /** Seats taken. */
+  members: z.number(),
+  options: BattleGameOptions,
+  users: z.array(BattleSeat),
+  /** Hashes of the seated players in seat order. */
+  user_hashes: z.array(z.string()),
+  /** Seats paid by sponsors that nobody has taken yet, and who paid them. */
+  sponsor: z.object({ seats: z.number(), sponsors: z.array(z.string()) }),
+  /** Rounds started so far (their drops are decided and public). */
+  round: z.number(),
+  rounds: z.number(),
+  /** Sum of the drops so far in cents. */
+  pot: z.number(),
+  /** Timestamps in milliseconds; null until reached. */
+  process: z.object({
+    created_at: z.number(),
+    filled_at: z.nullable(z.number()),
+    /** When round 1 starts: the beacon block is known by then. */
+    start_time: z.nullable(z.number()),
+    rob_at: z.nullable(z.number()),
+    ended_at: z.nullable(z.number()),
+    /** Milliseconds one round lasts (shorter with fast). */
+    round_duration: z.number(),
+    /** The round whose values decide with terminal: the last. */
+    terminal_round: z.number(),
+    /** When the server next moves the battle on its own; null when only a player can. */
+    next_at: z.nullable(z.number()),
+  }),
+  /**
+   * Fairness (DESIGN.md sections 5 and 10): ticket = fairTicket(beacon, server_seed, nonce);
+   * the server seed is shown hashed until the battle finishes.
+   */
+  seed: z.object({
+    server_seed_hashed: z.string(),
+    server_seed: z.nullable(z.string()),
+    /** The beacon block id (64 hex), the first block produced after the last seat filled. */
+    beacon: z.nullable(z.string()),
+    block_number: z.nullable(z.number()),
+    /** The block's time in milliseconds. */
+    time: z.nullable(z.number()),
+  }),
+  outcome: z.nullable(BattleGameOutcome),
+  /** Created, milliseconds. */
+  time: z.number(),
+  finished_at: z.nullable(z.number()),
+});
+
+/**
+ * One seat's drop in one round (DESIGN.md section 10 'Fairness record'). Its ticket is
+ * fairTicket(game.seed.beacon, client_seed, nonce) over 1..100000, and `range` is the slot of
+ * the case version that holds it; client_seed is the battle's server seed, so it stays null
+ * until the battle finishes.
+ */
+export const BattleDrop = z.object({
+  hash: z.string(),
+  item_hash: z.string(),
+  /** The asset in the winner's inventory when the pot was paid as drops; null otherwise. */
+  asset_hash: z.nullable(z.string()),
+  box_hash: z.string(),
+  box_version: z.number(),
+  /** Who sat in the seat. */
+  user_hash: z.string(),
+  round: z.number(),
+  seat: z.number(),
+  nonce: z.number(),
+  ticket: z.number(),
+  client_seed: z.nullable(z.string()),
+  range: TicketRangeTuple,
+  /** The item's price in cents when the battle was created: what the rules add up. */
+  value: z.number(),
+  time: z.number(),
+});
+
+/** The split-or-rob phase of a rob-mode battle (arena.game modes.rob); decisions show once revealed. */
+export const RobState = z.object({
+  status: z.enum(['commit', 'reveal', 'finished']),
+  started_at: z.number(),
+  commit_deadline: z.number(),
+  reveal_deadline: z.nullable(z.number()),
+  seats: z.array(
+    z.object({
+      seat: z.number(),
+      user_hash: z.string(),
+      bot: z.boolean(),
+      /** SHA-256 hex of `decision-salt`; null until committed (bots commit nothing and split). */
+      decision_hashed: z.nullable(z.string()),
+      decision: z.nullable(z.enum(['split', 'rob'])),
+      decision_salt: z.nullable(z.string()),
+    }),
+  ),
+  /** Rolls that filled a tied place in the pair. */
+  tiebreak: z.nullable(BattleTiebreak),
+});
+
+/** A chat line on a battle's page. */
+export const BattleMessage = z.object({ hash: z.string(), user_hash: z.string(), text: z.string(), time: z.number() });
+
+/** A round's drops, decided when it starts: the ARENA_GAME_ROLL payload of a battle. */
+export const BattleRoll = z.object({
+  game_hash: z.string(),
+  round: z.number(),
+  box_hash: z.string(),
+  drops: z.array(BattleDrop),
+  items: z.array(Item),
+  /** The reels spin from starts_at to ends_at (milliseconds). */
+  starts_at: z.number(),
+  ends_at: z.number(),
+});
+
+/** A game-start or game-done notice to a seated player's own room (ARENA_GAME_RUN / ARENA_GAME_CLOSED). */
+export const GameNotice = z.object({
+  /** The notification type the client shows (document 1 section 3 'Notification'). */
+  type: z.enum(['game_start', 'game_done']),
+  hash: z.string(),
+  /** Where the battle's page is: /battle/{token} for personal games, /battle/{short hash} otherwise. */
+  path: z.string(),
+  personal: z.boolean(),
+  status: BattleStatus,
+  /** What this player won in cents; null before the finish. */
+  reward: z.nullable(z.number()),
+  time: z.number(),
+});
+
+/** The arena's fixed rules, for the create screen (DESIGN.md section 6, document 1 section 9). */
+export const ArenaConfig = z.object({
+  seats: z.object({ min: z.number(), max: z.number() }),
+  /** Seats of a team battle (2v2). */
+  team_seats: z.number(),
+  case_counts: z.array(z.number()),
+  max_rounds: z.number(),
+  modes: z.array(z.string()),
+  options: z.array(z.string()),
+  /** Milliseconds: last seat to round 1, one round, and the rob phase's commit and reveal windows. */
+  timings: z.object({
+    countdown_ms: z.number(),
+    round_ms: z.object({ normal: z.number(), fast: z.number() }),
+    rob_commit_ms: z.number(),
+    rob_reveal_ms: z.number(),
+  }),
+});
+
+/** arena.game of a personal unbox game. */
+export const UnboxGameDetail = z.object({
+  game: UnboxGame,
+  users: z.array(PublicUser),
+  drops: z.array(Drop),
+  items: z.array(Item),
+  /** The case at each version the drops used: its slots are the range tables. */
+  boxes: z.array(Box),
+  lobby: z.null(),
+  modes: z.object({ rob: z.null() }),
+});
+
+/** arena.game of a battle: everything its page and its fairness replay need. */
+export const BattleGameDetail = z.object({
+  game: BattleGame,
+  /** Every seated player, bots included. */
+  users: z.array(PublicUser),
+  /** Drops of the rounds started so far, by round then seat. */
+  drops: z.array(BattleDrop),
+  /** Every item of the cases the battle uses (the reels show them), at today's catalog. */
+  items: z.array(Item),
+  /** The cases at the versions the battle's range tables come from. */
+  boxes: z.array(Box),
+  /** The lobby entry's hash; null for personal battles, which the lobby does not list. */
+  lobby: z.nullable(z.object({ game_hash: z.string() })),
+  modes: z.object({ rob: z.nullable(RobState) }),
+  /** The latest messages, oldest first. */
+  messages: z.array(BattleMessage),
+});
+
+/** Whether an arena.game answer is a battle's (the answer is a union of unbox and battle games). */
+export function isBattleDetail(detail: z.output<typeof UnboxGameDetail> | z.output<typeof BattleGameDetail>): detail is z.output<typeof BattleGameDetail> {
+  return detail.game.type === 'battle';
+}
+
+/**
+ * A payment's status. Document 1 section 4 toasts pending, completed and declined; waiting
+ * (a card invoice not paid yet) and expired (never paid) give nothing.
+ */
+export const PaymentStatus = z.enum(['waiting', 'pending', 'completed', 'declined', 'expired']);
+
+/** The rail a payment went through; `method` is the brand or chain on it. */
+export const PaymentProvider = z.enum(['crypto', 'instaxchange', 'giftcard', 'skinsback']);
+
+/** A deposit or withdrawal: the wallet store's transaction (document 2 section 3). */
+export const Payment = z.object({
+  hash: z.string(),
+  type: z.enum(['deposit', 'withdraw']),
+  provider: PaymentProvider,
+  /** btc, eth, ltc, usdt, usdc; visa, mastercard (cards); applepay .. gpay (gift cards); skinsback, cs2. */
+  method: z.string(),
+  /** BTC, ETH, LTC, USDT, USDC for crypto; USD for cards, gift cards and skins. */
+  currency: z.string(),
+  status: PaymentStatus,
+  /** Coin cents credited or debited (a pending deposit's at today's rate). */
+  amount: z.number(),
+  /** The amount in `currency`, as text with its decimals (BTC 8, USDT 6, USD 2). */
+  value: z.string(),
+  /** Network fee kept from a withdrawal, as text in `currency`; "0" otherwise. */
+  fee: z.string(),
+  /** Created and last changed, milliseconds. */
+  time: z.number(),
+  updated_at: z.number(),
+  states: z.object({
+    /** The deposit address funds came to, or the address a withdrawal goes to. */
+    wallet_address: z.nullable(z.string()),
+    /** The chain transaction once known (block explorer links). */
+    tx_hash: z.nullable(z.string()),
+    confirmations: z.number(),
+    required_confirmations: z.number(),
+    /** Why it was declined (the client shows the spec's payment-declined text). */
+    reason: z.nullable(z.string()),
+    /** Where a declined crypto deposit was sent back to, once refunded. */
+    refund_address: z.nullable(z.string()),
+  }),
+});
+
+/** PAYMENT_UPDATED (document 2 section 3 'Payment update event'), sent on every status change. */
+export const PaymentUpdate = z.object({
+  hash: z.string(),
+  currency: z.string(),
+  /** Signed coin cents the change moved for the player (0 while pending). */
+  changed: z.number(),
+  /** The player's coin balance after the change, in cents. */
+  balance: z.number(),
+  type: z.enum(['deposit', 'withdraw']),
+  status: PaymentStatus,
+  method: z.string(),
+});
+
+/** One way to pay in or out, as the wallet pages list them (document 2 section 2 'Payment method groups'). */
+export const PaymentMethod = z.object({
+  method: z.string(),
+  group: z.enum(['crypto', 'card', 'giftcard', 'skins', 'other']),
+  /** The rail: pass it back as `provider` to the crypto calls. */
+  provider: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  precision: z.number(),
+  /** Coins per unit of `currency` (manifest stats.wallet.rate). */
+  rate: z.number(),
+  /** Coin cents bounds; null when the method cannot be used that way. */
+  deposit: z.nullable(z.object({ min: z.number(), max: z.nullable(z.number()) })),
+  withdraw: z.nullable(z.object({ min: z.number(), max: z.number() })),
+  /** Chain confirmations a deposit waits for; 0 off-chain. */
+  confirmations: z.number(),
+});
+
+/** The referral data of the deposit-bonus modal (document 2 section 3 'Referral', document 3 section 3). */
+export const Referral = z.object({
+  partner: z.nullable(z.object({ hash: z.string(), name: z.string(), display_name: z.string(), info: PublicUser.shape.info })),
+  /** The code applied, or null. */
+  code: z.nullable(z.string()),
+  /** Hidden from the partner's referral list. */
+  anonymous: z.boolean(),
+  /** Whether deposits earn the bonus now (a partner, and today's cap not reached). */
+  cashback_available: z.boolean(),
+  /** Bonus paid today (UTC) in cents, against the daily cap. */
+  bonus_today: z.number(),
+  config: z.object({
+    /** The deposit bonus as a fraction (0.05 shows as 5%). */
+    REF_CASHBACK_PERCENT: z.number(),
+    /** Most bonus a player gets per UTC day, in cents (100 coins). */
+    REF_CASHBACK_DAILY_CAP: z.number(),
+  }),
+});

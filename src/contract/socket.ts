@@ -3,7 +3,7 @@
  * `{type, data}`; server frames of a room also carry `room` and that room's increasing
  * `offset`, so a client that reconnects can ask for what it missed.
  */
-import { LiveDrop, UnboxRoll } from './entities.ts';
+import { BattleGame, BattleMessage, BattleRoll, BattleStatus, GameNotice, LiveDrop, Payment, PaymentUpdate, PublicUser, RobState, UnboxRoll } from './entities.ts';
 import { int, z } from './wire.ts';
 
 const room = () => z.string().check(z.minLength(1), z.maxLength(96));
@@ -64,19 +64,55 @@ export const ServerMessages = {
   }),
   /** A drop from any case, to the LOBBY room (the home page's live drops). */
   LOBBY_DROP_DROPPED: LiveDrop,
-  /** A roll of a personal unbox game, to ARENA_GAME[{token}]. */
-  ARENA_GAME_ROLL: UnboxRoll,
+  /** A roll of a personal unbox game, or a battle round's drops (decided as it starts), to the game's room. */
+  ARENA_GAME_ROLL: z.union([UnboxRoll, BattleRoll]),
+  // Battles. Public ones speak in LOBBY and ARENA_GAME[{hash}]; personal ones in ARENA_GAME[{token}]
+  // and, instead of LOBBY, in each seated player's own room. Every LOBBY_GAME_* carries the
+  // battle as it is after the change; ARENA_GAME_STATUS and ARENA_GAME_ROLL are the steps, and an
+  // ARENA_GAME_UPDATE with the whole battle follows every change.
+  /** A battle was created. */
+  LOBBY_GAME_CREATED: z.object({ game: BattleGame, users: z.array(PublicUser) }),
+  /** A battle changed in a way no other LOBBY_GAME_* names (a round started, a sponsor paid). */
+  LOBBY_GAME_UPDATED: z.object({ game: BattleGame }),
+  /** A player (or bot) took a seat. */
+  LOBBY_GAME_JOINED: z.object({ game: BattleGame, seat: z.number(), user: PublicUser }),
+  /** A player left or was removed (kicked) before the start. */
+  LOBBY_GAME_LEAVED: z.object({ game: BattleGame, seat: z.number(), user_hash: z.string(), kicked: z.boolean() }),
+  /** The battle moved on: full (process), running, rob, finished. */
+  LOBBY_GAME_PROCESS: z.object({ game: BattleGame }),
+  /** The battle leaves the lobby: finished or closed. */
+  LOBBY_GAME_CLOSED: z.object({ game: BattleGame }),
+  /** The whole battle after a change, with its players and rob-mode state. */
+  ARENA_GAME_UPDATE: z.object({ game: BattleGame, users: z.array(PublicUser), rob: z.nullable(RobState) }),
+  /** The battle's status changed at `at` (milliseconds, from its schedule). */
+  ARENA_GAME_STATUS: z.object({ game_hash: z.string(), status: BattleStatus, at: z.number() }),
+  /** A message on the battle's page. */
+  ARENA_GAME_MESSAGE: z.object({ message: BattleMessage, user: PublicUser }),
+  /** A reaction on the battle's page. */
+  ARENA_GAME_REACTION: z.object({ game_hash: z.string(), user_hash: z.string(), reaction: z.string(), time: z.number() }),
+  /** To a seated player's own room: their battle started (the client's game_start notice unless on its page). */
+  ARENA_GAME_RUN: GameNotice,
+  /** To a seated player's own room: their battle finished or closed (game_done unless personal or on its page). */
+  ARENA_GAME_CLOSED: GameNotice,
+  // Payments (document 2 sections 3 and 7), each to the player's own room.
+  /** A payment's status changed (waiting, pending, completed, declined, expired): the deposit and withdrawal toasts. */
+  PAYMENT_UPDATED: PaymentUpdate,
+  /** A deposit was credited: the client updates the transaction and plays the cash sound. */
+  WALLET_DEPOSIT_CONFIRMED: Payment,
+  /** A withdrawal was accepted and its coins taken: the client adds the transaction. */
+  WALLET_WITHDRAW_CREATED: Payment,
+  /** A withdrawal failed at the provider and its coins came back (withdraw_refund). */
+  WALLET_WITHDRAW_FAILED: Payment,
+  /** A withdrawal reached the chain. */
+  WALLET_WITHDRAW_CONFIRMED: Payment,
 } as const;
 
 /** Names of server messages the spec lists whose payloads later issues define. */
 export const PendingServerMessages = [
-  'LOBBY_GAME_CREATED', 'LOBBY_GAME_UPDATED', 'LOBBY_GAME_CLOSED', 'LOBBY_GAME_JOINED', 'LOBBY_GAME_LEAVED',
-  'LOBBY_GAME_PROCESS', 'ARENA_GAME_UPDATE', 'ARENA_GAME_STATUS', 'ARENA_GAME_RUN',
-  'ARENA_GAME_CLOSED', 'LOBBY_ONLINE', 'ONLINE', 'FOLLOWER_FOLLOWED',
+  'LOBBY_ONLINE', 'ONLINE', 'FOLLOWER_FOLLOWED',
   'FOLLOWER_UNFOLLOWED', 'STREAM_ONLINE', 'STREAM_OFFLINE', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
   '#USER_DATA_CHANGED', '#ACHIEVE_ISSUED', '#USER_RANK_CHANGED', '#EXPERIENCE_CHANGED', 'BASIC_VERIFY_REQUIRED',
-  'PAYMENT_UPDATED', 'WALLET_WITHDRAW_CREATED', 'WALLET_WITHDRAW_FAILED', 'WALLET_WITHDRAW_CONFIRMED',
-  'WALLET_DEPOSIT_CONFIRMED', 'PARTNER_LEVEL_CHANGED', 'COMMUNITY_KEY_ISSUED', 'INVENTORY_ASSET_ISSUED',
+  'PARTNER_LEVEL_CHANGED', 'COMMUNITY_KEY_ISSUED', 'INVENTORY_ASSET_ISSUED',
   'SERVER_MAINTENANCE', 'PROTECTION_CHALLENGE', 'CLOSE_PARTY', 'SECURE_REQUIRED', 'SECURE_CODE_REQUIRED',
   'PAGE_ACTIVE', 'MSG_CREATED', 'CHAT_PAUSED', 'MSG_HIDDEN', 'MSG_UNHIDDEN', 'MSG_DELETED',
   '#RADIO_ONLINE', '#RADIO_NEXT_SOUND', '#RADIO_SOUND_LIKE_UPDATE', '#RADIO_SOUND_REQUESTED', '#RADIO_QUEUE_CHANGE',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Rooms } from '../../src/contract/index.ts';
+import { isBattleDetail, Rooms } from '../../src/contract/index.ts';
 import { fairTicket, pickByTicket, sha256Hex } from '../../src/core/index.ts';
-import { balanceOf, cheapestCase, ok, openCases } from './cases-helpers.ts';
+import { balanceOf, cheapestCase, ok, openCases, type Client } from './cases-helpers.ts';
 import { openSocket, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -9,6 +9,13 @@ beforeAll(async () => {
   server = await startServer();
 });
 afterAll(() => server.close());
+
+/** arena.game of a personal unbox game (the method answers battles too). */
+async function unboxRecord(player: Client, token: string) {
+  const record = await ok(player, 'arena.game', { hash: token });
+  if (isBattleDetail(record)) throw new Error(`${token} is a battle`);
+  return record;
+}
 
 const gamesOf = (userHash: string) =>
   server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM unbox_games WHERE user_id = ?', Number(userHash.slice(2)))!.n;
@@ -28,7 +35,7 @@ describe('opening cases', () => {
     expect(cheap.rolls.at(-1)!.game.status).toBe('finished');
 
     // Before rotation the record shows the seed only hashed.
-    const hidden = await ok(player, 'arena.game', { hash: cheap.created.game.token });
+    const hidden = await unboxRecord(player, cheap.created.game.token);
     expect(hidden.drops.every((drop) => drop.server_seed === null)).toBe(true);
 
     const rotated = await ok(player, 'user.seed', { rotate: 1 });
@@ -40,7 +47,7 @@ describe('opening cases', () => {
 
     let checked = 0;
     for (const { created, rolls } of [cheap, dear]) {
-      const record = await ok(player, 'arena.game', { hash: created.game.token });
+      const record = await unboxRecord(player, created.game.token);
       expect(record.drops).toHaveLength(rolls.length);
       const [table] = record.boxes;
       expect(table!.version).toBe(record.game.box_version);

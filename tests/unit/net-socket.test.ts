@@ -206,7 +206,7 @@ describe('socket frames', () => {
     socket.on('WALLET_BALANCE_CHANGED', (data) => balances.push(data.balance));
     current().receive({ type: 'WALLET_BALANCE_CHANGED', data: { currency: 'SFC', balance: 123_456, amount: 23_456, type: 'deposit', hash: 'SF1' } });
     current().receive({ type: 'WALLET_BALANCE_CHANGED', data: { currency: 'SFC', balance: '1,000.00' } });
-    current().receive({ type: 'LOBBY_GAME_CREATED', data: {} });
+    current().receive({ type: 'LOBBY_ONLINE', data: {} });
     expect(balances).toEqual([123_456]);
     expect(frameErrors.map((e) => [e.name, e.type])).toEqual([['SocketFrameError', 'WALLET_BALANCE_CHANGED']]);
   });

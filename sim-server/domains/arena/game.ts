@@ -1,16 +1,21 @@
-/** arena.game: one game's page data. Unbox games are read by token; battles join here later. */
+/** arena.game: one game's page data, a personal unbox game (by token) or a battle (by hash or token). */
 import { NamedError } from '../../../src/contract/index.ts';
 import { fail } from '../../errors.ts';
 import type { Handlers } from '../../rpc/context.ts';
+import { battleDetail } from '../battles/detail.ts';
+import { battlesOf } from '../battles/runtime.ts';
+import { battleByRef } from '../battles/store.ts';
 import { catalogOf } from '../cases/catalog-store.ts';
 import { gameByToken, unboxGameDetail } from '../unbox/games.ts';
 
 /** arena.game. */
 export const arenaGameHandlers: Handlers = {
   'arena.game': ({ hash }, ctx) => {
-    // Short SF hashes name public games (battles); personal unbox games are reachable by token only.
-    const game = hash.length === 32 ? gameByToken(ctx.db, hash) : undefined;
-    if (!game) fail(NamedError.GAME_ERROR, 'Game not found.');
-    return unboxGameDetail(ctx.db, catalogOf(ctx.db), game);
+    // Personal unbox games are reachable by token only; battles by token, or by hash as battleByRef allows.
+    const unbox = hash.length === 32 ? gameByToken(ctx.db, hash) : undefined;
+    if (unbox) return unboxGameDetail(ctx.db, catalogOf(ctx.db), unbox);
+    const battle = battleByRef(ctx.db, hash, ctx.user?.id ?? null);
+    if (!battle) fail(NamedError.GAME_ERROR, 'Game not found.');
+    return battleDetail(ctx.db, battlesOf(ctx).deps, battle, ctx.config.now());
   },
 };

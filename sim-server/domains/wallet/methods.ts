@@ -1,19 +1,29 @@
+import { WITHDRAW_LIMITS, type MethodResult } from '../../../src/contract/index.ts';
+import { formatCoins, isCryptoCurrency, parseHash, sponsoredCents, toHash, withdrawableCents } from '../../../src/core/index.ts';
 import { CURRENCY_DECIMALS } from '../../../src/core/money.ts';
-import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import { COIN } from '../../db/ledger.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
+import { paymentMethods } from '../../world/providers.ts';
+import { paymentOut, paymentsPage, type PaymentRow } from '../payments/store.ts';
+import { secureEnabled } from '../security/secure.ts';
+import { borrowOf } from './withdrawable.ts';
 
 const PAGE = 20;
 
+type Alert = MethodResult<'wallet.alerts'>['alerts'][number];
+
 /** wallet.* methods. */
 export const walletHandlers: Handlers = {
-  'wallet.getPaymentMethods': (_params, ctx) => {
+  'wallet.getPaymentMethods': (params, ctx) => {
     const user = requireUser(ctx);
     const main = ctx.ledger.balance(ctx.db, { user: user.id });
     const vault = ctx.ledger.balance(ctx.db, { user: user.id, purpose: 'vault' });
+    // Crypto is converted on the way in and out, never held: those wallets show 0.
+    const others = [...new Set((params.currencies ?? []).map((c) => c.trim().toUpperCase()))].filter((c) => c !== COIN && (isCryptoCurrency(c) || c === 'USD' || c === 'EUR'));
     return {
-      wallets: [{ currency: COIN, amount: main, locked: vault }],
+      wallets: [{ currency: COIN, amount: main, locked: vault }, ...others.map((currency) => ({ currency, amount: 0, locked: 0 }))],
       methods: [{ currency: COIN, precision: 2 }, ...Object.entries(CURRENCY_DECIMALS).map(([currency, precision]) => ({ currency, precision }))],
+      payment_methods: paymentMethods(),
     };
   },
   'wallet.getHistory': (params, ctx) => {
@@ -26,6 +36,51 @@ export const walletHandlers: Handlers = {
         hash: toHash(r.id), type: r.type, currency: params.currency ?? COIN, amount: r.amount, balance: r.balance, time: r.created_at, ref: r.ref,
       })),
       has_more: rows.length > count,
+    };
+  },
+  'wallet.getPayments': (params, ctx) => {
+    const user = requireUser(ctx);
+    const count = params.count ?? PAGE;
+    const before = params.offset ? (parseHash(params.offset) ?? 0) : undefined;
+    const rows = paymentsPage(ctx.db, user.id, { before, count: count + 1, currency: params.currency?.trim().toUpperCase() || undefined });
+    return { payments: rows.slice(0, count).map(paymentOut), has_more: rows.length > count };
+  },
+  'wallet.alerts': (_params, ctx) => {
+    const user = requireUser(ctx);
+    const open = ctx.db.all<PaymentRow>(
+      `SELECT * FROM payments WHERE user_id = ? AND type = 'deposit' AND provider = 'crypto'
+         AND (status = 'pending' OR (status = 'declined' AND refund_address IS NULL)) ORDER BY id DESC LIMIT 20`,
+      user.id,
+    );
+    const alerts = open.map((row): Alert => {
+      const p = paymentOut(row);
+      return row.status === 'pending'
+        ? { id: `deposit_pending:${p.hash}`, type: 'deposit_pending', currency: p.currency, payment_hash: p.hash,
+            text: `Your ${p.value} ${p.currency} deposit is on its way: ${p.states.confirmations} of ${p.states.required_confirmations} confirmations.` }
+        : { id: `refund_available:${p.hash}`, type: 'refund_available', currency: p.currency, payment_hash: p.hash,
+            text: `Your ${p.value} ${p.currency} deposit was declined. Enter an address to get it back.` };
+    });
+    if (!secureEnabled(ctx.db, user.id)) {
+      alerts.push({ id: 'secure_required', type: 'secure_required', currency: null, payment_hash: null, text: 'Set up two-factor authentication to withdraw.' });
+    }
+    return { alerts };
+  },
+  'wallet.getRequirements': (_params, ctx) => {
+    const user = requireUser(ctx);
+    const balance = ctx.ledger.balance(ctx.db, { user: user.id });
+    const borrow = borrowOf(ctx.db, user.id);
+    const withdrawable = withdrawableCents(balance, borrow);
+    const secure = secureEnabled(ctx.db, user.id);
+    return {
+      secure,
+      balance,
+      withdrawable,
+      sponsored: sponsoredCents(balance, borrow),
+      withdraw: { ...WITHDRAW_LIMITS },
+      requirements: [
+        { type: 'secure' as const, completed: secure, title: 'Two-factor authentication' },
+        { type: 'balance' as const, completed: withdrawable >= WITHDRAW_LIMITS.min, title: `At least ${formatCoins(WITHDRAW_LIMITS.min)} withdrawable coins` },
+      ],
     };
   },
 };

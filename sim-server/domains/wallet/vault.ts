@@ -6,6 +6,7 @@ import { NumericError } from '../../../src/contract/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
+import { countingWrongCodes, requireSecure } from '../security/secure.ts';
 
 /** Unix seconds the vault stays locked until; 0 when it is not locked. */
 function lockedUntil(db: Pick<Db, 'get'>, userId: number, nowMs: number): number {
@@ -34,15 +35,19 @@ export const vaultHandlers: Handlers = {
       return { success: true, ...vaultState(tx, ctx, user.id) };
     });
   },
-  'wallet-vault.withdraw': ({ amount }, ctx) => {
+  'wallet-vault.withdraw': ({ amount, secure_code }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx: Tx) => {
-      const until = lockedUntil(tx, user.id, ctx.config.now());
-      if (until) fail(NumericError.INVALID_DATA, `The vault is locked until ${new Date(until * 1000).toISOString()}`);
-      if (ctx.ledger.balance(tx, { user: user.id, purpose: 'vault' }) === 0) fail(NumericError.INVALID_DATA, 'The vault is empty');
-      ctx.ledger.transfer(tx, { from: { user: user.id, purpose: 'vault' }, to: { user: user.id }, amount, type: 'vault_withdraw' });
-      return { success: true, ...vaultState(tx, ctx, user.id) };
-    });
+    return countingWrongCodes(ctx, user.id, () =>
+      ctx.moneyTx((tx: Tx) => {
+        const until = lockedUntil(tx, user.id, ctx.config.now());
+        if (until) fail(NumericError.INVALID_DATA, `The vault is locked until ${new Date(until * 1000).toISOString()}`);
+        if (ctx.ledger.balance(tx, { user: user.id, purpose: 'vault' }) === 0) fail(NumericError.INVALID_DATA, 'The vault is empty');
+        // Only players who enabled 2FA are asked for a code here (DESIGN.md section 10).
+        requireSecure(tx, ctx, user.id, secure_code, { setupRequired: false });
+        ctx.ledger.transfer(tx, { from: { user: user.id, purpose: 'vault' }, to: { user: user.id }, amount, type: 'vault_withdraw' });
+        return { success: true, ...vaultState(tx, ctx, user.id) };
+      }),
+    );
   },
   'wallet-vault.lock': ({ lock_time }, ctx) => {
     const user = requireUser(ctx);

@@ -1,5 +1,5 @@
-import { method, unshown } from '../define.ts';
-import { Box, Drop, Item, PublicUser, UnboxGame, UnboxRoll } from '../entities.ts';
+import { method } from '../define.ts';
+import { ArenaConfig, BattleGame, BattleGameDetail, BattleMessage, Box, PublicUser, RobState, UnboxGame, UnboxGameDetail, UnboxRoll } from '../entities.ts';
 import { batchLabel, clientSeed, flag, hashId, int, paging, stamp, success, text, z } from '../wire.ts';
 
 /** A personal game's full token: 32 letters or digits. */
@@ -10,53 +10,55 @@ const gameRef = () => z.string().check(z.regex(/^(?:SF\d{1,10}|[A-Za-z0-9]{32})$
 const scheme = () => z.string().check(z.maxLength(1000), z.regex(/^SF\d{1,10}-\d{1,3}(?:-SF\d{1,10}-\d{1,3})*$/, 'expected case hash and count pairs'));
 /** A reaction id from a reaction bundle, shaped bundle hash, index, token (DESIGN.md section 10). */
 const reactionId = () => z.string().check(z.regex(/^SF\d{1,10}_\d{1,4}_[A-Za-z0-9-]{1,64}$/, 'expected hash_index_token'));
-/** Answer of the calls that create a game: the client navigates to `path`. */
-const created = () => z.object({ success: z.boolean(), path: z.string(), game: z.unknown(), users: z.unknown() });
+/** A seat count within the arena's 2 to 5 (DESIGN.md section 6). */
+const seatCount = () => int().check(z.gte(2), z.lte(5));
+/** Answer of the battle calls that change a battle: its new state. */
+const battleAnswer = () => z.object({ success: z.boolean(), game: BattleGame });
 
 /** Lobby, game pages, unboxing, battles and rob mode (document 1 section 7). */
 export const arenaMethods = {
   'arena.lobby': method({
-    doc: 'The arena lobby: online count, config, public and personal games with their users and boxes, server time.',
+    doc: "The arena lobby: sockets online, the arena's rules, public battles that have not ended (newest first), the caller's own running games (battles they sit in, personal ones included, and unbox games with rolls left), the users and cases they name, and the server time in milliseconds.",
     access: 'public',
     input: z.object({ batch: batchLabel() }),
     output: z.object({
       online: z.number(),
-      config: z.unknown(),
-      public: z.array(z.unknown()),
-      personal: z.array(z.unknown()),
-      users: z.unknown(),
-      boxes: z.unknown(),
+      config: ArenaConfig,
+      public: z.array(BattleGame),
+      personal: z.array(z.union([BattleGame, UnboxGame])),
+      users: z.array(PublicUser),
+      boxes: z.array(Box),
       time: z.number(),
     }),
   }),
   'arena.statistics': method({
-    doc: 'Arena statistics (the ARENA_STATISTICS figures); takes nothing, answer not shown.',
+    doc: 'Arena figures: sockets online, battles by stage, the value of every finished pot and the biggest public one (cents).',
     access: 'public',
     input: z.object({}),
-    output: z.unknown(),
+    output: z.object({
+      online: z.number(),
+      games: z.object({ waiting: z.number(), running: z.number(), finished: z.number() }),
+      pot_total: z.number(),
+      top_pot: z.nullable(z.object({ hash: z.string(), pot: z.number() })),
+      time: z.number(),
+    }),
   }),
   'arena.history': method({
-    doc: "Pages of finished games (list 'history'); offset is the last game's hash.",
+    doc: "Ended battles, newest first (list 'history'): a signed-in player's own (finished, or closed before the start), a visitor's the public finished ones; offset is the last battle's hash. resume: loaded (no page after this one), total_count, multi_count (battles of more than two seats) and top_reward (the largest single seat's reward in cents) over the whole list.",
     access: 'public',
     input: z.object({ list: z.optional(z.literal('history')), ...paging }),
-    output: z.object({ history: z.unknown(), users: z.unknown(), boxes: z.unknown() }),
+    output: z.object({
+      history: z.array(BattleGame),
+      users: z.array(PublicUser),
+      boxes: z.array(Box),
+      resume: z.object({ loaded: z.boolean(), total_count: z.number(), multi_count: z.number(), top_reward: z.number() }),
+    }),
   }),
   'arena.game': method({
-    doc: 'One game by short hash or personal token, with users, drops (each with its fairness record), the items dropped, the case versions whose ranges were used, its lobby entry and rob-mode state; no id answers INPUT_ERROR, an unknown one GAME_ERROR.',
+    doc: "One game by short hash or 32-character token: a personal unbox game (by token only) or a battle (public ones by hash or token, personal ones by token, or by hash for their own players), with its users, drops and their fairness records, the items and case versions, its lobby entry, rob-mode state and messages. Tell the two apart with game.type (isBattleDetail). No id answers INPUT_ERROR, an unknown one GAME_ERROR 'Game not found.'.",
     access: 'public',
     input: z.object({ hash: gameRef() }),
-    output: z.object({
-      game: UnboxGame,
-      users: z.array(PublicUser),
-      drops: z.array(Drop),
-      items: z.array(Item),
-      /** The case at each version the drops used: its slots are the range tables. */
-      boxes: z.array(Box),
-      /** Null for personal unbox games. */
-      lobby: z.unknown(),
-      /** rob is null outside rob-mode battles. */
-      modes: z.object({ rob: z.unknown() }),
-    }),
+    output: z.union([UnboxGameDetail, BattleGameDetail]),
   }),
 
   'arena-unbox.create': method({
@@ -74,15 +76,16 @@ export const arenaMethods = {
   }),
 
   'arena-battle.create': method({
-    doc: 'Creates a battle from a scheme and pays the creator seat; a deprecated box or low balance is refused.',
+    doc: "Creates a battle and takes seat 1 for the creator, debiting the seat price (one of each round's case; type arena_join) in the same transaction. `number` defaults to 2 seats (4 for team), `seed` is the creator's client seed (default: their current one), `personal` makes it reachable by token only. A bad scheme, over 100 rounds or a setup the rules refuse (team needs 4 seats; rob is solo and not with share; kings above the rounds) answers INPUT_ERROR (16); an unknown case INVALID_DATA (19) 'Box {hash} not found.', a deprecated one INVALID_DATA (19) 'Box {hash} deprecated.'; a short balance COMMIT_ERROR; each moves nothing.",
     access: 'user',
     money: true,
     input: z.object({
       scheme: scheme(),
       mode: z.enum(['solo', 'team']),
-      number: z.optional(int().check(z.gte(2), z.lte(5))),
-      kings: z.optional(int().check(z.gte(0))),
+      number: z.optional(seatCount()),
+      kings: z.optional(int().check(z.gte(0), z.lte(100))),
       seed: z.optional(clientSeed()),
+      personal: z.optional(flag()),
       options: z.optional(
         z.object({
           crazy: z.optional(flag()),
@@ -95,62 +98,82 @@ export const arenaMethods = {
       ),
       stamp: stamp(),
     }),
-    output: created(),
+    output: z.object({ success: z.boolean(), path: z.string(), game: BattleGame, users: z.array(PublicUser) }),
   }),
   'arena-battle.join': method({
-    doc: 'Takes and pays a seat in a waiting battle; join options are not shown in the spec.',
+    doc: "Takes a seat in a waiting battle (options.seat, else the first free) and debits its price (arena_join) in the same transaction; a seat a sponsor paid costs nothing. The last seat starts the countdown. Unknown token: GAME_ERROR; a full, running or finished battle, joining twice, a seat beyond the count or taken: INVALID_DATA (19) with the reason; a short balance COMMIT_ERROR; each moves nothing.",
     access: 'user',
     money: true,
-    input: z.object({ token: gameToken(), options: z.optional(z.looseObject({})), seed: z.optional(clientSeed()), stamp: stamp() }),
-    output: z.object({ success: z.boolean(), path: z.string() }),
+    input: z.object({
+      token: gameToken(),
+      options: z.optional(z.object({ seat: z.optional(int().check(z.gte(1), z.lte(5))) })),
+      seed: z.optional(clientSeed()),
+      stamp: stamp(),
+    }),
+    output: z.object({ success: z.boolean(), path: z.string(), game: BattleGame }),
   }),
   'arena-battle.leave': method({
-    doc: 'Leaves a waiting battle and refunds the seat; answer not shown.',
+    doc: "Leaves a waiting battle: the seat's price goes back to whoever paid it (arena_refund; a sponsored seat returns to the sponsor's credit). The creator leaving closes the battle and refunds everyone. A started battle or a player not seated: INVALID_DATA (19).",
     access: 'user',
     money: true,
     input: z.object({ token: gameToken(), stamp: stamp() }),
-    output: z.unknown(),
+    output: battleAnswer(),
   }),
   'arena-battle.kick': method({
-    doc: "The creator of a waiting personal battle removes a player, whose seat is refunded; answer not shown.",
+    doc: "The creator of a waiting personal battle removes another player, whose seat is refunded (arena_refund). Anyone else: ACCESS_DENIED (15); a public battle, the creator themself or a player not seated: INVALID_DATA (19).",
     access: 'user',
     money: true,
     input: z.object({ game_token: gameToken(), user_hash: hashId(), stamp: stamp() }),
-    output: z.unknown(),
+    output: battleAnswer(),
   }),
   'arena-battle.run': method({
-    doc: 'Starts a battle; answer not shown.',
+    doc: "The creator starts a waiting battle now: its free seats are filled with bots, as callBots does. A battle that is already under way answers its state. Anyone else: ACCESS_DENIED (15).",
     access: 'user',
     input: z.object({ token: gameToken() }),
-    output: z.unknown(),
+    output: battleAnswer(),
   }),
   'arena-battle.callBots': method({
-    doc: 'Fills the free seats of a waiting battle with bots; answer not shown.',
+    doc: "The creator fills every free seat of a waiting battle with bots (they pay nothing and their winnings stay with the house); the countdown starts. Anyone else: ACCESS_DENIED (15); a battle not waiting: INVALID_DATA (19).",
     access: 'user',
     input: z.object({ hash: gameRef() }),
-    output: z.unknown(),
+    output: battleAnswer(),
   }),
   'arena-battle.message': method({
-    doc: 'Posts a message in a battle; answer not shown.',
+    doc: "Posts a message on a battle's page (ARENA_GAME_MESSAGE to its room). More than 2 in 5 seconds: INVALID_DATA (19) 'Not so fast! Slow down with your messages.'.",
     access: 'user',
     input: z.object({ token: gameToken(), text: text(1, 200) }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean(), message: BattleMessage }),
   }),
   'arena-battle.reaction': method({
-    doc: 'Shows a reaction from a reaction bundle in a battle.',
+    doc: "Shows a reaction from a reaction bundle on a battle's page (ARENA_GAME_REACTION to its room). More than 3 in 3 seconds: INVALID_DATA (19) \"Easy there! Don't flood with reactions.\".",
     access: 'user',
     input: z.object({ token: gameToken(), reaction: reactionId() }),
     output: success(),
   }),
   'arena-battle.sponsor': method({
-    doc: 'Pays for `seats` seats of a battle that others then take for free; answer not shown.',
+    doc: "Pays `seats` free seats of a waiting battle (type arena_sponsor) that the next joiners take for free; credits nobody used are refunded (arena_refund) when the battle fills or closes. More seats than are free: INVALID_DATA (19); a short balance COMMIT_ERROR.",
     access: 'user',
     money: true,
     input: z.object({ token: gameToken(), seats: int().check(z.gte(1), z.lte(5)), stamp: stamp() }),
-    output: z.unknown(),
+    output: battleAnswer(),
   }),
-  'arena-battle.lobbyJoin': unshown({ doc: 'Joins a sponsored battle lobby.', access: 'user' }),
+  'arena-battle.lobbyJoin': method({
+    doc: "Takes a seat a sponsor paid for, costing the joiner nothing: in the battle of `token`, or else in the oldest public waiting battle with such a seat free. None free: INVALID_DATA (19) 'No sponsored seat is free.'.",
+    access: 'user',
+    input: z.object({ token: z.optional(gameToken()), seed: z.optional(clientSeed()) }),
+    output: z.object({ success: z.boolean(), path: z.string(), game: BattleGame }),
+  }),
 
-  'arena-mode-rob.commit': unshown({ doc: 'Commits a hashed split-or-rob decision in a rob-mode battle (payload passed through).', access: 'user' }),
-  'arena-mode-rob.reveal': unshown({ doc: 'Reveals a committed rob-mode decision with its salt (payload passed through).', access: 'user' }),
+  'arena-mode-rob.commit': method({
+    doc: "One of the two leading players commits decision_hashed = SHA-256(decision + '-' + salt) while the rob phase takes commits; reveals open once both are in. Outside the phase, not in the pair, twice or too late: INVALID_DATA (19).",
+    access: 'user',
+    input: z.object({ token: gameToken(), decision_hashed: z.string().check(z.regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex digits')) }),
+    output: z.object({ success: z.boolean(), rob: RobState }),
+  }),
+  'arena-mode-rob.reveal': method({
+    doc: "Reveals a committed decision (split or rob) with its salt. One that does not match the commitment is refused with INVALID_DATA (19) and changes nothing; a seat that never committed counts as split.",
+    access: 'user',
+    input: z.object({ token: gameToken(), decision: z.enum(['split', 'rob']), decision_salt: z.string().check(z.minLength(1), z.maxLength(256)) }),
+    output: z.object({ success: z.boolean(), rob: RobState }),
+  }),
 };

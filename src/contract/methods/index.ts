@@ -8,12 +8,14 @@ import { chatMethods } from './chat.ts';
 import { connectMethods } from './connect.ts';
 export { ConnectAnswers } from './connect.ts';
 export { MAX_BATCH } from './batch.ts';
+export { CARD_DEPOSIT_LIMITS, CARD_METHODS, GIFT_CARD_METHODS, SKIN_METHODS, WITHDRAW_LIMITS } from './wallet.ts';
 import { fairnessMethods } from './fairness.ts';
 import { inventoryMethods } from './inventory.ts';
 import { partnershipMethods } from './partnership.ts';
 import { partyMethods } from './party.ts';
 import { progressionMethods } from './progression.ts';
 import { radioMethods } from './radio.ts';
+import { securityMethods } from './security.ts';
 import { streamMethods } from './stream.ts';
 import { walletMethods } from './wallet.ts';
 
@@ -22,6 +24,7 @@ export const Methods = {
   ...batchMethods,
   ...connectMethods,
   ...accountMethods,
+  ...securityMethods,
   ...fairnessMethods,
   ...walletMethods,
   ...arenaMethods,

@@ -1,4 +1,5 @@
 import { method, unshown } from '../define.ts';
+import { Referral } from '../entities.ts';
 import { flag, paging, stamp, text, z } from '../wire.ts';
 
 /** Pages of a partnership-plus list whose other fields are not shown. */
@@ -17,13 +18,18 @@ const pagedUnshown = (doc: string) =>
 export const partnershipMethods = {
   'partnership.referrals': unshown({ doc: "The partner's referrals.", access: 'user' }),
   'partnership.activateCode': method({
-    doc: 'Applies a referral or promo code, optionally hiding the player as referral; 28 means an invalid code.',
+    doc: "Applies a partner's referral code (username rules; 28 'Invalid code', 29 for one's own), optionally hidden from the partner's list; referred deposits then earn the 5% bonus. Changing partner waits a day (CODE_ACTIVATION_DELAY).",
     access: 'user',
     money: true,
     input: z.object({ code: text(1, 64), anonymous: z.optional(flag()), stamp: stamp() }),
     output: z.object({ success: z.boolean() }),
   }),
-  'partnership.getPartner': unshown({ doc: "The player's referring partner and deposit bonus (the referral entity).", access: 'user' }),
+  'partnership.getPartner': method({
+    doc: "The player's referral data: partner, code, the deposit bonus and what it paid today.",
+    access: 'user',
+    input: z.object({}),
+    output: Referral,
+  }),
 
   'partnership-plus.dashboard': unshown({ doc: "The partner's dashboard; DASHBOARD_ACCESS_DENIED sends the client to /404.", access: 'user' }),
   'partnership-plus.home': unshown({ doc: 'The partnership-plus home figures.', access: 'user' }),

@@ -1,0 +1,40 @@
+/** wallet.gift and inventory.gift: redeeming gift codes. */
+import { toHash } from '../../../src/core/index.ts';
+import { requireUser, type Handlers } from '../../rpc/context.ts';
+import { grantItem } from '../inventory/assets.ts';
+import { completeDeposit } from '../payments/settle.ts';
+import { insertPayment } from '../payments/store.ts';
+import { redeemGiftCode } from './codes.ts';
+
+/** Payment method of codes minted without a gift-card brand (promotions, the sim console). */
+const PLAIN_GIFT_METHOD = 'giftcard';
+
+/** Gift-code methods. */
+export const giftHandlers: Handlers = {
+  'wallet.gift': ({ code }, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.moneyTx((tx) => {
+      const now = ctx.config.now();
+      const gift = redeemGiftCode(tx, 'wallet', code, user.id, now);
+      if (typeof gift === 'string') return { success: false, cause: gift };
+      // A gift card is a deposit like any other: it is listed with the payments, pays the
+      // referral bonus and raises the deposit events, and credits as 'gift_code'.
+      const payment = insertPayment(tx, {
+        user_id: user.id, type: 'deposit', provider: 'giftcard', method: gift.method ?? PLAIN_GIFT_METHOD, currency: 'USD',
+        status: 'pending', amount: gift.amount!, units: gift.amount!, details: { gift: toHash(gift.id) },
+      }, now);
+      completeDeposit(tx, ctx, payment);
+      return { success: true };
+    });
+  },
+  'inventory.gift': ({ code }, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.moneyTx((tx) => {
+      const now = ctx.config.now();
+      const gift = redeemGiftCode(tx, 'inventory', code, user.id, now);
+      if (typeof gift === 'string') return { success: false, cause: gift };
+      grantItem(tx, user.id, gift.item_id!, null, now);
+      return { success: true };
+    });
+  },
+};

@@ -1,0 +1,218 @@
+/**
+ * The sim's payment surfaces (sim mode only, DESIGN.md section 10): the developer console at
+ * /api/sim/payments and the providers' own pages (card checkout, gift-card shop, skins
+ * widget). Each form route answers a browser with a page or a redirect and a JSON caller
+ * (tests, scripts) with the RPC envelope. The provider clock runs in every mode.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GIFT_CARD_METHODS, NumericError, describeIssues, type Envelope, z } from '../../../src/contract/index.ts';
+import { parseCoinsToCents, parseHash } from '../../../src/core/index.ts';
+import { AppError } from '../../errors.ts';
+import type { Services } from '../../rpc/context.ts';
+import { giftCardName } from '../../world/providers.ts';
+import { giftCardProducts, skinPayout, steamInventory } from '../../world/providers-shops.ts';
+import { catalogOf } from '../cases/catalog-store.ts';
+import { mintGiftCode } from '../gifts/codes.ts';
+import { advanceDue, chargeCard, forceConfirm, forceDecline, receiveTransfer, sendTradeOffer, type SkinsDetails } from './provider-actions.ts';
+import { readWidgetToken } from './skinsback.ts';
+import { checkoutPage, consolePage, shopPage, skinsPage, type ConsoleRow } from './sim-pages.ts';
+import { detailsOf, openPayments, paymentById, paymentByMemo, paymentOut, recentPayments, type PaymentRow } from './store.ts';
+
+/** How often the providers look at the clock. */
+const TICK_MS = 1000;
+
+const TransferBody = z.object({
+  address: z.string().check(z.maxLength(128)),
+  amount: z.string().check(z.maxLength(40)),
+  flagged: z.optional(z.union([z.boolean(), z.enum(['0', '1'])])),
+  /** The chain transaction; a repeat of one already seen is the same deposit. */
+  tx_hash: z.optional(z.string().check(z.regex(/^(0x)?[0-9a-f]{64}$/, 'expected a transaction hash'))),
+});
+const GiftBody = z.object({
+  kind: z.enum(['wallet', 'inventory']),
+  /** Wallet codes: coins as typed ("25", "12.50"). */
+  coins: z.optional(z.string().check(z.maxLength(12))),
+  method: z.optional(z.enum(GIFT_CARD_METHODS)),
+  /** Inventory codes: the catalog item's key or hash. */
+  item: z.optional(z.string().check(z.maxLength(128))),
+});
+const CardBody = z.object({ card_number: z.string().check(z.regex(/^[\d ]{12,23}$/, 'expected a card number')) });
+
+/** Whether a request came from an HTML form (answer with a page) rather than a JSON caller. */
+const fromForm = (request: FastifyRequest) => (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+
+function answer<T>(fn: () => T): Envelope<T> {
+  try {
+    return { response: fn() };
+  } catch (error) {
+    if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
+    throw error;
+  }
+}
+
+function parse<T extends z.ZodMiniType>(schema: T, body: unknown): z.output<T> {
+  const parsed = z.safeParse(schema, body ?? {});
+  if (!parsed.success) throw new AppError(NumericError.INPUT_ERROR, describeIssues(parsed.error.issues, body));
+  return parsed.data;
+}
+
+/** Registers the provider clock and, in sim mode, the console and provider pages. */
+export function registerPayments(app: FastifyInstance, s: Services): void {
+  const ticker = setInterval(() => advanceDue(s), TICK_MS);
+  ticker.unref();
+  app.addHook('onClose', async () => clearInterval(ticker));
+  if (!s.config.simMode) return;
+
+  const html = (reply: FastifyReply, body: string, code = 200) => reply.code(code).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+  const withUser = (rows: PaymentRow[]): ConsoleRow[] =>
+    rows.map((row) => ({ ...paymentOut(row), user_name: s.db.get<{ name: string }>('SELECT name FROM users WHERE id = ?', row.user_id)?.name ?? '?' }));
+  const paymentOf = (hash: string): PaymentRow => {
+    const id = parseHash(hash);
+    const row = id === null ? undefined : paymentById(s.db, id);
+    if (!row) throw new AppError(NumericError.NOT_FOUND, 'Payment not found');
+    return row;
+  };
+  const renderConsole = (reply: FastifyReply, notice: string | null) =>
+    html(reply, consolePage({ open: withUser(openPayments(s.db)), recent: withUser(recentPayments(s.db)), notice, methods: GIFT_CARD_METHODS }));
+  /** A form posted to the console: back to the console (post, redirect, get) with what happened. */
+  const consoleAfter = (reply: FastifyReply, result: Envelope<unknown>, notice: string) =>
+    reply.redirect(`/api/sim/payments?notice=${encodeURIComponent('error' in result ? result.error.error_msg : notice)}`, 303);
+
+  app.get('/api/sim/payments', async (request, reply) => {
+    const { notice } = request.query as { notice?: unknown };
+    return renderConsole(reply, typeof notice === 'string' ? notice.slice(0, 200) : null);
+  });
+
+  app.get('/api/sim/payments.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { response: { open: withUser(openPayments(s.db)), recent: withUser(recentPayments(s.db)) } };
+  });
+
+  app.post('/api/sim/payments/tick', async () => answer(() => ({ changed: advanceDue(s) })));
+
+  app.post('/api/sim/payments/:hash/:action', async (request, reply) => {
+    const { hash, action } = request.params as { hash: string; action: string };
+    const result = answer(() => {
+      const row = paymentOf(hash);
+      if (action !== 'confirm' && action !== 'decline') throw new AppError(NumericError.INPUT_ERROR, 'action: confirm or decline');
+      return { payment: paymentOut(s.db.transaction((tx) => (action === 'confirm' ? forceConfirm : forceDecline)(tx, s, paymentById(tx, row.id)!))) };
+    });
+    return fromForm(request) ? consoleAfter(reply, result, `${hash} ${action}ed`) : result;
+  });
+
+  app.post('/api/sim/crypto/transfers', async (request, reply) => {
+    const result = answer(() => {
+      const body = parse(TransferBody, request.body);
+      const flagged = body.flagged === true || body.flagged === '1';
+      return { payment: paymentOut(s.db.transaction((tx) => receiveTransfer(tx, s, { address: body.address, amount: body.amount, flagged, txHash: body.tx_hash }))) };
+    });
+    return fromForm(request) ? consoleAfter(reply, result, 'Transfer seen on the chain: pending') : result;
+  });
+
+  app.post('/api/sim/gift-codes', async (request, reply) => {
+    const result = answer(() => {
+      const body = parse(GiftBody, request.body);
+      const now = s.config.now();
+      if (body.kind === 'wallet') {
+        const amount = parseCoinsToCents(body.coins ?? '');
+        if (!amount) throw new AppError(NumericError.INPUT_ERROR, 'coins: expected a positive amount with at most two decimals');
+        return { code: s.db.transaction((tx) => mintGiftCode(tx, { kind: 'wallet', amount, method: body.method ?? null, source: 'sim' }, now)), amount };
+      }
+      const catalog = catalogOf(s.db);
+      const itemId = parseHash(body.item ?? '');
+      const item = (itemId === null ? undefined : catalog.item(itemId)) ?? catalog.itemByKey(body.item ?? '');
+      if (!item) throw new AppError(NumericError.INPUT_ERROR, 'item: expected a catalog item key or hash');
+      return { code: s.db.transaction((tx) => mintGiftCode(tx, { kind: 'inventory', itemId: parseHash(item.hash)!, source: 'sim' }, now)), item_hash: item.hash };
+    });
+    return fromForm(request) ? consoleAfter(reply, result, 'response' in result ? `Code ${result.response.code}` : '') : result;
+  });
+
+  // The gift-card shop: buying a product mints its code.
+  const productOf = (id: string) => {
+    const product = giftCardProducts(GIFT_CARD_METHODS).find((p) => p.id === id);
+    if (!product) throw new AppError(NumericError.NOT_FOUND, 'Product not found');
+    return { ...product, name: `${giftCardName(product.method)} gift card ${product.amount / 100} USD` };
+  };
+  app.get('/api/sim/kinguin/:id', async (request, reply) => {
+    const result = answer(() => productOf((request.params as { id: string }).id));
+    return 'error' in result ? html(reply, result.error.error_msg, 404) : html(reply, shopPage(result.response, null));
+  });
+  app.post('/api/sim/kinguin/:id', async (request, reply) => {
+    const result = answer(() => {
+      const product = productOf((request.params as { id: string }).id);
+      const code = s.db.transaction((tx) => mintGiftCode(tx, { kind: 'wallet', amount: product.amount, method: product.method, source: 'kinguin' }, s.config.now()));
+      return { product, code, amount: product.amount, url: `/gift/${code}` };
+    });
+    if (!fromForm(request)) return result;
+    return 'error' in result ? html(reply, result.error.error_msg, 404) : html(reply, shopPage(result.response.product, result.response.code));
+  });
+
+  // The card processor's checkout, reached with the invoice memo.
+  const invoiceOf = (memo: string) => {
+    const row = /^[A-Za-z0-9]{8,64}$/.test(memo) ? paymentByMemo(s.db, memo) : undefined;
+    if (!row) throw new AppError(NumericError.NOT_FOUND, 'Invoice not found');
+    return row;
+  };
+  app.get('/api/sim/instaxchange/:memo', async (request, reply) => {
+    const { memo } = request.params as { memo: string };
+    const result = answer(() => invoiceOf(memo));
+    return 'error' in result ? html(reply, result.error.error_msg, 404) : html(reply, checkoutPage(paymentOut(result.response), memo, null));
+  });
+  app.post('/api/sim/instaxchange/:memo', async (request, reply) => {
+    const { memo } = request.params as { memo: string };
+    const result = answer(() => {
+      const row = invoiceOf(memo);
+      const { card_number } = parse(CardBody, request.body);
+      return { payment: paymentOut(s.db.transaction((tx) => chargeCard(tx, s, paymentById(tx, row.id)!, card_number))) };
+    });
+    if (!fromForm(request)) return result;
+    if ('error' in result) return html(reply, result.error.error_msg, 400);
+    return html(reply, checkoutPage(result.response.payment, memo, result.response.payment.status === 'declined' ? 'Your card was declined.' : 'Paid: the coins arrive in a moment.'));
+  });
+
+  // The skins widget, reached with a signed token.
+  const skinsOf = (userId: number) => {
+    const catalog = catalogOf(s.db);
+    const ids = s.db.all<{ id: number }>('SELECT id FROM items ORDER BY id').map((r) => r.id);
+    const traded = new Set(
+      s.db
+        .all<PaymentRow>("SELECT * FROM payments WHERE user_id = ? AND provider = 'skinsback' AND status IN ('pending', 'completed')", userId)
+        .flatMap((row) => detailsOf<SkinsDetails>(row).items ?? []),
+    );
+    return steamInventory(userId, ids)
+      .filter((id) => !traded.has(id))
+      .map((id) => ({ id, name: catalog.item(id)!.name, payout: skinPayout(catalog.item(id)!.price) }));
+  };
+  const widgetOf = (token: string) => {
+    const widget = readWidgetToken(s, token);
+    if (!widget) throw new AppError(NumericError.ACCESS_DENIED, 'This widget link is not valid any more');
+    return widget;
+  };
+  app.get('/api/sim/skinsback/:token', async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const result = answer(() => skinsOf(widgetOf(token).userId));
+    return 'error' in result ? html(reply, result.error.error_msg, 403) : html(reply, skinsPage({ token, items: result.response, notice: null }));
+  });
+  app.get('/api/sim/skinsback/:token/items', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return answer(() => ({ items: skinsOf(widgetOf((request.params as { token: string }).token).userId) }));
+  });
+  app.post('/api/sim/skinsback/:token', async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const result = answer(() => {
+      const widget = widgetOf(token);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      // A form sends one item_{id} field per ticked skin; JSON sends items: [ids].
+      const picked = new Set([
+        ...Object.keys(body).flatMap((key) => /^item_(\d{1,12})$/.exec(key)?.slice(1) ?? []).map(Number),
+        ...(Array.isArray(body.items) ? body.items.map(Number) : []),
+      ]);
+      const items = skinsOf(widget.userId).filter((item) => picked.has(item.id));
+      if (items.length !== picked.size) throw new AppError(NumericError.INVALID_DATA, 'Some of these skins are not in your Steam inventory');
+      return { payment: paymentOut(s.db.transaction((tx) => sendTradeOffer(tx, s, { userId: widget.userId, method: widget.method, items }))) };
+    });
+    if (!fromForm(request)) return result;
+    if ('error' in result) return html(reply, result.error.error_msg, 400);
+    return html(reply, skinsPage({ token, items: skinsOf(widgetOf(token).userId), notice: `Trade offer sent for ${result.response.payment.value} USD.` }));
+  });
+}

@@ -1,0 +1,62 @@
+/** account.secure-*: setting up and turning off TOTP two-factor authentication. */
+import { webcrypto } from 'node:crypto';
+import { NumericError } from '../../../src/contract/index.ts';
+import { TOTP_DEFAULTS, otpauthUri, totpSecret } from '../../../src/core/index.ts';
+import { fail } from '../../errors.ts';
+import { requireUser, type Handlers } from '../../rpc/context.ts';
+import { countingWrongCodes, dropGrants, secureEnabled, secureRow, useCode } from './secure.ts';
+
+/** The issuer name authenticator apps show beside the code. */
+export const SECURE_ISSUER = 'Arena';
+
+/** account.secure-* methods. */
+export const securityHandlers: Handlers = {
+  'account.secure-status': (_params, ctx) => ({ enabled: secureEnabled(ctx.db, requireUser(ctx).id) }),
+  'account.secure-setup': (_params, ctx) => {
+    const user = requireUser(ctx);
+    const secret = totpSecret((bytes) => webcrypto.getRandomValues(bytes));
+    ctx.db.transaction((tx) => {
+      if (secureEnabled(tx, user.id)) fail(NumericError.INVALID_DATA, 'Two-factor authentication is already enabled');
+      tx.run(
+        `INSERT INTO user_secure (user_id, secret, enabled, last_step, created_at) VALUES (?, ?, 0, -1, ?)
+         ON CONFLICT (user_id) DO UPDATE SET secret = excluded.secret, last_step = -1, created_at = excluded.created_at`,
+        user.id, secret, ctx.config.now(),
+      );
+    });
+    return {
+      secret,
+      otpauth_url: otpauthUri({ secret, account: user.name, issuer: SECURE_ISSUER }),
+      issuer: SECURE_ISSUER,
+      account: user.name,
+      digits: TOTP_DEFAULTS.digits,
+      period: TOTP_DEFAULTS.step,
+      algorithm: TOTP_DEFAULTS.algorithm,
+    };
+  },
+  'account.secure-enable': ({ code }, ctx) => {
+    const user = requireUser(ctx);
+    return countingWrongCodes(ctx, user.id, () =>
+      ctx.db.transaction((tx) => {
+        const row = secureRow(tx, user.id);
+        if (!row) fail(NumericError.INVALID_DATA, 'Start the two-factor setup first');
+        if (row.enabled === 1) fail(NumericError.INVALID_DATA, 'Two-factor authentication is already enabled');
+        useCode(tx, row, code, ctx.config.now(), NumericError.INVALID_DATA);
+        tx.run('UPDATE user_secure SET enabled = 1, enabled_at = ? WHERE user_id = ?', ctx.config.now(), user.id);
+        return { enabled: true };
+      }),
+    );
+  },
+  'account.secure-disable': ({ code }, ctx) => {
+    const user = requireUser(ctx);
+    return countingWrongCodes(ctx, user.id, () =>
+      ctx.db.transaction((tx) => {
+        const row = secureRow(tx, user.id);
+        if (!row || row.enabled !== 1) fail(NumericError.INVALID_DATA, 'Two-factor authentication is not enabled');
+        useCode(tx, row, code, ctx.config.now(), NumericError.INVALID_DATA);
+        tx.run('DELETE FROM user_secure WHERE user_id = ?', user.id);
+        dropGrants(tx, user.id);
+        return { enabled: false };
+      }),
+    );
+  },
+};

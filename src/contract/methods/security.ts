@@ -1,0 +1,53 @@
+import { method } from '../define.ts';
+import { z } from '../wire.ts';
+
+/**
+ * A 2FA code sent with a call that may answer SECURE_CODE_REQUIRED: the client asks the
+ * player and retries the same call with it (document 3 section 8). Any short text is
+ * accepted here so a mistyped code answers SECURE_CODE_REQUIRED again, not INPUT_ERROR.
+ */
+export const secureCode = () => z.optional(z.string().check(z.trim(), z.maxLength(16)));
+
+/** The code that proves the authenticator app holds the secret: six digits. */
+const totpCode = () => z.string().check(z.trim(), z.regex(/^\d{6}$/, 'expected the six digits of the authenticator app'));
+
+/**
+ * Two-factor setup. The spec names only the SECURE_REQUIRED ('2FA setup') and
+ * SECURE_CODE_REQUIRED flows, not these calls; the names follow its kebab-case sub-areas.
+ * Codes are RFC 6238 TOTP (SHA-1, 6 digits, 30 s), as every authenticator app makes them.
+ */
+export const securityMethods = {
+  'account.secure-status': method({
+    doc: 'Whether the player has 2FA enabled (crypto withdrawals need it; the vault then asks for codes).',
+    access: 'user',
+    input: z.object({}),
+    output: z.object({ enabled: z.boolean() }),
+  }),
+  'account.secure-setup': method({
+    doc: 'Starts 2FA setup: a new secret and its otpauth:// URI for a QR code; replaces an unfinished setup, refused once enabled.',
+    access: 'user',
+    input: z.object({}),
+    output: z.object({
+      /** Base32, for typing into the app by hand. */
+      secret: z.string(),
+      otpauth_url: z.string(),
+      issuer: z.string(),
+      account: z.string(),
+      digits: z.number(),
+      period: z.number(),
+      algorithm: z.string(),
+    }),
+  }),
+  'account.secure-enable': method({
+    doc: 'Finishes 2FA setup with a code from the app; a wrong code answers INVALID_DATA and keeps it off.',
+    access: 'user',
+    input: z.object({ code: totpCode() }),
+    output: z.object({ enabled: z.boolean() }),
+  }),
+  'account.secure-disable': method({
+    doc: 'Turns 2FA off; needs a current code from the app.',
+    access: 'user',
+    input: z.object({ code: totpCode() }),
+    output: z.object({ enabled: z.boolean() }),
+  }),
+};
