@@ -20,6 +20,7 @@ import { caseHandlers } from './domains/cases/methods.ts';
 import { registerCases } from './domains/cases/routes.ts';
 import { connectHandlers } from './domains/connect/methods.ts';
 import { registerConnect } from './domains/connect/routes.ts';
+import { beaconHandlers, registerBeaconPage } from './domains/fairness/beacon.ts';
 import { fairnessHandlers } from './domains/fairness/methods.ts';
 import { inventoryHandlers } from './domains/inventory/methods.ts';
 import { unboxHandlers } from './domains/unbox/methods.ts';
@@ -50,6 +51,7 @@ const handlers: Handlers = {
   ...unboxHandlers,
   ...inventoryHandlers,
   ...fairnessHandlers,
+  ...beaconHandlers,
   ...arenaGameHandlers,
   ...arenaLobbyHandlers,
   ...battleHandlers,
@@ -91,6 +93,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   registerCases(app, services);
   registerPayments(app, services);
   registerBattles(app, services);
+  registerBeaconPage(app, services);
   registerSocket(app, services);
   await registerClient(app, config);
 

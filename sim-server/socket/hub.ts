@@ -141,6 +141,8 @@ export function createHub(options: { now: () => number; keepPerRoom?: number }) 
     reply, publish, toUser, join, leave, mayJoin, attach, detach, deauthenticate, dropSessions, sweep, closeAll,
     /** Connections and rooms, for the online count and benchmarks. */
     stats: () => ({ connections: connections.size, rooms: rooms.size }),
+    /** How many connections are in a room now (a game page's online count). */
+    memberCount: (roomName: string) => rooms.get(roomName)?.members.size ?? 0,
     /** A room's latest offset. */
     offsetOf: (roomName: string) => rooms.get(roomName)?.offset ?? 0,
   };

@@ -559,3 +559,16 @@ export const Referral = z.object({
     REF_CASHBACK_DAILY_CAP: z.number(),
   }),
 });
+
+/** One block of the sim's beacon chain (DESIGN.md section 5): a battle's beacon is the first block after its last seat filled. */
+export const BeaconBlock = z.object({
+  /** Unix second the block was produced at. */
+  number: z.number(),
+  /** 64 hex: the key of every ticket of the battles that use this block. */
+  id: z.string(),
+  /** SHA-256 over number, time, id and the previous block's hash. */
+  hash: z.string(),
+  prev: z.string(),
+  /** Milliseconds since the epoch. */
+  time: z.number(),
+});

@@ -56,6 +56,8 @@ const SPEC_METHODS = [
   'user.seed',
   // Not in the spec's call lists: the 2FA setup its SECURE_REQUIRED flow leads to (issue 6).
   'account.secure-status', 'account.secure-setup', 'account.secure-enable', 'account.secure-disable',
+  // The sim's public beacon (issue 5: 'public through a method').
+  'beacon.blocks',
 ];
 
 type Def = { doc: string; access: string; money?: true; input: z.ZodMiniType; output: z.ZodMiniType };

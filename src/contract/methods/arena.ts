@@ -58,7 +58,8 @@ export const arenaMethods = {
     doc: "One game by short hash or 32-character token: a personal unbox game (by token only) or a battle (public ones by hash or token, personal ones by token, or by hash for their own players), with its users, drops and their fairness records, the items and case versions, its lobby entry, rob-mode state and messages. Tell the two apart with game.type (isBattleDetail). No id answers INPUT_ERROR, an unknown one GAME_ERROR 'Game not found.'.",
     access: 'public',
     input: z.object({ hash: gameRef() }),
-    output: z.union([UnboxGameDetail, BattleGameDetail]),
+    // `online`: sockets watching the game's room right now (document 1 section 3, 'online count per game').
+    output: z.union([z.extend(UnboxGameDetail, { online: z.number() }), z.extend(BattleGameDetail, { online: z.number() })]),
   }),
 
   'arena-unbox.create': method({

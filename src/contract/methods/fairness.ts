@@ -1,6 +1,6 @@
 import { method } from '../define.ts';
-import { Seed } from '../entities.ts';
-import { clientSeed, flag, z } from '../wire.ts';
+import { BeaconBlock, Seed } from '../entities.ts';
+import { clientSeed, flag, int, z } from '../wire.ts';
 
 /** Provably fair seeds (document 3 section 7; the verify modal computes on the client). */
 export const fairnessMethods = {
@@ -13,5 +13,14 @@ export const fairnessMethods = {
       /** The revealed server seed of the pair just retired (rotate, a new client seed) or last retired (unhash). */
       server_seed: z.optional(z.string()),
     }),
+  }),
+  'beacon.blocks': method({
+    doc: "The sim's public randomness beacon (DESIGN.md section 5): the newest blocks, or those before a block number, newest first. Not in the spec: battles take their beacon from it.",
+    access: 'public',
+    input: z.object({
+      count: z.optional(int().check(z.gte(1), z.lte(100))),
+      before: z.optional(int().check(z.gte(1))),
+    }),
+    output: z.object({ blocks: z.array(BeaconBlock), next_at: z.number() }),
   }),
 };
