@@ -4,17 +4,19 @@
  * Exits 1 when a money invariant breaks or a benchmark cannot run; a missed target is
  * reported in the table, not as a failure of the run.
  *
- *   node bench/run.ts [rpc] [ledger] [socket] [client] [--quick]
+ *   node bench/run.ts [rpc] [ledger] [socket] [client] [workers] [gfx] [--quick]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { clientBench } from './client.ts';
+import { gfxBench } from './gfx.ts';
 import { ledgerBench } from './ledger.ts';
 import { cleanupNow, machineBusySeconds, ownTreeCpuSeconds, ROOT, withTimeout } from './lib/procs.ts';
 import { renderTable, type Row, type Section } from './lib/report.ts';
 import { NOISE_CPU_PERCENT, rpcBench } from './rpc.ts';
 import { socketBench } from './socket.ts';
+import { workersBench } from './workers.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -25,6 +27,8 @@ const benchmarks: { name: string; timeoutMs: number; run: () => Promise<Section>
   { name: 'ledger', timeoutMs: 150_000, run: () => ledgerBench({ transfers: quick ? 10_000 : 50_000, users: 50, amount: 100, refusedShare: 0.1, writers: 2 }) },
   { name: 'socket', timeoutMs: 200_000, run: () => socketBench({ counts: quick ? [1000] : [1000, 5000], rounds: quick ? 2 : 5 }) },
   { name: 'client', timeoutMs: 30_000, run: () => clientBench() },
+  { name: 'workers', timeoutMs: 120_000, run: () => workersBench(quick ? { tickets: 50_000, runs: 2 } : { tickets: 200_000, runs: 3 }) },
+  { name: 'gfx', timeoutMs: 180_000, run: () => gfxBench({ spins: quick ? 1 : 3 }) },
 ];
 
 const unknown = chosen.filter((name) => !benchmarks.some((b) => b.name === name));

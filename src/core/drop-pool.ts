@@ -64,7 +64,9 @@ export function priceSpread(items: readonly PoolItem[]): { min: number; max: num
 
 /** The chance (0..1) that one opening drops an item priced above `price` cents. */
 export function oddsAbove(items: readonly PoolItem[], price: number, max: number = TICKET_MAX): number {
-  return items.filter((item) => item.price > price).reduce((sum, item) => sum + rangeOdds(item.range, max), 0);
+  // Summed fractions can land a hair above 1 (1.0000000000000002), which would make
+  // 1 - (1 - odds) ** n swing around 1 as n grows; a chance never exceeds 1.
+  return Math.min(1, items.filter((item) => item.price > price).reduce((sum, item) => sum + rangeOdds(item.range, max), 0));
 }
 
 /** The chance (0..1) of at least one item priced above `price` cents in `openings` openings. */

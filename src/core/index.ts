@@ -14,3 +14,7 @@ export * from './battle-rules.ts';
 export * from './totp.ts';
 export * from './crypto-amount.ts';
 export * from './crypto-address.ts';
+export * from './ticket-hasher.ts';
+export * from './replay.ts';
+export * from './pool-summary.ts';
+export * from './ticket-pack.ts';

@@ -1,0 +1,63 @@
+/**
+ * Roulette frame cost (DESIGN.md section 8): main-thread CPU time per frame, from the start of
+ * a tick to the end of the render call, while the real roulette scene spins in headless
+ * Chromium (WebGL on SwiftShader), in normal and in performance mode. SwiftShader draws on the
+ * CPU in another process, so the figures compare the two modes in one run; they are not a
+ * GPU machine's frame times.
+ */
+import { chromium } from '@playwright/test';
+import { buildGfxPage, GFX_CHROMIUM_ARGS, serveDir } from '../tests/e2e/fixtures/gfx/build.ts';
+import { markDisturbed, watchBrowserCpu } from './browser-cpu.ts';
+import { fmt, judge, type Row, type Section } from './lib/report.ts';
+
+/** How big a run is. */
+export type GfxBenchOptions = { spins: number };
+
+/** A 60 fps frame. */
+const FRAME_BUDGET_MS = 1000 / 60;
+
+type FrameStats = { frames: number; p50: number; p95: number; mean: number };
+
+/** Runs the benchmark; rows follow bench/lib/report.ts. */
+export async function gfxBench(options: GfxBenchOptions): Promise<Section> {
+  const site = await serveDir(await buildGfxPage());
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: GFX_CHROMIUM_ARGS });
+  const cpu = watchBrowserCpu();
+  try {
+    const measure = async (performanceMode: boolean): Promise<FrameStats & { fps: number; resolution: number; antialias: boolean | null }> => {
+      // A 2x screen, as on most laptops and phones: normal mode draws at 2x, performance mode at 1x.
+      const page = await browser.newPage({ viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 2 });
+      await page.goto(site.url);
+      await page.waitForFunction(() => 'gfx' in window);
+      const info = await page.evaluate((p) => window.gfx.setup({ performance: p, reducedMotion: false }), performanceMode);
+      // One fast spin first: textures, atlas and shaders are made then, not during the measure.
+      await page.evaluate(() => window.gfx.frameTimes(1, { fast: true }));
+      const started = Date.now();
+      const stats = await page.evaluate((spins) => window.gfx.frameTimes(spins, {}), options.spins);
+      const fps = (stats.frames * 1000) / (Date.now() - started);
+      await page.close();
+      return { ...stats, fps, resolution: info.resolution, antialias: info.antialias };
+    };
+    const normal = await measure(false);
+    const perf = await measure(true);
+    const row = (mode: string, stat: 'p50' | 'p95', s: FrameStats, base: FrameStats | null): Row => ({
+      benchmark: `Roulette frame CPU ${stat}, ${mode}`,
+      figure: s[stat].toFixed(2),
+      value: s[stat],
+      unit: 'ms',
+      target: base ? `vs normal ${stat}` : `<= ${FRAME_BUDGET_MS.toFixed(1)} ms`,
+      verdict: base ? (s[stat] / base[stat]).toFixed(2) : judge(s[stat] <= FRAME_BUDGET_MS),
+    });
+    const noise = cpu.stop();
+    const rows: Row[] = markDisturbed([row('normal', 'p50', normal, null), row('normal', 'p95', normal, null), row('performance', 'p50', perf, normal), row('performance', 'p95', perf, normal)], noise.disturbed);
+    const notes = [
+      `Gfx: ${options.spins} spin(s) of 6 s per mode, 1920x1080 page at device scale 2, headless Chromium (SwiftShader WebGL, drawn on the CPU in the GPU process); normal: ${fmt(normal.frames)} frames, ${normal.fps.toFixed(1)} fps, resolution ${normal.resolution}, antialias ${String(normal.antialias)}, mean ${normal.mean.toFixed(2)} ms; performance: ${fmt(perf.frames)} frames, ${perf.fps.toFixed(1)} fps, resolution ${perf.resolution}, antialias ${String(perf.antialias)}, mean ${perf.mean.toFixed(2)} ms.`,
+      ...(noise.disturbed ? [`gfx: DISTURBED: other processes used ${noise.otherCpuPercent.toFixed(0)}% of a CPU on average (Chromium's own ${noise.browserCpuSeconds.toFixed(1)} CPU s not counted as other); rerun on a quiet machine`] : []),
+    ];
+    return { rows, notes, details: { options, normal, performance: perf, ...noise }, fatal: false, noiseChecked: true };
+  } finally {
+    cpu.stop();
+    await browser.close();
+    await site.close();
+  }
+}

@@ -1,0 +1,81 @@
+// The renderer's decisions as pure functions (DESIGN.md section 7), kept apart from PixiJS so
+// Node tests cover them: how the one Application is created and how item art is packed into an
+// atlas. When performance mode turns itself on is the settings feature's frame-rate probe
+// (src/ui/performance.ts); the renderer only follows the setting.
+
+/** What the renderer is told about the player's machine and settings. */
+export type RenderSettings = {
+  /** Performance mode: lower resolution, no particles or effects, antialias off. */
+  readonly performance: boolean;
+  /** prefers-reduced-motion (or the player's setting): spins jump to the result. */
+  readonly reducedMotion: boolean;
+};
+
+/** Creation options of the one Application, in PixiJS's names. */
+export type ApplicationPolicy = {
+  readonly preference: 'webgl';
+  readonly antialias: boolean;
+  readonly resolution: number;
+  readonly autoDensity: true;
+  readonly backgroundAlpha: 0;
+  readonly powerPreference: 'high-performance' | 'low-power';
+};
+
+/** Canvas resolution: the device pixel ratio capped at 2, or 1 in performance mode. */
+export function resolutionFor(performance: boolean, devicePixelRatio: number): number {
+  if (performance) return 1;
+  const ratio = Number.isFinite(devicePixelRatio) && devicePixelRatio > 0 ? devicePixelRatio : 1;
+  return Math.min(2, ratio);
+}
+
+/**
+ * How the Application is created: WebGL preferred (WebGPU is still uneven on the machines this
+ * serves), antialias off in performance mode. Antialias is fixed when the context is created:
+ * switching performance mode later changes resolution and effects at once, antialias from the
+ * next session, because recreating the Application would leak a WebGL context.
+ */
+export function applicationPolicy(settings: RenderSettings, devicePixelRatio: number): ApplicationPolicy {
+  return {
+    preference: 'webgl',
+    antialias: !settings.performance,
+    resolution: resolutionFor(settings.performance, devicePixelRatio),
+    autoDensity: true,
+    backgroundAlpha: 0,
+    powerPreference: settings.performance ? 'low-power' : 'high-performance',
+  };
+}
+
+/** Where each item's art goes in an atlas texture. */
+export type AtlasLayout = {
+  readonly columns: number;
+  readonly rows: number;
+  readonly width: number;
+  readonly height: number;
+  readonly cells: readonly { readonly x: number; readonly y: number }[];
+};
+
+/**
+ * Packs `count` cells of one size into a grid no larger than `maxSize` on either side, with
+ * `padding` px between cells so sampling never bleeds into a neighbour; null when they do not fit.
+ */
+export function atlasLayout(count: number, cellWidth: number, cellHeight: number, maxSize = 2_048, padding = 2): AtlasLayout | null {
+  if (!Number.isSafeInteger(count) || count < 1) return null;
+  if (!(cellWidth > 0 && cellHeight > 0) || cellWidth > maxSize || cellHeight > maxSize) return null;
+  const fitColumns = Math.floor((maxSize + padding) / (cellWidth + padding));
+  // Close to square, so neither side hits the limit first.
+  const columns = Math.max(1, Math.min(fitColumns, Math.ceil(Math.sqrt((count * cellHeight) / cellWidth))));
+  const rows = Math.ceil(count / columns);
+  const width = columns * cellWidth + (columns - 1) * padding;
+  const height = rows * cellHeight + (rows - 1) * padding;
+  if (height > maxSize) return null;
+  const cells = Array.from({ length: count }, (_, i) => ({ x: (i % columns) * (cellWidth + padding), y: Math.floor(i / columns) * (cellHeight + padding) }));
+  return { columns, rows, width, height, cells };
+}
+
+/** p-th percentile (0..100) of a list of numbers by nearest rank; NaN for an empty list. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = values.toSorted((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1]!;
+}

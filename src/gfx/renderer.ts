@@ -1,0 +1,220 @@
+// The one PixiJS Application of the session (DESIGN.md section 7). Creating and destroying
+// Applications leaks WebGL contexts, so a page borrows this one: it attaches the canvas to its
+// host element and detaches it when it leaves; the Application itself lives until the tab
+// closes. Load this module lazily (import('.../gfx/renderer.ts')): PixiJS is not part of the
+// first page.
+import { Application, UPDATE_PRIORITY } from 'pixi.js';
+import { applicationPolicy, resolutionFor, type RenderSettings } from './render-policy.ts';
+
+/** What a scene hears when the host's size or the settings change. */
+export type RendererEvent = { readonly type: 'resize'; readonly width: number; readonly height: number } | { readonly type: 'settings'; readonly settings: RenderSettings };
+
+/**
+ * How the renderer starts; later changes go through setPerformanceMode / setReducedMotion. The
+ * settings feature owns performance mode (its frame-rate probe switches it on) and passes it here.
+ */
+export type RendererOptions = {
+  /** Performance mode from the player's settings; off when not given. */
+  readonly performance?: boolean;
+  /** Forces reduced motion on or off; otherwise prefers-reduced-motion decides and is followed live. */
+  readonly reducedMotion?: boolean;
+};
+
+/** The session's renderer. */
+export interface ArenaRenderer {
+  /** The Application; scenes add their containers to app.stage and remove them when done. */
+  readonly app: Application;
+  readonly settings: RenderSettings;
+  /** The host's size in CSS px (0 x 0 while detached). */
+  readonly size: { readonly width: number; readonly height: number };
+  /** The element the canvas is in, or null. */
+  readonly host: HTMLElement | null;
+  /**
+   * Puts the canvas in `host` (a sized box; made position: relative if static, the canvas
+   * sits absolutely inside it) and follows its size; answers the detach function. A second
+   * host takes the canvas from the first.
+   */
+  attach(host: HTMLElement): () => void;
+  /** Takes the canvas out and stops the ticker; the Application stays. */
+  detach(): void;
+  /**
+   * Asks for frames: the ticker runs while any hold is taken and the canvas is attached, and
+   * stops when the last is released (after one final render), so an idle scene costs nothing.
+   * Answers the release function (safe to call twice).
+   */
+  animate(): () => void;
+  /** Draws one frame now when nothing animates (after a static change: layout, a new strip). */
+  requestRender(): void;
+  setPerformanceMode(on: boolean): void;
+  setReducedMotion(on: boolean | null): void;
+  /** Listens to resizes and settings changes; answers the unsubscribe function. */
+  subscribe(listener: (event: RendererEvent) => void): () => void;
+  /** Starts recording CPU time per frame (ticker start to end of render, ms); answers a function that stops and returns the samples. */
+  recordFrameTimes(): () => number[];
+}
+
+let pending: Promise<ArenaRenderer> | null = null;
+let current: ArenaRenderer | null = null;
+
+function prefersReducedMotion(): MediaQueryList | null {
+  return typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+}
+
+async function createRenderer(options: RendererOptions): Promise<ArenaRenderer> {
+  const motionQuery = prefersReducedMotion();
+  let forcedMotion: boolean | null = options.reducedMotion ?? null;
+  let settings: RenderSettings = { performance: options.performance ?? false, reducedMotion: forcedMotion ?? motionQuery?.matches ?? false };
+  const policy = applicationPolicy(settings, globalThis.devicePixelRatio ?? 1);
+  const app = new Application();
+  await app.init({ ...policy, width: 1, height: 1, autoStart: false, sharedTicker: false });
+  // Out of the flow, so the canvas never props its host open: the host's own size drives it.
+  app.canvas.style.display = 'block';
+  app.canvas.style.position = 'absolute';
+  app.canvas.style.left = '0';
+  app.canvas.style.top = '0';
+  // The canvas is decoration: the page carries the result in text for assistive technology.
+  app.canvas.setAttribute('aria-hidden', 'true');
+
+  const listeners = new Set<(event: RendererEvent) => void>();
+  let host: HTMLElement | null = null;
+  let observer: ResizeObserver | null = null;
+  let size = { width: 0, height: 0 };
+  let holds = 0;
+  // The ticker runs only while something animates on an attached canvas.
+  const sync = () => {
+    if (host !== null && holds > 0) {
+      if (!app.ticker.started) app.start();
+      return;
+    }
+    if (app.ticker.started) app.stop();
+    if (host !== null) app.render();
+  };
+  const emit = (event: RendererEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+  const setSettings = (next: RenderSettings) => {
+    if (next.performance === settings.performance && next.reducedMotion === settings.reducedMotion) return;
+    settings = next;
+    app.renderer.resolution = resolutionFor(settings.performance, globalThis.devicePixelRatio ?? 1);
+    emit({ type: 'settings', settings });
+    if (holds === 0) sync();
+  };
+  motionQuery?.addEventListener('change', (event) => {
+    if (forcedMotion === null) setSettings({ ...settings, reducedMotion: event.matches });
+  });
+
+  const resize = (width: number, height: number) => {
+    const w = Math.max(1, Math.round(width));
+    const h = Math.max(1, Math.round(height));
+    if (w === size.width && h === size.height) return;
+    size = { width: w, height: h };
+    app.renderer.resize(w, h);
+    emit({ type: 'resize', width: w, height: h });
+    if (holds === 0) sync();
+  };
+
+  const renderer: ArenaRenderer = {
+    app,
+    get settings() {
+      return settings;
+    },
+    get size() {
+      return size;
+    },
+    get host() {
+      return host;
+    },
+    attach(next) {
+      if (host !== next) {
+        renderer.detach();
+        host = next;
+        if (getComputedStyle(next).position === 'static') next.style.position = 'relative';
+        next.append(app.canvas);
+        observer = new ResizeObserver((entries) => {
+          const box = entries.at(-1)?.contentRect;
+          if (box) resize(box.width, box.height);
+        });
+        observer.observe(next);
+        const rect = next.getBoundingClientRect();
+        resize(rect.width, rect.height);
+      }
+      sync();
+      return () => {
+        if (host === next) renderer.detach();
+      };
+    },
+    detach() {
+      observer?.disconnect();
+      observer = null;
+      app.stop();
+      app.canvas.remove();
+      host = null;
+    },
+    animate() {
+      holds += 1;
+      sync();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds -= 1;
+        sync();
+      };
+    },
+    requestRender() {
+      if (holds === 0) sync();
+    },
+    setPerformanceMode(on) {
+      setSettings({ ...settings, performance: on });
+    },
+    setReducedMotion(on) {
+      forcedMotion = on;
+      setSettings({ ...settings, reducedMotion: on ?? motionQuery?.matches ?? false });
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    recordFrameTimes() {
+      const samples: number[] = [];
+      let started = 0;
+      // INTERACTION runs first in a tick, UTILITY after the Application's render (LOW).
+      const begin = () => {
+        started = performance.now();
+      };
+      const end = () => {
+        if (started > 0) samples.push(performance.now() - started);
+        started = 0;
+      };
+      app.ticker.add(begin, undefined, UPDATE_PRIORITY.INTERACTION);
+      app.ticker.add(end, undefined, UPDATE_PRIORITY.UTILITY - 1);
+      return () => {
+        app.ticker.remove(begin);
+        app.ticker.remove(end);
+        return samples;
+      };
+    },
+  };
+  return renderer;
+}
+
+/** The session's renderer, created on first call (later options are ignored: use the setters). */
+export function getRenderer(options: RendererOptions = {}): Promise<ArenaRenderer> {
+  pending ??= createRenderer(options).then(
+    (renderer) => {
+      current = renderer;
+      return renderer;
+    },
+    (error: unknown) => {
+      // A failed start (no WebGL, say) may be retried later, e.g. after the GPU process restarts.
+      pending = null;
+      throw error;
+    },
+  );
+  return pending;
+}
+
+/** The renderer if it has been created, without creating it. */
+export function peekRenderer(): ArenaRenderer | null {
+  return current;
+}

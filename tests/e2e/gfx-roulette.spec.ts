@@ -1,0 +1,142 @@
+// The roulette scene, the one renderer and the fairness worker in Debian's Chromium (WebGL on
+// SwiftShader), on a small page built from the real modules (tests/e2e/fixtures/gfx). The
+// scene's state is read from window.gfx; screenshots go to test-results/screenshots/.
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { craftBattle, craftUnbox } from '../unit/replay-fixtures.ts';
+import { buildGfxPage, GFX_CHROMIUM_ARGS, PAGE_ITEMS, serveDir } from './fixtures/gfx/build.ts';
+
+const SHOTS = 'test-results/screenshots';
+const KNIFE = PAGE_ITEMS.find((item) => item.rarity === 'orange')!;
+const PINK = PAGE_ITEMS.find((item) => item.rarity === 'pink')!;
+/** The strip's band on a 1920-wide page. */
+const BAND = { x: 0, y: 0, width: 1920, height: 320 };
+
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: GFX_CHROMIUM_ARGS } });
+test.describe.configure({ mode: 'serial' });
+
+let site: Awaited<ReturnType<typeof serveDir>>;
+test.beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  site = await serveDir(await buildGfxPage());
+});
+test.afterAll(() => site.close());
+
+async function open(page: Page, options: { performance?: boolean; reducedMotion?: boolean | null; scale?: number } = {}) {
+  await page.goto(site.url);
+  await page.waitForFunction(() => 'gfx' in window);
+  return page.evaluate((o) => window.gfx.setup(o), options);
+}
+
+test('the roulette spins 4000-5000 px for 5 s and settles centred on the item the server chose', async ({ page }) => {
+  test.setTimeout(90_000);
+  const renderer = await open(page);
+  expect(renderer).toMatchObject({ name: 'webgl', type: 1, antialias: true, canvases: 1, scale: 1, width: 1920 });
+
+  const result = await page.evaluate((hash) => window.gfx.spin(hash, { seed: 'drop-SF0000004242' }), KNIFE.hash);
+  expect(result).toMatchObject({ item: { hash: KNIFE.hash }, skipped: false });
+  const done = await page.evaluate(() => window.gfx.state()!);
+  expect(done.phase).toBe('settled');
+  expect(done.landed).toEqual({ index: result.index, hash: KNIFE.hash });
+  expect(done.markerHash).toBe(KNIFE.hash);
+  expect(Math.abs(done.offCentre!)).toBeLessThan(1e-6);
+  expect(done.plan).toMatchObject({ spinMs: 5_000, settleMs: 1_000, landingIndex: result.index, sparks: 44 });
+  expect(done.plan!.travel).toBeGreaterThanOrEqual(4_000);
+  expect(done.plan!.travel).toBeLessThanOrEqual(5_000);
+  expect(done.ticks).toBeGreaterThan(15);
+  expect(done.art).toEqual({ textures: PAGE_ITEMS.length, atlas: 'runtime', failed: 0 });
+  // The orange knife sparkles right after the settle, and the sparks are gone within the 10 s cleaner.
+  expect(done.particles).toBeGreaterThan(0);
+  await page.screenshot({ path: `${SHOTS}/roulette-settled-desktop.png`, clip: BAND });
+  await page.waitForFunction(() => window.gfx.state()!.particles === 0, undefined, { timeout: 15_000 });
+});
+
+test('mid-spin the strip shows only the cards in view; skipping lands on the chosen item without sparks', async ({ page }) => {
+  test.setTimeout(90_000);
+  await open(page);
+  const spinning = page.evaluate((hash) => window.gfx.spin(hash, { seed: 'slow', durationMs: 60_000 }), PINK.hash);
+  await page.waitForFunction(() => window.gfx.state()?.phase === 'spinning');
+  await page.waitForTimeout(1_500);
+  const mid = await page.evaluate(() => window.gfx.state()!);
+  expect(mid.phase).toBe('spinning');
+  expect(mid.visibleCards).toBeGreaterThan(10);
+  expect(mid.visibleCards).toBeLessThan(15);
+  expect(mid.markerIndex).toBeGreaterThan(6);
+  await page.screenshot({ path: `${SHOTS}/roulette-spinning-desktop.png`, clip: BAND });
+  await page.evaluate(() => window.gfx.skip());
+  expect(await spinning).toMatchObject({ item: { hash: PINK.hash }, skipped: true });
+  expect(await page.evaluate(() => window.gfx.state()!)).toMatchObject({ phase: 'settled', landed: { hash: PINK.hash }, particles: 0 });
+});
+
+test('on a phone the cards scale down; with reduced motion the result shows at once', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const renderer = await open(page);
+  expect(renderer).toMatchObject({ scale: 0.5, width: 390 });
+  const started = Date.now();
+  const result = await page.evaluate((hash) => window.gfx.spin(hash, { seed: 'drop-SF0000000777' }), PINK.hash);
+  // No animation to wait for: the answer takes only the art's loading.
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(result.item.hash).toBe(PINK.hash);
+  const state = await page.evaluate(() => window.gfx.state()!);
+  expect(state).toMatchObject({ phase: 'settled', landed: { hash: PINK.hash }, particles: 0, ticks: 0, plan: { travel: 0, spinMs: 0, settleMs: 0, sparks: 0 } });
+  expect(Math.abs(state.offCentre!)).toBeLessThan(1e-6);
+  await page.screenshot({ path: `${SHOTS}/roulette-reduced-mobile.png` });
+});
+
+test('performance mode drops antialias, resolution and sparks; a fast spin lands on the chosen item', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const renderer = await open(page, { performance: true });
+  expect(renderer).toMatchObject({ name: 'webgl', antialias: false, resolution: 1 });
+  const result = await page.evaluate((hash) => window.gfx.spin(hash, { seed: 'perf', fast: true }), KNIFE.hash);
+  expect(result.item.hash).toBe(KNIFE.hash);
+  const state = await page.evaluate(() => window.gfx.state()!);
+  expect(state).toMatchObject({ phase: 'settled', particles: 0, plan: { spinMs: 2_000, settleMs: 400, sparks: 0 } });
+  await page.screenshot({ path: `${SHOTS}/roulette-performance.png`, clip: { x: 0, y: 0, width: 1280, height: 320 } });
+});
+
+test('switching performance mode on a live 2x renderer drops its resolution at once and keeps the landing', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  expect(await open(page)).toMatchObject({ resolution: 2, antialias: true });
+  expect(await page.evaluate(() => window.gfx.setPerformance(true))).toMatchObject({ resolution: 1, canvases: 1 });
+  const result = await page.evaluate((hash) => window.gfx.spin(hash, { seed: 'switch', durationMs: 300 }), PINK.hash);
+  expect(result.item.hash).toBe(PINK.hash);
+  expect(await page.evaluate(() => window.gfx.state()!)).toMatchObject({ landed: { hash: PINK.hash }, plan: { sparks: 0 } });
+  expect(await page.evaluate(() => window.gfx.setPerformance(false))).toMatchObject({ resolution: 2 });
+  await context.close();
+});
+
+test('leaving and returning keeps the one Application and one canvas; every spin lands on its item', async ({ page }) => {
+  test.setTimeout(60_000);
+  await open(page);
+  for (const [i, item] of PAGE_ITEMS.slice(0, 4).entries()) {
+    const moved = await page.evaluate(() => window.gfx.navigate());
+    expect(moved).toEqual({ sameApplication: true, canvases: 1 });
+    const result = await page.evaluate(([hash, seed]) => window.gfx.spin(hash!, { seed, durationMs: 300 }), [item.hash, `nav-${i}`]);
+    expect(result.item.hash).toBe(item.hash);
+    expect((await page.evaluate(() => window.gfx.state()!)).landed?.hash).toBe(item.hash);
+  }
+});
+
+test('the bundled fairness worker replays records and checks tickets with both HMACs', async ({ page }) => {
+  await open(page);
+  const battle = craftBattle({ seats: 3, rounds: 5, options: { kings: 2 } });
+  expect(await page.evaluate((record) => window.gfx.replay(record), battle)).toMatchObject({ ok: true, complete: true, kind: 'battle' });
+  const tampered = structuredClone(battle);
+  tampered.game.outcome!.winners = [9];
+  const report = await page.evaluate((record) => window.gfx.replay(record), tampered);
+  expect(report.mismatches.map((m) => m.message)).toEqual([`outcome: winners [9] recorded, ${JSON.stringify(battle.game.outcome!.winners)} computed`]);
+  expect(await page.evaluate((record) => window.gfx.replay(record), craftUnbox(10))).toMatchObject({ ok: true, kind: 'unbox' });
+
+  const unbox = craftUnbox(50);
+  const batch = unbox.drops.map((d) => ({ key: d.server_seed!, client_seed: d.client_seed, nonce: d.nonce, max: 100_000, ticket: d.ticket }));
+  batch[3] = { ...batch[3]!, ticket: batch[3]!.ticket === 1 ? 2 : 1 };
+  for (const engine of ['noble', 'webcrypto'] as const) {
+    const checked = await page.evaluate(([b, e]) => window.gfx.verify(b, e), [batch, engine] as const);
+    expect(checked).toMatchObject({ ok: false, checked: 50, engine, mismatches: [{ index: 3 }] });
+  }
+});

@@ -1,0 +1,80 @@
+// The page side of the fairness worker: one worker per session, started on first use, wrapped
+// with Comlink. Pages call these functions; hashing and replays never run on the main thread
+// (DESIGN.md section 7). From the worker's modules only types and packTickets (a few lines,
+// no hashing) come along, so the fairness code stays out of the page's bundle.
+import * as Comlink from 'comlink';
+import type { PoolItem, SimulatedOpenings } from '../src/core/drop-pool.ts';
+import { packTickets, type TicketClaim } from '../src/core/ticket-pack.ts';
+import type { PoolQuestion, PoolSummary } from '../src/core/pool-summary.ts';
+import type { BattleReplayRecord, ModalTicketInput, ReplayReport, TicketEngine, UnboxReplayRecord } from '../src/core/replay.ts';
+import type { FairnessApi, TimedTicketBatchReport } from './fairness-api.ts';
+
+/** The worker's API as the page sees it: every call answers a promise. */
+export type FairnessRemote = Comlink.Remote<FairnessApi>;
+
+type Session = { worker: Worker; remote: FairnessRemote };
+
+let session: Session | null = null;
+
+/** Starts a worker; a test or a bench may pass its own factory. */
+export type WorkerFactory = () => Worker;
+
+const defaultFactory: WorkerFactory = () =>
+  // Vite bundles the worker from this exact `new Worker(new URL(...), {type: 'module'})` form.
+  new Worker(new URL('./fairness.worker.ts', import.meta.url), { type: 'module', name: 'fairness' });
+
+let factory: WorkerFactory = defaultFactory;
+
+/** Replaces how the worker is started (tests); stops the current one. */
+export function setFairnessWorkerFactory(next: WorkerFactory | null): void {
+  stopFairnessWorker();
+  factory = next ?? defaultFactory;
+}
+
+/** The session's fairness worker, started on first use and kept until the page unloads. */
+export function fairnessWorker(): FairnessRemote {
+  if (session === null) {
+    const worker = factory();
+    const current: Session = { worker, remote: Comlink.wrap<FairnessApi>(worker) };
+    // A worker that failed to load or crashed is dropped, so the next call starts a fresh one.
+    worker.addEventListener('error', () => {
+      if (session === current) stopFairnessWorker();
+    });
+    session = current;
+  }
+  return session.remote;
+}
+
+/** Stops the worker (tests, or a page that wants its memory back); the next call starts another. */
+export function stopFairnessWorker(): void {
+  if (session === null) return;
+  session.remote[Comlink.releaseProxy]();
+  session.worker.terminate();
+  session = null;
+}
+
+/** Recomputes every ticket of a batch in the worker (packed and transferred, see PackedTickets); `ms` is the time spent there. */
+export function verifyTickets(batch: readonly TicketClaim[], engine: TicketEngine = 'noble'): Promise<TimedTicketBatchReport> {
+  const packed = packTickets(batch);
+  return fairnessWorker().verifyTickets(Comlink.transfer(packed, [packed.rows.buffer]), engine);
+}
+
+/** Replays the public record arena.game answered (unbox or battle). */
+export function replayGame(record: UnboxReplayRecord | BattleReplayRecord): Promise<ReplayReport> {
+  return fairnessWorker().replay(record);
+}
+
+/** The verify modal's ticket and its digits ("00000" until every input is given). */
+export function modalTicket(input: ModalTicketInput): Promise<{ ticket: number | null; digits: string }> {
+  return fairnessWorker().modalTicket(input);
+}
+
+/** The case page's pool figures: odds, expected value, spread, chance of an item above a price. */
+export function poolSummary(items: readonly PoolItem[], question: PoolQuestion = {}): Promise<PoolSummary> {
+  return fairnessWorker().poolSummary(items, question);
+}
+
+/** Simulated openings with a seeded source, for previews only. */
+export function simulateOpenings<T extends PoolItem>(items: readonly T[], openings: number, seed: number): Promise<SimulatedOpenings<T>> {
+  return fairnessWorker().simulateOpenings(items, openings, seed) as Promise<SimulatedOpenings<T>>;
+}
