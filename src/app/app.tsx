@@ -3,7 +3,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.ts';
 
-const queryClient = createQueryClient();
+// The router is made after the cache but a failed action may need it: GAME_ERROR goes to /battles.
+const queryClient = createQueryClient((to) => void router.navigate({ to }));
 const router = createAppRouter(queryClient);
 
 /** The app: the query cache around the router. */

@@ -1,9 +1,20 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { reportApiError, type ErrorNavigate } from '../features/notifications/index.ts';
 import { RpcNetworkError } from '../net/index.ts';
 
-/** The tab's query cache. Only transport failures are retried: an error envelope is an answer. */
-export function createQueryClient(): QueryClient {
+/**
+ * The tab's query cache. Only transport failures are retried: an error envelope is an answer.
+ * A failed action (a mutation) is reported the spec's way (document 3 section 8: a notice
+ * titled by its code, silent codes, GAME_ERROR to /battles) unless it says it handles its
+ * errors itself (meta.silent); pages show their own load errors.
+ */
+export function createQueryClient(navigate: ErrorNavigate): QueryClient {
   return new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.silent) reportApiError(error, navigate);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -12,4 +23,10 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: { silent?: boolean };
+  }
 }

@@ -10,33 +10,977 @@
 
 import { Route as rootRouteImport } from './../routes/__root'
 import { Route as IndexRouteImport } from './../routes/index'
+import { Route as SplatRouteImport } from './../routes/$'
+import { Route as R404RouteImport } from './../routes/404'
+import { Route as AffiliatesRouteImport } from './../routes/affiliates'
+import { Route as AmlRouteImport } from './../routes/aml'
+import { Route as ArenaRouteImport } from './../routes/arena'
+import { Route as CasesRouteImport } from './../routes/cases'
+import { Route as CookieRouteImport } from './../routes/cookie'
+import { Route as FaqRouteImport } from './../routes/faq'
+import { Route as InventoryRouteRouteImport } from './../routes/inventory/route'
+import { Route as PrivacyRouteImport } from './../routes/privacy'
+import { Route as RewardsRouteImport } from './../routes/rewards'
+import { Route as StreamsRouteImport } from './../routes/streams'
+import { Route as SupportRouteImport } from './../routes/support'
+import { Route as TermsRouteImport } from './../routes/terms'
+import { Route as WalletRouteRouteImport } from './../routes/wallet/route'
+import { Route as AtChar123nameChar125IndexRouteImport } from './../routes/@{$name}/index'
+import { Route as AtChar123nameChar125AchievementsRouteImport } from './../routes/@{$name}/achievements'
+import { Route as AccountIndexRouteImport } from './../routes/account/index'
+import { Route as AccountVerifyRouteImport } from './../routes/account/verify'
+import { Route as BattleGameIdRouteImport } from './../routes/battle/$gameId'
+import { Route as BattleCreateRouteImport } from './../routes/battle/create'
+import { Route as BattleRobModeRouteImport } from './../routes/battle/rob-mode'
+import { Route as BattlepassIndexRouteImport } from './../routes/battlepass/index'
+import { Route as BattlepassDoneRouteImport } from './../routes/battlepass/done'
+import { Route as BattlepassPurchaseRouteImport } from './../routes/battlepass/purchase'
+import { Route as BattlesIndexRouteImport } from './../routes/battles/index'
+import { Route as BattlesHistoryRouteImport } from './../routes/battles/history'
+import { Route as ChickenIndexRouteImport } from './../routes/chicken/index'
+import { Route as ChickenGameIdRouteImport } from './../routes/chicken/$gameId'
+import { Route as DiceIndexRouteImport } from './../routes/dice/index'
+import { Route as DiceGameIdRouteImport } from './../routes/dice/$gameId'
+import { Route as EventBoostersRouteImport } from './../routes/event/boosters'
+import { Route as EventStreamPartyRouteImport } from './../routes/event/stream-party'
+import { Route as GiftCodeRouteImport } from './../routes/gift/$code'
+import { Route as InventoryIndexRouteImport } from './../routes/inventory/index'
+import { Route as PCodeRouteImport } from './../routes/p/$code'
+import { Route as PartnershipIndexRouteImport } from './../routes/partnership/index'
+import { Route as PartnershipAtChar123nameChar125RouteRouteImport } from './../routes/partnership/@{$name}/route'
+import { Route as PartnershipMembersRouteImport } from './../routes/partnership/members'
+import { Route as PartnershipNewcomerGuideRouteImport } from './../routes/partnership/newcomer-guide'
+import { Route as PartnershipTiersRouteImport } from './../routes/partnership/tiers'
+import { Route as ProvablyFairIndexRouteImport } from './../routes/provably-fair/index'
+import { Route as ProvablyFairHashRouteImport } from './../routes/provably-fair/$hash'
+import { Route as ProvablyFairRandomorgRouteImport } from './../routes/provably-fair/randomorg'
+import { Route as ProvablyFairVerifyRouteImport } from './../routes/provably-fair/verify'
+import { Route as RCodeRouteImport } from './../routes/r/$code'
+import { Route as WalletIndexRouteImport } from './../routes/wallet/index'
+import { Route as WalletGiftRouteImport } from './../routes/wallet/gift'
+import { Route as WalletHistoryRouteImport } from './../routes/wallet/history'
+import { Route as WalletSkinsbackRouteImport } from './../routes/wallet/skinsback'
+import { Route as WalletWithdrawRouteImport } from './../routes/wallet/withdraw'
+import { Route as CaseCaseIdIndexRouteImport } from './../routes/case/$caseId/index'
+import { Route as CaseCaseIdGameIdRouteImport } from './../routes/case/$caseId/$gameId'
+import { Route as EventRaceIndexRouteImport } from './../routes/event/race/index'
+import { Route as EventRacePeriodRouteImport } from './../routes/event/race/$period'
+import { Route as InventoryBoostersHistoryRouteImport } from './../routes/inventory/boosters/history'
+import { Route as PartnershipAtChar123nameChar125IndexRouteImport } from './../routes/partnership/@{$name}/index'
+import { Route as PartnershipAtChar123nameChar125RacesRouteImport } from './../routes/partnership/@{$name}/races'
+import { Route as PartnershipAtChar123nameChar125ReferralsRouteImport } from './../routes/partnership/@{$name}/referrals'
+import { Route as PartnershipRaceCreateRouteImport } from './../routes/partnership/race/create'
+import { Route as ProfileNameIndexRouteImport } from './../routes/profile/$name/index'
+import { Route as ProfileNameAchievementsRouteImport } from './../routes/profile/$name/achievements'
+import { Route as ProvablyFairBattlesRobRouteImport } from './../routes/provably-fair/battles/rob'
+import { Route as ProvablyFairBattlesTerminalRouteImport } from './../routes/provably-fair/battles/terminal'
+import { Route as ProvablyFairChickenHashRouteImport } from './../routes/provably-fair/chicken/$hash'
+import { Route as ProvablyFairDiceTokenRouteImport } from './../routes/provably-fair/dice/$token'
+import { Route as WalletPaymentIndexRouteImport } from './../routes/wallet/$payment/index'
+import { Route as WalletPaymentWithdrawRouteImport } from './../routes/wallet/$payment/withdraw'
+import { Route as CaseTableDefaultIdRouteImport } from './../routes/case/table/default/$id'
+import { Route as WalletDepositInstaxchangeIndexRouteImport } from './../routes/wallet/deposit/instaxchange/index'
+import { Route as WalletDepositInstaxchangeMemoRouteImport } from './../routes/wallet/deposit/instaxchange/$memo'
+import { Route as PartnershipAtChar123nameChar125RaceIdIndexRouteImport } from './../routes/partnership/@{$name}/race/$id/index'
+import { Route as PartnershipAtChar123nameChar125RaceIdEditRouteImport } from './../routes/partnership/@{$name}/race/$id/edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const R404Route = R404RouteImport.update({
+  id: '/404',
+  path: '/404',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AffiliatesRoute = AffiliatesRouteImport.update({
+  id: '/affiliates',
+  path: '/affiliates',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AmlRoute = AmlRouteImport.update({
+  id: '/aml',
+  path: '/aml',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArenaRoute = ArenaRouteImport.update({
+  id: '/arena',
+  path: '/arena',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CasesRoute = CasesRouteImport.update({
+  id: '/cases',
+  path: '/cases',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CookieRoute = CookieRouteImport.update({
+  id: '/cookie',
+  path: '/cookie',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FaqRoute = FaqRouteImport.update({
+  id: '/faq',
+  path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InventoryRouteRoute = InventoryRouteRouteImport.update({
+  id: '/inventory',
+  path: '/inventory',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RewardsRoute = RewardsRouteImport.update({
+  id: '/rewards',
+  path: '/rewards',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StreamsRoute = StreamsRouteImport.update({
+  id: '/streams',
+  path: '/streams',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SupportRoute = SupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WalletRouteRoute = WalletRouteRouteImport.update({
+  id: '/wallet',
+  path: '/wallet',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AtChar123nameChar125IndexRoute =
+  AtChar123nameChar125IndexRouteImport.update({
+    id: '/@{$name}/',
+    path: '/@{$name}/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AtChar123nameChar125AchievementsRoute =
+  AtChar123nameChar125AchievementsRouteImport.update({
+    id: '/@{$name}/achievements',
+    path: '/@{$name}/achievements',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountIndexRoute = AccountIndexRouteImport.update({
+  id: '/account/',
+  path: '/account/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountVerifyRoute = AccountVerifyRouteImport.update({
+  id: '/account/verify',
+  path: '/account/verify',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BattleGameIdRoute = BattleGameIdRouteImport.update({
+  id: '/battle/$gameId',
+  path: '/battle/$gameId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BattleCreateRoute = BattleCreateRouteImport.update({
+  id: '/battle/create',
+  path: '/battle/create',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BattleRobModeRoute = BattleRobModeRouteImport.update({
+  id: '/battle/rob-mode',
+  path: '/battle/rob-mode',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BattlepassIndexRoute = BattlepassIndexRouteImport.update({
+  id: '/battlepass/',
+  path: '/battlepass/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BattlepassDoneRoute = BattlepassDoneRouteImport.update({
+  id: '/battlepass/done',
+  path: '/battlepass/done',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BattlepassPurchaseRoute = BattlepassPurchaseRouteImport.update({
+  id: '/battlepass/purchase',
+  path: '/battlepass/purchase',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BattlesIndexRoute = BattlesIndexRouteImport.update({
+  id: '/battles/',
+  path: '/battles/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BattlesHistoryRoute = BattlesHistoryRouteImport.update({
+  id: '/battles/history',
+  path: '/battles/history',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChickenIndexRoute = ChickenIndexRouteImport.update({
+  id: '/chicken/',
+  path: '/chicken/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChickenGameIdRoute = ChickenGameIdRouteImport.update({
+  id: '/chicken/$gameId',
+  path: '/chicken/$gameId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DiceIndexRoute = DiceIndexRouteImport.update({
+  id: '/dice/',
+  path: '/dice/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DiceGameIdRoute = DiceGameIdRouteImport.update({
+  id: '/dice/$gameId',
+  path: '/dice/$gameId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventBoostersRoute = EventBoostersRouteImport.update({
+  id: '/event/boosters',
+  path: '/event/boosters',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventStreamPartyRoute = EventStreamPartyRouteImport.update({
+  id: '/event/stream-party',
+  path: '/event/stream-party',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GiftCodeRoute = GiftCodeRouteImport.update({
+  id: '/gift/$code',
+  path: '/gift/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InventoryIndexRoute = InventoryIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => InventoryRouteRoute,
+} as any)
+const PCodeRoute = PCodeRouteImport.update({
+  id: '/p/$code',
+  path: '/p/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PartnershipIndexRoute = PartnershipIndexRouteImport.update({
+  id: '/partnership/',
+  path: '/partnership/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PartnershipAtChar123nameChar125RouteRoute =
+  PartnershipAtChar123nameChar125RouteRouteImport.update({
+    id: '/partnership/@{$name}',
+    path: '/partnership/@{$name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PartnershipMembersRoute = PartnershipMembersRouteImport.update({
+  id: '/partnership/members',
+  path: '/partnership/members',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PartnershipNewcomerGuideRoute =
+  PartnershipNewcomerGuideRouteImport.update({
+    id: '/partnership/newcomer-guide',
+    path: '/partnership/newcomer-guide',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PartnershipTiersRoute = PartnershipTiersRouteImport.update({
+  id: '/partnership/tiers',
+  path: '/partnership/tiers',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProvablyFairIndexRoute = ProvablyFairIndexRouteImport.update({
+  id: '/provably-fair/',
+  path: '/provably-fair/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProvablyFairHashRoute = ProvablyFairHashRouteImport.update({
+  id: '/provably-fair/$hash',
+  path: '/provably-fair/$hash',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProvablyFairRandomorgRoute = ProvablyFairRandomorgRouteImport.update({
+  id: '/provably-fair/randomorg',
+  path: '/provably-fair/randomorg',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProvablyFairVerifyRoute = ProvablyFairVerifyRouteImport.update({
+  id: '/provably-fair/verify',
+  path: '/provably-fair/verify',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RCodeRoute = RCodeRouteImport.update({
+  id: '/r/$code',
+  path: '/r/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WalletIndexRoute = WalletIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => WalletRouteRoute,
+} as any)
+const WalletGiftRoute = WalletGiftRouteImport.update({
+  id: '/gift',
+  path: '/gift',
+  getParentRoute: () => WalletRouteRoute,
+} as any)
+const WalletHistoryRoute = WalletHistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
+  getParentRoute: () => WalletRouteRoute,
+} as any)
+const WalletSkinsbackRoute = WalletSkinsbackRouteImport.update({
+  id: '/skinsback',
+  path: '/skinsback',
+  getParentRoute: () => WalletRouteRoute,
+} as any)
+const WalletWithdrawRoute = WalletWithdrawRouteImport.update({
+  id: '/withdraw',
+  path: '/withdraw',
+  getParentRoute: () => WalletRouteRoute,
+} as any)
+const CaseCaseIdIndexRoute = CaseCaseIdIndexRouteImport.update({
+  id: '/case/$caseId/',
+  path: '/case/$caseId/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CaseCaseIdGameIdRoute = CaseCaseIdGameIdRouteImport.update({
+  id: '/case/$caseId/$gameId',
+  path: '/case/$caseId/$gameId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventRaceIndexRoute = EventRaceIndexRouteImport.update({
+  id: '/event/race/',
+  path: '/event/race/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventRacePeriodRoute = EventRacePeriodRouteImport.update({
+  id: '/event/race/$period',
+  path: '/event/race/$period',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InventoryBoostersHistoryRoute =
+  InventoryBoostersHistoryRouteImport.update({
+    id: '/boosters/history',
+    path: '/boosters/history',
+    getParentRoute: () => InventoryRouteRoute,
+  } as any)
+const PartnershipAtChar123nameChar125IndexRoute =
+  PartnershipAtChar123nameChar125IndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => PartnershipAtChar123nameChar125RouteRoute,
+  } as any)
+const PartnershipAtChar123nameChar125RacesRoute =
+  PartnershipAtChar123nameChar125RacesRouteImport.update({
+    id: '/races',
+    path: '/races',
+    getParentRoute: () => PartnershipAtChar123nameChar125RouteRoute,
+  } as any)
+const PartnershipAtChar123nameChar125ReferralsRoute =
+  PartnershipAtChar123nameChar125ReferralsRouteImport.update({
+    id: '/referrals',
+    path: '/referrals',
+    getParentRoute: () => PartnershipAtChar123nameChar125RouteRoute,
+  } as any)
+const PartnershipRaceCreateRoute = PartnershipRaceCreateRouteImport.update({
+  id: '/partnership/race/create',
+  path: '/partnership/race/create',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileNameIndexRoute = ProfileNameIndexRouteImport.update({
+  id: '/profile/$name/',
+  path: '/profile/$name/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileNameAchievementsRoute = ProfileNameAchievementsRouteImport.update({
+  id: '/profile/$name/achievements',
+  path: '/profile/$name/achievements',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProvablyFairBattlesRobRoute = ProvablyFairBattlesRobRouteImport.update({
+  id: '/provably-fair/battles/rob',
+  path: '/provably-fair/battles/rob',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProvablyFairBattlesTerminalRoute =
+  ProvablyFairBattlesTerminalRouteImport.update({
+    id: '/provably-fair/battles/terminal',
+    path: '/provably-fair/battles/terminal',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ProvablyFairChickenHashRoute = ProvablyFairChickenHashRouteImport.update({
+  id: '/provably-fair/chicken/$hash',
+  path: '/provably-fair/chicken/$hash',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProvablyFairDiceTokenRoute = ProvablyFairDiceTokenRouteImport.update({
+  id: '/provably-fair/dice/$token',
+  path: '/provably-fair/dice/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WalletPaymentIndexRoute = WalletPaymentIndexRouteImport.update({
+  id: '/$payment/',
+  path: '/$payment/',
+  getParentRoute: () => WalletRouteRoute,
+} as any)
+const WalletPaymentWithdrawRoute = WalletPaymentWithdrawRouteImport.update({
+  id: '/$payment/withdraw',
+  path: '/$payment/withdraw',
+  getParentRoute: () => WalletRouteRoute,
+} as any)
+const CaseTableDefaultIdRoute = CaseTableDefaultIdRouteImport.update({
+  id: '/case/table/default/$id',
+  path: '/case/table/default/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WalletDepositInstaxchangeIndexRoute =
+  WalletDepositInstaxchangeIndexRouteImport.update({
+    id: '/deposit/instaxchange/',
+    path: '/deposit/instaxchange/',
+    getParentRoute: () => WalletRouteRoute,
+  } as any)
+const WalletDepositInstaxchangeMemoRoute =
+  WalletDepositInstaxchangeMemoRouteImport.update({
+    id: '/deposit/instaxchange/$memo',
+    path: '/deposit/instaxchange/$memo',
+    getParentRoute: () => WalletRouteRoute,
+  } as any)
+const PartnershipAtChar123nameChar125RaceIdIndexRoute =
+  PartnershipAtChar123nameChar125RaceIdIndexRouteImport.update({
+    id: '/race/$id/',
+    path: '/race/$id/',
+    getParentRoute: () => PartnershipAtChar123nameChar125RouteRoute,
+  } as any)
+const PartnershipAtChar123nameChar125RaceIdEditRoute =
+  PartnershipAtChar123nameChar125RaceIdEditRouteImport.update({
+    id: '/race/$id/edit',
+    path: '/race/$id/edit',
+    getParentRoute: () => PartnershipAtChar123nameChar125RouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/inventory': typeof InventoryRouteRouteWithChildren
+  '/wallet': typeof WalletRouteRouteWithChildren
+  '/$': typeof SplatRoute
+  '/404': typeof R404Route
+  '/affiliates': typeof AffiliatesRoute
+  '/aml': typeof AmlRoute
+  '/arena': typeof ArenaRoute
+  '/cases': typeof CasesRoute
+  '/cookie': typeof CookieRoute
+  '/faq': typeof FaqRoute
+  '/privacy': typeof PrivacyRoute
+  '/rewards': typeof RewardsRoute
+  '/streams': typeof StreamsRoute
+  '/support': typeof SupportRoute
+  '/terms': typeof TermsRoute
+  '/partnership/@{$name}': typeof PartnershipAtChar123nameChar125RouteRouteWithChildren
+  '/@{$name}/achievements': typeof AtChar123nameChar125AchievementsRoute
+  '/account/verify': typeof AccountVerifyRoute
+  '/battle/$gameId': typeof BattleGameIdRoute
+  '/battle/create': typeof BattleCreateRoute
+  '/battle/rob-mode': typeof BattleRobModeRoute
+  '/battlepass/done': typeof BattlepassDoneRoute
+  '/battlepass/purchase': typeof BattlepassPurchaseRoute
+  '/battles/history': typeof BattlesHistoryRoute
+  '/chicken/$gameId': typeof ChickenGameIdRoute
+  '/dice/$gameId': typeof DiceGameIdRoute
+  '/event/boosters': typeof EventBoostersRoute
+  '/event/stream-party': typeof EventStreamPartyRoute
+  '/gift/$code': typeof GiftCodeRoute
+  '/p/$code': typeof PCodeRoute
+  '/partnership/members': typeof PartnershipMembersRoute
+  '/partnership/newcomer-guide': typeof PartnershipNewcomerGuideRoute
+  '/partnership/tiers': typeof PartnershipTiersRoute
+  '/provably-fair/$hash': typeof ProvablyFairHashRoute
+  '/provably-fair/randomorg': typeof ProvablyFairRandomorgRoute
+  '/provably-fair/verify': typeof ProvablyFairVerifyRoute
+  '/r/$code': typeof RCodeRoute
+  '/wallet/gift': typeof WalletGiftRoute
+  '/wallet/history': typeof WalletHistoryRoute
+  '/wallet/skinsback': typeof WalletSkinsbackRoute
+  '/wallet/withdraw': typeof WalletWithdrawRoute
+  '/@{$name}/': typeof AtChar123nameChar125IndexRoute
+  '/account/': typeof AccountIndexRoute
+  '/battlepass/': typeof BattlepassIndexRoute
+  '/battles/': typeof BattlesIndexRoute
+  '/chicken/': typeof ChickenIndexRoute
+  '/dice/': typeof DiceIndexRoute
+  '/inventory/': typeof InventoryIndexRoute
+  '/partnership/': typeof PartnershipIndexRoute
+  '/provably-fair/': typeof ProvablyFairIndexRoute
+  '/wallet/': typeof WalletIndexRoute
+  '/case/$caseId/$gameId': typeof CaseCaseIdGameIdRoute
+  '/event/race/$period': typeof EventRacePeriodRoute
+  '/inventory/boosters/history': typeof InventoryBoostersHistoryRoute
+  '/partnership/@{$name}/races': typeof PartnershipAtChar123nameChar125RacesRoute
+  '/partnership/@{$name}/referrals': typeof PartnershipAtChar123nameChar125ReferralsRoute
+  '/partnership/race/create': typeof PartnershipRaceCreateRoute
+  '/profile/$name/achievements': typeof ProfileNameAchievementsRoute
+  '/provably-fair/battles/rob': typeof ProvablyFairBattlesRobRoute
+  '/provably-fair/battles/terminal': typeof ProvablyFairBattlesTerminalRoute
+  '/provably-fair/chicken/$hash': typeof ProvablyFairChickenHashRoute
+  '/provably-fair/dice/$token': typeof ProvablyFairDiceTokenRoute
+  '/wallet/$payment/withdraw': typeof WalletPaymentWithdrawRoute
+  '/case/$caseId/': typeof CaseCaseIdIndexRoute
+  '/event/race/': typeof EventRaceIndexRoute
+  '/partnership/@{$name}/': typeof PartnershipAtChar123nameChar125IndexRoute
+  '/profile/$name/': typeof ProfileNameIndexRoute
+  '/wallet/$payment/': typeof WalletPaymentIndexRoute
+  '/case/table/default/$id': typeof CaseTableDefaultIdRoute
+  '/wallet/deposit/instaxchange/$memo': typeof WalletDepositInstaxchangeMemoRoute
+  '/wallet/deposit/instaxchange/': typeof WalletDepositInstaxchangeIndexRoute
+  '/partnership/@{$name}/race/$id/edit': typeof PartnershipAtChar123nameChar125RaceIdEditRoute
+  '/partnership/@{$name}/race/$id/': typeof PartnershipAtChar123nameChar125RaceIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
+  '/404': typeof R404Route
+  '/affiliates': typeof AffiliatesRoute
+  '/aml': typeof AmlRoute
+  '/arena': typeof ArenaRoute
+  '/cases': typeof CasesRoute
+  '/cookie': typeof CookieRoute
+  '/faq': typeof FaqRoute
+  '/privacy': typeof PrivacyRoute
+  '/rewards': typeof RewardsRoute
+  '/streams': typeof StreamsRoute
+  '/support': typeof SupportRoute
+  '/terms': typeof TermsRoute
+  '/@{$name}/achievements': typeof AtChar123nameChar125AchievementsRoute
+  '/account/verify': typeof AccountVerifyRoute
+  '/battle/$gameId': typeof BattleGameIdRoute
+  '/battle/create': typeof BattleCreateRoute
+  '/battle/rob-mode': typeof BattleRobModeRoute
+  '/battlepass/done': typeof BattlepassDoneRoute
+  '/battlepass/purchase': typeof BattlepassPurchaseRoute
+  '/battles/history': typeof BattlesHistoryRoute
+  '/chicken/$gameId': typeof ChickenGameIdRoute
+  '/dice/$gameId': typeof DiceGameIdRoute
+  '/event/boosters': typeof EventBoostersRoute
+  '/event/stream-party': typeof EventStreamPartyRoute
+  '/gift/$code': typeof GiftCodeRoute
+  '/p/$code': typeof PCodeRoute
+  '/partnership/members': typeof PartnershipMembersRoute
+  '/partnership/newcomer-guide': typeof PartnershipNewcomerGuideRoute
+  '/partnership/tiers': typeof PartnershipTiersRoute
+  '/provably-fair/$hash': typeof ProvablyFairHashRoute
+  '/provably-fair/randomorg': typeof ProvablyFairRandomorgRoute
+  '/provably-fair/verify': typeof ProvablyFairVerifyRoute
+  '/r/$code': typeof RCodeRoute
+  '/wallet/gift': typeof WalletGiftRoute
+  '/wallet/history': typeof WalletHistoryRoute
+  '/wallet/skinsback': typeof WalletSkinsbackRoute
+  '/wallet/withdraw': typeof WalletWithdrawRoute
+  '/@{$name}': typeof AtChar123nameChar125IndexRoute
+  '/account': typeof AccountIndexRoute
+  '/battlepass': typeof BattlepassIndexRoute
+  '/battles': typeof BattlesIndexRoute
+  '/chicken': typeof ChickenIndexRoute
+  '/dice': typeof DiceIndexRoute
+  '/inventory': typeof InventoryIndexRoute
+  '/partnership': typeof PartnershipIndexRoute
+  '/provably-fair': typeof ProvablyFairIndexRoute
+  '/wallet': typeof WalletIndexRoute
+  '/case/$caseId/$gameId': typeof CaseCaseIdGameIdRoute
+  '/event/race/$period': typeof EventRacePeriodRoute
+  '/inventory/boosters/history': typeof InventoryBoostersHistoryRoute
+  '/partnership/@{$name}/races': typeof PartnershipAtChar123nameChar125RacesRoute
+  '/partnership/@{$name}/referrals': typeof PartnershipAtChar123nameChar125ReferralsRoute
+  '/partnership/race/create': typeof PartnershipRaceCreateRoute
+  '/profile/$name/achievements': typeof ProfileNameAchievementsRoute
+  '/provably-fair/battles/rob': typeof ProvablyFairBattlesRobRoute
+  '/provably-fair/battles/terminal': typeof ProvablyFairBattlesTerminalRoute
+  '/provably-fair/chicken/$hash': typeof ProvablyFairChickenHashRoute
+  '/provably-fair/dice/$token': typeof ProvablyFairDiceTokenRoute
+  '/wallet/$payment/withdraw': typeof WalletPaymentWithdrawRoute
+  '/case/$caseId': typeof CaseCaseIdIndexRoute
+  '/event/race': typeof EventRaceIndexRoute
+  '/partnership/@{$name}': typeof PartnershipAtChar123nameChar125IndexRoute
+  '/profile/$name': typeof ProfileNameIndexRoute
+  '/wallet/$payment': typeof WalletPaymentIndexRoute
+  '/case/table/default/$id': typeof CaseTableDefaultIdRoute
+  '/wallet/deposit/instaxchange/$memo': typeof WalletDepositInstaxchangeMemoRoute
+  '/wallet/deposit/instaxchange': typeof WalletDepositInstaxchangeIndexRoute
+  '/partnership/@{$name}/race/$id/edit': typeof PartnershipAtChar123nameChar125RaceIdEditRoute
+  '/partnership/@{$name}/race/$id': typeof PartnershipAtChar123nameChar125RaceIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/inventory': typeof InventoryRouteRouteWithChildren
+  '/wallet': typeof WalletRouteRouteWithChildren
+  '/$': typeof SplatRoute
+  '/404': typeof R404Route
+  '/affiliates': typeof AffiliatesRoute
+  '/aml': typeof AmlRoute
+  '/arena': typeof ArenaRoute
+  '/cases': typeof CasesRoute
+  '/cookie': typeof CookieRoute
+  '/faq': typeof FaqRoute
+  '/privacy': typeof PrivacyRoute
+  '/rewards': typeof RewardsRoute
+  '/streams': typeof StreamsRoute
+  '/support': typeof SupportRoute
+  '/terms': typeof TermsRoute
+  '/partnership/@{$name}': typeof PartnershipAtChar123nameChar125RouteRouteWithChildren
+  '/@{$name}/achievements': typeof AtChar123nameChar125AchievementsRoute
+  '/account/verify': typeof AccountVerifyRoute
+  '/battle/$gameId': typeof BattleGameIdRoute
+  '/battle/create': typeof BattleCreateRoute
+  '/battle/rob-mode': typeof BattleRobModeRoute
+  '/battlepass/done': typeof BattlepassDoneRoute
+  '/battlepass/purchase': typeof BattlepassPurchaseRoute
+  '/battles/history': typeof BattlesHistoryRoute
+  '/chicken/$gameId': typeof ChickenGameIdRoute
+  '/dice/$gameId': typeof DiceGameIdRoute
+  '/event/boosters': typeof EventBoostersRoute
+  '/event/stream-party': typeof EventStreamPartyRoute
+  '/gift/$code': typeof GiftCodeRoute
+  '/p/$code': typeof PCodeRoute
+  '/partnership/members': typeof PartnershipMembersRoute
+  '/partnership/newcomer-guide': typeof PartnershipNewcomerGuideRoute
+  '/partnership/tiers': typeof PartnershipTiersRoute
+  '/provably-fair/$hash': typeof ProvablyFairHashRoute
+  '/provably-fair/randomorg': typeof ProvablyFairRandomorgRoute
+  '/provably-fair/verify': typeof ProvablyFairVerifyRoute
+  '/r/$code': typeof RCodeRoute
+  '/wallet/gift': typeof WalletGiftRoute
+  '/wallet/history': typeof WalletHistoryRoute
+  '/wallet/skinsback': typeof WalletSkinsbackRoute
+  '/wallet/withdraw': typeof WalletWithdrawRoute
+  '/@{$name}/': typeof AtChar123nameChar125IndexRoute
+  '/account/': typeof AccountIndexRoute
+  '/battlepass/': typeof BattlepassIndexRoute
+  '/battles/': typeof BattlesIndexRoute
+  '/chicken/': typeof ChickenIndexRoute
+  '/dice/': typeof DiceIndexRoute
+  '/inventory/': typeof InventoryIndexRoute
+  '/partnership/': typeof PartnershipIndexRoute
+  '/provably-fair/': typeof ProvablyFairIndexRoute
+  '/wallet/': typeof WalletIndexRoute
+  '/case/$caseId/$gameId': typeof CaseCaseIdGameIdRoute
+  '/event/race/$period': typeof EventRacePeriodRoute
+  '/inventory/boosters/history': typeof InventoryBoostersHistoryRoute
+  '/partnership/@{$name}/races': typeof PartnershipAtChar123nameChar125RacesRoute
+  '/partnership/@{$name}/referrals': typeof PartnershipAtChar123nameChar125ReferralsRoute
+  '/partnership/race/create': typeof PartnershipRaceCreateRoute
+  '/profile/$name/achievements': typeof ProfileNameAchievementsRoute
+  '/provably-fair/battles/rob': typeof ProvablyFairBattlesRobRoute
+  '/provably-fair/battles/terminal': typeof ProvablyFairBattlesTerminalRoute
+  '/provably-fair/chicken/$hash': typeof ProvablyFairChickenHashRoute
+  '/provably-fair/dice/$token': typeof ProvablyFairDiceTokenRoute
+  '/wallet/$payment/withdraw': typeof WalletPaymentWithdrawRoute
+  '/case/$caseId/': typeof CaseCaseIdIndexRoute
+  '/event/race/': typeof EventRaceIndexRoute
+  '/partnership/@{$name}/': typeof PartnershipAtChar123nameChar125IndexRoute
+  '/profile/$name/': typeof ProfileNameIndexRoute
+  '/wallet/$payment/': typeof WalletPaymentIndexRoute
+  '/case/table/default/$id': typeof CaseTableDefaultIdRoute
+  '/wallet/deposit/instaxchange/$memo': typeof WalletDepositInstaxchangeMemoRoute
+  '/wallet/deposit/instaxchange/': typeof WalletDepositInstaxchangeIndexRoute
+  '/partnership/@{$name}/race/$id/edit': typeof PartnershipAtChar123nameChar125RaceIdEditRoute
+  '/partnership/@{$name}/race/$id/': typeof PartnershipAtChar123nameChar125RaceIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/inventory'
+    | '/wallet'
+    | '/$'
+    | '/404'
+    | '/affiliates'
+    | '/aml'
+    | '/arena'
+    | '/cases'
+    | '/cookie'
+    | '/faq'
+    | '/privacy'
+    | '/rewards'
+    | '/streams'
+    | '/support'
+    | '/terms'
+    | '/partnership/@{$name}'
+    | '/@{$name}/achievements'
+    | '/account/verify'
+    | '/battle/$gameId'
+    | '/battle/create'
+    | '/battle/rob-mode'
+    | '/battlepass/done'
+    | '/battlepass/purchase'
+    | '/battles/history'
+    | '/chicken/$gameId'
+    | '/dice/$gameId'
+    | '/event/boosters'
+    | '/event/stream-party'
+    | '/gift/$code'
+    | '/p/$code'
+    | '/partnership/members'
+    | '/partnership/newcomer-guide'
+    | '/partnership/tiers'
+    | '/provably-fair/$hash'
+    | '/provably-fair/randomorg'
+    | '/provably-fair/verify'
+    | '/r/$code'
+    | '/wallet/gift'
+    | '/wallet/history'
+    | '/wallet/skinsback'
+    | '/wallet/withdraw'
+    | '/@{$name}/'
+    | '/account/'
+    | '/battlepass/'
+    | '/battles/'
+    | '/chicken/'
+    | '/dice/'
+    | '/inventory/'
+    | '/partnership/'
+    | '/provably-fair/'
+    | '/wallet/'
+    | '/case/$caseId/$gameId'
+    | '/event/race/$period'
+    | '/inventory/boosters/history'
+    | '/partnership/@{$name}/races'
+    | '/partnership/@{$name}/referrals'
+    | '/partnership/race/create'
+    | '/profile/$name/achievements'
+    | '/provably-fair/battles/rob'
+    | '/provably-fair/battles/terminal'
+    | '/provably-fair/chicken/$hash'
+    | '/provably-fair/dice/$token'
+    | '/wallet/$payment/withdraw'
+    | '/case/$caseId/'
+    | '/event/race/'
+    | '/partnership/@{$name}/'
+    | '/profile/$name/'
+    | '/wallet/$payment/'
+    | '/case/table/default/$id'
+    | '/wallet/deposit/instaxchange/$memo'
+    | '/wallet/deposit/instaxchange/'
+    | '/partnership/@{$name}/race/$id/edit'
+    | '/partnership/@{$name}/race/$id/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/$'
+    | '/404'
+    | '/affiliates'
+    | '/aml'
+    | '/arena'
+    | '/cases'
+    | '/cookie'
+    | '/faq'
+    | '/privacy'
+    | '/rewards'
+    | '/streams'
+    | '/support'
+    | '/terms'
+    | '/@{$name}/achievements'
+    | '/account/verify'
+    | '/battle/$gameId'
+    | '/battle/create'
+    | '/battle/rob-mode'
+    | '/battlepass/done'
+    | '/battlepass/purchase'
+    | '/battles/history'
+    | '/chicken/$gameId'
+    | '/dice/$gameId'
+    | '/event/boosters'
+    | '/event/stream-party'
+    | '/gift/$code'
+    | '/p/$code'
+    | '/partnership/members'
+    | '/partnership/newcomer-guide'
+    | '/partnership/tiers'
+    | '/provably-fair/$hash'
+    | '/provably-fair/randomorg'
+    | '/provably-fair/verify'
+    | '/r/$code'
+    | '/wallet/gift'
+    | '/wallet/history'
+    | '/wallet/skinsback'
+    | '/wallet/withdraw'
+    | '/@{$name}'
+    | '/account'
+    | '/battlepass'
+    | '/battles'
+    | '/chicken'
+    | '/dice'
+    | '/inventory'
+    | '/partnership'
+    | '/provably-fair'
+    | '/wallet'
+    | '/case/$caseId/$gameId'
+    | '/event/race/$period'
+    | '/inventory/boosters/history'
+    | '/partnership/@{$name}/races'
+    | '/partnership/@{$name}/referrals'
+    | '/partnership/race/create'
+    | '/profile/$name/achievements'
+    | '/provably-fair/battles/rob'
+    | '/provably-fair/battles/terminal'
+    | '/provably-fair/chicken/$hash'
+    | '/provably-fair/dice/$token'
+    | '/wallet/$payment/withdraw'
+    | '/case/$caseId'
+    | '/event/race'
+    | '/partnership/@{$name}'
+    | '/profile/$name'
+    | '/wallet/$payment'
+    | '/case/table/default/$id'
+    | '/wallet/deposit/instaxchange/$memo'
+    | '/wallet/deposit/instaxchange'
+    | '/partnership/@{$name}/race/$id/edit'
+    | '/partnership/@{$name}/race/$id'
+  id:
+    | '__root__'
+    | '/'
+    | '/inventory'
+    | '/wallet'
+    | '/$'
+    | '/404'
+    | '/affiliates'
+    | '/aml'
+    | '/arena'
+    | '/cases'
+    | '/cookie'
+    | '/faq'
+    | '/privacy'
+    | '/rewards'
+    | '/streams'
+    | '/support'
+    | '/terms'
+    | '/partnership/@{$name}'
+    | '/@{$name}/achievements'
+    | '/account/verify'
+    | '/battle/$gameId'
+    | '/battle/create'
+    | '/battle/rob-mode'
+    | '/battlepass/done'
+    | '/battlepass/purchase'
+    | '/battles/history'
+    | '/chicken/$gameId'
+    | '/dice/$gameId'
+    | '/event/boosters'
+    | '/event/stream-party'
+    | '/gift/$code'
+    | '/p/$code'
+    | '/partnership/members'
+    | '/partnership/newcomer-guide'
+    | '/partnership/tiers'
+    | '/provably-fair/$hash'
+    | '/provably-fair/randomorg'
+    | '/provably-fair/verify'
+    | '/r/$code'
+    | '/wallet/gift'
+    | '/wallet/history'
+    | '/wallet/skinsback'
+    | '/wallet/withdraw'
+    | '/@{$name}/'
+    | '/account/'
+    | '/battlepass/'
+    | '/battles/'
+    | '/chicken/'
+    | '/dice/'
+    | '/inventory/'
+    | '/partnership/'
+    | '/provably-fair/'
+    | '/wallet/'
+    | '/case/$caseId/$gameId'
+    | '/event/race/$period'
+    | '/inventory/boosters/history'
+    | '/partnership/@{$name}/races'
+    | '/partnership/@{$name}/referrals'
+    | '/partnership/race/create'
+    | '/profile/$name/achievements'
+    | '/provably-fair/battles/rob'
+    | '/provably-fair/battles/terminal'
+    | '/provably-fair/chicken/$hash'
+    | '/provably-fair/dice/$token'
+    | '/wallet/$payment/withdraw'
+    | '/case/$caseId/'
+    | '/event/race/'
+    | '/partnership/@{$name}/'
+    | '/profile/$name/'
+    | '/wallet/$payment/'
+    | '/case/table/default/$id'
+    | '/wallet/deposit/instaxchange/$memo'
+    | '/wallet/deposit/instaxchange/'
+    | '/partnership/@{$name}/race/$id/edit'
+    | '/partnership/@{$name}/race/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  InventoryRouteRoute: typeof InventoryRouteRouteWithChildren
+  WalletRouteRoute: typeof WalletRouteRouteWithChildren
+  SplatRoute: typeof SplatRoute
+  R404Route: typeof R404Route
+  AffiliatesRoute: typeof AffiliatesRoute
+  AmlRoute: typeof AmlRoute
+  ArenaRoute: typeof ArenaRoute
+  CasesRoute: typeof CasesRoute
+  CookieRoute: typeof CookieRoute
+  FaqRoute: typeof FaqRoute
+  PrivacyRoute: typeof PrivacyRoute
+  RewardsRoute: typeof RewardsRoute
+  StreamsRoute: typeof StreamsRoute
+  SupportRoute: typeof SupportRoute
+  TermsRoute: typeof TermsRoute
+  PartnershipAtChar123nameChar125RouteRoute: typeof PartnershipAtChar123nameChar125RouteRouteWithChildren
+  AtChar123nameChar125AchievementsRoute: typeof AtChar123nameChar125AchievementsRoute
+  AccountVerifyRoute: typeof AccountVerifyRoute
+  BattleGameIdRoute: typeof BattleGameIdRoute
+  BattleCreateRoute: typeof BattleCreateRoute
+  BattleRobModeRoute: typeof BattleRobModeRoute
+  BattlepassDoneRoute: typeof BattlepassDoneRoute
+  BattlepassPurchaseRoute: typeof BattlepassPurchaseRoute
+  BattlesHistoryRoute: typeof BattlesHistoryRoute
+  ChickenGameIdRoute: typeof ChickenGameIdRoute
+  DiceGameIdRoute: typeof DiceGameIdRoute
+  EventBoostersRoute: typeof EventBoostersRoute
+  EventStreamPartyRoute: typeof EventStreamPartyRoute
+  GiftCodeRoute: typeof GiftCodeRoute
+  PCodeRoute: typeof PCodeRoute
+  PartnershipMembersRoute: typeof PartnershipMembersRoute
+  PartnershipNewcomerGuideRoute: typeof PartnershipNewcomerGuideRoute
+  PartnershipTiersRoute: typeof PartnershipTiersRoute
+  ProvablyFairHashRoute: typeof ProvablyFairHashRoute
+  ProvablyFairRandomorgRoute: typeof ProvablyFairRandomorgRoute
+  ProvablyFairVerifyRoute: typeof ProvablyFairVerifyRoute
+  RCodeRoute: typeof RCodeRoute
+  AtChar123nameChar125IndexRoute: typeof AtChar123nameChar125IndexRoute
+  AccountIndexRoute: typeof AccountIndexRoute
+  BattlepassIndexRoute: typeof BattlepassIndexRoute
+  BattlesIndexRoute: typeof BattlesIndexRoute
+  ChickenIndexRoute: typeof ChickenIndexRoute
+  DiceIndexRoute: typeof DiceIndexRoute
+  PartnershipIndexRoute: typeof PartnershipIndexRoute
+  ProvablyFairIndexRoute: typeof ProvablyFairIndexRoute
+  CaseCaseIdGameIdRoute: typeof CaseCaseIdGameIdRoute
+  EventRacePeriodRoute: typeof EventRacePeriodRoute
+  PartnershipRaceCreateRoute: typeof PartnershipRaceCreateRoute
+  ProfileNameAchievementsRoute: typeof ProfileNameAchievementsRoute
+  ProvablyFairBattlesRobRoute: typeof ProvablyFairBattlesRobRoute
+  ProvablyFairBattlesTerminalRoute: typeof ProvablyFairBattlesTerminalRoute
+  ProvablyFairChickenHashRoute: typeof ProvablyFairChickenHashRoute
+  ProvablyFairDiceTokenRoute: typeof ProvablyFairDiceTokenRoute
+  CaseCaseIdIndexRoute: typeof CaseCaseIdIndexRoute
+  EventRaceIndexRoute: typeof EventRaceIndexRoute
+  ProfileNameIndexRoute: typeof ProfileNameIndexRoute
+  CaseTableDefaultIdRoute: typeof CaseTableDefaultIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +992,649 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$': {
+      id: '/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/404': {
+      id: '/404'
+      path: '/404'
+      fullPath: '/404'
+      preLoaderRoute: typeof R404RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/affiliates': {
+      id: '/affiliates'
+      path: '/affiliates'
+      fullPath: '/affiliates'
+      preLoaderRoute: typeof AffiliatesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/aml': {
+      id: '/aml'
+      path: '/aml'
+      fullPath: '/aml'
+      preLoaderRoute: typeof AmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/arena': {
+      id: '/arena'
+      path: '/arena'
+      fullPath: '/arena'
+      preLoaderRoute: typeof ArenaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cases': {
+      id: '/cases'
+      path: '/cases'
+      fullPath: '/cases'
+      preLoaderRoute: typeof CasesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cookie': {
+      id: '/cookie'
+      path: '/cookie'
+      fullPath: '/cookie'
+      preLoaderRoute: typeof CookieRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/faq': {
+      id: '/faq'
+      path: '/faq'
+      fullPath: '/faq'
+      preLoaderRoute: typeof FaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inventory': {
+      id: '/inventory'
+      path: '/inventory'
+      fullPath: '/inventory'
+      preLoaderRoute: typeof InventoryRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rewards': {
+      id: '/rewards'
+      path: '/rewards'
+      fullPath: '/rewards'
+      preLoaderRoute: typeof RewardsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/streams': {
+      id: '/streams'
+      path: '/streams'
+      fullPath: '/streams'
+      preLoaderRoute: typeof StreamsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/support': {
+      id: '/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof SupportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet': {
+      id: '/wallet'
+      path: '/wallet'
+      fullPath: '/wallet'
+      preLoaderRoute: typeof WalletRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/@{$name}/': {
+      id: '/@{$name}/'
+      path: '/@{$name}'
+      fullPath: '/@{$name}/'
+      preLoaderRoute: typeof AtChar123nameChar125IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/@{$name}/achievements': {
+      id: '/@{$name}/achievements'
+      path: '/@{$name}/achievements'
+      fullPath: '/@{$name}/achievements'
+      preLoaderRoute: typeof AtChar123nameChar125AchievementsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/': {
+      id: '/account/'
+      path: '/account'
+      fullPath: '/account/'
+      preLoaderRoute: typeof AccountIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/verify': {
+      id: '/account/verify'
+      path: '/account/verify'
+      fullPath: '/account/verify'
+      preLoaderRoute: typeof AccountVerifyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/battle/$gameId': {
+      id: '/battle/$gameId'
+      path: '/battle/$gameId'
+      fullPath: '/battle/$gameId'
+      preLoaderRoute: typeof BattleGameIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/battle/create': {
+      id: '/battle/create'
+      path: '/battle/create'
+      fullPath: '/battle/create'
+      preLoaderRoute: typeof BattleCreateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/battle/rob-mode': {
+      id: '/battle/rob-mode'
+      path: '/battle/rob-mode'
+      fullPath: '/battle/rob-mode'
+      preLoaderRoute: typeof BattleRobModeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/battlepass/': {
+      id: '/battlepass/'
+      path: '/battlepass'
+      fullPath: '/battlepass/'
+      preLoaderRoute: typeof BattlepassIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/battlepass/done': {
+      id: '/battlepass/done'
+      path: '/battlepass/done'
+      fullPath: '/battlepass/done'
+      preLoaderRoute: typeof BattlepassDoneRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/battlepass/purchase': {
+      id: '/battlepass/purchase'
+      path: '/battlepass/purchase'
+      fullPath: '/battlepass/purchase'
+      preLoaderRoute: typeof BattlepassPurchaseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/battles/': {
+      id: '/battles/'
+      path: '/battles'
+      fullPath: '/battles/'
+      preLoaderRoute: typeof BattlesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/battles/history': {
+      id: '/battles/history'
+      path: '/battles/history'
+      fullPath: '/battles/history'
+      preLoaderRoute: typeof BattlesHistoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/chicken/': {
+      id: '/chicken/'
+      path: '/chicken'
+      fullPath: '/chicken/'
+      preLoaderRoute: typeof ChickenIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/chicken/$gameId': {
+      id: '/chicken/$gameId'
+      path: '/chicken/$gameId'
+      fullPath: '/chicken/$gameId'
+      preLoaderRoute: typeof ChickenGameIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dice/': {
+      id: '/dice/'
+      path: '/dice'
+      fullPath: '/dice/'
+      preLoaderRoute: typeof DiceIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dice/$gameId': {
+      id: '/dice/$gameId'
+      path: '/dice/$gameId'
+      fullPath: '/dice/$gameId'
+      preLoaderRoute: typeof DiceGameIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/event/boosters': {
+      id: '/event/boosters'
+      path: '/event/boosters'
+      fullPath: '/event/boosters'
+      preLoaderRoute: typeof EventBoostersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/event/stream-party': {
+      id: '/event/stream-party'
+      path: '/event/stream-party'
+      fullPath: '/event/stream-party'
+      preLoaderRoute: typeof EventStreamPartyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/gift/$code': {
+      id: '/gift/$code'
+      path: '/gift/$code'
+      fullPath: '/gift/$code'
+      preLoaderRoute: typeof GiftCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inventory/': {
+      id: '/inventory/'
+      path: '/'
+      fullPath: '/inventory/'
+      preLoaderRoute: typeof InventoryIndexRouteImport
+      parentRoute: typeof InventoryRouteRoute
+    }
+    '/p/$code': {
+      id: '/p/$code'
+      path: '/p/$code'
+      fullPath: '/p/$code'
+      preLoaderRoute: typeof PCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/partnership/': {
+      id: '/partnership/'
+      path: '/partnership'
+      fullPath: '/partnership/'
+      preLoaderRoute: typeof PartnershipIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/partnership/@{$name}': {
+      id: '/partnership/@{$name}'
+      path: '/partnership/@{$name}'
+      fullPath: '/partnership/@{$name}'
+      preLoaderRoute: typeof PartnershipAtChar123nameChar125RouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/partnership/members': {
+      id: '/partnership/members'
+      path: '/partnership/members'
+      fullPath: '/partnership/members'
+      preLoaderRoute: typeof PartnershipMembersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/partnership/newcomer-guide': {
+      id: '/partnership/newcomer-guide'
+      path: '/partnership/newcomer-guide'
+      fullPath: '/partnership/newcomer-guide'
+      preLoaderRoute: typeof PartnershipNewcomerGuideRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/partnership/tiers': {
+      id: '/partnership/tiers'
+      path: '/partnership/tiers'
+      fullPath: '/partnership/tiers'
+      preLoaderRoute: typeof PartnershipTiersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/provably-fair/': {
+      id: '/provably-fair/'
+      path: '/provably-fair'
+      fullPath: '/provably-fair/'
+      preLoaderRoute: typeof ProvablyFairIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/provably-fair/$hash': {
+      id: '/provably-fair/$hash'
+      path: '/provably-fair/$hash'
+      fullPath: '/provably-fair/$hash'
+      preLoaderRoute: typeof ProvablyFairHashRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/provably-fair/randomorg': {
+      id: '/provably-fair/randomorg'
+      path: '/provably-fair/randomorg'
+      fullPath: '/provably-fair/randomorg'
+      preLoaderRoute: typeof ProvablyFairRandomorgRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/provably-fair/verify': {
+      id: '/provably-fair/verify'
+      path: '/provably-fair/verify'
+      fullPath: '/provably-fair/verify'
+      preLoaderRoute: typeof ProvablyFairVerifyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/r/$code': {
+      id: '/r/$code'
+      path: '/r/$code'
+      fullPath: '/r/$code'
+      preLoaderRoute: typeof RCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet/': {
+      id: '/wallet/'
+      path: '/'
+      fullPath: '/wallet/'
+      preLoaderRoute: typeof WalletIndexRouteImport
+      parentRoute: typeof WalletRouteRoute
+    }
+    '/wallet/gift': {
+      id: '/wallet/gift'
+      path: '/gift'
+      fullPath: '/wallet/gift'
+      preLoaderRoute: typeof WalletGiftRouteImport
+      parentRoute: typeof WalletRouteRoute
+    }
+    '/wallet/history': {
+      id: '/wallet/history'
+      path: '/history'
+      fullPath: '/wallet/history'
+      preLoaderRoute: typeof WalletHistoryRouteImport
+      parentRoute: typeof WalletRouteRoute
+    }
+    '/wallet/skinsback': {
+      id: '/wallet/skinsback'
+      path: '/skinsback'
+      fullPath: '/wallet/skinsback'
+      preLoaderRoute: typeof WalletSkinsbackRouteImport
+      parentRoute: typeof WalletRouteRoute
+    }
+    '/wallet/withdraw': {
+      id: '/wallet/withdraw'
+      path: '/withdraw'
+      fullPath: '/wallet/withdraw'
+      preLoaderRoute: typeof WalletWithdrawRouteImport
+      parentRoute: typeof WalletRouteRoute
+    }
+    '/case/$caseId/': {
+      id: '/case/$caseId/'
+      path: '/case/$caseId'
+      fullPath: '/case/$caseId/'
+      preLoaderRoute: typeof CaseCaseIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/case/$caseId/$gameId': {
+      id: '/case/$caseId/$gameId'
+      path: '/case/$caseId/$gameId'
+      fullPath: '/case/$caseId/$gameId'
+      preLoaderRoute: typeof CaseCaseIdGameIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/event/race/': {
+      id: '/event/race/'
+      path: '/event/race'
+      fullPath: '/event/race/'
+      preLoaderRoute: typeof EventRaceIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/event/race/$period': {
+      id: '/event/race/$period'
+      path: '/event/race/$period'
+      fullPath: '/event/race/$period'
+      preLoaderRoute: typeof EventRacePeriodRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inventory/boosters/history': {
+      id: '/inventory/boosters/history'
+      path: '/boosters/history'
+      fullPath: '/inventory/boosters/history'
+      preLoaderRoute: typeof InventoryBoostersHistoryRouteImport
+      parentRoute: typeof InventoryRouteRoute
+    }
+    '/partnership/@{$name}/': {
+      id: '/partnership/@{$name}/'
+      path: '/'
+      fullPath: '/partnership/@{$name}/'
+      preLoaderRoute: typeof PartnershipAtChar123nameChar125IndexRouteImport
+      parentRoute: typeof PartnershipAtChar123nameChar125RouteRoute
+    }
+    '/partnership/@{$name}/races': {
+      id: '/partnership/@{$name}/races'
+      path: '/races'
+      fullPath: '/partnership/@{$name}/races'
+      preLoaderRoute: typeof PartnershipAtChar123nameChar125RacesRouteImport
+      parentRoute: typeof PartnershipAtChar123nameChar125RouteRoute
+    }
+    '/partnership/@{$name}/referrals': {
+      id: '/partnership/@{$name}/referrals'
+      path: '/referrals'
+      fullPath: '/partnership/@{$name}/referrals'
+      preLoaderRoute: typeof PartnershipAtChar123nameChar125ReferralsRouteImport
+      parentRoute: typeof PartnershipAtChar123nameChar125RouteRoute
+    }
+    '/partnership/race/create': {
+      id: '/partnership/race/create'
+      path: '/partnership/race/create'
+      fullPath: '/partnership/race/create'
+      preLoaderRoute: typeof PartnershipRaceCreateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/$name/': {
+      id: '/profile/$name/'
+      path: '/profile/$name'
+      fullPath: '/profile/$name/'
+      preLoaderRoute: typeof ProfileNameIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/$name/achievements': {
+      id: '/profile/$name/achievements'
+      path: '/profile/$name/achievements'
+      fullPath: '/profile/$name/achievements'
+      preLoaderRoute: typeof ProfileNameAchievementsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/provably-fair/battles/rob': {
+      id: '/provably-fair/battles/rob'
+      path: '/provably-fair/battles/rob'
+      fullPath: '/provably-fair/battles/rob'
+      preLoaderRoute: typeof ProvablyFairBattlesRobRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/provably-fair/battles/terminal': {
+      id: '/provably-fair/battles/terminal'
+      path: '/provably-fair/battles/terminal'
+      fullPath: '/provably-fair/battles/terminal'
+      preLoaderRoute: typeof ProvablyFairBattlesTerminalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/provably-fair/chicken/$hash': {
+      id: '/provably-fair/chicken/$hash'
+      path: '/provably-fair/chicken/$hash'
+      fullPath: '/provably-fair/chicken/$hash'
+      preLoaderRoute: typeof ProvablyFairChickenHashRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/provably-fair/dice/$token': {
+      id: '/provably-fair/dice/$token'
+      path: '/provably-fair/dice/$token'
+      fullPath: '/provably-fair/dice/$token'
+      preLoaderRoute: typeof ProvablyFairDiceTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet/$payment/': {
+      id: '/wallet/$payment/'
+      path: '/$payment'
+      fullPath: '/wallet/$payment/'
+      preLoaderRoute: typeof WalletPaymentIndexRouteImport
+      parentRoute: typeof WalletRouteRoute
+    }
+    '/wallet/$payment/withdraw': {
+      id: '/wallet/$payment/withdraw'
+      path: '/$payment/withdraw'
+      fullPath: '/wallet/$payment/withdraw'
+      preLoaderRoute: typeof WalletPaymentWithdrawRouteImport
+      parentRoute: typeof WalletRouteRoute
+    }
+    '/case/table/default/$id': {
+      id: '/case/table/default/$id'
+      path: '/case/table/default/$id'
+      fullPath: '/case/table/default/$id'
+      preLoaderRoute: typeof CaseTableDefaultIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet/deposit/instaxchange/': {
+      id: '/wallet/deposit/instaxchange/'
+      path: '/deposit/instaxchange'
+      fullPath: '/wallet/deposit/instaxchange/'
+      preLoaderRoute: typeof WalletDepositInstaxchangeIndexRouteImport
+      parentRoute: typeof WalletRouteRoute
+    }
+    '/wallet/deposit/instaxchange/$memo': {
+      id: '/wallet/deposit/instaxchange/$memo'
+      path: '/deposit/instaxchange/$memo'
+      fullPath: '/wallet/deposit/instaxchange/$memo'
+      preLoaderRoute: typeof WalletDepositInstaxchangeMemoRouteImport
+      parentRoute: typeof WalletRouteRoute
+    }
+    '/partnership/@{$name}/race/$id/': {
+      id: '/partnership/@{$name}/race/$id/'
+      path: '/race/$id'
+      fullPath: '/partnership/@{$name}/race/$id/'
+      preLoaderRoute: typeof PartnershipAtChar123nameChar125RaceIdIndexRouteImport
+      parentRoute: typeof PartnershipAtChar123nameChar125RouteRoute
+    }
+    '/partnership/@{$name}/race/$id/edit': {
+      id: '/partnership/@{$name}/race/$id/edit'
+      path: '/race/$id/edit'
+      fullPath: '/partnership/@{$name}/race/$id/edit'
+      preLoaderRoute: typeof PartnershipAtChar123nameChar125RaceIdEditRouteImport
+      parentRoute: typeof PartnershipAtChar123nameChar125RouteRoute
+    }
   }
 }
 
+interface InventoryRouteRouteChildren {
+  InventoryIndexRoute: typeof InventoryIndexRoute
+  InventoryBoostersHistoryRoute: typeof InventoryBoostersHistoryRoute
+}
+
+const InventoryRouteRouteChildren: InventoryRouteRouteChildren = {
+  InventoryIndexRoute: InventoryIndexRoute,
+  InventoryBoostersHistoryRoute: InventoryBoostersHistoryRoute,
+}
+
+const InventoryRouteRouteWithChildren = InventoryRouteRoute._addFileChildren(
+  InventoryRouteRouteChildren,
+)
+
+interface WalletRouteRouteChildren {
+  WalletGiftRoute: typeof WalletGiftRoute
+  WalletHistoryRoute: typeof WalletHistoryRoute
+  WalletSkinsbackRoute: typeof WalletSkinsbackRoute
+  WalletWithdrawRoute: typeof WalletWithdrawRoute
+  WalletIndexRoute: typeof WalletIndexRoute
+  WalletPaymentWithdrawRoute: typeof WalletPaymentWithdrawRoute
+  WalletPaymentIndexRoute: typeof WalletPaymentIndexRoute
+  WalletDepositInstaxchangeMemoRoute: typeof WalletDepositInstaxchangeMemoRoute
+  WalletDepositInstaxchangeIndexRoute: typeof WalletDepositInstaxchangeIndexRoute
+}
+
+const WalletRouteRouteChildren: WalletRouteRouteChildren = {
+  WalletGiftRoute: WalletGiftRoute,
+  WalletHistoryRoute: WalletHistoryRoute,
+  WalletSkinsbackRoute: WalletSkinsbackRoute,
+  WalletWithdrawRoute: WalletWithdrawRoute,
+  WalletIndexRoute: WalletIndexRoute,
+  WalletPaymentWithdrawRoute: WalletPaymentWithdrawRoute,
+  WalletPaymentIndexRoute: WalletPaymentIndexRoute,
+  WalletDepositInstaxchangeMemoRoute: WalletDepositInstaxchangeMemoRoute,
+  WalletDepositInstaxchangeIndexRoute: WalletDepositInstaxchangeIndexRoute,
+}
+
+const WalletRouteRouteWithChildren = WalletRouteRoute._addFileChildren(
+  WalletRouteRouteChildren,
+)
+
+interface PartnershipAtChar123nameChar125RouteRouteChildren {
+  PartnershipAtChar123nameChar125RacesRoute: typeof PartnershipAtChar123nameChar125RacesRoute
+  PartnershipAtChar123nameChar125ReferralsRoute: typeof PartnershipAtChar123nameChar125ReferralsRoute
+  PartnershipAtChar123nameChar125IndexRoute: typeof PartnershipAtChar123nameChar125IndexRoute
+  PartnershipAtChar123nameChar125RaceIdEditRoute: typeof PartnershipAtChar123nameChar125RaceIdEditRoute
+  PartnershipAtChar123nameChar125RaceIdIndexRoute: typeof PartnershipAtChar123nameChar125RaceIdIndexRoute
+}
+
+const PartnershipAtChar123nameChar125RouteRouteChildren: PartnershipAtChar123nameChar125RouteRouteChildren =
+  {
+    PartnershipAtChar123nameChar125RacesRoute:
+      PartnershipAtChar123nameChar125RacesRoute,
+    PartnershipAtChar123nameChar125ReferralsRoute:
+      PartnershipAtChar123nameChar125ReferralsRoute,
+    PartnershipAtChar123nameChar125IndexRoute:
+      PartnershipAtChar123nameChar125IndexRoute,
+    PartnershipAtChar123nameChar125RaceIdEditRoute:
+      PartnershipAtChar123nameChar125RaceIdEditRoute,
+    PartnershipAtChar123nameChar125RaceIdIndexRoute:
+      PartnershipAtChar123nameChar125RaceIdIndexRoute,
+  }
+
+const PartnershipAtChar123nameChar125RouteRouteWithChildren =
+  PartnershipAtChar123nameChar125RouteRoute._addFileChildren(
+    PartnershipAtChar123nameChar125RouteRouteChildren,
+  )
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  InventoryRouteRoute: InventoryRouteRouteWithChildren,
+  WalletRouteRoute: WalletRouteRouteWithChildren,
+  SplatRoute: SplatRoute,
+  R404Route: R404Route,
+  AffiliatesRoute: AffiliatesRoute,
+  AmlRoute: AmlRoute,
+  ArenaRoute: ArenaRoute,
+  CasesRoute: CasesRoute,
+  CookieRoute: CookieRoute,
+  FaqRoute: FaqRoute,
+  PrivacyRoute: PrivacyRoute,
+  RewardsRoute: RewardsRoute,
+  StreamsRoute: StreamsRoute,
+  SupportRoute: SupportRoute,
+  TermsRoute: TermsRoute,
+  PartnershipAtChar123nameChar125RouteRoute:
+    PartnershipAtChar123nameChar125RouteRouteWithChildren,
+  AtChar123nameChar125AchievementsRoute: AtChar123nameChar125AchievementsRoute,
+  AccountVerifyRoute: AccountVerifyRoute,
+  BattleGameIdRoute: BattleGameIdRoute,
+  BattleCreateRoute: BattleCreateRoute,
+  BattleRobModeRoute: BattleRobModeRoute,
+  BattlepassDoneRoute: BattlepassDoneRoute,
+  BattlepassPurchaseRoute: BattlepassPurchaseRoute,
+  BattlesHistoryRoute: BattlesHistoryRoute,
+  ChickenGameIdRoute: ChickenGameIdRoute,
+  DiceGameIdRoute: DiceGameIdRoute,
+  EventBoostersRoute: EventBoostersRoute,
+  EventStreamPartyRoute: EventStreamPartyRoute,
+  GiftCodeRoute: GiftCodeRoute,
+  PCodeRoute: PCodeRoute,
+  PartnershipMembersRoute: PartnershipMembersRoute,
+  PartnershipNewcomerGuideRoute: PartnershipNewcomerGuideRoute,
+  PartnershipTiersRoute: PartnershipTiersRoute,
+  ProvablyFairHashRoute: ProvablyFairHashRoute,
+  ProvablyFairRandomorgRoute: ProvablyFairRandomorgRoute,
+  ProvablyFairVerifyRoute: ProvablyFairVerifyRoute,
+  RCodeRoute: RCodeRoute,
+  AtChar123nameChar125IndexRoute: AtChar123nameChar125IndexRoute,
+  AccountIndexRoute: AccountIndexRoute,
+  BattlepassIndexRoute: BattlepassIndexRoute,
+  BattlesIndexRoute: BattlesIndexRoute,
+  ChickenIndexRoute: ChickenIndexRoute,
+  DiceIndexRoute: DiceIndexRoute,
+  PartnershipIndexRoute: PartnershipIndexRoute,
+  ProvablyFairIndexRoute: ProvablyFairIndexRoute,
+  CaseCaseIdGameIdRoute: CaseCaseIdGameIdRoute,
+  EventRacePeriodRoute: EventRacePeriodRoute,
+  PartnershipRaceCreateRoute: PartnershipRaceCreateRoute,
+  ProfileNameAchievementsRoute: ProfileNameAchievementsRoute,
+  ProvablyFairBattlesRobRoute: ProvablyFairBattlesRobRoute,
+  ProvablyFairBattlesTerminalRoute: ProvablyFairBattlesTerminalRoute,
+  ProvablyFairChickenHashRoute: ProvablyFairChickenHashRoute,
+  ProvablyFairDiceTokenRoute: ProvablyFairDiceTokenRoute,
+  CaseCaseIdIndexRoute: CaseCaseIdIndexRoute,
+  EventRaceIndexRoute: EventRaceIndexRoute,
+  ProfileNameIndexRoute: ProfileNameIndexRoute,
+  CaseTableDefaultIdRoute: CaseTableDefaultIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { NotFound, PageLoading } from '../features/shell/index.ts';
+import { languageRewrite } from './locale.ts';
 import { routeTree } from './route-tree.gen.ts';
 
 /** What every route's loader and component can reach. */
@@ -12,9 +14,16 @@ export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
     context: { queryClient },
+    // /{lang} prefixes come off before matching and go back on every link (locale.ts).
+    rewrite: languageRewrite,
     defaultPreload: 'intent',
     // Preloading goes through react-query, which decides freshness itself.
     defaultPreloadStaleTime: 0,
+    defaultPendingComponent: PageLoading,
+    defaultPendingMs: 400,
+    // Loaded when a page fails: offline, or an error the server answered.
+    defaultErrorComponent: lazyRouteComponent(() => import('../features/shell/route-error.tsx')),
+    defaultNotFoundComponent: NotFound,
     scrollRestoration: true,
   });
 }

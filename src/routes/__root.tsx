@@ -1,17 +1,29 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { ConnectionBanner, RateLimitScreen, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
-import { LoginModal, LogoutModal, useSessionSync } from '../features/session/index.ts';
-import { CookieBanner, Footer, Header, NotFound, UpdatePrompt } from '../features/shell/index.ts';
+import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
+import { ChatDock } from '../features/chat/index.ts';
+import { ConnectionBanner, RateLimitScreen, useBrowserOnline, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
+import { Toasts, useLiveNotices } from '../features/notifications/index.ts';
+import { SessionModals, useSessionSync } from '../features/session/index.ts';
+import { usePerformanceMode } from '../features/settings/index.ts';
+import {
+  CookieBanner,
+  Footer,
+  Header,
+  InstallPrompt,
+  MobileMenu,
+  NotFound,
+  OfflinePage,
+  SupportModal,
+  UpdatePrompt,
+  pageHead,
+  useShellVisits,
+  wasSeen,
+} from '../features/shell/index.ts';
 import { useLiveBalance } from '../features/wallet/index.ts';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  head: () => ({
-    meta: [
-      { title: 'SkinFans Arena: CS2 cases, battles and games' },
-      { name: 'description', content: 'Open CS2 cases, play case battles, Chicken and Dice. Provably fair, installable, works offline.' },
-    ],
-  }),
+  // The defaults under every page's own tags; the canonical address is each page's own.
+  head: () => ({ meta: pageHead({ title: 'SkinFans Arena', description: 'Open CS2 cases, play case battles, Chicken and Dice. Provably fair, installable, works offline.', path: '/' }).meta }),
   component: RootLayout,
   notFoundComponent: NotFound,
 });
@@ -20,7 +32,14 @@ function RootLayout() {
   useTransport();
   useSessionSync();
   useLiveBalance();
+  useLiveNotices();
   useRateLimitWatch();
+  usePerformanceMode();
+  const entered = useShellVisits();
+  const { pathname } = useLocation();
+  const online = useBrowserOnline();
+  const offlineUnseen = !online && !wasSeen(pathname);
+
   return (
     <div className="app">
       <HeadContent />
@@ -30,13 +49,19 @@ function RootLayout() {
       <Header />
       <ConnectionBanner />
       <main id="content" className="app-main" tabIndex={-1}>
-        <Outlet />
+        <div key={pathname} className="page-fade">
+          {offlineUnseen ? <OfflinePage /> : <Outlet />}
+        </div>
       </main>
-      <Footer />
+      {entered && <Footer />}
+      {entered && <MobileMenu />}
+      <ChatDock />
       <CookieBanner />
+      <Toasts />
       <UpdatePrompt />
-      <LoginModal />
-      <LogoutModal />
+      <InstallPrompt />
+      <SessionModals />
+      <SupportModal />
       <RateLimitScreen />
     </div>
   );

@@ -1,14 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from '../features/home/index.ts';
+import { HomePage } from '../features/home/pages.ts';
+import { SITE_NAME, pageHead } from '../features/shell/index.ts';
 
 export const Route = createFileRoute('/')({
-  head: () => ({
-    meta: [
-      { title: 'SkinFans Arena: open CS2 cases and battle for skins' },
-      { name: 'description', content: 'Open CS2 cases alone or in battles of up to five seats, play Chicken and Dice. Provably fair.' },
-      { property: 'og:title', content: 'SkinFans Arena' },
-    ],
-    links: [{ rel: 'canonical', href: '/' }],
-  }),
+  head: () => pageHead({ title: SITE_NAME, description: 'Open CS2 cases alone or in battles of up to five seats, play Chicken and Dice. Provably fair.', path: '/' }),
   component: HomePage,
 });

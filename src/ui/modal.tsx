@@ -1,5 +1,6 @@
-import { useEffect, useEffectEvent, useId, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useId, useRef, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useDialogLayer } from './dialog-layer.ts';
 import { CloseIcon } from './icons.tsx';
 import './ui.css';
 
@@ -17,8 +18,6 @@ export interface ModalProps {
   children: ReactNode;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * A dialog over the page: focus moves in and stays in (Tab wraps, the page behind is inert),
  * Esc and the backdrop close it, and focus returns to whatever opened it.
@@ -28,46 +27,7 @@ export function Modal({ title, width, onClose, children }: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const pressedBackdrop = useRef(false);
   const titleId = useId();
-  const close = useEffectEvent(() => onClose());
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const page = document.getElementById('root');
-    page?.setAttribute('inert', '');
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    (node.querySelector<HTMLElement>('[data-autofocus]') ?? node.querySelector<HTMLElement>(FOCUSABLE) ?? node).focus();
-
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return event.preventDefault();
-      const inside = node.contains(document.activeElement);
-      if (event.shiftKey && (document.activeElement === first || !inside)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      page?.removeAttribute('inert');
-      document.body.style.overflow = overflow;
-      opener?.focus();
-    };
-  }, []);
+  useDialogLayer(dialog, onClose);
 
   return createPortal(
     <div

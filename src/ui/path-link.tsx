@@ -1,14 +1,16 @@
-import { Link } from '@tanstack/react-router';
+import { Link, type ActiveOptions } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes } from 'react';
 
 export interface PathLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  /** A path of the route table without its language prefix, params filled in ('/case/neon-rider'). */
   to: string;
+  activeOptions?: ActiveOptions;
 }
 
 /**
- * A client-side link to a path of the spec's route table whose page a later slice adds.
- * Router links are typed against the routes that exist; until a page lands, its path is
- * taken as text here and the router shows the not-found page.
+ * A client-side link to a path built at run time (menus, lists of cases, profiles). The
+ * router's typed Link wants a route id and its params; menus hold plain paths. The router
+ * adds the visitor's language prefix; the link gets data-status="active" on its page.
  */
 export function PathLink({ to, ...rest }: PathLinkProps) {
   return <Link to={to as '/'} {...rest} />;

@@ -22,3 +22,27 @@ export const header = (page: Page) => page.getByRole('banner');
 export async function acceptCookiesUpFront(page: Page): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('cookie_accepted', '1'));
 }
+
+/** Waits until the service worker controls the page (a 'prompt' worker does not claim the page that installed it: reload once). */
+export async function underServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** Calls a method as the page's player (its cookies), answering `response` or failing the test. */
+export async function callAsPlayer<T = unknown>(page: Page, method: string, params: Record<string, string | number> = {}): Promise<T> {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  const body = (await (await page.request.get(`/api/method/${method}${query ? `?${query}` : ''}`)).json()) as { response?: T; error?: unknown };
+  expect(body.error, `${method} failed`).toBeUndefined();
+  return body.response as T;
+}
+
+/** Drops one item into the player's inventory by opening the cheapest case once. */
+export async function dropOneItem(page: Page): Promise<{ asset: { hash: string; name: string; price: number } }> {
+  const { cases } = await callAsPlayer<{ cases: { hash: string }[] }>(page, 'case.getCases');
+  const { game } = await callAsPlayer<{ game: { token: string } }>(page, 'arena-unbox.create', { box_hash: cases[0]!.hash, count: 1 });
+  return callAsPlayer(page, 'arena-unbox.roll', { token: game.token });
+}

@@ -1,4 +1,5 @@
-import { expect, test, type WebSocketRoute } from '@playwright/test';
+import type { WebSocketRoute } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, header, signInByApi } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -57,21 +58,25 @@ test('a socket that goes down shows the banner and reconnects by itself', async 
   await expect(page.getByText('Waiting for connection...')).toHaveCount(0);
 });
 
-test('the installed app opens offline from the service worker', async ({ page, context }) => {
-  await page.goto('/');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // A 'prompt' service worker does not claim the page that installed it: reload once.
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(header(page).getByRole('link', { name: 'SkinFans Arena, home' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: /Open cases/ })).toBeVisible();
-  await expect(page.getByText('Waiting for connection...')).toBeVisible();
-  await context.setOffline(false);
+  test('the installed app opens offline from the service worker', async ({ page, context }) => {
+    await page.goto('/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // A 'prompt' service worker does not claim the page that installed it: reload once.
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(header(page).getByRole('link', { name: 'SkinFans Arena, home' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Open cases/ })).toBeVisible();
+    await expect(page.getByText('Waiting for connection...')).toBeVisible();
+    await context.setOffline(false);
+  });
 });
 
 test('the web manifest names the app and its icons', async ({ request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, header, newPlayerName } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {

@@ -1,7 +1,7 @@
 /** The real-time connection: socket lifecycle, status, manifest, offline banner, rate-limit screen. */
 export { ConnectionBanner } from './connection-banner.tsx';
-export { useConnection } from './connection-state.ts';
+export { useBrowserOnline, useConnection } from './connection-state.ts';
 export { LiveIndicator } from './live-indicator.tsx';
 export { useManifest, type ServerManifest } from './manifest.ts';
-export { RateLimitScreen, useRateLimitWatch } from './rate-limit-screen.tsx';
+export { RateLimitScreen, useRateLimitWatch, useRateLimited } from './rate-limit.tsx';
 export { useTransport } from './use-transport.ts';

@@ -1,24 +1,15 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { RateLimitedBody } from '../../contract/index.ts';
-import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
-import { createStore } from '../../ui/store.ts';
+import { rateLimited, writeFlag } from './rate-limit.tsx';
 import './connection.css';
 
-/** The last 429 the server answered, while its screen is up. */
-const rateLimited = createStore<RateLimitedBody | null>(null);
-
-/** Listens for 429s; mounted once by the root route. */
-export function useRateLimitWatch(): void {
-  useEffect(() => rpc.on('rate-limited', (body) => rateLimited.set(body)), []);
-}
-
 /** Spec: the full-screen 'Take a Breather!' with a timestamp and the server id, then back to /. */
-export function RateLimitScreen() {
+export default function RateLimitScreen() {
   const body = rateLimited.use();
   const navigate = useNavigate();
   const leave = () => {
+    writeFlag(null);
     rateLimited.set(null);
     void navigate({ to: '/' });
   };
@@ -26,6 +17,7 @@ export function RateLimitScreen() {
   useEffect(() => {
     if (!body) return;
     const timer = setTimeout(() => {
+      writeFlag(null);
       rateLimited.set(null);
       void navigate({ to: '/' });
     }, Math.max(1, body.retry_after) * 1000);

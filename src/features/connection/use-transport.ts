@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { socket } from '../../net/index.ts';
-import { manifestKey } from './manifest.ts';
+import { manifestKey, storeManifest } from './manifest.ts';
 
 /**
  * Runs the tab's socket: it connects at once, tries again as soon as the browser is back
@@ -13,7 +13,10 @@ export function useTransport(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const offOpen = socket.onLocal('open', () => socket.send({ type: 'manifest' }));
-    const offManifest = socket.on('#MANIFEST', (manifest) => queryClient.setQueryData(manifestKey, manifest));
+    const offManifest = socket.on('#MANIFEST', (manifest) => {
+      queryClient.setQueryData(manifestKey, manifest);
+      storeManifest(manifest);
+    });
     const retry = () => socket.reconnectNow();
     const onVisible = () => {
       if (document.visibilityState === 'visible') retry();

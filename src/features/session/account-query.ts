@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AccountData, z } from '../../contract/index.ts';
-import { RpcContractError, rpc } from '../../net/index.ts';
+import { RpcContractError, RpcNetworkError, rpc } from '../../net/index.ts';
+import { withOfflineCopy } from '../../storage/offline-cache.ts';
 import { useLogged } from './logged-cookie.ts';
 
 /** The signed-in player's account data (user.getUser without a name). */
@@ -17,7 +18,8 @@ export function accountQueryOptions() {
   return queryOptions({
     queryKey: sessionKeys.account,
     queryFn: async ({ signal }): Promise<Account> => {
-      const answer = await rpc.call('user.getUser', {}, { signal });
+      // Offline, the header shows the last balance it knew.
+      const answer = await withOfflineCopy(sessionKeys.account, () => rpc.call('user.getUser', {}, { signal }), (error) => error instanceof RpcNetworkError);
       // Without a user_name the method answers the caller's own account data, never a profile.
       if (!('user_wallet' in answer)) throw new RpcContractError('user.getUser', 'expected the account data of the signed-in player');
       return answer;

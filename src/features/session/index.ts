@@ -1,9 +1,10 @@
 /** Sign-in and session: the account query, the login and logout flows, the session's sync. */
 export { accountQueryOptions, sessionKeys, setAccountBalance, useAccount, type Account } from './account-query.ts';
 export { LoginButton, providerLoginUrl } from './login-button.tsx';
-export { LoginModal } from './login-modal.tsx';
-export { LogoutModal } from './logout-modal.tsx';
+export { SessionModals, preloadLoginModal } from './session-modals.tsx';
 export { useLogged } from './logged-cookie.ts';
 export { sessionModal, signOut } from './session-actions.ts';
 export { useSessionSync } from './use-session-sync.ts';
 export { UserMenu } from './user-menu.tsx';
+export { canSeeMembers, requireLogin, requireMembersAccess, type GuardFallback } from './guards.ts';
+export { readLogged } from './logged-cookie.ts';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { NumericError } from '../../contract/index.ts';
+import { NumericError } from '../../contract/errors.ts';
 import { ValidationMessage, validateLoginForm, validateName } from '../../core/validation.ts';
 import { RpcError, RpcNetworkError, RpcRateLimitedError, rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
@@ -19,10 +19,12 @@ function failureText(error: unknown): string {
   return LOGIN_FAILED;
 }
 
-/** The username and password form (opened by shift-click or touch-hold on the login button). */
-export function LoginModal() {
-  const open = sessionModal.use() === 'login';
-  if (!open) return null;
+/**
+ * The username and password form (opened by shift-click or touch-hold on the login button).
+ * Loaded on demand: its validation rules share the contract's patterns, which the first page
+ * does not need.
+ */
+export default function LoginModal() {
   return (
     <Modal title="Login" width={ModalWidth.login} onClose={() => sessionModal.set(null)}>
       <LoginForm />
@@ -36,6 +38,8 @@ function LoginForm() {
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const login = useMutation({
+    // The form says what went wrong itself.
+    meta: { silent: true },
     mutationFn: () => rpc.login(username.trim(), password),
     onSuccess: () => {
       sessionModal.set(null);

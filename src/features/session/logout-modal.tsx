@@ -4,14 +4,13 @@ import { Modal, ModalWidth } from '../../ui/modal.tsx';
 import { sessionModal, signOut } from './session-actions.ts';
 
 /** Confirms a sign-out: this browser only, or every session of the player. */
-export function LogoutModal() {
-  const open = sessionModal.use() === 'logout';
+export default function LogoutModal() {
   const queryClient = useQueryClient();
   const logout = useMutation({
+    meta: { silent: true },
     mutationFn: (everywhere: boolean) => signOut(queryClient, { everywhere }),
     onSettled: () => sessionModal.set(null),
   });
-  if (!open) return null;
   return (
     <Modal title="Logout" width={ModalWidth.logout} onClose={() => sessionModal.set(null)}>
       <p className="logout-text">Leave the arena on this device, or end every session you have open?</p>

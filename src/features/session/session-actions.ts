@@ -21,6 +21,8 @@ export function signOut(queryClient: QueryClient, { everywhere = false } = {}): 
     } finally {
       checkLogged();
       queryClient.removeQueries({ queryKey: sessionKeys.all });
+      // The player's offline copies (inventory) go with the session.
+      void import('../../storage/offline-cache.ts').then(({ dropOfflineCopies }) => dropOfflineCopies(sessionKeys.all)).catch(() => undefined);
       signingOut = null;
     }
   })();

@@ -22,6 +22,7 @@ export function useSessionSync(): void {
     if (logged && sessionModal.get() === 'login') sessionModal.set(null);
     if (!logged) {
       queryClient.removeQueries({ queryKey: sessionKeys.all });
+      void import('../../storage/offline-cache.ts').then(({ dropOfflineCopies }) => dropOfflineCopies(sessionKeys.all)).catch(() => undefined);
       if (sessionModal.get() === 'logout') sessionModal.set(null);
     }
   }, [logged, queryClient]);

@@ -1,24 +1,57 @@
+import { useLocation } from '@tanstack/react-router';
 import { LogoMark } from '../../ui/icons.tsx';
+import { DiscordIcon, XLogoIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
+import { sessionModal, useAccount, useLogged } from '../session/index.ts';
+import { isOpaquePath } from './nav-items.ts';
+import { MARKETING_EMAIL, SUPPORT_EMAIL } from './support.tsx';
 import './shell.css';
 
 /** Build version the footer shows (spec: 5.4). */
 export const BUILD_VERSION = '5.4';
 
-const LINKS = [
+const GAMES = [
+  { label: 'Cases', to: '/cases' },
+  { label: 'Battles', to: '/battles' },
+  { label: 'Dice', to: '/dice' },
+  { label: 'Rewards', to: '/rewards' },
+  { label: 'Race+', to: '/event/race' },
+];
+
+const HELP = [
   { label: 'Provably Fair', to: '/provably-fair' },
   { label: 'FAQ', to: '/faq' },
+  { label: 'Support', to: '/support' },
   { label: 'Terms', to: '/terms' },
   { label: 'Privacy', to: '/privacy' },
   { label: 'AML', to: '/aml' },
   { label: 'Cookies', to: '/cookie' },
-  { label: 'Support', to: '/support' },
 ];
 
-/** The footer: the 18+ line, legal and contact lines, links and the build version. */
-export function Footer() {
+const SOCIALS = [
+  { label: 'Discord', href: 'https://discord.com/invite/skinfans', icon: DiscordIcon },
+  { label: 'X', href: 'https://x.com/skinfans', icon: XLogoIcon },
+];
+
+/**
+ * The footer (document 1 sections 1 and 2.2): the 18+ line, the legal line, version 5.4,
+ * the support and marketing contacts, a review link and two social links. Transparent by
+ * default, solid on profile, achievements and Battle Pass pages, the compact modern style on
+ * phones. Visitors get the account links as buttons that open the login form.
+ */
+export default function Footer() {
+  const { pathname } = useLocation();
+  const logged = useLogged();
+  const account = useAccount();
+  const name = account.data?.user.name;
+  const accountLinks = [
+    { label: 'Wallet', to: '/wallet' },
+    { label: 'Inventory', to: '/inventory' },
+    { label: 'Affiliates', to: '/affiliates' },
+    { label: 'Profile', to: name ? `/@${name}` : '/' },
+  ];
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" data-variant={isOpaquePath(pathname) ? 'opaque' : 'transparent'}>
       <div className="container footer-inner">
         <div className="footer-brand">
           <div className="footer-logo">
@@ -31,19 +64,56 @@ export function Footer() {
             <span className="age-badge">18+</span>
             By accessing this site you confirm that you are over 18 years old.
           </p>
+          <ul className="footer-socials" aria-label="Social">
+            {SOCIALS.map(({ label, href, icon: Icon }) => (
+              <li key={label}>
+                <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label} className="icon-button">
+                  <Icon />
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
-        <nav className="footer-links" aria-label="Site">
-          {LINKS.map(({ label, to }) => (
+        <nav className="footer-col" aria-label="Games">
+          <p className="footer-title">Games</p>
+          {GAMES.map(({ label, to }) => (
             <PathLink key={to} to={to}>
               {label}
             </PathLink>
           ))}
         </nav>
-        <div className="footer-legal">
-          <p>SkinFans Arena, local simulation build. Coins are play money with no cash value.</p>
-          <p>Support: support@skinfans.local · Marketing: marketing@skinfans.local</p>
-          <p className="footer-version">v{BUILD_VERSION}</p>
-        </div>
+        <nav className="footer-col" aria-label="Account">
+          <p className="footer-title">Account</p>
+          {accountLinks.map(({ label, to }) =>
+            logged ? (
+              <PathLink key={label} to={to}>
+                {label}
+              </PathLink>
+            ) : (
+              <button key={label} type="button" className="footer-login-link" onClick={() => sessionModal.set('login')}>
+                {label}
+              </button>
+            ),
+          )}
+        </nav>
+        <nav className="footer-col" aria-label="Help">
+          <p className="footer-title">Help</p>
+          {HELP.map(({ label, to }) => (
+            <PathLink key={to} to={to}>
+              {label}
+            </PathLink>
+          ))}
+        </nav>
+      </div>
+      <div className="container footer-legal">
+        <p>SkinFans Arena is operated by SkinFans Entertainment Ltd. (simulation build). Coins are play money with no cash value.</p>
+        <p>
+          Support: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> · Marketing: <a href={`mailto:${MARKETING_EMAIL}`}>{MARKETING_EMAIL}</a> ·{' '}
+          <a href="https://www.trustpilot.com/review/skinfans.com" target="_blank" rel="noopener noreferrer">
+            Review us
+          </a>
+        </p>
+        <p className="footer-version">v{BUILD_VERSION}</p>
       </div>
     </footer>
   );

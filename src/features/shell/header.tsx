@@ -1,43 +1,50 @@
-import { Link } from '@tanstack/react-router';
-import type { ComponentType } from 'react';
-import { useManifest, LiveIndicator, type ServerManifest } from '../connection/index.ts';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useManifest, LiveIndicator } from '../connection/index.ts';
+import { ChatButton } from '../chat/index.ts';
+import { NotificationsButton } from '../notifications/index.ts';
 import { LoginButton, UserMenu, useAccount, useLogged } from '../session/index.ts';
 import { HeaderBalance } from '../wallet/index.ts';
-import { BattleIcon, CaseIcon, ChickenIcon, DiceIcon, FlameIcon, GiftIcon, LogoMark } from '../../ui/icons.tsx';
+import { useMyGameCounts } from '../arena/index.ts';
+import { DotsIcon, FlameIcon, LogoMark, MenuIcon } from '../../ui/icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
+import { Popover } from '../../ui/popover.tsx';
+import { RadioButton, SettingsButton } from './header-tools.tsx';
+import { mobileMenuOpen } from './mobile-menu-state.ts';
+import { GAME_NAV, SITE_LINKS, isOpaquePath, navItemVisible, raceEndsAt } from './nav-items.ts';
 import { RaceCountdown } from './race-countdown.tsx';
+import { useHeaderScroll } from './use-header-scroll.ts';
 import './shell.css';
 
-interface NavItem {
-  label: string;
-  to: string;
-  icon?: ComponentType;
-  hot?: true;
-  /** Shown only when the manifest switches it on (spec: chicken, battle pass). */
-  when?(manifest: ServerManifest): boolean;
-  /** Shown only on wide screens, where the header has room. */
-  wide?: true;
-}
-
-/** The header menu of document 1 section 2.2, in its order. */
-const NAV: NavItem[] = [
-  { label: 'Cases', to: '/cases', icon: CaseIcon },
-  { label: 'Battles', to: '/battles', icon: BattleIcon },
-  { label: 'Chicken', to: '/chicken', icon: ChickenIcon, when: (m) => m.stats.ctc.active },
-  { label: 'Dice', to: '/dice', icon: DiceIcon },
-  { label: 'Rewards', to: '/rewards', icon: GiftIcon, hot: true },
-  { label: 'Season', to: '/battlepass', when: (m) => m.stats.battle_pass.active, wide: true },
-];
-
-/** The 70 px header: logo, game menu, live dot, and the player's balance and menu or the login button. */
+/**
+ * The 70 px header (document 1 section 2.2). Desktop: logo, game menu, the site links, radio,
+ * settings, then the balance, avatar, chat and notifications (or the login button); narrower
+ * desktops fold the site links into a More button and leave Season and Race+ to the menu.
+ * Laptops (1023 px and under) drop the site links; phones (767 px) keep the logo, the
+ * balance or login, the chat and the menu. Transparent over the page, opaque on
+ * profile, achievements and Battle Pass pages; sticky with a backdrop once scrolled on
+ * desktop; on phones it slides away while scrolling down and back when scrolling up.
+ */
 export function Header() {
   const logged = useLogged();
   const account = useAccount();
   const manifest = useManifest();
-  const raceEndsIn = manifest?.stats.events.leaderboard.ends_in_time ?? null;
+  const { pathname } = useLocation();
+  const { scrolled, hidden } = useHeaderScroll();
+  const menuOpen = mobileMenuOpen.use();
+  const counts = useMyGameCounts(logged);
+  const endsAt = raceEndsAt(manifest);
+  const user = account.data?.user;
+  const clubMember = user?.tags.includes('club_member') ?? false;
+  const style = manifest?.stats.client.style ?? null;
 
   return (
-    <header className="site-header">
+    <header
+      className="site-header"
+      data-variant={isOpaquePath(pathname) ? 'opaque' : 'transparent'}
+      data-scrolled={scrolled || undefined}
+      data-hidden={(hidden && !menuOpen) || undefined}
+      data-holiday={style ?? undefined}
+    >
       <div className="header-inner">
         <Link to="/" className="brand" aria-label="SkinFans Arena, home">
           <LogoMark />
@@ -46,38 +53,74 @@ export function Header() {
           </span>
         </Link>
 
-        <nav className="header-nav" aria-label="Games">
-          {NAV.filter((item) => !item.when || !manifest || item.when(manifest)).map(({ label, to, icon: Icon, hot, wide }) => (
+        <nav className="header-nav" aria-label="Games" data-club={clubMember || undefined}>
+          {GAME_NAV.filter((item) => navItemVisible(item, manifest)).map(({ label, to, icon: Icon, hot, wide }) => (
             <PathLink key={to} to={to} className={wide ? 'nav-link nav-wide' : 'nav-link'}>
-              {Icon && <Icon />}
+              <Icon />
               {label}
               {hot && (
                 <span className="nav-hot" aria-label="hot">
                   <FlameIcon />
                 </span>
               )}
+              {to === '/event/race' && endsAt !== null && <RaceCountdown endsAt={endsAt} />}
             </PathLink>
           ))}
-          {manifest && raceEndsIn !== null && (
-            <PathLink to="/event/race" className="nav-link nav-wide nav-race">
-              Race+
-              <RaceCountdown endsAt={manifest.ts + raceEndsIn * 1000} />
-            </PathLink>
-          )}
         </nav>
+
+        <nav className="header-links" aria-label="Site">
+          {SITE_LINKS.map(({ label, to }) => (
+            <PathLink key={to} to={to} className="header-link">
+              {label}
+            </PathLink>
+          ))}
+        </nav>
+        <Popover label="More" title="More" trigger={<DotsIcon />} className="header-more">
+          <nav className="more-links" aria-label="Site">
+            {SITE_LINKS.map(({ label, to }) => (
+              <PathLink key={to} to={to} className="menu-item">
+                {label}
+              </PathLink>
+            ))}
+          </nav>
+        </Popover>
 
         <div className="header-end">
           <LiveIndicator />
+          <div className="header-tools">
+            <RadioButton />
+            <SettingsButton logged={logged} />
+          </div>
           {logged ? (
             <>
-              <HeaderBalance balance={account.data?.user_wallet.balance ?? null} />
-              {account.data ? <UserMenu account={account.data} /> : <span className="avatar-placeholder" aria-hidden />}
+              <HeaderBalance
+                account={account.data ? { balance: account.data.user_wallet.balance, borrow: account.data.partnership.borrow, clubMember } : null}
+              />
+              <div className="header-user">{account.data ? <UserMenu account={account.data} /> : <span className="avatar-placeholder" aria-hidden />}</div>
             </>
           ) : (
             <LoginButton />
           )}
+          <ChatButton />
+          {logged && (
+            <div className="header-notifications">
+              <NotificationsButton />
+            </div>
+          )}
+          <button
+            type="button"
+            className="icon-button menu-button"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => mobileMenuOpen.set(!menuOpen)}
+          >
+            <MenuIcon />
+            {counts.battles + counts.rolls > 0 && <span className="menu-indicator" aria-label="Games in progress" />}
+          </button>
         </div>
       </div>
+      {style && <span className="holiday-decor" aria-hidden />}
     </header>
   );
 }

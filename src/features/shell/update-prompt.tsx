@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useBusy, whenIdle } from '../../ui/activity.ts';
 import { Button } from '../../ui/button.tsx';
 import './shell.css';
 
@@ -6,10 +8,12 @@ import './shell.css';
 const UPDATE_CHECK_MS = 30 * 60_000;
 
 /**
- * Offers a new version of the app; never reloads on its own, because a forced reload would
- * cut a battle or a spin in half (DESIGN.md section 7).
+ * Offers a new version of the app. It is never forced, and Reload waits until no spin or
+ * battle animation runs: a reload would cut it in half (DESIGN.md sections 7 and 10).
  */
-export function UpdatePrompt() {
+export default function UpdatePrompt() {
+  const busy = useBusy();
+  const [waiting, setWaiting] = useState(false);
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
@@ -19,14 +23,18 @@ export function UpdatePrompt() {
     },
   });
   if (!needRefresh) return null;
+  const apply = () => {
+    setWaiting(true);
+    void whenIdle().then(() => updateServiceWorker(true));
+  };
   return (
     <section className="update-prompt" aria-label="Update available">
-      <p>A new version of the arena is ready.</p>
+      <p>{waiting && busy ? 'Updating when the current spin ends…' : 'A new version of the arena is ready.'}</p>
       <div className="update-actions">
-        <Button size="sm" onClick={() => setNeedRefresh(false)}>
+        <Button size="sm" onClick={() => setNeedRefresh(false)} disabled={waiting}>
           Later
         </Button>
-        <Button size="sm" variant="primary" onClick={() => void updateServiceWorker(true)}>
+        <Button size="sm" variant="primary" onClick={apply} disabled={waiting}>
           Reload
         </Button>
       </div>

@@ -1,3 +1,5 @@
-/** Wallet: the header balance and its live updates (the wallet pages come later). */
-export { HeaderBalance } from './header-balance.tsx';
+/** Wallet: the header balance and its live updates, and gift codes that come by link. Pages: pages.ts; labels and payment methods: on-demand.ts. */
+export { clearGiftCode, giftCodeTarget, storeGiftCode, storedGiftCode } from './gift-code.ts';
+export { HeaderBalance, type BalanceAccount } from './header-balance.tsx';
+export { historyQueryOptions, paymentMethodsQueryOptions, walletKeys } from './queries.ts';
 export { useLiveBalance } from './use-live-balance.ts';

@@ -1,2 +1,2 @@
-/** The home page. */
+/** The home page, for routes only. */
 export { HomePage } from './home-page.tsx';

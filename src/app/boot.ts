@@ -1,0 +1,17 @@
+/**
+ * What must happen before any other module reads the browser's state; main.tsx imports this
+ * first, so it runs before the settings store or the router load.
+ */
+import { checkStateVersion } from '../storage/state-version.ts';
+import { canonicalPublicPath } from './locale.ts';
+
+/** Saved state of another version was cleared (document 1 section 9). */
+export const stateCleared = checkStateVersion();
+
+// Double slashes collapse and an unsupported language prefix falls back to English, in the
+// address bar too, before the router reads it.
+const canonical = canonicalPublicPath(location.pathname);
+if (canonical) history.replaceState(history.state, '', `${canonical}${location.search}${location.hash}`);
+
+// index.html carries a title and preview tags for clients without scripts; the app writes its own per page.
+for (const tag of document.head.querySelectorAll('title, meta[name="description"], meta[property^="og:"]')) tag.remove();

@@ -1,0 +1,2 @@
+/** Account verification. */
+export { AccountVerifyPage } from './account-pages.tsx';

@@ -1,0 +1,2 @@
+/** Boosters: the boosters modal (/event/boosters). */
+export { BoostersModalPage } from './boosters-pages.tsx';

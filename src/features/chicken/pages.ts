@@ -1,0 +1,2 @@
+/** Catch the Chicken. */
+export { ChickenGamePage, ChickenPage } from './chicken-pages.tsx';

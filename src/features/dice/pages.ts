@@ -1,0 +1,2 @@
+/** Dice. */
+export { DiceGamePage, DicePage } from './dice-pages.tsx';

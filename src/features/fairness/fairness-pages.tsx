@@ -1,0 +1,209 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { TICKET_MAX, fairTicket, sha256Hex } from '../../core/fair-ticket.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { ChickenIcon, DiceIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { PageFrame, Panel, PlannedParts } from '../../ui/page-frame.tsx';
+import { GlobeIcon, HashIcon, MaskIcon, TerminalIcon, TicketIcon } from '../../ui/page-icons.tsx';
+import { PathLink } from '../../ui/path-link.tsx';
+import { RouteModal } from '../../ui/route-modal.tsx';
+import './fairness.css';
+
+const TABS = [
+  { to: '/provably-fair', label: 'How it works', exact: true },
+  { to: '/provably-fair/verify', label: 'Verify' },
+  { to: '/provably-fair/battles/rob', label: 'Rob mode' },
+  { to: '/provably-fair/battles/terminal', label: 'Terminal mode' },
+  { to: '/provably-fair/randomorg', label: 'Randomness' },
+];
+
+function FairnessTabs() {
+  return (
+    <nav className="page-tabs" aria-label="Fairness">
+      {TABS.map((tab) => (
+        <PathLink key={tab.to} to={tab.to} className="page-tab" activeOptions={{ exact: tab.exact ?? false }}>
+          {tab.label}
+        </PathLink>
+      ))}
+    </nav>
+  );
+}
+
+/** /provably-fair: how every result is decided, and how to check it. */
+export function FairnessPage() {
+  return (
+    <PageFrame
+      area="fairness"
+      icon={<ShieldIcon />}
+      eyebrow="Provably fair"
+      title="Check every result yourself"
+      lead="Every drop, battle round, chicken step and dice roll comes from a ticket that was fixed before you played. Here is how it is made."
+      actions={
+        <PathLink to="/provably-fair/verify" className={buttonClass('primary')}>
+          <TicketIcon /> Verify a ticket
+        </PathLink>
+      }
+    >
+      <FairnessTabs />
+      <div className="fair-grid">
+        <Panel title="The ticket">
+          <div className="prose">
+            <p>
+              <code>ticket = (first 7 hex digits of HMAC-SHA256(key, client_seed + "-" + nonce)) mod max + 1</code>
+            </p>
+            <p>
+              For cases and battles <code>max</code> is {TICKET_MAX.toLocaleString('en-US')}, so the ticket runs from 1 to {TICKET_MAX.toLocaleString('en-US')}. Every item of a case owns a range of tickets; the ranges
+              cover 1 to {TICKET_MAX.toLocaleString('en-US')} exactly, and the ticket picks the item.
+            </p>
+          </div>
+        </Panel>
+        <Panel title="Opening cases">
+          <div className="prose">
+            <p>
+              The key is your <strong>server seed</strong>. You see its SHA-256 hash before you play, and the hash of the next one too. Your <strong>client seed</strong> is yours to change;
+              the <strong>nonce</strong> goes up by one per roll.
+            </p>
+            <p>Rotate the pair to reveal the old server seed and check every roll you made with it.</p>
+          </div>
+        </Panel>
+        <Panel title="Battles">
+          <div className="prose">
+            <p>
+              A battle commits a server seed (hashed) when it is created. After the last seat is filled, the next block of the public beacon chain becomes the key; the battle’s server
+              seed is the client seed, and the nonce of round r, seat s of n seats is <code>(r − 1) × n + s</code>.
+            </p>
+            <p>A tie is settled by the next nonce with max equal to the number of tied seats.</p>
+          </div>
+        </Panel>
+        <Panel title="Chicken and dice">
+          <div className="prose">
+            <p>The same ticket from your seed pair decides each chicken step and each dice roll, with the game’s own max.</p>
+          </div>
+        </Panel>
+      </div>
+    </PageFrame>
+  );
+}
+
+/** The ticket calculator: shows 00000 until key, client seed and nonce are all given. */
+function TicketCalculator() {
+  const [key, setKey] = useState('');
+  const [clientSeed, setClientSeed] = useState('');
+  const [nonce, setNonce] = useState('');
+  const ready = key !== '' && clientSeed !== '' && /^\d+$/.test(nonce);
+  const ticket = ready ? fairTicket(key, clientSeed, Number(nonce)) : null;
+  const digits = ticket === null ? '00000' : String(ticket).padStart(5, '0');
+  return (
+    <div className="calc">
+      <label className="field">
+        <span className="field-label">Server seed (or beacon for battles)</span>
+        <input className="field-input" value={key} onChange={(event) => setKey(event.target.value.trim())} spellCheck={false} />
+      </label>
+      {key && (
+        <p className="calc-hash">
+          SHA-256: <code>{sha256Hex(key)}</code>
+        </p>
+      )}
+      <label className="field">
+        <span className="field-label">Client seed</span>
+        <input className="field-input" value={clientSeed} onChange={(event) => setClientSeed(event.target.value.trim())} spellCheck={false} />
+      </label>
+      <label className="field">
+        <span className="field-label">Nonce</span>
+        <input className="field-input" inputMode="numeric" value={nonce} onChange={(event) => setNonce(event.target.value.replace(/\D/g, ''))} />
+      </label>
+      <p className="calc-ticket" aria-live="polite">
+        <span className="calc-label">Ticket</span>
+        <span className="calc-digits" data-testid="ticket">
+          {[...digits].map((digit, i) => (
+            <span key={i}>{digit}</span>
+          ))}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+/** /provably-fair/verify: the verify modal over the fairness page. */
+export function VerifyPage() {
+  const navigate = useNavigate();
+  return (
+    <RouteModal title="Verify a ticket" width={1085} behind={<FairnessPage />} onClose={() => void navigate({ to: '/provably-fair' })}>
+      <p className="calc-lead">Type the seeds and nonce of a roll to get the ticket it produced. The tabs for unbox, battle, chicken and dice replays come with the fairness worker.</p>
+      <TicketCalculator />
+    </RouteModal>
+  );
+}
+
+/** /provably-fair/randomorg: the external randomness page. */
+export function RandomOrgPage() {
+  return (
+    <PageFrame area="fairness" icon={<GlobeIcon />} eyebrow="Provably fair" title="External randomness" lead="Battles take their key from a public beacon: a chain of blocks anyone can read, produced after the last seat is filled, so nobody knows it in advance.">
+      <FairnessTabs />
+      <PlannedParts parts={[{ title: 'Beacon blocks', text: 'The latest blocks of the beacon chain with their numbers, times and ids, and the battles each one decided.', look: 'rows' }]} />
+    </PageFrame>
+  );
+}
+
+/** /provably-fair/{hash}: the fairness record of one game. */
+export function GameFairnessPage({ hash }: { hash: string }) {
+  return (
+    <PageFrame area="fairness" icon={<HashIcon />} eyebrow="Provably fair" title={`Game ${hash}`} lead="Every ticket of this game with the seeds and nonces that made it, checked against the items they dropped.">
+      <FairnessTabs />
+      <PlannedParts
+        parts={[
+          { title: 'Seeds', text: 'The server seed and its hash, the client seed, and the beacon block for battles.', look: 'rows' },
+          { title: 'Tickets', text: 'Each round and seat with its nonce, ticket, range and item, recomputed in your browser.', look: 'rows' },
+        ]}
+      />
+    </PageFrame>
+  );
+}
+
+/** /provably-fair/battles/rob: rob mode's commit and reveal. */
+export function RobFairnessPage() {
+  return (
+    <PageFrame area="fairness" icon={<MaskIcon />} eyebrow="Provably fair" title="Rob mode" lead="The two leaders choose split or rob without seeing each other’s choice.">
+      <FairnessTabs />
+      <Panel title="Commit, then reveal">
+        <div className="prose">
+          <p>
+            Each player first sends <code>SHA-256(decision + "-" + salt)</code>. Only when both commitments are in are the decisions and salts revealed, and anyone can check that each
+            reveal matches its hash.
+          </p>
+          <p>A seat that does not commit in time counts as split.</p>
+        </div>
+      </Panel>
+    </PageFrame>
+  );
+}
+
+/** /provably-fair/battles/terminal: terminal mode. */
+export function TerminalFairnessPage() {
+  return (
+    <PageFrame area="fairness" icon={<TerminalIcon />} eyebrow="Provably fair" title="Terminal mode" lead="In a terminal battle only the last round’s drops decide the winner.">
+      <FairnessTabs />
+      <Panel title="Same tickets, another rule">
+        <p>Every round rolls with the same tickets as in a standard battle; only the rule that picks the winner changes. Crazy terminal picks the lowest last drop.</p>
+      </Panel>
+    </PageFrame>
+  );
+}
+
+/** /provably-fair/chicken/{hash}: one chicken game's fairness. */
+export function ChickenFairnessPage({ hash }: { hash: string }) {
+  return (
+    <PageFrame area="fairness" icon={<ChickenIcon />} eyebrow="Provably fair" title={`Chicken game ${hash}`} lead="The tickets that decided each step of this chicken game.">
+      <PlannedParts parts={[{ title: 'Steps', text: 'Each step with its nonce, ticket and whether the chicken was caught.', look: 'rows' }]} />
+    </PageFrame>
+  );
+}
+
+/** /provably-fair/dice/{token}: one dice roll's fairness. */
+export function DiceFairnessPage({ token }: { token: string }) {
+  return (
+    <PageFrame area="fairness" icon={<DiceIcon />} eyebrow="Provably fair" title={`Dice roll ${token.slice(0, 12)}`} lead="The seeds, nonce and ticket of this dice roll.">
+      <PlannedParts parts={[{ title: 'The roll', text: 'Server seed, client seed, nonce, the ticket and the number it gave.', look: 'stats' }]} />
+    </PageFrame>
+  );
+}

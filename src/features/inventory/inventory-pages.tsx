@@ -1,0 +1,159 @@
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { MethodResult } from '../../contract/index.ts';
+import { formatCoins } from '../../core/money.ts';
+import { rpc } from '../../net/index.ts';
+import { Button, buttonClass } from '../../ui/button.tsx';
+import { BackpackIcon, CoinIcon } from '../../ui/icons.tsx';
+import { ItemCard } from '../../ui/item-card.tsx';
+import { EmptyState, PageFrame, Panel, PlannedParts, Skeleton } from '../../ui/page-frame.tsx';
+import { ClockIcon, RocketIcon } from '../../ui/page-icons.tsx';
+import { PathLink } from '../../ui/path-link.tsx';
+import { clearGiftCode, storedGiftCode } from '../wallet/index.ts';
+import { inventoryKeys, inventoryQueryOptions } from './queries.ts';
+import './inventory.css';
+
+type Page = MethodResult<'inventory.getAssets'>;
+
+const dropTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+
+/** /inventory: the player's items, each sold back at its price with one click. */
+export function InventoryPage() {
+  const queryClient = useQueryClient();
+  const inventory = useInfiniteQuery(inventoryQueryOptions());
+  const [selling, setSelling] = useState<ReadonlySet<string>>(new Set());
+  const sell = useMutation({
+    mutationFn: (hashes: string[]) => rpc.call('inventory.instantSell', { hashes, stamp: crypto.randomUUID() }),
+    onMutate: (hashes) => setSelling((now) => new Set([...now, ...hashes])),
+    onSuccess: (_answer, hashes) => {
+      const sold = new Set(hashes);
+      queryClient.setQueryData<InfiniteData<Page, string>>(inventoryKeys.list, (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => !sold.has(item.hash)) })) } : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
+    },
+    onSettled: (_answer, _error, hashes) =>
+      setSelling((now) => {
+        const next = new Set(now);
+        for (const hash of hashes) next.delete(hash);
+        return next;
+      }),
+  });
+
+  const items = inventory.data?.pages.flatMap((page) => page.items) ?? [];
+  const resume = inventory.data?.pages[0]?.resume;
+
+  return (
+    <PageFrame
+      area="inventory"
+      icon={<BackpackIcon />}
+      eyebrow="Inventory"
+      title="Your items"
+      lead="Everything you dropped. Keep an item, or sell it back at its price: the coins land on your balance at once."
+      actions={
+        resume && (
+          <div className="inventory-total" aria-live="polite">
+            <span>{resume.total_count} items</span>
+            <strong>
+              <CoinIcon /> {formatCoins(resume.total_price)}
+            </strong>
+          </div>
+        )
+      }
+    >
+      <InventoryGiftCode />
+      {inventory.isPending ? (
+        <Skeleton count={10} />
+      ) : inventory.isError ? (
+        <EmptyState title="Your items did not load">Check your connection and open the page again.</EmptyState>
+      ) : items.length === 0 ? (
+        <EmptyState
+          title="No items yet"
+          action={
+            <PathLink to="/cases" className={buttonClass('primary')}>
+              Open a case
+            </PathLink>
+          }
+        >
+          Drops from cases and battles you win land here.
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="item-grid" aria-label="Your items">
+            {items.map((item) => (
+              <li key={item.hash}>
+                <ItemCard name={item.name} image={item.image} color={item.color} price={item.price} note={dropTime.format(item.time)}>
+                  <Button size="sm" variant="deposit" disabled={selling.has(item.hash)} onClick={() => sell.mutate([item.hash])} aria-label={`Sell ${item.name} for ${formatCoins(item.price)} coins`}>
+                    {selling.has(item.hash) ? 'Selling…' : `Sell ${formatCoins(item.price)}`}
+                  </Button>
+                </ItemCard>
+              </li>
+            ))}
+          </ul>
+          {inventory.hasNextPage && (
+            <Button className="inventory-more" onClick={() => void inventory.fetchNextPage()} disabled={inventory.isFetchingNextPage}>
+              {inventory.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </Button>
+          )}
+        </>
+      )}
+      <div className="inventory-links">
+        <PathLink to="/inventory/boosters/history" className="inventory-link">
+          <ClockIcon /> Booster history
+        </PathLink>
+      </div>
+    </PageFrame>
+  );
+}
+
+/** An item gift code that came by link (/gift/A...), offered for redeeming. */
+function InventoryGiftCode() {
+  const [code, setCode] = useState(() => storedGiftCode('A'));
+  const [cause, setCause] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const redeem = useMutation({
+    mutationFn: (value: string) => rpc.call('inventory.gift', { code: value, stamp: crypto.randomUUID() }),
+    onSuccess: (answer) => {
+      if (!answer.success) return setCause(answer.cause ?? 'Invalid Code');
+      clearGiftCode();
+      setCode(null);
+      void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
+    },
+  });
+  if (!code) return null;
+  return (
+    <Panel title="A gift is waiting" className="gift-panel">
+      <p>
+        The link you opened carries the gift code <code>{code}</code>.
+      </p>
+      {cause && <p className="form-error">Code Error: {cause}</p>}
+      <div className="gift-actions">
+        <Button variant="primary" disabled={redeem.isPending} onClick={() => redeem.mutate(code)}>
+          Redeem gift
+        </Button>
+        <Button
+          onClick={() => {
+            clearGiftCode();
+            setCode(null);
+          }}
+        >
+          Not now
+        </Button>
+      </div>
+    </Panel>
+  );
+}
+
+/** /inventory/boosters/history: boosters used and what they gave. */
+export function BoosterHistoryPage() {
+  return (
+    <PageFrame area="inventory" icon={<RocketIcon />} eyebrow="Inventory" title="Booster history" lead="Every booster you activated: when, for how long, and what it gave you (experience, rain, deposit bonus, battle refunds).">
+      <PlannedParts
+        parts={[
+          { title: 'Activated boosters', text: 'Each booster with its type, its time left or uses left, and its status.', look: 'rows' },
+          { title: 'What they gave', text: 'Experience, refunds, bonus coins and rain boosts issued by your boosters.', look: 'stats' },
+        ]}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,206 @@
+import { useEffect } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { buttonClass } from '../../ui/button.tsx';
+import { UsersIcon } from '../../ui/icons.tsx';
+import { PageFrame, Panel, PlannedParts } from '../../ui/page-frame.tsx';
+import { HandshakeIcon } from '../../ui/page-icons.tsx';
+import { PathLink } from '../../ui/path-link.tsx';
+import { RouteModal } from '../../ui/route-modal.tsx';
+import './partnership.css';
+
+/** Document 3 section 9. */
+const FACTS = [
+  { value: '10%', text: 'of your referrals’ deposits, at most' },
+  { value: '5%', text: 'deposit bonus for them, up to 100 coins a day' },
+  { value: '20', text: 'referrals and you can cash out' },
+];
+
+/** /partnership: the partnership programme. */
+export function PartnershipPage() {
+  return (
+    <PageFrame
+      area="partnership"
+      icon={<HandshakeIcon />}
+      eyebrow="Partnership"
+      title="Bring players, earn with them"
+      lead="Share your code. Players who use it get a deposit bonus, and you earn a share of what they deposit."
+      actions={
+        <>
+          <PathLink to="/partnership/newcomer-guide" className={buttonClass('primary')}>
+            Newcomer guide
+          </PathLink>
+          <PathLink to="/partnership/tiers" className={buttonClass('ghost')}>
+            Tiers
+          </PathLink>
+        </>
+      }
+    >
+      <ul className="partner-facts">
+        {FACTS.map((fact) => (
+          <li key={fact.value}>
+            <strong>{fact.value}</strong>
+            <span>{fact.text}</span>
+          </li>
+        ))}
+      </ul>
+      <PlannedParts
+        parts={[
+          { title: 'Your code', text: 'Your partner code and link, ready to share, and how many used it.', look: 'stats' },
+          { title: 'Partnership plus', text: 'Dashboard, deals, credit, races for your community, stream club and party settings for bigger partners.', look: 'rows' },
+        ]}
+      />
+    </PageFrame>
+  );
+}
+
+/** The sections of a partner's dashboard. */
+export type PartnerSection = 'dashboard' | 'referrals' | 'races' | 'race' | 'race-edit';
+
+const SECTION_TITLE: Record<PartnerSection, string> = {
+  dashboard: 'Dashboard',
+  referrals: 'Referrals',
+  races: 'Races',
+  race: 'Race',
+  'race-edit': 'Edit race',
+};
+
+const SECTION_PARTS: Record<PartnerSection, { title: string; text: string; look: 'rows' | 'stats' | 'cards' }[]> = {
+  dashboard: [
+    { title: 'Earnings', text: 'What your referrals brought today, this week and in total, and what you can claim.', look: 'stats' },
+    { title: 'Credit and deals', text: 'Your credit balance, sponsor time and the deals you run.', look: 'rows' },
+  ],
+  referrals: [{ title: 'Referrals', text: 'Everyone who joined with your code, their rank letter (S to E), badges and deposits.', look: 'rows' }],
+  races: [{ title: 'Your races', text: 'Leaderboard contests you run for your community, in categories of 5 to 100 places.', look: 'rows' }],
+  race: [{ title: 'Leaderboard', text: 'The race’s places, prizes and the time left.', look: 'rows' }],
+  'race-edit': [{ title: 'Race settings', text: 'Places, prizes, start and end of the race.', look: 'stats' }],
+};
+
+const NAV: { section: PartnerSection; path: string }[] = [
+  { section: 'dashboard', path: '' },
+  { section: 'referrals', path: '/referrals' },
+  { section: 'races', path: '/races' },
+];
+
+/** /partnership/@{name}/...: a partner's dashboard and its sections. */
+export function PartnerDashboardPage({ name, section, raceId }: { name: string; section: PartnerSection; raceId?: string }) {
+  const title = section === 'race' || section === 'race-edit' ? `${SECTION_TITLE[section]} ${raceId ?? ''}`.trim() : SECTION_TITLE[section];
+  return (
+    <PageFrame area="partnership" icon={<HandshakeIcon />} eyebrow={`Partner @${name}`} title={title} lead="Your partnership at a glance: the players you brought, what they earn you and the races you run for them.">
+      <nav className="page-tabs" aria-label="Partner dashboard">
+        {NAV.map((item) => (
+          <PathLink key={item.section} to={`/partnership/@${name}${item.path}`} className="page-tab" activeOptions={{ exact: true }}>
+            {SECTION_TITLE[item.section]}
+          </PathLink>
+        ))}
+        <PathLink to="/partnership/race/create" className="page-tab">
+          New race
+        </PathLink>
+      </nav>
+      <PlannedParts parts={SECTION_PARTS[section]} />
+    </PageFrame>
+  );
+}
+
+/** /partnership/race/create */
+export function RaceCreatePage() {
+  return (
+    <PageFrame area="partnership" icon={<HandshakeIcon />} eyebrow="Partnership" title="Create a race" lead="A leaderboard contest for your referrals: pick the number of places, the prizes and when it runs.">
+      <PlannedParts
+        parts={[
+          { title: 'Places', text: 'Categories of 5, 10, 20, 30, 50 or 100 places, each with its colour.', look: 'stats' },
+          { title: 'Prizes and time', text: 'The prize of each place, the start and the end.', look: 'rows' },
+        ]}
+      />
+    </PageFrame>
+  );
+}
+
+/** /partnership/tiers: the tiers modal over the partnership page. */
+export function TiersPage() {
+  const navigate = useNavigate();
+  return (
+    <RouteModal title="Partner tiers" width={905} behind={<PartnershipPage />} onClose={() => void navigate({ to: '/partnership' })}>
+      <p className="tiers-lead">Partners move up tiers as their referrals play; each tier raises the share you earn, up to 10% of deposits.</p>
+      <PlannedParts parts={[{ title: 'Tiers', text: 'Each tier with what it takes and the share it pays.', look: 'stats' }]} />
+    </RouteModal>
+  );
+}
+
+/** /partnership/newcomer-guide */
+export function NewcomerGuidePage() {
+  return (
+    <PageFrame area="partnership" icon={<HandshakeIcon />} eyebrow="Partnership" title="Newcomer guide" lead="Everything a new partner needs, in four steps." narrow>
+      <ol className="guide-steps">
+        <li>
+          <strong>Get your code.</strong> Your code follows the username rules: 5 to 25 letters, digits or one underscore.
+        </li>
+        <li>
+          <strong>Share it.</strong> Players enter it in the deposit-bonus window, or open your link /p/your-code.
+        </li>
+        <li>
+          <strong>They play, you earn.</strong> Referred players get 5% extra on deposits (up to 100 coins a day); you earn up to 10% of what they deposit.
+        </li>
+        <li>
+          <strong>Cash out.</strong> Once 20 players joined with your code, your earnings can be withdrawn.
+        </li>
+      </ol>
+    </PageFrame>
+  );
+}
+
+/** /partnership/members: staff's list of partnership-plus members. */
+export function MembersPage() {
+  return (
+    <PageFrame area="partnership" icon={<UsersIcon />} eyebrow="Partnership staff" title="Members" lead="Partnership-plus members with their deals, credit and status.">
+      <PlannedParts parts={[{ title: 'Members', text: 'Every member with their code, referrals, credit and admin settings.', look: 'rows' }]} />
+    </PageFrame>
+  );
+}
+
+/** /affiliates: the player's own referral code and referrals. */
+export function AffiliatesPage() {
+  return (
+    <PageFrame area="partnership" icon={<UsersIcon />} eyebrow="Affiliates" title="Affiliates" lead="Invite friends with your code: they get a deposit bonus, you get cashback from what they play.">
+      <PlannedParts
+        parts={[
+          { title: 'Your code', text: 'Your referral code and link to share.', look: 'stats' },
+          { title: 'Referrals', text: 'Who joined with your code and what they earned you.', look: 'rows' },
+          { title: 'Cashback', text: 'Cashback you can claim, as a percent of your referrals’ play.', look: 'stats' },
+        ]}
+      />
+      <Panel title="Partner with us">
+        <p>
+          Streamer or community owner? The <PathLink to="/partnership">partnership programme</PathLink> pays more.
+        </p>
+      </Panel>
+    </PageFrame>
+  );
+}
+
+const INVITE_KEY = 'invite_code';
+
+/** /p/{code} and /r/{code}: an invite link; the code is kept for the deposit-bonus window to offer. */
+export function InviteCodePage({ code }: { code: string }) {
+  useEffect(() => {
+    try {
+      localStorage.setItem(INVITE_KEY, code);
+    } catch {
+      // No storage: the player enters the code by hand.
+    }
+  }, [code]);
+  return (
+    <PageFrame area="partnership" icon={<HandshakeIcon />} eyebrow="Invite" title="You were invited" lead={`The code ${code} gives you a 5% bonus on your deposits, up to 100 coins a day.`} narrow>
+      <Panel title="Use the code">
+        <p>The code is saved. It is offered in the deposit-bonus window when you deposit; you can also hide yourself as the referrer there.</p>
+        <div className="invite-actions">
+          <PathLink to="/wallet" className={buttonClass('deposit')}>
+            Deposit
+          </PathLink>
+          <PathLink to="/" className={buttonClass('ghost')}>
+            Go to the arena
+          </PathLink>
+        </div>
+      </Panel>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,2 @@
+/** Streams and stream parties. */
+export { StreamPartyPage, StreamsPage } from './party-pages.tsx';

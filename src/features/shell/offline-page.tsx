@@ -1,0 +1,20 @@
+import { Link } from '@tanstack/react-router';
+import { buttonClass } from '../../ui/button.tsx';
+import { WifiOffIcon } from '../../ui/icons.tsx';
+
+/** What an offline player sees on a page this device never opened (DESIGN.md section 7). */
+export default function OfflinePage() {
+  return (
+    <section className="container offline-page" aria-labelledby="offline-title">
+      <span className="offline-icon" aria-hidden>
+        <WifiOffIcon width={36} height={36} />
+      </span>
+      <h1 id="offline-title">You are offline</h1>
+      <p>This page has not been opened on this device yet, so it is not saved for offline use. It opens as soon as the connection is back.</p>
+      <p>Pages you visited before, your inventory and the cases you looked at still work.</p>
+      <Link to="/" className={buttonClass('primary')}>
+        Back to the arena
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { RpcNetworkError } from '../../net/index.ts';
+import { Button, buttonClass } from '../../ui/button.tsx';
+import { routeApiError } from '../notifications/on-demand.ts';
+import OfflinePage from './offline-page.tsx';
+
+/** A page whose data failed to load: offline, or the server's error with a retry. */
+export default function RouteError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  const retry = () => {
+    reset();
+    void router.invalidate();
+  };
+  if (error instanceof RpcNetworkError && typeof navigator !== 'undefined' && !navigator.onLine) return <OfflinePage />;
+  const route = routeApiError(error, 'page');
+  const title = route.action === 'notice' ? route.title : 'Waiting for connection...';
+  const message = route.action === 'notice' ? route.message : 'The page could not reach the arena. It tries again when you ask.';
+  return (
+    <section className="container route-error" role="alert">
+      <h1>{title}</h1>
+      <p>{message}</p>
+      <div className="route-error-actions">
+        <Button variant="primary" onClick={retry}>
+          Try again
+        </Button>
+        <Link to="/" className={buttonClass('ghost')}>
+          Back to the arena
+        </Link>
+      </div>
+    </section>
+  );
+}

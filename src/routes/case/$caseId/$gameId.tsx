@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { UnboxGamePage } from '../../../features/cases/pages.ts';
+import { caseTitleFromSlug } from '../../../features/cases/index.ts';
+import { pageHead } from '../../../features/shell/index.ts';
+
+export const Route = createFileRoute('/case/$caseId/$gameId')({
+  head: ({ params }) => pageHead({ title: `${caseTitleFromSlug(params.caseId)} unbox`, description: 'A personal unbox game: the rolls you bought, spun one by one.', path: `/case/${params.caseId}/${params.gameId}` }),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const { caseId, gameId } = Route.useParams();
+  return <UnboxGamePage caseKey={caseId} token={gameId} />;
+}

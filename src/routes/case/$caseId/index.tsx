@@ -1,0 +1,23 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { CasePage } from '../../../features/cases/pages.ts';
+import { caseQueryOptions, caseTitleFromSlug } from '../../../features/cases/index.ts';
+import { isNotFoundError } from '../../../features/notifications/on-demand.ts';
+import { pageHead } from '../../../features/shell/index.ts';
+
+export const Route = createFileRoute('/case/$caseId/')({
+  validateSearch: (search: Record<string, unknown>): { action?: 'open_card' } => (search.action === 'open_card' ? { action: 'open_card' } : {}),
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(caseQueryOptions(params.caseId)).catch((error: unknown) => {
+      if (isNotFoundError(error)) throw redirect({ to: '/404', replace: true });
+      throw error;
+    }),
+  // Spec: the title is derived from the case slug.
+  head: ({ params }) =>
+    pageHead({ title: `${caseTitleFromSlug(params.caseId)} case`, description: `Open the ${caseTitleFromSlug(params.caseId)} case: every drop and its odds.`, path: `/case/${params.caseId}` }),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const { caseId } = Route.useParams();
+  return <CasePage caseKey={caseId} />;
+}

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { InviteCodePage } from '../../features/partnership/pages.ts';
+import { pageHead } from '../../features/shell/index.ts';
+
+export const Route = createFileRoute('/p/$code')({
+  head: ({ params }) => pageHead({ title: 'You were invited', description: `The invite code ${params.code}: a bonus on your deposits.`, path: `/p/${params.code}` }),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const { code } = Route.useParams();
+  return <InviteCodePage code={code} />;
+}

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PartnerDashboardPage } from '../../../../../features/partnership/pages.ts';
+import { pageHead } from '../../../../../features/shell/index.ts';
+
+export const Route = createFileRoute('/partnership/@{$name}/race/$id/edit')({
+  head: ({ params }) => pageHead({ title: `Edit race ${params.id}`, description: 'Change a partner race.', path: `/partnership/@${params.name}/race/${params.id}/edit` }),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const { name, id } = Route.useParams();
+  return <PartnerDashboardPage name={name} section="race-edit" raceId={id} />;
+}

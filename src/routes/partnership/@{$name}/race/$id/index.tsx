@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PartnerDashboardPage } from '../../../../../features/partnership/pages.ts';
+import { pageHead } from '../../../../../features/shell/index.ts';
+
+export const Route = createFileRoute('/partnership/@{$name}/race/$id/')({
+  head: ({ params }) => pageHead({ title: `Race ${params.id}`, description: 'A partner’s race leaderboard.', path: `/partnership/@${params.name}/race/${params.id}` }),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const { name, id } = Route.useParams();
+  return <PartnerDashboardPage name={name} section="race" raceId={id} />;
+}

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PartnerDashboardPage } from '../../../features/partnership/pages.ts';
+import { pageHead } from '../../../features/shell/index.ts';
+
+export const Route = createFileRoute('/partnership/@{$name}/referrals')({
+  head: ({ params }) => pageHead({ title: `Referrals of ${params.name}`, description: 'A partner’s referrals.', path: `/partnership/@${params.name}/referrals` }),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const { name } = Route.useParams();
+  return <PartnerDashboardPage name={name} section="referrals" />;
+}

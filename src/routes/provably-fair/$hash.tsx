@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { GameFairnessPage } from '../../features/fairness/pages.ts';
+import { pageHead } from '../../features/shell/index.ts';
+
+export const Route = createFileRoute('/provably-fair/$hash')({
+  head: ({ params }) => pageHead({ title: `Fairness of ${params.hash}`, description: 'The tickets, seeds and nonces of one game.', path: `/provably-fair/${params.hash}` }),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const { hash } = Route.useParams();
+  return <GameFairnessPage hash={hash} />;
+}

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { pageHead } from '../../features/shell/index.ts';
+import { HistoryPage } from '../../features/wallet/pages.ts';
+
+export const Route = createFileRoute('/wallet/history')({
+  head: () => pageHead({ title: 'Wallet history', description: 'Every change of your balance.', path: '/wallet/history' }),
+  component: HistoryPage,
+});

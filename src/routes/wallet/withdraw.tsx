@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { pageHead } from '../../features/shell/index.ts';
+import { WithdrawPage } from '../../features/wallet/pages.ts';
+
+export const Route = createFileRoute('/wallet/withdraw')({
+  head: () => pageHead({ title: 'Withdraw', description: 'Withdraw coins to crypto.', path: '/wallet/withdraw' }),
+  component: WithdrawPage,
+});

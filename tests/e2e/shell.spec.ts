@@ -1,0 +1,278 @@
+import type { Page, WebSocketRoute } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { acceptCookiesUpFront, dropOneItem, header, signInByApi, underServiceWorker } from './helpers.ts';
+
+/** Routes the socket through the test, rewriting #MANIFEST; answers a handle to send frames. */
+async function withSocket(page: Page, manifest?: (stats: Record<string, unknown>) => void): Promise<() => WebSocketRoute> {
+  let client: WebSocketRoute | undefined;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    client = ws;
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { type: string; data: { stats: Record<string, unknown> } };
+      if (frame.type === '#MANIFEST' && manifest) manifest(frame.data.stats);
+      ws.send(JSON.stringify(frame));
+    });
+  });
+  return () => client!;
+}
+
+const balanceFrame = (type: string, amount: number, balance = 100_000 + amount) =>
+  JSON.stringify({ type: 'WALLET_BALANCE_CHANGED', data: { currency: 'SFC', balance, amount, type, hash: 'SF0000000123' } });
+
+test.describe('header', () => {
+  test('menu items follow the manifest: no Chicken, Season or Race+ when it switches them off; a holiday style shows', async ({ page }) => {
+    await withSocket(page, (stats) => {
+      stats.ctc = { active: false };
+      stats.battle_pass = { active: false };
+      stats.events = { leaderboard: { ends_in_time: null } };
+      stats.client = { style: 'christmas' };
+    });
+    await page.goto('/');
+    const games = header(page).getByRole('navigation', { name: 'Games' });
+    await expect(games.getByRole('link', { name: 'Cases' })).toBeVisible();
+    await expect(header(page)).toHaveAttribute('data-holiday', 'christmas');
+    await expect(games.getByRole('link', { name: 'Chicken' })).toHaveCount(0);
+    await expect(games.getByRole('link', { name: 'Season' })).toHaveCount(0);
+    await expect(games.getByRole('link', { name: /Race\+/ })).toHaveCount(0);
+  });
+
+  test('with everything on, Chicken, Season and Race+ with its countdown show; the header turns opaque on profile pages', async ({ page }) => {
+    await withSocket(page, (stats) => {
+      stats.events = { leaderboard: { ends_in_time: 2 * 86_400 + 3 * 3600 + 60 } };
+    });
+    const name = await signInByApi(page);
+    await page.goto('/');
+    const games = header(page).getByRole('navigation', { name: 'Games' });
+    await expect(games.getByRole('link', { name: 'Chicken' })).toBeVisible();
+    await expect(games.getByRole('link', { name: 'Season' })).toBeVisible();
+    await expect(games.getByRole('link', { name: /Race\+/ })).toContainText('2d 03h');
+    await expect(header(page)).toHaveAttribute('data-variant', 'transparent');
+    await page.goto(`/@${name}`);
+    await expect(header(page)).toHaveAttribute('data-variant', 'opaque');
+    await expect(page.getByRole('contentinfo')).toHaveAttribute('data-variant', 'opaque');
+  });
+
+  test('the cookie banner shows on / only, a second after the page, and Accept is remembered', async ({ page }) => {
+    await page.goto('/cases');
+    await page.waitForTimeout(1_300);
+    await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Cookies' });
+    await expect(banner).toBeHidden();
+    await expect(banner).toBeVisible({ timeout: 3_000 });
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await page.reload();
+    await page.waitForTimeout(1_300);
+    await expect(banner).toHaveCount(0);
+  });
+});
+
+test.describe('notices', () => {
+  test('balance changes toast by type, silent types do not, and a toast goes after 5 s', async ({ page }) => {
+    await acceptCookiesUpFront(page);
+    const socket = await withSocket(page);
+    await signInByApi(page);
+    await page.goto('/');
+    await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
+    socket().send(balanceFrame('arena_join', -500));
+    socket().send(balanceFrame('compensation', 2_500, 102_000));
+    const toasts = page.getByTestId('toast');
+    await expect(toasts).toHaveCount(1);
+    await expect(toasts.first()).toContainText('Compensation');
+    await expect(toasts.first()).toContainText('+25.00 coins');
+    await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,020.00');
+    await expect(toasts).toHaveCount(0, { timeout: 7_000 });
+    // The bell keeps what was shown.
+    await header(page).getByRole('button', { name: 'Notifications' }).click();
+    await expect(page.getByRole('list', { name: 'Recent notifications' })).toContainText('Compensation');
+  });
+
+  test('with the notifications setting off no toast shows, and the setting survives a reload', async ({ page }) => {
+    await acceptCookiesUpFront(page);
+    const socket = await withSocket(page);
+    await signInByApi(page);
+    await page.goto('/');
+    await header(page).getByRole('button', { name: 'Settings' }).click();
+    const notifications = page.getByRole('switch', { name: /Notifications/ });
+    await notifications.uncheck({ force: true });
+    await expect(notifications).not.toBeChecked();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect(header(page).getByTestId('balance')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('settings') ?? '{}').notifications)).toBe(false);
+    socket().send(balanceFrame('compensation', 1_000));
+    await page.waitForTimeout(800);
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    // The setting is in IndexedDB too.
+    const stored = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const open = indexedDB.open('arena');
+          open.onsuccess = () => {
+            const read = open.result.transaction('settings').objectStore('settings').get('notifications');
+            read.onsuccess = () => resolve(read.result);
+          };
+        }),
+    );
+    expect(stored).toEqual({ key: 'notifications', value: false });
+  });
+
+  test('instant sell pays the item back; a sale that fails shows the error notice titled by its code', async ({ page }) => {
+    await acceptCookiesUpFront(page);
+    await signInByApi(page);
+    const { asset } = await dropOneItem(page);
+    const second = await dropOneItem(page);
+    await page.goto('/inventory');
+    const items = page.getByRole('list', { name: 'Your items' });
+    await expect(items.getByRole('listitem')).toHaveCount(2);
+
+    await items.getByRole('button', { name: new RegExp(`^Sell ${asset.name.replace(/[|()★]/g, '.')}`) }).first().click();
+    await expect(items.getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByTestId('toast').filter({ hasText: 'Instant sell' })).toBeVisible();
+
+    // Sold elsewhere in the meantime: the server refuses the whole sale.
+    await page.request.get(`/api/method/inventory.instantSell?hashes=${second.asset.hash}`);
+    await items.getByRole('button', { name: /^Sell / }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'INVALID DATA' })).toBeVisible();
+  });
+
+  test('a rate limit shows Take a Breather! with the server id and time, hides toasts, then goes home', async ({ page }) => {
+    await acceptCookiesUpFront(page);
+    await page.route('**/api/method/case.getCases*', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'rate_limited', server_id: 'sim-e2e-7', time: 1_790_000_000, retry_after: 2 }) }),
+    );
+    await page.goto('/cases');
+    const screen = page.getByRole('alertdialog', { name: 'Take a Breather!' });
+    await expect(screen).toBeVisible();
+    await expect(screen).toContainText('sim-e2e-7');
+    await expect(screen).toContainText('2026');
+    await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 6_000 });
+    await expect(screen).toBeHidden();
+  });
+});
+
+test.describe('keyboard', () => {
+  test('focus rings are visible, the mobile menu traps focus and Esc closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await acceptCookiesUpFront(page);
+    await page.goto('/');
+    await expect(header(page).getByRole('link', { name: 'SkinFans Arena, home' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    const outline = await skip.evaluate((node) => getComputedStyle(node).outlineStyle);
+    expect(outline).not.toBe('none');
+
+    const menuButton = header(page).getByRole('button', { name: 'Menu' });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    for (let i = 0; i < 20; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await menu.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
+
+  test('the mobile menu lists the spec’s items and its links close it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await acceptCookiesUpFront(page);
+    await signInByApi(page);
+    await dropOneItem(page);
+    await page.goto('/');
+    await header(page).getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    for (const item of ['Home', 'Cases', 'Battles', 'Catch the Chicken', 'Dice', 'Rewards', 'Race+', 'Wallet', 'Inventory', 'Affiliates', 'Fairness', 'Settings', 'Support', 'Logout']) {
+      await expect(menu.getByRole('navigation', { name: 'Menu' }).getByText(item, { exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole('link', { name: /Inventory/ })).toContainText('1');
+    await expect(menu.getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/wallet');
+    await menu.getByRole('link', { name: /Dice/ }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/dice');
+    await expect(menu).toBeHidden();
+  });
+});
+
+test.describe('settings and saved state', () => {
+  test('saved state of another version is cleared, storage and cookies, and version 2 is written', async ({ page, context }) => {
+    await page.goto('/faq');
+    await page.evaluate(() => {
+      localStorage.setItem('settings', JSON.stringify({ notifications: false }));
+      localStorage.setItem('state_version', '1');
+      document.cookie = 'version=1; path=/';
+      document.cookie = 'leftover=yes; path=/';
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('settings'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('state_version'))).toBe('2');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'version')?.value).toBe('2');
+    expect(cookies.find((c) => c.name === 'leftover')).toBeUndefined();
+  });
+
+  test('performance mode switches itself on under 25 fps over 500 frames, with the spec’s notice', async ({ page }) => {
+    await page.addInitScript(() => {
+      localStorage.removeItem('perf_probe');
+      // Frames 50 ms apart (20 fps), delivered quickly so the probe fills its 500 samples.
+      let now = 0;
+      window.requestAnimationFrame = (callback) => setTimeout(() => callback((now += 50)), 1) as unknown as number;
+    });
+    await page.goto('/faq');
+    await expect(page.getByTestId('toast')).toContainText('We noticed you have performance issues and enabled performance mode.', { timeout: 10_000 });
+    await expect(page.locator('html')).toHaveAttribute('data-performance', '');
+  });
+
+  test('the install offer comes once', async ({ page }) => {
+    await page.clock.install();
+    await acceptCookiesUpFront(page);
+    await page.goto('/');
+    await expect(header(page).getByRole('link', { name: 'Cases' })).toBeVisible();
+    const fire = () =>
+      page.evaluate(() => {
+        const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt(): Promise<void> };
+        event.prompt = async () => {
+          (window as unknown as { prompted: boolean }).prompted = true;
+        };
+        window.dispatchEvent(event);
+      });
+    await fire();
+    await page.clock.fastForward(21_000);
+    const offer = page.getByRole('region', { name: 'Install the app' });
+    await expect(offer).toBeVisible();
+    await offer.getByRole('button', { name: 'Install' }).click();
+    expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+    await expect(offer).toBeHidden();
+    await page.reload();
+    await fire();
+    await page.clock.fastForward(21_000);
+    await expect(offer).toHaveCount(0);
+  });
+});
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('after one visit the shell, the pages seen and their data open offline; a page never seen says so', async ({ page, context }) => {
+    await acceptCookiesUpFront(page);
+    await page.goto('/cases');
+    await expect(page.getByRole('list', { name: 'Cases' }).getByRole('link').first()).toBeVisible();
+    await underServiceWorker(page);
+    await expect(page.getByRole('list', { name: 'Cases' }).getByRole('link').first()).toBeVisible();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(header(page).getByRole('link', { name: 'SkinFans Arena, home' })).toBeVisible();
+    await expect(page.getByText('Waiting for connection...')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Cases' }).getByRole('link').first()).toBeVisible();
+
+    await page.goto('/battles/history');
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    await expect(page.getByText('Waiting for connection...')).toBeVisible();
+    await context.setOffline(false);
+  });
+});
