@@ -223,7 +223,7 @@ test.describe('settings and saved state', () => {
       window.requestAnimationFrame = (callback) => setTimeout(() => callback((now += 50)), 1) as unknown as number;
     });
     await page.goto('/faq');
-    await expect(page.getByTestId('toast')).toContainText('We noticed you have performance issues and enabled performance mode.', { timeout: 10_000 });
+    await expect(page.getByTestId('toast')).toContainText('We noticed you have performance issues and enabled performance mode.', { timeout: 20_000 });
     await expect(page.locator('html')).toHaveAttribute('data-performance', '');
   });
 

@@ -44,6 +44,7 @@ export function Header() {
       data-scrolled={scrolled || undefined}
       data-hidden={(hidden && !menuOpen) || undefined}
       data-holiday={style ?? undefined}
+      data-logged={logged || undefined}
     >
       <div className="header-inner">
         <Link to="/" className="brand" aria-label="SkinFans Arena, home">
