@@ -3,9 +3,10 @@ import type { SVGProps } from 'react';
 // Inline icons, drawn on a 24 px grid with the current text colour: no icon font, no network,
 // so they render offline and in the first paint.
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-const base = (props: IconProps): IconProps => ({
+/** The props every icon shares; page-icons.tsx draws with the same ones. */
+export const iconBase = (props: IconProps): IconProps => ({
   width: 20,
   height: 20,
   viewBox: '0 0 24 24',
@@ -57,7 +58,7 @@ export function CoinIcon(props: IconProps) {
 
 export function PlusIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M12 5v14M5 12h14" />
     </svg>
   );
@@ -65,7 +66,7 @@ export function PlusIcon(props: IconProps) {
 
 export function CloseIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M6 6l12 12M18 6 6 18" />
     </svg>
   );
@@ -73,7 +74,7 @@ export function CloseIcon(props: IconProps) {
 
 export function ChevronDownIcon(props: IconProps) {
   return (
-    <svg {...base({ width: 16, height: 16, ...props })}>
+    <svg {...iconBase({ width: 16, height: 16, ...props })}>
       <path d="m6 9 6 6 6-6" />
     </svg>
   );
@@ -81,7 +82,7 @@ export function ChevronDownIcon(props: IconProps) {
 
 export function LogoutIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
     </svg>
   );
@@ -89,7 +90,7 @@ export function LogoutIcon(props: IconProps) {
 
 export function UserIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21a8 8 0 0 1 16 0" />
     </svg>
@@ -98,7 +99,7 @@ export function UserIcon(props: IconProps) {
 
 export function WalletIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M3 7a2 2 0 0 1 2-2h13v4M3 7v11a2 2 0 0 0 2 2h15V9H5a2 2 0 0 1-2-2Z" />
       <circle cx="16" cy="14.5" r="1" fill="currentColor" />
     </svg>
@@ -107,7 +108,7 @@ export function WalletIcon(props: IconProps) {
 
 export function BackpackIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M5 10a5 5 0 0 1 5-5h4a5 5 0 0 1 5 5v10H5Z" />
       <path d="M9 5V3h6v2M9 14h6" />
     </svg>
@@ -116,7 +117,7 @@ export function BackpackIcon(props: IconProps) {
 
 export function UsersIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <circle cx="9" cy="8" r="3.5" />
       <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
     </svg>
@@ -125,7 +126,7 @@ export function UsersIcon(props: IconProps) {
 
 export function ShieldIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6Z" />
       <path d="m9 12 2 2 4-4" />
     </svg>
@@ -135,7 +136,7 @@ export function ShieldIcon(props: IconProps) {
 /** A closed case with a lock. */
 export function CaseIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <rect x="3" y="7" width="18" height="13" rx="2" />
       <path d="M8 7V5a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M3 12h18" />
       <rect x="10" y="10.5" width="4" height="3.5" rx="1" />
@@ -146,7 +147,7 @@ export function CaseIcon(props: IconProps) {
 /** Crossed swords. */
 export function BattleIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M14.5 17.5 3 6V3h3l11.5 11.5M13 19l6-6M16 16l4 4M19 21l2-2" />
       <path d="M9.5 17.5 21 6V3h-3L6.5 14.5M11 19l-6-6M8 16l-4 4M5 21l-2-2" />
     </svg>
@@ -155,7 +156,7 @@ export function BattleIcon(props: IconProps) {
 
 export function ChickenIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M8 20h8M12 17v3" />
       <path d="M6 11a6 6 0 0 1 6-6c1 0 1.5-2 3-2s2 1.5 1.5 2.5A6 6 0 0 1 18 11c0 3.3-2.7 6-6 6s-6-2.7-6-6Z" />
       <path d="M18 9.5 21 10l-3 1.5" />
@@ -166,7 +167,7 @@ export function ChickenIcon(props: IconProps) {
 
 export function DiceIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <rect x="3.5" y="3.5" width="17" height="17" rx="3.5" />
       <circle cx="8.5" cy="8.5" r="1.2" fill="currentColor" />
       <circle cx="15.5" cy="15.5" r="1.2" fill="currentColor" />
@@ -179,7 +180,7 @@ export function DiceIcon(props: IconProps) {
 
 export function GiftIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <rect x="3" y="8" width="18" height="4" rx="1" />
       <path d="M5 12v8h14v-8M12 8v12M12 8S10.5 3 8 4s0 4 4 4Zm0 0s1.5-5 4-4 0 4-4 4Z" />
     </svg>
@@ -196,7 +197,7 @@ export function FlameIcon(props: IconProps) {
 
 export function WifiOffIcon(props: IconProps) {
   return (
-    <svg {...base({ width: 16, height: 16, ...props })}>
+    <svg {...iconBase({ width: 16, height: 16, ...props })}>
       <path d="m2 2 20 20M8.5 16.5a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 5.2-2.8M19 12.9a10 10 0 0 0-2.6-1.9M2 8.8a15 15 0 0 1 4.2-2.6M22 8.8A15 15 0 0 0 10.7 5M12 20h.01" />
     </svg>
   );
@@ -204,7 +205,7 @@ export function WifiOffIcon(props: IconProps) {
 
 export function GearIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <circle cx="12" cy="12" r="3" />
       <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 0 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 0 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 0 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 0 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
     </svg>
@@ -213,7 +214,7 @@ export function GearIcon(props: IconProps) {
 
 export function RadioIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M4.9 19.1a10 10 0 0 1 0-14.2M19.1 4.9a10 10 0 0 1 0 14.2M7.8 16.2a6 6 0 0 1 0-8.4M16.2 7.8a6 6 0 0 1 0 8.4" />
       <circle cx="12" cy="12" r="2" />
     </svg>
@@ -222,7 +223,7 @@ export function RadioIcon(props: IconProps) {
 
 export function ChatIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.6A8 8 0 1 1 21 12Z" />
     </svg>
   );
@@ -230,7 +231,7 @@ export function ChatIcon(props: IconProps) {
 
 export function BellIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />
     </svg>
   );
@@ -238,7 +239,7 @@ export function BellIcon(props: IconProps) {
 
 export function MenuIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M4 6h16M4 12h16M4 18h16" />
     </svg>
   );
@@ -246,7 +247,7 @@ export function MenuIcon(props: IconProps) {
 
 export function StarIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9Z" />
     </svg>
   );
@@ -254,7 +255,7 @@ export function StarIcon(props: IconProps) {
 
 export function FlagIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M5 21V4M5 4h11l-2 4 2 4H5" />
     </svg>
   );
@@ -262,7 +263,7 @@ export function FlagIcon(props: IconProps) {
 
 export function VaultIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <rect x="3" y="4" width="18" height="16" rx="2" />
       <circle cx="12" cy="12" r="3.5" />
       <path d="M12 8.5V7M12 17v-1.5M7 20v1M17 20v1" />
@@ -272,7 +273,7 @@ export function VaultIcon(props: IconProps) {
 
 export function DotsIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <circle cx="5" cy="12" r="1.2" fill="currentColor" />
       <circle cx="12" cy="12" r="1.2" fill="currentColor" />
       <circle cx="19" cy="12" r="1.2" fill="currentColor" />

@@ -1,27 +1,11 @@
-import type { SVGProps } from 'react';
+import { iconBase, type IconProps } from './icons.tsx';
 
 // Icons only pages use, apart from the shell's (icons.tsx) so that they ride in the pages'
 // chunks and not in the first page. Same 24 px grid and current colour.
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-const base = (props: IconProps): IconProps => ({
-  width: 20,
-  height: 20,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-  ...props,
-});
-
 export function HelpIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <circle cx="12" cy="12" r="9" />
       <path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01" />
     </svg>
@@ -30,7 +14,7 @@ export function HelpIcon(props: IconProps) {
 
 export function DocumentIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9Z" />
       <path d="M14 3v6h6M8 13h8M8 17h5" />
     </svg>
@@ -39,7 +23,7 @@ export function DocumentIcon(props: IconProps) {
 
 export function LockIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <rect x="4" y="10" width="16" height="11" rx="2" />
       <path d="M8 10V7a4 4 0 0 1 8 0v3" />
     </svg>
@@ -48,7 +32,7 @@ export function LockIcon(props: IconProps) {
 
 export function ScaleIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M12 3v18M7 21h10M5 7h14M5 7l-3 7a3 3 0 0 0 6 0ZM19 7l-3 7a3 3 0 0 0 6 0Z" />
     </svg>
   );
@@ -56,7 +40,7 @@ export function ScaleIcon(props: IconProps) {
 
 export function CookieIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M21 12.5A9 9 0 1 1 11.5 3a3 3 0 0 0 4 3.5 3 3 0 0 0 5.5 6Z" />
       <path d="M8.5 9.5h.01M15.5 15h.01M9.5 15.5h.01M12 12h.01" />
     </svg>
@@ -65,7 +49,7 @@ export function CookieIcon(props: IconProps) {
 
 export function StreamIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <rect x="2" y="6" width="20" height="14" rx="2" />
       <path d="m17 2-5 4-5-4M10 10.5v5l4.5-2.5Z" />
     </svg>
@@ -74,7 +58,7 @@ export function StreamIcon(props: IconProps) {
 
 export function TicketIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M3 8a2 2 0 0 0 0 4v0a2 2 0 0 0 0 4v2a1 1 0 0 0 1 1h16a1 1 0 0 0 1-1v-2a2 2 0 0 1 0-4 2 2 0 0 1 0-4V6a1 1 0 0 0-1-1H4a1 1 0 0 0-1 1Z" />
       <path d="M14 5v14" strokeDasharray="2 2" />
     </svg>
@@ -83,7 +67,7 @@ export function TicketIcon(props: IconProps) {
 
 export function HandshakeIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="m11 17 2 2a1.4 1.4 0 0 0 2-2M14 14l2.5 2.5a1.4 1.4 0 0 0 2-2l-3.9-3.9a2 2 0 0 0-2.8 0l-.9.9a1.4 1.4 0 0 1-2-2l2.8-2.8a4.2 4.2 0 0 1 5.2-.6l.5.3a4 4 0 0 0 2.9.5L21 7M21 3v10M3 3v10l6.5 6.5a1.4 1.4 0 0 0 2-2M3 4h8" />
     </svg>
   );
@@ -91,7 +75,7 @@ export function HandshakeIcon(props: IconProps) {
 
 export function RocketIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M4.5 16.5c-1.5 1.3-2 5-2 5s3.7-.5 5-2c.7-.8.7-2.1-.1-2.9a2.2 2.2 0 0 0-2.9-.1ZM12 15l-3-3a22 22 0 0 1 2-3.9A12.9 12.9 0 0 1 22 2c0 2.7-.8 7.5-6 11a22.4 22.4 0 0 1-4 2Z" />
       <path d="M9 12H4s.6-3 2-4c1.6-1.1 5 0 5 0M12 15v5s3-.6 4-2c1.1-1.6 0-5 0-5" />
     </svg>
@@ -100,7 +84,7 @@ export function RocketIcon(props: IconProps) {
 
 export function IdCardIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <rect x="2" y="5" width="20" height="14" rx="2" />
       <circle cx="8.5" cy="11" r="2" />
       <path d="M5.5 16a3 3 0 0 1 6 0M14 10h5M14 14h3" />
@@ -110,7 +94,7 @@ export function IdCardIcon(props: IconProps) {
 
 export function ClockIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <circle cx="12" cy="12" r="9" />
       <path d="M12 7v5l3 2" />
     </svg>
@@ -119,7 +103,7 @@ export function ClockIcon(props: IconProps) {
 
 export function CardIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <rect x="2" y="5" width="20" height="14" rx="2" />
       <path d="M2 10h20M6 15h4" />
     </svg>
@@ -128,7 +112,7 @@ export function CardIcon(props: IconProps) {
 
 export function HashIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M4 9h16M4 15h16M10 3 8 21M16 3l-2 18" />
     </svg>
   );
@@ -136,7 +120,7 @@ export function HashIcon(props: IconProps) {
 
 export function TableIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <rect x="3" y="4" width="18" height="16" rx="2" />
       <path d="M3 10h18M3 15h18M9 10v10" />
     </svg>
@@ -145,7 +129,7 @@ export function TableIcon(props: IconProps) {
 
 export function MaskIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M3 7c3-2 15-2 18 0 0 6-2 10-5 10-2 0-2.5-2-4-2s-2 2-4 2c-3 0-5-4-5-10Z" />
       <path d="M8 10.5h2M14 10.5h2" />
     </svg>
@@ -154,7 +138,7 @@ export function MaskIcon(props: IconProps) {
 
 export function TerminalIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="m5 7 5 5-5 5M12 18h7" />
     </svg>
   );
@@ -162,7 +146,7 @@ export function TerminalIcon(props: IconProps) {
 
 export function GlobeIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <circle cx="12" cy="12" r="9" />
       <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
     </svg>
@@ -171,7 +155,7 @@ export function GlobeIcon(props: IconProps) {
 
 export function SellIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8Z" />
       <path d="M7.5 7.5h.01" />
     </svg>
@@ -180,7 +164,7 @@ export function SellIcon(props: IconProps) {
 
 export function HomeIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="m3 10 9-7 9 7v10a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1Z" />
     </svg>
   );
@@ -188,7 +172,7 @@ export function HomeIcon(props: IconProps) {
 
 export function TrophyIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0Z" />
       <path d="M17 5h3v2a3 3 0 0 1-3 3M7 5H4v2a3 3 0 0 0 3 3" />
     </svg>
@@ -197,7 +181,7 @@ export function TrophyIcon(props: IconProps) {
 
 export function ZapIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <path d="M13 2 4 14h7l-1 8 9-12h-7Z" />
     </svg>
   );
@@ -205,7 +189,7 @@ export function ZapIcon(props: IconProps) {
 
 export function LifebuoyIcon(props: IconProps) {
   return (
-    <svg {...base(props)}>
+    <svg {...iconBase(props)}>
       <circle cx="12" cy="12" r="9" />
       <circle cx="12" cy="12" r="4" />
       <path d="m5.6 5.6 3.6 3.6M14.8 14.8l3.6 3.6M14.8 9.2l3.6-3.6M5.6 18.4l3.6-3.6" />
