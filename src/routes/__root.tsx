@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import { ChatDock } from '../features/chat/index.ts';
-import { ConnectionBanner, RateLimitScreen, useBrowserOnline, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
+import { ConnectionBanner, RateLimitScreen, useConnection, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
 import { Toasts, useLiveNotices } from '../features/notifications/index.ts';
 import { SessionModals, useSessionSync } from '../features/session/index.ts';
 import { usePerformanceMode } from '../features/settings/index.ts';
@@ -37,8 +37,8 @@ function RootLayout() {
   usePerformanceMode();
   const entered = useShellVisits();
   const { pathname } = useLocation();
-  const online = useBrowserOnline();
-  const offlineUnseen = !online && !wasSeen(pathname);
+  // Offline as the banner means it (browser offline or the arena unreachable), not navigator.onLine alone.
+  const offlineUnseen = useConnection() === 'offline' && !wasSeen(pathname);
 
   return (
     <div className="app">

@@ -258,6 +258,8 @@ test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow' });
 
   test('after one visit the shell, the pages seen and their data open offline; a page never seen says so', async ({ page, context }) => {
+    // Coming back waits for the socket's back-off (navigator.onLine never flips under emulation).
+    test.setTimeout(60_000);
     await acceptCookiesUpFront(page);
     await page.goto('/cases');
     await expect(page.getByRole('list', { name: 'Cases' }).getByRole('link').first()).toBeVisible();
@@ -273,6 +275,9 @@ test.describe('offline', () => {
     await page.goto('/battles/history');
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
     await expect(page.getByText('Waiting for connection...')).toBeVisible();
+    // Back online, the socket's next try reaches the arena and the page itself opens.
     await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Battle history' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Waiting for connection...')).toBeHidden();
   });
 });
