@@ -281,3 +281,13 @@ test.describe('offline', () => {
     await expect(page.getByText('Waiting for connection...')).toBeHidden();
   });
 });
+
+test.describe('addresses', () => {
+  test('a path with double slashes opens the page with the slashes collapsed', async ({ page, baseURL }) => {
+    await acceptCookiesUpFront(page);
+    // A full address: '//x' alone would be read as a host.
+    await page.goto(`${baseURL}//provably-fair//verify`);
+    await expect(page).toHaveURL((url) => url.pathname === '/provably-fair/verify');
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+});
