@@ -27,9 +27,12 @@ describe('static serving', () => {
   it('answers the app for a page path with double slashes, so the client can collapse them', async () => {
     for (const path of ['//provably-fair//verify', '/provably-fair//verify', '//', '//cases?sort=price']) {
       const answer = await fetch(`${server.url}${path}`);
-      expect(answer.status, path).toBe(200);
-      expect(answer.headers.get('content-type'), path).toMatch(/^text\/html/);
-      expect(await answer.text(), path).toBe(INDEX);
+      expect({ path, status: answer.status, type: answer.headers.get('content-type'), body: await answer.text() }).toMatchObject({
+        path,
+        status: 200,
+        type: expect.stringMatching(/^text\/html/),
+        body: INDEX,
+      });
     }
   });
 
