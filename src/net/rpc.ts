@@ -172,7 +172,7 @@ export function createRpc(options: RpcOptions = {}) {
     // Calls made while a renewal runs wait for it, so they carry the new cookie; calls made
     // while a prompt is open wait for the player to answer it.
     if (renewal) await renewal.catch(() => undefined);
-    while (openPrompt && !forPrompt) await openPrompt.outcome;
+    if (!forPrompt) await promptsClosed();
     const sentAt = generation;
     const query = encodeQuery(params);
     const body = await http(method, `/api/method/${method}${query ? `?${query}` : ''}`, { method: 'GET', ...(signal ? { signal } : {}) });
@@ -204,12 +204,18 @@ export function createRpc(options: RpcOptions = {}) {
     return renewal;
   }
 
+  /** Resolves once no prompt is open, or only one of kind `except` is. */
+  async function promptsClosed(except?: PromptKind): Promise<void> {
+    for (let open = openPrompt; open && open.prompt.kind !== except; open = openPrompt) await open.outcome;
+  }
+
   /**
    * Opens a prompt, or joins the open one of the same kind; a different kind waits for the
    * open one to end first. Answers null when nothing in the app can show prompts.
    */
   async function raisePrompt(prompt: RpcPrompt): Promise<PromptOutcome | null> {
-    while (openPrompt && openPrompt.prompt.kind !== prompt.kind) await openPrompt.outcome;
+    // Opened synchronously when nothing else is open, so calls made right after it wait.
+    if (openPrompt && openPrompt.prompt.kind !== prompt.kind) await promptsClosed(prompt.kind);
     if (openPrompt) return openPrompt.outcome;
     if (promptListeners === 0) return null;
     let resolve!: (outcome: PromptOutcome) => void;

@@ -3,7 +3,7 @@ import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@t
 import { ChatDock } from '../features/chat/index.ts';
 import { ConnectionBanner, RateLimitScreen, useConnection, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
 import { Toasts, useLiveNotices } from '../features/notifications/index.ts';
-import { SessionModals, useSessionSync } from '../features/session/index.ts';
+import { SessionModals, usePrompts, useSessionSync } from '../features/session/index.ts';
 import { usePerformanceMode } from '../features/settings/index.ts';
 import {
   CookieBanner,
@@ -31,6 +31,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 function RootLayout() {
   useTransport();
   useSessionSync();
+  usePrompts();
   useLiveBalance();
   useLiveNotices();
   useRateLimitWatch();

@@ -40,7 +40,7 @@ describe('rpc prompts', () => {
   test('CAPTCHA_REQUIRED opens the protection challenge; the call waits and is retried when it is passed', async () => {
     const { rpc, requests } = scriptedServer({ 'account.secure-status': [fail(NamedError.CAPTCHA_REQUIRED, 'Complete the challenge'), enabled] });
     const prompts = promptsOf(rpc);
-    const call = rpc.call('account.secure-status');
+    const call = rpc.call('account.secure-status', {});
     await tick();
     expect(prompts).toEqual([{ kind: 'captcha', message: 'Complete the challenge', method: 'account.secure-status' }]);
     expect(rpc.currentPrompt()?.kind).toBe('captcha');
@@ -56,7 +56,7 @@ describe('rpc prompts', () => {
       'connect.getSocketServer': [{ response: { connect_token: 'token-1', url: '/ws', expires_in: 60 } }],
     });
     promptsOf(rpc);
-    const first = rpc.call('account.secure-status');
+    const first = rpc.call('account.secure-status', {});
     await tick();
     const second = rpc.call('connect.getSocketServer');
     await tick();
@@ -75,7 +75,7 @@ describe('rpc prompts', () => {
       ],
     });
     const prompts = promptsOf(rpc);
-    const call = rpc.call('account.secure-status');
+    const call = rpc.call('account.secure-status', {});
     await tick();
     expect(prompts.at(-1)).toMatchObject({ kind: 'secure-code', message: 'Enter the code from your authenticator app' });
     rpc.resolvePrompt('secure-code', { done: true, secure_code: '111111' });
@@ -89,7 +89,7 @@ describe('rpc prompts', () => {
   test('a cancelled prompt ends the call with NOT_SHOW "Cancelled by user."', async () => {
     const { rpc } = scriptedServer({ 'account.secure-status': [fail(NamedError.SECURE_REQUIRED, 'Set up two-factor authentication to continue')] });
     const prompts = promptsOf(rpc);
-    const call = rpc.call('account.secure-status').catch((error: unknown) => error);
+    const call = rpc.call('account.secure-status', {}).catch((error: unknown) => error);
     await tick();
     expect(prompts).toMatchObject([{ kind: 'secure-setup' }]);
     rpc.resolvePrompt('secure-setup', { done: false });
@@ -107,7 +107,7 @@ describe('rpc prompts', () => {
       // The prompt's own flow: close the party, then report it done.
       void rpc.call('partnership-plus.close-party', {}, { forPrompt: true }).then(() => rpc.resolvePrompt(prompt.kind, { done: true }));
     });
-    await expect(rpc.call('account.secure-status')).resolves.toEqual({ enabled: true });
+    await expect(rpc.call('account.secure-status', {})).resolves.toEqual({ enabled: true });
     expect(requests).toEqual(['account.secure-status', 'partnership-plus.close-party', 'account.secure-status']);
   });
 
@@ -116,7 +116,7 @@ describe('rpc prompts', () => {
       'account.secure-status': [fail(NamedError.CAPTCHA_REQUIRED, 'a'), fail(NamedError.CAPTCHA_REQUIRED, 'b'), enabled],
     });
     const prompts = promptsOf(rpc);
-    const calls = Promise.all([rpc.call('account.secure-status'), rpc.call('account.secure-status')]);
+    const calls = Promise.all([rpc.call('account.secure-status', {}), rpc.call('account.secure-status', {})]);
     await tick();
     await tick();
     expect(prompts).toHaveLength(1);
@@ -128,14 +128,14 @@ describe('rpc prompts', () => {
 
   test('with nothing to show prompts the call fails with the server’s error', async () => {
     const { rpc } = scriptedServer({ 'account.secure-status': [fail(NamedError.CAPTCHA_REQUIRED, 'Complete the challenge')] });
-    await expect(rpc.call('account.secure-status')).rejects.toMatchObject({ code: NamedError.CAPTCHA_REQUIRED });
+    await expect(rpc.call('account.secure-status', {})).rejects.toMatchObject({ code: NamedError.CAPTCHA_REQUIRED });
   });
 
   test('a prompt the socket raised holds calls until it ends', async () => {
     const { rpc, requests } = scriptedServer({ 'account.secure-status': [enabled] });
     const prompts = promptsOf(rpc);
     const challenge = rpc.raisePrompt({ kind: 'captcha', message: 'Protection challenge', token: 'tok' });
-    const call = rpc.call('account.secure-status');
+    const call = rpc.call('account.secure-status', {});
     await tick();
     expect(prompts).toEqual([{ kind: 'captcha', message: 'Protection challenge', token: 'tok' }]);
     expect(requests).toEqual([]);

@@ -8,3 +8,4 @@ export { useSessionSync } from './use-session-sync.ts';
 export { UserMenu } from './user-menu.tsx';
 export { canSeeMembers, requireLogin, requireMembersAccess, type GuardFallback } from './guards.ts';
 export { readLogged } from './logged-cookie.ts';
+export { answerPrompt, shownPrompt, usePrompts } from './prompts.ts';
