@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import { ChatDock } from '../features/chat/index.ts';
-import { ConnectionBanner, RateLimitScreen, useConnection, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
+import { ConnectionBanner, RateLimitScreen, useConnection, useMaintenance, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
 import { Toasts, useLiveNotices } from '../features/notifications/index.ts';
 import { SessionModals, usePrompts, useSessionSync } from '../features/session/index.ts';
 import { usePerformanceMode } from '../features/settings/index.ts';
@@ -35,6 +35,7 @@ function RootLayout() {
   useLiveBalance();
   useLiveNotices();
   useRateLimitWatch();
+  useMaintenance();
   usePerformanceMode();
   const entered = useShellVisits();
   const { pathname } = useLocation();

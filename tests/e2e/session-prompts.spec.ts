@@ -3,7 +3,7 @@
  * is answered once with the prompt's error by the test (the sim asks for a captcha or a code
  * only in its own flows), then reaches the real server when the prompt is done.
  */
-import type { Page, Request } from '@playwright/test';
+import type { Page, Request, WebSocketRoute } from '@playwright/test';
 import { base32Decode, totp } from '../../src/core/totp.ts';
 import { expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, callAsPlayer, signInByApi } from './helpers.ts';
@@ -105,7 +105,7 @@ test('SECURE_REQUIRED walks the player through the real 2FA setup, then the call
 });
 
 test('a protection challenge pushed over the socket holds calls until the player answers', async ({ page }) => {
-  let client: import('@playwright/test').WebSocketRoute | undefined;
+  let client: WebSocketRoute | undefined;
   await page.routeWebSocket(/\/ws$/, (ws) => {
     client = ws;
     ws.connectToServer();

@@ -5,3 +5,4 @@ export { LiveIndicator } from './live-indicator.tsx';
 export { useManifest, type ServerManifest } from './manifest.ts';
 export { RateLimitScreen, useRateLimitWatch, useRateLimited } from './rate-limit.tsx';
 export { useTransport } from './use-transport.ts';
+export { MAINTENANCE_COOKIE, useMaintenance } from './maintenance.ts';
