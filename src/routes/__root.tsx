@@ -3,7 +3,7 @@ import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@t
 import { ChatDock } from '../features/chat/index.ts';
 import { ConnectionBanner, RateLimitScreen, useConnection, useMaintenance, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
 import { Toasts, useLiveNotices } from '../features/notifications/index.ts';
-import { SessionModals, usePrompts, useSessionSync } from '../features/session/index.ts';
+import { LoginReminder, SessionModals, useCheckin, useLoginReminder, usePrompts, useSessionSync } from '../features/session/index.ts';
 import { usePerformanceMode } from '../features/settings/index.ts';
 import {
   CookieBanner,
@@ -32,6 +32,8 @@ function RootLayout() {
   useTransport();
   useSessionSync();
   usePrompts();
+  useCheckin();
+  useLoginReminder();
   useLiveBalance();
   useLiveNotices();
   useRateLimitWatch();
@@ -63,6 +65,7 @@ function RootLayout() {
       <UpdatePrompt />
       <InstallPrompt />
       <SessionModals />
+      <LoginReminder />
       <SupportModal />
       <RateLimitScreen />
     </div>
