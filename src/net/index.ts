@@ -66,6 +66,7 @@ export const rpc: Rpc = {
   raisePrompt: (prompt) => loadTransport().then((t) => t.rpc.raisePrompt(prompt)),
   resolvePrompt: (kind, outcome) => whenLoaded((t) => t.rpc.resolvePrompt(kind, outcome)),
   currentPrompt: () => loaded?.rpc.currentPrompt() ?? null,
+  reachable: () => loaded?.rpc.reachable() ?? null,
 };
 
 /** The tab's socket; the app starts it once the shell is up. */

@@ -46,6 +46,8 @@ export type RpcEvents = {
   renewed: undefined;
   /** A prompt opened: the app shows it and answers with resolvePrompt. */
   prompt: RpcPrompt;
+  /** The server answered (true) or could not be reached (false), when that changes. */
+  reachable: boolean;
 };
 
 /** The prompts a call can wait on. */
@@ -139,6 +141,8 @@ export function createRpc(options: RpcOptions = {}) {
   let generation = 0;
   const queues = new Map<string, Queued[]>();
   let openPrompt: OpenPrompt | null = null;
+  /** Whether the last request reached the server; null before the first one. */
+  let reachable: boolean | null = null;
   let promptListeners = 0;
 
   async function http(label: string, path: string, init: RequestInit): Promise<unknown> {
@@ -147,9 +151,12 @@ export function createRpc(options: RpcOptions = {}) {
       res = await fetchImpl(`${baseUrl}${path}`, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...init.headers } });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
+      noteReachable(false);
       throw new RpcNetworkError(label, (error as Error).message || 'network error');
     }
     const body: unknown = await res.json().catch(() => undefined);
+    // A proxy's error page (no JSON) means the arena itself did not answer.
+    noteReachable(body !== undefined || res.status === 429);
     if (res.status === 429) {
       const parsed = z.safeParse(RateLimitedBody, body);
       const details: RateLimitedBody = parsed.success
@@ -160,6 +167,12 @@ export function createRpc(options: RpcOptions = {}) {
     }
     if (body === undefined) throw new RpcNetworkError(label, `HTTP ${res.status} without a JSON answer`);
     return body;
+  }
+
+  function noteReachable(value: boolean): void {
+    if (reachable === value) return;
+    reachable = value;
+    events.emit('reachable', value);
   }
 
   function envelopeOf(method: string, body: unknown): Envelope {
@@ -352,6 +365,8 @@ export function createRpc(options: RpcOptions = {}) {
     resolvePrompt,
     /** The open prompt, if any. */
     currentPrompt: (): RpcPrompt | null => openPrompt?.prompt ?? null,
+    /** Whether the last request reached the server (null: none made yet). */
+    reachable: (): boolean | null => reachable,
   };
 }
 

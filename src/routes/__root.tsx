@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import { ChatDock } from '../features/chat/index.ts';
-import { ConnectionBanner, RateLimitScreen, useConnection, useMaintenance, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
+import { ConnectionBanner, RateLimitScreen, useArenaReachable, useMaintenance, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
 import { Toasts, useLiveNotices } from '../features/notifications/index.ts';
 import { LoginReminder, SessionModals, useCheckin, useLoginReminder, usePrompts, useSessionSync } from '../features/session/index.ts';
 import { usePerformanceMode } from '../features/settings/index.ts';
@@ -41,8 +41,8 @@ function RootLayout() {
   usePerformanceMode();
   const entered = useShellVisits();
   const { pathname } = useLocation();
-  // Offline as the banner means it (browser offline or the arena unreachable), not navigator.onLine alone.
-  const offlineUnseen = useConnection() === 'offline' && !wasSeen(pathname);
+  // Offline means the arena does not answer (connection-state.ts), not navigator.onLine alone.
+  const offlineUnseen = useArenaReachable() === 'no' && !wasSeen(pathname);
 
   return (
     <div className="app">

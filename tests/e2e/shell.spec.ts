@@ -323,6 +323,18 @@ test.describe('offline', () => {
   });
 });
 
+test.describe('socket blocked', () => {
+  test('with the socket blocked but requests answered, a page never opened still opens, under the waiting banner', async ({ page }) => {
+    await acceptCookiesUpFront(page);
+    // A proxy that refuses WebSockets: every connection closes at once.
+    await page.routeWebSocket(/\/ws$/, (ws) => ws.close());
+    await page.goto('/cases');
+    await expect(page.getByText('Waiting for connection...')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Cases' }).getByRole('link').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toHaveCount(0);
+  });
+});
+
 test.describe('addresses', () => {
   test('a path with double slashes opens the page with the slashes collapsed', async ({ page, baseURL }) => {
     await acceptCookiesUpFront(page);

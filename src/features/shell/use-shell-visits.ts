@@ -1,6 +1,6 @@
 import { useLocation, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useConnection } from '../connection/index.ts';
+import { useArenaReachable } from '../connection/index.ts';
 import { markSeen } from './offline.ts';
 import { rememberLocation } from './support.tsx';
 
@@ -9,8 +9,8 @@ import { rememberLocation } from './support.tsx';
  * offline page covers the others), and whether the first page has entered (the footer and
  * the mobile menu come after it, document 1 section 2.2).
  *
- * A page counts as seen only once the arena answered while it was shown (the socket is
- * live). navigator.onLine is no proof: it reads true behind a dead network or a captive
+ * A page counts as seen only once the arena answered while it was shown (a live socket or an
+ * API answer). navigator.onLine is no proof: it reads true behind a dead network or a captive
  * portal, and Chromium's emulated offline keeps it true, so a page first opened from the
  * service worker's cache while offline was being marked seen and never said 'You are offline'.
  */
@@ -18,7 +18,7 @@ export function useShellVisits(): boolean {
   const location = useLocation();
   const settled = useRouterState({ select: (state) => state.status === 'idle' && !state.isLoading });
   const [entered, setEntered] = useState(false);
-  const live = useConnection() === 'live';
+  const live = useArenaReachable() === 'yes';
   // Latches: once the first page is in, the footer and the menu stay.
   if (settled && !entered) setEntered(true);
 
