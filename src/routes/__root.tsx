@@ -3,7 +3,7 @@ import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@t
 import { ChatDock } from '../features/chat/index.ts';
 import { ConnectionBanner, RateLimitScreen, useArenaReachable, useMaintenance, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
 import { Toasts, useLiveNotices } from '../features/notifications/index.ts';
-import { LoginReminder, SessionModals, useCheckin, useLoginReminder, usePrompts, useSessionSync } from '../features/session/index.ts';
+import { SessionModals, useCheckin, useLoginReminder, usePrompts, useSessionSync } from '../features/session/index.ts';
 import { usePerformanceMode } from '../features/settings/index.ts';
 import {
   CookieBanner,
@@ -65,7 +65,6 @@ function RootLayout() {
       <UpdatePrompt />
       <InstallPrompt />
       <SessionModals />
-      <LoginReminder />
       <SupportModal />
       <RateLimitScreen />
     </div>

@@ -11,4 +11,3 @@ export { readLogged } from './logged-cookie.ts';
 export { answerPrompt, shownPrompt, usePrompts } from './prompts.ts';
 export { useCheckin } from './use-checkin.ts';
 export { LOGIN_REMINDER_MS, loginReminder, useLoginReminder } from './use-login-reminder.ts';
-export { LoginReminder } from './login-reminder.tsx';

@@ -2,10 +2,8 @@ import { Button } from '../../ui/button.tsx';
 import { LoginButton } from './login-button.tsx';
 import { loginReminder } from './use-login-reminder.ts';
 
-/** The login reminder's card: the login button, or Not now until the next reminder. */
-export function LoginReminder() {
-  const shown = loginReminder.use();
-  if (!shown) return null;
+/** The login reminder's card (loaded when first due): the login button, or Not now until the next reminder. */
+export default function LoginReminder() {
   return (
     <section className="login-reminder" aria-label="Login reminder">
       <div className="install-text">

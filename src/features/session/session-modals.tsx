@@ -1,10 +1,12 @@
 import { Suspense, lazy } from 'react';
 import { shownPrompt } from './prompts.ts';
 import { sessionModal } from './session-actions.ts';
+import { loginReminder } from './use-login-reminder.ts';
 
 const LoginModal = lazy(() => import('./login-modal.tsx'));
 const LogoutModal = lazy(() => import('./logout-modal.tsx'));
 const PromptModal = lazy(() => import('./prompt-modals.tsx'));
+const LoginReminder = lazy(() => import('./login-reminder.tsx'));
 
 /** Starts loading the login form before it is asked for (pointer over a login button). */
 export function preloadLoginModal(): void {
@@ -13,11 +15,13 @@ export function preloadLoginModal(): void {
 
 /**
  * The session's modals, each loaded when first opened: the login form, the logout
- * confirmation, and the prompts calls wait on (protection challenge, 2FA, closing a party).
+ * confirmation, the prompts calls wait on (protection challenge, 2FA, closing a party), and
+ * the login reminder's card.
  */
 export function SessionModals() {
   const open = sessionModal.use();
   const prompt = shownPrompt.use();
+  const reminder = loginReminder.use();
   return (
     <>
       {open === 'login' && (
@@ -33,6 +37,11 @@ export function SessionModals() {
       {prompt && (
         <Suspense fallback={null}>
           <PromptModal key={`${prompt.kind}:${prompt.message}`} prompt={prompt} />
+        </Suspense>
+      )}
+      {reminder && (
+        <Suspense fallback={null}>
+          <LoginReminder />
         </Suspense>
       )}
     </>
