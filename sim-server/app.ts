@@ -79,7 +79,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   const services: Services = { config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl) };
 
   // Request lines are info-level and cost about a tenth of the throughput: log warnings and errors.
-  const app = Fastify({ logger: options.logger ? { level: 'warn' } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024 });
+  const app = Fastify({ logger: options.logger ? { level: 'warn' } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, rewriteUrl: (request) => collapseSlashes(request.url ?? '/') });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -109,6 +109,18 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
       db.close();
     },
   };
+}
+
+/**
+ * Collapses repeated slashes in a request's path, the query left as it is. Spec: a double slash
+ * in a path is collapsed. The client tidies the address bar itself, but the server must first
+ * answer the page: the static files refused `//provably-fair//verify` with 403.
+ */
+export function collapseSlashes(url: string): string {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (!path.includes('//')) return url;
+  return path.replace(/\/{2,}/g, '/') + (query === -1 ? '' : url.slice(query));
 }
 
 /**

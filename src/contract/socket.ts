@@ -48,6 +48,31 @@ export const ServerMessages = {
   PONG: z.object({ time: z.number() }),
   '#CHECKIN': z.object({ time: z.number() }),
   '#MANIFEST': Manifest,
+  // The player's own progress and the shell's prompts, to the player's own room (document 1
+  // sections 3 'Notification' and 7, document 3 section 8).
+  /** Experience was added: `exp` is the amount (toasts merge and add), `user_progress` the level after it. */
+  '#EXPERIENCE_CHANGED': z.object({ exp: z.number(), user_progress: z.optional(z.object({ level: z.number(), exp: z.number() })) }),
+  /** The season rank changed (merges into the experience toast, its `exp` adding up). */
+  '#USER_RANK_CHANGED': z.object({ rank: z.number(), rank_next: z.optional(z.number()), exp: z.optional(z.number()) }),
+  /** An achievement was issued (a toast and a sound). */
+  '#ACHIEVE_ISSUED': z.object({ name: z.string(), hex: z.object({ rarity: z.string() }), user_hash: z.string() }),
+  /** Community keys were issued (received_keys toasts of one key id merge; promo_gift_case shows none). */
+  COMMUNITY_KEY_ISSUED: z.object({ key: z.object({ id: z.string(), count: z.number() }) }),
+  /** The partner level changed. */
+  PARTNER_LEVEL_CHANGED: z.object({ new_level: z.number() }),
+  /**
+   * Maintenance: the client sets a maintenance cookie (60 s) and reloads, at once when the
+   * server is going down, else once no spin or battle animation runs (DESIGN.md section 10).
+   */
+  SERVER_MAINTENANCE: z.object({ going_down: z.boolean(), message: z.optional(z.string()) }),
+  /** The server asks for a protection challenge before more calls (requests wait until it is passed). */
+  PROTECTION_CHALLENGE: z.object({ token: z.string() }),
+  /** The player's active stream party must be closed first (the close-party flow). */
+  CLOSE_PARTY: z.object({ message: z.optional(z.string()) }),
+  /** Two-factor authentication must be set up first. */
+  SECURE_REQUIRED: z.object({ message: z.optional(z.string()) }),
+  /** A code from the authenticator app is needed. */
+  SECURE_CODE_REQUIRED: z.object({ message: z.optional(z.string()) }),
   /** The room is joined; `offset` is its latest event. */
   ROOM_JOINED: z.object({ room: z.string(), offset: z.number() }),
   /** Events after the asked offset are no longer kept: the client refetches the room's state. */
@@ -111,9 +136,8 @@ export const ServerMessages = {
 export const PendingServerMessages = [
   'LOBBY_ONLINE', 'ONLINE', 'FOLLOWER_FOLLOWED',
   'FOLLOWER_UNFOLLOWED', 'STREAM_ONLINE', 'STREAM_OFFLINE', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
-  '#USER_DATA_CHANGED', '#ACHIEVE_ISSUED', '#USER_RANK_CHANGED', '#EXPERIENCE_CHANGED', 'BASIC_VERIFY_REQUIRED',
+  '#USER_DATA_CHANGED', 'BASIC_VERIFY_REQUIRED',
   'PARTNER_LEVEL_CHANGED', 'COMMUNITY_KEY_ISSUED', 'INVENTORY_ASSET_ISSUED',
-  'SERVER_MAINTENANCE', 'PROTECTION_CHALLENGE', 'CLOSE_PARTY', 'SECURE_REQUIRED', 'SECURE_CODE_REQUIRED',
   'PAGE_ACTIVE', 'MSG_CREATED', 'CHAT_PAUSED', 'MSG_HIDDEN', 'MSG_UNHIDDEN', 'MSG_DELETED',
   '#RADIO_ONLINE', '#RADIO_NEXT_SOUND', '#RADIO_SOUND_LIKE_UPDATE', '#RADIO_SOUND_REQUESTED', '#RADIO_QUEUE_CHANGE',
 ] as const;

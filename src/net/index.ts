@@ -13,7 +13,7 @@ import type { Socket, SocketStatus } from './socket.ts';
 import { RpcNetworkError } from './errors.ts';
 
 export { RpcContractError, RpcError, RpcNetworkError, RpcRateLimitedError } from './errors.ts';
-export type { CallOptions, Rpc, RpcEvents } from './rpc.ts';
+export type { CallOptions, PromptKind, PromptOutcome, Rpc, RpcEvents, RpcPrompt } from './rpc.ts';
 export type { Socket, SocketStatus } from './socket.ts';
 
 type Transport = typeof TransportModule;
@@ -63,6 +63,10 @@ export const rpc: Rpc = {
   login: (...args) => loadTransport().then((t) => t.rpc.login(...args)),
   logout: (...args) => loadTransport().then((t) => t.rpc.logout(...args)),
   on: (event, listener) => attachLater((t) => t.rpc.on(event, listener)),
+  raisePrompt: (prompt) => loadTransport().then((t) => t.rpc.raisePrompt(prompt)),
+  resolvePrompt: (kind, outcome) => whenLoaded((t) => t.rpc.resolvePrompt(kind, outcome)),
+  currentPrompt: () => loaded?.rpc.currentPrompt() ?? null,
+  reachable: () => loaded?.rpc.reachable() ?? null,
 };
 
 /** The tab's socket; the app starts it once the shell is up. */

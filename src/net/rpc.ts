@@ -5,6 +5,13 @@
  * token is renewed once and the call retried; any other token problem means the player is
  * signed out; HTTP 429 raises the rate-limit screen. Calls carrying a batch label are merged
  * into one batch.waterfall.
+ *
+ * Prompts (document 3 section 8 'Request lifecycle'): CAPTCHA_REQUIRED, SECURE_CODE_REQUIRED,
+ * SECURE_REQUIRED and ACTIVE_STREAM_PARTY_EXISTS raise a prompt the app answers (protection
+ * challenge, 2FA code, 2FA setup, close the party). The call waits and is retried when the
+ * prompt is done (with the 2FA code, for a code prompt), or ends with NOT_SHOW 'Cancelled by
+ * user.' when it is cancelled. Every other call waits while a prompt is open, as it does
+ * during a token renewal.
  */
 import {
   Methods,
@@ -37,13 +44,47 @@ export type RpcEvents = {
   'rate-limited': RateLimitedBody;
   /** New access and refresh cookies were issued. */
   renewed: undefined;
+  /** A prompt opened: the app shows it and answers with resolvePrompt. */
+  prompt: RpcPrompt;
+  /** The server answered (true) or could not be reached (false), when that changes. */
+  reachable: boolean;
 };
+
+/** The prompts a call can wait on. */
+export type PromptKind = 'captcha' | 'secure-code' | 'secure-setup' | 'close-party';
+
+/** An open prompt: what to ask, and why. */
+export interface RpcPrompt {
+  kind: PromptKind;
+  /** The server's words (e.g. 'Invalid 2FA code' after a wrong one). */
+  message: string;
+  /** The call that raised it; absent for a prompt the socket raised. */
+  method?: string;
+  /** The protection challenge's token, when the socket raised it. */
+  token?: string;
+}
+
+/** How a prompt ended: done (a code prompt carries the code) or cancelled. */
+export type PromptOutcome = { done: true; secure_code?: string } | { done: false };
+
+/** The error codes that open a prompt instead of failing the call. */
+export const PROMPT_ERRORS: Readonly<Partial<Record<ErrorCode, PromptKind>>> = {
+  [NamedError.CAPTCHA_REQUIRED]: 'captcha',
+  [NamedError.SECURE_CODE_REQUIRED]: 'secure-code',
+  [NamedError.SECURE_REQUIRED]: 'secure-setup',
+  [NamedError.ACTIVE_STREAM_PARTY_EXISTS]: 'close-party',
+};
+
+/** Spec: a waiting request cancelled by its prompt ends silently with this (code NOT_SHOW). */
+export const CANCELLED_BY_USER = 'Cancelled by user.';
 
 /** Options of a single call. */
 export interface CallOptions {
   /** Merges this call with others of the same label issued in the same tick (spec: `batch`). */
   batch?: string;
   signal?: AbortSignal;
+  /** The call belongs to the open prompt's own flow (2FA setup, closing the party): it does not wait for the prompt. */
+  forPrompt?: boolean;
 }
 
 /** Params of a call: optional when every field of the method's input is optional. */
@@ -71,6 +112,15 @@ interface Sent {
   generation: number;
 }
 
+interface OpenPrompt {
+  prompt: RpcPrompt;
+  outcome: Promise<PromptOutcome>;
+  resolve(outcome: PromptOutcome): void;
+}
+
+/** Re-sends a call, with extra params (a 2FA code) merged into its own. */
+type Retry = (extra?: Record<string, QueryValue>) => Promise<Sent>;
+
 interface Queued {
   method: MethodName;
   params: Record<string, QueryValue>;
@@ -90,6 +140,10 @@ export function createRpc(options: RpcOptions = {}) {
   let renewal: Promise<void> | null = null;
   let generation = 0;
   const queues = new Map<string, Queued[]>();
+  let openPrompt: OpenPrompt | null = null;
+  /** Whether the last request reached the server; null before the first one. */
+  let reachable: boolean | null = null;
+  let promptListeners = 0;
 
   async function http(label: string, path: string, init: RequestInit): Promise<unknown> {
     let res: Response;
@@ -97,9 +151,12 @@ export function createRpc(options: RpcOptions = {}) {
       res = await fetchImpl(`${baseUrl}${path}`, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...init.headers } });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
+      noteReachable(false);
       throw new RpcNetworkError(label, (error as Error).message || 'network error');
     }
     const body: unknown = await res.json().catch(() => undefined);
+    // A proxy's error page (no JSON) means the arena itself did not answer.
+    noteReachable(body !== undefined || res.status === 429);
     if (res.status === 429) {
       const parsed = z.safeParse(RateLimitedBody, body);
       const details: RateLimitedBody = parsed.success
@@ -112,15 +169,23 @@ export function createRpc(options: RpcOptions = {}) {
     return body;
   }
 
+  function noteReachable(value: boolean): void {
+    if (reachable === value) return;
+    reachable = value;
+    events.emit('reachable', value);
+  }
+
   function envelopeOf(method: string, body: unknown): Envelope {
     const envelope = z.safeParse(EnvelopeSchema, body);
     if (envelope.success) return envelope.data;
     throw new RpcContractError(method, 'no response or error envelope');
   }
 
-  async function send(method: MethodName, params: Record<string, QueryValue>, signal?: AbortSignal): Promise<Sent> {
-    // Calls made while a renewal runs wait for it, so they carry the new cookie.
+  async function send(method: MethodName, params: Record<string, QueryValue>, signal?: AbortSignal, forPrompt = false): Promise<Sent> {
+    // Calls made while a renewal runs wait for it, so they carry the new cookie; calls made
+    // while a prompt is open wait for the player to answer it.
     if (renewal) await renewal.catch(() => undefined);
+    if (!forPrompt) await promptsClosed();
     const sentAt = generation;
     const query = encodeQuery(params);
     const body = await http(method, `/api/method/${method}${query ? `?${query}` : ''}`, { method: 'GET', ...(signal ? { signal } : {}) });
@@ -152,28 +217,68 @@ export function createRpc(options: RpcOptions = {}) {
     return renewal;
   }
 
+  /** Resolves once no prompt is open, or only one of kind `except` is. */
+  async function promptsClosed(except?: PromptKind): Promise<void> {
+    for (let open = openPrompt; open && open.prompt.kind !== except; open = openPrompt) await open.outcome;
+  }
+
+  /**
+   * Opens a prompt, or joins the open one of the same kind; a different kind waits for the
+   * open one to end first. Answers null when nothing in the app can show prompts.
+   */
+  async function raisePrompt(prompt: RpcPrompt): Promise<PromptOutcome | null> {
+    // Opened synchronously when nothing else is open, so calls made right after it wait.
+    if (openPrompt && openPrompt.prompt.kind !== prompt.kind) await promptsClosed(prompt.kind);
+    if (openPrompt) return openPrompt.outcome;
+    if (promptListeners === 0) return null;
+    let resolve!: (outcome: PromptOutcome) => void;
+    const outcome = new Promise<PromptOutcome>((done) => (resolve = done));
+    openPrompt = { prompt, outcome, resolve };
+    events.emit('prompt', prompt);
+    return outcome;
+  }
+
+  /** Ends the open prompt of `kind`: its calls are retried (done) or cancelled. */
+  function resolvePrompt(kind: PromptKind, outcome: PromptOutcome): void {
+    if (!openPrompt || openPrompt.prompt.kind !== kind) return;
+    const { resolve } = openPrompt;
+    openPrompt = null;
+    resolve(outcome);
+  }
+
   function parseOutput<N extends MethodName>(method: N, response: unknown): MethodResult<N> {
     const parsed = z.safeParse(Methods[method].output, response);
     if (!parsed.success) throw new RpcContractError(method, describeIssues(parsed.error.issues));
     return parsed.data as MethodResult<N>;
   }
 
-  /** Routes one envelope: a result, a renewal and one retry, a sign-out, or an RpcError. */
-  async function settle<N extends MethodName>(method: N, sent: Sent, retry: () => Promise<Sent>, retried = false): Promise<MethodResult<N>> {
+  /**
+   * Routes one envelope: a result, a renewal and one retry, a prompt and a retry once it is
+   * done, a sign-out, or an RpcError.
+   */
+  async function settle<N extends MethodName>(method: N, sent: Sent, retry: Retry, retried = false, forPrompt = false): Promise<MethodResult<N>> {
     const { envelope } = sent;
     if (!('error' in envelope)) return parseOutput(method, envelope.response);
     const { error_code: code, error_msg: message } = envelope.error;
     if (isExpired(code, message) && !retried) {
       if (sent.generation === generation) await renew();
-      return settle(method, await retry(), retry, true);
+      return settle(method, await retry(), retry, true, forPrompt);
+    }
+    const kind = PROMPT_ERRORS[code as ErrorCode];
+    if (kind && !forPrompt) {
+      const outcome = await raisePrompt({ kind, message, method });
+      if (outcome && !outcome.done) throw new RpcError(NamedError.NOT_SHOW, CANCELLED_BY_USER, method);
+      if (outcome) return settle(method, await retry(outcome.secure_code === undefined ? {} : { secure_code: outcome.secure_code }), retry, retried);
     }
     if (isTokenProblem(code, message)) events.emit('logged-out', { reason: message });
     throw new RpcError(code as ErrorCode, message, method);
   }
 
-  async function callNow<N extends MethodName>(method: N, params: Record<string, QueryValue>, signal?: AbortSignal): Promise<MethodResult<N>> {
-    const once = () => send(method, params, signal);
-    return settle(method, await once(), once);
+  async function callNow<N extends MethodName>(method: N, params: Record<string, QueryValue>, signal?: AbortSignal, forPrompt = false): Promise<MethodResult<N>> {
+    let current = params;
+    // A 2FA code given to a prompt stays with the call for its later retries (a renewal).
+    const once: Retry = (extra = {}) => send(method, (current = { ...current, ...extra }), signal, forPrompt);
+    return settle(method, await once(), once, false, forPrompt);
   }
 
   async function flush(label: string): Promise<void> {
@@ -196,7 +301,8 @@ export function createRpc(options: RpcOptions = {}) {
         chunk.forEach((item, i) => {
           const answer = answers[i];
           if (!answer) return item.reject(new RpcContractError('batch.waterfall', `no answer for ${item.method}`));
-          const alone = () => send(item.method, item.params);
+          let params = item.params;
+          const alone: Retry = (extra = {}) => send(item.method, (params = { ...params, ...extra }));
           settle(item.method, { envelope: answer, generation }, alone).then(item.resolve, item.reject);
         });
       } catch (error) {
@@ -208,7 +314,7 @@ export function createRpc(options: RpcOptions = {}) {
   /** Calls a method of the contract; resolves its validated result or rejects with an Rpc*Error. */
   function call<N extends MethodName>(method: N, ...[params, callOptions]: ParamsArg<N>): Promise<MethodResult<N>> {
     const query = (params ?? {}) as Record<string, QueryValue>;
-    if (!callOptions?.batch) return callNow(method, query, callOptions?.signal);
+    if (!callOptions?.batch || callOptions.forPrompt) return callNow(method, query, callOptions?.signal, callOptions?.forPrompt);
     const label = callOptions.batch;
     return new Promise((resolve, reject) => {
       let queue = queues.get(label);
@@ -235,7 +341,33 @@ export function createRpc(options: RpcOptions = {}) {
     if ('error' in envelope) throw new RpcError(envelope.error.error_code as ErrorCode, envelope.error.error_msg, 'connect.logout');
   }
 
-  return { call, login, logout, on: events.on };
+  /** Listens to the client's events; prompts open only while someone listens to 'prompt'. */
+  function on<K extends keyof RpcEvents>(event: K, listener: (payload: RpcEvents[K]) => void): () => void {
+    const off = events.on(event, listener);
+    if (event !== 'prompt') return off;
+    promptListeners += 1;
+    let active = true;
+    return () => {
+      if (!active) return;
+      active = false;
+      promptListeners -= 1;
+      off();
+    };
+  }
+
+  return {
+    call,
+    login,
+    logout,
+    on,
+    /** Opens a prompt the server asked for over the socket; calls wait until it ends. */
+    raisePrompt: (prompt: RpcPrompt): Promise<PromptOutcome | null> => raisePrompt(prompt),
+    resolvePrompt,
+    /** The open prompt, if any. */
+    currentPrompt: (): RpcPrompt | null => openPrompt?.prompt ?? null,
+    /** Whether the last request reached the server (null: none made yet). */
+    reachable: (): boolean | null => reachable,
+  };
 }
 
 /** An RPC client. */

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import { ChatDock } from '../features/chat/index.ts';
-import { ConnectionBanner, RateLimitScreen, useBrowserOnline, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
+import { ConnectionBanner, RateLimitScreen, useArenaReachable, useMaintenance, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
 import { Toasts, useLiveNotices } from '../features/notifications/index.ts';
-import { SessionModals, useSessionSync } from '../features/session/index.ts';
+import { SessionModals, useCheckin, useLoginReminder, usePrompts, useSessionSync } from '../features/session/index.ts';
 import { usePerformanceMode } from '../features/settings/index.ts';
 import {
   CookieBanner,
@@ -31,14 +31,18 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 function RootLayout() {
   useTransport();
   useSessionSync();
+  usePrompts();
+  useCheckin();
+  useLoginReminder();
   useLiveBalance();
   useLiveNotices();
   useRateLimitWatch();
+  useMaintenance();
   usePerformanceMode();
   const entered = useShellVisits();
   const { pathname } = useLocation();
-  const online = useBrowserOnline();
-  const offlineUnseen = !online && !wasSeen(pathname);
+  // Offline means the arena does not answer (connection-state.ts), not navigator.onLine alone.
+  const offlineUnseen = useArenaReachable() === 'no' && !wasSeen(pathname);
 
   return (
     <div className="app">

@@ -88,6 +88,28 @@ test.describe('notices', () => {
     await expect(page.getByRole('list', { name: 'Recent notifications' })).toContainText('Compensation');
   });
 
+  test('experience and rank changes merge into one exp toast that adds up; keys of one id merge; an achievement toasts', async ({ page }) => {
+    await acceptCookiesUpFront(page);
+    const socket = await withSocket(page);
+    await signInByApi(page);
+    await page.goto('/');
+    await expect(header(page).getByTestId('balance')).toBeVisible();
+    const frame = (type: string, data: unknown) => socket().send(JSON.stringify({ type, data }));
+    frame('#EXPERIENCE_CHANGED', { exp: 120 });
+    frame('#USER_RANK_CHANGED', { rank: 4, exp: 30 });
+    frame('COMMUNITY_KEY_ISSUED', { key: { id: 'bronze', count: 1 } });
+    frame('COMMUNITY_KEY_ISSUED', { key: { id: 'bronze', count: 2 } });
+    frame('COMMUNITY_KEY_ISSUED', { key: { id: 'promo_gift_case', count: 1 } });
+    frame('#ACHIEVE_ISSUED', { name: 'First blood', hex: { rarity: 'gold' }, user_hash: 'SF0000000001' });
+    const toasts = page.getByTestId('toast');
+    await expect(toasts.filter({ hasText: 'Experience' })).toHaveCount(1);
+    await expect(toasts.filter({ hasText: 'Experience' })).toContainText('+150 XP');
+    await expect(toasts.filter({ hasText: 'Community keys' })).toHaveCount(1);
+    await expect(toasts.filter({ hasText: 'Community keys' })).toContainText('+3 bronze keys');
+    await expect(toasts.filter({ hasText: 'promo' })).toHaveCount(0);
+    await expect(toasts.filter({ hasText: 'Achievement unlocked' })).toContainText('First blood');
+  });
+
   test('with the notifications setting off no toast shows, and the setting survives a reload', async ({ page }) => {
     await acceptCookiesUpFront(page);
     const socket = await withSocket(page);
@@ -150,6 +172,25 @@ test.describe('notices', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 6_000 });
     await expect(screen).toBeHidden();
   });
+});
+
+test.describe('maintenance', () => {
+  for (const goingDown of [true, false]) {
+    test(`SERVER_MAINTENANCE (${goingDown ? 'going down' : 'updated'}) sets the maintenance cookie and reloads; the reloaded page says why`, async ({ page, context }) => {
+      await acceptCookiesUpFront(page);
+      const socket = await withSocket(page);
+      await page.goto('/faq');
+      await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
+      await page.evaluate(() => ((window as unknown as { before: boolean }).before = true));
+      const reloaded = page.waitForEvent('load');
+      socket().send(JSON.stringify({ type: 'SERVER_MAINTENANCE', data: { going_down: goingDown } }));
+      await reloaded;
+      expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBeUndefined();
+      await expect(page.getByTestId('toast').filter({ hasText: 'Maintenance' })).toContainText('reloaded for maintenance');
+      // The cookie is said once: gone after the notice.
+      expect((await context.cookies()).find((cookie) => cookie.name === 'maintenance')).toBeUndefined();
+    });
+  }
 });
 
 test.describe('keyboard', () => {
@@ -258,6 +299,8 @@ test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow' });
 
   test('after one visit the shell, the pages seen and their data open offline; a page never seen says so', async ({ page, context }) => {
+    // Coming back waits for the socket's back-off (navigator.onLine never flips under emulation).
+    test.setTimeout(60_000);
     await acceptCookiesUpFront(page);
     await page.goto('/cases');
     await expect(page.getByRole('list', { name: 'Cases' }).getByRole('link').first()).toBeVisible();
@@ -273,6 +316,31 @@ test.describe('offline', () => {
     await page.goto('/battles/history');
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
     await expect(page.getByText('Waiting for connection...')).toBeVisible();
+    // Back online, the socket's next try reaches the arena and the page itself opens.
     await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Battle history' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Waiting for connection...')).toBeHidden();
+  });
+});
+
+test.describe('socket blocked', () => {
+  test('with the socket blocked but requests answered, a page never opened still opens, under the waiting banner', async ({ page }) => {
+    await acceptCookiesUpFront(page);
+    // A proxy that refuses WebSockets: every connection closes at once.
+    await page.routeWebSocket(/\/ws$/, (ws) => ws.close());
+    await page.goto('/cases');
+    await expect(page.getByText('Waiting for connection...')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Cases' }).getByRole('link').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toHaveCount(0);
+  });
+});
+
+test.describe('addresses', () => {
+  test('a path with double slashes opens the page with the slashes collapsed', async ({ page, baseURL }) => {
+    await acceptCookiesUpFront(page);
+    // A full address: '//x' alone would be read as a host.
+    await page.goto(`${baseURL}//provably-fair//verify`);
+    await expect(page).toHaveURL((url) => url.pathname === '/provably-fair/verify');
+    await expect(page.getByRole('dialog')).toBeVisible();
   });
 });

@@ -137,6 +137,22 @@ describe('rpc client', () => {
     const rpc = createRpc({ baseUrl: 'http://127.0.0.1:9', renewDelayMs: 0 });
     await expect(rpc.call('user.getUser')).rejects.toBeInstanceOf(RpcNetworkError);
   });
+
+  test('the client tells whether the arena answers: unknown, then each change once', async () => {
+    let down = true;
+    const rpc = createRpc({ baseUrl, fetch: (input, init) => (down ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init)) });
+    const changes: boolean[] = [];
+    rpc.on('reachable', (value) => changes.push(value));
+    expect(rpc.reachable()).toBeNull();
+    await expect(rpc.call('case.getCases')).rejects.toBeInstanceOf(RpcNetworkError);
+    await expect(rpc.call('case.getCases')).rejects.toBeInstanceOf(RpcNetworkError);
+    expect(rpc.reachable()).toBe(false);
+    down = false;
+    // An error envelope is an answer of the arena too.
+    await expect(rpc.call('user.getUser', { user_name: 'nobody_here' })).rejects.toBeInstanceOf(RpcError);
+    expect(rpc.reachable()).toBe(true);
+    expect(changes).toEqual([false, true]);
+  });
 });
 
 describe('rpc client against a rate limit', () => {

@@ -1,7 +1,8 @@
 /** The real-time connection: socket lifecycle, status, manifest, offline banner, rate-limit screen. */
 export { ConnectionBanner } from './connection-banner.tsx';
-export { useBrowserOnline, useConnection } from './connection-state.ts';
+export { useArenaReachable, useBrowserOnline, useConnection } from './connection-state.ts';
 export { LiveIndicator } from './live-indicator.tsx';
 export { useManifest, type ServerManifest } from './manifest.ts';
 export { RateLimitScreen, useRateLimitWatch, useRateLimited } from './rate-limit.tsx';
 export { useTransport } from './use-transport.ts';
+export { MAINTENANCE_COOKIE, useMaintenance } from './maintenance.ts';

@@ -1,12 +1,21 @@
 import { useEffect } from 'react';
 import { socket } from '../../net/index.ts';
-import { playBalanceChange } from '../../sound/index.ts';
+import { playBalanceChange, playSound } from '../../sound/index.ts';
 import { pushNotice } from './notice-store.ts';
+import type { NotificationPayload } from './notices.ts';
 
-/** Turns the player's live events into toasts and sounds; mounted once by the root route. */
+/** Shows the toast of one of the spec's notifications; the texts load with the first one. */
+function notify(payload: NotificationPayload): void {
+  void import('./notices.ts').then(({ notificationNotice }) => pushNotice(notificationNotice(payload)));
+}
+
+/**
+ * Turns the player's live events into toasts and sounds (document 1 section 4 'Notices and
+ * toasts'); mounted once by the root route. The queue merges experience and key toasts.
+ */
 export function useLiveNotices(): void {
-  useEffect(
-    () =>
+  useEffect(() => {
+    const offs = [
       socket.on('WALLET_BALANCE_CHANGED', (change) => {
         if (change.amount > 0) playBalanceChange(change.amount);
         // The labels load with the first change; nothing on the first page needs them.
@@ -15,6 +24,18 @@ export function useLiveNotices(): void {
           if (notice) pushNotice(notice);
         });
       }),
-    [],
-  );
+      socket.on('#EXPERIENCE_CHANGED', ({ exp }) => notify({ type: 'experience_changed', exp })),
+      socket.on('#USER_RANK_CHANGED', ({ rank, exp }) => notify({ type: 'user_rank_changed', exp: exp ?? 0, rank })),
+      socket.on('#ACHIEVE_ISSUED', ({ name }) => {
+        // Spec: an issued achievement plays a sound.
+        playSound('notice');
+        notify({ type: 'achieve', name });
+      }),
+      socket.on('COMMUNITY_KEY_ISSUED', ({ key }) => notify({ type: 'received_keys', key })),
+      socket.on('PARTNER_LEVEL_CHANGED', ({ new_level }) => notify({ type: 'partner_level_changed', new_level })),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, []);
 }

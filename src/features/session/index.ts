@@ -8,3 +8,6 @@ export { useSessionSync } from './use-session-sync.ts';
 export { UserMenu } from './user-menu.tsx';
 export { canSeeMembers, requireLogin, requireMembersAccess, type GuardFallback } from './guards.ts';
 export { readLogged } from './logged-cookie.ts';
+export { answerPrompt, shownPrompt, usePrompts } from './prompts.ts';
+export { useCheckin } from './use-checkin.ts';
+export { LOGIN_REMINDER_MS, loginReminder, useLoginReminder } from './use-login-reminder.ts';

@@ -1,17 +1,27 @@
 import { Suspense, lazy } from 'react';
+import { shownPrompt } from './prompts.ts';
 import { sessionModal } from './session-actions.ts';
+import { loginReminder } from './use-login-reminder.ts';
 
 const LoginModal = lazy(() => import('./login-modal.tsx'));
 const LogoutModal = lazy(() => import('./logout-modal.tsx'));
+const PromptModal = lazy(() => import('./prompt-modals.tsx'));
+const LoginReminder = lazy(() => import('./login-reminder.tsx'));
 
 /** Starts loading the login form before it is asked for (pointer over a login button). */
 export function preloadLoginModal(): void {
   void import('./login-modal.tsx');
 }
 
-/** The session's modals, each loaded when first opened: the login form and the logout confirmation. */
+/**
+ * The session's modals, each loaded when first opened: the login form, the logout
+ * confirmation, the prompts calls wait on (protection challenge, 2FA, closing a party), and
+ * the login reminder's card.
+ */
 export function SessionModals() {
   const open = sessionModal.use();
+  const prompt = shownPrompt.use();
+  const reminder = loginReminder.use();
   return (
     <>
       {open === 'login' && (
@@ -22,6 +32,16 @@ export function SessionModals() {
       {open === 'logout' && (
         <Suspense fallback={null}>
           <LogoutModal />
+        </Suspense>
+      )}
+      {prompt && (
+        <Suspense fallback={null}>
+          <PromptModal key={`${prompt.kind}:${prompt.message}`} prompt={prompt} />
+        </Suspense>
+      )}
+      {reminder && (
+        <Suspense fallback={null}>
+          <LoginReminder />
         </Suspense>
       )}
     </>

@@ -1,0 +1,92 @@
+/**
+ * An expired access token is renewed without the player noticing (document 3 section 8
+ * 'Request lifecycle'): the call that met 'jwt deprecated' is retried after one renewal, and
+ * calls issued while the renewal runs wait for it and then succeed.
+ *
+ * The shared e2e server keeps the default 15-minute access token, so this spec starts its own
+ * sim-server in-process (port 0, fresh database, the same built app) with a 2-second one.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { buildApp, type BuiltApp } from '../../sim-server/app.ts';
+import { expect, test } from './fixtures.ts';
+import { acceptCookiesUpFront, header, newPlayerName } from './helpers.ts';
+
+const ACCESS_TTL_S = 2;
+let server: BuiltApp;
+let base: string;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'arena-e2e-renewal-'));
+  server = await buildApp({ dataDir, staticDir: resolve('dist'), accessTtl: ACCESS_TTL_S, rateLimit: { max: 5000, windowMs: 60_000 } });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+test.afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Every API exchange in order: `request <method>` when it leaves, `answer <method> <error or ok>` when it is back. */
+function recordApi(page: Page) {
+  const log: string[] = [];
+  const name = (url: string) => new URL(url).pathname.replace('/api/method/', '').replace('/api/', '');
+  const isCall = (url: string) => /\/api\/(method|connect)\//.test(new URL(url).pathname);
+  page.on('request', (request) => {
+    if (isCall(request.url())) log.push(`request ${name(request.url())}`);
+  });
+  page.on('response', async (response) => {
+    if (!isCall(response.url())) return;
+    // The place in the log is the moment the answer came; its verdict follows once the body is read.
+    const at = log.push(`answer ${name(response.url())}`) - 1;
+    const body = (await response.json().catch(() => ({}))) as { error?: { error_msg: string } };
+    log[at] += ` ${body.error ? body.error.error_msg : 'ok'}`;
+  });
+  return log;
+}
+
+test('an expired access token is renewed once, unnoticed; calls made during the renewal wait and then succeed', async ({ page }) => {
+  await acceptCookiesUpFront(page);
+  const name = newPlayerName('renew');
+  expect(await (await page.request.post(`${base}/api/connect`, { data: { username: name, password: 'e2e-password' } })).json()).toMatchObject({ response: { user: { name } } });
+  await page.goto(`${base}/inventory`);
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // Let the access token expire, and hold the renewal a little so a second call surely starts during it.
+  await page.waitForTimeout(ACCESS_TTL_S * 1000 + 500);
+  let releaseRenewal!: () => void;
+  const renewalHeld = new Promise<void>((release) => (releaseRenewal = release));
+  await page.route('**/api/connect/renew', async (route) => {
+    await renewalHeld;
+    await route.continue();
+  });
+  const log = recordApi(page);
+
+  // A fresh page load: its first calls carry the expired token and meet 'jwt deprecated'.
+  await page.goto(`${base}/`);
+  await expect.poll(() => log.some((line) => line.endsWith('jwt deprecated'))).toBe(true);
+  await expect.poll(() => log.includes('request connect/renew')).toBe(true);
+  // During the renewal the player moves on: that page's call waits instead of failing.
+  await page.getByRole('banner').getByRole('link', { name: 'Cases' }).click();
+  await page.waitForTimeout(300);
+  expect(log.filter((line) => line === 'request case.getCases')).toEqual([]);
+  releaseRenewal();
+
+  await expect(page.getByRole('list', { name: 'Cases' }).getByRole('link').first()).toBeVisible();
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
+  const renewedAt = log.indexOf('answer connect/renew ok');
+  expect(renewedAt).toBeGreaterThan(-1);
+  expect(log.filter((line) => line === 'request connect/renew')).toHaveLength(1);
+  // The waiting call left only after the renewal, and everything after it succeeded.
+  expect(log.indexOf('request case.getCases')).toBeGreaterThan(renewedAt);
+  expect(log.slice(renewedAt).filter((line) => line.startsWith('answer') && !line.endsWith(' ok'))).toEqual([]);
+  // Unnoticed: no notice, still signed in.
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await expect(header(page).getByRole('button', { name: 'Login via steam' })).toHaveCount(0);
+});
