@@ -140,6 +140,15 @@ test('a withdrawal asks for 2FA setup, then for the code, and goes out', async (
   await expect(page.getByText(/20\.00 coins are on their way as [\d.]+ BTC\./)).toBeVisible();
   await expect(header(page).getByTestId('balance')).toHaveText('Balance 980.00');
   await expect(page.getByTestId('payment').first()).toContainText('Withdraw');
+
+  // More than the balance: the refusal offers a deposit (the code still covers this session).
+  await page.getByLabel('Coins to withdraw').fill('5000');
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const shortage = page.getByRole('dialog', { name: 'Not enough coins' });
+  await expect(shortage).toBeVisible();
+  await shortage.getByRole('link', { name: 'Deposit' }).click();
+  await expect(page).toHaveURL(/\/wallet$/);
+  await expect(shortage).toHaveCount(0);
 });
 
 const SIZES = [

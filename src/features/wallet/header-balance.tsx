@@ -6,6 +6,7 @@ import { PathLink } from '../../ui/path-link.tsx';
 import { Popover } from '../../ui/popover.tsx';
 import { vaultQueryOptions } from './queries.ts';
 import { useFormatAmount } from './use-amount.ts';
+import { DepositPromptLayer } from './deposit-prompt.tsx';
 import { VaultLayer, openVault } from './vault-layer.tsx';
 import './wallet.css';
 
@@ -89,7 +90,12 @@ export function HeaderBalance({ account, compact = false }: { account: BalanceAc
           </div>
         </Popover>
       )}
-      {!compact && balance !== null && <VaultLayer />}
+      {!compact && balance !== null && (
+        <>
+          <VaultLayer />
+          <DepositPromptLayer />
+        </>
+      )}
       <PathLink to="/wallet" className={buttonClass('deposit', 'md', 'deposit-button')} aria-label="Deposit">
         <PlusIcon className="deposit-icon" />
         <span className="deposit-label">Deposit</span>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { socket } from '../../net/index.ts';
 import { pushNotice } from '../notifications/index.ts';
 import { setAccountBalance } from '../session/index.ts';
+import { useDepositPromptOnShortage } from './deposit-prompt.tsx';
 import { paymentNoticeType } from './payment-notices.ts';
 import { walletKeys } from './queries.ts';
 
@@ -12,10 +13,12 @@ const MAIN_CURRENCY = 'SFC';
 /**
  * Follows the player's money events: every balance change lands in the account cache (the
  * header) and refreshes the wallet's lists; payment updates refresh the payments and raise
- * the notices no balance change says (pending and declined, see payment-notices.ts).
+ * the notices no balance change says (pending and declined, see payment-notices.ts). A call
+ * refused for lack of coins offers a deposit.
  */
 export function useLiveBalance(): void {
   const queryClient = useQueryClient();
+  useDepositPromptOnShortage();
   useEffect(() => {
     const offBalance = socket.on('WALLET_BALANCE_CHANGED', ({ currency, balance }) => {
       if (currency !== MAIN_CURRENCY) return;
