@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { base32Decode, totp } from '../../src/core/index.ts';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, header, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, header, newPlayerName, signInByApi } from './helpers.ts';
 
 /** A BIP-173 test address: a valid bech32 bitcoin address nobody on the sim owns. */
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
@@ -149,6 +149,34 @@ test('a withdrawal asks for 2FA setup, then for the code, and goes out', async (
   await shortage.getByRole('link', { name: 'Deposit' }).click();
   await expect(page).toHaveURL(/\/wallet$/);
   await expect(shortage).toHaveCount(0);
+});
+
+test('the deposit-bonus modal refuses an unknown code, applies a partner\'s code and shows the partner', async ({ page, request }) => {
+  const partner = newPlayerName('partner');
+  await request.post('/api/connect', { data: { username: partner, password: 'e2e-password' } });
+  await signInByApi(page);
+  await page.goto('/wallet');
+  await page.getByRole('button', { name: 'Enter a code' }).click();
+
+  const modal = page.getByRole('dialog', { name: 'Deposit bonus +5%' });
+  const field = modal.getByLabel('Partner code');
+  await field.fill('abc');
+  await expect(modal.getByRole('status')).toHaveText('A code has at least 5 characters.');
+  await expect(modal.getByRole('button', { name: 'Apply code' })).toBeDisabled();
+  await field.fill('nobody_has_this');
+  await modal.getByRole('button', { name: 'Apply code' }).click();
+  await expect(modal.getByRole('status')).toHaveText('Invalid code');
+
+  await field.fill(partner);
+  await modal.getByLabel("Hide me from the partner's referral list").check();
+  await modal.getByRole('button', { name: 'Apply code' }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(page.getByText(`Deposit bonus +5% with ${partner}`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Deposit bonus' }).click();
+  await expect(modal.getByText(`Your partner is ${partner}.`)).toBeVisible();
+  await modal.getByRole('button', { name: 'Change code' }).click();
+  await expect(modal.getByLabel('Partner code')).toBeVisible();
 });
 
 const SIZES = [
