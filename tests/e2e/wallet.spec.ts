@@ -179,6 +179,39 @@ test('the deposit-bonus modal refuses an unknown code, applies a partner\'s code
   await expect(modal.getByLabel('Partner code')).toBeVisible();
 });
 
+test('a card deposit goes from the form to the checkout and follows its status to the balance', async ({ page }) => {
+  await signInByApi(page);
+  await page.goto('/wallet');
+  await page.getByRole('link', { name: 'Visa / Mastercard' }).click();
+  await page.getByRole('radio', { name: 'Mastercard' }).check();
+  await page.getByLabel(/^Coins/).fill('50');
+  await page.getByRole('button', { name: 'Pay with card' }).click();
+
+  await expect(page).toHaveURL(/\/wallet\/deposit\/instaxchange\/[A-Za-z0-9]+$/);
+  await expect(page.getByTestId('card-status')).toHaveText('Waiting for your card payment.');
+  await expect(page.getByRole('link', { name: 'Continue to payment' })).toBeVisible();
+  const memo = page.url().split('/').at(-1)!;
+
+  const { payment } = await simPost<{ payment: { hash: string } }>(page, `/api/sim/instaxchange/${memo}`, { card_number: '5555 5555 5555 4444' });
+  await expect(page.getByTestId('card-status')).toHaveText('Paid: the partner is confirming it.');
+  await simPost(page, `/api/sim/payments/${payment.hash}/confirm`);
+  await expect(page.getByTestId('card-status')).toHaveText('Done: the coins are on your balance.');
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,050.00');
+});
+
+test('amounts show in the display currency chosen in the settings', async ({ page }) => {
+  await signInByApi(page);
+  await page.goto('/wallet');
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
+  await header(page).getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Show amounts in').selectOption('EUR');
+  // The manifest's rate: 1.08 coins per euro.
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance €925.92');
+  await expect(page.getByTestId('wallet-balance')).toHaveText('€925.92');
+  await page.reload();
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance €925.92');
+});
+
 const SIZES = [
   { label: 'desktop', width: 1920, height: 1080 },
   { label: 'mobile', width: 390, height: 844 },
@@ -186,6 +219,8 @@ const SIZES = [
 
 for (const size of SIZES) {
   test(`wallet screenshots at ${size.width}x${size.height}`, async ({ page }) => {
+    // Seven pages in one go, on a machine shared with other work.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: size.width, height: size.height });
     await signInByApi(page);
     const shot = async (name: string, fullPage = false) => {
@@ -205,8 +240,14 @@ for (const size of SIZES) {
     await page.goto('/wallet/history');
     await expect(page.getByTestId('history-entry').first()).toBeVisible();
     await shot('history', true);
-    await page.getByRole('link', { name: 'Deposit', exact: true }).first().click();
-    await page.getByRole('button', { name: /Vault/ }).last().click();
+    await page.goto('/wallet/paypal');
+    await expect(page.getByRole('link', { name: 'Buy' }).first()).toBeVisible();
+    await shot('giftcards', true);
+    await page.goto('/wallet/deposit/instaxchange');
+    await expect(page.getByRole('button', { name: 'Pay with card' })).toBeVisible();
+    await shot('card');
+    await page.goto('/wallet');
+    await page.getByRole('button', { name: 'Vault', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Vault' })).toBeVisible();
     await shot('vault');
   });
