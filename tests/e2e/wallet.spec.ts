@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { base32Decode, totp } from '../../src/core/index.ts';
+import { base32Decode, depositAddressFor, totp } from '../../src/core/index.ts';
 import { expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, header, newPlayerName, signInByApi } from './helpers.ts';
 
@@ -109,6 +109,27 @@ test('a crypto deposit confirmed in the sim console shows one toast for its coin
   // PAYMENT_UPDATED, WALLET_DEPOSIT_CONFIRMED and WALLET_BALANCE_CHANGED all arrived: one toast says it.
   await page.waitForTimeout(1_000);
   await expect(toasts(page).filter({ hasText: /\+65\.00|confirmed/ })).toHaveCount(1);
+});
+
+test('a declined crypto deposit says why and offers a refund to an address of the player', async ({ page }) => {
+  await signInByApi(page);
+  await page.goto('/wallet/ltc');
+  const address = (await page.getByTestId('deposit-address').textContent())!;
+  const { payment } = await simPost<{ payment: { hash: string } }>(page, '/api/sim/crypto/transfers', { address, amount: '0.5' });
+  await simPost(page, `/api/sim/payments/${payment.hash}/decline`);
+
+  await expect(toasts(page).filter({ hasText: 'Deposit declined' })).toContainText('We declined your payment due to a failed verification of incoming funds');
+  const row = page.getByTestId('payment').first();
+  await expect(row).toHaveAttribute('data-status', 'declined');
+  await row.getByRole('button', { name: 'Refund' }).click();
+  const modal = page.getByRole('dialog', { name: 'Refund your deposit' });
+  await modal.getByLabel('Refund address').fill('not-an-address');
+  await expect(modal.getByRole('status')).toHaveText('Invalid address');
+  await expect(modal.getByRole('button', { name: 'Refund' })).toBeDisabled();
+  await modal.getByLabel('Refund address').fill(depositAddressFor('LTC', new Uint8Array(20).fill(7)));
+  await expect(modal.getByRole('status')).toHaveText('');
+  await modal.getByRole('button', { name: 'Refund' }).click();
+  await expect(modal.getByText('Refunds need two-factor authentication')).toBeVisible();
 });
 
 test('a withdrawal asks for 2FA setup, then for the code, and goes out', async ({ page }) => {

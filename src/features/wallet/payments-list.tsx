@@ -1,11 +1,14 @@
 /** The player's deposits and withdrawals (the wallet store's transactions), page by page. */
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Payment, z } from '../../contract/index.ts';
 import { formatCoins } from '../../core/money.ts';
+import { Button } from '../../ui/button.tsx';
 import { EmptyState, Skeleton } from '../../ui/page-frame.tsx';
 import { LoadMore } from './load-more.tsx';
 import { currencyName } from './payment-methods.ts';
 import { paymentsQueryOptions } from './queries.ts';
+import { RefundModal } from './refund-modal.tsx';
 
 type PaymentOut = z.output<typeof Payment>;
 
@@ -43,7 +46,9 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeS
 
 /** One payment as a row. */
 function PaymentRow({ payment }: { payment: PaymentOut }) {
+  const [refunding, setRefunding] = useState(false);
   const explorer = explorerUrl(payment);
+  const refundable = payment.type === 'deposit' && payment.provider === 'crypto' && payment.status === 'declined' && !payment.states.refund_address;
   const sign = payment.type === 'withdraw' ? '-' : '+';
   return (
     <tr data-testid="payment" data-status={payment.status}>
@@ -68,6 +73,13 @@ function PaymentRow({ payment }: { payment: PaymentOut }) {
           </span>
         )}
         {payment.status === 'declined' && payment.type === 'deposit' && <span className="payment-reason">We declined your payment due to a failed verification of incoming funds</span>}
+        {refundable && (
+          <Button size="sm" onClick={() => setRefunding(true)}>
+            Refund
+          </Button>
+        )}
+        {payment.states.refund_address && <span className="payment-confirmations">Sent back to {payment.states.refund_address}</span>}
+        {refunding && <RefundModal method={payment.method as 'btc'} onClose={() => setRefunding(false)} />}
       </td>
       <td>
         <time dateTime={new Date(payment.time).toISOString()}>{timeFormat.format(payment.time)}</time>
