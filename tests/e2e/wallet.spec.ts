@@ -59,6 +59,8 @@ test('a gift card code raises the balance with its toast and cash sound', async 
 });
 
 test('coins go into the vault and a lock keeps them there', async ({ page }) => {
+  // Many steps on a machine shared with other work.
+  test.setTimeout(60_000);
   await signInByApi(page);
   await page.goto('/wallet');
   await header(page).getByRole('button', { name: /wallet details/ }).click();
@@ -133,6 +135,8 @@ test('a declined crypto deposit says why and offers a refund to an address of th
 });
 
 test('a withdrawal asks for 2FA setup, then for the code, and goes out', async ({ page }) => {
+  // Many steps on a machine shared with other work.
+  test.setTimeout(60_000);
   await signInByApi(page);
   await page.goto('/wallet/btc/withdraw');
   await page.getByLabel('Your Bitcoin address').fill(BTC_ADDRESS);
@@ -264,6 +268,9 @@ for (const size of SIZES) {
     await page.goto('/wallet/paypal');
     await expect(page.getByRole('link', { name: 'Buy' }).first()).toBeVisible();
     await shot('giftcards', true);
+    await page.goto('/wallet/skinsback');
+    await expect(page.getByRole('button', { name: 'Open Skinsback' })).toBeDisabled();
+    await shot('skinsback');
     await page.goto('/wallet/deposit/instaxchange');
     await expect(page.getByRole('button', { name: 'Pay with card' })).toBeVisible();
     await shot('card');
