@@ -104,10 +104,13 @@ test('a crypto deposit confirmed in the sim console shows one toast for its coin
   const { payment } = await simPost<{ payment: { hash: string } }>(page, '/api/sim/crypto/transfers', { address, amount: '0.001' });
   await expect(toasts(page).filter({ hasText: 'Deposit pending' })).toBeVisible();
   await expect(page.getByTestId('payment').first()).toHaveAttribute('data-status', 'pending');
+  const notes = page.getByRole('list', { name: 'Wallet notes' });
+  await expect(notes).toContainText('Your 0.00100000 BTC deposit is on its way: 0 of 2 confirmations.');
 
   await simPost(page, `/api/sim/payments/${payment.hash}/confirm`);
   await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,065.00');
   await expect(page.getByTestId('payment').first()).toHaveAttribute('data-status', 'completed');
+  await expect(notes.getByText(/deposit is on its way/)).toHaveCount(0);
   // PAYMENT_UPDATED, WALLET_DEPOSIT_CONFIRMED and WALLET_BALANCE_CHANGED all arrived: one toast says it.
   await page.waitForTimeout(1_000);
   await expect(toasts(page).filter({ hasText: /\+65\.00|confirmed/ })).toHaveCount(1);
@@ -139,6 +142,7 @@ test('a withdrawal asks for 2FA setup, then for the code, and goes out', async (
   test.setTimeout(60_000);
   await signInByApi(page);
   await page.goto('/wallet/btc/withdraw');
+  await expect(page.getByRole('list', { name: 'Wallet notes' })).toContainText('Set up two-factor authentication to withdraw.');
   await page.getByLabel('Your Bitcoin address').fill(BTC_ADDRESS);
   await page.getByLabel('Coins to withdraw').fill('20');
   await expect(page.getByTestId('withdraw-quote')).toContainText('You receive');
@@ -151,6 +155,7 @@ test('a withdrawal asks for 2FA setup, then for the code, and goes out', async (
   await page.getByLabel('Code from the app').fill(appCode(secret, Date.now()));
   await page.getByRole('button', { name: 'Enable' }).click();
   await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
+  await expect(page.getByText('Set up two-factor authentication to withdraw.')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   const prompt = page.getByRole('dialog', { name: 'Two-factor authentication' });

@@ -56,6 +56,7 @@ export function TwoFactorPanel() {
     setup.reset();
     queryClient.setQueryData(secureStatusQueryOptions().queryKey, { enabled });
     void queryClient.invalidateQueries({ queryKey: walletKeys.requirements });
+    void queryClient.invalidateQueries({ queryKey: [...walletKeys.payments, 'alerts'] });
     void import('../notifications/on-demand.ts').then(({ notificationNotice }) => pushNotice(notificationNotice({ type: '2fa', status: enabled ? 'enable' : 'disable' })));
   };
   // Wrong codes are shown by the form, not as notices.

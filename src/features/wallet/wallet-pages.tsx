@@ -12,6 +12,7 @@ import { clearGiftCode, storedGiftCode } from './gift-code.ts';
 import { walletKeys } from './queries.ts';
 import { useFormatAmount } from './use-amount.ts';
 import { openVault } from './vault-layer.tsx';
+import { WalletAlerts } from './wallet-alerts.tsx';
 import './wallet-pages.css';
 
 const TABS = [
@@ -56,6 +57,7 @@ export function WalletLayout() {
           </PathLink>
         ))}
       </nav>
+      <WalletAlerts />
       <Outlet />
     </PageFrame>
   );
