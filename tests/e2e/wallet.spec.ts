@@ -229,6 +229,19 @@ test('a card deposit goes from the form to the checkout and follows its status t
   await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,050.00');
 });
 
+test('skins deposits ask for a Steam trade URL, then open the Skinsback window', async ({ page }) => {
+  await signInByApi(page);
+  await page.goto('/wallet/skinsback');
+  const field = page.getByLabel('Your Steam trade URL');
+  await field.fill('https://example.com/trade');
+  await expect(page.getByText('Incorrect Steam trade-url')).toBeVisible();
+  await field.fill('https://steamcommunity.com/tradeoffer/new/?partner=12345678&token=AbCdEfGh');
+  await page.getByRole('button', { name: 'Save trade URL' }).click();
+  await expect(page.getByRole('button', { name: 'Save trade URL' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open Skinsback' }).click();
+  await expect(page.getByRole('link', { name: 'Continue to Skinsback' })).toHaveAttribute('href', /\/api\/sim\/skinsback\//);
+});
+
 test('amounts show in the display currency chosen in the settings', async ({ page }) => {
   await signInByApi(page);
   await page.goto('/wallet');
