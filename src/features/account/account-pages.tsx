@@ -1,19 +1,18 @@
 import { PageFrame, Panel, PlannedParts } from '../../ui/page-frame.tsx';
 import { IdCardIcon } from '../../ui/page-icons.tsx';
+import { TwoFactorPanel } from '../wallet/pages.ts';
 
-/** /account/verify: account verification. */
+/** /account/verify: account verification and two-factor authentication. */
 export function AccountVerifyPage() {
   return (
     <PageFrame area="account" icon={<IdCardIcon />} eyebrow="Account" title="Verify your account" lead="A short check of who you are keeps withdrawals safe and unlocks higher limits." narrow>
+      <Panel title="Two-factor authentication">
+        <TwoFactorPanel />
+      </Panel>
       <Panel title="Why we ask">
         <p>Some payments and withdrawals need a verified account. We ask only what the payment providers require, and keep it private.</p>
       </Panel>
-      <PlannedParts
-        parts={[
-          { title: 'Basic verification', text: 'Your name, date of birth and country.', look: 'rows' },
-          { title: 'Two-factor authentication', text: 'Protect withdrawals and the vault with a code from your authenticator app.', look: 'rows' },
-        ]}
-      />
+      <PlannedParts parts={[{ title: 'Basic verification', text: 'Your name, date of birth and country.', look: 'rows' }]} />
     </PageFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { setSetting, useSettings } from '../../storage/settings.ts';
 import { Toggle } from '../../ui/popover.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
+import { CurrencySetting } from '../wallet/index.ts';
 import './settings.css';
 
 /** Which switches a settings view shows: the header's full set, or the phone's short one. */
@@ -43,6 +44,7 @@ export default function SettingsPanel({ view, logged }: { view: SettingsView; lo
           Client seed and fairness
         </PathLink>
       )}
+      <CurrencySetting />
       <p className="settings-language">Language: English</p>
     </div>
   );

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatCoins, sponsoredCents, withdrawableCents } from '../../core/money.ts';
-import { rpc } from '../../net/index.ts';
-import { buttonClass } from '../../ui/button.tsx';
+import { sponsoredCents, withdrawableCents } from '../../core/money.ts';
+import { Button, buttonClass } from '../../ui/button.tsx';
 import { CoinIcon, PlusIcon, VaultIcon } from '../../ui/icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { Popover } from '../../ui/popover.tsx';
+import { vaultQueryOptions } from './queries.ts';
+import { useFormatAmount } from './use-amount.ts';
+import { DepositPromptLayer } from './deposit-prompt.tsx';
+import { VaultLayer, openVault } from './vault-layer.tsx';
 import './wallet.css';
 
 /** What the header's wallet hint needs of the account. */
@@ -17,12 +20,13 @@ export interface BalanceAccount {
 }
 
 function VaultLine() {
-  const vault = useQuery({ queryKey: ['session', 'wallet', 'vault'], queryFn: ({ signal }) => rpc.call('wallet-vault.info', {}, { signal }), staleTime: 30_000 });
+  const vault = useQuery(vaultQueryOptions());
+  const format = useFormatAmount();
   return (
     <p className="hint-vault">
       <VaultIcon />
       <span>In the vault</span>
-      <strong>{vault.data ? formatCoins(vault.data.amount) : '—'}</strong>
+      <strong>{vault.data ? format(vault.data.amount) : '—'}</strong>
     </p>
   );
 }
@@ -34,6 +38,7 @@ function VaultLine() {
  */
 export function HeaderBalance({ account, compact = false }: { account: BalanceAccount | null; compact?: boolean }) {
   const balance = account?.balance ?? null;
+  const format = useFormatAmount();
   return (
     <div className="header-balance">
       {balance === null ? (
@@ -46,20 +51,20 @@ export function HeaderBalance({ account, compact = false }: { account: BalanceAc
           <CoinIcon />
           <span className="balance-amount" data-testid="balance">
             <span className="visually-hidden">Balance </span>
-            {formatCoins(balance)}
+            {format(balance)}
           </span>
         </div>
       ) : (
         <Popover
           className="balance-hint"
-          label={`Balance ${formatCoins(balance)}, wallet details`}
+          label={`Balance ${format(balance)}, wallet details`}
           title="Wallet"
           trigger={
             <span className="balance-pill" aria-live="polite">
               <CoinIcon />
               <span className="balance-amount" data-testid="balance">
                 <span className="visually-hidden">Balance </span>
-                {formatCoins(balance)}
+                {format(balance)}
               </span>
             </span>
           }
@@ -67,18 +72,29 @@ export function HeaderBalance({ account, compact = false }: { account: BalanceAc
           {account?.clubMember ? (
             <dl className="hint-split">
               <dt>Withdrawable</dt>
-              <dd>{formatCoins(withdrawableCents(balance, account.borrow))}</dd>
+              <dd>{format(withdrawableCents(balance, account.borrow))}</dd>
               <dt>Sponsored</dt>
-              <dd>{formatCoins(sponsoredCents(balance, account.borrow))}</dd>
+              <dd>{format(sponsoredCents(balance, account.borrow))}</dd>
             </dl>
           ) : (
             <p className="hint-safe">Keep your Coins safe.</p>
           )}
           <VaultLine />
-          <PathLink to="/wallet" className={buttonClass('ghost', 'sm', 'hint-wallet')}>
-            Open wallet
-          </PathLink>
+          <div className="hint-buttons">
+            <Button size="sm" variant="primary" onClick={openVault}>
+              Vault
+            </Button>
+            <PathLink to="/wallet" className={buttonClass('ghost', 'sm')}>
+              Open wallet
+            </PathLink>
+          </div>
         </Popover>
+      )}
+      {!compact && balance !== null && (
+        <>
+          <VaultLayer />
+          <DepositPromptLayer />
+        </>
       )}
       <PathLink to="/wallet" className={buttonClass('deposit', 'md', 'deposit-button')} aria-label="Deposit">
         <PlusIcon className="deposit-icon" />

@@ -1,4 +1,5 @@
-/** Wallet: the header balance and its live updates, and gift codes that come by link. Pages: pages.ts; labels and payment methods: on-demand.ts. */
+/** Wallet: the header balance and its live updates, the display currency, and gift codes that come by link. Pages: pages.ts; labels and payment methods: on-demand.ts. */
+export { CurrencySetting } from './currency-setting.tsx';
 export { clearGiftCode, giftCodeTarget, storeGiftCode, storedGiftCode } from './gift-code.ts';
 export { HeaderBalance, type BalanceAccount } from './header-balance.tsx';
 export { historyQueryOptions, paymentMethodsQueryOptions, walletKeys } from './queries.ts';

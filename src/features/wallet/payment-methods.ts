@@ -76,3 +76,8 @@ export function findPaymentMethod(id: string): PaymentMethod | null {
   }
   return null;
 }
+
+/** The group a method belongs to, or null. */
+export function groupOfMethod(id: string): PaymentGroup['id'] | null {
+  return PAYMENT_GROUPS.find((group) => group.methods.some((m) => m.id === id.toLowerCase()))?.id ?? null;
+}

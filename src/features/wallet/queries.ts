@@ -6,9 +6,18 @@ export const walletKeys = {
   all: ['session', 'wallet'] as const,
   methods: ['session', 'wallet', 'methods'] as const,
   history: ['session', 'wallet', 'history'] as const,
+  /** Prefix of every payments list (one per currency filter). */
+  payments: ['session', 'wallet', 'payments'] as const,
+  vault: ['session', 'wallet', 'vault'] as const,
+  requirements: ['session', 'wallet', 'requirements'] as const,
+  referral: ['session', 'wallet', 'referral'] as const,
+  secure: ['session', 'wallet', 'secure'] as const,
 };
 
-/** The player's wallets and each currency's precision. */
+/** Entries per page of the history and payments lists. */
+const PAGE_SIZE = 25;
+
+/** The player's wallets, each currency's precision, and every payment method with its bounds and rate. */
 export function paymentMethodsQueryOptions() {
   return queryOptions({
     queryKey: walletKeys.methods,
@@ -21,8 +30,55 @@ export function paymentMethodsQueryOptions() {
 export function historyQueryOptions() {
   return infiniteQueryOptions({
     queryKey: walletKeys.history,
-    queryFn: ({ pageParam, signal }) => rpc.call('wallet.getHistory', { count: 25, ...(pageParam ? { offset: pageParam } : {}) }, { signal }),
+    queryFn: ({ pageParam, signal }) => rpc.call('wallet.getHistory', { count: PAGE_SIZE, ...(pageParam ? { offset: pageParam } : {}) }, { signal }),
     initialPageParam: '',
     getNextPageParam: (page) => (page.has_more ? page.actions.at(-1)?.hash : undefined),
+  });
+}
+
+/** Pages of deposits and withdrawals, newest first, optionally of one currency (upper case, e.g. BTC). */
+export function paymentsQueryOptions(currency: string | null) {
+  return infiniteQueryOptions({
+    queryKey: [...walletKeys.payments, currency ?? 'all'],
+    queryFn: ({ pageParam, signal }) =>
+      rpc.call('wallet.getPayments', { count: PAGE_SIZE, ...(currency ? { currency } : {}), ...(pageParam ? { offset: pageParam } : {}) }, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (page) => (page.has_more ? page.payments.at(-1)?.hash : undefined),
+  });
+}
+
+/** The vault: amount in cents and the unix second its lock ends (0 or past when open). */
+export function vaultQueryOptions() {
+  return queryOptions({
+    queryKey: walletKeys.vault,
+    queryFn: ({ signal }) => rpc.call('wallet-vault.info', {}, { signal }),
+    staleTime: 30_000,
+  });
+}
+
+/** What a withdrawal needs now: 2FA, the withdrawable part, the bounds. */
+export function requirementsQueryOptions() {
+  return queryOptions({
+    queryKey: walletKeys.requirements,
+    queryFn: ({ signal }) => rpc.call('wallet.getRequirements', {}, { signal }),
+    staleTime: 10_000,
+  });
+}
+
+/** The player's referral partner and deposit bonus. */
+export function referralQueryOptions() {
+  return queryOptions({
+    queryKey: walletKeys.referral,
+    queryFn: ({ signal }) => rpc.call('partnership.getPartner', {}, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** Whether the player has 2FA enabled. */
+export function secureStatusQueryOptions() {
+  return queryOptions({
+    queryKey: walletKeys.secure,
+    queryFn: ({ signal }) => rpc.call('account.secure-status', {}, { signal }),
+    staleTime: 60_000,
   });
 }

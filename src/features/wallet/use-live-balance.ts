@@ -1,19 +1,40 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { socket } from '../../net/index.ts';
+import { pushNotice } from '../notifications/index.ts';
 import { setAccountBalance } from '../session/index.ts';
+import { useDepositPromptOnShortage } from './deposit-prompt.tsx';
+import { paymentNoticeType } from './payment-notices.ts';
+import { walletKeys } from './queries.ts';
 
 /** The wallet currency the header shows (the sim ledger's coin). */
 const MAIN_CURRENCY = 'SFC';
 
-/** Follows WALLET_BALANCE_CHANGED: every balance change the server pushes lands in the account cache. */
+/**
+ * Follows the player's money events: every balance change lands in the account cache (the
+ * header) and refreshes the wallet's lists; payment updates refresh the payments and raise
+ * the notices no balance change says (pending and declined, see payment-notices.ts). A call
+ * refused for lack of coins offers a deposit.
+ */
 export function useLiveBalance(): void {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      socket.on('WALLET_BALANCE_CHANGED', ({ currency, balance }) => {
-        if (currency === MAIN_CURRENCY) setAccountBalance(queryClient, balance);
-      }),
-    [queryClient],
-  );
+  useDepositPromptOnShortage();
+  useEffect(() => {
+    const offBalance = socket.on('WALLET_BALANCE_CHANGED', ({ currency, balance }) => {
+      if (currency !== MAIN_CURRENCY) return;
+      setAccountBalance(queryClient, balance);
+      for (const queryKey of [walletKeys.history, walletKeys.methods, walletKeys.requirements]) void queryClient.invalidateQueries({ queryKey });
+    });
+    const offPayment = socket.on('PAYMENT_UPDATED', (update) => {
+      void queryClient.invalidateQueries({ queryKey: walletKeys.payments });
+      void queryClient.invalidateQueries({ queryKey: [...walletKeys.all, 'insta'] });
+      const type = paymentNoticeType(update);
+      // The notice texts load with the first one; the first page does without them.
+      if (type) void import('../notifications/on-demand.ts').then(({ notificationNotice }) => pushNotice(notificationNotice({ type })));
+    });
+    return () => {
+      offBalance();
+      offPayment();
+    };
+  }, [queryClient]);
 }

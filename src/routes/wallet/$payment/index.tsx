@@ -16,5 +16,5 @@ export const Route = createFileRoute('/wallet/$payment/')({
 
 function RouteComponent() {
   const { payment } = Route.useParams();
-  return <PaymentPage payment={payment} />;
+  return <PaymentPage key={payment} payment={payment} />;
 }

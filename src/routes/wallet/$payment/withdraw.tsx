@@ -1,13 +1,13 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { pageHead } from '../../../features/shell/index.ts';
-import { PaymentPage, findPaymentMethod } from '../../../features/wallet/pages.ts';
+import { CryptoWithdrawPage, findPaymentMethod } from '../../../features/wallet/pages.ts';
 
 export const Route = createFileRoute('/wallet/$payment/withdraw')({
   // Only the wallet's methods have a page to withdraw with; anything else is not found.
   loader: ({ params }) => {
     const method = findPaymentMethod(params.payment);
     if (!method?.withdraw) throw notFound();
-    return { name: method.name };
+    return { name: method.name, id: method.id };
   },
   head: ({ params, loaderData }) =>
     pageHead({ title: `Withdraw with ${loaderData?.name ?? params.payment.toUpperCase()}`, description: 'Withdraw coins with one payment method.', path: `/wallet/${params.payment}/withdraw` }),
@@ -15,6 +15,7 @@ export const Route = createFileRoute('/wallet/$payment/withdraw')({
 });
 
 function RouteComponent() {
-  const { payment } = Route.useParams();
-  return <PaymentPage payment={payment} withdraw />;
+  const { id } = Route.useLoaderData();
+  // Only the crypto chains carry `withdraw` (payment-methods.ts).
+  return <CryptoWithdrawPage key={id} currency={id as 'btc'} />;
 }

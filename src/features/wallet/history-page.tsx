@@ -1,0 +1,94 @@
+/** /wallet/history: balance changes and transactions, each paged as the player scrolls. */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatCoins } from '../../core/money.ts';
+import { EmptyState, Panel, Skeleton } from '../../ui/page-frame.tsx';
+import { historyLabel } from './history-labels.ts';
+import { LoadMore } from './load-more.tsx';
+import { currencyName } from './payment-methods.ts';
+import { PaymentsList } from './payments-list.tsx';
+import { historyQueryOptions } from './queries.ts';
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Currencies the transactions list filters by (the payments' own currency codes). */
+const FILTERS = ['BTC', 'ETH', 'LTC', 'USDT', 'USDC', 'USD'] as const;
+
+/** Every balance change, newest first. */
+function BalanceHistory() {
+  const history = useInfiniteQuery(historyQueryOptions());
+  if (history.isPending) return <Skeleton variant="row" count={6} />;
+  if (history.isError) return <EmptyState title="The history did not load">Check your connection and open the page again.</EmptyState>;
+  const entries = history.data.pages.flatMap((page) => page.actions);
+  if (entries.length === 0) return <EmptyState title="No balance changes yet">Open a case or join a battle and each change shows up here.</EmptyState>;
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="history-table">
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Balance</th>
+              <th scope="col">Time</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.hash} data-testid="history-entry">
+                <td>{historyLabel(entry.type)}</td>
+                <td className={entry.amount < 0 ? 'amount-out' : 'amount-in'}>
+                  {entry.amount > 0 ? '+' : ''}
+                  {formatCoins(entry.amount)}
+                </td>
+                <td>{formatCoins(entry.balance)}</td>
+                <td>
+                  <time dateTime={new Date(entry.time).toISOString()}>{timeFormat.format(entry.time)}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <LoadMore pager={history} />
+    </>
+  );
+}
+
+/** Both lists, one at a time. */
+export function HistoryPage() {
+  const [view, setView] = useState<'balance' | 'transactions'>('balance');
+  const [currency, setCurrency] = useState<string>('');
+  return (
+    <Panel
+      title={view === 'balance' ? 'Balance history' : 'Transactions'}
+      actions={
+        <div className="history-controls">
+          <div className="segmented" role="group" aria-label="List">
+            <button type="button" aria-pressed={view === 'balance'} onClick={() => setView('balance')}>
+              Balance
+            </button>
+            <button type="button" aria-pressed={view === 'transactions'} onClick={() => setView('transactions')}>
+              Transactions
+            </button>
+          </div>
+          {view === 'transactions' && (
+            <label className="history-filter">
+              <span className="visually-hidden">Currency</span>
+              <select className="field-input" value={currency} onChange={(event) => setCurrency(event.target.value)}>
+                <option value="">All currencies</option>
+                {FILTERS.map((code) => (
+                  <option key={code} value={code}>
+                    {code === 'USD' ? 'Cards, gift cards and skins (USD)' : `${currencyName(code)} (${code})`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+        </div>
+      }
+    >
+      {view === 'balance' ? <BalanceHistory /> : <PaymentsList currency={currency || null} empty="Deposits and withdrawals show up here with their status." />}
+    </Panel>
+  );
+}

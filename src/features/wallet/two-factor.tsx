@@ -1,0 +1,118 @@
+/**
+ * Two-factor authentication (TOTP): set up with a QR code of the otpauth URI (or the secret
+ * typed into the app by hand), enable with a code, turn off with a code. Crypto withdrawals
+ * need it; the vault then asks for codes too.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { rpc } from '../../net/index.ts';
+import { Button } from '../../ui/button.tsx';
+import { Skeleton } from '../../ui/page-frame.tsx';
+import { pushNotice } from '../notifications/index.ts';
+import { CopyButton } from './copy-button.tsx';
+import { QrCode } from './qr-image.tsx';
+import { secureStatusQueryOptions, walletKeys } from './queries.ts';
+
+/** The six digits of an authenticator app, typed. */
+function CodeForm({ label, action, busy, problem, onCode }: { label: string; action: string; busy: boolean; problem: string | null; onCode(code: string): void }) {
+  const [code, setCode] = useState('');
+  const valid = /^\d{6}$/.test(code);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid) onCode(code);
+  };
+  return (
+    <form className="secure-form" onSubmit={submit}>
+      <label className="field">
+        <span className="field-label">{label}</span>
+        <input
+          className="field-input secure-code-input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+        />
+      </label>
+      <p className="form-error" role="status">
+        {problem}
+      </p>
+      <Button type="submit" variant="primary" disabled={!valid || busy}>
+        {action}
+      </Button>
+    </form>
+  );
+}
+
+/** The 2FA block: its state and the way to change it. */
+export function TwoFactorPanel() {
+  const queryClient = useQueryClient();
+  const status = useQuery(secureStatusQueryOptions());
+  const [problem, setProblem] = useState<string | null>(null);
+  const setup = useMutation({ mutationFn: () => rpc.call('account.secure-setup', {}) });
+  const done = (enabled: boolean) => {
+    setProblem(null);
+    setup.reset();
+    queryClient.setQueryData(secureStatusQueryOptions().queryKey, { enabled });
+    void queryClient.invalidateQueries({ queryKey: walletKeys.requirements });
+    void queryClient.invalidateQueries({ queryKey: [...walletKeys.payments, 'alerts'] });
+    void import('../notifications/on-demand.ts').then(({ notificationNotice }) => pushNotice(notificationNotice({ type: '2fa', status: enabled ? 'enable' : 'disable' })));
+  };
+  // Wrong codes are shown by the form, not as notices.
+  const enable = useMutation({
+    mutationFn: (code: string) => rpc.call('account.secure-enable', { code }),
+    meta: { silent: true },
+    onSuccess: (answer) => done(answer.enabled),
+    onError: (error) => setProblem(error.message),
+  });
+  const disable = useMutation({
+    mutationFn: (code: string) => rpc.call('account.secure-disable', { code }),
+    meta: { silent: true },
+    onSuccess: (answer) => done(answer.enabled),
+    onError: (error) => setProblem(error.message),
+  });
+
+  if (status.isPending) return <Skeleton variant="row" count={2} />;
+  if (status.isError) return <p className="form-error">The two-factor status did not load.</p>;
+  if (status.data.enabled) {
+    return (
+      <div className="two-factor" data-testid="two-factor">
+        <p>
+          <strong className="two-factor-on">Two-factor authentication is on.</strong> Withdrawals and the vault ask for a code from your app.
+        </p>
+        <CodeForm label="Code to turn it off" action="Turn off" busy={disable.isPending} problem={problem} onCode={(code) => disable.mutate(code)} />
+      </div>
+    );
+  }
+  if (!setup.data) {
+    return (
+      <div className="two-factor" data-testid="two-factor">
+        <p>Protect withdrawals with a code from an authenticator app (Google Authenticator, Authy, 1Password…). Crypto withdrawals need it.</p>
+        <Button variant="primary" disabled={setup.isPending} onClick={() => setup.mutate()}>
+          Set up two-factor authentication
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="two-factor two-factor-setup" data-testid="two-factor">
+      <QrCode text={setup.data.otpauth_url} label="QR code for your authenticator app" size={168} />
+      <div className="two-factor-steps">
+        <p>1. Scan the code with your authenticator app, or type the key in by hand:</p>
+        <p className="address-line">
+          <code className="wallet-code address-code" data-testid="secure-secret">
+            {setup.data.secret}
+          </code>
+        </p>
+        <CopyButton text={setup.data.secret} label="Copy key" />
+        <details className="two-factor-uri">
+          <summary>Setup link</summary>
+          <code className="wallet-code address-code">{setup.data.otpauth_url}</code>
+        </details>
+        <p>2. Enter the {setup.data.digits} digits the app shows.</p>
+        <CodeForm label="Code from the app" action="Enable" busy={enable.isPending} problem={problem} onCode={(code) => enable.mutate(code)} />
+      </div>
+    </div>
+  );
+}
