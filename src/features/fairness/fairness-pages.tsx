@@ -1,12 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { TICKET_MAX, fairTicket, sha256Hex } from '../../core/fair-ticket.ts';
+import { TICKET_MAX } from '../../core/fair-ticket.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { ChickenIcon, DiceIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { PageFrame, Panel, PlannedParts } from '../../ui/page-frame.tsx';
 import { GlobeIcon, HashIcon, MaskIcon, TerminalIcon, TicketIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { RouteModal } from '../../ui/route-modal.tsx';
+import { VerifyModal } from './verify-modal.tsx';
 import './fairness.css';
 
 const TABS = [
@@ -85,53 +84,14 @@ export function FairnessPage() {
   );
 }
 
-/** The ticket calculator: shows 00000 until key, client seed and nonce are all given. */
-function TicketCalculator() {
-  const [key, setKey] = useState('');
-  const [clientSeed, setClientSeed] = useState('');
-  const [nonce, setNonce] = useState('');
-  const ready = key !== '' && clientSeed !== '' && /^\d+$/.test(nonce);
-  const ticket = ready ? fairTicket(key, clientSeed, Number(nonce)) : null;
-  const digits = ticket === null ? '00000' : String(ticket).padStart(5, '0');
-  return (
-    <div className="calc">
-      <label className="field">
-        <span className="field-label">Server seed (or beacon for battles)</span>
-        <input className="field-input" value={key} onChange={(event) => setKey(event.target.value.trim())} spellCheck={false} />
-      </label>
-      {key && (
-        <p className="calc-hash">
-          SHA-256: <code>{sha256Hex(key)}</code>
-        </p>
-      )}
-      <label className="field">
-        <span className="field-label">Client seed</span>
-        <input className="field-input" value={clientSeed} onChange={(event) => setClientSeed(event.target.value.trim())} spellCheck={false} />
-      </label>
-      <label className="field">
-        <span className="field-label">Nonce</span>
-        <input className="field-input" inputMode="numeric" value={nonce} onChange={(event) => setNonce(event.target.value.replace(/\D/g, ''))} />
-      </label>
-      <p className="calc-ticket" aria-live="polite">
-        <span className="calc-label">Ticket</span>
-        <span className="calc-digits" data-testid="ticket">
-          {[...digits].map((digit, i) => (
-            <span key={i}>{digit}</span>
-          ))}
-        </span>
-      </p>
-    </div>
-  );
-}
-
 /** /provably-fair/verify: the verify modal over the fairness page. */
 export function VerifyPage() {
   const navigate = useNavigate();
   return (
-    <RouteModal title="Verify a ticket" width={1085} behind={<FairnessPage />} onClose={() => void navigate({ to: '/provably-fair' })}>
-      <p className="calc-lead">Type the seeds and nonce of a roll to get the ticket it produced. The tabs for unbox, battle, chicken and dice replays come with the fairness worker.</p>
-      <TicketCalculator />
-    </RouteModal>
+    <>
+      <FairnessPage />
+      <VerifyModal onClose={() => void navigate({ to: '/provably-fair' })} />
+    </>
   );
 }
 
