@@ -40,7 +40,7 @@ export function OpenPanel({ box, count, onCount, focus }: { box: CaseBox; count:
       <Panel title="Open this case" className="open-panel">
         <div className="open-counts" role="radiogroup" aria-label="Openings">
           {CASE_COUNTS.map((value) => (
-            <button key={value} type="button" role="radio" aria-checked={value === count} className="chip" onClick={() => onCount(value)}>
+            <button key={value} type="button" role="radio" aria-checked={value === count} className="chip" aria-label={`${value} ${value === 1 ? 'opening' : 'openings'}`} onClick={() => onCount(value)}>
               ×{value}
             </button>
           ))}

@@ -114,6 +114,12 @@ export function UnboxGamePage({ caseKey, token }: { caseKey: string; token: stri
   const left = detail ? detail.game.rounds - detail.game.round : 0;
   const spinning = stage === 'rolling' || stage === 'spinning';
   const path = `/case/${caseKey}/${token}`;
+  // Newest first; a drop still spinning shows only once the roulette has landed on it.
+  const spinningDrop = spinning && landed === null ? detail?.drops.at(-1)?.hash : undefined;
+  const shownDrops = (detail?.drops ?? []).toReversed().flatMap((drop) => {
+    const item = itemsByHash.get(drop.item_hash);
+    return item && drop.hash !== spinningDrop ? [{ drop, item }] : [];
+  });
 
   return (
     <PageFrame
@@ -168,12 +174,11 @@ export function UnboxGamePage({ caseKey, token }: { caseKey: string; token: stri
                 <Button onClick={() => roulette.skip()} disabled={stage !== 'spinning'}>
                   Skip
                 </Button>
-              ) : (
-                <Button variant="primary" disabled={!detail || !pool || left === 0} onClick={() => void rollOnce()}>
+              ) : left > 0 || !detail ? (
+                <Button variant="primary" disabled={!detail || !pool} onClick={() => void rollOnce()}>
                   Spin
                 </Button>
-              )}
-              {left === 0 && (
+              ) : (
                 <OpenCaseLink caseKey={caseKey} className={buttonClass('primary')}>
                   Open again
                 </OpenCaseLink>
@@ -185,23 +190,17 @@ export function UnboxGamePage({ caseKey, token }: { caseKey: string; token: stri
             </div>
           </div>
           <Panel title="Drops of this game">
-            {detail && detail.drops.length > 0 ? (
+            {shownDrops.length > 0 ? (
               <ul className="item-grid" aria-label="Drops of this game">
-                {detail.drops.toReversed().map((drop) => {
-                  const item = itemsByHash.get(drop.item_hash);
-                  if (!item) return null;
-                  // A drop still spinning is not shown before the roulette lands on it.
-                  if (spinning && landed === null && drop.hash === detail.drops.at(-1)?.hash) return null;
-                  return (
-                    <li key={drop.hash}>
-                      <ItemCard name={item.name} image={item.image} color={item.color} price={item.price} note={`Roll ${drop.round} · ticket ${ticketDigits(drop.ticket)}`}>
-                        <SearchLink to={`${path}/verify`} search={{ drop: drop.hash }} className={buttonClass('ghost', 'sm')} label={`Verify roll ${drop.round}`}>
-                          Verify
-                        </SearchLink>
-                      </ItemCard>
-                    </li>
-                  );
-                })}
+                {shownDrops.map(({ drop, item }) => (
+                  <li key={drop.hash}>
+                    <ItemCard name={item.name} image={item.image} color={item.color} price={item.price} note={`Roll ${drop.round} · ticket ${ticketDigits(drop.ticket)}`}>
+                      <SearchLink to={`${path}/verify`} search={{ drop: drop.hash }} className={buttonClass('ghost', 'sm')} label={`Verify roll ${drop.round}`}>
+                        Verify
+                      </SearchLink>
+                    </ItemCard>
+                  </li>
+                ))}
               </ul>
             ) : (
               <p>No drops yet.</p>

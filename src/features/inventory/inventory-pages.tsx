@@ -53,7 +53,7 @@ export function InventoryPage() {
       actions={
         resume && (
           <div className="inventory-total" aria-live="polite">
-            <span>{resume.total_count} items</span>
+            <span>{resume.total_count} {resume.total_count === 1 ? 'item' : 'items'}</span>
             <strong>
               <CoinIcon /> {formatCoins(resume.total_price)}
             </strong>
