@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { GFX_CHROMIUM_ARGS } from './fixtures/gfx/build.ts';
-import { acceptCookiesUpFront, header, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, dropOneItem, header, signInByApi } from './helpers.ts';
 
 const SHOTS = 'test-results/screens';
 const SIZES = [
@@ -20,6 +20,8 @@ test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/b
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The header's balance in cents. */
 async function balance(page: Page): Promise<number> {
@@ -103,7 +105,7 @@ for (const size of SIZES) {
 
       // The drop is in the inventory; selling it puts its price on the balance.
       await page.goto('/inventory');
-      const sell = page.getByRole('button', { name: new RegExp(`^Sell ${roll.item.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} for`) });
+      const sell = page.getByRole('button', { name: new RegExp(`^Sell ${escapeRegExp(roll.item.name)} for`) });
       await expect(sell).toBeVisible();
       await page.waitForTimeout(500);
       await shot(page, `inventory-${size.label}`);
@@ -114,3 +116,21 @@ for (const size of SIZES) {
     });
   });
 }
+
+test('the home page shows live drops as they land, from any player', async ({ page, browser }) => {
+  await acceptCookiesUpFront(page);
+  await page.goto('/');
+  const strip = page.getByRole('region', { name: 'Live drops' });
+  await expect(strip).toContainText('show up here');
+  await page.waitForTimeout(500);
+
+  // Another player opens a case in their own browser.
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const player = await other.newPage();
+  await signInByApi(player);
+  const { asset: item } = await dropOneItem(player);
+  await other.close();
+
+  await expect(strip.getByRole('link', { name: new RegExp(`^${escapeRegExp(item.name)}, `) })).toBeVisible();
+  await shot(page, 'home-live-drops-desktop');
+});
