@@ -88,12 +88,23 @@ for (const size of SIZES) {
       // Verify the drop: rotate the seed pair to reveal its server seed, then recompute the ticket.
       const gamePath = new URL(page.url()).pathname;
       await page.getByRole('link', { name: 'Verify roll 1' }).click();
-      const modal = page.getByRole('dialog', { name: 'Provably fair' });
+      const modal = page.getByRole('dialog', { name: 'Verify a ticket' });
       await expect(modal.getByTestId('ticket')).toHaveAccessibleName('Ticket 00000');
       await expect(modal.getByTestId('nonce-digits')).toHaveAccessibleName(`Nonce ${roll.drop.nonce}`);
       await modal.getByRole('tab', { name: 'Seeds' }).click();
+      await expect(modal.getByTestId('client-seed')).toHaveText(/\S+/);
+      // The client seed modal offers 10 random characters; Esc closes only it.
+      await modal.getByRole('button', { name: 'Change client seed' }).click();
+      const seedModal = page.getByRole('dialog', { name: 'Change your client seed' });
+      await expect(seedModal.getByLabel('New client seed')).toHaveValue(/^[A-Za-z0-9]{10}$/);
+      await page.waitForTimeout(300);
+      await shot(page, `client-seed-modal-${size.label}`);
+      await page.keyboard.press('Escape');
+      await expect(seedModal).toHaveCount(0);
+      await expect(modal).toBeVisible();
       await modal.getByRole('button', { name: 'Rotate server seed' }).click();
       await expect(modal.getByTestId('revealed-seed')).toHaveText(/^[0-9a-f]{64}$/);
+      await shot(page, `verify-seeds-${size.label}`);
       await modal.getByRole('button', { name: 'Verify with this seed' }).click();
       const ticket = String(roll.drop.ticket).padStart(5, '0');
       await expect(modal.getByTestId('ticket')).toHaveAccessibleName(`Ticket ${ticket}`);

@@ -225,7 +225,7 @@ export function VerifyModal({ onClose, preset }: { onClose(): void; preset?: Ver
   // The verify tab remounts with a revealed seed, so it starts from it.
   const [verifyKey, setVerifyKey] = useState(0);
   return (
-    <Modal title="Provably fair" width={VERIFY_MODAL_WIDTH} onClose={onClose}>
+    <Modal title="Verify a ticket" width={VERIFY_MODAL_WIDTH} onClose={onClose}>
       <div className="page-tabs verify-tabs" role="tablist" aria-label="Fairness">
         {(['seeds', 'verify'] as const).map((name) => (
           <button key={name} type="button" role="tab" aria-selected={tab === name} className="page-tab" data-status={tab === name ? 'active' : undefined} onClick={() => setTab(name)}>
