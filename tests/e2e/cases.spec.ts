@@ -114,6 +114,11 @@ for (const size of SIZES) {
       await page.keyboard.press('Escape');
       await expect(page).toHaveURL(new RegExp(`${gamePath}$`));
 
+      // The game's fairness page replays the whole record in the worker, now that the seed is out.
+      await page.goto(`/provably-fair/${gamePath.split('/').at(-1)}`);
+      await expect(page.getByTestId('replay-verdict')).toHaveText('Every one of 1 tickets was recomputed in your browser and matches.');
+      await expect(page.getByRole('table')).toContainText(ticket);
+
       // The drop is in the inventory; selling it puts its price on the balance.
       await page.goto('/inventory');
       const sell = page.getByRole('button', { name: new RegExp(`^Sell ${escapeRegExp(roll.item.name)} for`) });

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState, type CSSProperties } from 'react';
 import type { MethodResult } from '../../contract/index.ts';
 import { formatCoins } from '../../core/money.ts';
@@ -60,6 +60,8 @@ export function UnboxGamePage({ caseKey, token }: { caseKey: string; token: stri
     };
   }, []);
 
+  // A mutation, so a refused roll is reported the spec's way (the query client's mutation cache).
+  const rollCall = useMutation({ mutationFn: (fast: boolean) => rpc.call('arena-unbox.roll', { token, ...(fast ? { fast: 1 } : {}) }) });
   const rollOnce = async (): Promise<void> => {
     if (busy.current || !pool) return;
     busy.current = true;
@@ -67,9 +69,9 @@ export function UnboxGamePage({ caseKey, token }: { caseKey: string; token: stri
     let roll: Roll;
     const fast = getSettings().fast_spin;
     try {
-      roll = await rpc.call('arena-unbox.roll', { token, ...(fast ? { fast: 1 } : {}) });
+      roll = await rollCall.mutateAsync(fast);
     } catch {
-      // The rpc client shows the server's message; the player may try again.
+      // Already reported; the player may try again.
       busy.current = false;
       if (alive.current) setStage('idle');
       return;

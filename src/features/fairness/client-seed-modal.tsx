@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLIENT_SEED_LENGTH, randomClientSeed } from '../../core/fair-ticket.ts';
 import { Button } from '../../ui/button.tsx';
@@ -18,18 +18,16 @@ const VALID = /^[\x21-\x7e]{1,64}$/;
 export function ClientSeedModal({ current, onClose, onSaved }: { current: string; onClose(): void; onSaved(answer: SeedPair): void }) {
   const queryClient = useQueryClient();
   const [seed, setSeed] = useState(() => randomClientSeed(CLIENT_SEED_LENGTH));
-  const [saving, setSaving] = useState(false);
   const valid = VALID.test(seed) && seed !== current;
-  const save = async () => {
-    setSaving(true);
-    try {
-      onSaved(await retireSeeds(queryClient, { client_seed: seed }));
+  // A mutation, so a refusal is reported the spec's way.
+  const save = useMutation({
+    mutationFn: () => retireSeeds(queryClient, { client_seed: seed }),
+    onSuccess: (answer) => {
+      onSaved(answer);
       onClose();
-    } catch {
-      // The rpc client shows the server's message.
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const saving = save.isPending;
   return (
     <Modal title="Change your client seed" width={CLIENT_SEED_MODAL_WIDTH} onClose={onClose}>
       <p className="calc-lead">Your client seed goes into every ticket of your next rolls. Changing it retires your seed pair: its server seed is revealed, so you can check every roll you made with it.</p>
@@ -37,7 +35,7 @@ export function ClientSeedModal({ current, onClose, onSaved }: { current: string
         className="seed-form"
         onSubmit={(event) => {
           event.preventDefault();
-          if (valid && !saving) void save();
+          if (valid && !saving) save.mutate();
         }}
       >
         <label className="field">

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { TICKET_MAX } from '../../core/fair-ticket.ts';
 import { Button } from '../../ui/button.tsx';
@@ -156,7 +156,7 @@ function SeedsTab({ onRevealed, revealed, onVerify }: { onRevealed(revealed: Rev
   const queryClient = useQueryClient();
   const seed = useQuery({ ...seedQueryOptions(), enabled: logged });
   const [changing, setChanging] = useState(false);
-  const [rotating, setRotating] = useState(false);
+  const rotate = useMutation({ mutationFn: () => retireSeeds(queryClient, { rotate: 1 }) });
   // The pair being retired is the one shown now: its hash identifies the revealed seed.
   const reveal = (hashed: string) => (answer: SeedPair) => {
     if (answer.server_seed) onRevealed({ seed: answer.server_seed, hashed });
@@ -183,20 +183,8 @@ function SeedsTab({ onRevealed, revealed, onVerify }: { onRevealed(revealed: Rev
       </dl>
       <div className="seed-actions">
         <Button onClick={() => setChanging(true)}>Change client seed</Button>
-        <Button
-          variant="primary"
-          disabled={rotating}
-          onClick={async () => {
-            setRotating(true);
-            try {
-              reveal(pair.server_seed_hashed)(await retireSeeds(queryClient, { rotate: 1 }));
-            } catch {
-              // The rpc client shows the server's message.
-            }
-            setRotating(false);
-          }}
-        >
-          {rotating ? 'Rotating…' : 'Rotate server seed'}
+        <Button variant="primary" disabled={rotate.isPending} onClick={() => rotate.mutate(undefined, { onSuccess: reveal(pair.server_seed_hashed) })}>
+          {rotate.isPending ? 'Rotating…' : 'Rotate server seed'}
         </Button>
       </div>
       {revealed && (
