@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { GFX_CHROMIUM_ARGS } from './fixtures/gfx/build.ts';
-import { acceptCookiesUpFront, dropOneItem, header, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, dropOneItem, header, signInByApi, underServiceWorker } from './helpers.ts';
 
 const SHOTS = 'test-results/screens';
 const SIZES = [
@@ -149,4 +149,27 @@ test('the home page shows live drops as they land, from any player', async ({ pa
 
   await expect(strip.getByRole('link', { name: new RegExp(`^${escapeRegExp(item.name)}, `) })).toBeVisible();
   await shot(page, 'home-live-drops-desktop');
+});
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a case seen once opens offline from its copy in IndexedDB, with its items', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await acceptCookiesUpFront(page);
+    await page.goto('/cases');
+    await underServiceWorker(page);
+    const first = page.getByRole('list', { name: 'Cases' }).getByRole('listitem').first();
+    const name = (await first.locator('.case-name').textContent())!;
+    await first.getByRole('link', { name: new RegExp(`^${escapeRegExp(name)},`) }).click();
+    const items = page.getByRole('list', { name: `Items in ${name}` });
+    await expect(items.getByRole('listitem').first()).toBeVisible();
+    const count = await items.getByRole('listitem').count();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(items.getByRole('listitem')).toHaveCount(count);
+    await context.setOffline(false);
+  });
 });
