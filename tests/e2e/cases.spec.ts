@@ -71,8 +71,9 @@ for (const size of SIZES) {
       const roll = ((await (await rolled).json()) as RollAnswer).response;
       await expect(page).toHaveURL(/\/case\/[\w-]+\/\w{32}$/);
       const stage = page.getByRole('region', { name: 'Roulette' });
-      await expect(stage).toHaveAttribute('data-roulette', 'ready');
-      await expect(stage).toHaveAttribute('data-phase', 'spinning');
+      // PixiJS loads lazily; on a busy two-core machine that can take a while.
+      await expect(stage).toHaveAttribute('data-roulette', 'ready', { timeout: 15_000 });
+      await expect(stage).toHaveAttribute('data-phase', 'spinning', { timeout: 10_000 });
       await page.waitForTimeout(1_500);
       await shot(page, `unbox-spinning-${size.label}`);
 
