@@ -45,7 +45,8 @@ export function defaultAboveCoins(box: CaseBox): string {
 
 /** Coins typed in the figures' field, as cents. */
 export function aboveCents(coins: string): number {
-  return Math.max(0, Math.round(Number(coins || '0') * 100));
+  const cents = Math.round(Number(coins || '0') * 100);
+  return Number.isFinite(cents) ? Math.max(0, cents) : 0;
 }
 
 /** Expected value, price spread and the chance of at least one item above a price, for the openings chosen. */
