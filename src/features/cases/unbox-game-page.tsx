@@ -3,7 +3,8 @@ import { useEffect, useEffectEvent, useRef, useState, type CSSProperties } from 
 import type { MethodResult } from '../../contract/index.ts';
 import { formatCoins } from '../../core/money.ts';
 import { ROULETTE, rouletteScale } from '../../gfx/roulette-plan.ts';
-import { rpc } from '../../net/index.ts';
+import { Rooms } from '../../contract/index.ts';
+import { rpc, socket } from '../../net/index.ts';
 import { getSettings, setSetting, useSettings } from '../../storage/settings.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { CaseIcon } from '../../ui/icons.tsx';
@@ -32,7 +33,8 @@ export function ticketDigits(ticket: number): string {
 
 /** Adds a roll to the cached game: its new state, its drop and its item. */
 function withRoll(detail: UnboxDetail | undefined, roll: Roll): UnboxDetail | undefined {
-  if (!detail) return detail;
+  // The roll comes twice, as the call's answer and in the game's room: keep it once.
+  if (!detail || detail.drops.some((drop) => drop.hash === roll.drop.hash)) return detail;
   const items = detail.items.some((item) => item.hash === roll.item.hash) ? detail.items : [...detail.items, roll.item];
   return { ...detail, game: roll.game, drops: [...detail.drops, roll.drop], items };
 }
@@ -59,6 +61,20 @@ export function UnboxGamePage({ caseKey, token }: { caseKey: string; token: stri
       alive.current = false;
     };
   }, []);
+
+  // Rolls made from another tab of this game land in its room (ARENA_GAME[{token}]).
+  useEffect(() => {
+    const leave = socket.subscribe(Rooms.arenaGame(token));
+    const off = socket.on('ARENA_GAME_ROLL', (roll) => {
+      // This tab's own roll is shown by its spin, not before.
+      if (!('drop' in roll) || roll.game.token !== token || busy.current) return;
+      queryClient.setQueryData(caseKeys.game(token), (detail: UnboxDetail | undefined) => withRoll(detail, roll));
+    });
+    return () => {
+      off();
+      leave();
+    };
+  }, [queryClient, token]);
 
   // A mutation, so a refused roll is reported the spec's way (the query client's mutation cache).
   const rollCall = useMutation({ mutationFn: (fast: boolean) => rpc.call('arena-unbox.roll', { token, ...(fast ? { fast: 1 } : {}) }) });
