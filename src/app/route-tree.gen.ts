@@ -78,6 +78,7 @@ import { Route as ProvablyFairChickenHashRouteImport } from './../routes/provabl
 import { Route as ProvablyFairDiceTokenRouteImport } from './../routes/provably-fair/dice/$token'
 import { Route as WalletPaymentIndexRouteImport } from './../routes/wallet/$payment/index'
 import { Route as WalletPaymentWithdrawRouteImport } from './../routes/wallet/$payment/withdraw'
+import { Route as CaseCaseIdGameIdVerifyRouteImport } from './../routes/case/$caseId/$gameId/verify'
 import { Route as CaseTableDefaultIdRouteImport } from './../routes/case/table/default/$id'
 import { Route as WalletDepositInstaxchangeIndexRouteImport } from './../routes/wallet/deposit/instaxchange/index'
 import { Route as WalletDepositInstaxchangeMemoRouteImport } from './../routes/wallet/deposit/instaxchange/$memo'
@@ -438,6 +439,11 @@ const WalletPaymentWithdrawRoute = WalletPaymentWithdrawRouteImport.update({
   path: '/$payment/withdraw',
   getParentRoute: () => WalletRouteRoute,
 } as any)
+const CaseCaseIdGameIdVerifyRoute = CaseCaseIdGameIdVerifyRouteImport.update({
+  id: '/verify',
+  path: '/verify',
+  getParentRoute: () => CaseCaseIdGameIdRoute,
+} as any)
 const CaseTableDefaultIdRoute = CaseTableDefaultIdRouteImport.update({
   id: '/case/table/default/$id',
   path: '/case/table/default/$id',
@@ -521,7 +527,7 @@ export interface FileRoutesByFullPath {
   '/partnership/': typeof PartnershipIndexRoute
   '/provably-fair/': typeof ProvablyFairIndexRoute
   '/wallet/': typeof WalletIndexRoute
-  '/case/$caseId/$gameId': typeof CaseCaseIdGameIdRoute
+  '/case/$caseId/$gameId': typeof CaseCaseIdGameIdRouteWithChildren
   '/event/race/$period': typeof EventRacePeriodRoute
   '/inventory/boosters/history': typeof InventoryBoostersHistoryRoute
   '/partnership/@{$name}/races': typeof PartnershipAtChar123nameChar125RacesRoute
@@ -538,6 +544,7 @@ export interface FileRoutesByFullPath {
   '/partnership/@{$name}/': typeof PartnershipAtChar123nameChar125IndexRoute
   '/profile/$name/': typeof ProfileNameIndexRoute
   '/wallet/$payment/': typeof WalletPaymentIndexRoute
+  '/case/$caseId/$gameId/verify': typeof CaseCaseIdGameIdVerifyRoute
   '/case/table/default/$id': typeof CaseTableDefaultIdRoute
   '/wallet/deposit/instaxchange/$memo': typeof WalletDepositInstaxchangeMemoRoute
   '/wallet/deposit/instaxchange/': typeof WalletDepositInstaxchangeIndexRoute
@@ -594,7 +601,7 @@ export interface FileRoutesByTo {
   '/partnership': typeof PartnershipIndexRoute
   '/provably-fair': typeof ProvablyFairIndexRoute
   '/wallet': typeof WalletIndexRoute
-  '/case/$caseId/$gameId': typeof CaseCaseIdGameIdRoute
+  '/case/$caseId/$gameId': typeof CaseCaseIdGameIdRouteWithChildren
   '/event/race/$period': typeof EventRacePeriodRoute
   '/inventory/boosters/history': typeof InventoryBoostersHistoryRoute
   '/partnership/@{$name}/races': typeof PartnershipAtChar123nameChar125RacesRoute
@@ -611,6 +618,7 @@ export interface FileRoutesByTo {
   '/partnership/@{$name}': typeof PartnershipAtChar123nameChar125IndexRoute
   '/profile/$name': typeof ProfileNameIndexRoute
   '/wallet/$payment': typeof WalletPaymentIndexRoute
+  '/case/$caseId/$gameId/verify': typeof CaseCaseIdGameIdVerifyRoute
   '/case/table/default/$id': typeof CaseTableDefaultIdRoute
   '/wallet/deposit/instaxchange/$memo': typeof WalletDepositInstaxchangeMemoRoute
   '/wallet/deposit/instaxchange': typeof WalletDepositInstaxchangeIndexRoute
@@ -671,7 +679,7 @@ export interface FileRoutesById {
   '/partnership/': typeof PartnershipIndexRoute
   '/provably-fair/': typeof ProvablyFairIndexRoute
   '/wallet/': typeof WalletIndexRoute
-  '/case/$caseId/$gameId': typeof CaseCaseIdGameIdRoute
+  '/case/$caseId/$gameId': typeof CaseCaseIdGameIdRouteWithChildren
   '/event/race/$period': typeof EventRacePeriodRoute
   '/inventory/boosters/history': typeof InventoryBoostersHistoryRoute
   '/partnership/@{$name}/races': typeof PartnershipAtChar123nameChar125RacesRoute
@@ -688,6 +696,7 @@ export interface FileRoutesById {
   '/partnership/@{$name}/': typeof PartnershipAtChar123nameChar125IndexRoute
   '/profile/$name/': typeof ProfileNameIndexRoute
   '/wallet/$payment/': typeof WalletPaymentIndexRoute
+  '/case/$caseId/$gameId/verify': typeof CaseCaseIdGameIdVerifyRoute
   '/case/table/default/$id': typeof CaseTableDefaultIdRoute
   '/wallet/deposit/instaxchange/$memo': typeof WalletDepositInstaxchangeMemoRoute
   '/wallet/deposit/instaxchange/': typeof WalletDepositInstaxchangeIndexRoute
@@ -766,6 +775,7 @@ export interface FileRouteTypes {
     | '/partnership/@{$name}/'
     | '/profile/$name/'
     | '/wallet/$payment/'
+    | '/case/$caseId/$gameId/verify'
     | '/case/table/default/$id'
     | '/wallet/deposit/instaxchange/$memo'
     | '/wallet/deposit/instaxchange/'
@@ -839,6 +849,7 @@ export interface FileRouteTypes {
     | '/partnership/@{$name}'
     | '/profile/$name'
     | '/wallet/$payment'
+    | '/case/$caseId/$gameId/verify'
     | '/case/table/default/$id'
     | '/wallet/deposit/instaxchange/$memo'
     | '/wallet/deposit/instaxchange'
@@ -915,6 +926,7 @@ export interface FileRouteTypes {
     | '/partnership/@{$name}/'
     | '/profile/$name/'
     | '/wallet/$payment/'
+    | '/case/$caseId/$gameId/verify'
     | '/case/table/default/$id'
     | '/wallet/deposit/instaxchange/$memo'
     | '/wallet/deposit/instaxchange/'
@@ -969,7 +981,7 @@ export interface RootRouteChildren {
   DiceIndexRoute: typeof DiceIndexRoute
   PartnershipIndexRoute: typeof PartnershipIndexRoute
   ProvablyFairIndexRoute: typeof ProvablyFairIndexRoute
-  CaseCaseIdGameIdRoute: typeof CaseCaseIdGameIdRoute
+  CaseCaseIdGameIdRoute: typeof CaseCaseIdGameIdRouteWithChildren
   EventRacePeriodRoute: typeof EventRacePeriodRoute
   PartnershipRaceCreateRoute: typeof PartnershipRaceCreateRoute
   ProfileNameAchievementsRoute: typeof ProfileNameAchievementsRoute
@@ -1468,6 +1480,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WalletPaymentWithdrawRouteImport
       parentRoute: typeof WalletRouteRoute
     }
+    '/case/$caseId/$gameId/verify': {
+      id: '/case/$caseId/$gameId/verify'
+      path: '/verify'
+      fullPath: '/case/$caseId/$gameId/verify'
+      preLoaderRoute: typeof CaseCaseIdGameIdVerifyRouteImport
+      parentRoute: typeof CaseCaseIdGameIdRoute
+    }
     '/case/table/default/$id': {
       id: '/case/table/default/$id'
       path: '/case/table/default/$id'
@@ -1575,6 +1594,17 @@ const PartnershipAtChar123nameChar125RouteRouteWithChildren =
     PartnershipAtChar123nameChar125RouteRouteChildren,
   )
 
+interface CaseCaseIdGameIdRouteChildren {
+  CaseCaseIdGameIdVerifyRoute: typeof CaseCaseIdGameIdVerifyRoute
+}
+
+const CaseCaseIdGameIdRouteChildren: CaseCaseIdGameIdRouteChildren = {
+  CaseCaseIdGameIdVerifyRoute: CaseCaseIdGameIdVerifyRoute,
+}
+
+const CaseCaseIdGameIdRouteWithChildren =
+  CaseCaseIdGameIdRoute._addFileChildren(CaseCaseIdGameIdRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   InventoryRouteRoute: InventoryRouteRouteWithChildren,
@@ -1623,7 +1653,7 @@ const rootRouteChildren: RootRouteChildren = {
   DiceIndexRoute: DiceIndexRoute,
   PartnershipIndexRoute: PartnershipIndexRoute,
   ProvablyFairIndexRoute: ProvablyFairIndexRoute,
-  CaseCaseIdGameIdRoute: CaseCaseIdGameIdRoute,
+  CaseCaseIdGameIdRoute: CaseCaseIdGameIdRouteWithChildren,
   EventRacePeriodRoute: EventRacePeriodRoute,
   PartnershipRaceCreateRoute: PartnershipRaceCreateRoute,
   ProfileNameAchievementsRoute: ProfileNameAchievementsRoute,

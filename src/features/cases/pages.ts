@@ -1,2 +1,6 @@
-/** The cases' pages, for routes only: the list and a simple case page (the rich case page and roulette come with the unbox work). */
-export { CasePage, CaseTablePage, CasesPage, UnboxGamePage } from './cases-pages.tsx';
+/** The cases' pages, for routes only: the listing, a case with its opening panel and pool math, the unbox game with its roulette, and its verify modal. */
+export { CasePage } from './case-page.tsx';
+export { CaseTablePage } from './case-table-page.tsx';
+export { CasesPage } from './cases-list-page.tsx';
+export { UnboxGamePage } from './unbox-game-page.tsx';
+export { UnboxVerifyModal } from './unbox-verify.tsx';

@@ -1,14 +1,24 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { MethodResult } from '../../contract/index.ts';
 import { RpcNetworkError, rpc } from '../../net/index.ts';
 import { withOfflineCopy } from '../../storage/offline-cache.ts';
 
 const offline = (error: unknown) => error instanceof RpcNetworkError;
+
+/** A case as case.getBoxByKey answers it. */
+export type CaseBox = MethodResult<'case.getBoxByKey'>['box'];
+/** An item a case can drop. */
+export type CaseItem = MethodResult<'case.getBoxByKey'>['items'][number];
+/** arena.game of a personal unbox game. */
+export type UnboxDetail = Extract<MethodResult<'arena.game'>, { game: { type: 'unbox' } }>;
 
 /** Query keys of the case catalogue. */
 export const caseKeys = {
   all: ['cases'] as const,
   list: ['cases', 'list'] as const,
   one: (key: string) => ['cases', 'box', key] as const,
+  /** A personal unbox game: under the session's keys, so sign-out drops it. */
+  game: (token: string) => ['session', 'unbox', token] as const,
 };
 
 /** Every case that can be opened, cheapest first (case.getCases). */
@@ -20,12 +30,24 @@ export function casesQueryOptions() {
   });
 }
 
-/** One case by its key, with its items in slot order (case.getBoxByKey). */
+/** One case by its key, with its items in slot order (case.getBoxByKey); kept in Dexie, so a case seen once opens offline. */
 export function caseQueryOptions(key: string) {
   return queryOptions({
     queryKey: caseKeys.one(key),
     queryFn: ({ signal }) => withOfflineCopy(caseKeys.one(key), () => rpc.call('case.getBoxByKey', { key }, { signal }), offline),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** A personal unbox game by its token (arena.game), with its drops and their fairness records. */
+export function unboxGameQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: caseKeys.game(token),
+    queryFn: async ({ signal }) => {
+      const detail = await withOfflineCopy(caseKeys.game(token), () => rpc.call('arena.game', { hash: token }, { signal }), offline);
+      if (detail.game.type !== 'unbox') throw new Error('This game is a battle, not an unbox game.');
+      return detail as UnboxDetail;
+    },
   });
 }
 

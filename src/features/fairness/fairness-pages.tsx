@@ -1,13 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { TICKET_MAX, fairTicket, sha256Hex } from '../../core/fair-ticket.ts';
+import { rpc } from '../../net/index.ts';
+import { TICKET_MAX } from '../../core/fair-ticket.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { ChickenIcon, DiceIcon, ShieldIcon } from '../../ui/icons.tsx';
-import { PageFrame, Panel, PlannedParts } from '../../ui/page-frame.tsx';
+import { PageFrame, Panel, PlannedParts, Skeleton } from '../../ui/page-frame.tsx';
 import { GlobeIcon, HashIcon, MaskIcon, TerminalIcon, TicketIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { RouteModal } from '../../ui/route-modal.tsx';
+import { GameFairness } from './game-fairness.tsx';
+import { VerifyModal } from './verify-modal.tsx';
 import './fairness.css';
+
+const blockTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 
 const TABS = [
   { to: '/provably-fair', label: 'How it works', exact: true },
@@ -85,77 +89,61 @@ export function FairnessPage() {
   );
 }
 
-/** The ticket calculator: shows 00000 until key, client seed and nonce are all given. */
-function TicketCalculator() {
-  const [key, setKey] = useState('');
-  const [clientSeed, setClientSeed] = useState('');
-  const [nonce, setNonce] = useState('');
-  const ready = key !== '' && clientSeed !== '' && /^\d+$/.test(nonce);
-  const ticket = ready ? fairTicket(key, clientSeed, Number(nonce)) : null;
-  const digits = ticket === null ? '00000' : String(ticket).padStart(5, '0');
-  return (
-    <div className="calc">
-      <label className="field">
-        <span className="field-label">Server seed (or beacon for battles)</span>
-        <input className="field-input" value={key} onChange={(event) => setKey(event.target.value.trim())} spellCheck={false} />
-      </label>
-      {key && (
-        <p className="calc-hash">
-          SHA-256: <code>{sha256Hex(key)}</code>
-        </p>
-      )}
-      <label className="field">
-        <span className="field-label">Client seed</span>
-        <input className="field-input" value={clientSeed} onChange={(event) => setClientSeed(event.target.value.trim())} spellCheck={false} />
-      </label>
-      <label className="field">
-        <span className="field-label">Nonce</span>
-        <input className="field-input" inputMode="numeric" value={nonce} onChange={(event) => setNonce(event.target.value.replace(/\D/g, ''))} />
-      </label>
-      <p className="calc-ticket" aria-live="polite">
-        <span className="calc-label">Ticket</span>
-        <span className="calc-digits" data-testid="ticket">
-          {[...digits].map((digit, i) => (
-            <span key={i}>{digit}</span>
-          ))}
-        </span>
-      </p>
-    </div>
-  );
-}
-
 /** /provably-fair/verify: the verify modal over the fairness page. */
 export function VerifyPage() {
   const navigate = useNavigate();
   return (
-    <RouteModal title="Verify a ticket" width={1085} behind={<FairnessPage />} onClose={() => void navigate({ to: '/provably-fair' })}>
-      <p className="calc-lead">Type the seeds and nonce of a roll to get the ticket it produced. The tabs for unbox, battle, chicken and dice replays come with the fairness worker.</p>
-      <TicketCalculator />
-    </RouteModal>
+    <>
+      <FairnessPage />
+      <VerifyModal onClose={() => void navigate({ to: '/provably-fair' })} />
+    </>
   );
 }
 
-/** /provably-fair/randomorg: the external randomness page. */
+/** /provably-fair/randomorg: the external randomness page, with the newest blocks of the beacon. */
 export function RandomOrgPage() {
+  const blocks = useQuery({ queryKey: ['fairness', 'beacon'], queryFn: ({ signal }) => rpc.call('beacon.blocks', { count: 10 }, { signal }), refetchInterval: 15_000 });
   return (
     <PageFrame area="fairness" icon={<GlobeIcon />} eyebrow="Provably fair" title="External randomness" lead="Battles take their key from a public beacon: a chain of blocks anyone can read, produced after the last seat is filled, so nobody knows it in advance.">
       <FairnessTabs />
-      <PlannedParts parts={[{ title: 'Beacon blocks', text: 'The latest blocks of the beacon chain with their numbers, times and ids, and the battles each one decided.', look: 'rows' }]} />
+      <Panel title="Newest beacon blocks">
+        {blocks.data ? (
+          <div className="replay-table-wrap">
+            <table className="replay-table">
+              <thead>
+                <tr>
+                  <th scope="col">Block</th>
+                  <th scope="col">Time</th>
+                  <th scope="col">Id (the battles' key)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {blocks.data.blocks.map((block) => (
+                  <tr key={block.number}>
+                    <td>{block.number}</td>
+                    <td>{blockTime.format(block.time)}</td>
+                    <td className="mono">{block.id}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : blocks.isError ? (
+          <p>The beacon did not answer. Try again in a moment.</p>
+        ) : (
+          <Skeleton count={4} variant="row" />
+        )}
+      </Panel>
     </PageFrame>
   );
 }
 
-/** /provably-fair/{hash}: the fairness record of one game. */
+/** /provably-fair/{hash}: the fairness record of one game, replayed in the browser. */
 export function GameFairnessPage({ hash }: { hash: string }) {
   return (
     <PageFrame area="fairness" icon={<HashIcon />} eyebrow="Provably fair" title={`Game ${hash}`} lead="Every ticket of this game with the seeds and nonces that made it, checked against the items they dropped.">
       <FairnessTabs />
-      <PlannedParts
-        parts={[
-          { title: 'Seeds', text: 'The server seed and its hash, the client seed, and the beacon block for battles.', look: 'rows' },
-          { title: 'Tickets', text: 'Each round and seat with its nonce, ticket, range and item, recomputed in your browser.', look: 'rows' },
-        ]}
-      />
+      <GameFairness hash={hash} />
     </PageFrame>
   );
 }

@@ -1,2 +1,3 @@
-/** Provably fair: how tickets are made, a ticket calculator, and the per-game fairness page frames. */
+/** Provably fair: how tickets are made, the verify modal (seeds and tickets), and the per-game fairness pages. */
 export { ChickenFairnessPage, DiceFairnessPage, FairnessPage, GameFairnessPage, RandomOrgPage, RobFairnessPage, TerminalFairnessPage, VerifyPage } from './fairness-pages.tsx';
+export { VerifyModal, type VerifyPreset } from './verify-modal.tsx';

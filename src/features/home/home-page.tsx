@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ComponentType, CSSProperties } from 'react';
 import { formatCoins } from '../../core/money.ts';
 import { buttonClass } from '../../ui/button.tsx';
@@ -5,7 +6,8 @@ import { BattleIcon, CaseIcon, ChickenIcon, CoinIcon, DiceIcon, ShieldIcon } fro
 import { PathLink } from '../../ui/path-link.tsx';
 import { LoginButton, useLogged } from '../session/index.ts';
 import { useManifest } from '../connection/index.ts';
-import { ItemSilhouette, type Silhouette } from './item-silhouette.tsx';
+import { casesQueryOptions } from '../cases/index.ts';
+import { LiveDropsStrip } from './live-drops-strip.tsx';
 import './home.css';
 
 interface GameTile {
@@ -25,21 +27,8 @@ const GAMES: GameTile[] = [
   { title: 'Dice', to: '/dice', blurb: 'Roll over or under your target. Lower chance, bigger multiplier.', icon: DiceIcon, colour: '220 107 252' },
 ];
 
-interface ShowcaseItem {
-  name: string;
-  skin: string;
-  price: number;
-  rarity: 'ultra' | 'gold' | 'high' | 'medium';
-  shape: Silhouette;
-}
-
-/** Sample drops for the hero; prices in cents like everywhere else. */
-const SHOWCASE: ShowcaseItem[] = [
-  { name: '★ Karambit', skin: 'Doppler', price: 184_250, rarity: 'ultra', shape: 'knife' },
-  { name: 'AK-47', skin: 'Fire Serpent', price: 62_040, rarity: 'gold', shape: 'rifle' },
-  { name: 'Desert Eagle', skin: 'Blaze', price: 21_875, rarity: 'high', shape: 'pistol' },
-  { name: 'AWP', skin: 'Neo-Noir', price: 4_310, rarity: 'medium', shape: 'sniper' },
-];
+/** How many cases the hero shows: the dearest of the catalogue. */
+const SHOWCASE_COUNT = 4;
 
 /** New accounts start with this many cents (DESIGN.md section 4). */
 const STARTING_BALANCE = 100_000;
@@ -48,6 +37,8 @@ const STARTING_BALANCE = 100_000;
 export function HomePage() {
   const logged = useLogged();
   const manifest = useManifest();
+  const cases = useQuery(casesQueryOptions());
+  const showcase = (cases.data?.cases ?? []).toSorted((a, b) => b.price - a.price).slice(0, SHOWCASE_COUNT);
   const games = GAMES.filter((game) => !game.chicken || !manifest || manifest.stats.ctc.active);
 
   return (
@@ -76,22 +67,23 @@ export function HomePage() {
             </PathLink>
           </div>
         </div>
-        <ul className="showcase" aria-label="Recent top drops">
-          {SHOWCASE.map((item, index) => (
-            <li key={item.name} className={`drop-card rarity-${item.rarity}`} style={{ '--i': index } as CSSProperties}>
-              <ItemSilhouette shape={item.shape} />
-              <div className="drop-meta">
-                <span className="drop-name">{item.name}</span>
-                <span className="drop-skin">{item.skin}</span>
-              </div>
-              <span className="drop-price">
-                <CoinIcon width={14} height={14} />
-                {formatCoins(item.price)}
-              </span>
+        <ul className="showcase" aria-label="Top cases">
+          {showcase.map((box, index) => (
+            <li key={box.hash} className="drop-card" style={{ '--i': index } as CSSProperties}>
+              <PathLink to={`/case/${box.key}`} className="drop-link" aria-label={`${box.name}, ${formatCoins(box.price)} coins`}>
+                <img className="drop-art" src={box.image} alt="" width={200} height={150} decoding="async" />
+                <span className="drop-skin">{box.name}</span>
+                <span className="drop-price">
+                  <CoinIcon width={14} height={14} />
+                  {formatCoins(box.price)}
+                </span>
+              </PathLink>
             </li>
           ))}
         </ul>
       </section>
+
+      <LiveDropsStrip />
 
       <section className="container games" aria-labelledby="games-title">
         <h2 id="games-title" className="section-title">

@@ -10,7 +10,7 @@ import { EmptyState, PageFrame, Panel, PlannedParts, Skeleton } from '../../ui/p
 import { ClockIcon, RocketIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { clearGiftCode, storedGiftCode } from '../wallet/index.ts';
-import { inventoryKeys, inventoryQueryOptions } from './queries.ts';
+import { inventoryKeys, inventoryQueryOptions, type InventorySort } from './queries.ts';
 import './inventory.css';
 
 type Page = MethodResult<'inventory.getAssets'>;
@@ -20,14 +20,16 @@ const dropTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 /** /inventory: the player's items, each sold back at its price with one click. */
 export function InventoryPage() {
   const queryClient = useQueryClient();
-  const inventory = useInfiniteQuery(inventoryQueryOptions());
+  const [sort, setSort] = useState<InventorySort>('hash');
+  const options = inventoryQueryOptions(sort);
+  const inventory = useInfiniteQuery(options);
   const [selling, setSelling] = useState<ReadonlySet<string>>(new Set());
   const sell = useMutation({
     mutationFn: (hashes: string[]) => rpc.call('inventory.instantSell', { hashes, stamp: crypto.randomUUID() }),
     onMutate: (hashes) => setSelling((now) => new Set([...now, ...hashes])),
     onSuccess: (_answer, hashes) => {
       const sold = new Set(hashes);
-      queryClient.setQueryData<InfiniteData<Page, string>>(inventoryKeys.list, (data) =>
+      queryClient.setQueryData<InfiniteData<Page, string>>(options.queryKey, (data) =>
         data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => !sold.has(item.hash)) })) } : data,
       );
       void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
@@ -53,7 +55,7 @@ export function InventoryPage() {
       actions={
         resume && (
           <div className="inventory-total" aria-live="polite">
-            <span>{resume.total_count} items</span>
+            <span>{resume.total_count} {resume.total_count === 1 ? 'item' : 'items'}</span>
             <strong>
               <CoinIcon /> {formatCoins(resume.total_price)}
             </strong>
@@ -62,6 +64,14 @@ export function InventoryPage() {
       }
     >
       <InventoryGiftCode />
+      <label className="field inventory-sort">
+        <span className="field-label">Sort</span>
+        <select className="field-input" value={sort} onChange={(event) => setSort(event.target.value as InventorySort)}>
+          <option value="hash">Newest first</option>
+          <option value="price_desc">Dearest first</option>
+          <option value="price_asc">Cheapest first</option>
+        </select>
+      </label>
       {inventory.isPending ? (
         <Skeleton count={10} />
       ) : inventory.isError ? (

@@ -13,15 +13,25 @@ export const inventoryKeys = {
 
 const PAGE = 48;
 
-/** The player's items, newest first, page by page (offset: the last item's hash). */
-export function inventoryQueryOptions() {
+/** How the inventory is ordered: newest first (by hash), or by price. */
+export type InventorySort = 'hash' | 'price_desc' | 'price_asc';
+
+/**
+ * The player's items page by page, newest first or by price. Document 1 section 9: the next page
+ * starts after the last item's hash, or after the count already shown when not sorted by hash.
+ */
+export function inventoryQueryOptions(sort: InventorySort = 'hash') {
+  const key = sort === 'hash' ? inventoryKeys.list : ([...inventoryKeys.list, sort] as const);
   return infiniteQueryOptions({
-    queryKey: inventoryKeys.list,
+    queryKey: key,
     // Pages seen before open offline from their kept copies.
     queryFn: ({ pageParam, signal }) =>
-      withOfflineCopy([...inventoryKeys.list, pageParam], () => rpc.call('inventory.getAssets', { count: PAGE, ...(pageParam ? { offset: pageParam } : {}) }, { signal }), offline),
+      withOfflineCopy([...key, pageParam], () => rpc.call('inventory.getAssets', { count: PAGE, ...(sort === 'hash' ? {} : { sort }), ...(pageParam ? { offset: pageParam } : {}) }, { signal }), offline),
     initialPageParam: '',
-    getNextPageParam: (page) => (page.items.length === PAGE ? page.items.at(-1)?.hash : undefined),
+    getNextPageParam: (page, pages) => {
+      if (page.items.length < PAGE) return undefined;
+      return sort === 'hash' ? page.items.at(-1)?.hash : String(pages.reduce((shown, each) => shown + each.items.length, 0));
+    },
   });
 }
 

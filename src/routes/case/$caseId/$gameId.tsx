@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { UnboxGamePage } from '../../../features/cases/pages.ts';
 import { caseTitleFromSlug } from '../../../features/cases/index.ts';
 import { pageHead } from '../../../features/shell/index.ts';
@@ -8,7 +8,13 @@ export const Route = createFileRoute('/case/$caseId/$gameId')({
   component: RouteComponent,
 });
 
+// The game stays mounted under its verify modal (./$gameId/verify.tsx), so a running spin goes on.
 function RouteComponent() {
   const { caseId, gameId } = Route.useParams();
-  return <UnboxGamePage caseKey={caseId} token={gameId} />;
+  return (
+    <>
+      <UnboxGamePage caseKey={caseId} token={gameId} />
+      <Outlet />
+    </>
+  );
 }

@@ -19,5 +19,6 @@ export const Route = createFileRoute('/case/$caseId/')({
 
 function RouteComponent() {
   const { caseId } = Route.useParams();
-  return <CasePage caseKey={caseId} />;
+  const { action } = Route.useSearch();
+  return <CasePage caseKey={caseId} {...(action ? { action } : {})} />;
 }

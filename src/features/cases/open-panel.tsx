@@ -1,0 +1,71 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { CASE_COUNTS } from '../../core/scheme.ts';
+import { formatCoins } from '../../core/money.ts';
+import { rpc } from '../../net/index.ts';
+import { setSetting, useSettings } from '../../storage/settings.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { CoinIcon } from '../../ui/icons.tsx';
+import { Panel } from '../../ui/page-frame.tsx';
+import { Toggle } from '../../ui/popover.tsx';
+import { LoginButton, useLogged } from '../session/index.ts';
+import type { CaseBox } from './queries.ts';
+
+/**
+ * Buying openings of a case: one of the spec's counts (1, 5, 10, 20, 50, 100) with one debit
+ * (arena-unbox.create), then the personal game page spins them. Fast spin and lightning are the
+ * player's stored settings, read by the game page.
+ */
+export function OpenPanel({ box, count, onCount, focus }: { box: CaseBox; count: number; onCount(count: number): void; focus: boolean }) {
+  const logged = useLogged();
+  const navigate = useNavigate();
+  const { fast_spin, lightning } = useSettings();
+  const openButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const create = useMutation({
+    mutationFn: () => rpc.call('arena-unbox.create', { box_hash: box.hash, count, stamp: crypto.randomUUID() }),
+    onSuccess: (answer) => void navigate({ to: answer.path as '/' }),
+  });
+
+  // ?action=open_card ('Open case' elsewhere): the panel comes into view with its button focused.
+  useEffect(() => {
+    if (!focus) return;
+    panel.current?.scrollIntoView({ block: 'center' });
+    openButton.current?.focus({ preventScroll: true });
+  }, [focus]);
+
+  return (
+    <div ref={panel}>
+      <Panel title="Open this case" className="open-panel">
+        <div className="open-counts" role="radiogroup" aria-label="Openings">
+          {CASE_COUNTS.map((value) => (
+            <button key={value} type="button" role="radio" aria-checked={value === count} className="chip" aria-label={`${value} ${value === 1 ? 'opening' : 'openings'}`} onClick={() => onCount(value)}>
+              ×{value}
+            </button>
+          ))}
+        </div>
+        <div className="open-toggles">
+          <Toggle label="Fast spin" hint="2-second spins instead of 5" checked={fast_spin} onChange={(value) => setSetting('fast_spin', value)} />
+          <Toggle label="Lightning" hint="The next roll spins by itself" checked={lightning} onChange={(value) => setSetting('lightning', value)} />
+        </div>
+        {box.deprecated ? (
+          <p className="form-error">Box {box.hash} deprecated.</p>
+        ) : logged ? (
+          <button ref={openButton} type="button" className={buttonClass('primary', 'md', 'open-button')} disabled={create.isPending} onClick={() => create.mutate()}>
+            {create.isPending ? 'Opening…' : `Open ${count === 1 ? 'case' : `${count} cases`} for`}
+            <span className="open-cost">
+              <CoinIcon width={18} height={18} />
+              {formatCoins(box.price * count)}
+            </span>
+          </button>
+        ) : (
+          <div className="open-login">
+            <p>Sign in to open cases.</p>
+            <LoginButton />
+          </div>
+        )}
+      </Panel>
+    </div>
+  );
+}
