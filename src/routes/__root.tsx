@@ -60,7 +60,7 @@ function RootLayout() {
       {entered && <Footer />}
       {entered && <MobileMenu />}
       <ChatDock />
-      <CookieBanner />
+      {entered && <CookieBanner />}
       <Toasts />
       <UpdatePrompt />
       <InstallPrompt />

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { canonicalPublicPath, collapseSlashes, splitLanguage, withLanguage } from '../../src/app/locale.ts';
-import { caseTitleFromSlug } from '../../src/features/cases/queries.ts';
+import { caseTitleFromSlug } from '../../src/features/cases/case-title.ts';
 import { canSeeMembers } from '../../src/features/session/guards.ts';
 import { isOpaquePath, navItemVisible, raceEndsAt, GAME_NAV } from '../../src/features/shell/nav-items.ts';
 import { giftCodeTarget } from '../../src/features/wallet/gift-code.ts';

@@ -1,2 +1,2 @@
-/** Cases: the catalogue's queries. Pages: pages.ts. */
-export { caseKeys, caseQueryOptions, caseTitleFromSlug, casesQueryOptions } from './queries.ts';
+/** Cases: what route heads need in the first page. Pages: pages.ts; queries: queries.ts (loaders). */
+export { caseTitleFromSlug } from './case-title.ts';

@@ -16,7 +16,7 @@ function accepted(): boolean {
 }
 
 /** The cookie notice, on the home page only, until accepted. */
-export function CookieBanner() {
+export default function CookieBanner() {
   const { pathname } = useLocation();
   const [due, setDue] = useState(false);
   const [dismissed, setDismissed] = useState(accepted);

@@ -5,6 +5,7 @@ const FooterPart = lazy(() => import('./footer.tsx'));
 const UpdatePromptPart = lazy(() => import('./update-prompt.tsx'));
 const InstallCardPart = lazy(() => import('./install-card.tsx'));
 const OfflinePagePart = lazy(() => import('./offline-page.tsx'));
+const CookieBannerPart = lazy(() => import('./cookie-banner.tsx'));
 
 /** The footer, loaded once the first page has entered (document 1 section 2.2). */
 export function Footer() {
@@ -38,6 +39,15 @@ export function OfflinePage() {
   return (
     <Suspense fallback={null}>
       <OfflinePagePart />
+    </Suspense>
+  );
+}
+
+/** The cookie notice, loaded once the first page has entered (it waits a second after that anyway). */
+export function CookieBanner() {
+  return (
+    <Suspense fallback={null}>
+      <CookieBannerPart />
     </Suspense>
   );
 }
