@@ -91,3 +91,19 @@ describe('INVENTORY_ASSET_ISSUED', () => {
     expect(loser.frames.some((f) => f.type === 'INVENTORY_ASSET_ISSUED')).toBe(false);
   });
 });
+
+describe('the reaction bundle', () => {
+  test('bundle.assets answers the seeded reactions, whose ids a battle accepts and its room hears', async () => {
+    const ann = await s.server.player('react_ann');
+    const { assets } = (await ok(ann, 'bundle.assets', { type: 'reactions' })) as { assets: { hash: string; content: string[] }[] };
+    expect(assets[0]!.content.length).toBeGreaterThan(0);
+    const id = `${assets[0]!.hash.replace(/^SF0+/, 'SF')}_0_${assets[0]!.content[0]}`;
+    const created = await createBattle(ann, { number: 2 });
+    const watcher = await ann.socket();
+    sockets.push(watcher);
+    watcher.send('join-room', { room: Rooms.arenaGame(created.game.hash) });
+    await watcher.next('ROOM_JOINED');
+    expect(await ok(ann, 'arena-battle.reaction', { token: created.game.token, reaction: id })).toEqual({ success: true });
+    expect((await watcher.next('ARENA_GAME_REACTION')).data).toMatchObject({ game_hash: created.game.hash, reaction: id });
+  });
+});
