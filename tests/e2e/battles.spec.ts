@@ -62,6 +62,9 @@ test.describe('at 1920x1080', () => {
     await expect(page.getByRole('list', { name: 'Public battles' }).getByRole('listitem').first()).toContainText('Crazy');
     await settle(page);
     await shot(page, 'battles-lobby-desktop');
+    // The arena lobby lists the same public battle.
+    await page.goto('/arena');
+    await expect(page.getByRole('list', { name: 'Public battles' }).getByRole('listitem').first()).toContainText('Crazy');
 
     await page.goto('/battle/create');
     const picks = page.getByRole('list', { name: 'Cases to add' });

@@ -6,6 +6,7 @@ import { CoinIcon } from '../../ui/icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { optionLabels, seatsLabel, STATUS_TEXT } from './battle-text.ts';
 import { battlePath, type Battle, type Player } from './queries.ts';
+import './battles.css';
 
 /** The cases of a battle in round order, each once with its count ('x5'). */
 export function schemeCases(game: Pick<Battle, 'scheme'>): { hash: string; count: number }[] {
