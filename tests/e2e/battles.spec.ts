@@ -75,6 +75,13 @@ test.describe('at 1920x1080', () => {
     await page.getByRole('radiogroup', { name: 'Seats' }).getByRole('radio', { name: '3', exact: true }).click();
     await page.getByLabel(/^Fast/).check();
     await expect(page.getByRole('heading', { name: 'Rounds (5 of 100)' })).toBeVisible();
+    // The rob-mode guide opens over the screen and closes with Esc; the battle being built stays.
+    await page.getByRole('link', { name: 'How it works' }).click();
+    await expect(page.getByRole('dialog', { name: 'Rob mode' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/battle\/create$/);
+    await expect(page.getByRole('heading', { name: 'Rounds (5 of 100)' })).toBeVisible();
+    await expect(page.getByLabel(/^Fast/)).toBeChecked();
     await settle(page);
     await shot(page, 'battle-create-desktop');
     await page.getByRole('button', { name: /^Create for/ }).click();
@@ -151,6 +158,7 @@ test.describe('at 390x844', () => {
     await page.getByRole('button', { name: /^Create for/ }).click();
 
     await expect(page).toHaveURL(/\/battle\/SF\d+$/);
+    await expect(page.locator('.round-counter')).toHaveText('1 of 3 seats taken');
     await recordRoundCounter(page);
     await page.getByRole('button', { name: 'Call bots' }).click();
     await expect(page.locator('.round-counter')).toHaveText('Round 1 of 1', { timeout: 20_000 });

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Box, z } from '../../contract/index.ts';
 import { battleOptions, battleSetupError, TEAM_BATTLE_SEATS, type BattleMode } from '../../core/battle-rules.ts';
 import { formatCoins } from '../../core/money.ts';
 import { BATTLE_SEATS, CASE_COUNTS, formatScheme, MAX_ROUNDS } from '../../core/scheme.ts';
 import { rpc } from '../../net/index.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
+import { createStore } from '../../ui/store.ts';
 import { BattleIcon, CloseIcon, CoinIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { MaskIcon } from '../../ui/page-icons.tsx';
@@ -20,6 +21,19 @@ import './battles.css';
 type CaseBox = z.output<typeof Box>;
 type Entry = { box: CaseBox; count: number };
 
+/** The battle being built: kept while the rob-mode guide opens over the screen, until it is created. */
+type Draft = { picked: Entry[] | null; seats: number; mode: BattleMode; flags: Record<FlagOption, boolean>; kings: number; personal: boolean };
+const EMPTY_DRAFT: Draft = {
+  picked: null,
+  seats: 2,
+  mode: 'solo',
+  flags: { crazy: false, terminal: false, share: false, tiebreak: false, rob: false, fast: false },
+  kings: 0,
+  personal: false,
+};
+const draftStore = createStore<Draft>(EMPTY_DRAFT);
+const updateDraft = (patch: Partial<Draft>) => draftStore.set({ ...draftStore.get(), ...patch });
+
 /** Rounds in a scheme. */
 const roundsOf = (entries: readonly Entry[]) => entries.reduce((sum, entry) => sum + entry.count, 0);
 
@@ -28,18 +42,20 @@ export function BattleCreatePage({ initialCase }: { initialCase?: string | undef
   const logged = useLogged();
   const navigate = useNavigate();
   const cases = useQuery(casesQueryOptions());
-  // Null until the player changes the scheme: until then it is the case ?case=<key> names, if any.
-  const [picked, setPicked] = useState<Entry[] | null>(null);
-  const [seats, setSeats] = useState(2);
-  const [mode, setMode] = useState<BattleMode>('solo');
-  const [flags, setFlags] = useState<Record<FlagOption, boolean>>({ crazy: false, terminal: false, share: false, tiebreak: false, rob: false, fast: false });
-  const [kings, setKings] = useState(0);
-  const [personal, setPersonal] = useState(false);
+  // `picked` is null until the player changes the scheme: until then it is the case ?case=<key> names, if any.
+  const { picked, seats, mode, flags, kings, personal } = draftStore.use();
   const [filter, setFilter] = useState('');
+  // Arriving from a case's 'Add to battle' starts a new draft with that case.
+  useEffect(() => {
+    if (initialCase) draftStore.set(EMPTY_DRAFT);
+  }, [initialCase]);
   // ?case=<key> (the case page's 'Add to battle') starts the scheme with that case.
   const preselected = initialCase ? cases.data?.cases.find((entry) => entry.key === initialCase) : undefined;
   const entries: Entry[] = picked ?? (preselected ? [{ box: preselected, count: 1 }] : []);
-  const setEntries = (change: (current: Entry[]) => Entry[]) => setPicked(change(entries));
+  const setEntries = (change: (current: Entry[]) => Entry[]) => updateDraft({ picked: change(entries) });
+  const setSeats = (value: number) => updateDraft({ seats: value });
+  const setMode = (value: BattleMode) => updateDraft({ mode: value });
+  const setKings = (value: number) => updateDraft({ kings: value });
 
   const rounds = roundsOf(entries);
   const price = entries.reduce((sum, entry) => sum + entry.count * entry.box.price, 0);
@@ -57,7 +73,10 @@ export function BattleCreatePage({ initialCase }: { initialCase?: string | undef
         ...(personal ? { personal: true } : {}),
         options: Object.fromEntries(FLAG_OPTIONS.filter((name) => flags[name]).map((name) => [name, true])),
       }),
-    onSuccess: (answer) => void navigate({ to: answer.path as '/' }),
+    onSuccess: (answer) => {
+      draftStore.set(EMPTY_DRAFT);
+      void navigate({ to: answer.path as '/' });
+    },
   });
 
   const add = (box: CaseBox) =>
@@ -67,7 +86,7 @@ export function BattleCreatePage({ initialCase }: { initialCase?: string | undef
     });
   const setCount = (hash: string, count: number) => setEntries((current) => current.map((entry) => (entry.box.hash === hash ? { ...entry, count } : entry)));
   const remove = (hash: string) => setEntries((current) => current.filter((entry) => entry.box.hash !== hash));
-  const toggle = (name: FlagOption) => setFlags((current) => ({ ...current, [name]: !current[name] }));
+  const toggle = (name: FlagOption) => updateDraft({ flags: { ...flags, [name]: !flags[name] } });
 
   const shownCases = (cases.data?.cases ?? []).filter((box) => box.name.toLowerCase().includes(filter.trim().toLowerCase()));
 
@@ -221,7 +240,7 @@ export function BattleCreatePage({ initialCase }: { initialCase?: string | undef
               </li>
               <li>
                 <label className="option">
-                  <input type="checkbox" checked={personal} onChange={() => setPersonal((value) => !value)} />
+                  <input type="checkbox" checked={personal} onChange={() => updateDraft({ personal: !personal })} />
                   <span>
                     <strong>Private</strong>
                     <span className="option-text">Not listed in the lobby: only players with the link can join.</span>
