@@ -4,11 +4,12 @@
  * Exits 1 when a money invariant breaks or a benchmark cannot run; a missed target is
  * reported in the table, not as a failure of the run.
  *
- *   node bench/run.ts [rpc] [ledger] [socket] [client] [workers] [gfx] [--quick]
+ *   node bench/run.ts [rpc] [ledger] [socket] [client] [workers] [gfx] [battles] [--quick]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { battlesBench } from './battles.ts';
 import { clientBench } from './client.ts';
 import { gfxBench } from './gfx.ts';
 import { ledgerBench } from './ledger.ts';
@@ -29,6 +30,7 @@ const benchmarks: { name: string; timeoutMs: number; run: () => Promise<Section>
   { name: 'client', timeoutMs: 30_000, run: () => clientBench() },
   { name: 'workers', timeoutMs: 120_000, run: () => workersBench(quick ? { tickets: 50_000, runs: 2 } : { tickets: 200_000, runs: 3 }) },
   { name: 'gfx', timeoutMs: 180_000, run: () => gfxBench({ spins: quick ? 1 : 3 }) },
+  { name: 'battles', timeoutMs: 300_000, run: () => battlesBench({ counts: quick ? [100] : [100, 1000], speed: 20 }) },
 ];
 
 const unknown = chosen.filter((name) => !benchmarks.some((b) => b.name === name));

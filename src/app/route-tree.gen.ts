@@ -72,6 +72,7 @@ import { Route as PartnershipAtChar123nameChar125ReferralsRouteImport } from './
 import { Route as PartnershipRaceCreateRouteImport } from './../routes/partnership/race/create'
 import { Route as ProfileNameIndexRouteImport } from './../routes/profile/$name/index'
 import { Route as ProfileNameAchievementsRouteImport } from './../routes/profile/$name/achievements'
+import { Route as ProvablyFairBattlesHashRouteImport } from './../routes/provably-fair/battles/$hash'
 import { Route as ProvablyFairBattlesRobRouteImport } from './../routes/provably-fair/battles/rob'
 import { Route as ProvablyFairBattlesTerminalRouteImport } from './../routes/provably-fair/battles/terminal'
 import { Route as ProvablyFairChickenHashRouteImport } from './../routes/provably-fair/chicken/$hash'
@@ -408,6 +409,11 @@ const ProfileNameAchievementsRoute = ProfileNameAchievementsRouteImport.update({
   path: '/profile/$name/achievements',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProvablyFairBattlesHashRoute = ProvablyFairBattlesHashRouteImport.update({
+  id: '/provably-fair/battles/$hash',
+  path: '/provably-fair/battles/$hash',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProvablyFairBattlesRobRoute = ProvablyFairBattlesRobRouteImport.update({
   id: '/provably-fair/battles/rob',
   path: '/provably-fair/battles/rob',
@@ -534,6 +540,7 @@ export interface FileRoutesByFullPath {
   '/partnership/@{$name}/referrals': typeof PartnershipAtChar123nameChar125ReferralsRoute
   '/partnership/race/create': typeof PartnershipRaceCreateRoute
   '/profile/$name/achievements': typeof ProfileNameAchievementsRoute
+  '/provably-fair/battles/$hash': typeof ProvablyFairBattlesHashRoute
   '/provably-fair/battles/rob': typeof ProvablyFairBattlesRobRoute
   '/provably-fair/battles/terminal': typeof ProvablyFairBattlesTerminalRoute
   '/provably-fair/chicken/$hash': typeof ProvablyFairChickenHashRoute
@@ -608,6 +615,7 @@ export interface FileRoutesByTo {
   '/partnership/@{$name}/referrals': typeof PartnershipAtChar123nameChar125ReferralsRoute
   '/partnership/race/create': typeof PartnershipRaceCreateRoute
   '/profile/$name/achievements': typeof ProfileNameAchievementsRoute
+  '/provably-fair/battles/$hash': typeof ProvablyFairBattlesHashRoute
   '/provably-fair/battles/rob': typeof ProvablyFairBattlesRobRoute
   '/provably-fair/battles/terminal': typeof ProvablyFairBattlesTerminalRoute
   '/provably-fair/chicken/$hash': typeof ProvablyFairChickenHashRoute
@@ -686,6 +694,7 @@ export interface FileRoutesById {
   '/partnership/@{$name}/referrals': typeof PartnershipAtChar123nameChar125ReferralsRoute
   '/partnership/race/create': typeof PartnershipRaceCreateRoute
   '/profile/$name/achievements': typeof ProfileNameAchievementsRoute
+  '/provably-fair/battles/$hash': typeof ProvablyFairBattlesHashRoute
   '/provably-fair/battles/rob': typeof ProvablyFairBattlesRobRoute
   '/provably-fair/battles/terminal': typeof ProvablyFairBattlesTerminalRoute
   '/provably-fair/chicken/$hash': typeof ProvablyFairChickenHashRoute
@@ -765,6 +774,7 @@ export interface FileRouteTypes {
     | '/partnership/@{$name}/referrals'
     | '/partnership/race/create'
     | '/profile/$name/achievements'
+    | '/provably-fair/battles/$hash'
     | '/provably-fair/battles/rob'
     | '/provably-fair/battles/terminal'
     | '/provably-fair/chicken/$hash'
@@ -839,6 +849,7 @@ export interface FileRouteTypes {
     | '/partnership/@{$name}/referrals'
     | '/partnership/race/create'
     | '/profile/$name/achievements'
+    | '/provably-fair/battles/$hash'
     | '/provably-fair/battles/rob'
     | '/provably-fair/battles/terminal'
     | '/provably-fair/chicken/$hash'
@@ -916,6 +927,7 @@ export interface FileRouteTypes {
     | '/partnership/@{$name}/referrals'
     | '/partnership/race/create'
     | '/profile/$name/achievements'
+    | '/provably-fair/battles/$hash'
     | '/provably-fair/battles/rob'
     | '/provably-fair/battles/terminal'
     | '/provably-fair/chicken/$hash'
@@ -985,6 +997,7 @@ export interface RootRouteChildren {
   EventRacePeriodRoute: typeof EventRacePeriodRoute
   PartnershipRaceCreateRoute: typeof PartnershipRaceCreateRoute
   ProfileNameAchievementsRoute: typeof ProfileNameAchievementsRoute
+  ProvablyFairBattlesHashRoute: typeof ProvablyFairBattlesHashRoute
   ProvablyFairBattlesRobRoute: typeof ProvablyFairBattlesRobRoute
   ProvablyFairBattlesTerminalRoute: typeof ProvablyFairBattlesTerminalRoute
   ProvablyFairChickenHashRoute: typeof ProvablyFairChickenHashRoute
@@ -1438,6 +1451,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileNameAchievementsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/provably-fair/battles/$hash': {
+      id: '/provably-fair/battles/$hash'
+      path: '/provably-fair/battles/$hash'
+      fullPath: '/provably-fair/battles/$hash'
+      preLoaderRoute: typeof ProvablyFairBattlesHashRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/provably-fair/battles/rob': {
       id: '/provably-fair/battles/rob'
       path: '/provably-fair/battles/rob'
@@ -1657,6 +1677,7 @@ const rootRouteChildren: RootRouteChildren = {
   EventRacePeriodRoute: EventRacePeriodRoute,
   PartnershipRaceCreateRoute: PartnershipRaceCreateRoute,
   ProfileNameAchievementsRoute: ProfileNameAchievementsRoute,
+  ProvablyFairBattlesHashRoute: ProvablyFairBattlesHashRoute,
   ProvablyFairBattlesRobRoute: ProvablyFairBattlesRobRoute,
   ProvablyFairBattlesTerminalRoute: ProvablyFairBattlesTerminalRoute,
   ProvablyFairChickenHashRoute: ProvablyFairChickenHashRoute,

@@ -3,7 +3,7 @@
  * `{type, data}`; server frames of a room also carry `room` and that room's increasing
  * `offset`, so a client that reconnects can ask for what it missed.
  */
-import { BattleGame, BattleMessage, BattleRoll, BattleStatus, GameNotice, LiveDrop, Payment, PaymentUpdate, PublicUser, RobState, UnboxRoll } from './entities.ts';
+import { Asset, BattleGame, BattleMessage, BattleRoll, BattleStatus, GameNotice, LiveDrop, Payment, PaymentUpdate, PublicUser, RobState, UnboxRoll } from './entities.ts';
 import { int, z } from './wire.ts';
 
 const room = () => z.string().check(z.minLength(1), z.maxLength(96));
@@ -130,6 +130,17 @@ export const ServerMessages = {
   WALLET_WITHDRAW_FAILED: Payment,
   /** A withdrawal reached the chain. */
   WALLET_WITHDRAW_CONFIRMED: Payment,
+  /**
+   * To the player's own room: items entered their inventory (a battle's drops won, ...); the
+   * client inserts them and shows the spec's 'inventory asset(s) issued' toast with `count`.
+   */
+  INVENTORY_ASSET_ISSUED: z.object({
+    assets: z.array(Asset),
+    count: z.number(),
+    /** What issued them, and that game's hash (null when no game did). */
+    source: z.enum(['battle', 'unbox', 'gift']),
+    game_hash: z.nullable(z.string()),
+  }),
 } as const;
 
 /** Names of server messages the spec lists whose payloads later issues define. */
@@ -137,7 +148,6 @@ export const PendingServerMessages = [
   'LOBBY_ONLINE', 'ONLINE', 'FOLLOWER_FOLLOWED',
   'FOLLOWER_UNFOLLOWED', 'STREAM_ONLINE', 'STREAM_OFFLINE', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
   '#USER_DATA_CHANGED', 'BASIC_VERIFY_REQUIRED',
-  'PARTNER_LEVEL_CHANGED', 'COMMUNITY_KEY_ISSUED', 'INVENTORY_ASSET_ISSUED',
   'PAGE_ACTIVE', 'MSG_CREATED', 'CHAT_PAUSED', 'MSG_HIDDEN', 'MSG_UNHIDDEN', 'MSG_DELETED',
   '#RADIO_ONLINE', '#RADIO_NEXT_SOUND', '#RADIO_SOUND_LIKE_UPDATE', '#RADIO_SOUND_REQUESTED', '#RADIO_QUEUE_CHANGE',
 ] as const;

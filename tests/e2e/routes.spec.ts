@@ -35,8 +35,9 @@ const ROWS: Row[] = [
   { path: '/streams', title: 'Live streams' },
   { path: '/battle/create', title: 'Create a battle' },
   { path: '/battle/rob-mode', title: 'Rob mode', dialog: 'Rob mode' },
-  { path: '/battle/SF12', title: 'Battle SF12' },
-  { path: `/battle/${TOKEN}`, title: `Battle ${TOKEN}` },
+  // A battle that does not exist answers GAME_ERROR, which sends the player to /battles (document 1 section 4).
+  { path: '/battle/SF99999', title: 'Case battles', guest: '/battles' },
+  { path: `/battle/${TOKEN}`, title: 'Case battles', guest: '/battles' },
   { path: '/case/{case}', title: '{Case} case' },
   { path: `/case/{case}/${TOKEN}`, title: '{Case} unbox' },
   { path: '/case/table/default/7', title: 'Case table 7' },

@@ -8,9 +8,11 @@ import { battleByRef } from '../battles/store.ts';
 import { gameRoomOf } from '../battles/views.ts';
 import { catalogOf } from '../cases/catalog-store.ts';
 import { gameByToken, unboxGameDetail } from '../unbox/games.ts';
+import { reactionHandlers } from './reactions.ts';
 
-/** arena.game. */
+/** arena.game, and the reaction bundle its battle pages use. */
 export const arenaGameHandlers: Handlers = {
+  ...reactionHandlers,
   'arena.game': ({ hash }, ctx) => {
     // Personal unbox games are reachable by token only; battles by token, or by hash as battleByRef allows.
     const unbox = hash.length === 32 ? gameByToken(ctx.db, hash) : undefined;

@@ -17,7 +17,7 @@ import type { AccountRef, Ledger } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import type { Hub } from '../../socket/hub.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
-import { grantItem } from '../inventory/assets.ts';
+import { assetOut, grantItem, type AssetOut } from '../inventory/assets.ts';
 import {
   nextWakeAt,
   tickBattle,
@@ -160,9 +160,16 @@ function payOut(deps: BattleDeps, tx: Tx, row: BattleRow, event: Extract<BattleE
     if (payout.bot) continue;
     const userId = userIdOf(payout.player);
     if (payout.kind === 'drops') {
+      const catalog = deps.catalog();
+      const assets: AssetOut[] = [];
       for (const drop of tx.all<{ id: number; item_id: number; box_id: number }>('SELECT id, item_id, box_id FROM battle_drops WHERE battle_id = ? ORDER BY id', row.id)) {
-        tx.run('UPDATE battle_drops SET asset_id = ? WHERE id = ?', grantItem(tx, userId, drop.item_id, drop.box_id, event.at), drop.id);
+        const assetId = grantItem(tx, userId, drop.item_id, drop.box_id, event.at);
+        tx.run('UPDATE battle_drops SET asset_id = ? WHERE id = ?', assetId, drop.id);
+        assets.push(assetOut(catalog, { id: assetId, item_id: drop.item_id, box_id: drop.box_id, created_at: event.at }));
       }
+      // Told only once the items are really there: after COMMIT.
+      const issued = { assets, count: assets.length, source: 'battle' as const, game_hash: toHash(row.id) };
+      tx.afterCommit(() => deps.hub.toUser(userId, 'INVENTORY_ASSET_ISSUED', issued));
     } else if (payout.amount > 0) {
       deps.ledger.transfer(tx, { from: ARENA_HOUSE, to: { user: userId }, amount: payout.amount, type: 'arena_reward', ref: toHash(row.id) });
     }

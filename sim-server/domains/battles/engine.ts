@@ -3,7 +3,7 @@
  *
  *   waiting --last seat filled--> process --beacon block + countdown--> running (round by round)
  *     --last round over--> [rob: commit -> reveal] --> finished
- *   waiting --creator leaves / cancel--> closed
+ *   waiting --creator leaves / cancel / not filled within waitingExpiryMs--> closed
  *
  * Commands (create, join, leave, kick, sponsor, callBots, cancel, rob commit / reveal) and
  * `tickBattle(state, now, beacon)` return a new state and the events that happened; nothing is
@@ -46,6 +46,7 @@ import {
 } from './state.ts';
 
 export * from './state.ts';
+import { cancelBattle } from './seating.ts';
 export { callBots, cancelBattle, joinBattle, kickFromBattle, leaveBattle, sponsorSeats, type JoinCommand } from './seating.ts';
 
 /** What a new battle needs; the creator takes (and pays) a seat at once. */
@@ -246,6 +247,12 @@ function closeCommits(state: BattleState, rob: RobPhase): BattleStep {
 // One transition due by `now`, or null when nothing is due.
 function advance(state: BattleState, now: number, beacon: BeaconSource): BattleStep | null {
   switch (state.status) {
+    case 'waiting': {
+      const expiresAt = expiresAtOf(state);
+      if (now < expiresAt) return null;
+      const closed = cancelBattle(state, expiresAt);
+      return closed.ok ? { state: closed.state, events: closed.events } : null;
+    }
     case 'process': {
       if (state.filledAt === null) return null;
       if (state.beacon === null) {
@@ -288,9 +295,16 @@ export function tickBattle(state: BattleState, now: number, beacon: BeaconSource
   return { state: current, events };
 }
 
+/** When a waiting battle that is still not full gets cancelled and refunded. */
+export function expiresAtOf(state: Pick<BattleState, 'createdAt'>): number {
+  return state.createdAt + BATTLE_TIMINGS.waitingExpiryMs;
+}
+
 /** When the battle next needs a tick, or null when only a command can move it. */
 export function nextWakeAt(state: BattleState, now: number): number | null {
   switch (state.status) {
+    case 'waiting':
+      return expiresAtOf(state);
     case 'process':
       return state.beacon === null ? now + BATTLE_TIMINGS.beaconPollMs : state.startAt;
     case 'running':

@@ -18,6 +18,12 @@ export const BATTLE_TIMINGS = {
   robRevealMs: 20_000,
   /** How soon to look again for a beacon block that is not there yet. */
   beaconPollMs: 250,
+  /**
+   * A waiting battle nobody fills is cancelled this long after its creation, every seat
+   * refunded (docs/decisions/0009): the spec names no figure; half an hour keeps the lobby
+   * from filling with stale battles while leaving time for a friend to join a personal one.
+   */
+  waitingExpiryMs: 30 * 60_000,
 } as const;
 
 /** A player as the engine knows one: the methods layer's user id or hash. */

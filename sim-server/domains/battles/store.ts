@@ -132,9 +132,9 @@ export function saveBattle(tx: Tx, id: number, state: BattleState, wakeAt: numbe
   );
 }
 
-/** Battles the runner must tick: those between the last seat filling and the end. */
+/** Battles the runner must tick: waiting ones (they expire), then those between the last seat filling and the end. */
 export function battlesInPlay(db: Pick<Db, 'all'>): { id: number; wake_at: number | null }[] {
-  return db.all("SELECT id, wake_at FROM battles WHERE status IN ('process', 'running', 'rob') ORDER BY id");
+  return db.all("SELECT id, wake_at FROM battles WHERE status IN ('waiting', 'process', 'running', 'rob') ORDER BY id");
 }
 
 /** The case version of each case id the battle uses. */

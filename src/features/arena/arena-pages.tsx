@@ -1,10 +1,28 @@
-import { BattleIcon, CaseIcon } from '../../ui/icons.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { formatCoins } from '../../core/money.ts';
+import { rpc } from '../../net/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
-import { PageFrame, PlannedParts } from '../../ui/page-frame.tsx';
+import { BattleIcon, CaseIcon } from '../../ui/icons.tsx';
+import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
+import { BattleCard, boxLookup, lobbyQueryOptions, useLobbyLive, type Battle } from '../battles/index.ts';
+import { casesQueryOptions } from '../cases/index.ts';
+import { useAccount, useLogged } from '../session/index.ts';
+import { useMyGames } from './my-games.ts';
 
-/** /arena: the arena lobby, public and personal games. */
+/** /arena: the arena lobby, live: public battles, the player's own games and the arena's figures. */
 export function ArenaPage() {
+  const logged = useLogged();
+  const account = useAccount();
+  useLobbyLive(account.data?.user.hash ?? null);
+  const lobby = useQuery(lobbyQueryOptions());
+  const cases = useQuery(casesQueryOptions());
+  const stats = useQuery({ queryKey: ['arena', 'statistics'] as const, queryFn: ({ signal }) => rpc.call('arena.statistics', {}, { signal }), staleTime: 30_000 });
+  const unbox = useMyGames(logged, 'unbox');
+  const boxes = boxLookup(lobby.data?.boxes, cases.data?.cases);
+  const users = lobby.data?.users ?? [];
+  const mine = (lobby.data?.personal ?? []).filter((game): game is Battle => game.type === 'battle');
+
   return (
     <PageFrame
       area="arena"
@@ -23,14 +41,60 @@ export function ArenaPage() {
         </>
       }
     >
-      <PlannedParts
-        parts={[
-          { title: 'Public battles', text: 'Battles waiting for seats, with their cases, price, mode and the players already in. Join with one click.', look: 'rows' },
-          { title: 'Your games', text: 'Your running battles and personal unbox games, so you can jump back in.', look: 'rows' },
-          { title: 'Live drops', text: 'The best items dropping across the arena, as they happen.', look: 'cards' },
-          { title: 'Arena statistics', text: 'Players online, battles by stage and the biggest pot of the day.', look: 'stats' },
-        ]}
-      />
+      {stats.data && (
+        <dl className="history-stats" aria-label="Arena statistics">
+          <div>
+            <dt>Online</dt>
+            <dd>{stats.data.online}</dd>
+          </div>
+          <div>
+            <dt>Battles waiting / running</dt>
+            <dd>
+              {stats.data.games.waiting} / {stats.data.games.running}
+            </dd>
+          </div>
+          <div>
+            <dt>Biggest pot</dt>
+            <dd>{stats.data.top_pot ? formatCoins(stats.data.top_pot.pot) : '–'}</dd>
+          </div>
+        </dl>
+      )}
+      {logged && (mine.length > 0 || unbox.length > 0) && (
+        <Panel title="Your games">
+          <ul className="battle-list" aria-label="Your games">
+            {mine.map((game) => (
+              <li key={game.hash}>
+                <BattleCard game={game} users={users} boxes={boxes} />
+              </li>
+            ))}
+            {unbox.map((game) => (
+              <li key={game.hash}>
+                <PathLink to={game.path} className="battle-card battle-card-simple">
+                  <span>Unbox game</span>
+                  <span className="battle-card-status">{game.state}</span>
+                </PathLink>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      )}
+      <Panel title="Public battles">
+        {lobby.isPending ? (
+          <Skeleton variant="row" count={3} />
+        ) : lobby.isError ? (
+          <EmptyState title="Oops! It looks like there's a data loading error.">The lobby did not load; it comes back by itself when the connection does.</EmptyState>
+        ) : lobby.data.public.length === 0 ? (
+          <EmptyState title="No public battles right now">Create one and call bots, or wait for players to join.</EmptyState>
+        ) : (
+          <ul className="battle-list" aria-label="Public battles">
+            {lobby.data.public.map((game) => (
+              <li key={game.hash}>
+                <BattleCard game={game} users={users} boxes={boxes} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
     </PageFrame>
   );
 }

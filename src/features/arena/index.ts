@@ -1,2 +1,3 @@
-/** The arena: the player's running games (menu badges). Pages: pages.ts. */
-export { myGamesQueryOptions, useMyGameCounts } from './my-games.ts';
+/** The arena: the player's running games (menu badges, the header's popovers of own games). Pages: pages.ts. */
+export { myGamesQueryOptions, useMyGameCounts, useMyGames, type MyGame } from './my-games.ts';
+export { MyGamesPopover } from './my-games-popover.tsx';

@@ -1,2 +1,7 @@
-/** Battles: lobby, history, create (with the rob-mode guide) and the battle page frames. */
-export { BattleCreatePage, BattleHistoryPage, BattlePage, BattlesPage, RobModePage } from './battles-pages.tsx';
+/** Battles' pages, for routes only: lobby, history, create (with the rob-mode guide), the battle and its fairness replay. */
+export { BattlePage } from './battle-page.tsx';
+export { BattleCreatePage } from './create-page.tsx';
+export { BattleHistoryPage } from './history-page.tsx';
+export { BattlesPage } from './lobby-page.tsx';
+export { BattleFairnessPage } from './replay-page.tsx';
+export { RobModePage } from './rob-mode-page.tsx';

@@ -2,7 +2,16 @@ import { createFileRoute } from '@tanstack/react-router';
 import { BattleCreatePage } from '../../features/battles/pages.ts';
 import { pageHead } from '../../features/shell/index.ts';
 
+/** `?case=<case key>`: the case page's 'Add to battle' preselects that case. */
+type CreateSearch = { case?: string };
+
 export const Route = createFileRoute('/battle/create')({
+  validateSearch: (search: Record<string, unknown>): CreateSearch => (typeof search.case === 'string' && search.case !== '' ? { case: search.case } : {}),
   head: () => pageHead({ title: 'Create a battle', description: 'Pick the cases, seats and mode of a new case battle.', path: '/battle/create' }),
-  component: BattleCreatePage,
+  component: RouteComponent,
 });
+
+function RouteComponent() {
+  const search = Route.useSearch();
+  return <BattleCreatePage initialCase={search.case} />;
+}

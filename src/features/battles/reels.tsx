@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react';
+import type { BattleReelsScene, ReelsSpin } from '../../gfx/battle-reels-scene.ts';
+import { getSettings, subscribeSettings } from '../../storage/settings.ts';
+
+/** What the page's reel area drives: a PixiJS scene, or nothing when WebGL is not there (the page then shows the drops as cards). */
+export type Reels = { spin(request: ReelsSpin): Promise<void>; skip(): void; setColumns(columns: number): void } | null;
+
+/**
+ * Borrows the session's renderer for the reel area of a battle page: PixiJS loads here, after the
+ * page, never with the first page. The renderer follows performance mode from the settings. A
+ * browser without WebGL gets null and the page does without the canvas.
+ */
+export function useReelsScene(host: React.RefObject<HTMLDivElement | null>, columns: number): { reels: Reels; failed: boolean } {
+  const [scene, setScene] = useState<BattleReelsScene | null>(null);
+  const [failed, setFailed] = useState(false);
+  const columnsRef = useRef(columns);
+  useEffect(() => {
+    columnsRef.current = columns;
+  }, [columns]);
+
+  useEffect(() => {
+    let cancelled = false;
+    let cleanup: (() => void) | undefined;
+    void (async () => {
+      try {
+        const [{ getRenderer }, { BattleReelsScene }] = await Promise.all([import('../../gfx/renderer.ts'), import('../../gfx/battle-reels-scene.ts')]);
+        const renderer = await getRenderer({ performance: getSettings().performance });
+        if (cancelled || !host.current) return;
+        renderer.setPerformanceMode(getSettings().performance);
+        const detach = renderer.attach(host.current);
+        const created = await BattleReelsScene.create(renderer);
+        if (cancelled) {
+          created.destroy();
+          detach();
+          return;
+        }
+        created.setColumns(columnsRef.current);
+        const offSettings = subscribeSettings(() => renderer.setPerformanceMode(getSettings().performance));
+        cleanup = () => {
+          offSettings();
+          created.destroy();
+          detach();
+        };
+        setScene(created);
+      } catch {
+        if (!cancelled) setFailed(true);
+      }
+    })();
+    return () => {
+      cancelled = true;
+      cleanup?.();
+      setScene(null);
+    };
+  }, [host]);
+
+  useEffect(() => {
+    scene?.setColumns(columns);
+  }, [scene, columns]);
+
+  return { reels: scene, failed };
+}

@@ -1,0 +1,169 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import type { ReplayReport } from '../../core/replay.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { ShieldIcon } from '../../ui/icons.tsx';
+import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
+import { PathLink } from '../../ui/path-link.tsx';
+import { reportApiError } from '../notifications/index.ts';
+import { battlePath, battleRecordQueryOptions, shortHash, type BattleDetail } from './queries.ts';
+import './battles.css';
+
+/** Replays the whole battle in the fairness worker (workers/): tickets, items, rules, winner. */
+function useReplay(detail: BattleDetail | undefined) {
+  return useQuery({
+    queryKey: ['battles', 'replay', detail?.game.hash ?? '', detail?.game.status ?? '', detail?.drops.length ?? 0] as const,
+    enabled: detail !== undefined,
+    queryFn: async (): Promise<ReplayReport> => {
+      // The worker client loads with this page only: hashing never runs on the main thread.
+      const { replayGame } = await import('../../../workers/fairness-client.ts');
+      return replayGame(detail!);
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** One line of the battle's public keys. */
+function SeedRow({ label, value }: { label: string; value: string | number | null }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        <code>{value ?? 'not yet'}</code>
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * /provably-fair/battles/{id}: a battle's fairness. The fairness worker replays the public record
+ * (every ticket from the beacon, the server seed and the nonce; every item from its range table;
+ * the mode's rules and the winner) and says 'Verified' or exactly what does not match.
+ */
+export function BattleFairnessPage({ gameRef }: { gameRef: string }) {
+  const navigate = useNavigate();
+  const battle = useQuery(battleRecordQueryOptions(gameRef));
+  const detail = battle.data;
+  const replay = useReplay(detail);
+  useEffect(() => {
+    if (battle.isError) reportApiError(battle.error, (to) => void navigate({ to }), 'page');
+  }, [battle.isError, battle.error, navigate]);
+
+  const report = replay.data;
+  const items = new Map((detail?.items ?? []).map((item) => [item.hash, item]));
+  const seatName = (seat: number) => {
+    const hash = detail?.game.users.find((entry) => entry.number === seat)?.hash;
+    return detail?.users.find((user) => user.hash === hash)?.display_name ?? `Seat ${seat}`;
+  };
+  const verdict = !report ? null : !report.ok ? 'mismatch' : report.complete ? 'verified' : 'pending';
+
+  return (
+    <PageFrame
+      area="fairness"
+      icon={<ShieldIcon />}
+      eyebrow="Provably fair"
+      title={`Battle ${detail ? (detail.game.personal ? 'private' : shortHash(detail.game.hash)) : gameRef.length === 32 ? 'private' : gameRef}`}
+      lead="Every drop of a battle comes from a ticket: HMAC-SHA256 keyed by the beacon block, over the battle's server seed and the nonce (round - 1) x seats + seat. Your browser replays the whole battle from its public record."
+      actions={
+        detail ? (
+          <PathLink to={battlePath(detail.game)} className={buttonClass('ghost')}>
+            Back to the battle
+          </PathLink>
+        ) : undefined
+      }
+    >
+      {!detail ? (
+        <Skeleton variant="row" count={3} />
+      ) : (
+        <>
+          <Panel title="Verdict" className="replay-verdict" actions={verdict && <span className={`verdict verdict-${verdict}`}>{verdict === 'verified' ? 'Verified' : verdict === 'pending' ? 'Not finished yet' : 'Does not match'}</span>}>
+            {replay.isPending ? (
+              <p className="muted" role="status">
+                Replaying {detail.drops.length} drops…
+              </p>
+            ) : replay.isError ? (
+              <EmptyState title="The replay could not run">{replay.error.message}</EmptyState>
+            ) : report ? (
+              <div role="status">
+                {verdict === 'verified' && (
+                  <p>
+                    Verified: all {report.drops.length} tickets, the items they picked and the result ({report.outcome ? `seat${report.outcome.winners.length === 1 ? '' : 's'} ${report.outcome.winners.join(', ') || 'none'}` : 'no winner'}) recompute exactly.
+                  </p>
+                )}
+                {report.mismatches.length > 0 && (
+                  <ul className="mismatch-list" aria-label="Mismatches">
+                    {report.mismatches.map((mismatch, i) => (
+                      <li key={i}>{mismatch.message}</li>
+                    ))}
+                  </ul>
+                )}
+                {report.pending.length > 0 && (
+                  <ul className="pending-list" aria-label="Not checked yet">
+                    {report.pending.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                )}
+                {report.notes.map((line) => (
+                  <p key={line} className="muted">
+                    {line}
+                  </p>
+                ))}
+              </div>
+            ) : null}
+          </Panel>
+
+          <Panel title="Keys">
+            <dl className="seed-list">
+              <SeedRow label="Server seed (hashed)" value={detail.game.seed.server_seed_hashed} />
+              <SeedRow label="Server seed" value={detail.game.seed.server_seed} />
+              <SeedRow label="Beacon block" value={detail.game.seed.beacon} />
+              <SeedRow label="Block number" value={detail.game.seed.block_number} />
+            </dl>
+            <ul className="client-seeds" aria-label="Client seeds">
+              {detail.game.users.map((seat) => (
+                <li key={seat.number}>
+                  {seatName(seat.number)}: <code>{seat.client_seed ?? 'bot'}</code>
+                </li>
+              ))}
+            </ul>
+          </Panel>
+
+          <Panel title="Tickets">
+            <div className="ticket-table-wrap">
+              <table className="ticket-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Round</th>
+                    <th scope="col">Seat</th>
+                    <th scope="col">Nonce</th>
+                    <th scope="col">Ticket</th>
+                    <th scope="col">Item</th>
+                    <th scope="col">Check</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {(report?.drops ?? detail.drops.map((drop) => ({ round: drop.round, seat: drop.seat, nonce: drop.nonce, recordedTicket: drop.ticket, computedTicket: null, recordedItem: drop.item_hash, computedItem: null, ok: null }))).map((drop) => (
+                    <tr key={`${drop.round}-${drop.seat}`} data-ok={drop.ok ?? undefined}>
+                      <td>{drop.round}</td>
+                      <td>{seatName(drop.seat)}</td>
+                      <td>{drop.nonce}</td>
+                      <td>
+                        {drop.recordedTicket}
+                        {drop.computedTicket !== null && drop.computedTicket !== drop.recordedTicket ? ` (computed ${drop.computedTicket})` : ''}
+                      </td>
+                      <td>{items.get(drop.recordedItem)?.name ?? drop.recordedItem}</td>
+                      <td>{drop.ok === null ? '…' : drop.ok ? '✓' : '✗'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Panel>
+        </>
+      )}
+    </PageFrame>
+  );
+}

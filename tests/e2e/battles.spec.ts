@@ -1,0 +1,176 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { acceptCookiesUpFront, callAsPlayer, header, signInByApi } from './helpers.ts';
+
+// Case battles end to end on the real sim-server: build a battle in the create screen, call
+// bots, watch every round roll to the winner banner, then let the fairness worker replay it.
+// Screenshots (test-results/screens/) are for a person to look at.
+
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage });
+
+async function settle(page: Page) {
+  await expect(header(page).getByRole('link', { name: 'SkinFans Arena, home' })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(500);
+}
+
+/** Records every text the round counter shows from now on (a screenshot may take longer than a fast round). */
+async function recordRoundCounter(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { roundsSeen: string[] }).roundsSeen = seen;
+    const counter = document.querySelector('.round-counter')!;
+    const note = () => {
+      const text = counter.textContent ?? '';
+      if (seen.at(-1) !== text) seen.push(text);
+    };
+    note();
+    new MutationObserver(note).observe(counter, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+/** Watches a battle until the winner banner: the counter showed every round in order, then the banner. */
+async function watchToTheWinner(page: Page, rounds: number, seats: number) {
+  const expected = Array.from({ length: rounds }, (_, i) => `Round ${i + 1} of ${rounds}`);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { roundsSeen: string[] }).roundsSeen.filter((text) => text.startsWith('Round'))), { timeout: 40_000 }).toEqual(expected);
+  const banner = page.locator('.winner-banner');
+  await expect(banner).toBeVisible({ timeout: 20_000 });
+  await expect(banner).toContainText(/wins!|win!|takes the pot/);
+  // Every seat shows every round's drop once the last reel stopped.
+  await expect(page.getByRole('list', { name: 'Drops' }).locator('.item-card')).toHaveCount(rounds * seats);
+  return banner;
+}
+
+test.describe('at 1920x1080', () => {
+  test.use({ viewport: { width: 1920, height: 1080 } });
+
+  test('a 3-seat battle built in the create screen is filled with bots, rolls every round to the winner, and its fairness page verifies it', async ({ page }) => {
+    test.setTimeout(120_000);
+    await acceptCookiesUpFront(page);
+    await signInByApi(page);
+    // A waiting battle of another player, so the lobby has something to list and join.
+    const host = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
+    const hostPage = await host.newPage();
+    await signInByApi(hostPage);
+    const { cases } = await callAsPlayer<{ cases: { hash: string }[] }>(hostPage, 'case.getCases');
+    await callAsPlayer(hostPage, 'arena-battle.create', { scheme: `${cases[1]!.hash.replace(/^SF0+/, 'SF')}-5`, mode: 'solo', number: 4, 'options[crazy]': 1 });
+    await host.close();
+
+    await page.goto('/battles');
+    await expect(page.getByRole('heading', { name: 'Case battles' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My battles' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Public battles' }).getByRole('listitem').first()).toContainText('Crazy');
+    await settle(page);
+    await shot(page, 'battles-lobby-desktop');
+    // The arena lobby lists the same public battle.
+    await page.goto('/arena');
+    await expect(page.getByRole('list', { name: 'Public battles' }).getByRole('listitem').first()).toContainText('Crazy');
+
+    await page.goto('/battle/create');
+    const picks = page.getByRole('list', { name: 'Cases to add' });
+    await picks.getByRole('button').first().click();
+    const scheme = page.getByRole('list', { name: 'Battle cases' });
+    await expect(scheme.getByRole('listitem')).toHaveCount(1);
+    await scheme.getByRole('radio', { name: '5', exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Seats' }).getByRole('radio', { name: '3', exact: true }).click();
+    await page.getByLabel(/^Fast/).check();
+    await expect(page.getByRole('heading', { name: 'Rounds (5 of 100)' })).toBeVisible();
+    // The rob-mode guide opens over the screen and closes with Esc; the battle being built stays.
+    await page.getByRole('link', { name: 'How it works' }).click();
+    await expect(page.getByRole('dialog', { name: 'Rob mode' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/battle\/create$/);
+    await expect(page.getByRole('heading', { name: 'Rounds (5 of 100)' })).toBeVisible();
+    await expect(page.getByLabel(/^Fast/)).toBeChecked();
+    await settle(page);
+    await shot(page, 'battle-create-desktop');
+    await page.getByRole('button', { name: /^Create for/ }).click();
+
+    await expect(page).toHaveURL(/\/battle\/SF\d+$/);
+    await expect(page.getByRole('list', { name: 'Seats' }).getByRole('listitem')).toHaveCount(3);
+    await expect(page.locator('.round-counter')).toHaveText('1 of 3 seats taken');
+    await recordRoundCounter(page);
+    await page.getByRole('button', { name: 'Call bots' }).click();
+    await expect(page.locator('.round-counter')).toHaveText(/Round 1 of 5/, { timeout: 20_000 });
+    await page.waitForTimeout(1_200);
+    await shot(page, 'battle-running-desktop');
+
+    await watchToTheWinner(page, 5, 3);
+    await shot(page, 'battle-finished-desktop');
+    await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible();
+
+    // Messages and reactions reach the battle's room and come back to the page.
+    await page.getByLabel('Message on this battle').fill('good game');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Messages' })).toContainText('good game');
+    await page.getByRole('group', { name: 'Reactions' }).getByRole('button').first().click();
+    await expect(page.locator('.reaction-float span')).not.toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Check fairness' }).first().click();
+    await expect(page).toHaveURL(/\/provably-fair\/battles\/SF\d+$/);
+    await expect(page.locator('.verdict')).toHaveText('Verified', { timeout: 20_000 });
+    await expect(page.locator('.replay-verdict').getByRole('status')).toContainText('Verified: all 15 tickets');
+    await settle(page);
+    await shot(page, 'battle-fairness-desktop');
+  });
+
+  test('creating a battle the balance does not cover opens the insufficient-funds modal with the way to a deposit', async ({ page }) => {
+    await acceptCookiesUpFront(page);
+    await signInByApi(page);
+    const { cases } = await callAsPlayer<{ cases: { key: string; price: number }[] }>(page, 'case.getCases');
+    const dearest = cases.at(-1)!;
+    // 100 rounds of the dearest case cost more than a new player's 1,000 coins.
+    expect(dearest.price * 100).toBeGreaterThan(100_000);
+    await page.goto(`/battle/create?case=${dearest.key}`);
+    const scheme = page.getByRole('list', { name: 'Battle cases' });
+    await expect(scheme.getByRole('listitem')).toHaveCount(1);
+    await scheme.getByRole('radio', { name: '100', exact: true }).click();
+    await page.getByRole('button', { name: /^Create for/ }).click();
+    const modal = page.getByRole('dialog', { name: 'Not enough coins' });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/wallet');
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+  });
+});
+
+test.describe('at 390x844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the battle pages fit a phone: lobby, create, a running battle, the result and the fairness page', async ({ page }) => {
+    test.setTimeout(120_000);
+    await acceptCookiesUpFront(page);
+    await signInByApi(page);
+
+    await page.goto('/battles');
+    await expect(page.getByRole('heading', { name: 'Case battles' })).toBeVisible();
+    await settle(page);
+    await shot(page, 'battles-lobby-mobile');
+
+    const { cases } = await callAsPlayer<{ cases: { key: string }[] }>(page, 'case.getCases');
+    await page.goto(`/battle/create?case=${cases[0]!.key}`);
+    await expect(page.getByRole('list', { name: 'Battle cases' }).getByRole('listitem')).toHaveCount(1);
+    await page.getByRole('radiogroup', { name: 'Seats' }).getByRole('radio', { name: '3', exact: true }).click();
+    await page.getByLabel(/^Fast/).check();
+    await settle(page);
+    await shot(page, 'battle-create-mobile');
+    await shot(page, 'battle-create-mobile-full', true);
+    await page.getByRole('button', { name: /^Create for/ }).click();
+
+    await expect(page).toHaveURL(/\/battle\/SF\d+$/);
+    await expect(page.locator('.round-counter')).toHaveText('1 of 3 seats taken');
+    await recordRoundCounter(page);
+    await page.getByRole('button', { name: 'Call bots' }).click();
+    await expect(page.locator('.round-counter')).toHaveText('Round 1 of 1', { timeout: 20_000 });
+    await page.waitForTimeout(1_000);
+    await shot(page, 'battle-running-mobile');
+    await watchToTheWinner(page, 1, 3);
+    await shot(page, 'battle-finished-mobile');
+    await shot(page, 'battle-finished-mobile-full', true);
+
+    await page.getByRole('link', { name: 'Check fairness' }).first().click();
+    await expect(page.locator('.verdict')).toHaveText('Verified', { timeout: 20_000 });
+    await settle(page);
+    await shot(page, 'battle-fairness-mobile');
+  });
+});
