@@ -6,7 +6,7 @@ import { BattleIcon, CaseIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { BattleCard, boxLookup, lobbyQueryOptions, useLobbyLive, type Battle } from '../battles/index.ts';
-import { casesQueryOptions } from '../cases/index.ts';
+import { casesQueryOptions } from '../cases/queries.ts';
 import { useAccount, useLogged } from '../session/index.ts';
 import { useMyGames } from './my-games.ts';
 

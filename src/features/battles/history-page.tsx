@@ -4,7 +4,7 @@ import { Button, buttonClass } from '../../ui/button.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { ClockIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { casesQueryOptions } from '../cases/index.ts';
+import { casesQueryOptions } from '../cases/queries.ts';
 import { useLogged } from '../session/index.ts';
 import { BattleCard, boxLookup } from './battle-card.tsx';
 import { historyQueryOptions, mergeUsers, shortHash, type Player } from './queries.ts';
