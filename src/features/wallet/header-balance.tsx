@@ -4,7 +4,7 @@ import { Button, buttonClass } from '../../ui/button.tsx';
 import { CoinIcon, PlusIcon, VaultIcon } from '../../ui/icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { Popover } from '../../ui/popover.tsx';
-import { vaultQueryOptions } from './queries.ts';
+import { vaultQueryOptions } from './keys.ts';
 import { useFormatAmount } from './use-amount.ts';
 import { DepositPromptLayer } from './deposit-prompt.tsx';
 import { VaultLayer, openVault } from './vault-layer.tsx';

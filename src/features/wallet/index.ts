@@ -2,5 +2,5 @@
 export { CurrencySetting } from './currency-setting.tsx';
 export { clearGiftCode, giftCodeTarget, storeGiftCode, storedGiftCode } from './gift-code.ts';
 export { HeaderBalance, type BalanceAccount } from './header-balance.tsx';
-export { historyQueryOptions, paymentMethodsQueryOptions, walletKeys } from './queries.ts';
+export { walletKeys } from './keys.ts';
 export { useLiveBalance } from './use-live-balance.ts';

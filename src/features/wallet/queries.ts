@@ -1,18 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { rpc } from '../../net/index.ts';
+import { walletKeys } from './keys.ts';
 
-/** Query keys of the wallet; all of them go on sign-out with the session's. */
-export const walletKeys = {
-  all: ['session', 'wallet'] as const,
-  methods: ['session', 'wallet', 'methods'] as const,
-  history: ['session', 'wallet', 'history'] as const,
-  /** Prefix of every payments list (one per currency filter). */
-  payments: ['session', 'wallet', 'payments'] as const,
-  vault: ['session', 'wallet', 'vault'] as const,
-  requirements: ['session', 'wallet', 'requirements'] as const,
-  referral: ['session', 'wallet', 'referral'] as const,
-  secure: ['session', 'wallet', 'secure'] as const,
-};
+export { vaultQueryOptions, walletKeys } from './keys.ts';
 
 /** Entries per page of the history and payments lists. */
 const PAGE_SIZE = 25;
@@ -44,15 +34,6 @@ export function paymentsQueryOptions(currency: string | null) {
       rpc.call('wallet.getPayments', { count: PAGE_SIZE, ...(currency ? { currency } : {}), ...(pageParam ? { offset: pageParam } : {}) }, { signal }),
     initialPageParam: '',
     getNextPageParam: (page) => (page.has_more ? page.payments.at(-1)?.hash : undefined),
-  });
-}
-
-/** The vault: amount in cents and the unix second its lock ends (0 or past when open). */
-export function vaultQueryOptions() {
-  return queryOptions({
-    queryKey: walletKeys.vault,
-    queryFn: ({ signal }) => rpc.call('wallet-vault.info', {}, { signal }),
-    staleTime: 30_000,
   });
 }
 

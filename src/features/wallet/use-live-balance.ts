@@ -5,7 +5,7 @@ import { pushNotice } from '../notifications/index.ts';
 import { setAccountBalance } from '../session/index.ts';
 import { useDepositPromptOnShortage } from './deposit-prompt.tsx';
 import { paymentNoticeType } from './payment-notices.ts';
-import { walletKeys } from './queries.ts';
+import { walletKeys } from './keys.ts';
 
 /** The wallet currency the header shows (the sim ledger's coin). */
 const MAIN_CURRENCY = 'SFC';
