@@ -1,3 +1,2 @@
-/** The arena: the player's running games (menu badges, the header's popovers of own games). Pages: pages.ts. */
+/** The arena: the player's running games (menu badges). The header loads my-games-popover.tsx on its own; pages: pages.ts. */
 export { myGamesQueryOptions, useMyGameCounts, useMyGames, type MyGame } from './my-games.ts';
-export { MyGamesPopover } from './my-games-popover.tsx';

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useManifest, LiveIndicator } from '../connection/index.ts';
 import { ChatButton } from '../chat/index.ts';
@@ -14,6 +15,17 @@ import { GAME_NAV, SITE_LINKS, isOpaquePath, navItemVisible, raceEndsAt } from '
 import { RaceCountdown } from './race-countdown.tsx';
 import { useHeaderScroll } from './use-header-scroll.ts';
 import './shell.css';
+
+/** The popover of the player's own running games, loaded once there are any (document 1 section 2.2). */
+const MyGamesPopover = lazy(() => import('../arena/my-games-popover.tsx').then((module) => ({ default: module.MyGamesPopover })));
+
+function MyGames({ type }: { type: 'battle' | 'unbox' }) {
+  return (
+    <Suspense fallback={null}>
+      <MyGamesPopover type={type} enabled />
+    </Suspense>
+  );
+}
 
 /**
  * The 70 px header (document 1 section 2.2). Desktop: logo, game menu, the site links, radio,
@@ -92,6 +104,8 @@ export function Header() {
             <RadioButton />
             <SettingsButton logged={logged} />
           </div>
+          {logged && counts.rolls > 0 && <MyGames type="unbox" />}
+          {logged && counts.battles > 0 && <MyGames type="battle" />}
           {logged ? (
             <>
               <HeaderBalance
