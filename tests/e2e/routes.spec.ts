@@ -148,9 +148,17 @@ async function openInApp(page: Page, path: string) {
  * loaded afresh, the way a link from elsewhere arrives; the others open inside the app,
  * which keeps the table quick.
  */
+/**
+ * Pages left right after a redirect: the page redirected from may still be settling (a
+ * GAME_ERROR sends the player on once its call fails), so the next row loads afresh.
+ */
+const leftByRedirect = new WeakSet<Page>();
+
 async function visit(page: Page, row: Row, values: { name: string; key: string; title: string }, signedIn: boolean) {
   const redirect = signedIn ? row.user : row.guest;
-  const fresh = redirect !== undefined || row.path === '/support' || !page.url().startsWith('http');
+  const fresh = redirect !== undefined || row.path === '/support' || !page.url().startsWith('http') || leftByRedirect.has(page);
+  if (redirect !== undefined) leftByRedirect.add(page);
+  else leftByRedirect.delete(page);
   // The checks below wait for the page; 'commit' spares waiting for every image of it.
   if (fresh) await page.goto(fill(row.path, values), { waitUntil: 'commit' });
   else await openInApp(page, fill(row.path, values));

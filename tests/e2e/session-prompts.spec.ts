@@ -115,18 +115,21 @@ test('a protection challenge pushed over the socket holds calls until the player
   client!.send(JSON.stringify({ type: 'PROTECTION_CHALLENGE', data: { token: 'challenge-1' } }));
   const challenge = page.getByRole('dialog', { name: 'Protection challenge' });
   await expect(challenge).toBeVisible();
+  // A case page: the home page has not asked for its box, so opening it needs a new call.
+  const cases = (await (await page.request.get('/api/method/case.getCases')).json()) as { response: { cases: { key: string; name: string }[] } };
+  const box = cases.response.cases[0]!;
   const calls: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/api/method/case.getCases')) calls.push(request.url());
+    if (request.url().includes('/api/method/case.getBoxByKey')) calls.push(request.url());
   });
   // Behind the modal the page is inert; a page change from the address keeps its call waiting.
-  await page.evaluate(() => {
-    window.history.pushState({}, '', '/cases');
+  await page.evaluate((path) => {
+    window.history.pushState({}, '', path);
     window.dispatchEvent(new PopStateEvent('popstate'));
-  });
+  }, `/case/${box.key}`);
   await page.waitForTimeout(500);
   expect(calls).toEqual([]);
   await challenge.getByRole('button', { name: 'I am a player' }).click();
-  await expect(casesList(page)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: box.name })).toBeVisible();
   expect(calls.length).toBeGreaterThan(0);
 });

@@ -1,9 +1,17 @@
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { rpc } from '../../net/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { WifiOffIcon } from '../../ui/icons.tsx';
 
 /** What an offline player sees on a page this device never opened (DESIGN.md section 7). */
 export default function OfflinePage() {
+  // The page shows while nothing has proved the arena answers: with the socket refused (a
+  // proxy) and no call made yet, one small public call settles it; an answer brings the page.
+  useEffect(() => {
+    if (navigator.onLine) rpc.call('beacon.blocks', { count: 1 }).catch(() => undefined);
+  }, []);
+
   return (
     <section className="container offline-page" aria-labelledby="offline-title">
       <span className="offline-icon" aria-hidden>
