@@ -14,7 +14,6 @@ import { reportApiError } from '../notifications/index.ts';
 import { sessionModal, useAccount, useLogged } from '../session/index.ts';
 import { BattleChat, reactionGlyph } from './battle-chat.tsx';
 import { optionLabels, seatsLabel, STATUS_TEXT } from './battle-text.ts';
-import { useMoneyAction } from './funds.tsx';
 import { useBattleLive } from './live.ts';
 import { battleQueryOptions, shortHash, type BattleDetail, type Player } from './queries.ts';
 import { useReelsScene } from './reels.tsx';
@@ -212,7 +211,7 @@ function BattleBody({ detail, myHash, logged, floating, onFlood }: { detail: Bat
 /** An empty seat of a waiting battle: take it (paying the seat), or sign in first. */
 function EmptySeat({ detail, seat, logged, seated }: { detail: BattleDetail; seat: number; logged: boolean; seated: boolean }) {
   const navigate = useNavigate();
-  const join = useMoneyAction({
+  const join = useMutation({
     mutationFn: () => rpc.call('arena-battle.join', { token: detail.game.token, options: { seat } }),
     onSuccess: (answer) => void navigate({ to: answer.path as '/' }),
   });
@@ -220,10 +219,9 @@ function EmptySeat({ detail, seat, logged, seated }: { detail: BattleDetail; sea
   return (
     <>
       <span className="seat-open">Seat {seat} open</span>
-      <Button variant="primary" size="sm" disabled={join.mutation.isPending} onClick={() => (logged ? join.mutation.mutate(undefined) : sessionModal.set('login'))}>
+      <Button variant="primary" size="sm" disabled={join.isPending} onClick={() => (logged ? join.mutate(undefined) : sessionModal.set('login'))}>
         Join for {formatCoins(detail.game.price)}
       </Button>
-      {join.fundsModal}
     </>
   );
 }
@@ -242,7 +240,7 @@ function BattleActions({ detail, me, logged }: { detail: BattleDetail; me: Battl
   const { game } = detail;
   const bots = useMutation({ mutationFn: () => rpc.call('arena-battle.callBots', { hash: game.hash }) });
   const leave = useMutation({ mutationFn: () => rpc.call('arena-battle.leave', { token: game.token }) });
-  const sponsor = useMoneyAction({ mutationFn: () => rpc.call('arena-battle.sponsor', { token: game.token, seats: 1 }) });
+  const sponsor = useMutation({ mutationFn: () => rpc.call('arena-battle.sponsor', { token: game.token, seats: 1 }) });
   if (game.status !== 'waiting') return null;
   const free = game.seats - game.members - game.sponsor.seats;
   return (
@@ -253,7 +251,7 @@ function BattleActions({ detail, me, logged }: { detail: BattleDetail; me: Battl
         </Button>
       )}
       {logged && free > 0 && (
-        <Button disabled={sponsor.mutation.isPending} onClick={() => sponsor.mutation.mutate(undefined)}>
+        <Button disabled={sponsor.isPending} onClick={() => sponsor.mutate(undefined)}>
           Sponsor a seat ({formatCoins(game.price)})
         </Button>
       )}
@@ -263,7 +261,6 @@ function BattleActions({ detail, me, logged }: { detail: BattleDetail; me: Battl
           {me.creator ? 'Close battle' : 'Leave'}
         </Button>
       )}
-      {sponsor.fundsModal}
     </div>
   );
 }

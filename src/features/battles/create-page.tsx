@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { Box, z } from '../../contract/index.ts';
@@ -15,7 +15,6 @@ import { PathLink } from '../../ui/path-link.tsx';
 import { casesQueryOptions } from '../cases/queries.ts';
 import { sessionModal, useLogged } from '../session/index.ts';
 import { FLAG_OPTIONS, OPTION_TEXT, type FlagOption } from './battle-text.ts';
-import { useMoneyAction } from './funds.tsx';
 import './battles.css';
 
 type CaseBox = z.output<typeof Box>;
@@ -63,7 +62,7 @@ export function BattleCreatePage({ initialCase }: { initialCase?: string | undef
   const seatCount = mode === 'team' ? TEAM_BATTLE_SEATS : seats;
   const setupError = entries.length === 0 ? 'Add at least one case' : battleSetupError({ seats: seatCount, mode, options }, rounds);
 
-  const create = useMoneyAction({
+  const create = useMutation({
     mutationFn: () =>
       rpc.call('arena-battle.create', {
         scheme: formatScheme(entries.map((entry) => ({ box: entry.box.hash, count: entry.count }))),
@@ -266,15 +265,14 @@ export function BattleCreatePage({ initialCase }: { initialCase?: string | undef
             <Button
               variant="primary"
               className="create-button"
-              disabled={setupError !== null || create.mutation.isPending}
-              onClick={() => (logged ? create.mutation.mutate(undefined) : sessionModal.set('login'))}
+              disabled={setupError !== null || create.isPending}
+              onClick={() => (logged ? create.mutate(undefined) : sessionModal.set('login'))}
             >
-              {create.mutation.isPending ? 'Creating…' : `Create for ${formatCoins(price)}`}
+              {create.isPending ? 'Creating…' : `Create for ${formatCoins(price)}`}
             </Button>
           </Panel>
         </aside>
       </div>
-      {create.fundsModal}
     </PageFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { rpc } from '../../net/index.ts';
@@ -10,7 +10,6 @@ import { PathLink } from '../../ui/path-link.tsx';
 import { casesQueryOptions } from '../cases/queries.ts';
 import { sessionModal, useAccount, useLogged } from '../session/index.ts';
 import { BattleCard, boxLookup } from './battle-card.tsx';
-import { useMoneyAction } from './funds.tsx';
 import { useLobbyLive } from './live.ts';
 import { lobbyQueryOptions, type Battle } from './queries.ts';
 import './battles.css';
@@ -43,7 +42,7 @@ export function BattlesPage() {
   const [mode, setMode] = useState<ModeFilter>('any');
   useLobbyLive(myHash);
 
-  const join = useMoneyAction({
+  const join = useMutation({
     mutationFn: (token: string) => rpc.call('arena-battle.join', { token }),
     onSuccess: (answer) => void navigate({ to: answer.path as '/' }),
   });
@@ -59,8 +58,8 @@ export function BattlesPage() {
       <Button
         variant="primary"
         size="sm"
-        disabled={join.mutation.isPending}
-        onClick={() => (logged ? join.mutation.mutate(game.token) : sessionModal.set('login'))}
+        disabled={join.isPending}
+        onClick={() => (logged ? join.mutate(game.token) : sessionModal.set('login'))}
       >
         Join
       </Button>
@@ -150,7 +149,6 @@ export function BattlesPage() {
           </ul>
         )}
       </Panel>
-      {join.fundsModal}
     </PageFrame>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { NamedError, NumericError, TokenMessage, errorTitle, type ErrorCode } from '../../contract/errors.ts';
 import { RpcContractError, RpcError, RpcNetworkError, RpcRateLimitedError } from '../../net/index.ts';
+import { isInsufficientFunds } from './shortage.ts';
 
 /** Codes that end a call without a notice (document 3 section 8, last line). */
 export const SILENT_CODES: readonly ErrorCode[] = [
@@ -49,6 +50,8 @@ export function routeApiError(failure: unknown, source: ErrorSource = 'action'):
     const { code, message } = failure;
     if (SILENT_CODES.includes(code)) return { action: 'silent' };
     if (code === NamedError.GAME_ERROR) return { action: 'navigate', to: '/battles' };
+    // The insufficient-funds modal (wallet/deposit-prompt.tsx) answers these instead of a toast.
+    if (isInsufficientFunds(failure)) return { action: 'silent' };
     // Token trouble is the session's business: it renews or signs out by itself.
     if (code === NumericError.ACCESS_DENIED && (message === TokenMessage.EXPIRED || message.startsWith('jwt '))) return { action: 'silent' };
     if (source === 'page' && (NOT_FOUND_CODES.includes(code) || message === USER_NOT_FOUND)) return { action: 'navigate', to: '/404' };
@@ -66,3 +69,4 @@ export function isNotFoundError(failure: unknown): boolean {
   const route = routeApiError(failure, 'page');
   return route.action === 'navigate' && route.to === '/404';
 }
+

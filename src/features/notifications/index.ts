@@ -5,6 +5,7 @@
 export { NotificationsButton } from './notifications-button.tsx';
 export { clearNotices, dismissNotice, pushNotice, useNoticeHistory, useToasts } from './notice-store.ts';
 export { reportApiError, type ErrorNavigate } from './report.ts';
+export { isInsufficientFunds } from './shortage.ts';
 export { Toasts } from './toasts.tsx';
 export type { Toast, ToastInput, ToastType } from './toast-queue.ts';
 export { useLiveNotices } from './use-live-notices.ts';

@@ -2,8 +2,8 @@ import { Button, buttonClass } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 
-/** Width of the prompt; the spec gives none. */
-const PROMPT_WIDTH = 420;
+/** Document 1 section 9: the insufficient-funds modal is 603 px wide. */
+const PROMPT_WIDTH = 603;
 
 /** "Not enough coins": the way to the deposit page. */
 export default function DepositPromptModal({ onClose }: { onClose(): void }) {

@@ -1,20 +1,17 @@
 /**
- * The insufficient-funds path (document 2 section 8): a call refused with "Not enough funds"
- * or "insufficient funds" offers a deposit. It follows every failed action through the query
+ * The insufficient-funds modal (document 1 section 8, document 2 section 8): an action refused
+ * for lack of coins (notifications/api-errors.ts isInsufficientFunds) offers a deposit instead
+ * of a notice. It follows every failed action through the query
  * cache, so no game needs to know about it.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
 import { createStore } from '../../ui/store.ts';
+import { isInsufficientFunds } from '../notifications/index.ts';
 
 const DepositPromptModal = lazy(() => import('./deposit-prompt-modal.tsx'));
 
 const open = createStore(false);
-
-/** Whether an error's message is the spec's shortage of coins. */
-export function isInsufficientFunds(error: unknown): boolean {
-  return error instanceof Error && /not enough funds|insufficient funds/i.test(error.message);
-}
 
 /** Opens the deposit prompt when an action fails for lack of coins; mounted once with the live balance. */
 export function useDepositPromptOnShortage(): void {
