@@ -13,8 +13,36 @@ async function simPost<T>(page: Page, path: string, data: object = {}): Promise<
   return body.response as T;
 }
 
-/** The code an authenticator app shows for a base32 secret at `ms`. */
-const appCode = (secret: string, ms: number) => totp(base32Decode(secret)!, ms);
+/** The code an authenticator app shows for a base32 secret at `ms` (spaces as printed are fine). */
+const appCode = (secret: string, ms: number) => totp(base32Decode(secret.replace(/\s+/g, ''))!, ms);
+
+/**
+ * Answers the app's 'Two-factor authentication required' prompt the way a player does: sets
+ * up 2FA with the shown key and the code of this time step. Answers the key.
+ */
+async function setUpTwoFactor(page: Page): Promise<string> {
+  const setup = page.getByRole('dialog', { name: 'Two-factor authentication required' });
+  await expect(setup).toBeVisible();
+  await setup.getByRole('button', { name: 'Set up 2FA' }).click();
+  const secret = await setup.getByLabel('Setup key').innerText();
+  await setup.getByLabel('The code your app shows now').fill(appCode(secret, Date.now()));
+  await setup.getByRole('button', { name: 'Enable 2FA' }).click();
+  await expect(setup).toBeHidden();
+  return secret;
+}
+
+/** The app's code prompt, which the call waits on after the setup. */
+const codePrompt = (page: Page) => page.getByRole('dialog', { name: 'Two-factor code' });
+
+/** The stamp of every request of `method` the page sends. */
+function stampsOf(page: Page, method: string): (string | null)[] {
+  const stamps: (string | null)[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === `/api/method/${method}`) stamps.push(url.searchParams.get('stamp'));
+  });
+  return stamps;
+}
 
 /** Records every Web Audio buffer the page starts, with its offset in the sprite (seconds). */
 async function listenToSounds(page: Page): Promise<void> {
@@ -133,14 +161,26 @@ test('a declined crypto deposit says why and offers a refund to an address of th
   await expect(modal.getByRole('button', { name: 'Refund' })).toBeDisabled();
   await modal.getByLabel('Refund address').fill(depositAddressFor('LTC', new Uint8Array(20).fill(7)));
   await expect(modal.getByRole('status')).toHaveText('');
-  await modal.getByRole('button', { name: 'Refund' }).click();
   await expect(modal.getByText('Refunds need two-factor authentication')).toBeVisible();
+  await modal.getByRole('button', { name: 'Refund' }).click();
+
+  // The app's prompts take over: set up 2FA, then the code, and the same refund goes through.
+  const secret = await setUpTwoFactor(page);
+  await expect(codePrompt(page)).toBeVisible();
+  // Enabling used this time step's code; the app's next one is accepted once.
+  await codePrompt(page).getByLabel('Code from your authenticator app').fill(appCode(secret, Date.now() + 30_000));
+  await codePrompt(page).getByRole('button', { name: 'Confirm' }).click();
+  await expect(codePrompt(page)).toBeHidden();
+  await expect(modal).toHaveCount(0);
+  await expect(row).toContainText(/Sent back to L/);
+  await expect(row.getByRole('button', { name: 'Refund' })).toHaveCount(0);
 });
 
 test('a withdrawal asks for 2FA setup, then for the code, and goes out', async ({ page }) => {
   // Many steps on a machine shared with other work.
   test.setTimeout(60_000);
   await signInByApi(page);
+  const stamps = stampsOf(page, 'wallet.cryptoWithdraw');
   await page.goto('/wallet/btc/withdraw');
   await expect(page.getByRole('list', { name: 'Wallet notes' })).toContainText('Set up two-factor authentication to withdraw.');
   await page.getByLabel('Your Bitcoin address').fill(BTC_ADDRESS);
@@ -148,28 +188,29 @@ test('a withdrawal asks for 2FA setup, then for the code, and goes out', async (
   await expect(page.getByTestId('withdraw-quote')).toContainText('You receive');
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
 
-  await expect(page.getByText('Withdrawals need two-factor authentication.')).toBeVisible();
-  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  const secret = (await page.getByTestId('secure-secret').textContent())!;
-  await page.getByLabel('Code from the app').fill(appCode(secret, Date.now()));
-  await page.getByRole('button', { name: 'Enable' }).click();
-  await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
-  await expect(page.getByText('Set up two-factor authentication to withdraw.')).toHaveCount(0);
-
-  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  const prompt = page.getByRole('dialog', { name: 'Two-factor authentication' });
+  // The withdrawal waits on the app's prompts: the 2FA setup, then a code.
+  const setup = page.getByRole('dialog', { name: 'Two-factor authentication required' });
+  await expect(setup).toContainText('Set up two-factor authentication to continue');
+  const secret = await setUpTwoFactor(page);
+  const prompt = codePrompt(page);
   await expect(prompt).toBeVisible();
-  await prompt.getByLabel('Code from your authenticator app').fill('000000');
+  const next = appCode(secret, Date.now() + 30_000);
+  await prompt.getByLabel('Code from your authenticator app').fill(next === '000000' ? '111111' : '000000');
   await prompt.getByRole('button', { name: 'Confirm' }).click();
-  await expect(prompt.getByRole('status')).toHaveText('Invalid 2FA code');
+  await expect(prompt.getByRole('alert')).toHaveText('Invalid 2FA code');
   // Enabling used this time step's code; the app's next one is accepted once.
-  await prompt.getByLabel('Code from your authenticator app').fill(appCode(secret, Date.now() + 30_000));
+  await prompt.getByLabel('Code from your authenticator app').fill(next);
   await prompt.getByRole('button', { name: 'Confirm' }).click();
+  await expect(prompt).toBeHidden();
 
   await expect(page.getByText(/20\.00 coins are on their way as [\d.]+ BTC\./)).toBeVisible();
   await expect(header(page).getByTestId('balance')).toHaveText('Balance 980.00');
-  await expect(page.getByTestId('payment').first()).toContainText('Withdraw');
+  await expect(page.getByTestId('payment').filter({ hasText: 'Withdraw' })).toHaveCount(1);
+  await expect(page.getByText('Set up two-factor authentication to withdraw.')).toHaveCount(0);
+  // Four sends of one withdrawal (no 2FA, no code, a wrong code, the right one), one stamp.
+  expect(stamps).toHaveLength(4);
+  expect(new Set(stamps).size).toBe(1);
+  expect(stamps[0]).toBeTruthy();
 
   // More than the balance: the refusal offers a deposit (the code still covers this session).
   await page.getByLabel('Coins to withdraw').fill('5000');

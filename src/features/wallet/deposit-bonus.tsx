@@ -13,7 +13,7 @@ import { Modal } from '../../ui/modal.tsx';
 import { HelpIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { referralQueryOptions, walletKeys } from './queries.ts';
-import { useReportError } from './secure-flow.tsx';
+import { useReportError } from './report-error.ts';
 
 /** The spec gives no width for this modal; the login modal's family. */
 const BONUS_WIDTH = 480;

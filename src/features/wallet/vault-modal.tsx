@@ -7,7 +7,6 @@ import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { setAccountBalance, useAccount } from '../session/index.ts';
 import { vaultQueryOptions, walletKeys } from './queries.ts';
-import { useReportError, useSecureFlow } from './secure-flow.tsx';
 import {
   VAULT_LOCK_CHOICES, canLock, canWithdraw, clampVaultAmount, vaultAllAmount, vaultCentsOf, vaultStatus, vaultTextOf, vaultTitle, vaultUpperBound,
 } from './vault-rules.ts';
@@ -44,8 +43,6 @@ export default function VaultModal({ onClose }: { onClose(): void }) {
   const vault = useQuery(vaultQueryOptions());
   const account = useAccount();
   const now = useNow();
-  const report = useReportError();
-  const secure = useSecureFlow();
   const [text, setText] = useState('');
   const [locking, setLocking] = useState(false);
 
@@ -71,14 +68,11 @@ export default function VaultModal({ onClose }: { onClose(): void }) {
     },
   });
   const withdraw = useMutation({
-    mutationFn: (variables: { stamp: string; amount: number; secure_code?: string }) => rpc.call('wallet-vault.withdraw', variables),
-    meta: { silent: true },
+    // With 2FA on, the app's code prompt (src/net rpc) holds the call and resends it, same stamp.
+    mutationFn: (variables: { stamp: string; amount: number }) => rpc.call('wallet-vault.withdraw', variables),
     onSuccess: (answer) => {
       settle(answer);
       setText('');
-    },
-    onError: (error, variables) => {
-      if (!secure.handle(error, (code) => withdraw.mutate({ ...variables, secure_code: code }), Boolean(variables.secure_code))) report(error);
     },
   });
   const lock = useMutation({
@@ -163,7 +157,6 @@ export default function VaultModal({ onClose }: { onClose(): void }) {
         </div>
       </Modal>
       {locking && <LockModal busy={lock.isPending} onConfirm={(seconds) => lock.mutate(seconds)} onClose={() => setLocking(false)} />}
-      {secure.prompt}
     </>
   );
 }

@@ -11,9 +11,7 @@ import { PathLink } from '../../ui/path-link.tsx';
 import { setAccountBalance } from '../session/index.ts';
 import { PAYMENT_GROUPS, currencyName } from './payment-methods.ts';
 import { PaymentsList } from './payments-list.tsx';
-import { requirementsQueryOptions, walletKeys } from './queries.ts';
-import { useReportError, useSecureFlow } from './secure-flow.tsx';
-import { TwoFactorPanel } from './two-factor.tsx';
+import { requirementsQueryOptions, secureStatusQueryOptions, walletKeys } from './queries.ts';
 
 type Chain = 'btc' | 'eth' | 'ltc' | 'usdt' | 'usdc';
 
@@ -108,11 +106,12 @@ function Quote({ currency, cents }: { currency: Chain; cents: number | null }) {
   );
 }
 
-/** /wallet/{currency}/withdraw: address and amount, then 2FA. */
+/**
+ * /wallet/{currency}/withdraw: address and amount. The 2FA setup and code are the app's
+ * prompts (src/net rpc): they hold the call and send it again with the same stamp.
+ */
 export function CryptoWithdrawPage({ currency }: { currency: Chain }) {
   const queryClient = useQueryClient();
-  const report = useReportError();
-  const secure = useSecureFlow();
   const [address, setAddress] = useState('');
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
@@ -130,20 +129,20 @@ export function CryptoWithdrawPage({ currency }: { currency: Chain }) {
       : null;
 
   const withdraw = useMutation({
-    mutationFn: (variables: { stamp: string; amount: number; address: string; secure_code?: string }) =>
+    mutationFn: (variables: { stamp: string; amount: number; address: string }) =>
       rpc.call('wallet.cryptoWithdraw', { ...variables, currency, provider: 'crypto' }),
-    // Spec: crypto withdraw answers SECURE_REQUIRED with the setup, not a notice.
-    meta: { silent: true },
     onSuccess: (answer) => {
       setAccountBalance(queryClient, answer.balance);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.payments });
-      void queryClient.invalidateQueries({ queryKey: walletKeys.requirements });
       setSent(`${formatCoins(answer.payment.amount)} coins are on their way as ${answer.payment.value} ${answer.payment.currency}.`);
       setText('');
       setTried(false);
     },
-    onError: (error, variables) => {
-      if (!secure.handle(error, (secureCode) => withdraw.mutate({ ...variables, secure_code: secureCode }), Boolean(variables.secure_code))) report(error);
+    // The prompts may have turned 2FA on even when the withdrawal did not go out: the notes
+    // (under the payments key) and the checklist follow.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: walletKeys.payments });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.requirements });
+      void queryClient.invalidateQueries({ queryKey: secureStatusQueryOptions().queryKey });
     },
   });
 
@@ -199,21 +198,13 @@ export function CryptoWithdrawPage({ currency }: { currency: Chain }) {
         </form>
       </Panel>
       <div className="wallet-stack">
-        {secure.setupNeeded ? (
-          <Panel title="Set up two-factor authentication">
-            <p className="form-error">Withdrawals need two-factor authentication. Set it up, then withdraw again.</p>
-            <TwoFactorPanel />
-          </Panel>
-        ) : (
-          <Panel title="Before you withdraw">
-            <Requirements />
-          </Panel>
-        )}
+        <Panel title="Before you withdraw">
+          <Requirements />
+        </Panel>
         <Panel title={`${name} transactions`}>
           <PaymentsList currency={code} empty={`Your ${name} withdrawals show up here with their status.`} />
         </Panel>
       </div>
-      {secure.prompt}
     </div>
   );
 }
