@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { ReplayReport } from '../../core/replay.ts';
+import { ReplayReportView } from '../fairness/replay.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { ShieldIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
@@ -51,13 +52,29 @@ export function BattleFairnessPage({ gameRef }: { gameRef: string }) {
     if (battle.isError) reportApiError(battle.error, (to) => void navigate({ to }), 'page');
   }, [battle.isError, battle.error, navigate]);
 
-  const report = replay.data;
   const items = new Map((detail?.items ?? []).map((item) => [item.hash, item]));
   const seatName = (seat: number) => {
     const hash = detail?.game.users.find((entry) => entry.number === seat)?.hash;
     return detail?.users.find((user) => user.hash === hash)?.display_name ?? `Seat ${seat}`;
   };
-  const verdict = !report ? null : !report.ok ? 'mismatch' : report.complete ? 'verified' : 'pending';
+  // The battle's own context: the public keys and client seeds every ticket was made from.
+  const keys = detail && (
+    <Panel title="Keys">
+      <dl className="seed-list">
+        <SeedRow label="Server seed (hashed)" value={detail.game.seed.server_seed_hashed} />
+        <SeedRow label="Server seed" value={detail.game.seed.server_seed} />
+        <SeedRow label="Beacon block" value={detail.game.seed.beacon} />
+        <SeedRow label="Block number" value={detail.game.seed.block_number} />
+      </dl>
+      <ul className="client-seeds" aria-label="Client seeds">
+        {detail.game.users.map((seat) => (
+          <li key={seat.number}>
+            {seatName(seat.number)}: <code>{seat.client_seed ?? 'bot'}</code>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
 
   return (
     <PageFrame
@@ -76,92 +93,22 @@ export function BattleFairnessPage({ gameRef }: { gameRef: string }) {
     >
       {!detail ? (
         <Skeleton variant="row" count={3} />
+      ) : replay.data ? (
+        <ReplayReportView report={replay.data} items={items} seatName={seatName}>
+          {keys}
+        </ReplayReportView>
       ) : (
         <>
-          <Panel title="Verdict" className="replay-verdict" actions={verdict && <span className={`verdict verdict-${verdict}`}>{verdict === 'verified' ? 'Verified' : verdict === 'pending' ? 'Not finished yet' : 'Does not match'}</span>}>
-            {replay.isPending ? (
+          <Panel title="Verdict">
+            {replay.isError ? (
+              <EmptyState title="The replay could not run">{replay.error.message}</EmptyState>
+            ) : (
               <p className="muted" role="status">
                 Replaying {detail.drops.length} drops…
               </p>
-            ) : replay.isError ? (
-              <EmptyState title="The replay could not run">{replay.error.message}</EmptyState>
-            ) : report ? (
-              <div role="status">
-                {verdict === 'verified' && (
-                  <p>
-                    Verified: all {report.drops.length} tickets, the items they picked and the result ({report.outcome ? `seat${report.outcome.winners.length === 1 ? '' : 's'} ${report.outcome.winners.join(', ') || 'none'}` : 'no winner'}) recompute exactly.
-                  </p>
-                )}
-                {report.mismatches.length > 0 && (
-                  <ul className="mismatch-list" aria-label="Mismatches">
-                    {report.mismatches.map((mismatch, i) => (
-                      <li key={i}>{mismatch.message}</li>
-                    ))}
-                  </ul>
-                )}
-                {report.pending.length > 0 && (
-                  <ul className="pending-list" aria-label="Not checked yet">
-                    {report.pending.map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                )}
-                {report.notes.map((line) => (
-                  <p key={line} className="muted">
-                    {line}
-                  </p>
-                ))}
-              </div>
-            ) : null}
+            )}
           </Panel>
-
-          <Panel title="Keys">
-            <dl className="seed-list">
-              <SeedRow label="Server seed (hashed)" value={detail.game.seed.server_seed_hashed} />
-              <SeedRow label="Server seed" value={detail.game.seed.server_seed} />
-              <SeedRow label="Beacon block" value={detail.game.seed.beacon} />
-              <SeedRow label="Block number" value={detail.game.seed.block_number} />
-            </dl>
-            <ul className="client-seeds" aria-label="Client seeds">
-              {detail.game.users.map((seat) => (
-                <li key={seat.number}>
-                  {seatName(seat.number)}: <code>{seat.client_seed ?? 'bot'}</code>
-                </li>
-              ))}
-            </ul>
-          </Panel>
-
-          <Panel title="Tickets">
-            <div className="ticket-table-wrap">
-              <table className="ticket-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Round</th>
-                    <th scope="col">Seat</th>
-                    <th scope="col">Nonce</th>
-                    <th scope="col">Ticket</th>
-                    <th scope="col">Item</th>
-                    <th scope="col">Check</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(report?.drops ?? detail.drops.map((drop) => ({ round: drop.round, seat: drop.seat, nonce: drop.nonce, recordedTicket: drop.ticket, computedTicket: null, recordedItem: drop.item_hash, computedItem: null, ok: null }))).map((drop) => (
-                    <tr key={`${drop.round}-${drop.seat}`} data-ok={drop.ok ?? undefined}>
-                      <td>{drop.round}</td>
-                      <td>{seatName(drop.seat)}</td>
-                      <td>{drop.nonce}</td>
-                      <td>
-                        {drop.recordedTicket}
-                        {drop.computedTicket !== null && drop.computedTicket !== drop.recordedTicket ? ` (computed ${drop.computedTicket})` : ''}
-                      </td>
-                      <td>{items.get(drop.recordedItem)?.name ?? drop.recordedItem}</td>
-                      <td>{drop.ok === null ? '…' : drop.ok ? '✓' : '✗'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </Panel>
+          {keys}
         </>
       )}
     </PageFrame>

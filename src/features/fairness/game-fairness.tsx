@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatCoins } from '../../core/money.ts';
 import type { ReplayReport } from '../../core/replay.ts';
 import { rpc } from '../../net/index.ts';
 import { EmptyState, Panel, Skeleton } from '../../ui/page-frame.tsx';
+import { ReplayReportView } from './replay-report.tsx';
 import { replayGame } from '../../../workers/fairness-client.ts';
-
-const ticket = (value: number | null) => (value === null ? '—' : String(value).padStart(5, '0'));
 
 /**
  * The fairness record of one game (arena.game by hash, or token for a personal game), replayed
@@ -28,30 +26,7 @@ export function GameFairness({ hash }: { hash: string }) {
   const names = new Map(record.items.map((item) => [item.hash, item]));
   const seed = record.game.type === 'battle' ? record.game.seed : null;
   return (
-    <>
-      <Panel title="Verdict">
-        <p className={report.ok ? 'verify-verdict verify-ok' : 'verify-verdict verify-bad'} role="status" data-testid="replay-verdict">
-          {report.ok
-            ? report.complete
-              ? `Every one of ${report.drops.length} tickets was recomputed in your browser and matches.`
-              : 'Nothing differs so far; some tickets can be recomputed only later.'
-            : `${report.mismatches.length} ${report.mismatches.length === 1 ? 'difference' : 'differences'} found.`}
-        </p>
-        {report.mismatches.length > 0 && (
-          <ul className="replay-notes">
-            {report.mismatches.map((mismatch, i) => (
-              <li key={i}>{mismatch.message}</li>
-            ))}
-          </ul>
-        )}
-        {report.pending.length > 0 && (
-          <ul className="replay-notes">
-            {report.pending.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        )}
-      </Panel>
+    <ReplayReportView report={report} items={names}>
       {seed && (
         <Panel title="Seeds">
           <dl className="seed-list">
@@ -70,43 +45,6 @@ export function GameFairness({ hash }: { hash: string }) {
           </dl>
         </Panel>
       )}
-      <Panel title="Tickets">
-        {report.drops.length === 0 ? (
-          <p>No drops yet.</p>
-        ) : (
-          <div className="replay-table-wrap">
-            <table className="replay-table">
-              <thead>
-                <tr>
-                  <th scope="col">Round</th>
-                  <th scope="col">Seat</th>
-                  <th scope="col">Nonce</th>
-                  <th scope="col">Ticket</th>
-                  <th scope="col">Recomputed</th>
-                  <th scope="col">Item</th>
-                  <th scope="col">Check</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.drops.map((drop) => {
-                  const item = names.get(drop.recordedItem);
-                  return (
-                    <tr key={`${drop.round}-${drop.seat}`}>
-                      <td>{drop.round}</td>
-                      <td>{drop.seat}</td>
-                      <td>{drop.nonce}</td>
-                      <td className="mono">{ticket(drop.recordedTicket)}</td>
-                      <td className="mono">{ticket(drop.computedTicket)}</td>
-                      <td>{item ? `${item.name} (${formatCoins(item.price)})` : drop.recordedItem}</td>
-                      <td>{drop.ok === null ? 'pending' : drop.ok ? 'ok' : 'differs'}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Panel>
-    </>
+    </ReplayReportView>
   );
 }
