@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { NamedError, NumericError, TokenMessage } from '../../src/contract/errors.ts';
 import { isNotFoundError, routeApiError } from '../../src/features/notifications/api-errors.ts';
+import { isInsufficientFunds } from '../../src/features/notifications/shortage.ts';
 import { balanceNotice } from '../../src/features/notifications/notices.ts';
 import { RpcContractError, RpcError, RpcNetworkError, RpcRateLimitedError } from '../../src/net/errors.ts';
 
@@ -9,13 +10,20 @@ const rpcError = (code: ConstructorParameters<typeof RpcError>[0], message = 'so
 describe('what a failed call shows (document 3 section 8)', () => {
   test('a generic error is a notice titled by its code with underscores as spaces, an error when the title says so', () => {
     expect(routeApiError(rpcError(NumericError.INPUT_ERROR, 'count: expected number'))).toEqual({ action: 'notice', title: 'INPUT ERROR', message: 'count: expected number', error: true });
-    expect(routeApiError(rpcError(NamedError.COMMIT_ERROR, 'Not enough funds'))).toEqual({ action: 'notice', title: 'COMMIT ERROR', message: 'Not enough funds', error: true });
+    expect(routeApiError(rpcError(NumericError.INVALID_DATA, 'Box SF1 deprecated.'))).toEqual({ action: 'notice', title: 'INVALID DATA', message: 'Box SF1 deprecated.', error: false });
     expect(routeApiError(rpcError(NumericError.ACCESS_DENIED, 'Not yours'))).toEqual({ action: 'notice', title: 'ACCESS DENIED', message: 'Not yours', error: false });
     expect(routeApiError(rpcError(NamedError.NOT_IMPLEMENTED, 'later'))).toMatchObject({ action: 'notice', title: 'NOT IMPLEMENTED' });
   });
 
   test.each([NamedError.NOT_SHOW, NamedError.BASIC_VERIFY_REQUIRED, NamedError.POOL_MODULE_NOT_EXISTS, NamedError.CAPTCHA_REQUIRED, NamedError.ACTIVE_STREAM_PARTY_EXISTS])('%s shows nothing', (code) => {
     expect(routeApiError(rpcError(code))).toEqual({ action: 'silent' });
+  });
+
+  test('a shortage of coins shows no notice: the insufficient-funds modal answers it', () => {
+    expect(routeApiError(rpcError(NamedError.COMMIT_ERROR, 'Not enough funds'))).toEqual({ action: 'silent' });
+    expect(routeApiError(rpcError(NumericError.INPUT_ERROR, 'insufficient funds'))).toEqual({ action: 'silent' });
+    expect(isInsufficientFunds(rpcError(NamedError.COMMIT_ERROR, 'Not enough funds'))).toBe(true);
+    expect(isInsufficientFunds(rpcError(NumericError.INPUT_ERROR, 'count: expected number'))).toBe(false);
   });
 
   test('GAME_ERROR sends the player to /battles', () => {
