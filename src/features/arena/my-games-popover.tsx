@@ -1,3 +1,4 @@
+import { shortenHash } from '../../core/hash-id.ts';
 import { BattleIcon, CaseIcon } from '../../ui/icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { Popover } from '../../ui/popover.tsx';
@@ -25,7 +26,7 @@ export function MyGamesPopover({ type, enabled }: { type: MyGame['type']; enable
           {games.map((game) => (
             <li key={game.hash}>
               <PathLink to={game.path} className="menu-item">
-                <span>{game.hash.replace(/^SF0*(?=\d)/, 'SF')}</span>
+                <span>{shortenHash(game.hash) ?? game.hash}</span>
                 <span className="my-games-state">{game.state}</span>
               </PathLink>
             </li>

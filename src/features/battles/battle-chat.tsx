@@ -4,7 +4,7 @@ import { z } from '../../contract/index.ts';
 import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Panel } from '../../ui/page-frame.tsx';
-import type { BattleDetail, Player } from './queries.ts';
+import { shortHash, type BattleDetail, type Player } from './queries.ts';
 
 /** How the bundle's reaction tokens look. */
 const REACTION_GLYPHS: Record<string, string> = {
@@ -26,7 +26,7 @@ function useReactionIds() {
     queryKey: ['battles', 'reactions'] as const,
     queryFn: async ({ signal }) => {
       const { assets } = await rpc.call('bundle.assets', { type: 'reactions' }, { signal });
-      return ReactionBundles.parse(assets).flatMap((bundle) => bundle.content.map((token, index) => `${bundle.hash.replace(/^SF0*(?=\d)/, 'SF')}_${index}_${token}`));
+      return ReactionBundles.parse(assets).flatMap((bundle) => bundle.content.map((token, index) => `${shortHash(bundle.hash)}_${index}_${token}`));
     },
     staleTime: Number.POSITIVE_INFINITY,
   });

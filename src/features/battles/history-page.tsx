@@ -7,7 +7,7 @@ import { PathLink } from '../../ui/path-link.tsx';
 import { casesQueryOptions } from '../cases/queries.ts';
 import { useLogged } from '../session/index.ts';
 import { BattleCard, boxLookup } from './battle-card.tsx';
-import { historyQueryOptions, mergeUsers, shortHash, type Player } from './queries.ts';
+import { battleFairnessPath, historyQueryOptions, mergeUsers, type Player } from './queries.ts';
 import './battles.css';
 
 /** /battles/history: ended battles page by page, with the totals over the whole list. */
@@ -72,7 +72,7 @@ export function BattleHistoryPage() {
                     boxes={boxes}
                     action={
                       game.status === 'finished' ? (
-                        <PathLink to={`/provably-fair/battles/${game.personal ? game.token : shortHash(game.hash)}`} className={buttonClass('ghost', 'sm')}>
+                        <PathLink to={battleFairnessPath(game)} className={buttonClass('ghost', 'sm')}>
                           Fairness
                         </PathLink>
                       ) : undefined

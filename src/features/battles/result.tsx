@@ -4,7 +4,7 @@ import { buttonClass } from '../../ui/button.tsx';
 import { CoinIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import type { BattleDetail, Player } from './queries.ts';
+import { battleFairnessPath, type BattleDetail, type Player } from './queries.ts';
 
 /** Document 1 section 9: the winner banner lasts 3000 ms. */
 export const WINNER_BANNER_MS = 3_000;
@@ -111,7 +111,7 @@ export function BattleResult({ detail, users, myHash }: { detail: BattleDetail; 
         title="Result"
         className="battle-result"
         actions={
-          <PathLink to={`/provably-fair/battles/${game.personal ? game.token : game.hash.replace(/^SF0*(?=\d)/, 'SF')}`} className={buttonClass('ghost', 'sm')}>
+          <PathLink to={battleFairnessPath(game)} className={buttonClass('ghost', 'sm')}>
             <ShieldIcon /> Check fairness
           </PathLink>
         }
