@@ -274,10 +274,14 @@ export function createRpc(options: RpcOptions = {}) {
     throw new RpcError(code as ErrorCode, message, method);
   }
 
-  async function callNow<N extends MethodName>(method: N, params: Record<string, QueryValue>, signal?: AbortSignal, forPrompt = false): Promise<MethodResult<N>> {
+  /** Sends a call again; a 2FA code given to a prompt stays with it for later retries (a renewal). */
+  function resender(method: MethodName, params: Record<string, QueryValue>, signal?: AbortSignal, forPrompt = false): Retry {
     let current = params;
-    // A 2FA code given to a prompt stays with the call for its later retries (a renewal).
-    const once: Retry = (extra = {}) => send(method, (current = { ...current, ...extra }), signal, forPrompt);
+    return (extra = {}) => send(method, (current = { ...current, ...extra }), signal, forPrompt);
+  }
+
+  async function callNow<N extends MethodName>(method: N, params: Record<string, QueryValue>, signal?: AbortSignal, forPrompt = false): Promise<MethodResult<N>> {
+    const once = resender(method, params, signal, forPrompt);
     return settle(method, await once(), once, false, forPrompt);
   }
 
@@ -301,9 +305,7 @@ export function createRpc(options: RpcOptions = {}) {
         chunk.forEach((item, i) => {
           const answer = answers[i];
           if (!answer) return item.reject(new RpcContractError('batch.waterfall', `no answer for ${item.method}`));
-          let params = item.params;
-          const alone: Retry = (extra = {}) => send(item.method, (params = { ...params, ...extra }));
-          settle(item.method, { envelope: answer, generation }, alone).then(item.resolve, item.reject);
+          settle(item.method, { envelope: answer, generation }, resender(item.method, item.params)).then(item.resolve, item.reject);
         });
       } catch (error) {
         for (const item of chunk) item.reject(error);
