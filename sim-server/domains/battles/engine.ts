@@ -44,9 +44,9 @@ import {
   type RobSeat,
   type SeatDrop,
 } from './state.ts';
+import { cancelBattle } from './seating.ts';
 
 export * from './state.ts';
-import { cancelBattle } from './seating.ts';
 export { callBots, cancelBattle, joinBattle, kickFromBattle, leaveBattle, sponsorSeats, type JoinCommand } from './seating.ts';
 
 /** What a new battle needs; the creator takes (and pays) a seat at once. */
