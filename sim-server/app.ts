@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import { createAccessTokens } from './auth/tokens.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDb } from './db/database.ts';
-import { createLedger } from './db/ledger.ts';
+import { createLedger, type Ledger } from './db/ledger.ts';
 import { accountHandlers } from './domains/account/methods.ts';
 import { arenaGameHandlers } from './domains/arena/game.ts';
 import { arenaLobbyHandlers } from './domains/arena/lobby.ts';
@@ -28,6 +28,7 @@ import { walletHandlers } from './domains/wallet/methods.ts';
 import { vaultHandlers } from './domains/wallet/vault.ts';
 import { giftHandlers } from './domains/gifts/methods.ts';
 import { partnershipHandlers } from './domains/partnership/methods.ts';
+import { countWager } from './domains/partnership/sponsor-credit.ts';
 import { paymentHandlers } from './domains/payments/methods.ts';
 import { registerPayments } from './domains/payments/routes.ts';
 import { securityHandlers } from './domains/security/methods.ts';
@@ -72,9 +73,10 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   const config = loadConfig(overrides);
   const db = openDb({ path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'), synchronous: config.durability });
   const hub = createHub({ now: config.now });
-  const ledger = createLedger({
+  const ledger: Ledger = createLedger({
     now: config.now,
     onBalanceChange: (c) => hub.toUser(c.userId, 'WALLET_BALANCE_CHANGED', { currency: c.currency, balance: c.balance, amount: c.amount, type: c.type, hash: c.hash }),
+    onEntry: (tx, change) => countWager(tx, { ledger, hub, now: config.now() }, change),
   });
   const services: Services = { config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl) };
 

@@ -2,6 +2,12 @@
  * The ledger: the only code that changes a balance. Double entry, one row per transfer;
  * a debit from a player's account is conditional (balance >= amount) inside the caller's
  * BEGIN IMMEDIATE transaction, so concurrent spends can never overdraw.
+ *
+ * Part of a player's balance may be sponsored (accounts.sponsored, partnership.borrow): coins
+ * a sponsor lent, which play like any other but cannot leave the player's hands. Entries that
+ * take coins out of play (CASH_OUT_TYPES) may only spend the rest, the withdrawable part;
+ * a loss is paid from the player's own coins first, so the sponsored part shrinks only once
+ * the balance falls below it (DESIGN.md decision 0010).
  */
 import { NamedError, type HistoryType } from '../../src/contract/index.ts';
 import { toHash } from '../../src/core/hash-id.ts';
@@ -10,6 +16,21 @@ import type { Db, Tx } from './database.ts';
 
 /** The coin currency; balances are integer cents of it. */
 export const COIN = 'SFC';
+
+/** Entry types that take coins out of play: only the withdrawable part may pay them. */
+const CASH_OUT_TYPES: ReadonlySet<HistoryType> = new Set(['wallet_withdraw', 'vault_deposit', 'tip']);
+
+/** The house account sponsor credits come from and go back to. */
+const SPONSOR_HOUSE = { house: 'sponsor' } as const;
+
+/** A player's main balance and how much of it is sponsored. */
+export interface BalanceSplit {
+  balance: number;
+  sponsored: number;
+  withdrawable: number;
+  /** sponsored / balance (partnership.borrow), 0 for an empty wallet. */
+  borrow: number;
+}
 
 /** Where money sits: a player's wallet or vault, a house account, or the outside world. */
 export type AccountRef =
@@ -57,8 +78,17 @@ interface AccountRow {
   code: string;
 }
 
-/** Builds the ledger; `onBalanceChange` hears every committed change of a player's main wallet. */
-export function createLedger({ now, onBalanceChange }: { now: () => number; onBalanceChange?: (change: BalanceChange) => void }) {
+/** What the ledger tells the rest of the server. */
+export interface LedgerHooks {
+  now: () => number;
+  /** Every committed change of a player's main wallet (the WALLET_BALANCE_CHANGED push). */
+  onBalanceChange?: (change: BalanceChange) => void;
+  /** Every change of a player's main wallet, inside its transaction (what a change completes is paid with it). */
+  onEntry?: (tx: Tx, change: BalanceChange) => void;
+}
+
+/** Builds the ledger. */
+export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
 
   function codeOf(ref: AccountRef): { code: string; kind: AccountRow['kind']; userId: number | null; currency: string } {
     const currency = ref.currency ?? COIN;
@@ -98,26 +128,57 @@ export function createLedger({ now, onBalanceChange }: { now: () => number; onBa
     if (from.currency !== to.currency) throw new Error('ledger: a transfer stays in one currency');
     if (from.id === to.id) throw new Error('ledger: a transfer needs two accounts');
 
+    // SET reads the row as it was: a loss leaves the sponsored part alone until it eats into it.
+    const cashOut = CASH_OUT_TYPES.has(t.type) ? 1 : 0;
     const debited = tx.get<{ balance: number }>(
-      "UPDATE accounts SET balance = balance - ? WHERE id = ? AND (kind <> 'user' OR balance >= ?) RETURNING balance",
-      t.amount, from.id, t.amount,
+      `UPDATE accounts SET balance = balance - ?, sponsored = MAX(0, MIN(sponsored, balance - ?))
+        WHERE id = ? AND (kind <> 'user' OR balance - ? * sponsored >= ?) RETURNING balance`,
+      t.amount, t.amount, from.id, cashOut, t.amount,
     );
-    if (!debited) fail(NamedError.COMMIT_ERROR, 'Not enough funds');
+    if (!debited) fail(NamedError.COMMIT_ERROR, cashOut ? 'Not enough withdrawable funds' : 'Not enough funds');
     const credited = tx.get<{ balance: number }>('UPDATE accounts SET balance = balance + ? WHERE id = ? RETURNING balance', t.amount, to.id)!;
     const { lastInsertRowid: id } = tx.run(
       'INSERT INTO ledger (debit_account, credit_account, amount, type, ref, debit_balance, credit_balance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       from.id, to.id, t.amount, t.type, t.ref ?? null, debited.balance, credited.balance, now(),
     );
     const hash = toHash(id);
-    if (onBalanceChange) {
-      for (const [acc, after, sign] of [[from, debited.balance, -1], [to, credited.balance, 1]] as const) {
-        if (acc.kind === 'user' && acc.code.includes(':main:')) {
-          const change: BalanceChange = { userId: acc.user_id!, currency: acc.currency, balance: after, amount: sign * t.amount, type: t.type, hash };
-          tx.afterCommit(() => onBalanceChange(change));
-        }
+    for (const [acc, after, sign] of [[from, debited.balance, -1], [to, credited.balance, 1]] as const) {
+      if (acc.kind === 'user' && acc.code.includes(':main:')) {
+        const change: BalanceChange = { userId: acc.user_id!, currency: acc.currency, balance: after, amount: sign * t.amount, type: t.type, hash };
+        onEntry?.(tx, change);
+        if (onBalanceChange) tx.afterCommit(() => onBalanceChange(change));
       }
     }
     return { id, hash, debitBalance: debited.balance, creditBalance: credited.balance };
+  }
+
+  /** A player's coin balance and its sponsored part. */
+  function split(db: Pick<Db, 'get'>, userId: number): BalanceSplit {
+    const row = db.get<{ balance: number; sponsored: number }>('SELECT balance, sponsored FROM accounts WHERE code = ?', codeOf({ user: userId }).code);
+    const balance = row?.balance ?? 0;
+    const sponsored = row?.sponsored ?? 0;
+    return { balance, sponsored, withdrawable: balance - sponsored, borrow: balance > 0 ? sponsored / balance : 0 };
+  }
+
+  /** Pays a sponsor's credit into a player's wallet as sponsored coins. */
+  function lend(tx: Tx, userId: number, amount: number, ref?: string) {
+    const moved = transfer(tx, { from: SPONSOR_HOUSE, to: { user: userId }, amount, type: 'sponsor', ref });
+    tx.run('UPDATE accounts SET sponsored = sponsored + ? WHERE code = ?', amount, codeOf({ user: userId }).code);
+    return moved;
+  }
+
+  /** The sponsored coins become the player's own (the challenge completed); answers how many. */
+  function release(tx: Tx, userId: number): number {
+    const { sponsored } = split(tx, userId);
+    if (sponsored > 0) tx.run('UPDATE accounts SET sponsored = 0 WHERE code = ?', codeOf({ user: userId }).code);
+    return sponsored;
+  }
+
+  /** Gives the sponsored coins still in the wallet back to the sponsor; answers how many. */
+  function recall(tx: Tx, userId: number, ref?: string): number {
+    const sponsored = release(tx, userId);
+    if (sponsored > 0) transfer(tx, { from: { user: userId }, to: SPONSOR_HOUSE, amount: sponsored, type: 'sponsor', ref });
+    return sponsored;
   }
 
   /** A balance in cents; zero for an account that has never moved. */
@@ -158,7 +219,7 @@ export function createLedger({ now, onBalanceChange }: { now: () => number; onBa
     return { ok: problems.length === 0, problems, held, externalNet };
   }
 
-  return { transfer, balance, entries, check };
+  return { transfer, balance, split, lend, release, recall, entries, check };
 }
 
 /** The ledger the server uses. */

@@ -19,12 +19,36 @@ export const PublicUser = z.object({
   info: z.object({ avatar: z.nullable(z.string()), pattern: z.nullable(z.string()), badge: z.nullable(z.string()) }),
 });
 
+/** One condition of a sponsor challenge: `value` so far against `goal` (wagers in cents). */
+export const ChallengeCondition = z.object({
+  value: z.number(),
+  goal: z.number(),
+  /** value / goal, at most 1. */
+  progress: z.number(),
+  completed: z.boolean(),
+  title: z.string(),
+});
+
+/**
+ * The challenge a club member meets to keep a sponsor's credit (document 1 section 3): until it
+ * completes, the sponsored share of the balance is playable but not withdrawable.
+ */
+export const SponsorChallenge = z.object({
+  completed: z.boolean(),
+  /** Overall progress 0..1. */
+  fraction: z.number(),
+  /** 'running', 'completed' (the credit became the player's) or 'removed' (given back). */
+  result: z.enum(['running', 'completed', 'removed']),
+  conditions: z.object({ wagers: ChallengeCondition }),
+});
+
 /** The signed-in player's own account data (document 1 section 3 'Account data'). */
 export const AccountData = z.object({
   user: PublicUser,
   user_progress: z.object({ level: z.number(), exp: z.number() }),
   user_wallet: z.object({ balance: z.number() }),
-  partnership: z.object({ borrow: z.number() }),
+  /** borrow: the sponsored share of the balance (0..1); challenge: the latest sponsor challenge. */
+  partnership: z.object({ borrow: z.number(), challenge: z.nullable(SponsorChallenge) }),
   loaded: z.boolean(),
 });
 

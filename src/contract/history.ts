@@ -18,3 +18,10 @@ export type HistoryType = (typeof HistoryType)[number];
 export const SILENT_BALANCE_TYPES: readonly string[] = [
   'arena_join', 'arena_reward', 'transfer', 'deposit', 'withdraw', 'partnership_cashback', 'partnership_earned', 'plinko', 'plinko_reward',
 ];
+
+/**
+ * Entries that wager coins on a game (a seat, a sponsored seat, cases bought), and the refund
+ * that takes a wager back: what sponsor challenges count.
+ */
+export const WAGER_TYPES: readonly HistoryType[] = ['arena_join', 'arena_sponsor', 'unbox_boxes_bought'];
+export const WAGER_REFUND_TYPES: readonly HistoryType[] = ['arena_refund'];

@@ -141,13 +141,18 @@ export const ServerMessages = {
     source: z.enum(['battle', 'unbox', 'gift']),
     game_hash: z.nullable(z.string()),
   }),
+  /**
+   * To the player's own room: account data beyond the balance changed (a sponsor credit was
+   * claimed, given back or its challenge completed); the client reloads user.getUser.
+   */
+  '#USER_DATA_CHANGED': z.object({ reason: z.enum(['sponsor_credit', 'challenge_completed']) }),
 } as const;
 
 /** Names of server messages the spec lists whose payloads later issues define. */
 export const PendingServerMessages = [
   'LOBBY_ONLINE', 'ONLINE', 'FOLLOWER_FOLLOWED',
   'FOLLOWER_UNFOLLOWED', 'STREAM_ONLINE', 'STREAM_OFFLINE', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
-  '#USER_DATA_CHANGED', 'BASIC_VERIFY_REQUIRED',
+  'BASIC_VERIFY_REQUIRED',
   'PAGE_ACTIVE', 'MSG_CREATED', 'CHAT_PAUSED', 'MSG_HIDDEN', 'MSG_UNHIDDEN', 'MSG_DELETED',
   '#RADIO_ONLINE', '#RADIO_NEXT_SOUND', '#RADIO_SOUND_LIKE_UPDATE', '#RADIO_SOUND_REQUESTED', '#RADIO_QUEUE_CHANGE',
 ] as const;

@@ -1,6 +1,7 @@
 import { NumericError } from '../../../src/contract/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Handlers } from '../../rpc/context.ts';
+import { challengeOf } from '../partnership/sponsor-credit.ts';
 import { findUserByName, publicUser } from './users.ts';
 
 /** account.* and user.* methods. */
@@ -16,7 +17,7 @@ export const accountHandlers: Handlers = {
       user: publicUser(ctx.user),
       user_progress: { level: publicUser(ctx.user).level, exp: ctx.user.exp },
       user_wallet: { balance: ctx.ledger.balance(ctx.db, { user: ctx.user.id }) },
-      partnership: { borrow: 0 },
+      partnership: { borrow: ctx.ledger.split(ctx.db, ctx.user.id).borrow, challenge: challengeOf(ctx.db, ctx.user.id) },
       loaded: true,
     };
   },

@@ -63,3 +63,17 @@ export function publicUser(row: UserRow): z.output<typeof PublicUser> {
     info: { avatar: null, pattern: null, badge: null },
   };
 }
+
+/** Whether a player carries a tag (club_member, sponsored, ...). */
+export function hasTag(row: Pick<UserRow, 'tags'>, tag: string): boolean {
+  return (JSON.parse(row.tags) as string[]).includes(tag);
+}
+
+/** Gives a player a tag or takes it away. */
+export function setTag(tx: Tx, userId: number, tag: string, on: boolean): void {
+  const row = tx.get<Pick<UserRow, 'tags'>>('SELECT tags FROM users WHERE id = ?', userId);
+  if (!row) return;
+  const tags = (JSON.parse(row.tags) as string[]).filter((t) => t !== tag);
+  if (on) tags.push(tag);
+  tx.run('UPDATE users SET tags = ? WHERE id = ?', JSON.stringify(tags), userId);
+}

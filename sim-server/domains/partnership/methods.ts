@@ -3,8 +3,9 @@ import { NamedError, NumericError } from '../../../src/contract/index.ts';
 import { AppError, fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { applyCode, promoCooldown, recordWrongCode, referralOf } from './referrals.ts';
+import { claimCredit, removeCredit } from './sponsor-credit.ts';
 
-/** Partnership methods of the wallet's deposit bonus. */
+/** Partnership methods of the wallet: the deposit bonus and the sponsor credit. */
 export const partnershipHandlers: Handlers = {
   'partnership.activateCode': ({ code, anonymous }, ctx) => {
     const user = requireUser(ctx);
@@ -23,4 +24,6 @@ export const partnershipHandlers: Handlers = {
     }
   },
   'partnership.getPartner': (_params, ctx) => referralOf(ctx.db, requireUser(ctx).id, ctx.config.now()),
+  'partnership-plus.claim-credit': (_params, ctx) => ctx.moneyTx((tx) => claimCredit(tx, { ...ctx, now: ctx.config.now() }, requireUser(ctx))),
+  'partnership-plus.remove-credit': (_params, ctx) => ctx.moneyTx((tx) => removeCredit(tx, { ...ctx, now: ctx.config.now() }, requireUser(ctx))),
 };

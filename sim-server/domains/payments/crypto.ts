@@ -1,6 +1,6 @@
 /** wallet.cryptoConversion, cryptoInvoice, cryptoRefund and cryptoWithdraw through the sim's crypto provider. */
 import { NamedError, NumericError, WITHDRAW_LIMITS } from '../../../src/contract/index.ts';
-import { INVALID_ADDRESS, isCryptoAddress, validateCryptoAddress, withdrawableCents } from '../../../src/core/index.ts';
+import { INVALID_ADDRESS, isCryptoAddress, validateCryptoAddress } from '../../../src/core/index.ts';
 import { CURRENCY_DECIMALS, type CryptoCurrency } from '../../../src/core/money.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
@@ -8,7 +8,6 @@ import { requireUser, type Handlers, type Services } from '../../rpc/context.ts'
 import { CHAINS, CRYPTO_PROVIDER, chainLimits, creditFor, deriveDepositAddress, unitsFor, unitsText, WITHDRAW_PROCESSING_MS } from '../../world/providers.ts';
 import { CRYPTO_RATES } from '../../world/manifest.ts';
 import { countingWrongCodes, requireSecure } from '../security/secure.ts';
-import { borrowOf } from '../wallet/withdrawable.ts';
 import { createWithdrawal } from './settle.ts';
 import { paymentOut, type PaymentRow } from './store.ts';
 
@@ -114,8 +113,7 @@ export const cryptoHandlers: Handlers = {
         const addressError = validateCryptoAddress(currency, address);
         if (addressError) fail(NumericError.INVALID_DATA, addressError);
         if (addressOwner(tx, address.trim())) fail(NumericError.INVALID_DATA, CryptoMessage.OWN_ADDRESS);
-        const balance = ctx.ledger.balance(tx, { user: user.id });
-        if (amount > withdrawableCents(balance, borrowOf(tx, user.id))) fail(NamedError.COMMIT_ERROR, CryptoMessage.NOT_ENOUGH);
+        if (amount > ctx.ledger.split(tx, user.id).withdrawable) fail(NamedError.COMMIT_ERROR, CryptoMessage.NOT_ENOUGH);
         const gross = unitsFor(currency, amount);
         const { fee } = chainLimits(currency);
         if (gross <= fee) fail(NamedError.ESTIMATE_ERROR, CryptoMessage.BELOW_FEE);

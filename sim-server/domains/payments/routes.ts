@@ -6,13 +6,15 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GIFT_CARD_METHODS, NumericError, describeIssues, type Envelope, z } from '../../../src/contract/index.ts';
-import { parseCoinsToCents, parseHash } from '../../../src/core/index.ts';
+import { parseCoinsToCents, parseHash, toHash } from '../../../src/core/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
 import { giftCardName } from '../../world/providers.ts';
 import { giftCardProducts, skinPayout, steamInventory } from '../../world/providers-shops.ts';
+import { findUserByName } from '../account/users.ts';
 import { catalogOf } from '../cases/catalog-store.ts';
 import { mintGiftCode } from '../gifts/codes.ts';
+import { offerCredit } from '../partnership/sponsor-credit.ts';
 import { advanceDue, chargeCard, forceConfirm, forceDecline, receiveTransfer, sendTradeOffer, type SkinsDetails } from './provider-actions.ts';
 import { readWidgetToken } from './skinsback.ts';
 import { checkoutPage, consolePage, shopPage, skinsPage, type ConsoleRow } from './sim-pages.ts';
@@ -35,6 +37,13 @@ const GiftBody = z.object({
   method: z.optional(z.enum(GIFT_CARD_METHODS)),
   /** Inventory codes: the catalog item's key or hash. */
   item: z.optional(z.string().check(z.maxLength(128))),
+});
+const SponsorBody = z.object({
+  /** The player's name. */
+  name: z.string().check(z.maxLength(25)),
+  /** The credit and the wager that earns it, in coins as typed. */
+  coins: z.string().check(z.maxLength(12)),
+  wager: z.string().check(z.maxLength(12)),
 });
 const CardBody = z.object({ card_number: z.string().check(z.regex(/^[\d ]{12,23}$/, 'expected a card number')) });
 
@@ -125,6 +134,21 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
       return { code: s.db.transaction((tx) => mintGiftCode(tx, { kind: 'inventory', itemId: parseHash(item.hash)!, source: 'sim' }, now)), item_hash: item.hash };
     });
     return fromForm(request) ? consoleAfter(reply, result, 'response' in result ? `Code ${result.response.code}` : '') : result;
+  });
+
+  // A sponsor offers a player credit; the player becomes a club member and claims it.
+  app.post('/api/sim/sponsor-credits', async (request, reply) => {
+    const result = answer(() => {
+      const body = parse(SponsorBody, request.body);
+      const offer = parseCoinsToCents(body.coins);
+      const wagerGoal = parseCoinsToCents(body.wager);
+      if (!offer || !wagerGoal) throw new AppError(NumericError.INPUT_ERROR, 'coins, wager: expected positive amounts with at most two decimals');
+      const user = findUserByName(s.db, body.name);
+      if (!user) throw new AppError(NumericError.NOT_FOUND, 'User not found.');
+      s.db.transaction((tx) => offerCredit(tx, user.id, { offer, wagerGoal }));
+      return { user_hash: toHash(user.id), offer, wager_goal: wagerGoal };
+    });
+    return fromForm(request) ? consoleAfter(reply, result, 'Credit offered: the player claims it from the wallet hint') : result;
   });
 
   // The gift-card shop: buying a product mints its code.

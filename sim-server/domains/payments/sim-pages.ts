@@ -47,7 +47,7 @@ function table(rows: ConsoleRow[], actions: boolean): string {
     <tbody>${rows.map((r) => paymentRow(r, actions)).join('')}</tbody></table>`;
 }
 
-/** The payment console: open payments with confirm and decline, a chain transfer form, a gift-code minter. */
+/** The payment console: open payments with confirm and decline, a chain transfer form, a gift-code minter, sponsor credit. */
 export function consolePage(input: { open: ConsoleRow[]; recent: ConsoleRow[]; notice: string | null; methods: readonly string[] }): string {
   return page('Sim payments', `
   <h1>Sim payments</h1>
@@ -68,6 +68,13 @@ export function consolePage(input: { open: ConsoleRow[]; recent: ConsoleRow[]; n
     <div><label for="coins">Coins</label><input id="coins" name="coins" inputmode="decimal" value="25" required></div>
     <div><label for="method">Gift card</label><select id="method" name="method">${input.methods.map((m) => `<option>${escape(m)}</option>`).join('')}</select></div>
     <button>Mint</button>
+  </form>
+  <h2>Sponsor a club member</h2>
+  <form method="post" action="/api/sim/sponsor-credits" class="row">
+    <div><label for="sponsor-name">Player</label><input id="sponsor-name" name="name" required></div>
+    <div><label for="sponsor-coins">Credit (coins)</label><input id="sponsor-coins" name="coins" inputmode="decimal" value="50" required></div>
+    <div><label for="sponsor-wager">Wager goal (coins)</label><input id="sponsor-wager" name="wager" inputmode="decimal" value="100" required></div>
+    <button>Offer</button>
   </form>
   <h2>Latest payments</h2>${table(input.recent, false)}`);
 }

@@ -1,12 +1,11 @@
 import { WITHDRAW_LIMITS, type MethodResult } from '../../../src/contract/index.ts';
-import { formatCoins, isCryptoCurrency, parseHash, sponsoredCents, toHash, withdrawableCents } from '../../../src/core/index.ts';
+import { formatCoins, isCryptoCurrency, parseHash, toHash } from '../../../src/core/index.ts';
 import { CURRENCY_DECIMALS } from '../../../src/core/money.ts';
 import { COIN } from '../../db/ledger.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { paymentMethods } from '../../world/providers.ts';
 import { paymentOut, paymentsPage, type PaymentRow } from '../payments/store.ts';
 import { secureEnabled } from '../security/secure.ts';
-import { borrowOf } from './withdrawable.ts';
 
 const PAGE = 20;
 
@@ -67,15 +66,13 @@ export const walletHandlers: Handlers = {
   },
   'wallet.getRequirements': (_params, ctx) => {
     const user = requireUser(ctx);
-    const balance = ctx.ledger.balance(ctx.db, { user: user.id });
-    const borrow = borrowOf(ctx.db, user.id);
-    const withdrawable = withdrawableCents(balance, borrow);
+    const { balance, withdrawable, sponsored } = ctx.ledger.split(ctx.db, user.id);
     const secure = secureEnabled(ctx.db, user.id);
     return {
       secure,
       balance,
       withdrawable,
-      sponsored: sponsoredCents(balance, borrow),
+      sponsored,
       withdraw: { ...WITHDRAW_LIMITS },
       requirements: [
         { type: 'secure' as const, completed: secure, title: 'Two-factor authentication' },

@@ -8,6 +8,8 @@ import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import { countingWrongCodes, requireSecure } from '../security/secure.ts';
 
+const SPONSORED_STAY = 'Sponsored coins stay in the wallet until the challenge completes';
+
 /** Unix seconds the vault stays locked until; 0 when it is not locked. */
 function lockedUntil(db: Pick<Db, 'get'>, userId: number, nowMs: number): number {
   const until = db.get<{ locked_until: number }>('SELECT locked_until FROM vault_locks WHERE user_id = ?', userId)?.locked_until ?? 0;
@@ -31,6 +33,9 @@ export const vaultHandlers: Handlers = {
   'wallet-vault.deposit': ({ amount }, ctx) => {
     const user = requireUser(ctx);
     return ctx.moneyTx((tx: Tx) => {
+      const { balance, withdrawable } = ctx.ledger.split(tx, user.id);
+      // Sponsored coins stay in play; the ledger enforces it, this says why.
+      if (amount <= balance && amount > withdrawable) fail(NumericError.INVALID_DATA, SPONSORED_STAY);
       ctx.ledger.transfer(tx, { from: { user: user.id }, to: { user: user.id, purpose: 'vault' }, amount, type: 'vault_deposit' });
       return { success: true, ...vaultState(tx, ctx, user.id) };
     });
@@ -54,6 +59,7 @@ export const vaultHandlers: Handlers = {
     return ctx.db.transaction((tx) => {
       const now = ctx.config.now();
       if (lockedUntil(tx, user.id, now)) fail(NumericError.INVALID_DATA, 'The vault is already locked');
+      if (ctx.ledger.split(tx, user.id).sponsored > 0) fail(NumericError.INVALID_DATA, 'A sponsored partner cannot lock the vault');
       if (ctx.ledger.balance(tx, { user: user.id, purpose: 'vault' }) === 0) fail(NumericError.INVALID_DATA, 'The vault is empty');
       const until = Math.floor(now / 1000) + lock_time;
       tx.run('INSERT INTO vault_locks (user_id, locked_until) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET locked_until = excluded.locked_until', user.id, until);

@@ -1,5 +1,5 @@
 import { method, unshown } from '../define.ts';
-import { Referral } from '../entities.ts';
+import { Referral, SponsorChallenge } from '../entities.ts';
 import { flag, paging, stamp, text, z } from '../wire.ts';
 
 /** Pages of a partnership-plus list whose other fields are not shown. */
@@ -62,8 +62,20 @@ export const partnershipMethods = {
   'partnership-plus.deal-estimate-roi': unshown({ doc: 'Estimates the return on investment of a deal.', access: 'user' }),
 
   'partnership-plus.claim-earn': unshown({ doc: 'Claims the earnings into the wallet.', access: 'user', money: true }),
-  'partnership-plus.claim-credit': unshown({ doc: 'Claims the sponsor credit into the wallet.', access: 'user', money: true }),
-  'partnership-plus.remove-credit': unshown({ doc: 'Gives back the sponsor credit.', access: 'user', money: true }),
+  'partnership-plus.claim-credit': method({
+    doc: "A club member claims the sponsor's credit into the wallet as sponsored coins and starts the wager challenge; DASHBOARD_ACCESS_DENIED for others, INVALID_DATA when nothing is offered or a challenge runs.",
+    access: 'user',
+    money: true,
+    input: z.object({ stamp: stamp() }),
+    output: z.object({ success: z.literal(true), balance: z.number(), borrow: z.number(), challenge: SponsorChallenge }),
+  }),
+  'partnership-plus.remove-credit': method({
+    doc: "Gives the sponsored coins still in the wallet back to the sponsor and ends the challenge; INVALID_DATA when nothing is sponsored.",
+    access: 'user',
+    money: true,
+    input: z.object({ stamp: stamp() }),
+    output: z.object({ success: z.literal(true), balance: z.number(), returned: z.number() }),
+  }),
   'partnership-plus.change-credit-time': unshown({ doc: 'Changes when the sponsor credit is paid (sponsor.next_time_at).', access: 'user' }),
   'partnership-plus.expenses': unshown({ doc: "The partner's expenses.", access: 'user' }),
 

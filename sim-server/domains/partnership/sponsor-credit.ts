@@ -1,0 +1,125 @@
+/**
+ * Sponsor credit (document 3 partnership-plus 'credit', document 1 partnership.challenge): a
+ * sponsor offers a club member coins; claimed, they land in the wallet as sponsored coins
+ * (the ledger's accounts.sponsored) and a wager challenge starts. Once the member has wagered
+ * the goal, the coins become theirs to withdraw; until then they may give them back.
+ */
+import { NamedError, NumericError, WAGER_REFUND_TYPES, WAGER_TYPES, type SponsorChallenge, type z } from '../../../src/contract/index.ts';
+import { formatCoins } from '../../../src/core/index.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import type { BalanceChange, Ledger } from '../../db/ledger.ts';
+import { fail } from '../../errors.ts';
+import type { Hub } from '../../socket/hub.ts';
+import { hasTag, setTag, type UserRow } from '../account/users.ts';
+
+type Challenge = z.output<typeof SponsorChallenge>;
+
+interface CreditRow {
+  user_id: number;
+  offer: number;
+  wager_goal: number;
+  claimed: number;
+  goal: number;
+  wagered: number;
+  claimed_at: number | null;
+  ended_at: number | null;
+  result: Challenge['result'] | null;
+}
+
+/** What the credit calls need of the server. */
+export interface CreditDeps {
+  ledger: Ledger;
+  hub: Pick<Hub, 'toUser'>;
+  now: number;
+}
+
+const COUNTED = new Set<string>([...WAGER_TYPES, ...WAGER_REFUND_TYPES]);
+
+function creditRow(db: Pick<Db, 'get'>, userId: number): CreditRow | undefined {
+  return db.get<CreditRow>('SELECT * FROM sponsor_credits WHERE user_id = ?', userId);
+}
+
+function toChallenge(row: CreditRow): Challenge {
+  const progress = Math.min(1, row.wagered / row.goal);
+  const completed = row.result === 'completed';
+  return {
+    completed,
+    fraction: completed ? 1 : progress,
+    result: row.result ?? 'running',
+    conditions: {
+      wagers: { value: row.wagered, goal: row.goal, progress: completed ? 1 : progress, completed, title: `Wager ${formatCoins(row.goal)} coins` },
+    },
+  };
+}
+
+/** The player's latest sponsor challenge, or null when they never claimed a credit. */
+export function challengeOf(db: Pick<Db, 'get'>, userId: number): Challenge | null {
+  const row = creditRow(db, userId);
+  return row?.claimed_at == null ? null : toChallenge(row);
+}
+
+/**
+ * A sponsor offers a player `offer` cents against a wager goal (the sim console's stand-in
+ * for the partnership-plus deal); the player becomes a club member.
+ */
+export function offerCredit(tx: Tx, userId: number, terms: { offer: number; wagerGoal: number }): void {
+  setTag(tx, userId, 'club_member', true);
+  tx.run(
+    `INSERT INTO sponsor_credits (user_id, offer, wager_goal) VALUES (?, ?, ?)
+     ON CONFLICT (user_id) DO UPDATE SET offer = excluded.offer, wager_goal = excluded.wager_goal`,
+    userId, terms.offer, terms.wagerGoal,
+  );
+}
+
+function announce(tx: Tx, deps: CreditDeps, userId: number, reason: 'sponsor_credit' | 'challenge_completed'): void {
+  tx.afterCommit(() => deps.hub.toUser(userId, '#USER_DATA_CHANGED', { reason }));
+}
+
+/** partnership-plus.claim-credit: the offer into the wallet as sponsored coins; the challenge starts. */
+export function claimCredit(tx: Tx, deps: CreditDeps, user: UserRow) {
+  if (!hasTag(user, 'club_member')) fail(NamedError.DASHBOARD_ACCESS_DENIED, 'Sponsor credit is for club members');
+  const row = creditRow(tx, user.id);
+  if (row?.result === 'running') fail(NumericError.INVALID_DATA, 'Complete the current challenge or give the credit back first');
+  if (!row || row.offer === 0) fail(NumericError.INVALID_DATA, 'No sponsor credit to claim');
+  deps.ledger.lend(tx, user.id, row.offer, `credit:${user.id}`);
+  const claimed = tx.get<CreditRow>(
+    `UPDATE sponsor_credits SET claimed = offer, goal = wager_goal, offer = 0, wagered = 0, claimed_at = ?, ended_at = NULL, result = 'running'
+      WHERE user_id = ? RETURNING *`,
+    deps.now, user.id,
+  )!;
+  setTag(tx, user.id, 'sponsored', true);
+  announce(tx, deps, user.id, 'sponsor_credit');
+  const { balance, borrow } = deps.ledger.split(tx, user.id);
+  return { success: true as const, balance, borrow, challenge: toChallenge(claimed) };
+}
+
+/** partnership-plus.remove-credit: the sponsored coins still held go back; the challenge ends. */
+export function removeCredit(tx: Tx, deps: CreditDeps, user: UserRow) {
+  if (creditRow(tx, user.id)?.result !== 'running') fail(NumericError.INVALID_DATA, 'No sponsor credit to give back');
+  const returned = deps.ledger.recall(tx, user.id, `credit:${user.id}`);
+  end(tx, deps, user.id, 'removed');
+  announce(tx, deps, user.id, 'sponsor_credit');
+  return { success: true as const, balance: deps.ledger.balance(tx, { user: user.id }), returned };
+}
+
+function end(tx: Tx, deps: CreditDeps, userId: number, result: 'completed' | 'removed'): void {
+  tx.run('UPDATE sponsor_credits SET result = ?, ended_at = ? WHERE user_id = ?', result, deps.now, userId);
+  setTag(tx, userId, 'sponsored', false);
+}
+
+/**
+ * The ledger's in-transaction hook: a wager (or its refund) moves a running challenge, and
+ * the wager that reaches the goal releases the sponsored coins in the same transaction.
+ */
+export function countWager(tx: Tx, deps: CreditDeps, change: BalanceChange): void {
+  if (!COUNTED.has(change.type)) return;
+  // A wager's amount is negative, a refund's positive: both move `wagered` by -amount.
+  const row = tx.get<Pick<CreditRow, 'wagered' | 'goal'>>(
+    "UPDATE sponsor_credits SET wagered = MAX(0, wagered - ?) WHERE user_id = ? AND result = 'running' RETURNING wagered, goal",
+    change.amount, change.userId,
+  );
+  if (!row || row.wagered < row.goal) return;
+  deps.ledger.release(tx, change.userId);
+  end(tx, deps, change.userId, 'completed');
+  announce(tx, deps, change.userId, 'challenge_completed');
+}
