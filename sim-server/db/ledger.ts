@@ -155,9 +155,8 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
   /** A player's coin balance and its sponsored part. */
   function split(db: Pick<Db, 'get'>, userId: number): BalanceSplit {
     const row = db.get<{ balance: number; sponsored: number }>('SELECT balance, sponsored FROM accounts WHERE code = ?', codeOf({ user: userId }).code);
-    const balance = row?.balance ?? 0;
-    const sponsored = row?.sponsored ?? 0;
-    return { balance, sponsored, withdrawable: balance - sponsored, borrow: balance > 0 ? sponsored / balance : 0 };
+    const { balance: held = 0, sponsored = 0 } = row ?? {};
+    return { balance: held, sponsored, withdrawable: held - sponsored, borrow: held > 0 ? sponsored / held : 0 };
   }
 
   /** Pays a sponsor's credit into a player's wallet as sponsored coins. */

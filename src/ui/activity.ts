@@ -1,8 +1,10 @@
 /**
  * Whether a spin or battle animation is running. Games mark themselves busy while they
  * animate; a new version of the app or a maintenance reload waits until nothing is
- * (DESIGN.md sections 7 and 10: never cut a battle or a spin in half).
+ * (DESIGN.md sections 7 and 10: never cut a battle or a spin in half), and the wallet holds
+ * back winnings the animation has not shown yet (the balance buffer).
  */
+import { useEffect } from 'react';
 import { createStore } from './store.ts';
 
 const running = new Set<string>();
@@ -18,20 +20,32 @@ export function markBusy(id: string): () => void {
   };
 }
 
+/** Marks the component's animation as running while `active` holds. */
+export function useBusyWhile(id: string, active: boolean): void {
+  useEffect(() => (active ? markBusy(id) : undefined), [id, active]);
+}
+
 /** Whether any spin or battle animation runs now. */
 export const isBusy = busy.get;
 
 /** Follows the flag in a component. */
 export const useBusy = busy.use;
 
-/** Resolves as soon as nothing is animating (at once when nothing is). */
+/**
+ * Resolves as soon as nothing is animating (at once when nothing is). Idle must last past the
+ * current task: one animation often hands over to the next within a render (the last reel
+ * stops, the tiebreak starts), and that instant is not a pause.
+ */
 export function whenIdle(): Promise<void> {
   if (!busy.get()) return Promise.resolve();
   return new Promise((resolve) => {
     const off = busy.subscribe(() => {
       if (busy.get()) return;
-      off();
-      resolve();
+      setTimeout(() => {
+        if (busy.get()) return;
+        off();
+        resolve();
+      }, 0);
     });
   });
 }

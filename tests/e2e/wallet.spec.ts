@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { base32Decode, depositAddressFor, totp } from '../../src/core/index.ts';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, header, newPlayerName, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, callAsPlayer, header, newPlayerName, signInByApi } from './helpers.ts';
 
 /** A BIP-173 test address: a valid bech32 bitcoin address nobody on the sim owns. */
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
@@ -295,6 +295,46 @@ test('amounts show in the display currency chosen in the settings', async ({ pag
   await expect(page.getByTestId('wallet-balance')).toHaveText('€925.92');
   await page.reload();
   await expect(header(page).getByTestId('balance')).toHaveText('Balance €925.92');
+  // The lists follow the choice too: the starting coins, as history shows them.
+  await page.goto('/wallet/history');
+  await expect(page.getByTestId('history-entry').first()).toContainText('+€925.92');
+});
+
+test('a club member plays sponsored coins, cannot take them out, and sees them become withdrawable', async ({ page }) => {
+  test.setTimeout(60_000);
+  const name = await signInByApi(page);
+  await simPost(page, '/api/sim/sponsor-credits', { name, coins: '50', wager: '100' });
+  await callAsPlayer(page, 'partnership-plus.claim-credit', { stamp: `e2e-credit-${name}` });
+  await page.goto('/wallet');
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,050.00');
+
+  const hint = page.getByRole('dialog', { name: 'Wallet' });
+  await header(page).getByRole('button', { name: /wallet details/ }).click();
+  await expect(hint.getByRole('definition').nth(0)).toHaveText('1,000.00');
+  await expect(hint.getByRole('definition').nth(1)).toHaveText('50.00');
+  await expect(hint.getByText('Wager 100.00 coins')).toBeVisible();
+  await expect(hint.getByText('0.00 / 100.00')).toBeVisible();
+  await expect(hint.getByText('0%', { exact: true })).toBeVisible();
+
+  // The vault takes only the withdrawable part and cannot be locked.
+  await hint.getByRole('button', { name: 'Vault', exact: true }).click();
+  const vault = page.getByRole('dialog', { name: 'Vault' });
+  await expect(vault.getByText(/Sponsored coins stay in the wallet/)).toBeVisible();
+  await vault.getByLabel(/Amount in coins/).fill('1050');
+  await expect(vault.getByRole('button', { name: 'Deposit' })).toBeDisabled();
+  await expect(vault.getByText('Enter 0.01 to 1,000.00 coins')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Wagering the goal releases the credit; the header hears it over the socket.
+  const { cases } = await callAsPlayer<{ cases: { hash: string; price: number }[] }>(page, 'case.getCases');
+  const box = cases.toSorted((a, b) => a.price - b.price)[0]!;
+  const count = [1, 5, 10, 20, 50, 100].find((n) => box.price * n >= 10_000)!;
+  await callAsPlayer(page, 'arena-unbox.create', { box_hash: box.hash, count, stamp: `e2e-wager-${name}` });
+  const left = (105_000 - box.price * count) / 100;
+  await expect(header(page).getByTestId('balance')).toHaveText(`Balance ${left.toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+  await header(page).getByRole('button', { name: /wallet details/ }).click();
+  await expect(hint.getByText('Challenge completed: the sponsored coins are yours.')).toBeVisible();
+  await expect(hint.getByRole('definition').nth(1)).toHaveText('0.00');
 });
 
 const SIZES = [
@@ -307,11 +347,11 @@ for (const size of SIZES) {
     // Seven pages in one go, on a machine shared with other work.
     test.setTimeout(90_000);
     await page.setViewportSize({ width: size.width, height: size.height });
-    await signInByApi(page);
-    const shot = async (name: string, fullPage = false) => {
+    const name = await signInByApi(page);
+    const shot = async (screen: string, fullPage = false) => {
       await page.evaluate(() => document.fonts.ready);
       await page.waitForTimeout(400);
-      await page.screenshot({ path: `test-results/screens/wallet-${name}-${size.label}.png`, fullPage });
+      await page.screenshot({ path: `test-results/screens/wallet-${screen}-${size.label}.png`, fullPage });
     };
     await page.goto('/wallet');
     await expect(page.getByRole('link', { name: 'Bitcoin' })).toBeVisible();
@@ -338,5 +378,13 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: 'Vault', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Vault' })).toBeVisible();
     await shot('vault');
+    await page.keyboard.press('Escape');
+    // A club member's wallet hint: the split and the challenge.
+    await simPost(page, '/api/sim/sponsor-credits', { name, coins: '50', wager: '100' });
+    await callAsPlayer(page, 'partnership-plus.claim-credit', { stamp: `e2e-shot-credit-${name}` });
+    await page.reload();
+    await header(page).getByRole('button', { name: /wallet details/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Wallet' }).getByText('Wager 100.00 coins')).toBeVisible();
+    await shot('hint-sponsored');
   });
 }

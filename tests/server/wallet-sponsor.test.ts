@@ -29,7 +29,7 @@ interface Me {
   partnership: { borrow: number; challenge: null | { completed: boolean; fraction: number; result: string; conditions: { wagers: { value: number; goal: number; completed: boolean; title: string } } } };
 }
 const me = async (player: Client) => (await ok(player, 'user.getUser')) as Me;
-const offer = (player: Client, name: string, coins: string, wager: string) => sim(player, '/api/sim/sponsor-credits', { name, coins, wager });
+const offer = (player: Client, name: string, coins: string, goal: string) => sim(player, '/api/sim/sponsor-credits', { name, coins, wager: goal });
 const split = async (player: Client) => {
   const { balance, withdrawable, sponsored } = await ok(player, 'wallet.getRequirements');
   return { balance, withdrawable, sponsored };

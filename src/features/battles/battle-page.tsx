@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, type CSSProperties } from 're
 import { Rooms } from '../../contract/index.ts';
 import { formatCoins } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
+import { useBusyWhile } from '../../ui/activity.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { BattleIcon, CoinIcon, ShieldIcon } from '../../ui/icons.tsx';
@@ -102,6 +103,8 @@ function BattleBody({ detail, myHash, logged, floating, onFlood }: { detail: Bat
   const host = useRef<HTMLDivElement>(null);
   const { reels, failed } = useReelsScene(host, game.seats);
   const { revealed, spinning } = useRoundReveal(detail, reels);
+  // Until the result shows, reloads wait and the header holds back the payout (balance buffer).
+  useBusyWhile(`battle:${game.hash}`, spinning !== null || game.status === 'process' || game.status === 'running' || game.status === 'rob');
   const users = detail.users;
   const userOf = (hash: string): Player | undefined => users.find((user) => user.hash === hash);
   const me = game.users.find((seat) => seat.hash === myHash) ?? null;

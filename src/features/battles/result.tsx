@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatCoins } from '../../core/money.ts';
+import { useBusyWhile } from '../../ui/activity.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { CoinIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { Panel } from '../../ui/page-frame.tsx';
@@ -78,6 +79,7 @@ export function BattleResult({ detail, users, myHash }: { detail: BattleDetail; 
     game.finished_at !== null && Date.now() - game.finished_at > STALE_MS ? 'done' : outcome?.tiebreak ? 'tiebreak' : 'banner',
   );
   const toBanner = useCallback(() => setStage('banner'), []);
+  useBusyWhile(`battle-tiebreak:${game.hash}`, stage === 'tiebreak' && game.status === 'finished');
   useEffect(() => {
     if (stage !== 'banner') return;
     const timer = setTimeout(() => setStage('done'), WINNER_BANNER_MS);

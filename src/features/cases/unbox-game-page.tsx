@@ -6,6 +6,7 @@ import { ROULETTE, rouletteScale } from '../../gfx/roulette-plan.ts';
 import { Rooms } from '../../contract/index.ts';
 import { rpc, socket } from '../../net/index.ts';
 import { getSettings, setSetting, useSettings } from '../../storage/settings.ts';
+import { useBusyWhile } from '../../ui/activity.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { CaseIcon } from '../../ui/icons.tsx';
 import { ItemCard } from '../../ui/item-card.tsx';
@@ -132,6 +133,7 @@ export function UnboxGamePage({ caseKey, token }: { caseKey: string; token: stri
   const itemsByHash = new Map([...(detail?.items ?? []), ...(pool ?? [])].map((item) => [item.hash, item]));
   const left = detail ? detail.game.rounds - detail.game.round : 0;
   const spinning = stage === 'rolling' || stage === 'spinning';
+  useBusyWhile(`unbox:${token}`, spinning);
   const path = `/case/${caseKey}/${token}`;
   // Newest first; a drop still spinning shows only once the roulette has landed on it.
   const spinningDrop = spinning && landed === null ? detail?.drops.at(-1)?.hash : undefined;

@@ -34,7 +34,13 @@ export function useAccount() {
   return useQuery({ ...accountQueryOptions(), enabled: logged });
 }
 
-/** Writes a balance pushed by the server into the account cache, where the header reads it. */
+/**
+ * Writes a balance pushed by the server into the account cache, where the header reads it. A
+ * sponsored share (partnership.borrow) is a fraction of the balance and moves with it by the
+ * ledger's rules, so an account that has one is read again rather than guessed.
+ */
 export function setAccountBalance(queryClient: QueryClient, balance: number): void {
-  queryClient.setQueryData(accountQueryOptions().queryKey, (account) => (account ? { ...account, user_wallet: { ...account.user_wallet, balance } } : account));
+  const { queryKey } = accountQueryOptions();
+  const account = queryClient.setQueryData(queryKey, (old) => (old ? { ...old, user_wallet: { ...old.user_wallet, balance } } : old));
+  if (account && account.partnership.borrow > 0) void queryClient.invalidateQueries({ queryKey });
 }

@@ -109,7 +109,11 @@ export function Header() {
           {logged ? (
             <>
               <HeaderBalance
-                account={account.data ? { balance: account.data.user_wallet.balance, borrow: account.data.partnership.borrow, clubMember } : null}
+                account={
+                  account.data
+                    ? { balance: account.data.user_wallet.balance, borrow: account.data.partnership.borrow, clubMember, challenge: account.data.partnership.challenge ?? null }
+                    : null
+                }
               />
               <div className="header-user">{account.data ? <UserMenu account={account.data} /> : <span className="avatar-placeholder" aria-hidden />}</div>
             </>

@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
+import type { SponsorChallenge as ChallengeShape, z } from '../../contract/index.ts';
 import { sponsoredCents, withdrawableCents } from '../../core/money.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { CoinIcon, PlusIcon, VaultIcon } from '../../ui/icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { Popover } from '../../ui/popover.tsx';
 import { vaultQueryOptions } from './keys.ts';
+import { useShownBalance } from './balance-buffer.ts';
 import { useFormatAmount } from './use-amount.ts';
 import { DepositPromptLayer } from './deposit-prompt.tsx';
 import { VaultLayer, openVault } from './vault-layer.tsx';
 import './wallet.css';
+
+type SponsorChallenge = z.output<typeof ChallengeShape>;
 
 /** What the header's wallet hint needs of the account. */
 export interface BalanceAccount {
@@ -17,6 +21,27 @@ export interface BalanceAccount {
   borrow: number;
   /** Club members see the withdrawable and sponsored breakdown. */
   clubMember: boolean;
+  /** The sponsor challenge that makes the sponsored part withdrawable (partnership.challenge). */
+  challenge: SponsorChallenge | null;
+}
+
+function ChallengeLine({ challenge }: { challenge: SponsorChallenge }) {
+  const format = useFormatAmount();
+  const { wagers } = challenge.conditions;
+  if (challenge.completed) return <p className="hint-challenge">Challenge completed: the sponsored coins are yours.</p>;
+  return (
+    <div className="hint-challenge">
+      <p className="hint-challenge-title">{wagers.title}</p>
+      <progress max={1} value={challenge.fraction} aria-label={`Challenge: ${wagers.title}`} />
+      <p className="hint-challenge-figures">
+        <span>
+          {format(wagers.value)} / {format(wagers.goal)}
+        </span>
+        <span>{Math.floor(challenge.fraction * 100)}%</span>
+      </p>
+      <small>Sponsored coins can be played now and withdrawn once the challenge is done.</small>
+    </div>
+  );
 }
 
 function VaultLine() {
@@ -37,7 +62,9 @@ function VaultLine() {
  * for club members, the vault for everyone.
  */
 export function HeaderBalance({ account, compact = false }: { account: BalanceAccount | null; compact?: boolean }) {
-  const balance = account?.balance ?? null;
+  // The buffer holds back winnings a running animation has not shown yet.
+  const shown = useShownBalance(account?.balance ?? 0);
+  const balance = account ? shown : null;
   const format = useFormatAmount();
   return (
     <div className="header-balance">
@@ -79,6 +106,7 @@ export function HeaderBalance({ account, compact = false }: { account: BalanceAc
           ) : (
             <p className="hint-safe">Keep your Coins safe.</p>
           )}
+          {account?.clubMember && account.challenge && account.challenge.result !== 'removed' && <ChallengeLine challenge={account.challenge} />}
           <VaultLine />
           <div className="hint-buttons">
             <Button size="sm" variant="primary" onClick={openVault}>

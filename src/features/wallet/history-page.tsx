@@ -1,13 +1,13 @@
 /** /wallet/history: balance changes and transactions, each paged as the player scrolls. */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatCoins } from '../../core/money.ts';
 import { EmptyState, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { historyLabel } from './history-labels.ts';
 import { LoadMore } from './load-more.tsx';
 import { currencyName } from './payment-methods.ts';
 import { PaymentsList } from './payments-list.tsx';
 import { historyQueryOptions } from './queries.ts';
+import { useFormatAmount } from './use-amount.ts';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -17,6 +17,7 @@ const FILTERS = ['BTC', 'ETH', 'LTC', 'USDT', 'USDC', 'USD'] as const;
 /** Every balance change, newest first. */
 function BalanceHistory() {
   const history = useInfiniteQuery(historyQueryOptions());
+  const format = useFormatAmount();
   if (history.isPending) return <Skeleton variant="row" count={6} />;
   if (history.isError) return <EmptyState title="The history did not load">Check your connection and open the page again.</EmptyState>;
   const entries = history.data.pages.flatMap((page) => page.actions);
@@ -39,9 +40,9 @@ function BalanceHistory() {
                 <td>{historyLabel(entry.type)}</td>
                 <td className={entry.amount < 0 ? 'amount-out' : 'amount-in'}>
                   {entry.amount > 0 ? '+' : ''}
-                  {formatCoins(entry.amount)}
+                  {format(entry.amount)}
                 </td>
-                <td>{formatCoins(entry.balance)}</td>
+                <td>{format(entry.balance)}</td>
                 <td>
                   <time dateTime={new Date(entry.time).toISOString()}>{timeFormat.format(entry.time)}</time>
                 </td>

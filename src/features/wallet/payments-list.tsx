@@ -2,13 +2,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Payment, z } from '../../contract/index.ts';
-import { formatCoins } from '../../core/money.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState, Skeleton } from '../../ui/page-frame.tsx';
 import { LoadMore } from './load-more.tsx';
 import { currencyName } from './payment-methods.ts';
 import { paymentsQueryOptions } from './queries.ts';
 import { RefundModal } from './refund-modal.tsx';
+import { useFormatAmount } from './use-amount.ts';
 
 type PaymentOut = z.output<typeof Payment>;
 
@@ -47,6 +47,7 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeS
 /** One payment as a row. */
 function PaymentRow({ payment }: { payment: PaymentOut }) {
   const [refunding, setRefunding] = useState(false);
+  const format = useFormatAmount();
   const explorer = explorerUrl(payment);
   const refundable = payment.type === 'deposit' && payment.provider === 'crypto' && payment.status === 'declined' && !payment.states.refund_address;
   const sign = payment.type === 'withdraw' ? '-' : '+';
@@ -58,7 +59,7 @@ function PaymentRow({ payment }: { payment: PaymentOut }) {
       </td>
       <td className={payment.type === 'withdraw' ? 'amount-out' : 'amount-in'}>
         {sign}
-        {formatCoins(payment.amount)}
+        {format(payment.amount)}
         <span className="payment-value">
           {payment.value} {payment.currency}
         </span>

@@ -1,12 +1,13 @@
 /** The vault modal ('Keep your Coins safe') and its lock confirmation (document 2 section 2). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { cleanAmountInput, formatCoins } from '../../core/money.ts';
+import { cleanAmountInput, formatCoins, withdrawableCents } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { setAccountBalance, useAccount } from '../session/index.ts';
 import { vaultQueryOptions, walletKeys } from './queries.ts';
+import { useFormatAmount } from './use-amount.ts';
 import {
   VAULT_LOCK_CHOICES, canLock, canWithdraw, clampVaultAmount, vaultAllAmount, vaultCentsOf, vaultStatus, vaultTextOf, vaultTitle, vaultUpperBound,
 } from './vault-rules.ts';
@@ -45,12 +46,16 @@ export default function VaultModal({ onClose }: { onClose(): void }) {
   const now = useNow();
   const [text, setText] = useState('');
   const [locking, setLocking] = useState(false);
+  const format = useFormatAmount();
 
   const balance = account.data?.user_wallet.balance ?? 0;
-  const sponsored = (account.data?.partnership.borrow ?? 0) > 0;
+  const borrow = account.data?.partnership.borrow ?? 0;
+  const sponsored = borrow > 0;
+  // Sponsored coins stay in play: only the withdrawable part may go into the vault.
+  const depositable = withdrawableCents(balance, borrow);
   const amount = vault.data?.amount ?? 0;
   const status = vault.data ? vaultStatus(vault.data, now) : 'empty';
-  const upper = vaultUpperBound(balance, amount);
+  const upper = vaultUpperBound(depositable, amount);
   const cents = vaultCentsOf(text) ?? 0;
   const inBounds = cents >= 1 && cents <= upper;
 
@@ -94,11 +99,11 @@ export default function VaultModal({ onClose }: { onClose(): void }) {
           <dl className="vault-figures">
             <div>
               <dt>In the vault</dt>
-              <dd data-testid="vault-amount">{vault.data ? formatCoins(amount) : '—'}</dd>
+              <dd data-testid="vault-amount">{vault.data ? format(amount) : '—'}</dd>
             </div>
             <div>
               <dt>Balance</dt>
-              <dd>{account.data ? formatCoins(balance) : '—'}</dd>
+              <dd>{account.data ? format(balance) : '—'}</dd>
             </div>
             {status === 'closed' && vault.data && (
               <div className="vault-lock-left">
@@ -127,7 +132,7 @@ export default function VaultModal({ onClose }: { onClose(): void }) {
               <Button size="sm" onClick={() => set(Math.max(cents, 1) * 2)} aria-label="Double the amount">
                 x2
               </Button>
-              <Button size="sm" onClick={() => set(vaultAllAmount(balance, amount, status))}>
+              <Button size="sm" onClick={() => set(vaultAllAmount(depositable, amount, status))}>
                 All
               </Button>
             </div>
@@ -136,7 +141,7 @@ export default function VaultModal({ onClose }: { onClose(): void }) {
             {text !== '' && !inBounds ? `Enter 0.01 to ${formatCoins(upper)} coins` : ''}
           </p>
           <div className="vault-actions">
-            <Button variant="deposit" disabled={busy || !inBounds || cents > balance} onClick={() => deposit.mutate()}>
+            <Button variant="deposit" disabled={busy || !inBounds || cents > depositable} onClick={() => deposit.mutate()}>
               Deposit
             </Button>
             <Button
@@ -153,7 +158,7 @@ export default function VaultModal({ onClose }: { onClose(): void }) {
               </Button>
             )}
           </div>
-          {sponsored && <p className="vault-note">Sponsored balances cannot be locked.</p>}
+          {sponsored && <p className="vault-note">Sponsored coins stay in the wallet and the vault cannot be locked until the challenge completes.</p>}
         </div>
       </Modal>
       {locking && <LockModal busy={lock.isPending} onConfirm={(seconds) => lock.mutate(seconds)} onClose={() => setLocking(false)} />}
