@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { shortenHash } from '../../core/hash-id.ts';
+import { battlePath } from '../battles/paths.ts';
 import { rpc } from '../../net/index.ts';
 
 /** One of the player's running games, as the menus list it. */
@@ -25,7 +25,7 @@ export function myGamesQueryOptions() {
         if (game.type === 'battle') {
           battles += 1;
           const state = game.status === 'waiting' ? `Waiting: ${game.members} of ${game.seats} seats` : game.status === 'rob' ? 'Split or rob' : `Round ${game.round} of ${game.rounds}`;
-          games.push({ type: 'battle', hash: game.hash, path: `/battle/${game.personal ? game.token : (shortenHash(game.hash) ?? game.hash)}`, state });
+          games.push({ type: 'battle', hash: game.hash, path: battlePath(game), state });
         } else {
           const left = Math.max(0, game.rounds - game.round);
           rolls += left;

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { BattleGame, BattleMessage, BattleRoll, MethodResult, PublicUser, RobState, z } from '../../contract/index.ts';
-import { shortenHash } from '../../core/hash-id.ts';
 import { rpc } from '../../net/index.ts';
 
 /** A battle as the lobby and its page show it. */
@@ -63,20 +62,7 @@ export function historyQueryOptions() {
   });
 }
 
-/** The path of a battle's page: the token for personal battles, the short hash otherwise. */
-export function battlePath(game: Pick<Battle, 'personal' | 'token' | 'hash'>): string {
-  return `/battle/${game.personal ? game.token : shortHash(game.hash)}`;
-}
-
-/** The path of a battle's fairness page, addressed the way its page is. */
-export function battleFairnessPath(game: Pick<Battle, 'personal' | 'token' | 'hash'>): string {
-  return `/provably-fair/battles/${game.personal ? game.token : shortHash(game.hash)}`;
-}
-
-/** SF0000000042 -> SF42 (core's shortenHash; anything else as it came). */
-export function shortHash(hash: string): string {
-  return shortenHash(hash) ?? hash;
-}
+export { battleFairnessPath, battlePath, shortHash } from './paths.ts';
 
 // --- Live patches: each socket event lands in the cache under the key the pages read ----------
 
