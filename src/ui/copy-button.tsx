@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from '../../ui/button.tsx';
+import { Button } from './button.tsx';
 
 /** Copies `text` to the clipboard and says so for two seconds. */
 export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {

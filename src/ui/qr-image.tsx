@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { encodeQr } from './qr-code.ts';
+import './qr.css';
 
 /** Light modules around the symbol, as the standard asks, so scanners find its edges. */
 const QUIET_ZONE = 4;

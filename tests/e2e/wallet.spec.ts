@@ -223,6 +223,29 @@ test('a withdrawal asks for 2FA setup, then for the code, and goes out', async (
   await expect(shortage).toHaveCount(0);
 });
 
+test('two-factor set up on the account page: QR code and key, a wrong code refused, then on and off again', async ({ page }) => {
+  await signInByApi(page);
+  await page.goto('/account/verify');
+  const panel = page.getByTestId('two-factor');
+  await panel.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await expect(panel.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await panel.getByLabel('Setup key').innerText()).replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+  // Codes of the step before and after now: the server allows one step of drift and uses each step once.
+  const right = appCode(secret, Date.now() - 30_000);
+  await panel.getByLabel('The code your app shows now').fill(right === '000000' ? '111111' : '000000');
+  await panel.getByRole('button', { name: 'Enable 2FA' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Invalid 2FA code');
+  await panel.getByLabel('The code your app shows now').fill(right);
+  await panel.getByRole('button', { name: 'Enable 2FA' }).click();
+  await expect(panel.getByText('Two-factor authentication is on.')).toBeVisible();
+
+  await panel.getByLabel('Code to turn it off').fill(appCode(secret, Date.now() + 30_000));
+  await panel.getByRole('button', { name: 'Turn off' }).click();
+  await expect(panel.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
+});
+
 test('the deposit-bonus modal refuses an unknown code, applies a partner\'s code and shows the partner', async ({ page, request }) => {
   const partner = newPlayerName('partner');
   await request.post('/api/connect', { data: { username: partner, password: 'e2e-password' } });

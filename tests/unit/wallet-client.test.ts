@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { formatDisplay, toDisplayCents } from '../../src/features/wallet/display-currency.ts';
 import { paymentNoticeType } from '../../src/features/wallet/payment-notices.ts';
-import { dataCodewords, encodeQr, errorCorrection, formatBits } from '../../src/features/wallet/qr-code.ts';
+import { dataCodewords, encodeQr, errorCorrection, formatBits } from '../../src/ui/qr-code.ts';
 import {
   canLock, canWithdraw, clampVaultAmount, vaultAllAmount, vaultCentsOf, vaultStatus, vaultTextOf, vaultTitle, vaultUpperBound,
 } from '../../src/features/wallet/vault-rules.ts';

@@ -5,11 +5,12 @@
  * prompt, which ends the waiting calls silently.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { RpcError, rpc, type RpcPrompt } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { answerPrompt } from './prompts.ts';
+import { CodeField, SetupKey, isCode } from './two-factor-fields.tsx';
 
 /** Widths in px: the protection challenge's is the spec's (515), the disband-party modal's (567) serves the close-party flow. */
 const PromptWidth = { captcha: 515, 'secure-code': 545, 'secure-setup': 579, 'close-party': 567 } as const;
@@ -46,37 +47,6 @@ function ProtectionChallenge({ onCancel }: { onCancel(): void }) {
   );
 }
 
-/** Six digits of an authenticator app, as typed (spaces dropped). */
-const sixDigits = (value: string) => value.replace(/\s+/g, '');
-const isCode = (value: string) => /^\d{6}$/.test(value);
-
-/** One code field with its error line, shared by the code prompt and the setup. */
-function CodeField({ code, onChange, error, label = 'Code from your authenticator app' }: { code: string; onChange(value: string): void; error: string | null; label?: string }) {
-  const errorId = useId();
-  return (
-    <>
-      <label className="field">
-        <span className="field-label">{label}</span>
-        <input
-          className="field-input prompt-code"
-          name="secure_code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          value={code}
-          onChange={(event) => onChange(sixDigits(event.target.value))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={errorId}
-          data-autofocus
-        />
-      </label>
-      <p id={errorId} className="form-error" role="alert">
-        {error}
-      </p>
-    </>
-  );
-}
-
 function SecureCode({ prompt, onCancel }: { prompt: RpcPrompt; onCancel(): void }) {
   const [code, setCode] = useState('');
   // A wrong code comes back as a new prompt with the server's words ('Invalid 2FA code').
@@ -100,9 +70,6 @@ function SecureCode({ prompt, onCancel }: { prompt: RpcPrompt; onCancel(): void 
     </Modal>
   );
 }
-
-/** Groups a base32 secret in fours, the way authenticator apps print them. */
-const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 function SecureSetup({ prompt, onCancel }: { prompt: RpcPrompt; onCancel(): void }) {
   const [code, setCode] = useState('');
@@ -135,12 +102,7 @@ function SecureSetup({ prompt, onCancel }: { prompt: RpcPrompt; onCancel(): void
         </>
       ) : (
         <form onSubmit={submit} noValidate>
-          <p className="prompt-text">
-            Add this key to your app, or <a href={setup.data.otpauth_url}>open it in the app</a> on this device:
-          </p>
-          <p className="prompt-secret" aria-label="Setup key">
-            {grouped(setup.data.secret)}
-          </p>
+          <SetupKey setup={setup.data} />
           <CodeField code={code} onChange={setCode} error={enable.error ? failureText(enable.error) : null} label="The code your app shows now" />
           <div className="modal-actions">
             <Button onClick={onCancel}>Cancel</Button>

@@ -10,11 +10,11 @@ import { Button, buttonClass } from '../../ui/button.tsx';
 import { EmptyState, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { CardIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../ui/copy-button.tsx';
 import { DepositBonusButton } from './deposit-bonus.tsx';
 import { PAYMENT_GROUPS, currencyName, findPaymentMethod, groupOfMethod } from './payment-methods.ts';
 import { PaymentsList } from './payments-list.tsx';
-import { QrCode } from './qr-image.tsx';
+import { QrCode } from '../../ui/qr-image.tsx';
 import { walletKeys } from './queries.ts';
 
 /** /wallet: every way to deposit, by group, and the deposit bonus. */

@@ -1,7 +1,7 @@
 /**
- * Two-factor authentication (TOTP): set up with a QR code of the otpauth URI (or the secret
- * typed into the app by hand), enable with a code, turn off with a code. Crypto withdrawals
- * need it; the vault then asks for codes too.
+ * /account/verify: two-factor authentication (TOTP) set up with the shared setup key, enabled
+ * with a code, turned off with a code. Crypto withdrawals need it; the vault then asks for
+ * codes too.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -9,36 +9,20 @@ import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/page-frame.tsx';
 import { pushNotice } from '../notifications/index.ts';
-import { CopyButton } from './copy-button.tsx';
-import { QrCode } from './qr-image.tsx';
+import { CodeField, SetupKey, isCode } from '../session/two-factor-fields.tsx';
 import { secureStatusQueryOptions, walletKeys } from './queries.ts';
 
-/** The six digits of an authenticator app, typed. */
+/** A code field and its button, sent once six digits are in. */
 function CodeForm({ label, action, busy, problem, onCode }: { label: string; action: string; busy: boolean; problem: string | null; onCode(code: string): void }) {
   const [code, setCode] = useState('');
-  const valid = /^\d{6}$/.test(code);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (valid) onCode(code);
+    if (isCode(code) && !busy) onCode(code);
   };
   return (
-    <form className="secure-form" onSubmit={submit}>
-      <label className="field">
-        <span className="field-label">{label}</span>
-        <input
-          className="field-input secure-code-input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          aria-invalid={problem ? true : undefined}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-        />
-      </label>
-      <p className="form-error" role="status">
-        {problem}
-      </p>
-      <Button type="submit" variant="primary" disabled={!valid || busy}>
+    <form className="secure-form" onSubmit={submit} noValidate>
+      <CodeField code={code} onChange={setCode} error={problem} label={label} />
+      <Button type="submit" variant="primary" disabled={!isCode(code) || busy}>
         {action}
       </Button>
     </form>
@@ -96,23 +80,9 @@ export function TwoFactorPanel() {
     );
   }
   return (
-    <div className="two-factor two-factor-setup" data-testid="two-factor">
-      <QrCode text={setup.data.otpauth_url} label="QR code for your authenticator app" size={168} />
-      <div className="two-factor-steps">
-        <p>1. Scan the code with your authenticator app, or type the key in by hand:</p>
-        <p className="address-line">
-          <code className="wallet-code address-code" data-testid="secure-secret">
-            {setup.data.secret}
-          </code>
-        </p>
-        <CopyButton text={setup.data.secret} label="Copy key" />
-        <details className="two-factor-uri">
-          <summary>Setup link</summary>
-          <code className="wallet-code address-code">{setup.data.otpauth_url}</code>
-        </details>
-        <p>2. Enter the {setup.data.digits} digits the app shows.</p>
-        <CodeForm label="Code from the app" action="Enable" busy={enable.isPending} problem={problem} onCode={(code) => enable.mutate(code)} />
-      </div>
+    <div className="two-factor" data-testid="two-factor">
+      <SetupKey setup={setup.data} />
+      <CodeForm label="The code your app shows now" action="Enable 2FA" busy={enable.isPending} problem={problem} onCode={(code) => enable.mutate(code)} />
     </div>
   );
 }
