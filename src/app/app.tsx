@@ -4,7 +4,10 @@ import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.ts';
 
 // The router is made after the cache but a failed action may need it: GAME_ERROR goes to /battles.
-const queryClient = createQueryClient((to) => void router.navigate({ to }));
+const queryClient = createQueryClient(
+  (to) => void router.navigate({ to }),
+  () => router.state.location.pathname,
+);
 const router = createAppRouter(queryClient);
 
 /** The app: the query cache around the router. */

@@ -73,3 +73,33 @@ describe('balance change toasts (document 1 section 4)', () => {
     expect(balanceNotice({ currency: 'SFC', amount: 100, type: 'brand_new_type' })).toMatchObject({ title: 'Brand new type' });
   });
 });
+
+describe('a failed action redirects only the page it started on', () => {
+  const gameGone = new RpcError(NamedError.GAME_ERROR, 'Game not found', 'arena-battle.join');
+  async function failWhile(move: (path: { at: string }) => void): Promise<string[]> {
+    const { MutationObserver } = await import('@tanstack/react-query');
+    const { createQueryClient } = await import('../../src/app/query-client.ts');
+    const path = { at: '/battle/SF42' };
+    const went: string[] = [];
+    const client = createQueryClient((to) => went.push(to), () => path.at);
+    const observer = new MutationObserver(client, {
+      mutationFn: async () => {
+        move(path);
+        throw gameGone;
+      },
+    });
+    await observer.mutate().catch(() => undefined);
+    // The error's route is decided in a module loaded on demand: let it load and answer.
+    await import('../../src/features/notifications/api-errors.ts');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return went;
+  }
+
+  test('GAME_ERROR while the player is still on the battle goes to /battles', async () => {
+    expect(await failWhile(() => undefined)).toEqual(['/battles']);
+  });
+
+  test('GAME_ERROR after the player moved on leaves them where they are', async () => {
+    expect(await failWhile((path) => (path.at = '/cases'))).toEqual([]);
+  });
+});
