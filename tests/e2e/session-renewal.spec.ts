@@ -3,8 +3,9 @@
  * 'Request lifecycle'): the call that met 'jwt deprecated' is retried after one renewal, and
  * calls issued while the renewal runs wait for it and then succeed.
  *
- * The shared e2e server keeps the default 15-minute access token, so this spec starts its own
- * sim-server in-process (port 0, fresh database, the same built app) with a 2-second one.
+ * The spec starts its own sim-server in-process (port 0, fresh database, the same built app)
+ * whose clock it can move: the token expires when the test says so, and the renewed one stays
+ * good however slowly a busy machine runs the rest.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,14 +15,16 @@ import { buildApp, type BuiltApp } from '../../sim-server/app.ts';
 import { expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, header, newPlayerName } from './helpers.ts';
 
-const ACCESS_TTL_S = 2;
+const ACCESS_TTL_S = 600;
+/** How far the server's clock runs ahead of the real one. */
+let skewMs = 0;
 let server: BuiltApp;
 let base: string;
 let dataDir: string;
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'arena-e2e-renewal-'));
-  server = await buildApp({ dataDir, staticDir: resolve('dist'), accessTtl: ACCESS_TTL_S, rateLimit: { max: 5000, windowMs: 60_000 } });
+  server = await buildApp({ dataDir, staticDir: resolve('dist'), accessTtl: ACCESS_TTL_S, now: () => Date.now() + skewMs, rateLimit: { max: 5000, windowMs: 60_000 } });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -61,8 +64,8 @@ test('an expired access token is renewed once, unnoticed; calls made during the 
   const cases = (await (await request.get(`${base}/api/method/case.getCases`)).json()) as { response: { cases: { key: string; name: string }[] } };
   const box = cases.response.cases[0]!;
 
-  // Let the access token expire, and hold the renewal a little so a second call surely starts during it.
-  await page.waitForTimeout(ACCESS_TTL_S * 1000 + 500);
+  // The access token expires (the server's clock jumps past it); the renewal is held a little so a second call surely starts during it.
+  skewMs += (ACCESS_TTL_S + 1) * 1000;
   let releaseRenewal!: () => void;
   const renewalHeld = new Promise<void>((release) => (releaseRenewal = release));
   await page.route('**/api/connect/renew', async (route) => {

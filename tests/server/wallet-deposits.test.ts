@@ -1,32 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { isCryptoAddress } from '../../src/core/index.ts';
-import { startServer, type TestServer } from './harness.ts';
+import { startServer } from './harness.ts';
 import {
-  balanceOf, codeAt, depositAddress, enableSecure, expectLedgerOk, lastEntry, ok, paymentsOf, sim, simPost, testClock, tick, transfer, type PaymentOut,
+  balanceOf, codeAt, depositAddress, enableSecure, expectLedgerOk, lastEntry, ok, paymentsOf, sim, simPost, walletServer, tick, transfer, type PaymentOut,
 } from './wallet-helpers.ts';
 
-const clock = testClock();
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ now: clock.now });
-});
-// A failed test leaves its socket open; the server only closes once every socket has.
-const sockets: { close(): void }[] = [];
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await server.close();
-});
-const socketOf = async (player: Awaited<ReturnType<TestServer['player']>>) => {
-  const socket = await player.socket();
-  sockets.push(socket);
-  return socket;
-};
+const env = walletServer();
+const { clock, socketOf } = env;
 
 const START = 100_000;
 
 describe('crypto deposits', () => {
   test('a deposit is pending when first seen, gains a confirmation per block and credits at the chain\'s confirmations', async () => {
-    const player = await server.player('btc_depositor');
+    const player = await env.server.player('btc_depositor');
     const socket = await socketOf(player);
     const address = await depositAddress(player, 'btc');
 
@@ -53,12 +39,12 @@ describe('crypto deposits', () => {
     expect((await socket.next('WALLET_DEPOSIT_CONFIRMED')).data).toMatchObject({ hash: seen.hash, status: 'completed', states: { confirmations: 2 } });
     expect(await balanceOf(player)).toBe(START + 6_500);
     expect(await lastEntry(player)).toMatchObject({ type: 'wallet_deposit', amount: 6_500, ref: seen.hash });
-    expectLedgerOk(server);
+    expectLedgerOk(env.server);
   });
 
   test('each chain\'s invoice gives one lasting address of its own shape per player', async () => {
-    const first = await server.player('address_one');
-    const second = await server.player('address_two');
+    const first = await env.server.player('address_one');
+    const second = await env.server.player('address_two');
     const shapes = { btc: /^bc1q[02-9ac-hj-np-z]{38}$/, ltc: /^ltc1q[02-9ac-hj-np-z]{38}$/, eth: /^0x[0-9a-fA-F]{40}$/, usdt: /^0x[0-9a-fA-F]{40}$/, usdc: /^0x[0-9a-fA-F]{40}$/ };
     const seen = new Set<string>();
     for (const [currency, shape] of Object.entries(shapes) as [keyof typeof shapes, RegExp][]) {
@@ -77,7 +63,7 @@ describe('crypto deposits', () => {
   });
 
   test('a deposit failing the provider\'s screening is declined, credits nothing and can be sent back once', async () => {
-    const player = await server.player('flagged_sender');
+    const player = await env.server.player('flagged_sender');
     const socket = await socketOf(player);
     const address = await depositAddress(player, 'eth');
     const seen = await transfer(player, { address, amount: '0.01', flagged: true });
@@ -101,11 +87,11 @@ describe('crypto deposits', () => {
     expect(refund).toMatchObject({ success: true, payment: { hash: seen.hash, status: 'declined', states: { refund_address: refundTo } } });
     expect(await ok(player, 'wallet.cryptoRefund', { currency: 'eth', provider: 'crypto', refund_address: refundTo })).toEqual({ success: false, message: 'There is no declined deposit to refund' });
     expect(await balanceOf(player)).toBe(START);
-    expectLedgerOk(server);
+    expectLedgerOk(env.server);
   });
 
   test('a deposit below the chain\'s minimum is declined when it arrives in full', async () => {
-    const player = await server.player('tiny_sender');
+    const player = await env.server.player('tiny_sender');
     const minimum = await ok(player, 'wallet.cryptoConversion', { currency: 'usdt', provider: 'crypto' });
     expect(minimum).toMatchObject({ success: true, min_deposit: '5.000000', min_deposit_coins: 500 });
     await transfer(player, { address: await depositAddress(player, 'usdt'), amount: '4.999999' });
@@ -116,7 +102,7 @@ describe('crypto deposits', () => {
   });
 
   test('transfers with letters, signs, zero, too many decimals or to an unknown address are refused and record nothing', async () => {
-    const player = await server.player('bad_sender');
+    const player = await env.server.player('bad_sender');
     const address = await depositAddress(player, 'usdc');
     for (const amount of ['abc', '-5', '0', '1.1234567', '1e3', '']) {
       expect((await simPost(player, '/api/sim/crypto/transfers', { address, amount })).error?.error_code).toBe(16);
@@ -127,7 +113,7 @@ describe('crypto deposits', () => {
   });
 
   test('a provider reporting the same chain transfer twice credits it once', async () => {
-    const player = await server.player('twice_reported');
+    const player = await env.server.player('twice_reported');
     const address = await depositAddress(player, 'ltc');
     const txHash = 'ab'.repeat(32);
     const [a, b] = await Promise.all([transfer(player, { address, amount: '1', tx_hash: txHash }), transfer(player, { address, amount: '1', tx_hash: txHash })]);
@@ -136,13 +122,13 @@ describe('crypto deposits', () => {
     await tick(player);
     expect(await balanceOf(player)).toBe(START + 8_500);
     expect((await paymentsOf(player)).payments).toHaveLength(1);
-    expectLedgerOk(server);
+    expectLedgerOk(env.server);
   });
 });
 
 describe('card deposits through instaxchange', () => {
   test('an invoice waits for the card, settles after the charge and credits its amount', async () => {
-    const player = await server.player('card_payer');
+    const player = await env.server.player('card_payer');
     const socket = await socketOf(player);
     const { memo, url, payment } = await ok(player, 'payment-insta.create', { amount: 2_500, method: 'visa' });
     expect(memo).toMatch(/^[A-Za-z0-9]{24}$/);
@@ -164,11 +150,11 @@ describe('card deposits through instaxchange', () => {
     expect(await balanceOf(player)).toBe(START + 2_500);
     expect(await lastEntry(player)).toMatchObject({ type: 'wallet_deposit', amount: 2_500 });
     expect((await ok(player, 'payment-insta.getInvoice', { memo })).status).toBe('completed');
-    expectLedgerOk(server);
+    expectLedgerOk(env.server);
   });
 
   test('a card the issuer declines is declined at once, and an invoice nobody pays expires; neither credits', async () => {
-    const player = await server.player('card_declined');
+    const player = await env.server.player('card_declined');
     const declined = await ok(player, 'payment-insta.create', { amount: 1_000, method: 'mastercard' });
     const charged = await sim<{ payment: PaymentOut }>(player, declined.url, { card_number: '4000 0000 0000 0002' });
     expect(charged.payment).toMatchObject({ status: 'declined', states: { reason: 'The card issuer declined the payment' } });
@@ -181,12 +167,12 @@ describe('card deposits through instaxchange', () => {
     expect((await ok(player, 'payment-insta.getInvoice', { memo: unpaid.memo })).status).toBe('expired');
     expect(await balanceOf(player)).toBe(START);
 
-    const stranger = await server.player('card_stranger');
+    const stranger = await env.server.player('card_stranger');
     expect((await stranger.call('payment-insta.getInvoice', { memo: unpaid.memo })).error).toEqual({ error_code: 30, error_msg: 'Invoice not found' });
   });
 
   test('card amounts with letters, signs, decimals, zero or outside 5 to 5000 coins are refused and open nothing', async () => {
-    const player = await server.player('card_badamounts');
+    const player = await env.server.player('card_badamounts');
     for (const amount of ['abc', '-500', '0', '12.5', '499', '500001']) {
       const answer = await player.call('payment-insta.create', { amount, method: 'visa' });
       expect(answer.error?.error_code).toBe(16);
@@ -199,7 +185,7 @@ describe('card deposits through instaxchange', () => {
 
 describe('gift cards', () => {
   test('a card bought at the shop credits its face value once, as a Gift Card entry', async () => {
-    const player = await server.player('giftcard_buyer');
+    const player = await env.server.player('giftcard_buyer');
     const socket = await socketOf(player);
     const { products } = await ok(player, 'payment-kinguin.loadProducts', { method: 'applepay' });
     expect(products.map((p) => [p.id, p.amount, p.price])).toEqual([['applepay-10', 1_000, 1_050], ['applepay-25', 2_500, 2_625], ['applepay-50', 5_000, 5_250], ['applepay-100', 10_000, 10_500]]);
@@ -215,13 +201,13 @@ describe('gift cards', () => {
     expect(await ok(player, 'wallet.gift', { code: bought.code })).toEqual({ success: false, cause: 'This code has already been used' });
     expect(await ok(player, 'wallet.gift', { code: 'CZZZZ-ZZZZZ-ZZZZZ' })).toEqual({ success: false, cause: 'Invalid code' });
     expect(await balanceOf(player)).toBe(START + 2_500);
-    expectLedgerOk(server);
+    expectLedgerOk(env.server);
   });
 });
 
 describe('skins through skinsback', () => {
   test('picked skins credit their payout once the trade offer is accepted, and are not offered again', async () => {
-    const player = await server.player('skin_trader');
+    const player = await env.server.player('skin_trader');
     expect((await player.call('payment-skinsback.create-deposit-widget')).error).toEqual({ error_code: 19, error_msg: 'Set your Steam trade URL first' });
     expect((await player.call('payment-skinsback.trade-url', { trade_url: 'https://example.com/trade' })).error).toEqual({ error_code: 19, error_msg: 'Incorrect Steam trade-url' });
     const tradeUrl = 'https://steamcommunity.com/tradeoffer/new/?partner=12345678&token=AbCdEf12';
@@ -230,7 +216,7 @@ describe('skins through skinsback', () => {
 
     const widget = await ok(player, 'payment-skinsback.create-deposit-widget');
     expect(widget.expires_at).toBe(clock.at + 3_600_000);
-    const visitor = server.client();
+    const visitor = env.server.client();
     expect((await visitor.request(widget.url)).status).toBe(200);
     const { items } = (await visitor.request(`${widget.url}/items`)).body.response as { items: { id: number; payout: number }[] };
     expect(items).toHaveLength(12);
@@ -247,13 +233,13 @@ describe('skins through skinsback', () => {
     expect(after.items.map((i) => i.id)).toEqual(items.slice(2).map((i) => i.id));
     expect((await simPost(visitor, widget.url, { items: [picked[0]!.id] })).error?.error_msg).toBe('Some of these skins are not in your Steam inventory');
     expect((await simPost(visitor, `${widget.url.slice(0, -1)}x`, { items: [items[5]!.id] })).error?.error_code).toBe(15);
-    expectLedgerOk(server);
+    expectLedgerOk(env.server);
   });
 });
 
 describe('the sim payment console', () => {
   test('lists open payments and confirms or declines them at once', async () => {
-    const player = await server.player('console_player');
+    const player = await env.server.player('console_player');
     const address = await depositAddress(player, 'btc');
     const first = await transfer(player, { address, amount: '0.002' });
     const second = await transfer(player, { address, amount: '0.003' });
@@ -273,11 +259,11 @@ describe('the sim payment console', () => {
     expect(form.status).toBe(303);
     const back = await player.request(form.response.headers.get('location')!);
     expect(String(back.body.text)).toContain('Payment is declined, not open');
-    expectLedgerOk(server);
+    expectLedgerOk(env.server);
   });
 
   test('payments page by the last hash, newest first, and filter by currency', async () => {
-    const player = await server.player('paged_payer');
+    const player = await env.server.player('paged_payer');
     const btc = await depositAddress(player, 'btc');
     const ltc = await depositAddress(player, 'ltc');
     const made: PaymentOut[] = [];
@@ -295,7 +281,7 @@ describe('the sim payment console', () => {
   });
 
   test('the wallet lists every method of the spec\'s groups with bounds and rates', async () => {
-    const player = await server.player('method_reader');
+    const player = await env.server.player('method_reader');
     const { wallets, payment_methods } = await ok(player, 'wallet.getPaymentMethods', { currencies: 'SFC,BTC' });
     expect(wallets).toEqual([{ currency: 'SFC', amount: START, locked: 0 }, { currency: 'BTC', amount: 0, locked: 0 }]);
     const groups = Object.groupBy(payment_methods, (m) => m.group);

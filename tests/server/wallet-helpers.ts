@@ -1,9 +1,9 @@
 /** Shared steps of the wallet server tests: the sim providers' routes, a steppable clock, 2FA codes. */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { MethodResult, Payment, z } from '../../src/contract/index.ts';
 import { base32Decode, totp } from '../../src/core/index.ts';
 import { ok, type Client } from './cases-helpers.ts';
-import type { Answer, TestServer } from './harness.ts';
+import { startServer, type Answer, type TestServer } from './harness.ts';
 
 export { balanceOf, ok, type Client } from './cases-helpers.ts';
 
@@ -14,6 +14,36 @@ export type PaymentOut = z.output<typeof Payment>;
 export function testClock(start = Date.UTC(2026, 2, 10, 12, 0, 0)) {
   const clock = { at: start, now: () => clock.at, advance: (ms: number) => void (clock.at += ms) };
   return clock;
+}
+
+/**
+ * The sim-server of one test file, on a test clock: started before its tests, closed after them
+ * with every socket they opened (a failed test leaves its socket open, and the server only
+ * closes once every socket has).
+ */
+export function walletServer() {
+  const clock = testClock();
+  const sockets: { close(): void }[] = [];
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startServer({ now: clock.now });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await server?.close();
+  });
+  return {
+    clock,
+    get server(): TestServer {
+      if (!server) throw new Error('the server starts in beforeAll');
+      return server;
+    },
+    async socketOf(player: Client) {
+      const socket = await player.socket();
+      sockets.push(socket);
+      return socket;
+    },
+  };
 }
 
 /** POSTs JSON to a sim route and answers the envelope. */

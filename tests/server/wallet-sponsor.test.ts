@@ -2,22 +2,13 @@
  * Sponsored balances: a club member claims a sponsor's credit; those coins play like any other
  * but neither a withdrawal nor the vault can take them until the wager challenge completes.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { formatCoins } from '../../src/core/index.ts';
 import { cheapestCase } from './cases-helpers.ts';
-import { startServer, type TestServer } from './harness.ts';
-import { balanceOf, codeAt, enableSecure, expectLedgerOk, lastEntry, ok, sim, simPost, testClock, type Client } from './wallet-helpers.ts';
+import { balanceOf, codeAt, enableSecure, expectLedgerOk, lastEntry, ok, sim, simPost, walletServer, type Client } from './wallet-helpers.ts';
 
-const clock = testClock();
-let server: TestServer;
-const sockets: { close(): void }[] = [];
-beforeAll(async () => {
-  server = await startServer({ now: clock.now });
-});
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await server.close();
-});
+const env = walletServer();
+const { clock, socketOf } = env;
 
 const START = 100_000;
 const CREDIT = 5_000;
@@ -43,7 +34,7 @@ async function wager(player: Client, count: number): Promise<number> {
 
 describe('sponsor credit', () => {
   test('only a club member with an offer can claim; a refusal moves nothing', async () => {
-    const player = await server.player('plain_player');
+    const player = await env.server.player('plain_player');
     expect((await player.call('partnership-plus.claim-credit')).error).toEqual({ error_code: 'DASHBOARD_ACCESS_DENIED', error_msg: 'Sponsor credit is for club members' });
     expect((await player.call('partnership-plus.remove-credit')).error).toEqual({ error_code: 19, error_msg: 'No sponsor credit to give back' });
     expect((await simPost(player, '/api/sim/sponsor-credits', { name: 'plain_player', coins: '-5', wager: '10' })).error?.error_code).toBe(16);
@@ -53,9 +44,8 @@ describe('sponsor credit', () => {
   });
 
   test('claimed credit is playable, not withdrawable, until the wager goal is met; then it is the player\'s', async () => {
-    const player = await server.player('club_runner');
-    const socket = await player.socket();
-    sockets.push(socket);
+    const player = await env.server.player('club_runner');
+    const socket = await socketOf(player);
     const box = await cheapestCase(player);
     const goal = box.price * 6;
     await offer(player, 'club_runner', formatCoins(CREDIT).replace(/,/g, ''), formatCoins(goal).replace(/,/g, ''));
@@ -99,11 +89,11 @@ describe('sponsor credit', () => {
     const after = await split(player);
     expect(after).toEqual({ balance: after.balance, withdrawable: after.balance, sponsored: 0 });
     expect(await ok(player, 'wallet-vault.deposit', { amount: after.balance })).toMatchObject({ amount: 1_000 + after.balance });
-    expectLedgerOk(server);
+    expectLedgerOk(env.server);
   });
 
   test('losses spend the player\'s own coins first; giving the credit back returns what is left of it', async () => {
-    const player = await server.player('club_loser');
+    const player = await env.server.player('club_loser');
     const box = await cheapestCase(player);
     await offer(player, 'club_loser', formatCoins(CREDIT).replace(/,/g, ''), '100000');
     await ok(player, 'partnership-plus.claim-credit');
@@ -123,17 +113,17 @@ describe('sponsor credit', () => {
     expect(await lastEntry(player)).toMatchObject({ type: 'sponsor', amount: -(CREDIT - spent) });
     expect((await me(player)).partnership).toMatchObject({ borrow: 0, challenge: { result: 'removed', completed: false } });
     expect((await player.call('partnership-plus.remove-credit')).error?.error_msg).toBe('No sponsor credit to give back');
-    expectLedgerOk(server);
+    expectLedgerOk(env.server);
   });
 
   test('concurrent vault deposits cannot carry sponsored coins out between them', async () => {
-    const player = await server.player('club_racer');
+    const player = await env.server.player('club_racer');
     await offer(player, 'club_racer', '500', '100000');
     await ok(player, 'partnership-plus.claim-credit');
     const answers = await Promise.all(Array.from({ length: 20 }, () => player.call('wallet-vault.deposit', { amount: 10_000 })));
     expect(answers.filter((a) => a.response)).toHaveLength(START / 10_000);
     expect(answers.filter((a) => a.error).map((a) => a.error!.error_msg)).toEqual(Array(20 - START / 10_000).fill('Sponsored coins stay in the wallet until the challenge completes'));
     expect(await split(player)).toEqual({ balance: 50_000, withdrawable: 0, sponsored: 50_000 });
-    expectLedgerOk(server);
+    expectLedgerOk(env.server);
   });
 });

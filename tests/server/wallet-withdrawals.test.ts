@@ -1,34 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startServer, type TestServer } from './harness.ts';
+import { describe, expect, test } from 'vitest';
 import {
-  balanceOf, codeAt, depositAddress, enableSecure, expectLedgerOk, lastEntry, ok, paymentsOf, sim, tick, testClock, type Client, type PaymentOut,
+  balanceOf, codeAt, depositAddress, enableSecure, expectLedgerOk, lastEntry, ok, paymentsOf, sim, tick, walletServer, type Client, type PaymentOut,
 } from './wallet-helpers.ts';
 
-const clock = testClock();
-let server: TestServer;
-const sockets: { close(): void }[] = [];
-beforeAll(async () => {
-  server = await startServer({ now: clock.now });
-});
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await server.close();
-});
+const env = walletServer();
+const { clock, socketOf } = env;
 
 const START = 100_000;
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const LTC_ADDRESS = 'LVuDpNCSSj6pQ7t9Pv6d6sUkLKoqDEVUnJ';
 
-const socketOf = async (player: Client) => {
-  const socket = await player.socket();
-  sockets.push(socket);
-  return socket;
-};
 
 /** A new player with 2FA enabled; the clock then moves to the next code step so the test's first code is fresh. */
 async function securePlayer(name: string): Promise<{ player: Client; secret: string }> {
-  const player = await server.player(name);
+  const player = await env.server.player(name);
   const secret = await enableSecure(player, clock.at);
   clock.advance(30_000);
   return { player, secret };
@@ -39,7 +25,7 @@ const withdraw = (player: Client, params: Record<string, string | number>) =>
 
 describe('two-factor authentication', () => {
   test('setup gives a secret an app can use; a wrong code leaves it off and the right one turns it on', async () => {
-    const player = await server.player('secure_setup');
+    const player = await env.server.player('secure_setup');
     expect(await ok(player, 'account.secure-status')).toEqual({ enabled: false });
     const setup = await ok(player, 'account.secure-setup');
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -65,7 +51,7 @@ describe('two-factor authentication', () => {
     const code = codeAt(secret, clock.at);
     expect(await ok(player, 'wallet.cryptoWithdraw', { stamp: 'w1', amount: 1_000, currency: 'btc', provider: 'crypto', address: BTC_ADDRESS, secure_code: code }))
       .toMatchObject({ success: true });
-    const otherSession = server.client();
+    const otherSession = env.server.client();
     await otherSession.signIn('code_once', 'secret-pass');
     expect((await withdraw(otherSession, { amount: 1_000, secure_code: code })).error).toEqual({ error_code: 'SECURE_CODE_REQUIRED', error_msg: 'Invalid 2FA code' });
     expect(await balanceOf(player)).toBe(START - 1_000);
@@ -83,7 +69,7 @@ describe('two-factor authentication', () => {
 
 describe('crypto withdrawals', () => {
   test('without 2FA set up a withdrawal answers SECURE_REQUIRED and moves nothing', async () => {
-    const player = await server.player('no_secure');
+    const player = await env.server.player('no_secure');
     expect((await withdraw(player, { amount: 5_000 })).error).toEqual({ error_code: 'SECURE_REQUIRED', error_msg: 'Set up two-factor authentication to continue' });
     expect(await balanceOf(player)).toBe(START);
     expect((await paymentsOf(player)).payments).toEqual([]);
@@ -107,7 +93,7 @@ describe('crypto withdrawals', () => {
     expect((await socket.next('PAYMENT_UPDATED')).data).toEqual({ hash: answer.payment.hash, currency: 'BTC', changed: -6_500, balance: START - 6_500, type: 'withdraw', status: 'pending', method: 'btc' });
     expect((await socket.next('WALLET_WITHDRAW_CREATED')).data).toMatchObject({ hash: answer.payment.hash, status: 'pending' });
     expect(await lastEntry(player)).toMatchObject({ type: 'wallet_withdraw', amount: -6_500 });
-    expectLedgerOk(server);
+    expectLedgerOk(env.server);
 
     clock.advance(60_000);
     await tick(player);
@@ -115,8 +101,8 @@ describe('crypto withdrawals', () => {
     const confirmed = (await socket.next('WALLET_WITHDRAW_CONFIRMED')).data as PaymentOut;
     expect(confirmed.states.tx_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await balanceOf(player)).toBe(START - 6_500);
-    expect(server.services.ledger.balance(server.services.db, { house: 'payouts' })).toBe(0);
-    expectLedgerOk(server);
+    expect(env.server.services.ledger.balance(env.server.services.db, { house: 'payouts' })).toBe(0);
+    expectLedgerOk(env.server);
   });
 
   test('a withdrawal the provider fails is refunded as withdraw_refund', async () => {
@@ -135,7 +121,7 @@ describe('crypto withdrawals', () => {
     clock.advance(60_000);
     await tick(player);
     expect(await balanceOf(player)).toBe(START);
-    expectLedgerOk(server);
+    expectLedgerOk(env.server);
   });
 
   test('50 concurrent withdrawals that together exceed the balance: only those covered succeed, the rest change nothing', async () => {
@@ -149,7 +135,7 @@ describe('crypto withdrawals', () => {
     const { payments } = await paymentsOf(player, { count: 100 });
     expect(payments).toHaveLength(33);
     expect(new Set(payments.map((p) => p.hash)).size).toBe(33);
-    expectLedgerOk(server);
+    expectLedgerOk(env.server);
   });
 
   test('one stamp is one withdrawal, however often it is sent', async () => {
@@ -178,11 +164,11 @@ describe('crypto withdrawals', () => {
     expect((await withdraw(player, { amount: 1_000, currency: 'ltc', address: LTC_ADDRESS, secure_code: code })).response).toMatchObject({ success: true });
     expect(await balanceOf(player)).toBe(START - 1_000);
     expect((await paymentsOf(player)).payments).toHaveLength(1);
-    expectLedgerOk(server);
+    expectLedgerOk(env.server);
   });
 
   test('the conversion shows rate, fee and what an amount sends; an amount the fee eats is ESTIMATE_ERROR', async () => {
-    const player = await server.player('converter');
+    const player = await env.server.player('converter');
     expect(await ok(player, 'wallet.cryptoConversion', { currency: 'btc', provider: 'crypto', amount: 6_500 })).toEqual({
       success: true, currency: 'BTC', rate: 65_000, precision: 8, min_deposit: '0.00010000', min_deposit_coins: 650,
       withdraw: { min: 1_000, max: 1_000_000 }, fee: '0.00002000', value: '0.00100000', receive: '0.00098000',
@@ -194,7 +180,7 @@ describe('crypto withdrawals', () => {
 
 describe('the vault with 2FA', () => {
   test('players without 2FA withdraw from the vault freely; with 2FA they need a code', async () => {
-    const plain = await server.player('vault_plain');
+    const plain = await env.server.player('vault_plain');
     await ok(plain, 'wallet-vault.deposit', { amount: 1_000 });
     expect(await ok(plain, 'wallet-vault.withdraw', { amount: 500 })).toMatchObject({ amount: 500 });
 
@@ -208,6 +194,6 @@ describe('the vault with 2FA', () => {
     await ok(player, 'wallet-vault.lock', { lock_time: 600 });
     expect((await player.call('wallet-vault.lock', { lock_time: 600 })).error?.error_msg).toBe('The vault is already locked');
     expect((await player.call('wallet-vault.withdraw', { amount: 500 })).error?.error_msg).toMatch(/^The vault is locked until/);
-    expectLedgerOk(server);
+    expectLedgerOk(env.server);
   });
 });
