@@ -174,3 +174,17 @@ test.describe('at 390x844', () => {
     await shot(page, 'battle-fairness-mobile');
   });
 });
+
+test('the player\'s battle, started and finished while they are elsewhere, raises "Battle started" and "Battle finished"', async ({ page }) => {
+  test.setTimeout(90_000);
+  await acceptCookiesUpFront(page);
+  await signInByApi(page);
+  await page.goto('/cases');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const { cases } = await callAsPlayer<{ cases: { hash: string }[] }>(page, 'case.getCases');
+  const { game } = await callAsPlayer<{ game: { hash: string } }>(page, 'arena-battle.create', { scheme: `${cases[0]!.hash.replace(/^SF0+/, 'SF')}-1`, mode: 'solo', number: 2 });
+  await callAsPlayer(page, 'arena-battle.callBots', { hash: game.hash });
+  const toast = (title: string) => page.getByTestId('toast').filter({ hasText: title });
+  await expect(toast('Battle started')).toBeVisible({ timeout: 30_000 });
+  await expect(toast('Battle finished')).toBeVisible({ timeout: 60_000 });
+});

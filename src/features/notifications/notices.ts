@@ -58,7 +58,7 @@ export function notificationNotice(payload: NotificationPayload): ToastInput {
     case 'partner_level_changed':
       return { type: payload.type, title: 'Partner level', message: `You reached partner level ${payload.new_level}.` };
     case 'bp_card':
-      return { type: payload.type, title: 'Battle Pass', message: `${payload.asset_count} new card${payload.asset_count === 1 ? '' : 's'} in your inventory.`, data: { count: payload.asset_count } };
+      return { type: payload.type, title: 'Inventory', message: `${payload.asset_count} new item${payload.asset_count === 1 ? '' : 's'} in your inventory.`, data: { count: payload.asset_count } };
     case 'received_keys':
       return { type: payload.type, title: 'Community keys', message: keysMessage(payload.key.count, payload.key.id), data: { keyId: payload.key.id, count: payload.key.count } };
     case 'game_start':

@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { socket } from '../../net/index.ts';
 import { playBalanceChange, playSound } from '../../sound/index.ts';
@@ -14,7 +16,11 @@ function notify(payload: NotificationPayload): void {
  * toasts'); mounted once by the root route. The queue merges experience and key toasts.
  */
 export function useLiveNotices(): void {
+  const queryClient = useQueryClient();
+  const router = useRouter();
   useEffect(() => {
+    // The battle page shows its own start and finish: no toast for the battle on screen.
+    const onPage = (path: string) => router.state.location.pathname === path;
     const offs = [
       socket.on('WALLET_BALANCE_CHANGED', (change) => {
         if (change.amount > 0) playBalanceChange(change.amount);
@@ -33,9 +39,20 @@ export function useLiveNotices(): void {
       }),
       socket.on('COMMUNITY_KEY_ISSUED', ({ key }) => notify({ type: 'received_keys', key })),
       socket.on('PARTNER_LEVEL_CHANGED', ({ new_level }) => notify({ type: 'partner_level_changed', new_level })),
+      socket.on('ARENA_GAME_RUN', (game) => {
+        if (!onPage(game.path)) notify({ type: 'game_start', hash: game.hash });
+      }),
+      socket.on('ARENA_GAME_CLOSED', (game) => {
+        if (!game.personal && !onPage(game.path)) notify({ type: 'game_done', hash: game.hash });
+      }),
+      socket.on('INVENTORY_ASSET_ISSUED', ({ count }) => {
+        // The inventory's keys load on demand: the first page does without them.
+        void import('../inventory/index.ts').then(({ inventoryKeys }) => queryClient.invalidateQueries({ queryKey: inventoryKeys.all }));
+        notify({ type: 'bp_card', asset_count: count });
+      }),
     ];
     return () => {
       for (const off of offs) off();
     };
-  }, []);
+  }, [queryClient, router]);
 }
