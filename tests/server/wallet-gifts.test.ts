@@ -46,9 +46,12 @@ describe('inventory gift codes', () => {
     expect(item_hash).toBe(item.hash);
     expect(await ok(player, 'wallet.gift', { code })).toEqual({ success: false, cause: 'Invalid code' });
 
+    const socket = await player.socket();
     expect(await ok(player, 'inventory.gift', { code })).toEqual({ success: true });
     const inventory = await ok(player, 'inventory.getAssets');
     expect(inventory.items.map((a) => a.item_hash)).toEqual([item.hash]);
+    expect((await socket.next('INVENTORY_ASSET_ISSUED')).data).toEqual({ assets: [inventory.items[0]], count: 1, source: 'gift', game_hash: null });
+    socket.close();
     expect(await ok(player, 'inventory.gift', { code })).toEqual({ success: false, cause: 'This code has already been used' });
 
     const coins = await walletCode(player, '5');

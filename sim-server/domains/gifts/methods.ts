@@ -1,7 +1,8 @@
 /** wallet.gift and inventory.gift: redeeming gift codes. */
 import { toHash } from '../../../src/core/index.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import { grantItem } from '../inventory/assets.ts';
+import { catalogOf } from '../cases/catalog-store.ts';
+import { assetOut, grantItem } from '../inventory/assets.ts';
 import { completeDeposit } from '../payments/settle.ts';
 import { insertPayment } from '../payments/store.ts';
 import { redeemGiftCode } from './codes.ts';
@@ -33,7 +34,10 @@ export const giftHandlers: Handlers = {
       const now = ctx.config.now();
       const gift = redeemGiftCode(tx, 'inventory', code, user.id, now);
       if (typeof gift === 'string') return { success: false, cause: gift };
-      grantItem(tx, user.id, gift.item_id!, null, now);
+      const id = grantItem(tx, user.id, gift.item_id!, null, now);
+      const asset = assetOut(catalogOf(ctx.db), { id, item_id: gift.item_id!, box_id: null, created_at: now });
+      // Told once the item is really there.
+      tx.afterCommit(() => ctx.hub.toUser(user.id, 'INVENTORY_ASSET_ISSUED', { assets: [asset], count: 1, source: 'gift', game_hash: null }));
       return { success: true };
     });
   },
