@@ -188,3 +188,35 @@ test('the player\'s battle, started and finished while they are elsewhere, raise
   await expect(toast('Battle started')).toBeVisible({ timeout: 30_000 });
   await expect(toast('Battle finished')).toBeVisible({ timeout: 60_000 });
 });
+
+test('the creator of a personal battle removes a player, whose seat is refunded, and sponsors a seat the next one takes for free', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  await acceptCookiesUpFront(page);
+  await signInByApi(page);
+  const { cases } = await callAsPlayer<{ cases: { hash: string; price: number }[] }>(page, 'case.getCases');
+  const box = cases[0]!;
+  const created = await callAsPlayer<{ path: string; game: { token: string } }>(page, 'arena-battle.create', { scheme: `${box.hash.replace(/^SF0+/, 'SF')}-1`, mode: 'solo', number: 3, personal: 1 });
+  const coins = (cents: number) => `Balance ${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  await page.goto(created.path);
+  await expect(header(page).getByTestId('balance')).toHaveText(coins(100_000 - box.price));
+
+  const guestContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const guest = await guestContext.newPage();
+  const guestName = await signInByApi(guest);
+  const guestBalance = async () => (await callAsPlayer<{ user_wallet: { balance: number } }>(guest, 'user.getUser')).user_wallet.balance;
+  await callAsPlayer(guest, 'arena-battle.join', { token: created.game.token });
+  expect(await guestBalance()).toBe(100_000 - box.price);
+
+  const remove = page.getByRole('button', { name: `Remove ${guestName} from the battle` });
+  await remove.click();
+  await expect(remove).toHaveCount(0);
+  await expect.poll(guestBalance).toBe(100_000);
+
+  await page.getByRole('button', { name: /^Sponsor a seat/ }).click();
+  await expect(page.getByText('1 sponsored seat: joining costs nothing')).toBeVisible();
+  await expect(header(page).getByTestId('balance')).toHaveText(coins(100_000 - 2 * box.price));
+  await callAsPlayer(guest, 'arena-battle.join', { token: created.game.token });
+  expect(await guestBalance()).toBe(100_000);
+  await expect(page.getByRole('button', { name: `Remove ${guestName} from the battle` })).toBeVisible();
+  await guestContext.close();
+});
