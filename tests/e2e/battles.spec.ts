@@ -220,3 +220,21 @@ test('the creator of a personal battle removes a player, whose seat is refunded,
   await expect(page.getByRole('button', { name: `Remove ${guestName} from the battle` })).toBeVisible();
   await guestContext.close();
 });
+
+test('rob mode: the player chooses rob against a bot that splits, the choice is revealed from the tab, and the player takes the pot', async ({ page }) => {
+  test.setTimeout(90_000);
+  await acceptCookiesUpFront(page);
+  const name = await signInByApi(page);
+  const { cases } = await callAsPlayer<{ cases: { hash: string }[] }>(page, 'case.getCases');
+  const created = await callAsPlayer<{ path: string }>(page, 'arena-battle.create', { scheme: `${cases[0]!.hash.replace(/^SF0+/, 'SF')}-1`, mode: 'solo', number: 2, 'options[rob]': 1 });
+  await page.goto(created.path);
+  await page.getByRole('button', { name: 'Call bots' }).click();
+
+  const rob = page.getByRole('button', { name: 'Rob', exact: true });
+  await expect(rob).toBeVisible({ timeout: 60_000 });
+  await rob.click();
+  // The bot splits at once, so the reveal follows the commit straight away and the panel gives way to the result.
+  await expect(page.getByText(`${name} wins!`).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^Decided by the rob decision\. The winner takes every drop into their inventory\. You won [\d.,]+ coins\.$/)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Rob decisions' })).toHaveCount(0);
+});
