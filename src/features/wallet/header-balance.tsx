@@ -1,18 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import type { SponsorChallenge as ChallengeShape, z } from '../../contract/index.ts';
-import { sponsoredCents, withdrawableCents } from '../../core/money.ts';
-import { Button, buttonClass } from '../../ui/button.tsx';
-import { CoinIcon, PlusIcon, VaultIcon } from '../../ui/icons.tsx';
+import { buttonClass } from '../../ui/button.tsx';
+import { CoinIcon, PlusIcon } from '../../ui/icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { Popover } from '../../ui/popover.tsx';
-import { vaultQueryOptions } from './keys.ts';
 import { useShownBalance } from './balance-buffer.ts';
 import { useFormatAmount } from './use-amount.ts';
 import { DepositPromptLayer } from './deposit-prompt.tsx';
-import { VaultLayer, openVault } from './vault-layer.tsx';
+import { VaultLayer } from './vault-layer.tsx';
 import './wallet.css';
 
-type SponsorChallenge = z.output<typeof ChallengeShape>;
+// The hint's content loads when it first opens: the first page does without it.
+const WalletHint = lazy(() => import('./wallet-hint.tsx'));
+
+/** The sponsor challenge of the account data. */
+export type SponsorChallenge = z.output<typeof ChallengeShape>;
 
 /** What the header's wallet hint needs of the account. */
 export interface BalanceAccount {
@@ -23,37 +25,6 @@ export interface BalanceAccount {
   clubMember: boolean;
   /** The sponsor challenge that makes the sponsored part withdrawable (partnership.challenge). */
   challenge: SponsorChallenge | null;
-}
-
-function ChallengeLine({ challenge }: { challenge: SponsorChallenge }) {
-  const format = useFormatAmount();
-  const { wagers } = challenge.conditions;
-  if (challenge.completed) return <p className="hint-challenge">Challenge completed: the sponsored coins are yours.</p>;
-  return (
-    <div className="hint-challenge">
-      <p className="hint-challenge-title">{wagers.title}</p>
-      <progress max={1} value={challenge.fraction} aria-label={`Challenge: ${wagers.title}`} />
-      <p className="hint-challenge-figures">
-        <span>
-          {format(wagers.value)} / {format(wagers.goal)}
-        </span>
-        <span>{Math.floor(challenge.fraction * 100)}%</span>
-      </p>
-      <small>Sponsored coins can be played now and withdrawn once the challenge is done.</small>
-    </div>
-  );
-}
-
-function VaultLine() {
-  const vault = useQuery(vaultQueryOptions());
-  const format = useFormatAmount();
-  return (
-    <p className="hint-vault">
-      <VaultIcon />
-      <span>In the vault</span>
-      <strong>{vault.data ? format(vault.data.amount) : '—'}</strong>
-    </p>
-  );
 }
 
 /**
@@ -96,26 +67,9 @@ export function HeaderBalance({ account, compact = false }: { account: BalanceAc
             </span>
           }
         >
-          {account?.clubMember ? (
-            <dl className="hint-split">
-              <dt>Withdrawable</dt>
-              <dd>{format(withdrawableCents(balance, account.borrow))}</dd>
-              <dt>Sponsored</dt>
-              <dd>{format(sponsoredCents(balance, account.borrow))}</dd>
-            </dl>
-          ) : (
-            <p className="hint-safe">Keep your Coins safe.</p>
-          )}
-          {account?.clubMember && account.challenge && account.challenge.result !== 'removed' && <ChallengeLine challenge={account.challenge} />}
-          <VaultLine />
-          <div className="hint-buttons">
-            <Button size="sm" variant="primary" onClick={openVault}>
-              Vault
-            </Button>
-            <PathLink to="/wallet" className={buttonClass('ghost', 'sm')}>
-              Open wallet
-            </PathLink>
-          </div>
+          <Suspense fallback={<span className="balance-skeleton" aria-label="Loading wallet details" />}>
+            {account && <WalletHint account={{ ...account, balance }} />}
+          </Suspense>
         </Popover>
       )}
       {!compact && balance !== null && (

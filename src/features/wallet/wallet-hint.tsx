@@ -1,0 +1,71 @@
+/** The header's wallet hint (document 2 section 2): the split and challenge for club members, the vault for everyone. */
+import { useQuery } from '@tanstack/react-query';
+import { sponsoredCents, withdrawableCents } from '../../core/money.ts';
+import { Button, buttonClass } from '../../ui/button.tsx';
+import { VaultIcon } from '../../ui/icons.tsx';
+import { PathLink } from '../../ui/path-link.tsx';
+import type { BalanceAccount, SponsorChallenge } from './header-balance.tsx';
+import { vaultQueryOptions } from './keys.ts';
+import { useFormatAmount } from './use-amount.ts';
+import { openVault } from './vault-layer.tsx';
+
+function ChallengeLine({ challenge }: { challenge: SponsorChallenge }) {
+  const format = useFormatAmount();
+  const { wagers } = challenge.conditions;
+  if (challenge.completed) return <p className="hint-challenge">Challenge completed: the sponsored coins are yours.</p>;
+  return (
+    <div className="hint-challenge">
+      <p className="hint-challenge-title">{wagers.title}</p>
+      <progress max={1} value={challenge.fraction} aria-label={`Challenge: ${wagers.title}`} />
+      <p className="hint-challenge-figures">
+        <span>
+          {format(wagers.value)} / {format(wagers.goal)}
+        </span>
+        <span>{Math.floor(challenge.fraction * 100)}%</span>
+      </p>
+      <small>Sponsored coins can be played now and withdrawn once the challenge is done.</small>
+    </div>
+  );
+}
+
+function VaultLine() {
+  const vault = useQuery(vaultQueryOptions());
+  const format = useFormatAmount();
+  return (
+    <p className="hint-vault">
+      <VaultIcon />
+      <span>In the vault</span>
+      <strong>{vault.data ? format(vault.data.amount) : '—'}</strong>
+    </p>
+  );
+}
+
+/** The hint's content; `account.balance` is the balance the header shows. */
+export default function WalletHint({ account }: { account: BalanceAccount }) {
+  const format = useFormatAmount();
+  const balance = account.balance;
+  return (
+    <>
+      {account.clubMember ? (
+        <dl className="hint-split">
+          <dt>Withdrawable</dt>
+          <dd>{format(withdrawableCents(balance, account.borrow))}</dd>
+          <dt>Sponsored</dt>
+          <dd>{format(sponsoredCents(balance, account.borrow))}</dd>
+        </dl>
+      ) : (
+        <p className="hint-safe">Keep your Coins safe.</p>
+      )}
+      {account.clubMember && account.challenge && account.challenge.result !== 'removed' && <ChallengeLine challenge={account.challenge} />}
+      <VaultLine />
+      <div className="hint-buttons">
+        <Button size="sm" variant="primary" onClick={openVault}>
+          Vault
+        </Button>
+        <PathLink to="/wallet" className={buttonClass('ghost', 'sm')}>
+          Open wallet
+        </PathLink>
+      </div>
+    </>
+  );
+}
