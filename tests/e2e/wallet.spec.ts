@@ -231,6 +231,7 @@ test('two-factor set up on the account page: QR code and key, a wrong code refus
   await expect(panel.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await panel.getByLabel('Setup key').innerText()).replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.screenshot({ path: 'test-results/screens/account-verify-desktop.png' });
 
   // Codes of the step before and after now: the server allows one step of drift and uses each step once.
   const right = appCode(secret, Date.now() - 30_000);
