@@ -328,9 +328,12 @@ test('a club member plays sponsored coins, cannot take them out, and sees them b
   test.setTimeout(60_000);
   const name = await signInByApi(page);
   await simPost(page, '/api/sim/sponsor-credits', { name, coins: '50', wager: '100' });
-  await callAsPlayer(page, 'partnership-plus.claim-credit', { stamp: `e2e-credit-${name}` });
   await page.goto('/wallet');
+  const card = page.locator('section.sponsor-credit');
+  await expect(card.getByTestId('credit-offer')).toHaveText('50.00');
+  await card.getByRole('button', { name: 'Claim credit' }).click();
   await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,050.00');
+  await expect(card.getByText('Wager 100.00 coins')).toBeVisible();
 
   const hint = page.getByRole('dialog', { name: 'Wallet' });
   await header(page).getByRole('button', { name: /wallet details/ }).click();
@@ -359,6 +362,7 @@ test('a club member plays sponsored coins, cannot take them out, and sees them b
   await header(page).getByRole('button', { name: /wallet details/ }).click();
   await expect(hint.getByText('Challenge completed: the sponsored coins are yours.')).toBeVisible();
   await expect(hint.getByRole('definition').nth(1)).toHaveText('0.00');
+  await expect(card.getByText('Challenge completed: the sponsored coins are yours.')).toBeVisible();
 });
 
 const SIZES = [

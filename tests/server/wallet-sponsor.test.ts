@@ -36,6 +36,7 @@ describe('sponsor credit', () => {
   test('only a club member with an offer can claim; a refusal moves nothing', async () => {
     const player = await env.server.player('plain_player');
     expect((await player.call('partnership-plus.claim-credit')).error).toEqual({ error_code: 'DASHBOARD_ACCESS_DENIED', error_msg: 'Sponsor credit is for club members' });
+    expect((await player.call('partnership-plus.dashboard')).error).toEqual({ error_code: 'DASHBOARD_ACCESS_DENIED', error_msg: 'The dashboard is for club members' });
     expect((await player.call('partnership-plus.remove-credit')).error).toEqual({ error_code: 19, error_msg: 'No sponsor credit to give back' });
     expect((await simPost(player, '/api/sim/sponsor-credits', { name: 'plain_player', coins: '-5', wager: '10' })).error?.error_code).toBe(16);
     expect((await simPost(player, '/api/sim/sponsor-credits', { name: 'nobody_here', coins: '5', wager: '10' })).error).toEqual({ error_code: 30, error_msg: 'User not found.' });
@@ -49,6 +50,7 @@ describe('sponsor credit', () => {
     const box = await cheapestCase(player);
     const goal = box.price * 6;
     await offer(player, 'club_runner', formatCoins(CREDIT).replace(/,/g, ''), formatCoins(goal).replace(/,/g, ''));
+    expect(await ok(player, 'partnership-plus.dashboard')).toEqual({ credit: { balance: CREDIT, borrow: 0, sponsor: { next_time_at: null, time_offset: 0 }, challenge: null } });
 
     const claimed = await ok(player, 'partnership-plus.claim-credit');
     expect(claimed).toMatchObject({ success: true, balance: START + CREDIT, challenge: { completed: false, result: 'running', fraction: 0 } });
@@ -60,6 +62,7 @@ describe('sponsor credit', () => {
     expect(account.partnership.challenge?.conditions.wagers).toEqual({ value: 0, goal, progress: 0, completed: false, title: `Wager ${formatCoins(goal)} coins` });
     expect(await split(player)).toEqual({ balance: START + CREDIT, withdrawable: START, sponsored: CREDIT });
     expect((await player.call('partnership-plus.claim-credit')).error?.error_msg).toBe('Complete the current challenge or give the credit back first');
+    expect((await ok(player, 'partnership-plus.dashboard')).credit).toMatchObject({ balance: 0, challenge: { result: 'running' } });
 
     // Neither a withdrawal nor the vault takes sponsored coins; the vault cannot be locked.
     const secret = await enableSecure(player, clock.at);

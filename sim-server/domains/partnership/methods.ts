@@ -3,7 +3,7 @@ import { NamedError, NumericError } from '../../../src/contract/index.ts';
 import { AppError, fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { applyCode, promoCooldown, recordWrongCode, referralOf } from './referrals.ts';
-import { claimCredit, removeCredit } from './sponsor-credit.ts';
+import { claimCredit, creditDashboard, removeCredit } from './sponsor-credit.ts';
 
 /** Partnership methods of the wallet: the deposit bonus and the sponsor credit. */
 export const partnershipHandlers: Handlers = {
@@ -24,6 +24,7 @@ export const partnershipHandlers: Handlers = {
     }
   },
   'partnership.getPartner': (_params, ctx) => referralOf(ctx.db, requireUser(ctx).id, ctx.config.now()),
+  'partnership-plus.dashboard': (_params, ctx) => creditDashboard(ctx.db, ctx.ledger, requireUser(ctx)),
   'partnership-plus.claim-credit': (_params, ctx) => ctx.moneyTx((tx) => claimCredit(tx, { ...ctx, now: ctx.config.now() }, requireUser(ctx))),
   'partnership-plus.remove-credit': (_params, ctx) => ctx.moneyTx((tx) => removeCredit(tx, { ...ctx, now: ctx.config.now() }, requireUser(ctx))),
 };

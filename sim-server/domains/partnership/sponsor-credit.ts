@@ -58,6 +58,21 @@ export function challengeOf(db: Pick<Db, 'get'>, userId: number): Challenge | nu
   return row?.claimed_at == null ? null : toChallenge(row);
 }
 
+/** partnership-plus.dashboard's credit: what is on offer, the sponsored share, the challenge. */
+export function creditDashboard(db: Pick<Db, 'get'>, ledger: Ledger, user: UserRow) {
+  if (!hasTag(user, 'club_member')) fail(NamedError.DASHBOARD_ACCESS_DENIED, 'The dashboard is for club members');
+  const row = creditRow(db, user.id);
+  return {
+    credit: {
+      balance: row?.offer ?? 0,
+      borrow: ledger.split(db, user.id).borrow,
+      // The sim's sponsor offers credit from its console, not on a schedule.
+      sponsor: { next_time_at: null, time_offset: 0 },
+      challenge: challengeOf(db, user.id),
+    },
+  };
+}
+
 /**
  * A sponsor offers a player `offer` cents against a wager goal (the sim console's stand-in
  * for the partnership-plus deal); the player becomes a club member.

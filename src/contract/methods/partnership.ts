@@ -31,7 +31,19 @@ export const partnershipMethods = {
     output: Referral,
   }),
 
-  'partnership-plus.dashboard': unshown({ doc: "The partner's dashboard; DASHBOARD_ACCESS_DENIED sends the client to /404.", access: 'user' }),
+  'partnership-plus.dashboard': method({
+    doc: "The club member's dashboard; DASHBOARD_ACCESS_DENIED (the client goes to /404) for others. Served so far: `credit`, the sponsor credit on offer (`balance`, cents), the sponsored share of the wallet (`borrow`), when the next credit comes (`sponsor.next_time_at`, null when one is on offer or none is planned) and the running challenge.",
+    access: 'user',
+    input: z.object({}),
+    output: z.object({
+      credit: z.object({
+        balance: z.number(),
+        borrow: z.number(),
+        sponsor: z.object({ next_time_at: z.nullable(z.number()), time_offset: z.number() }),
+        challenge: z.nullable(SponsorChallenge),
+      }),
+    }),
+  }),
   'partnership-plus.home': unshown({ doc: 'The partnership-plus home figures.', access: 'user' }),
   'partnership-plus.race': unshown({ doc: 'One race; RACE_NOT_FOUND sends the client to /404.', access: 'user' }),
   'partnership-plus.race-metadata': unshown({ doc: 'Options for creating or editing a race (categories 5-100).', access: 'user' }),

@@ -13,6 +13,7 @@ export const walletKeys = {
   requirements: ['session', 'wallet', 'requirements'] as const,
   referral: ['session', 'wallet', 'referral'] as const,
   secure: ['session', 'wallet', 'secure'] as const,
+  credit: ['session', 'wallet', 'credit'] as const,
 };
 
 /** The vault: amount in cents and the unix second its lock ends (0 or past when open). */

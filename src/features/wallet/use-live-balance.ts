@@ -35,7 +35,9 @@ export function useLiveBalance(): void {
       if (type) void import('../notifications/on-demand.ts').then(({ notificationNotice }) => pushNotice(notificationNotice({ type })));
     });
     // A sponsor credit was claimed, given back or earned: the account's partnership changed.
-    const offData = socket.on('#USER_DATA_CHANGED', () => void queryClient.invalidateQueries({ queryKey: sessionKeys.account }));
+    const offData = socket.on('#USER_DATA_CHANGED', () => {
+      for (const queryKey of [sessionKeys.account, walletKeys.credit]) void queryClient.invalidateQueries({ queryKey });
+    });
     return () => {
       offBalance();
       offPayment();

@@ -4,29 +4,11 @@ import { sponsoredCents, withdrawableCents } from '../../core/money.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { VaultIcon } from '../../ui/icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import type { BalanceAccount, SponsorChallenge } from './header-balance.tsx';
+import { ChallengeLine } from './challenge-line.tsx';
+import type { BalanceAccount } from './header-balance.tsx';
 import { vaultQueryOptions } from './keys.ts';
 import { useFormatAmount } from './use-amount.ts';
 import { openVault } from './vault-layer.tsx';
-
-function ChallengeLine({ challenge }: { challenge: SponsorChallenge }) {
-  const format = useFormatAmount();
-  const { wagers } = challenge.conditions;
-  if (challenge.completed) return <p className="hint-challenge">Challenge completed: the sponsored coins are yours.</p>;
-  return (
-    <div className="hint-challenge">
-      <p className="hint-challenge-title">{wagers.title}</p>
-      <progress max={1} value={challenge.fraction} aria-label={`Challenge: ${wagers.title}`} />
-      <p className="hint-challenge-figures">
-        <span>
-          {format(wagers.value)} / {format(wagers.goal)}
-        </span>
-        <span>{Math.floor(challenge.fraction * 100)}%</span>
-      </p>
-      <small>Sponsored coins can be played now and withdrawn once the challenge is done.</small>
-    </div>
-  );
-}
 
 function VaultLine() {
   const vault = useQuery(vaultQueryOptions());

@@ -11,6 +11,7 @@ import { useAccount } from '../session/index.ts';
 import { clearGiftCode, storedGiftCode } from './gift-code.ts';
 import { walletKeys } from './queries.ts';
 import { useFormatAmount } from './use-amount.ts';
+import { SponsorCredit } from './sponsor-credit.tsx';
 import { openVault } from './vault-layer.tsx';
 import { WalletAlerts } from './wallet-alerts.tsx';
 import './wallet-pages.css';
@@ -58,6 +59,7 @@ export function WalletLayout() {
         ))}
       </nav>
       <WalletAlerts />
+      {account.data?.user.tags.includes('club_member') && <SponsorCredit />}
       <Outlet />
     </PageFrame>
   );

@@ -1,0 +1,65 @@
+/**
+ * A club member's sponsor credit on the wallet page (document 3 partnership-plus 'credit'):
+ * claim what the sponsor offers, follow the wager challenge that makes it withdrawable, or
+ * give back what is left of it.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { rpc } from '../../net/index.ts';
+import { Button } from '../../ui/button.tsx';
+import { Panel } from '../../ui/page-frame.tsx';
+import { sessionKeys } from '../session/index.ts';
+import { ChallengeLine } from './challenge-line.tsx';
+import { walletKeys } from './keys.ts';
+import { useFormatAmount } from './use-amount.ts';
+
+function creditQueryOptions() {
+  return queryOptions({
+    queryKey: walletKeys.credit,
+    queryFn: ({ signal }) => rpc.call('partnership-plus.dashboard', {}, { signal }).then((answer) => answer.credit),
+  });
+}
+
+/** The sponsor credit card; shown to club members only. */
+export function SponsorCredit() {
+  const queryClient = useQueryClient();
+  const credit = useQuery(creditQueryOptions());
+  const format = useFormatAmount();
+  const settled = () => {
+    for (const queryKey of [walletKeys.credit, sessionKeys.account, walletKeys.requirements, walletKeys.history]) void queryClient.invalidateQueries({ queryKey });
+  };
+  const claim = useMutation({ mutationFn: () => rpc.call('partnership-plus.claim-credit', { stamp: crypto.randomUUID() }), onSuccess: settled });
+  const giveBack = useMutation({ mutationFn: () => rpc.call('partnership-plus.remove-credit', { stamp: crypto.randomUUID() }), onSuccess: settled });
+  if (!credit.data) return null;
+  const { balance: offer, challenge } = credit.data;
+  const running = challenge?.result === 'running';
+  const busy = claim.isPending || giveBack.isPending;
+
+  return (
+    <Panel title="Sponsor credit" className="sponsor-credit">
+      {running && challenge ? (
+        <>
+          <ChallengeLine challenge={challenge} />
+          <div className="sponsor-credit-actions">
+            <Button size="sm" disabled={busy} onClick={() => giveBack.mutate()}>
+              Give the credit back
+            </Button>
+          </div>
+        </>
+      ) : offer > 0 ? (
+        <div className="sponsor-credit-offer">
+          <p>
+            Your sponsor offers <strong data-testid="credit-offer">{format(offer)}</strong> coins. They play like your own and become withdrawable once you meet the wager challenge.
+          </p>
+          <Button variant="primary" disabled={busy} onClick={() => claim.mutate()}>
+            Claim credit
+          </Button>
+        </div>
+      ) : (
+        <>
+          {challenge?.completed && <ChallengeLine challenge={challenge} />}
+          <p className="muted">No sponsor credit on offer right now.</p>
+        </>
+      )}
+    </Panel>
+  );
+}
