@@ -7,7 +7,7 @@
  * a sponsor lent, which play like any other but cannot leave the player's hands. Entries that
  * take coins out of play (CASH_OUT_TYPES) may only spend the rest, the withdrawable part;
  * a loss is paid from the player's own coins first, so the sponsored part shrinks only once
- * the balance falls below it (DESIGN.md decision 0010).
+ * the balance falls below it (docs/decisions/0010).
  */
 import { NamedError, type HistoryType } from '../../src/contract/index.ts';
 import { toHash } from '../../src/core/hash-id.ts';
