@@ -137,8 +137,17 @@ export function giftCardName(method: keyof typeof GIFT_CARD_NAMES): string {
 
 type Method = z.output<typeof PaymentMethod>;
 
-/** Every deposit and withdrawal method, in the order the wallet page lists them (document 2 section 2). */
-export function paymentMethods(): Method[] {
+let methods: readonly Method[] | undefined;
+
+/**
+ * Every deposit and withdrawal method, in the order the wallet page lists them (document 2
+ * section 2). Rates and bounds are fixed for the process, so the list is built once.
+ */
+export function paymentMethods(): readonly Method[] {
+  return (methods ??= buildPaymentMethods());
+}
+
+function buildPaymentMethods(): Method[] {
   const crypto = (Object.values(CHAINS) as Chain[]).map((chain): Method => {
     const { minDeposit } = chainLimits(chain.currency);
     return {

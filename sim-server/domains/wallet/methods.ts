@@ -22,7 +22,7 @@ export const walletHandlers: Handlers = {
     return {
       wallets: [{ currency: COIN, amount: main, locked: vault }, ...others.map((currency) => ({ currency, amount: 0, locked: 0 }))],
       methods: [{ currency: COIN, precision: 2 }, ...Object.entries(CURRENCY_DECIMALS).map(([currency, precision]) => ({ currency, precision }))],
-      payment_methods: paymentMethods(),
+      payment_methods: [...paymentMethods()],
     };
   },
   'wallet.getHistory': (params, ctx) => {
