@@ -365,6 +365,22 @@ test('a club member plays sponsored coins, cannot take them out, and sees them b
   await expect(card.getByText('Challenge completed: the sponsored coins are yours.')).toBeVisible();
 });
 
+test('a club member gives the sponsor credit back after a second confirmation', async ({ page }) => {
+  const name = await signInByApi(page);
+  await simPost(page, '/api/sim/sponsor-credits', { name, coins: '20', wager: '500' });
+  await page.goto('/wallet');
+  const card = page.locator('section.sponsor-credit');
+  await card.getByRole('button', { name: 'Claim credit' }).click();
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,020.00');
+  await card.getByRole('button', { name: 'Give the credit back' }).click();
+  await card.getByRole('button', { name: 'Keep the credit' }).click();
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,020.00');
+  await card.getByRole('button', { name: 'Give the credit back' }).click();
+  await card.getByRole('button', { name: 'Give back', exact: true }).click();
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
+  await expect(card.getByText('No sponsor credit on offer right now.')).toBeVisible();
+});
+
 const SIZES = [
   { label: 'desktop', width: 1920, height: 1080 },
   { label: 'mobile', width: 390, height: 844 },

@@ -4,6 +4,7 @@
  * give back what is left of it.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Panel } from '../../ui/page-frame.tsx';
@@ -24,11 +25,16 @@ export function SponsorCredit() {
   const queryClient = useQueryClient();
   const credit = useQuery(creditQueryOptions());
   const format = useFormatAmount();
+  const [confirming, setConfirming] = useState(false);
   const settled = () => {
     for (const queryKey of [walletKeys.credit, sessionKeys.account, walletKeys.requirements, walletKeys.history]) void queryClient.invalidateQueries({ queryKey });
   };
   const claim = useMutation({ mutationFn: () => rpc.call('partnership-plus.claim-credit', { stamp: crypto.randomUUID() }), onSuccess: settled });
-  const giveBack = useMutation({ mutationFn: () => rpc.call('partnership-plus.remove-credit', { stamp: crypto.randomUUID() }), onSuccess: settled });
+  const giveBack = useMutation({
+    mutationFn: () => rpc.call('partnership-plus.remove-credit', { stamp: crypto.randomUUID() }),
+    onSuccess: settled,
+    onSettled: () => setConfirming(false),
+  });
   if (!credit.data) return null;
   const { balance: offer, challenge } = credit.data;
   const running = challenge?.result === 'running';
@@ -39,10 +45,23 @@ export function SponsorCredit() {
       {running && challenge ? (
         <>
           <ChallengeLine challenge={challenge} />
+          {/* Giving back ends the challenge and returns the sponsored coins: asked twice. */}
           <div className="sponsor-credit-actions">
-            <Button size="sm" disabled={busy} onClick={() => giveBack.mutate()}>
-              Give the credit back
-            </Button>
+            {confirming ? (
+              <>
+                <span>Return the sponsored coins and end the challenge?</span>
+                <Button size="sm" variant="danger" disabled={busy} onClick={() => giveBack.mutate()}>
+                  Give back
+                </Button>
+                <Button size="sm" disabled={busy} onClick={() => setConfirming(false)}>
+                  Keep the credit
+                </Button>
+              </>
+            ) : (
+              <Button size="sm" disabled={busy} onClick={() => setConfirming(true)}>
+                Give the credit back
+              </Button>
+            )}
           </div>
         </>
       ) : offer > 0 ? (
