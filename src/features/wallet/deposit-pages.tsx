@@ -11,6 +11,7 @@ import { EmptyState, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { CardIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { CopyButton } from '../../ui/copy-button.tsx';
+import { MethodTile } from './method-tile.tsx';
 import { DepositBonusButton } from './deposit-bonus.tsx';
 import { PAYMENT_GROUPS, currencyName, findPaymentMethod, groupOfMethod } from './payment-methods.ts';
 import { PaymentsList } from './payments-list.tsx';
@@ -29,12 +30,11 @@ export function DepositPage() {
             <ul className="method-grid">
               {group.methods.map((method) => (
                 <li key={method.id}>
-                  <PathLink to={method.id === 'visa-mastercard' ? '/wallet/deposit/instaxchange' : `/wallet/${method.id}`} className="method-tile">
-                    <span className="method-mark" aria-hidden>
-                      {group.id === 'crypto' ? method.id.toUpperCase() : <CardIcon />}
-                    </span>
-                    <span className="method-name">{method.name}</span>
-                  </PathLink>
+                  <MethodTile
+                    to={method.id === 'visa-mastercard' ? '/wallet/deposit/instaxchange' : `/wallet/${method.id}`}
+                    mark={group.id === 'crypto' ? method.id.toUpperCase() : <CardIcon />}
+                    name={method.name}
+                  />
                 </li>
               ))}
             </ul>

@@ -7,8 +7,8 @@ import { cleanAmountInput, formatCoins, parseCoinsToCents, type CryptoCurrency }
 import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState, Panel, Skeleton } from '../../ui/page-frame.tsx';
-import { PathLink } from '../../ui/path-link.tsx';
 import { setAccountBalance } from '../session/index.ts';
+import { MethodTile } from './method-tile.tsx';
 import { PAYMENT_GROUPS, currencyName } from './payment-methods.ts';
 import { PaymentsList } from './payments-list.tsx';
 import { requirementsQueryOptions, secureStatusQueryOptions, walletKeys } from './queries.ts';
@@ -54,12 +54,7 @@ export function WithdrawPage() {
         <ul className="method-grid">
           {crypto.map((method) => (
             <li key={method.id}>
-              <PathLink to={`/wallet/${method.id}/withdraw`} className="method-tile">
-                <span className="method-mark" aria-hidden>
-                  {method.id.toUpperCase()}
-                </span>
-                <span className="method-name">{method.name}</span>
-              </PathLink>
+              <MethodTile to={`/wallet/${method.id}/withdraw`} mark={method.id.toUpperCase()} name={method.name} />
             </li>
           ))}
         </ul>
