@@ -32,7 +32,7 @@ export interface BalanceAccount {
  * balance opens the wallet hint (document 2 section 2): the withdrawable and sponsored split
  * for club members, the vault for everyone.
  */
-export function HeaderBalance({ account, compact = false }: { account: BalanceAccount | null; compact?: boolean }) {
+export function HeaderBalance({ account }: { account: BalanceAccount | null }) {
   // The buffer holds back winnings a running animation has not shown yet.
   const shown = useShownBalance(account?.balance ?? 0);
   const balance = account ? shown : null;
@@ -43,14 +43,6 @@ export function HeaderBalance({ account, compact = false }: { account: BalanceAc
         <div className="balance-pill">
           <CoinIcon />
           <span className="balance-skeleton" aria-label="Loading balance" />
-        </div>
-      ) : compact ? (
-        <div className="balance-pill" aria-live="polite">
-          <CoinIcon />
-          <span className="balance-amount" data-testid="balance">
-            <span className="visually-hidden">Balance </span>
-            {format(balance)}
-          </span>
         </div>
       ) : (
         <Popover
@@ -72,7 +64,7 @@ export function HeaderBalance({ account, compact = false }: { account: BalanceAc
           </Suspense>
         </Popover>
       )}
-      {!compact && balance !== null && (
+      {balance !== null && (
         <>
           <VaultLayer />
           <DepositPromptLayer />
