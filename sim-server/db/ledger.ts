@@ -160,10 +160,9 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
   }
 
   /** Pays a sponsor's credit into a player's wallet as sponsored coins. */
-  function lend(tx: Tx, userId: number, amount: number, ref?: string) {
-    const moved = transfer(tx, { from: SPONSOR_HOUSE, to: { user: userId }, amount, type: 'sponsor', ref });
+  function lend(tx: Tx, userId: number, amount: number, ref?: string): void {
+    transfer(tx, { from: SPONSOR_HOUSE, to: { user: userId }, amount, type: 'sponsor', ref });
     tx.run('UPDATE accounts SET sponsored = sponsored + ? WHERE code = ?', amount, codeOf({ user: userId }).code);
-    return moved;
   }
 
   /** The sponsored coins become the player's own (the challenge completed); answers how many. */
