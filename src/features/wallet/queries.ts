@@ -63,3 +63,11 @@ export function secureStatusQueryOptions() {
     staleTime: 60_000,
   });
 }
+
+/** A club member's sponsor credit (partnership-plus.dashboard's credit): the offer, the sponsored share, the challenge. */
+export function creditQueryOptions() {
+  return queryOptions({
+    queryKey: walletKeys.credit,
+    queryFn: ({ signal }) => rpc.call('partnership-plus.dashboard', {}, { signal }).then((answer) => answer.credit),
+  });
+}

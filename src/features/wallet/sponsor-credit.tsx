@@ -3,22 +3,15 @@
  * claim what the sponsor offers, follow the wager challenge that makes it withdrawable, or
  * give back what is left of it.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Panel } from '../../ui/page-frame.tsx';
 import { sessionKeys } from '../session/index.ts';
 import { ChallengeLine } from './challenge-line.tsx';
-import { walletKeys } from './keys.ts';
+import { creditQueryOptions, walletKeys } from './queries.ts';
 import { useFormatAmount } from './use-amount.ts';
-
-function creditQueryOptions() {
-  return queryOptions({
-    queryKey: walletKeys.credit,
-    queryFn: ({ signal }) => rpc.call('partnership-plus.dashboard', {}, { signal }).then((answer) => answer.credit),
-  });
-}
 
 /** The sponsor credit card; shown to club members only. */
 export function SponsorCredit() {
