@@ -19,13 +19,15 @@ export function bufferBalanceChange(change: { type: string; amount: number }): v
   if (!holding) void whenIdle().then(() => pending.set(0));
 }
 
+const lessHeld = (balance: number, held: number) => Math.max(0, balance - held);
+
 /** The balance to show now: the account's, less what the buffer holds. */
 export function shownBalance(balance: number): number {
-  return Math.max(0, balance - pending.get());
+  return lessHeld(balance, pending.get());
 }
 
 /** shownBalance in a component, following the buffer. */
 export function useShownBalance(balance: number): number {
-  return Math.max(0, balance - pending.use());
+  return lessHeld(balance, pending.use());
 }
 
