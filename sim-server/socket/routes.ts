@@ -28,8 +28,9 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
     }
     wss.handleUpgrade(request, socket, head, accept);
   });
-  // Closing the server also closes every socket (tests and graceful shutdown).
-  app.addHook('onClose', (_app, done) => {
+  // Closing the server also closes every socket (tests and graceful shutdown). preClose, because
+  // Fastify's own onClose closes the HTTP server first, and that waits for every upgraded socket.
+  app.addHook('preClose', (done) => {
     hub.closeAll();
     wss.close(() => done());
   });

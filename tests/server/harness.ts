@@ -120,6 +120,7 @@ export async function openSocket(base: string) {
   const frames: Frame[] = [];
   let read = 0;
   const waiters = new Set<() => void>();
+  const closed = new Promise<number>((resolve) => ws.addEventListener('close', (event) => resolve(event.code), { once: true }));
   ws.addEventListener('message', (event) => {
     frames.push(JSON.parse(String(event.data)) as Frame);
     for (const wake of waiters) wake();
@@ -158,5 +159,7 @@ export async function openSocket(base: string) {
     send: (type: string, data?: unknown) => ws.send(JSON.stringify(data === undefined ? { type } : { type, data })),
     sendRaw: (text: string) => ws.send(text),
     close: () => ws.close(),
+    /** Settles with the close code once the socket has closed, from either side. */
+    closed,
   };
 }

@@ -182,3 +182,13 @@ describe('logout', () => {
     socket.close();
   });
 });
+
+describe('shutdown', () => {
+  test('closing the server ends the sockets still open, authenticated or not, instead of waiting for them', async () => {
+    const own = await startServer();
+    const player = await own.player('shutdown_player');
+    const sockets = [await player.socket(), await openSocket(own.url)];
+    await own.close();
+    for (const socket of sockets) await expect(socket.closed).resolves.toBeTypeOf('number');
+  });
+});
