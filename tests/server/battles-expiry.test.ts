@@ -5,21 +5,16 @@ import { balanceOf, ok } from './cases-helpers.ts';
 import { battle, createBattle, framesOf, startBattleServer, until, type BattleServer } from './battles-helpers.ts';
 
 let s: BattleServer;
-const sockets: { close(): void }[] = [];
 beforeAll(async () => {
   s = await startBattleServer();
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await s.server.close();
-});
+afterAll(() => s.server.close());
 
 describe('a waiting battle nobody fills', () => {
   test('is closed and every seat refunded once waitingExpiryMs passes on the clock, and leaves the lobby', async () => {
     const host = await s.server.player('expiry_host');
     const guest = await s.server.player('expiry_guest');
     const watcher = await (await s.server.player('expiry_watch')).socket();
-    sockets.push(watcher);
     watcher.send('join-room', { room: Rooms.lobby });
     await watcher.next('ROOM_JOINED');
     const [hostStart, guestStart] = [await balanceOf(host), await balanceOf(guest)];
@@ -68,7 +63,6 @@ describe('INVENTORY_ASSET_ISSUED', () => {
     const ann = await s.server.player('issued_ann');
     const bob = await s.server.player('issued_bob');
     const [annSocket, bobSocket] = [await ann.socket(), await bob.socket()];
-    sockets.push(annSocket, bobSocket);
     // Standard solo with tiebreak: exactly one seat wins and takes the drops as items.
     const created = await createBattle(ann, { number: 2, options: { tiebreak: 1 } }, 5);
     await ok(bob, 'arena-battle.join', { token: created.game.token });
@@ -100,7 +94,6 @@ describe('the reaction bundle', () => {
     const id = `${assets[0]!.hash.replace(/^SF0+/, 'SF')}_0_${assets[0]!.content[0]}`;
     const created = await createBattle(ann, { number: 2 });
     const watcher = await ann.socket();
-    sockets.push(watcher);
     watcher.send('join-room', { room: Rooms.arenaGame(created.game.hash) });
     await watcher.next('ROOM_JOINED');
     expect(await ok(ann, 'arena-battle.reaction', { token: created.game.token, reaction: id })).toEqual({ success: true });

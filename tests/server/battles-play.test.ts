@@ -8,14 +8,10 @@ import { balanceOf, ok } from './cases-helpers.ts';
 import { battle, createBattle, framesOf, startBattleServer, until, type BattleServer } from './battles-helpers.ts';
 
 let s: BattleServer;
-const sockets: { close(): void }[] = [];
 beforeAll(async () => {
   s = await startBattleServer();
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await s.server.close();
-});
+afterAll(() => s.server.close());
 
 const arenaHouse = () => s.server.services.ledger.balance(s.server.services.db, { house: 'arena' });
 const entries = (ref: string, type: string) =>
@@ -110,11 +106,9 @@ describe('playing a battle', () => {
   test('the lobby and the game room receive every event in order with consecutive offsets; players hear the start and the end', async () => {
     const dave = await s.server.player('sock_dave');
     const lobby = await (await s.server.player('sock_watcher')).socket();
-    sockets.push(lobby);
     lobby.send('join-room', { room: Rooms.lobby });
     await lobby.next('ROOM_JOINED');
     const own = await dave.socket();
-    sockets.push(own);
     const { listing } = await ok(dave, 'arena-case.listing', { fields: 'enabled' });
     const created = await createBattle(dave, { number: 2, scheme: `${listing[0]!.hash}-1-${listing[1]!.hash}-1` });
     expect(created.game.rounds).toBe(2);
@@ -122,7 +116,6 @@ describe('playing a battle', () => {
     const room = Rooms.arenaGame(hash);
     const viewer = await s.server.player('sock_viewer');
     const watch = await viewer.socket();
-    sockets.push(watch);
     watch.send('join-room', { room });
     await watch.next('ROOM_JOINED');
     await ok(dave, 'arena-battle.callBots', { hash });

@@ -6,14 +6,14 @@ import {
 } from './wallet-helpers.ts';
 
 const env = walletServer();
-const { clock, socketOf } = env;
+const { clock } = env;
 
 const START = 100_000;
 
 describe('crypto deposits', () => {
   test('a deposit is pending when first seen, gains a confirmation per block and credits at the chain\'s confirmations', async () => {
     const player = await env.server.player('btc_depositor');
-    const socket = await socketOf(player);
+    const socket = await player.socket();
     const address = await depositAddress(player, 'btc');
 
     const seen = await transfer(player, { address, amount: '0.001' });
@@ -64,7 +64,7 @@ describe('crypto deposits', () => {
 
   test('a deposit failing the provider\'s screening is declined, credits nothing and can be sent back once', async () => {
     const player = await env.server.player('flagged_sender');
-    const socket = await socketOf(player);
+    const socket = await player.socket();
     const address = await depositAddress(player, 'eth');
     const seen = await transfer(player, { address, amount: '0.01', flagged: true });
     await socket.next('PAYMENT_UPDATED');
@@ -129,7 +129,7 @@ describe('crypto deposits', () => {
 describe('card deposits through instaxchange', () => {
   test('an invoice waits for the card, settles after the charge and credits its amount', async () => {
     const player = await env.server.player('card_payer');
-    const socket = await socketOf(player);
+    const socket = await player.socket();
     const { memo, url, payment } = await ok(player, 'payment-insta.create', { amount: 2_500, method: 'visa' });
     expect(memo).toMatch(/^[A-Za-z0-9]{24}$/);
     expect(payment).toMatchObject({ provider: 'instaxchange', method: 'visa', currency: 'USD', status: 'waiting', amount: 2_500, value: '25.00' });
@@ -186,7 +186,7 @@ describe('card deposits through instaxchange', () => {
 describe('gift cards', () => {
   test('a card bought at the shop credits its face value once, as a Gift Card entry', async () => {
     const player = await env.server.player('giftcard_buyer');
-    const socket = await socketOf(player);
+    const socket = await player.socket();
     const { products } = await ok(player, 'payment-kinguin.loadProducts', { method: 'applepay' });
     expect(products.map((p) => [p.id, p.amount, p.price])).toEqual([['applepay-10', 1_000, 1_050], ['applepay-25', 2_500, 2_625], ['applepay-50', 5_000, 5_250], ['applepay-100', 10_000, 10_500]]);
     const bought = await sim<{ code: string; amount: number }>(player, products[1]!.url);

@@ -16,32 +16,19 @@ export function testClock(start = Date.UTC(2026, 2, 10, 12, 0, 0)) {
   return clock;
 }
 
-/**
- * The sim-server of one test file, on a test clock: started before its tests, closed after them
- * with every socket they opened (a failed test leaves its socket open, and the server only
- * closes once every socket has).
- */
+/** The sim-server of one test file, on a test clock: started before its tests, closed after them. */
 export function walletServer() {
   const clock = testClock();
-  const sockets: { close(): void }[] = [];
   let server: TestServer | undefined;
   beforeAll(async () => {
     server = await startServer({ now: clock.now });
   });
-  afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await server?.close();
-  });
+  afterAll(() => server?.close());
   return {
     clock,
     get server(): TestServer {
       if (!server) throw new Error('the server starts in beforeAll');
       return server;
-    },
-    async socketOf(player: Client) {
-      const socket = await player.socket();
-      sockets.push(socket);
-      return socket;
     },
   };
 }

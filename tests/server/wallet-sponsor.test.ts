@@ -8,7 +8,7 @@ import { cheapestCase } from './cases-helpers.ts';
 import { balanceOf, codeAt, enableSecure, expectLedgerOk, lastEntry, ok, sim, simPost, walletServer, type Client } from './wallet-helpers.ts';
 
 const env = walletServer();
-const { clock, socketOf } = env;
+const { clock } = env;
 
 const START = 100_000;
 const CREDIT = 5_000;
@@ -46,7 +46,7 @@ describe('sponsor credit', () => {
 
   test('claimed credit is playable, not withdrawable, until the wager goal is met; then it is the player\'s', async () => {
     const player = await env.server.player('club_runner');
-    const socket = await socketOf(player);
+    const socket = await player.socket();
     const box = await cheapestCase(player);
     const goal = box.price * 6;
     await offer(player, 'club_runner', formatCoins(CREDIT).replace(/,/g, ''), formatCoins(goal).replace(/,/g, ''));

@@ -4,7 +4,7 @@ import {
 } from './wallet-helpers.ts';
 
 const env = walletServer();
-const { clock, socketOf } = env;
+const { clock } = env;
 
 const START = 100_000;
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
@@ -81,7 +81,7 @@ describe('crypto withdrawals', () => {
 
   test('with 2FA a withdrawal without a code or with a wrong one asks for the code; the right one withdraws and the provider sends it', async () => {
     const { player, secret } = await securePlayer('right_coder');
-    const socket = await socketOf(player);
+    const socket = await player.socket();
     expect((await withdraw(player, { amount: 5_000 })).error).toEqual({ error_code: 'SECURE_CODE_REQUIRED', error_msg: 'Enter the code from your authenticator app' });
     expect((await withdraw(player, { amount: 5_000, secure_code: '123' })).error).toEqual({ error_code: 'SECURE_CODE_REQUIRED', error_msg: 'Invalid 2FA code' });
     expect(await balanceOf(player)).toBe(START);
@@ -107,7 +107,7 @@ describe('crypto withdrawals', () => {
 
   test('a withdrawal the provider fails is refunded as withdraw_refund', async () => {
     const { player, secret } = await securePlayer('refused_payout');
-    const socket = await socketOf(player);
+    const socket = await player.socket();
     const { payment } = await ok(player, 'wallet.cryptoWithdraw', { amount: 20_000, currency: 'eth', provider: 'crypto', address: ETH_ADDRESS, secure_code: codeAt(secret, clock.at) });
     expect(await balanceOf(player)).toBe(START - 20_000);
     const { payment: failed } = await sim<{ payment: PaymentOut }>(player, `/api/sim/payments/${payment.hash}/decline`);
