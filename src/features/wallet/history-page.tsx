@@ -3,13 +3,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyState, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { historyLabel } from './history-labels.ts';
-import { LoadMore } from './load-more.tsx';
+import { EntryTime, PagedTable } from './paged-table.tsx';
 import { currencyName } from './payment-methods.ts';
 import { PaymentsList } from './payments-list.tsx';
 import { historyQueryOptions } from './queries.ts';
 import { useFormatAmount } from './use-amount.ts';
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Currencies the transactions list filters by (the payments' own currency codes). */
 const FILTERS = ['BTC', 'ETH', 'LTC', 'USDT', 'USDC', 'USD'] as const;
@@ -23,36 +21,21 @@ function BalanceHistory() {
   const entries = history.data.pages.flatMap((page) => page.actions);
   if (entries.length === 0) return <EmptyState title="No balance changes yet">Open a case or join a battle and each change shows up here.</EmptyState>;
   return (
-    <>
-      <div className="table-scroll">
-        <table className="history-table">
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Balance</th>
-              <th scope="col">Time</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.hash} data-testid="history-entry">
-                <td>{historyLabel(entry.type)}</td>
-                <td className={entry.amount < 0 ? 'amount-out' : 'amount-in'}>
-                  {entry.amount > 0 ? '+' : ''}
-                  {format(entry.amount)}
-                </td>
-                <td>{format(entry.balance)}</td>
-                <td>
-                  <time dateTime={new Date(entry.time).toISOString()}>{timeFormat.format(entry.time)}</time>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <LoadMore pager={history} />
-    </>
+    <PagedTable columns={['Type', 'Amount', 'Balance', 'Time']} pager={history}>
+      {entries.map((entry) => (
+        <tr key={entry.hash} data-testid="history-entry">
+          <td>{historyLabel(entry.type)}</td>
+          <td className={entry.amount < 0 ? 'amount-out' : 'amount-in'}>
+            {entry.amount > 0 ? '+' : ''}
+            {format(entry.amount)}
+          </td>
+          <td>{format(entry.balance)}</td>
+          <td>
+            <EntryTime at={entry.time} />
+          </td>
+        </tr>
+      ))}
+    </PagedTable>
   );
 }
 

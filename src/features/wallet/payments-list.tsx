@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Payment, z } from '../../contract/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState, Skeleton } from '../../ui/page-frame.tsx';
-import { LoadMore } from './load-more.tsx';
+import { EntryTime, PagedTable } from './paged-table.tsx';
 import { currencyName } from './payment-methods.ts';
 import { paymentsQueryOptions } from './queries.ts';
 import { RefundModal } from './refund-modal.tsx';
@@ -41,8 +41,6 @@ function methodName(payment: PaymentOut): string {
   if (payment.provider === 'giftcard') return 'Gift-Card';
   return payment.method.charAt(0).toUpperCase() + payment.method.slice(1);
 }
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One payment as a row. */
 function PaymentRow({ payment }: { payment: PaymentOut }) {
@@ -83,7 +81,7 @@ function PaymentRow({ payment }: { payment: PaymentOut }) {
         {refunding && <RefundModal method={payment.method as 'btc'} onClose={() => setRefunding(false)} />}
       </td>
       <td>
-        <time dateTime={new Date(payment.time).toISOString()}>{timeFormat.format(payment.time)}</time>
+        <EntryTime at={payment.time} />
         {explorer && (
           <a className="payment-explorer" href={explorer} target="_blank" rel="noreferrer noopener">
             View transaction
@@ -102,25 +100,10 @@ export function PaymentsList({ currency, empty }: { currency: string | null; emp
   const rows = payments.data.pages.flatMap((page) => page.payments);
   if (rows.length === 0) return <EmptyState title="No transactions yet">{empty}</EmptyState>;
   return (
-    <>
-      <div className="table-scroll">
-        <table className="history-table payments-table">
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">Time</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((payment) => (
-              <PaymentRow key={payment.hash} payment={payment} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <LoadMore pager={payments} />
-    </>
+    <PagedTable columns={['Type', 'Amount', 'Status', 'Time']} className="payments-table" pager={payments}>
+      {rows.map((payment) => (
+        <PaymentRow key={payment.hash} payment={payment} />
+      ))}
+    </PagedTable>
   );
 }
