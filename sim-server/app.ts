@@ -11,52 +11,16 @@ import { createAccessTokens } from './auth/tokens.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDb } from './db/database.ts';
 import { createLedger, type Ledger } from './db/ledger.ts';
-import { accountHandlers } from './domains/account/methods.ts';
-import { arenaGameHandlers } from './domains/arena/game.ts';
-import { arenaLobbyHandlers } from './domains/arena/lobby.ts';
-import { battleHandlers } from './domains/battles/methods.ts';
-import { registerBattles } from './domains/battles/runtime.ts';
-import { caseHandlers } from './domains/cases/methods.ts';
-import { registerCases } from './domains/cases/routes.ts';
-import { connectHandlers } from './domains/connect/methods.ts';
-import { registerConnect } from './domains/connect/routes.ts';
-import { beaconHandlers, registerBeaconPage } from './domains/fairness/beacon.ts';
-import { fairnessHandlers } from './domains/fairness/methods.ts';
-import { inventoryHandlers } from './domains/inventory/methods.ts';
-import { unboxHandlers } from './domains/unbox/methods.ts';
-import { walletHandlers } from './domains/wallet/methods.ts';
-import { vaultHandlers } from './domains/wallet/vault.ts';
-import { giftHandlers } from './domains/gifts/methods.ts';
-import { partnershipHandlers } from './domains/partnership/methods.ts';
-import { countWager } from './domains/partnership/sponsor-credit.ts';
-import { paymentHandlers } from './domains/payments/methods.ts';
-import { registerPayments } from './domains/payments/routes.ts';
-import { securityHandlers } from './domains/security/methods.ts';
-import type { Handlers, Services } from './rpc/context.ts';
+import { DOMAINS } from './domains/index.ts';
+import type { Domain, Handlers, Services } from './rpc/context.ts';
 import { createDispatcher } from './rpc/dispatch.ts';
 import { registerRpc } from './rpc/routes.ts';
 import { createHub } from './socket/hub.ts';
 import { registerSocket } from './socket/routes.ts';
 
-/** Every domain's method implementations. */
-const handlers: Handlers = {
-  ...connectHandlers,
-  ...accountHandlers,
-  ...walletHandlers,
-  ...vaultHandlers,
-  ...paymentHandlers,
-  ...giftHandlers,
-  ...securityHandlers,
-  ...partnershipHandlers,
-  ...caseHandlers,
-  ...unboxHandlers,
-  ...inventoryHandlers,
-  ...fairnessHandlers,
-  ...beaconHandlers,
-  ...arenaGameHandlers,
-  ...arenaLobbyHandlers,
-  ...battleHandlers,
-};
+/** Every domain's method implementations; two areas claiming one method is a wiring bug, caught at start. */
+const handlers: Handlers = mergeHandlers(DOMAINS);
+const ledgerHooks = DOMAINS.flatMap((d) => (d.onLedgerEntry ? [d.onLedgerEntry] : []));
 
 /** A built server and its parts. */
 export interface BuiltApp {
@@ -76,7 +40,9 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   const ledger: Ledger = createLedger({
     now: config.now,
     onBalanceChange: (c) => hub.toUser(c.userId, 'WALLET_BALANCE_CHANGED', { currency: c.currency, balance: c.balance, amount: c.amount, type: c.type, hash: c.hash }),
-    onEntry: (tx, change) => countWager(tx, { ledger, hub, now: config.now() }, change),
+    onEntry: (tx, change) => {
+      for (const hook of ledgerHooks) hook(tx, change, services);
+    },
   });
   const services: Services = { config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl) };
 
@@ -91,11 +57,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   });
 
   registerRpc(app, services, createDispatcher(services, handlers, app.log));
-  registerConnect(app, services);
-  registerCases(app, services);
-  registerPayments(app, services);
-  registerBattles(app, services);
-  registerBeaconPage(app, services);
+  for (const domain of DOMAINS) domain.register?.(app, services);
   registerSocket(app, services);
   await registerClient(app, config);
 
@@ -144,4 +106,15 @@ async function registerClient(app: FastifyInstance, config: Config): Promise<voi
 /** Hashed build assets never change; everything else is revalidated (the service worker, the shell). */
 function cacheHeaders(reply: { header(name: string, value: string): unknown }, path: string): void {
   reply.header('cache-control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+function mergeHandlers(domains: readonly Domain[]): Handlers {
+  const merged: Record<string, unknown> = {};
+  for (const domain of domains) {
+    for (const [name, handler] of Object.entries(domain.handlers)) {
+      if (name in merged) throw new Error(`${name} is handled by two domains`);
+      merged[name] = handler;
+    }
+  }
+  return merged as Handlers;
 }

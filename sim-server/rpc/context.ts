@@ -1,9 +1,10 @@
 /** What every method handler is given, and the shape of a handler. */
+import type { FastifyInstance } from 'fastify';
 import type { MethodName, MethodParams, MethodResult } from '../../src/contract/index.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/database.ts';
-import type { Ledger } from '../db/ledger.ts';
+import type { BalanceChange, Ledger } from '../db/ledger.ts';
 import type { UserRow } from '../domains/account/users.ts';
 import type { Hub } from '../socket/hub.ts';
 
@@ -39,4 +40,20 @@ export type Handlers = { [N in MethodName]?: Handler<N> };
 export function requireUser(ctx: CallContext): UserRow {
   if (!ctx.user) throw new Error('requireUser on a visitor: the method should be declared access user');
   return ctx.user;
+}
+
+/**
+ * One product area of the server (sim-server/domains/<area>/index.ts). buildApp loops over
+ * the list in domains/index.ts, so adding an area touches that list and nothing else.
+ */
+export interface Domain {
+  /** Its RPC methods. */
+  handlers: Handlers;
+  /** Its HTTP routes, timers and start-up work; called once by buildApp, in list order. */
+  register?(app: FastifyInstance, services: Services): void;
+  /**
+   * Runs inside the transaction of every ledger entry on a player's wallet, so counters kept
+   * from wagers (challenges, experience, races) commit or roll back with the money.
+   */
+  onLedgerEntry?(tx: Tx, change: BalanceChange, services: Services): void;
 }

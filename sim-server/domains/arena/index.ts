@@ -1,0 +1,6 @@
+/** The arena lobby and the games' shared calls (chat lines, reactions, leave). */
+import type { Domain } from '../../rpc/context.ts';
+import { arenaGameHandlers } from './game.ts';
+import { arenaLobbyHandlers } from './lobby.ts';
+
+export const arena: Domain = { handlers: { ...arenaGameHandlers, ...arenaLobbyHandlers } };

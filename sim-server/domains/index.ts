@@ -1,0 +1,20 @@
+/**
+ * Every product area of the server. buildApp merges their handlers and registers them in
+ * this order (the case catalog before battles, which deal from it). A new area adds its
+ * folder's index.ts here and touches nothing else of the server's wiring.
+ */
+import type { Domain } from '../rpc/context.ts';
+import { account } from './account/index.ts';
+import { arena } from './arena/index.ts';
+import { battles } from './battles/index.ts';
+import { cases } from './cases/index.ts';
+import { connect } from './connect/index.ts';
+import { fairness } from './fairness/index.ts';
+import { inventory } from './inventory/index.ts';
+import { partnership } from './partnership/index.ts';
+import { payments } from './payments/index.ts';
+import { security } from './security/index.ts';
+import { unbox } from './unbox/index.ts';
+import { wallet } from './wallet/index.ts';
+
+export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, unbox, inventory, fairness, arena, battles];

@@ -1,0 +1,7 @@
+/** Deposits, withdrawals and gift codes through the simulated providers, and the sim console. */
+import type { Domain } from '../../rpc/context.ts';
+import { giftHandlers } from '../gifts/methods.ts';
+import { paymentHandlers } from './methods.ts';
+import { registerPayments } from './routes.ts';
+
+export const payments: Domain = { handlers: { ...paymentHandlers, ...giftHandlers }, register: registerPayments };

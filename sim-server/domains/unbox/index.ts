@@ -1,0 +1,5 @@
+/** Opening cases. */
+import type { Domain } from '../../rpc/context.ts';
+import { unboxHandlers } from './methods.ts';
+
+export const unbox: Domain = { handlers: unboxHandlers };
