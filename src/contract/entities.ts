@@ -596,3 +596,31 @@ export const BeaconBlock = z.object({
   /** Milliseconds since the epoch. */
   time: z.number(),
 });
+
+/** A partner's earnings (cents) and the reach of their code. */
+export const PartnerEarnings = z.object({
+  /** Everything earned so far, rounded down to whole cents. */
+  accrued: z.number(),
+  claimed: z.number(),
+  /** What a claim pays now. */
+  available: z.number(),
+  /** What the referrals wagered, net of refunds. */
+  wagered: z.number(),
+  referrals: z.number(),
+  /** Visits of the invite link. */
+  visits: z.number(),
+  /** 20 referrals or more and something to claim. */
+  can_claim: z.boolean(),
+});
+
+/** One referral in their partner's list; an anonymous one shows no name. */
+export const ReferralEntry = z.object({
+  hash: z.string(),
+  name: z.string(),
+  display_name: z.string(),
+  anonymous: z.boolean(),
+  /** Unix seconds the code was applied. */
+  joined_at: z.number(),
+  wagered: z.number(),
+  earned: z.number(),
+});

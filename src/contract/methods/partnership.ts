@@ -1,5 +1,5 @@
 import { method, unshown } from '../define.ts';
-import { Referral, SponsorChallenge } from '../entities.ts';
+import { PartnerEarnings, Referral, ReferralEntry, SponsorChallenge } from '../entities.ts';
 import { flag, paging, stamp, text, z } from '../wire.ts';
 
 /** Pages of a partnership-plus list whose other fields are not shown. */
@@ -16,7 +16,23 @@ const pagedUnshown = (doc: string) =>
  * call also document 2). The spec shows no partnership-plus payloads.
  */
 export const partnershipMethods = {
-  'partnership.referrals': unshown({ doc: "The partner's referrals.", access: 'user' }),
+  'partnership.referrals': method({
+    doc: "The player's own partner figures and a page of their referrals, newest first (`offset`: the last hash of the previous page). Earnings are a tenth of the house edge on the referrals' wagers, in cents (docs/decisions/0011).",
+    access: 'user',
+    input: z.object({ ...paging }),
+    output: z.object({
+      code: z.string(),
+      earnings: PartnerEarnings,
+      referrals: z.array(ReferralEntry),
+      has_more: z.boolean(),
+    }),
+  }),
+  'partnership.visit': method({
+    doc: "Counts one visit of a partner's invite link (/p/{code}, /r/{code}); answers whether the code is a partner's.",
+    access: 'public',
+    input: z.object({ code: text(1, 64) }),
+    output: z.object({ success: z.boolean() }),
+  }),
   'partnership.activateCode': method({
     doc: "Applies a partner's referral code (username rules; 28 'Invalid code', 29 for one's own), optionally hidden from the partner's list; referred deposits then earn the 5% bonus. Changing partner waits a day (CODE_ACTIVATION_DELAY).",
     access: 'user',
@@ -73,7 +89,13 @@ export const partnershipMethods = {
   'partnership-plus.roi': unshown({ doc: 'The return on investment of the deal.', access: 'user' }),
   'partnership-plus.deal-estimate-roi': unshown({ doc: 'Estimates the return on investment of a deal.', access: 'user' }),
 
-  'partnership-plus.claim-earn': unshown({ doc: 'Claims the earnings into the wallet.', access: 'user', money: true }),
+  'partnership-plus.claim-earn': method({
+    doc: 'Pays the earnings not yet claimed into the wallet (history partnership_earned); COMMIT_ERROR under 20 referrals or with nothing to claim.',
+    access: 'user',
+    money: true,
+    input: z.object({ stamp: stamp() }),
+    output: z.object({ amount: z.number(), earnings: PartnerEarnings }),
+  }),
   'partnership-plus.claim-credit': method({
     doc: "A club member claims the sponsor's credit into the wallet as sponsored coins and starts the wager challenge; DASHBOARD_ACCESS_DENIED for others, INVALID_DATA when nothing is offered or a challenge runs.",
     access: 'user',

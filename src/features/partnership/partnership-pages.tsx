@@ -1,16 +1,18 @@
 import { useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { rpc } from '../../net/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { UsersIcon } from '../../ui/icons.tsx';
 import { PageFrame, Panel, PlannedParts } from '../../ui/page-frame.tsx';
 import { HandshakeIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { RouteModal } from '../../ui/route-modal.tsx';
+import { YourPartnership } from './your-partnership.tsx';
 import './partnership.css';
 
 /** Document 3 section 9. */
 const FACTS = [
-  { value: '10%', text: 'of your referrals’ deposits, at most' },
+  { value: '10%', text: 'of the house edge on your referrals’ wagers' },
   { value: '5%', text: 'deposit bonus for them, up to 100 coins a day' },
   { value: '20', text: 'referrals and you can cash out' },
 ];
@@ -23,7 +25,7 @@ export function PartnershipPage() {
       icon={<HandshakeIcon />}
       eyebrow="Partnership"
       title="Bring players, earn with them"
-      lead="Share your code. Players who use it get a deposit bonus, and you earn a share of what they deposit."
+      lead="Share your code. Players who use it get a deposit bonus, and you earn a share of the house edge on every wager they make."
       actions={
         <>
           <PathLink to="/partnership/newcomer-guide" className={buttonClass('primary')}>
@@ -43,12 +45,7 @@ export function PartnershipPage() {
           </li>
         ))}
       </ul>
-      <PlannedParts
-        parts={[
-          { title: 'Your code', text: 'Your partner code and link, ready to share, and how many used it.', look: 'stats' },
-          { title: 'Partnership plus', text: 'Dashboard, deals, credit, races for your community, stream club and party settings for bigger partners.', look: 'rows' },
-        ]}
-      />
+      <YourPartnership />
     </PageFrame>
   );
 }
@@ -183,6 +180,8 @@ const INVITE_KEY = 'invite_code';
 export function InviteCodePage({ code }: { code: string }) {
   useEffect(() => {
     try {
+      // A visit counts once per browser and code, so reloads do not inflate the partner's figures.
+      if (localStorage.getItem(INVITE_KEY) !== code) void rpc.call('partnership.visit', { code }).catch(() => undefined);
       localStorage.setItem(INVITE_KEY, code);
     } catch {
       // No storage: the player enters the code by hand.
