@@ -624,3 +624,31 @@ export const ReferralEntry = z.object({
   wagered: z.number(),
   earned: z.number(),
 });
+
+/** Partner race categories: the number of places a race's prize is split over (document 3 section 9). */
+export const PARTNER_RACE_CATEGORIES = [5, 10, 20, 30, 50, 100] as const;
+/** The colour each category shows in. */
+export const PARTNER_RACE_COLOURS: Record<(typeof PARTNER_RACE_CATEGORIES)[number], string> = { 5: '#9ca3af', 10: '#4ade80', 20: '#38bdf8', 30: '#a78bfa', 50: '#f472b6', 100: '#fbbf24' };
+
+/** A race a partner runs for their referrals. */
+export const PartnerRace = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.number(),
+  /** The prize pool in cents, held from the partner until the race ends. */
+  prize: z.number(),
+  /** Unix seconds. */
+  starts_at: z.number(),
+  ends_at: z.number(),
+  status: z.enum(['running', 'ended', 'cancelled']),
+  partner: z.object({ hash: z.string(), name: z.string() }),
+});
+
+/** One place of a partner race: its leader so far (or its winner) and the prize. */
+export const PartnerRaceStanding = z.object({
+  place: z.number(),
+  user_hash: z.string(),
+  name: z.string(),
+  wagered: z.number(),
+  prize: z.number(),
+});
