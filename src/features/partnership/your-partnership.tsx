@@ -10,6 +10,7 @@ import { CopyButton } from '../../ui/copy-button.tsx';
 import { EntryTime, PagedTable } from '../../ui/paged-table.tsx';
 import { Panel } from '../../ui/page-frame.tsx';
 import { sessionModal, useLogged } from '../session/index.ts';
+import { RacesList } from './partner-races.tsx';
 import { partnershipKeys, referralsQueryOptions } from './queries.ts';
 
 /** Referrals needed before earnings can be claimed (document 3 section 9). */
@@ -84,6 +85,7 @@ function PartnerFigures() {
           </p>
         </div>
       </Panel>
+      <RacesList hideWhenEmpty />
       <Panel title="Your referrals">
         {rows.length === 0 ? (
           <p className="partner-muted">Nobody has used your code yet. Share your link: players who sign up with it get a deposit bonus.</p>
