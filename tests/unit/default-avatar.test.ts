@@ -27,14 +27,17 @@ describe('default avatars', () => {
   });
 
   test('a user hash always gets the same one of 20, and players spread over all of them', () => {
-    const counts = new Array<number>(DEFAULT_AVATAR_COUNT).fill(0);
+    const counts = Array.from({ length: DEFAULT_AVATAR_COUNT }, () => 0);
     for (let id = 1; id <= 4000; id += 1) {
       const index = defaultAvatarIndex(toHash(id));
       expect(index).toBe(defaultAvatarIndex(toHash(id)));
       counts[index]! += 1;
     }
     // 200 expected per picture; a fair hash stays well inside 140..260.
-    for (const count of counts) expect(count).toBeGreaterThan(140), expect(count).toBeLessThan(260);
+    for (const count of counts) {
+      expect(count).toBeGreaterThan(140);
+      expect(count).toBeLessThan(260);
+    }
   });
 
   test('every index has its picture in public/', () => {
