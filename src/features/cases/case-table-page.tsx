@@ -6,7 +6,7 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import { CopyButton } from '../../ui/copy-button.tsx';
 import { CoinIcon } from '../../ui/icons.tsx';
-import { ItemCard } from '../../ui/item-card.tsx';
+import { ItemCard, splitItemName } from '../../ui/item-card.tsx';
 import { EmptyState, PageFrame, Panel } from '../../ui/page-frame.tsx';
 import { TableIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
@@ -106,12 +106,15 @@ export function CaseTablePage({ id }: { id: string }) {
           <ol className="table-drops" aria-label="Drops at this table">
             {drops.map((drop) => {
               const item = drop.items[0]!;
+              const { weapon, skin, wear } = splitItemName(item.name);
               return (
                 <li key={drop.hash} className="table-drop" style={{ '--rarity': item.color } as CSSProperties}>
                   <Avatar name={drop.user.display_name} userHash={drop.user_hash} src={drop.user.info.avatar} size={32} />
                   <span className="table-drop-user">{drop.user.display_name}</span>
                   <img className="table-drop-art" src={item.image} alt="" width={64} height={48} />
-                  <span className="table-drop-item">{item.name}</span>
+                  <span className="table-drop-item" title={item.name}>
+                    <strong>{skin || weapon}</strong> {skin && <span>{wear ? `${weapon} · ${wear}` : weapon}</span>}
+                  </span>
                   <span className="table-drop-price">
                     <CoinIcon width={14} height={14} /> {formatCoins(item.price)}
                   </span>
