@@ -2,6 +2,7 @@ import { defaultAvatarUrl } from '../core/default-avatar.ts';
 import './ui.css';
 
 export interface AvatarProps {
+  /** The player's name; the picture is decorative, so it is not read out. */
   name: string;
   userHash: string;
   src?: string | null;
@@ -9,13 +10,12 @@ export interface AvatarProps {
 }
 
 /** A round player picture: their own, else their default avatar (one of 20, by a keyed hash of the user hash). */
-export function Avatar({ name, userHash, src, size = 36 }: AvatarProps) {
+export function Avatar({ userHash, src, size = 36 }: AvatarProps) {
   return (
     <img
       className="avatar"
       src={src || defaultAvatarUrl(userHash)}
       alt=""
-      title={name}
       width={size}
       height={size}
       style={{ width: size, height: size }}

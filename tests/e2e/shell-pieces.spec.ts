@@ -19,7 +19,7 @@ async function signIn(page: Page, name = newPlayerName()): Promise<{ name: strin
 }
 
 async function newPlayerPage(browser: Browser, viewport = { width: 1920, height: 1080 }) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport });
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport, serviceWorkers: 'block' });
   await context.addInitScript(() => {
     localStorage.setItem('perf_probe', 'off');
     localStorage.setItem('cookie_accepted', '1');
@@ -28,13 +28,13 @@ async function newPlayerPage(browser: Browser, viewport = { width: 1920, height:
 }
 
 /** Waits until the page's socket is up and signed in (the header's live mark). */
-const live = (page: Page) => expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible({ timeout: 10_000 });
+const live = (page: Page) => expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
 
 const compensate = (page: Page, name: string, coins: string) => page.request.post('/api/sim/compensations', { data: { name, coins } });
 
 test.describe('case tables', () => {
   test('two players at one table see each other\'s drops live; an unknown table is not found', async ({ page, browser }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await acceptCookiesUpFront(page);
     const host = await signIn(page);
     const { cases } = await callAsPlayer<{ cases: { key: string; name: string }[] }>(page, 'case.getCases');
@@ -136,7 +136,7 @@ test.describe('version check', () => {
 });
 
 test('two tabs of one player: only the active one plays a sound', async ({ page, context }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   await acceptCookiesUpFront(page);
   await context.addInitScript(() => {
     const played: string[] = [];
@@ -157,8 +157,9 @@ test('two tabs of one player: only the active one plays a sound', async ({ page,
     return expect.poll(() => heard.get(page)! > a && heard.get(second)! > b).toBe(true);
   };
   await page.goto('/');
-  await second.goto('/');
   await live(page);
+  await second.bringToFront();
+  await second.goto('/');
   await live(second);
   const played = (p: Page) => p.evaluate(() => (window as unknown as { played: string[] }).played.length);
   const balance = (p: Page) => header(p).getByTestId('balance');
@@ -222,4 +223,22 @@ test('default avatars: one of the 20 by the user hash, the same in the header an
   await expect(page.getByRole('main').locator(`img.avatar[src="${src}"]`).first()).toBeVisible();
   const image = await page.request.get(src);
   expect(image.headers()['content-type']).toContain('image/svg+xml');
+});
+
+test('the manifest is asked for again when the page becomes active more than 600 s after the last one', async ({ page }) => {
+  await acceptCookiesUpFront(page);
+  let asked = 0;
+  page.on('websocket', (ws) => ws.on('framesent', ({ payload }) => void (String(payload).includes('"type":"manifest"') && (asked += 1))));
+  await page.clock.install();
+  await page.goto('/');
+  await expect.poll(() => asked).toBe(1);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('manifest') !== null)).toBe(true);
+  const becomeActive = () => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await becomeActive();
+  await page.clock.fastForward(60_000);
+  await becomeActive();
+  expect(asked).toBe(1);
+  await page.clock.fastForward(541_000);
+  await becomeActive();
+  await expect.poll(() => asked).toBe(2);
 });
