@@ -205,7 +205,7 @@ test('a compensation from the sim console shows its notice and its history label
   await console.close();
 
   const toast = page.getByTestId('toast').filter({ hasText: 'Compensation' });
-  await expect(toast).toContainText('+12.50 coins');
+  await expect(toast).toContainText('+12.50 coins credited to your balance by support.');
   await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,012.50');
   await page.goto('/wallet/history');
   await expect(page.getByRole('main')).toContainText('Compensation');
