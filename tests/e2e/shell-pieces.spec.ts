@@ -129,7 +129,8 @@ test.describe('version check', () => {
     await acceptCookiesUpFront(page);
     await seed(page, 1_000);
     await page.goto('/');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('manifest') !== null)).toBe(true);
+    await live(page);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('manifest') !== null), { timeout: 15_000 }).toBe(true);
     await expect(page.getByRole('region', { name: 'Update available' })).toHaveCount(0);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('client_version') ?? '{}').client)).toBe('5.3');
   });
@@ -231,8 +232,8 @@ test('the manifest is asked for again when the page becomes active more than 600
   page.on('websocket', (ws) => ws.on('framesent', ({ payload }) => void (String(payload).includes('"type":"manifest"') && (asked += 1))));
   await page.clock.install();
   await page.goto('/');
-  await expect.poll(() => asked).toBe(1);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('manifest') !== null)).toBe(true);
+  await expect.poll(() => asked, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('manifest') !== null), { timeout: 15_000 }).toBe(true);
   const becomeActive = () => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await becomeActive();
   await page.clock.fastForward(60_000);
