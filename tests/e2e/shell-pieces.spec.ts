@@ -5,10 +5,15 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { defaultAvatarIndex } from '../../src/core/default-avatar.ts';
-import { expect, test } from './fixtures.ts';
+import { expect as baseExpect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, callAsPlayer, header, newPlayerName } from './helpers.ts';
 
 const SHOTS = 'test-results/shell-pieces';
+
+// Two players, several contexts and a sim-console page per test: on a loaded two-core machine
+// these waits take longer than the suite's defaults, so this file allows more.
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Signs a new player in through the connect service; answers their name and hash. */
 async function signIn(page: Page, name = newPlayerName()): Promise<{ name: string; hash: string }> {
@@ -34,7 +39,6 @@ const compensate = (page: Page, name: string, coins: string) => page.request.pos
 
 test.describe('case tables', () => {
   test('two players at one table see each other\'s drops live; an unknown table is not found', async ({ page, browser }) => {
-    test.setTimeout(120_000);
     await acceptCookiesUpFront(page);
     const host = await signIn(page);
     const { cases } = await callAsPlayer<{ cases: { key: string; name: string }[] }>(page, 'case.getCases');
@@ -137,7 +141,6 @@ test.describe('version check', () => {
 });
 
 test('two tabs of one player: only the active one plays a sound', async ({ page, context }) => {
-  test.setTimeout(90_000);
   await acceptCookiesUpFront(page);
   await context.addInitScript(() => {
     const played: string[] = [];
