@@ -5,10 +5,10 @@ import { buttonClass } from '../../ui/button.tsx';
 import { BattleIcon, CaseIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { BattleCard, boxLookup, lobbyQueryOptions, useLobbyLive, type Battle } from '../battles/index.ts';
-import { casesQueryOptions } from '../cases/queries.ts';
+import { BattleCard, boxLookup, lobbyQueryOptions, useLobbyLive, type Battle } from '../battles/on-demand.ts';
+import { casesQueryOptions } from '../cases/on-demand.ts';
 import { useAccount, useLogged } from '../session/index.ts';
-import { useMyGames } from './my-games.ts';
+import { useMyGames } from '../battles/index.ts';
 
 /** /arena: the arena lobby, live: public battles, the player's own games and the arena's figures. */
 export function ArenaPage() {

@@ -12,7 +12,7 @@ import { BattleIcon, CloseIcon, CoinIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { MaskIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { casesQueryOptions } from '../cases/queries.ts';
+import { casesQueryOptions } from '../cases/on-demand.ts';
 import { sessionModal, useLogged } from '../session/index.ts';
 import { FLAG_OPTIONS, OPTION_TEXT, type FlagOption } from './battle-text.ts';
 import './battles.css';

@@ -4,7 +4,7 @@ import { Button, buttonClass } from '../../ui/button.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { ClockIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { casesQueryOptions } from '../cases/queries.ts';
+import { casesQueryOptions } from '../cases/on-demand.ts';
 import { useLogged } from '../session/index.ts';
 import { BattleCard, boxLookup } from './battle-card.tsx';
 import { battleFairnessPath, historyQueryOptions, mergeUsers, type Player } from './queries.ts';

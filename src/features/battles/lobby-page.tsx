@@ -7,7 +7,7 @@ import { BattleIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { ClockIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { casesQueryOptions } from '../cases/queries.ts';
+import { casesQueryOptions } from '../cases/on-demand.ts';
 import { sessionModal, useAccount, useLogged } from '../session/index.ts';
 import { BattleCard, boxLookup } from './battle-card.tsx';
 import { useLobbyLive } from './live.ts';

@@ -9,7 +9,7 @@ import { ItemCard } from '../../ui/item-card.tsx';
 import { EmptyState, PageFrame, Panel, PlannedParts, Skeleton } from '../../ui/page-frame.tsx';
 import { ClockIcon, RocketIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { clearGiftCode, storedGiftCode } from '../wallet/index.ts';
+import { clearGiftCode, storedGiftCode } from '../../storage/gift-code.ts';
 import { inventoryKeys, inventoryQueryOptions, type InventorySort } from './queries.ts';
 import './inventory.css';
 
