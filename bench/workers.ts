@@ -86,7 +86,7 @@ export async function workersBench(options: WorkersBenchOptions): Promise<Sectio
       },
     ], noise.disturbed);
     const notes = [
-      `Workers: ${fmt(batch.length)} tickets over 4 keys, best of ${options.runs}; Chromium worker time alone: noble ${fmt(noble.workerPerSecond)}/s, WebCrypto ${fmt(webcrypto.workerPerSecond)}/s; @noble/hashes in Node's main thread ${fmt(nodeNoble.perSecond)}/s (${(nodeNoble.perSecond / native.perSecond).toFixed(2)} x native). The keyed HMAC state is computed once per key and cloned per ticket (src/core/ticket-hasher.ts).`,
+      `Workers: ${fmt(batch.length)} tickets over 4 keys, best of ${options.runs}; Chromium worker time alone: noble ${fmt(noble.workerPerSecond)}/s, WebCrypto ${fmt(webcrypto.workerPerSecond)}/s; @noble/hashes in Node's main thread ${fmt(nodeNoble.perSecond)}/s (${(nodeNoble.perSecond / native.perSecond).toFixed(2)} x native). The keyed HMAC state is computed once per key and cloned per ticket (src/core/fair-ticket.ts).`,
       ...(ok ? [] : ['Workers: WRONG RESULT: a batch of honest tickets did not verify']),
       ...(noise.disturbed ? [`workers: DISTURBED: other processes used ${noise.otherCpuPercent.toFixed(0)}% of a CPU on average (Chromium's own ${noise.browserCpuSeconds.toFixed(1)} CPU s not counted as other); rerun on a quiet machine`] : []),
     ];

@@ -18,10 +18,10 @@ import {
   type RobDecision,
   type TiebreakRecord,
 } from './battle-rules.ts';
-import { battleNonce, pickByTicket, sha256Hex, TICKET_MAX, validateRanges, type TicketRange } from './fair-ticket.ts';
+import { battleNonce, fairTicket, keyedTicketer, pickByTicket, sha256Hex, TICKET_MAX, ticketDigits, validateRanges, type Ticketer, type TicketRange } from './fair-ticket.ts';
 import { parseHash } from './hash-id.ts';
 import { parseScheme, schemeRounds } from './scheme.ts';
-import { keyedTicketer, webCryptoTicketer, type AsyncTicketer, type Ticketer } from './ticket-hasher.ts';
+import { webCryptoTicketer, type AsyncTicketer } from './ticket-hasher.ts';
 import { PACKED_TICKET_FIELDS, type PackedTickets, type TicketClaim } from './ticket-pack.ts';
 
 /** arena.game's answer for a personal unbox game. */
@@ -151,8 +151,8 @@ export function modalTicket(input: ModalTicketInput): { ticket: number | null; d
   if (input.key.trim() === '' || input.clientSeed.trim() === '' || !/^\d+$/.test(nonceText)) return { ticket: null, digits: EMPTY_TICKET_DIGITS };
   const nonce = Number(nonceText);
   if (!Number.isSafeInteger(nonce) || !Number.isSafeInteger(max) || max < 1) return { ticket: null, digits: EMPTY_TICKET_DIGITS };
-  const ticket = keyedTicketer(input.key)(input.clientSeed, nonce, max);
-  return { ticket, digits: String(ticket).padStart(EMPTY_TICKET_DIGITS.length, '0') };
+  const ticket = fairTicket(input.key, input.clientSeed, nonce, max);
+  return { ticket, digits: ticketDigits(ticket) };
 }
 
 // --- Game replays --------------------------------------------------------------------------

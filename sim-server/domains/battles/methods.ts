@@ -13,6 +13,7 @@ import {
   parseHash,
   parseScheme,
   randomClientSeed,
+  schemePrice,
   schemeRounds,
   sha256Hex,
   toHash,
@@ -86,7 +87,7 @@ export const battleHandlers: Handlers = {
     for (const box of boxes.values()) {
       tables[box.out.hash] = box.slots.map((slot) => ({ item: toHash(slot.itemId), range: slot.range, price: catalog.item(slot.itemId)!.price }));
     }
-    const price = parsed.entries.reduce((sum, { box, count }) => sum + boxes.get(parseHash(box)!)!.price * count, 0);
+    const price = schemePrice(parsed.entries, ({ box }) => boxes.get(parseHash(box)!)!.price);
     const seats = number ?? defaultSeats(mode);
     const setup = battleOptions({
       crazy: options.crazy ?? false,

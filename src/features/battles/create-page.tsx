@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Box, z } from '../../contract/index.ts';
 import { battleOptions, battleSetupError, TEAM_BATTLE_SEATS, type BattleMode } from '../../core/battle-rules.ts';
 import { formatCoins } from '../../core/money.ts';
-import { BATTLE_SEATS, CASE_COUNTS, formatScheme, MAX_ROUNDS } from '../../core/scheme.ts';
+import { BATTLE_SEATS, CASE_COUNTS, formatScheme, MAX_ROUNDS, schemePrice } from '../../core/scheme.ts';
 import { rpc } from '../../net/index.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { createStore } from '../../ui/store.ts';
@@ -57,7 +57,7 @@ export function BattleCreatePage({ initialCase }: { initialCase?: string | undef
   const setKings = (value: number) => updateDraft({ kings: value });
 
   const rounds = roundsOf(entries);
-  const price = entries.reduce((sum, entry) => sum + entry.count * entry.box.price, 0);
+  const price = schemePrice(entries, (entry) => entry.box.price);
   const options = battleOptions({ ...flags, kings });
   const seatCount = mode === 'team' ? TEAM_BATTLE_SEATS : seats;
   const setupError = entries.length === 0 ? 'Add at least one case' : battleSetupError({ seats: seatCount, mode, options }, rounds);

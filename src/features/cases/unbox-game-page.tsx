@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState, type CSSProperties } from 'react';
 import type { MethodResult } from '../../contract/index.ts';
+import { ticketDigits } from '../../core/fair-ticket.ts';
 import { formatCoins } from '../../core/money.ts';
 import { ROULETTE, rouletteScale } from '../../gfx/roulette-plan.ts';
 import { Rooms } from '../../contract/index.ts';
@@ -27,11 +28,6 @@ type Roll = MethodResult<'arena-unbox.roll'>;
 const LIGHTNING_PAUSE_MS = 900;
 
 type Stage = 'idle' | 'rolling' | 'spinning' | 'revealed';
-
-/** A ticket as the verify modal shows it: five digits. */
-export function ticketDigits(ticket: number): string {
-  return String(ticket).padStart(5, '0');
-}
 
 /** Adds a roll to the cached game: its new state, its drop and its item. */
 function withRoll(detail: UnboxDetail | undefined, roll: Roll): UnboxDetail | undefined {
