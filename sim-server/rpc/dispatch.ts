@@ -6,7 +6,7 @@ import {
   Methods, NamedError, NumericError, TokenMessage, describeIssues, isMethodName, z, type Envelope, type MethodDef,
 } from '../../src/contract/index.ts';
 import type { Tx } from '../db/database.ts';
-import type { UserRow } from '../domains/account/users.ts';
+import type { UserRow } from '../auth/users.ts';
 import { AppError } from '../errors.ts';
 import type { CallContext, Handlers, Services } from './context.ts';
 
