@@ -27,6 +27,8 @@ export function createDispatcher(services: Services, handlers: Handlers, log: { 
       if (!isMethodName(name)) throw new AppError(NumericError.INPUT_ERROR, `Unknown method ${name}`);
       const def: MethodDef = Methods[name];
       if (def.access === 'user' && !caller.user) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.MISSING);
+      // A planned method is not served whatever its input: its schema may still be a guess.
+      if (def.planned) throw new AppError(NamedError.NOT_IMPLEMENTED, `${name} is not available on this server yet`);
       const parsed = z.safeParse(def.input, raw ?? {});
       if (!parsed.success) throw new AppError(NumericError.INPUT_ERROR, `${name}: ${describeIssues(parsed.error.issues, raw)}`);
       const handler = handlers[name] as ((params: unknown, ctx: CallContext) => unknown) | undefined;

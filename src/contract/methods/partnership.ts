@@ -3,12 +3,13 @@ import { Referral, SponsorChallenge } from '../entities.ts';
 import { flag, paging, stamp, text, z } from '../wire.ts';
 
 /** Pages of a partnership-plus list whose other fields are not shown. */
-const pagedUnshown = (doc: string) =>
+const pagedUnshown = (doc: string, status: { planned?: true } = {}) =>
   method({
     doc: `${doc} Filters and answer not shown in the spec.`,
     access: 'user',
     input: z.looseObject({ ...paging }),
     output: z.unknown(),
+    ...status,
   });
 
 /**
@@ -16,7 +17,7 @@ const pagedUnshown = (doc: string) =>
  * call also document 2). The spec shows no partnership-plus payloads.
  */
 export const partnershipMethods = {
-  'partnership.referrals': unshown({ doc: "The partner's referrals.", access: 'user' }),
+  'partnership.referrals': unshown({ doc: "The partner's referrals.", access: 'user', planned: true }),
   'partnership.activateCode': method({
     doc: "Applies a partner's referral code (username rules; 28 'Invalid code', 29 for one's own), optionally hidden from the partner's list; referred deposits then earn the 5% bonus. Changing partner waits a day (CODE_ACTIVATION_DELAY).",
     access: 'user',
@@ -44,36 +45,36 @@ export const partnershipMethods = {
       }),
     }),
   }),
-  'partnership-plus.home': unshown({ doc: 'The partnership-plus home figures.', access: 'user' }),
-  'partnership-plus.race': unshown({ doc: 'One race; RACE_NOT_FOUND sends the client to /404.', access: 'user' }),
-  'partnership-plus.race-metadata': unshown({ doc: 'Options for creating or editing a race (categories 5-100).', access: 'user' }),
-  'partnership-plus.create-race': unshown({ doc: 'Creates a race for the referrals.', access: 'user' }),
-  'partnership-plus.change-race': unshown({ doc: 'Edits a race.', access: 'user' }),
-  'partnership-plus.cancel-race': unshown({ doc: 'Cancels a race.', access: 'user' }),
-  'partnership-plus.races': pagedUnshown("Pages of the partner's races."),
-  'partnership-plus.referrals': pagedUnshown("Pages of the partner's referrals with ranks and badges."),
-  'partnership-plus.tiers': unshown({ doc: 'The partner tiers (the /partnership/tiers modal).', access: 'public' }),
+  'partnership-plus.home': unshown({ doc: 'The partnership-plus home figures.', access: 'user', planned: true }),
+  'partnership-plus.race': unshown({ doc: 'One race; RACE_NOT_FOUND sends the client to /404.', access: 'user', planned: true }),
+  'partnership-plus.race-metadata': unshown({ doc: 'Options for creating or editing a race (categories 5-100).', access: 'user', planned: true }),
+  'partnership-plus.create-race': unshown({ doc: 'Creates a race for the referrals.', access: 'user', planned: true }),
+  'partnership-plus.change-race': unshown({ doc: 'Edits a race.', access: 'user', planned: true }),
+  'partnership-plus.cancel-race': unshown({ doc: 'Cancels a race.', access: 'user', planned: true }),
+  'partnership-plus.races': pagedUnshown("Pages of the partner's races.", { planned: true }),
+  'partnership-plus.referrals': pagedUnshown("Pages of the partner's referrals with ranks and badges.", { planned: true }),
+  'partnership-plus.tiers': unshown({ doc: 'The partner tiers (the /partnership/tiers modal).', access: 'public', planned: true }),
 
-  'partnership-plus.prepare-badge': unshown({ doc: 'Prepares a badge for upload.', access: 'user' }),
-  'partnership-plus.change-badges': unshown({ doc: "Changes the partner's badges.", access: 'user' }),
-  'partnership-plus.change-referral-badges': unshown({ doc: 'Changes the badges referrals get.', access: 'user' }),
-  'partnership-plus.get-admin-settings': unshown({ doc: 'Partnership-plus admin settings.', access: 'user' }),
-  'partnership-plus.change-admin-settings': unshown({ doc: 'Changes the partnership-plus admin settings.', access: 'user' }),
-  'partnership-plus.connect-kick': unshown({ doc: 'Connects a Kick streaming account.', access: 'user' }),
-  'partnership-plus.join-stream-club': unshown({ doc: 'Joins the stream club (COMMIT_ERROR, KICK_ACCOUNT_NOT_LINKED stay silent).', access: 'user' }),
-  'partnership-plus.leave-stream-club': unshown({ doc: 'Leaves the stream club.', access: 'user' }),
-  'partnership-plus.endpoint': unshown({ doc: 'The partner API endpoint.', access: 'user' }),
-  'partnership-plus.close-party': unshown({ doc: "Closes the partner's active stream party (the ACTIVE_STREAM_PARTY_EXISTS flow).", access: 'user' }),
+  'partnership-plus.prepare-badge': unshown({ doc: 'Prepares a badge for upload.', access: 'user', planned: true }),
+  'partnership-plus.change-badges': unshown({ doc: "Changes the partner's badges.", access: 'user', planned: true }),
+  'partnership-plus.change-referral-badges': unshown({ doc: 'Changes the badges referrals get.', access: 'user', planned: true }),
+  'partnership-plus.get-admin-settings': unshown({ doc: 'Partnership-plus admin settings.', access: 'user', planned: true }),
+  'partnership-plus.change-admin-settings': unshown({ doc: 'Changes the partnership-plus admin settings.', access: 'user', planned: true }),
+  'partnership-plus.connect-kick': unshown({ doc: 'Connects a Kick streaming account.', access: 'user', planned: true }),
+  'partnership-plus.join-stream-club': unshown({ doc: 'Joins the stream club (COMMIT_ERROR, KICK_ACCOUNT_NOT_LINKED stay silent).', access: 'user', planned: true }),
+  'partnership-plus.leave-stream-club': unshown({ doc: 'Leaves the stream club.', access: 'user', planned: true }),
+  'partnership-plus.endpoint': unshown({ doc: 'The partner API endpoint.', access: 'user', planned: true }),
+  'partnership-plus.close-party': unshown({ doc: "Closes the partner's active stream party (the ACTIVE_STREAM_PARTY_EXISTS flow).", access: 'user', planned: true }),
 
-  'partnership-plus.deal': unshown({ doc: "The partner's deal.", access: 'user' }),
-  'partnership-plus.confirm-deal': unshown({ doc: 'Confirms a deal.', access: 'user' }),
-  'partnership-plus.deal-settings-action': unshown({ doc: 'Runs an action on the deal settings.', access: 'user' }),
-  'partnership-plus.deal-settings': unshown({ doc: 'The deal settings.', access: 'user' }),
-  'partnership-plus.change-deal-settings': unshown({ doc: 'Changes the deal settings.', access: 'user' }),
-  'partnership-plus.roi': unshown({ doc: 'The return on investment of the deal.', access: 'user' }),
-  'partnership-plus.deal-estimate-roi': unshown({ doc: 'Estimates the return on investment of a deal.', access: 'user' }),
+  'partnership-plus.deal': unshown({ doc: "The partner's deal.", access: 'user', planned: true }),
+  'partnership-plus.confirm-deal': unshown({ doc: 'Confirms a deal.', access: 'user', planned: true }),
+  'partnership-plus.deal-settings-action': unshown({ doc: 'Runs an action on the deal settings.', access: 'user', planned: true }),
+  'partnership-plus.deal-settings': unshown({ doc: 'The deal settings.', access: 'user', planned: true }),
+  'partnership-plus.change-deal-settings': unshown({ doc: 'Changes the deal settings.', access: 'user', planned: true }),
+  'partnership-plus.roi': unshown({ doc: 'The return on investment of the deal.', access: 'user', planned: true }),
+  'partnership-plus.deal-estimate-roi': unshown({ doc: 'Estimates the return on investment of a deal.', access: 'user', planned: true }),
 
-  'partnership-plus.claim-earn': unshown({ doc: 'Claims the earnings into the wallet.', access: 'user', money: true }),
+  'partnership-plus.claim-earn': unshown({ doc: 'Claims the earnings into the wallet.', access: 'user', money: true, planned: true }),
   'partnership-plus.claim-credit': method({
     doc: "A club member claims the sponsor's credit into the wallet as sponsored coins and starts the wager challenge; DASHBOARD_ACCESS_DENIED for others, INVALID_DATA when nothing is offered or a challenge runs.",
     access: 'user',
@@ -88,22 +89,22 @@ export const partnershipMethods = {
     input: z.object({ stamp: stamp() }),
     output: z.object({ success: z.literal(true), balance: z.number(), returned: z.number() }),
   }),
-  'partnership-plus.change-credit-time': unshown({ doc: 'Changes when the sponsor credit is paid (sponsor.next_time_at).', access: 'user' }),
-  'partnership-plus.expenses': unshown({ doc: "The partner's expenses.", access: 'user' }),
+  'partnership-plus.change-credit-time': unshown({ doc: 'Changes when the sponsor credit is paid (sponsor.next_time_at).', access: 'user', planned: true }),
+  'partnership-plus.expenses': unshown({ doc: "The partner's expenses.", access: 'user', planned: true }),
 
-  'partnership-plus.change-code': unshown({ doc: "Changes the partner's code (username rules).", access: 'user' }),
-  'partnership-plus.activate-code': unshown({ doc: 'Activates a code from the partnership-plus screens.', access: 'user' }),
-  'partnership-plus.change-api-token': unshown({ doc: "Replaces the partner's API token.", access: 'user' }),
+  'partnership-plus.change-code': unshown({ doc: "Changes the partner's code (username rules).", access: 'user', planned: true }),
+  'partnership-plus.activate-code': unshown({ doc: 'Activates a code from the partnership-plus screens.', access: 'user', planned: true }),
+  'partnership-plus.change-api-token': unshown({ doc: "Replaces the partner's API token.", access: 'user', planned: true }),
 
-  'partnership-plus.party-settings': unshown({ doc: 'Default settings of the partner stream parties.', access: 'user' }),
-  'partnership-plus.change-party-settings': unshown({ doc: 'Changes the party settings.', access: 'user' }),
-  'partnership-plus.change-party-settings-advanced': unshown({ doc: 'Changes the advanced party settings.', access: 'user' }),
-  'partnership-plus.buy-party-fuel': unshown({ doc: 'Buys party fuel.', access: 'user', money: true }),
+  'partnership-plus.party-settings': unshown({ doc: 'Default settings of the partner stream parties.', access: 'user', planned: true }),
+  'partnership-plus.change-party-settings': unshown({ doc: 'Changes the party settings.', access: 'user', planned: true }),
+  'partnership-plus.change-party-settings-advanced': unshown({ doc: 'Changes the advanced party settings.', access: 'user', planned: true }),
+  'partnership-plus.buy-party-fuel': unshown({ doc: 'Buys party fuel.', access: 'user', money: true, planned: true }),
 
-  'partnership-plus.referral-rank': unshown({ doc: "A referral's rank (S, A, B, C, D, E).", access: 'user' }),
-  'partnership-plus.ranks-referrals': unshown({ doc: 'Referrals by rank.', access: 'user' }),
-  'partnership-plus.change-ranks-scheme': unshown({ doc: 'Changes the referral rank scheme.', access: 'user' }),
-  'partnership-plus.ban-referral': unshown({ doc: 'Bans a referral from the programme.', access: 'user' }),
+  'partnership-plus.referral-rank': unshown({ doc: "A referral's rank (S, A, B, C, D, E).", access: 'user', planned: true }),
+  'partnership-plus.ranks-referrals': unshown({ doc: 'Referrals by rank.', access: 'user', planned: true }),
+  'partnership-plus.change-ranks-scheme': unshown({ doc: 'Changes the referral rank scheme.', access: 'user', planned: true }),
+  'partnership-plus.ban-referral': unshown({ doc: 'Bans a referral from the programme.', access: 'user', planned: true }),
 
-  'partnership-plus-admin.members': unshown({ doc: 'The members list (scope 2+ or the marketing tag).', access: 'user' }),
+  'partnership-plus-admin.members': unshown({ doc: 'The members list (scope 2+ or the marketing tag).', access: 'user', planned: true }),
 };
