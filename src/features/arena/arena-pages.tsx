@@ -4,6 +4,7 @@ import { rpc } from '../../net/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { BattleIcon, CaseIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
+import { QueryView } from '../../ui/query-view.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { BattleCard, boxLookup, lobbyQueryOptions, useLobbyLive, type Battle } from '../battles/on-demand.ts';
 import { casesQueryOptions } from '../cases/on-demand.ts';
@@ -79,21 +80,23 @@ export function ArenaPage() {
         </Panel>
       )}
       <Panel title="Public battles">
-        {lobby.isPending ? (
-          <Skeleton variant="row" count={3} />
-        ) : lobby.isError ? (
-          <EmptyState title="Oops! It looks like there's a data loading error.">The lobby did not load; it comes back by itself when the connection does.</EmptyState>
-        ) : lobby.data.public.length === 0 ? (
-          <EmptyState title="No public battles right now">Create one and call bots, or wait for players to join.</EmptyState>
-        ) : (
-          <ul className="battle-list" aria-label="Public battles">
-            {lobby.data.public.map((game) => (
-              <li key={game.hash}>
-                <BattleCard game={game} users={users} boxes={boxes} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryView
+          query={lobby}
+          pending={<Skeleton variant="row" count={3} />}
+          error={<EmptyState title="Oops! It looks like there's a data loading error.">The lobby did not load; it comes back by itself when the connection does.</EmptyState>}
+          isEmpty={(data) => data.public.length === 0}
+          empty={<EmptyState title="No public battles right now">Create one and call bots, or wait for players to join.</EmptyState>}
+        >
+          {(data) => (
+            <ul className="battle-list" aria-label="Public battles">
+              {data.public.map((game) => (
+                <li key={game.hash}>
+                  <BattleCard game={game} users={users} boxes={boxes} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </Panel>
     </PageFrame>
   );
