@@ -3,7 +3,7 @@
  * otpauth:// URIs of the 2FA setup. uqr encodes (ISO/IEC 18004, the smallest version, the mask
  * with the lowest penalty); this keeps the wallet's limits: error correction M, L when M does
  * not fit, at most version 10 (57 modules), so a code stays readable at the size it is drawn.
- * docs/decisions/0011 records why the hand-written encoder went.
+ * docs/decisions/0013 records why the hand-written encoder went.
  */
 import { encode } from 'uqr';
 

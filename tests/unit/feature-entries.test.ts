@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 /**
- * docs/decisions/0011: a feature is reached from outside only through its entry files
+ * docs/decisions/0013: a feature is reached from outside only through its entry files
  * (index.ts, pages.ts, on-demand.ts), and features do not depend on each other in a circle.
  * oxlint's no-restricted-imports cannot say this (its patterns see the specifier, not the
  * importing file, and have no look-ahead), so this test resolves every import instead.
