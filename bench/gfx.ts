@@ -7,6 +7,7 @@
  */
 import { chromium } from '@playwright/test';
 import { buildGfxPage, GFX_CHROMIUM_ARGS, serveDir } from '../tests/e2e/fixtures/gfx/build.ts';
+import { CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
 import { markDisturbed, watchBrowserCpu } from './browser-cpu.ts';
 import { fmt, judge, type Row, type Section } from './lib/report.ts';
 
@@ -21,7 +22,7 @@ type FrameStats = { frames: number; p50: number; p95: number; mean: number };
 /** Runs the benchmark; rows follow bench/lib/report.ts. */
 export async function gfxBench(options: GfxBenchOptions): Promise<Section> {
   const site = await serveDir(await buildGfxPage());
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: GFX_CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: GFX_CHROMIUM_ARGS });
   const cpu = watchBrowserCpu();
   try {
     const measure = async (performanceMode: boolean): Promise<FrameStats & { fps: number; resolution: number; antialias: boolean | null }> => {

@@ -4,7 +4,7 @@
  */
 import { NamedError, NumericError, TokenMessage } from '../../src/contract/index.ts';
 import type { Db } from '../db/database.ts';
-import { findUserById, type UserRow } from '../domains/account/users.ts';
+import { findUserById, type UserRow } from './users.ts';
 import { AppError } from '../errors.ts';
 import type { Config } from '../config.ts';
 

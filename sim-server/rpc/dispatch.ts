@@ -6,7 +6,7 @@ import {
   Methods, NamedError, NumericError, TokenMessage, describeIssues, isMethodName, z, type Envelope, type MethodDef,
 } from '../../src/contract/index.ts';
 import type { Tx } from '../db/database.ts';
-import type { UserRow } from '../domains/account/users.ts';
+import type { UserRow } from '../auth/users.ts';
 import { AppError } from '../errors.ts';
 import type { CallContext, Handlers, Services } from './context.ts';
 
@@ -27,6 +27,8 @@ export function createDispatcher(services: Services, handlers: Handlers, log: { 
       if (!isMethodName(name)) throw new AppError(NumericError.INPUT_ERROR, `Unknown method ${name}`);
       const def: MethodDef = Methods[name];
       if (def.access === 'user' && !caller.user) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.MISSING);
+      // A planned method is not served whatever its input: its schema may still be a guess.
+      if (def.planned) throw new AppError(NamedError.NOT_IMPLEMENTED, `${name} is not available on this server yet`);
       const parsed = z.safeParse(def.input, raw ?? {});
       if (!parsed.success) throw new AppError(NumericError.INPUT_ERROR, `${name}: ${describeIssues(parsed.error.issues, raw)}`);
       const handler = handlers[name] as ((params: unknown, ctx: CallContext) => unknown) | undefined;

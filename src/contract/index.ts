@@ -5,5 +5,6 @@ export * from './wire.ts';
 export * from './define.ts';
 export * from './entities.ts';
 export * from './history.ts';
+export * from './currencies.ts';
 export * from './socket.ts';
 export * from './methods/index.ts';

@@ -11,7 +11,6 @@ export * from './drop-pool.ts';
 export * from './seeded-random.ts';
 export * from './battle-beacon.ts';
 export * from './battle-rules.ts';
-export * from './totp.ts';
 export * from './crypto-amount.ts';
 export * from './crypto-address.ts';
 export * from './ticket-hasher.ts';

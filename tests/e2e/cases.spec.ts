@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { GFX_CHROMIUM_ARGS } from './fixtures/gfx/build.ts';
+import { CHROMIUM_PATH } from './chromium.ts';
 import { acceptCookiesUpFront, dropOneItem, header, signInByApi, underServiceWorker } from './helpers.ts';
 
 const SHOTS = 'test-results/screens';
@@ -16,7 +17,7 @@ const SIZES = [
 type RollAnswer = { response: { item: { name: string; price: number }; asset: { hash: string }; drop: { hash: string; ticket: number; nonce: number } } };
 
 // WebGL on SwiftShader, so the roulette really draws in headless Chromium.
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: GFX_CHROMIUM_ARGS } });
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: GFX_CHROMIUM_ARGS } });
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { base32Decode, depositAddressFor, totp } from '../../src/core/index.ts';
+import { depositAddressFor } from '../../src/core/index.ts';
+import { base32Decode, totp } from '../../sim-server/auth/totp.ts';
 import { expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, callAsPlayer, header, newPlayerName, signInByApi } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 /** Shared steps of the wallet server tests: the sim providers' routes, a steppable clock, 2FA codes. */
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { MethodResult, Payment, z } from '../../src/contract/index.ts';
-import { base32Decode, totp } from '../../src/core/index.ts';
+import { base32Decode, totp } from '../../sim-server/auth/totp.ts';
 import { ok, type Client } from './cases-helpers.ts';
 import { startServer, type Answer, type TestServer } from './harness.ts';
 

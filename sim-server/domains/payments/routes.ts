@@ -13,7 +13,6 @@ import type { Services } from '../../rpc/context.ts';
 import { giftCardName } from '../../world/providers.ts';
 import { giftCardProducts, skinPayout, steamInventory } from '../../world/providers-shops.ts';
 import { findUserByName } from '../account/users.ts';
-import { catalogOf } from '../cases/catalog-store.ts';
 import { mintGiftCode } from '../gifts/codes.ts';
 import { offerCredit } from '../partnership/sponsor-credit.ts';
 import { compensationForm, registerCompensation } from './compensation.ts';
@@ -131,7 +130,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
         if (!amount) throw new AppError(NumericError.INPUT_ERROR, 'coins: expected a positive amount with at most two decimals');
         return { code: s.db.transaction((tx) => mintGiftCode(tx, { kind: 'wallet', amount, method: body.method ?? null, source: 'sim' }, now)), amount };
       }
-      const catalog = catalogOf(s.db);
+      const catalog = s.catalog.view();
       const itemId = parseHash(body.item ?? '');
       const item = (itemId === null ? undefined : catalog.item(itemId)) ?? catalog.itemByKey(body.item ?? '');
       if (!item) throw new AppError(NumericError.INPUT_ERROR, 'item: expected a catalog item key or hash');
@@ -200,7 +199,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
 
   // The skins widget, reached with a signed token.
   const skinsOf = (userId: number) => {
-    const catalog = catalogOf(s.db);
+    const catalog = s.catalog.view();
     const ids = s.db.all<{ id: number }>('SELECT id FROM items ORDER BY id').map((r) => r.id);
     const traded = new Set(
       s.db

@@ -1,7 +1,7 @@
 /** account.secure-*: setting up and turning off TOTP two-factor authentication. */
 import { webcrypto } from 'node:crypto';
 import { NumericError } from '../../../src/contract/index.ts';
-import { TOTP_DEFAULTS, otpauthUri, totpSecret } from '../../../src/core/index.ts';
+import { TOTP_DEFAULTS, otpauthUri, totpSecret } from '../../auth/totp.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { countingWrongCodes, dropGrants, secureEnabled, secureRow, useCode } from './secure.ts';

@@ -10,7 +10,7 @@
  * Wrong codes count against a cooldown so six digits cannot be guessed.
  */
 import { NamedError, NumericError } from '../../../src/contract/index.ts';
-import { base32Decode, matchTotp } from '../../../src/core/index.ts';
+import { base32Decode, matchTotp } from '../../auth/totp.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { AppError, fail } from '../../errors.ts';
 import type { CallContext } from '../../rpc/context.ts';

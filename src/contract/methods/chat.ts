@@ -12,6 +12,7 @@ export const chatMethods = {
   'chat.messages': method({
     doc: 'The latest messages (50) with their users and emoji bundles, the send delay and the pause flag; staff add fields=hidden.',
     access: 'public',
+    planned: true,
     input: z.object({
       count: z.optional(int().check(z.gte(1), z.lte(100))),
       fields: z.optional(z.literal('hidden')),
@@ -28,30 +29,35 @@ export const chatMethods = {
   'chat.send': method({
     doc: 'Posts a message of at most 200 characters, optionally replying to one; answer not shown.',
     access: 'user',
+    planned: true,
     input: z.object({ text: text(1, 200), reply_hash: z.optional(hashId()) }),
     output: z.unknown(),
   }),
   'chat.pause': method({
     doc: 'Staff pause (1) or resume (0) the chat for ordinary users; answer not shown.',
     access: 'user',
+    planned: true,
     input: z.object({ pause: flag() }),
     output: z.unknown(),
   }),
   'chat.delete': method({
     doc: 'Staff delete a message; answer not shown.',
     access: 'user',
+    planned: true,
     input: z.object({ hash: hashId() }),
     output: z.unknown(),
   }),
   'chat.hide': method({
     doc: 'Staff hide (1) or unhide (0) a message; answer not shown.',
     access: 'user',
+    planned: true,
     input: z.object({ hash: hashId(), hide: flag() }),
     output: z.unknown(),
   }),
   'chat.ban': method({
     doc: 'Staff ban a player from chat for `duration` seconds (ban 1) or lift the ban (ban 0); answer not shown.',
     access: 'user',
+    planned: true,
     input: z
       .object({ user_hash: hashId(), duration: z.optional(banSeconds()), ban: flag() })
       .check(z.refine((v) => !v.ban || v.duration !== undefined, { message: 'duration required to ban', path: ['duration'] })),
@@ -61,12 +67,14 @@ export const chatMethods = {
   'chat-tip.prepare': method({
     doc: 'Looks up the player a /tip command names by id, before the tip dialog opens.',
     access: 'user',
+    planned: true,
     input: z.object({ user_id: int().check(z.gte(1)) }),
     output: z.object({ user: PublicUser }),
   }),
   'chat-tip.send': method({
     doc: 'Tips coins (cents) to a player, optionally anonymous; staff may require the tip to be wagered; answer not shown.',
     access: 'user',
+    planned: true,
     money: true,
     input: z.object({
       user_hash: hashId(),
@@ -81,39 +89,45 @@ export const chatMethods = {
   'chat-rain.get': method({
     doc: 'The current rain, if any, and whether the player joined it.',
     access: 'public',
+    planned: true,
     input: z.object({ batch: batchLabel() }),
     output: z.object({ rain: z.unknown(), joined: z.boolean() }),
   }),
   'chat-rain.join': method({
     doc: 'Joins the running rain with a captcha token; answer not shown.',
     access: 'user',
+    planned: true,
     input: z.object({ rain_hash: hashId(), token: z.optional(captchaToken()) }),
     output: z.unknown(),
   }),
   'chat-rain.tip': method({
     doc: 'Adds coins (cents) to the rain pot, optionally anonymous; answer not shown.',
     access: 'user',
+    planned: true,
     money: true,
     input: z.object({ amount: cents(), anonymous: z.optional(flag()), stamp: stamp() }),
     output: z.unknown(),
   }),
-  'chat-rain.getRewards': unshown({ doc: "The last rain's rewards, for the rain rewards modal.", access: 'public' }),
+  'chat-rain.getRewards': unshown({ doc: "The last rain's rewards, for the rain rewards modal.", access: 'public', planned: true }),
 
   'chat-steal.get': method({
     doc: 'The split-or-steal game (protocol version 2), whether the player joined, and its users.',
     access: 'public',
+    planned: true,
     input: z.object({ version: z.optional(choice([2])), batch: batchLabel() }),
     output: z.object({ game: z.unknown(), joined: z.boolean(), users: z.unknown() }),
   }),
   'chat-steal.join': method({
     doc: 'Joins a waiting split-or-steal game with a captcha token; answer not shown.',
     access: 'user',
+    planned: true,
     input: z.object({ game_hash: hashId(), token: captchaToken() }),
     output: z.unknown(),
   }),
   'chat-steal.decision': method({
     doc: "A player's split or steal decision in the battling game; answer not shown.",
     access: 'user',
+    planned: true,
     input: z.object({ game_hash: hashId(), decision: z.enum(['split', 'steal']) }),
     output: z.unknown(),
   }),
@@ -121,18 +135,21 @@ export const chatMethods = {
   'chat-mute.loadMuted': method({
     doc: 'The players this player muted: user_hash to expiry time, and their users.',
     access: 'user',
+    planned: true,
     input: z.object({ batch: batchLabel() }),
     output: z.object({ muted: z.record(z.string(), z.number()), users: z.unknown() }),
   }),
   'chat-mute.mute': method({
     doc: "Hides a player's messages from this player until `expire` (unix seconds); answer not shown.",
     access: 'user',
+    planned: true,
     input: z.object({ user_hash: hashId(), expire: int().check(z.gte(1)) }),
     output: z.unknown(),
   }),
   'chat-mute.unmute': method({
     doc: 'Lifts a mute.',
     access: 'user',
+    planned: true,
     input: z.object({ user_hash: hashId() }),
     output: success(),
   }),

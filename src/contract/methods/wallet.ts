@@ -1,10 +1,11 @@
+import { CRYPTO_CURRENCIES } from '../currencies.ts';
 import { method } from '../define.ts';
 import { HistoryEntry, Payment, PaymentMethod, PaymentStatus, Wallet } from '../entities.ts';
 import { cents, choice, giftCode, list, paging, stamp, successWithCause, text, z } from '../wire.ts';
 import { secureCode } from './security.ts';
 
 /** Crypto currencies of the wallet (document 2 section 2), in lower case as the routes write them. */
-const cryptoCurrency = () => z.enum(['btc', 'eth', 'ltc', 'usdt', 'usdc']);
+const cryptoCurrency = () => z.enum(CRYPTO_CURRENCIES);
 /** A payment rail: 'crypto' for the crypto calls (PaymentMethod.provider names it). */
 const provider = () => text(1, 32);
 /** A crypto address; per-chain formats are checked by the server with core's validateCryptoAddress. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { TICKET_MAX } from '../../core/fair-ticket.ts';
+import { TICKET_MAX, ticketDigits } from '../../core/fair-ticket.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { modalTicket } from '../../../workers/fairness-client.ts';
@@ -132,8 +132,8 @@ function VerifyTab({ preset, revealed }: { preset?: VerifyPreset; revealed: Reve
         {checking && ticket !== null && (
           <p className={ticket === preset.expected ? 'verify-verdict verify-ok' : 'verify-verdict verify-bad'} role="status" data-testid="verdict">
             {ticket === preset.expected
-              ? `Matches the recorded ticket ${String(preset.expected).padStart(5, '0')}.`
-              : `Does not match: the server recorded ${String(preset.expected).padStart(5, '0')}.`}
+              ? `Matches the recorded ticket ${ticketDigits(preset.expected)}.`
+              : `Does not match: the server recorded ${ticketDigits(preset.expected)}.`}
           </p>
         )}
       </div>

@@ -6,7 +6,7 @@ import { BattleIcon, CaseIcon, ChickenIcon, CoinIcon, DiceIcon, ShieldIcon } fro
 import { PathLink } from '../../ui/path-link.tsx';
 import { LoginButton, useLogged } from '../session/index.ts';
 import { useManifest } from '../connection/index.ts';
-import { casesQueryOptions } from '../cases/queries.ts';
+import { casesQueryOptions } from '../cases/on-demand.ts';
 import { LiveDropsStrip } from './live-drops-strip.tsx';
 import './home.css';
 

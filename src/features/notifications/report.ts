@@ -1,5 +1,5 @@
 import type { ErrorSource } from './api-errors.ts';
-import { pushNotice } from './notice-store.ts';
+import { pushNotice } from '../../ui/notice-store.ts';
 
 /** Where a navigation for an error goes; the app passes the router's navigate. */
 export type ErrorNavigate = (to: '/battles' | '/404') => void;

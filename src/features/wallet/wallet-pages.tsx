@@ -8,7 +8,7 @@ import { CoinIcon, VaultIcon, WalletIcon } from '../../ui/icons.tsx';
 import { PageFrame, Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { useAccount } from '../session/index.ts';
-import { clearGiftCode, storedGiftCode } from './gift-code.ts';
+import { clearGiftCode, storedGiftCode } from '../../storage/gift-code.ts';
 import { walletKeys } from './queries.ts';
 import { useFormatAmount } from './use-amount.ts';
 import { SponsorCredit } from './sponsor-credit.tsx';
