@@ -33,6 +33,7 @@ import {
 } from '../contract/index.ts';
 import { createEmitter } from './emitter.ts';
 import { RpcContractError, RpcError, RpcNetworkError, RpcRateLimitedError } from './errors.ts';
+import { renewOnce } from './renew-lock.ts';
 
 export { RpcContractError, RpcError, RpcNetworkError, RpcRateLimitedError };
 
@@ -202,13 +203,15 @@ export function createRpc(options: RpcOptions = {}) {
   function renew(): Promise<void> {
     renewal ??= (async () => {
       if (renewDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, renewDelayMs));
-      const envelope = await postConnect('connect.renew', '/api/connect/renew');
-      if ('error' in envelope) {
-        const { error_code, error_msg } = envelope.error;
-        // Spec: invalid_grant forces logout; other renewal errors only fail the pending calls.
-        if (error_code === NamedError.invalid_grant) events.emit('logged-out', { reason: error_msg });
-        throw new RpcError(error_code as ErrorCode, error_msg, 'connect.renew');
-      }
+      await renewOnce(async () => {
+        const envelope = await postConnect('connect.renew', '/api/connect/renew');
+        if ('error' in envelope) {
+          const { error_code, error_msg } = envelope.error;
+          // Spec: invalid_grant forces logout; other renewal errors only fail the pending calls.
+          if (error_code === NamedError.invalid_grant) events.emit('logged-out', { reason: error_msg });
+          throw new RpcError(error_code as ErrorCode, error_msg, 'connect.renew');
+        }
+      });
       generation += 1;
       events.emit('renewed', undefined);
     })().finally(() => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -45,4 +46,12 @@ export async function dropOneItem(page: Page): Promise<{ asset: { hash: string; 
   const { cases } = await callAsPlayer<{ cases: { hash: string }[] }>(page, 'case.getCases');
   const { game } = await callAsPlayer<{ game: { token: string } }>(page, 'arena-unbox.create', { box_hash: cases[0]!.hash, count: 1 });
   return callAsPlayer(page, 'arena-unbox.roll', { token: game.token });
+}
+
+/**
+ * The headers of the sim console's operator: the key the e2e server wrote to its DATA_DIR
+ * and printed at start (playwright.config.ts names the folder).
+ */
+export function operatorHeaders(): Record<string, string> {
+  return { 'x-sim-key': readFileSync('.tmp/e2e-data/sim-operator.key', 'utf8').trim() };
 }

@@ -12,6 +12,7 @@ test('a new player signs in through the login provider, lands back on / with 1,0
 
   await expect(page).toHaveURL(/\/api\/connect\/provider\?callbackUrl=%2F$/);
   await page.getByLabel('Player name').fill(newPlayerName('steam'));
+  await page.getByLabel('Provider password').fill('provider-pass');
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   // Back on the page it left, with the provider's device_token already stripped from the address.

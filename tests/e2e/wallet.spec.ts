@@ -1,14 +1,14 @@
 import type { Page } from '@playwright/test';
 import { base32Decode, depositAddressFor, totp } from '../../src/core/index.ts';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, header, newPlayerName, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, callAsPlayer, header, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
 
 /** A BIP-173 test address: a valid bech32 bitcoin address nobody on the sim owns. */
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 /** Answers a sim console route's response, failing the test on an error envelope. */
 async function simPost<T>(page: Page, path: string, data: object = {}): Promise<T> {
-  const body = (await (await page.request.post(path, { data })).json()) as { response?: T; error?: unknown };
+  const body = (await (await page.request.post(path, { data, headers: operatorHeaders() })).json()) as { response?: T; error?: unknown };
   expect(body.error, `${path} failed`).toBeUndefined();
   return body.response as T;
 }

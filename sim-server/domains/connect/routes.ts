@@ -132,17 +132,37 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     const form = (request.body ?? {}) as Record<string, unknown>;
     const callbackUrl = safeCallback(form.callbackUrl);
     const name = typeof form.name === 'string' ? form.name.trim() : '';
+    const secret = typeof form.secret === 'string' ? form.secret : '';
     const nameError = validateName(name) ?? (name === '' ? 'Enter a player name' : null);
+    const formError = nameError ?? (secret.length < MIN_PASSWORD || secret.length > MAX_PASSWORD ? `Enter the provider password (${MIN_PASSWORD} to ${MAX_PASSWORD} characters)` : null);
     reply.header('cache-control', 'no-store');
-    if (nameError) return reply.type('text/html; charset=utf-8').code(400).send(providerPage({ callbackUrl, error: nameError }));
+    const refuse = (code: number, error: string) => reply.type('text/html; charset=utf-8').code(code).send(providerPage({ callbackUrl, error }));
+    if (formError) return refuse(400, formError);
+    const providerId = `sim:${name.toLowerCase()}`;
+    // The provider's own identity is checked first: a name alone signs nobody in (docs/decisions/0011).
+    if (!(await providerIdentityOk(providerId, secret))) return refuse(401, 'Wrong provider password for this name');
     try {
-      const { user } = findOrCreate(name, null, `sim:${name.toLowerCase()}`);
+      const { user } = findOrCreate(name, null, providerId);
       const device = signIn(request, reply, user);
       const target = `${callbackUrl}${callbackUrl.includes('?') ? '&' : '?'}device_token=${encodeURIComponent(device)}`;
       return reply.redirect(target, 303);
     } catch (error) {
-      const message = error instanceof AppError ? error.message : 'Sign-in failed';
-      return reply.type('text/html; charset=utf-8').code(409).send(providerPage({ callbackUrl, error: message }));
+      return refuse(409, error instanceof AppError ? error.message : 'Sign-in failed');
     }
   });
+
+  /**
+   * The sim provider's account check: a known identity needs its secret; an unknown one is
+   * registered with the secret given (a player making their platform account). An identity
+   * made before secrets existed is claimed by its first sign-in with one.
+   */
+  async function providerIdentityOk(providerId: string, secret: string): Promise<boolean> {
+    const known = db.get<{ secret_hash: string }>('SELECT secret_hash FROM sim_provider_accounts WHERE provider_id = ?', providerId);
+    if (known) return verifyPassword(secret, known.secret_hash);
+    const hash = await hashPassword(secret);
+    db.run('INSERT OR IGNORE INTO sim_provider_accounts (provider_id, secret_hash, created_at) VALUES (?, ?, ?)', providerId, hash, config.now());
+    // Two first sign-ins raced: the stored secret decides.
+    const stored = db.get<{ secret_hash: string }>('SELECT secret_hash FROM sim_provider_accounts WHERE provider_id = ?', providerId)!;
+    return stored.secret_hash === hash || verifyPassword(secret, stored.secret_hash);
+  }
 }
