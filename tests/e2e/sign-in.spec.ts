@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, header, newPlayerName } from './helpers.ts';
+import { acceptCookiesUpFront, connectByApi, header, newPlayerName } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await acceptCookiesUpFront(page);
@@ -90,7 +90,7 @@ test('the login modal keeps focus inside, closes on Esc or a backdrop click, and
 
 test('a failed sign-in shows the server\'s words and the error clears on editing', async ({ page }) => {
   const name = newPlayerName('taken');
-  await page.request.post('/api/connect', { data: { username: name, password: 'first-password' } });
+  await connectByApi(page.request, name, 'first-password');
   await page.context().clearCookies();
 
   await page.goto('/');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { base32Decode, depositAddressFor, totp } from '../../src/core/index.ts';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, header, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, callAsPlayer, connectByApi, header, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
 
 /** A BIP-173 test address: a valid bech32 bitcoin address nobody on the sim owns. */
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
@@ -249,7 +249,7 @@ test('two-factor set up on the account page: QR code and key, a wrong code refus
 
 test('the deposit-bonus modal refuses an unknown code, applies a partner\'s code and shows the partner', async ({ page, request }) => {
   const partner = newPlayerName('partner');
-  await request.post('/api/connect', { data: { username: partner, password: 'e2e-password' } });
+  await connectByApi(request, partner, 'e2e-password');
   await signInByApi(page);
   await page.goto('/wallet');
   await page.getByRole('button', { name: 'Enter a code' }).click();

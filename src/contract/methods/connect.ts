@@ -24,4 +24,6 @@ export const ConnectAnswers = {
   signIn: z.object({ user: PublicUser, created: z.boolean() }),
   renew: z.object({ renewed: z.boolean() }),
   logout: z.object({ success: z.boolean() }),
+  /** `GET /api/connect/challenge`: the proof-of-work a sign-in answers after CAPTCHA_REQUIRED (send `captcha: challenge:nonce`). */
+  challenge: z.object({ challenge: z.string(), bits: z.number(), expires_in: z.number() }),
 };
