@@ -20,6 +20,9 @@ test('a new player signs in through the login provider, lands back on / with 1,0
   await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
   await expect(header(page).getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/wallet');
   await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
+  // The spec's session_token: made by the browser for the socket request.
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'session_token')?.value).toMatch(/^[A-Za-z0-9]{32}$/);
 });
 
 test('shift-click opens the password form, which refuses bad input and signs a new player in; logout returns to the guest header', async ({ page }) => {

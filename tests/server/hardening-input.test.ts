@@ -75,3 +75,23 @@ describe('batch.waterfall and the rate limit', () => {
     }
   });
 });
+
+describe('spec drift (issue 12)', () => {
+  test("wallet.getHistory takes the spec's currency=SFC&type=main; the vault is type=vault; entry_type filters", async () => {
+    const player = await server.player('history_spec');
+    await ok(player, 'wallet-vault.deposit', { amount: 300 });
+    const { body } = await player.request('/api/method/wallet.getHistory?currency=SFC&type=main');
+    expect((body.response as { actions: { type: string; amount: number }[] }).actions.map((a) => [a.type, a.amount])).toEqual([['vault_deposit', -300], ['signup_bonus', 100_000]]);
+    const vault = await ok(player, 'wallet.getHistory', { type: 'vault' });
+    expect(vault.actions.map((a) => [a.type, a.amount])).toEqual([['vault_deposit', 300]]);
+    const bonus = await ok(player, 'wallet.getHistory', { currency: 'SFC', type: 'main', entry_type: 'signup_bonus' });
+    expect(bonus.actions.map((a) => a.type)).toEqual(['signup_bonus']);
+    expect((await player.call('wallet.getHistory', { type: 'signup_bonus' })).error?.error_code).toBe(16);
+  });
+
+  test('connect.getSocketServer takes the session_token cookie value (32 letters or digits) and refuses anything else', async () => {
+    const player = await server.player('session_tok');
+    expect((await player.call('connect.getSocketServer', { session_token: 'aB3'.repeat(10) + 'xy' })).response).toMatchObject({ url: '/ws' });
+    expect((await player.call('connect.getSocketServer', { session_token: 'short' })).error?.error_code).toBe(16);
+  });
+});

@@ -10,7 +10,8 @@ export const connectMethods = {
     input: z.object({
       dev: z.optional(z.string().check(z.maxLength(32))),
       port: z.optional(z.string().check(z.maxLength(8))),
-      session_token: z.optional(z.string().check(z.maxLength(64))),
+      /** The browser's session_token cookie: 32 letters and digits. */
+      session_token: z.optional(z.string().check(z.regex(/^[A-Za-z0-9]{32}$/, 'expected 32 letters or digits'))),
     }),
     output: z.object({ connect_token: z.string(), url: z.string(), expires_in: z.number() }),
   }),

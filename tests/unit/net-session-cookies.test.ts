@@ -38,3 +38,10 @@ test('a failed renewal lets the next tab try', async () => {
   await expect(failing).rejects.toThrow('offline');
   expect(await next).toBe(true);
 });
+
+test('the session_token is 32 letters or digits, a new one each time it is made', async () => {
+  const { newSessionToken } = await import('../../src/net/session-token.ts');
+  const [a, b] = [newSessionToken(), newSessionToken()];
+  expect(a).toMatch(/^[A-Za-z0-9]{32}$/);
+  expect(b).not.toBe(a);
+});
