@@ -86,6 +86,16 @@ test('a gift card code raises the balance with its toast and cash sound', async 
   await expect(page.getByTestId('history-entry').first()).toContainText('+25.00');
 });
 
+test("an unknown gift code answers a 'Code Error' notification saying 'Invalid Code'", async ({ page }) => {
+  await signInByApi(page);
+  await page.goto('/wallet/gift');
+  await page.getByLabel('Gift card code').fill('CZZZZ-ZZZZZ-ZZZZZ');
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  const notice = toasts(page).filter({ hasText: 'Code Error' });
+  await expect(notice).toContainText('Invalid Code');
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
+});
+
 test('coins go into the vault and a lock keeps them there', async ({ page }) => {
   // Many steps on a machine shared with other work.
   test.setTimeout(60_000);

@@ -199,7 +199,7 @@ describe('gift cards', () => {
     expect((await paymentsOf(player)).payments[0]).toMatchObject({ provider: 'giftcard', method: 'applepay', status: 'completed', value: '25.00' });
 
     expect(await ok(player, 'wallet.gift', { code: bought.code })).toEqual({ success: false, cause: 'This code has already been used' });
-    expect(await ok(player, 'wallet.gift', { code: 'CZZZZ-ZZZZZ-ZZZZZ' })).toEqual({ success: false, cause: 'Invalid code' });
+    expect(await ok(player, 'wallet.gift', { code: 'CZZZZ-ZZZZZ-ZZZZZ' })).toEqual({ success: false, cause: 'Invalid Code' });
     expect(await balanceOf(player)).toBe(START + 2_500);
     expectLedgerOk(env.server);
   });

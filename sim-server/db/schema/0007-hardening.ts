@@ -3,7 +3,8 @@ import type { Migration } from '../migrations.ts';
 /**
  * Hardening (issue 12): the sim login provider's own accounts with a secret, the params hash
  * that ties a stamp to the call it was first used for, the moment a refresh token was rotated
- * (the grace for two tabs renewing at once), and who was paid a starting balance from where.
+ * (the grace for two tabs renewing at once), who was paid a starting balance from where, and
+ * the players who passed basic verification.
  */
 export const hardening: Migration = {
   id: 7,
@@ -29,5 +30,14 @@ export const hardening: Migration = {
     );
     CREATE INDEX start_grants_ip ON start_grants (ip, granted_at);
     CREATE INDEX start_grants_device ON start_grants (device, granted_at);
+
+    -- Basic verification (BASIC_VERIFY_REQUIRED): what the player gave, once.
+    CREATE TABLE basic_verifications (
+      user_id INTEGER PRIMARY KEY REFERENCES users(id),
+      full_name TEXT NOT NULL,
+      birth_date TEXT NOT NULL,
+      country TEXT NOT NULL,
+      verified_at INTEGER NOT NULL
+    );
   `,
 };
