@@ -68,3 +68,25 @@ export async function dropOneItem(page: Page): Promise<{ asset: { hash: string; 
 export function operatorHeaders(): Record<string, string> {
   return { 'x-sim-key': readFileSync('.tmp/e2e-data/sim-operator.key', 'utf8').trim() };
 }
+
+/**
+ * Waits until the page has come to rest for a screenshot: fonts loaded, every finite CSS
+ * animation and transition finished, and two frames drawn. State, not a guessed delay: a
+ * busy machine takes as long as it takes. Endless animations (a live dot's pulse) are left out.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((a) => {
+      const timing = a.effect?.getComputedTiming();
+      return timing !== undefined && Number.isFinite(timing.endTime as number);
+    });
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+  });
+}
+
+/** The header's connection dot says Live: the socket is connected and authenticated. A busy machine may need a while. */
+export async function expectLive(page: Page): Promise<void> {
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { base32Decode, depositAddressFor, totp } from '../../src/core/index.ts';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, connectByApi, header, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, callAsPlayer, connectByApi, header, newPlayerName, operatorHeaders, settled, signInByApi } from './helpers.ts';
 
 /** A BIP-173 test address: a valid bech32 bitcoin address nobody on the sim owns. */
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
@@ -187,9 +187,9 @@ test('a declined crypto deposit says why and offers a refund to an address of th
   await expect(row.getByRole('button', { name: 'Refund' })).toHaveCount(0);
 });
 
-test('a withdrawal asks for 2FA setup, then for the code, and goes out', async ({ page }) => {
+test('a withdrawal asks for 2FA setup, then for the code, and goes out; above 500 coins after basic verification', async ({ page }) => {
   // Many steps on a machine shared with other work.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signInByApi(page);
   const stamps = stampsOf(page, 'wallet.cryptoWithdraw');
   await page.goto('/wallet/btc/withdraw');
@@ -231,6 +231,26 @@ test('a withdrawal asks for 2FA setup, then for the code, and goes out', async (
   await shortage.getByRole('link', { name: 'Deposit' }).click();
   await expect(page).toHaveURL(/\/wallet$/);
   await expect(shortage).toHaveCount(0);
+
+  // Above 500 coins the server asks for basic verification: the full-screen form, then the withdrawal goes out.
+  await page.goto('/wallet/btc/withdraw');
+  await page.getByLabel('Your Bitcoin address').fill(BTC_ADDRESS);
+  await page.getByLabel('Coins to withdraw').fill('600');
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await expect(page).toHaveURL(/\/account\/verify$/);
+  await expect(toasts(page).filter({ hasText: 'BASIC' })).toHaveCount(0);
+  await page.getByLabel('Full name').fill('Erika Example');
+  await page.getByLabel('Date of birth').fill('1990-04-12');
+  await page.getByLabel('Country code').fill('de');
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your account is verified' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to withdrawals' })).toHaveAttribute('href', '/wallet/withdraw');
+  await page.goto('/wallet/btc/withdraw');
+  await page.getByLabel('Your Bitcoin address').fill(BTC_ADDRESS);
+  await page.getByLabel('Coins to withdraw').fill('600');
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await expect(page.getByText(/600\.00 coins are on their way as [\d.]+ BTC\./)).toBeVisible();
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 380.00');
 });
 
 test('two-factor set up on the account page: QR code and key, a wrong code refused, then on and off again', async ({ page }) => {
@@ -403,8 +423,7 @@ for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     const name = await signInByApi(page);
     const shot = async (screen: string, fullPage = false) => {
-      await page.evaluate(() => document.fonts.ready);
-      await page.waitForTimeout(400);
+      await settled(page);
       await page.screenshot({ path: `test-results/screens/wallet-${screen}-${size.label}.png`, fullPage });
     };
     await page.goto('/wallet');
