@@ -117,7 +117,7 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], input?: unkn
     .map((issue) => {
       const field = issue.path.length ? issue.path.join('.') : 'input';
       const i = issue as z.core.$ZodIssue & { expected?: string; minimum?: unknown; maximum?: unknown };
-      if (issue.code === 'invalid_type' && issue.path.length > 0 && at(issue.path) === undefined) return `${field}: required`;
+      if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.path.length > 0 && at(issue.path) === undefined) return `${field}: required`;
       if (issue.code === 'invalid_type') return `${field}: expected ${i.expected}`;
       if (issue.code === 'too_small') return `${field}: must be at least ${String(i.minimum)}`;
       if (issue.code === 'too_big') return `${field}: must be at most ${String(i.maximum)}`;

@@ -152,7 +152,8 @@ describe('durability', () => {
           }
         }
       });
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      // Killed once enough writes were acknowledged (state, not a delay: a busy machine is slow).
+      while (acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 10));
       first.kill();
       run.stopped = true;
       await Promise.all(writers);
