@@ -11,7 +11,7 @@ import { toHash } from '../../src/core/hash-id.ts';
 import { redeemConnectToken } from '../auth/sessions.ts';
 import type { Services } from '../rpc/context.ts';
 import { buildManifest } from '../world/manifest.ts';
-import type { Connection } from './hub.ts';
+import { MAX_ROOMS_PER_CONNECTION, type Connection } from './hub.ts';
 
 const MAX_FRAME_BYTES = 16 * 1024;
 const PATH = '/ws';
@@ -76,7 +76,8 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
         conn.sessionId = who.sessionId;
         const room = Rooms.user(toHash(who.userId));
         hub.reply(conn, 'AUTHED', { user_hash: toHash(who.userId), room });
-        return hub.join(conn, room, frame.data.offset);
+        hub.join(conn, room, frame.data.offset);
+        return;
       }
       case 'leave':
         return hub.deauthenticate(conn);
@@ -87,8 +88,12 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
       case 'manifest':
         return hub.reply(conn, '#MANIFEST', buildManifest(config));
       case 'join-room':
+        if (!servedRoom(frame.data.room)) return hub.reply(conn, 'SOCKET_ERROR', { code: 'UNKNOWN_ROOM', message: `no room ${frame.data.room.slice(0, 64)}` });
         if (!hub.mayJoin(conn, frame.data.room)) return hub.reply(conn, 'SOCKET_ERROR', { code: 'ACCESS_DENIED', message: `cannot join ${frame.data.room}` });
-        return hub.join(conn, frame.data.room, frame.data.offset);
+        if (!hub.join(conn, frame.data.room, frame.data.offset)) {
+          return hub.reply(conn, 'SOCKET_ERROR', { code: 'TOO_MANY_ROOMS', message: `at most ${MAX_ROOMS_PER_CONNECTION} rooms per connection` });
+        }
+        return;
       case 'leave-room':
         return hub.leave(conn, frame.data.room);
       case 'leave-game':
@@ -99,4 +104,12 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
         return void hub.toUser(conn.userId, 'PAGE_ACTIVE', { tab: frame.data.tab });
     }
   }
+}
+
+/**
+ * Rooms the server publishes to (src/contract/socket.ts Rooms): a player's own room, the lobby and
+ * a game by hash or token. Any other name would only hold a socket's memory (issue 12).
+ */
+export function servedRoom(name: string): boolean {
+  return name === Rooms.lobby || /^USER\[SF\d{10}\]$/.test(name) || /^ARENA_GAME\[(SF\d{1,10}|[\w-]{8,64})\]$/.test(name);
 }

@@ -18,3 +18,4 @@ export * from './replay.ts';
 export * from './pool-summary.ts';
 export * from './ticket-pack.ts';
 export * from './default-avatar.ts';
+export * from './proof-of-work.ts';

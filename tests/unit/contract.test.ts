@@ -57,6 +57,8 @@ const SPEC_METHODS = [
   'user.seed',
   // Not in the spec's call lists: the 2FA setup its SECURE_REQUIRED flow leads to (issue 6).
   'account.secure-status', 'account.secure-setup', 'account.secure-enable', 'account.secure-disable',
+  // Not in the call lists either: the basic verification BASIC_VERIFY_REQUIRED leads to (issue 12).
+  'account.basic-status', 'account.basic-verify',
   // The sim's public beacon (issue 5: 'public through a method').
   'beacon.blocks',
   // Not in the spec's call lists: invite-link visits for the partner's figures (issue 18).

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GIFT_CARD_METHODS, NumericError, describeIssues, type Envelope, z } from '../../../src/contract/index.ts';
 import { parseCoinsToCents, parseHash, toHash } from '../../../src/core/index.ts';
 import { randomToken } from '../../auth/tokens.ts';
+import { operatorRoute } from '../../auth/sim-operator.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
 import { giftCardName } from '../../world/providers.ts';
@@ -73,6 +74,8 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
   app.addHook('onClose', async () => clearInterval(ticker));
   if (!s.config.simMode) return;
 
+  // The console moves money and shows every player's payments: the operator's alone.
+  const operator = operatorRoute(s.config);
   const html = (reply: FastifyReply, body: string, code = 200) => reply.code(code).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
   const withUser = (rows: PaymentRow[]): ConsoleRow[] =>
     rows.map((row) => ({ ...paymentOut(row), user_name: s.db.get<{ name: string }>('SELECT name FROM users WHERE id = ?', row.user_id)?.name ?? '?' }));
@@ -90,19 +93,19 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
 
   registerCompensation(app, s, consoleAfter);
 
-  app.get('/api/sim/payments', async (request, reply) => {
+  app.get('/api/sim/payments', operator, async (request, reply) => {
     const { notice } = request.query as { notice?: unknown };
     return renderConsole(reply, typeof notice === 'string' ? notice.slice(0, 200) : null);
   });
 
-  app.get('/api/sim/payments.json', async (_request, reply) => {
+  app.get('/api/sim/payments.json', operator, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { response: { open: withUser(openPayments(s.db)), recent: withUser(recentPayments(s.db)) } };
   });
 
-  app.post('/api/sim/payments/tick', async () => answer(() => ({ changed: advanceDue(s) })));
+  app.post('/api/sim/payments/tick', operator, async () => answer(() => ({ changed: advanceDue(s) })));
 
-  app.post('/api/sim/payments/:hash/:action', async (request, reply) => {
+  app.post('/api/sim/payments/:hash/:action', operator, async (request, reply) => {
     const { hash, action } = request.params as { hash: string; action: string };
     const result = answer(() => {
       const row = paymentOf(hash);
@@ -112,7 +115,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
     return fromForm(request) ? consoleAfter(reply, result, `${hash} ${action}ed`) : result;
   });
 
-  app.post('/api/sim/crypto/transfers', async (request, reply) => {
+  app.post('/api/sim/crypto/transfers', operator, async (request, reply) => {
     const result = answer(() => {
       const body = parse(TransferBody, request.body);
       const flagged = body.flagged === true || body.flagged === '1';
@@ -121,7 +124,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
     return fromForm(request) ? consoleAfter(reply, result, 'Transfer seen on the chain: pending') : result;
   });
 
-  app.post('/api/sim/gift-codes', async (request, reply) => {
+  app.post('/api/sim/gift-codes', operator, async (request, reply) => {
     const result = answer(() => {
       const body = parse(GiftBody, request.body);
       const now = s.config.now();
@@ -140,7 +143,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
   });
 
   // A sponsor offers a player credit; the player becomes a club member and claims it.
-  app.post('/api/sim/sponsor-credits', async (request, reply) => {
+  app.post('/api/sim/sponsor-credits', operator, async (request, reply) => {
     const result = answer(() => {
       const body = parse(SponsorBody, request.body);
       const offer = parseCoinsToCents(body.coins);
@@ -164,7 +167,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
     const result = answer(() => productOf((request.params as { id: string }).id));
     return 'error' in result ? html(reply, result.error.error_msg, 404) : html(reply, shopPage(result.response, null));
   });
-  app.post('/api/sim/kinguin/:id', async (request, reply) => {
+  app.post('/api/sim/kinguin/:id', operator, async (request, reply) => {
     const result = answer(() => {
       const product = productOf((request.params as { id: string }).id);
       const code = s.db.transaction((tx) => mintGiftCode(tx, { kind: 'wallet', amount: product.amount, method: product.method, source: 'kinguin' }, s.config.now()));

@@ -13,6 +13,7 @@ import { PathLink } from '../../ui/path-link.tsx';
 import { clearGiftCode, storedGiftCode } from '../../storage/gift-code.ts';
 import { inventoryKeys, inventoryQueryOptions, type InventorySort } from './queries.ts';
 import './inventory.css';
+import { pushNotice } from '../notifications/index.ts';
 
 type Page = MethodResult<'inventory.getAssets'>;
 
@@ -124,12 +125,15 @@ export function InventoryPage() {
 /** An item gift code that came by link (/gift/A...), offered for redeeming. */
 function InventoryGiftCode() {
   const [code, setCode] = useState(() => storedGiftCode('A'));
-  const [cause, setCause] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const redeem = useMutation({
     mutationFn: (value: string) => rpc.call('inventory.gift', { code: value, stamp: crypto.randomUUID() }),
     onSuccess: (answer) => {
-      if (!answer.success) return setCause(answer.cause ?? 'Invalid Code');
+      if (!answer.success) {
+        // Spec (document 1 section 8): the server's cause in a 'Code Error' notification.
+        pushNotice({ type: 'error', title: 'Code Error', message: answer.cause ?? 'Invalid Code', timerMs: 5000 });
+        return;
+      }
       clearGiftCode();
       setCode(null);
       void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
@@ -141,7 +145,6 @@ function InventoryGiftCode() {
       <p>
         The link you opened carries the gift code <code>{code}</code>.
       </p>
-      {cause && <p className="form-error">Code Error: {cause}</p>}
       <div className="gift-actions">
         <Button variant="primary" disabled={redeem.isPending} onClick={() => redeem.mutate(code)}>
           Redeem gift
