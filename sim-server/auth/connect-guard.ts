@@ -36,7 +36,11 @@ export function createConnectGuard(config: Pick<Config, 'connectLimit' | 'jwtSec
   const sweep = (now: number) => {
     if (now < nextSweep) return;
     for (const map of [attempts, failures, signups]) for (const [k, w] of map) if (w.endsAt <= now) map.delete(k);
-    for (const [k, until] of [...locks, ...spent]) if (until <= now) (locks.delete(k), spent.delete(k));
+    for (const [k, until] of [...locks, ...spent]) {
+      if (until > now) continue;
+      locks.delete(k);
+      spent.delete(k);
+    }
     nextSweep = now + limits.windowMs;
   };
   const bump = (map: Map<string, Window>, key: string, now: number): number => {

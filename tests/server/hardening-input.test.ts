@@ -44,12 +44,12 @@ describe('amounts', () => {
   test('JSON amounts true, [250], "0x10", "1e2", "0b11", 1.5 and {} are refused; 250 and "250" are taken', async () => {
     const player = await server.player('json_amounts');
     for (const amount of [true, [250], '0x10', '1e2', '0b11', 1.5, {}, null]) {
-      expect((await player.post('wallet-vault.deposit', { amount })).error?.error_code, JSON.stringify(amount)).toBe(16);
+      expect({ amount, code: (await player.post('wallet-vault.deposit', { amount })).error?.error_code }).toEqual({ amount, code: 16 });
     }
     expect(await balanceOf(player)).toBe(100_000);
     // The bracketed query form of a list is no amount either.
     for (const query of ['amount[0]=250', 'amount[]=250', 'amount[value]=250']) {
-      expect((await player.request(`/api/method/wallet-vault.deposit?${query}`)).body.error?.error_code, query).toBe(16);
+      expect({ query, code: (await player.request(`/api/method/wallet-vault.deposit?${query}`)).body.error?.error_code }).toEqual({ query, code: 16 });
     }
     await ok(player, 'wallet-vault.deposit', { amount: 250 });
     expect((await player.post('wallet-vault.deposit', { amount: '250' })).response).toBeDefined();
