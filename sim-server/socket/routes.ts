@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ClientFrame, NamedError, Rooms, z } from '../../src/contract/index.ts';
+import { ClientFrame, NamedError, Rooms, isRoomName, z } from '../../src/contract/index.ts';
 import { toHash } from '../../src/core/hash-id.ts';
 import { redeemConnectToken } from '../auth/sessions.ts';
 import type { Services } from '../rpc/context.ts';
@@ -88,7 +88,7 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
       case 'manifest':
         return hub.reply(conn, '#MANIFEST', buildManifest(config));
       case 'join-room':
-        if (!servedRoom(frame.data.room)) return hub.reply(conn, 'SOCKET_ERROR', { code: 'UNKNOWN_ROOM', message: `no room ${frame.data.room.slice(0, 64)}` });
+        if (!isRoomName(frame.data.room)) return hub.reply(conn, 'SOCKET_ERROR', { code: 'UNKNOWN_ROOM', message: `no room ${frame.data.room.slice(0, 64)}` });
         if (!hub.mayJoin(conn, frame.data.room)) return hub.reply(conn, 'SOCKET_ERROR', { code: 'ACCESS_DENIED', message: `cannot join ${frame.data.room}` });
         if (!hub.join(conn, frame.data.room, frame.data.offset)) {
           return hub.reply(conn, 'SOCKET_ERROR', { code: 'TOO_MANY_ROOMS', message: `at most ${MAX_ROOMS_PER_CONNECTION} rooms per connection` });
@@ -106,10 +106,3 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
   }
 }
 
-/**
- * Rooms the server publishes to (src/contract/socket.ts Rooms): a player's own room, the lobby and
- * a game by hash or token. Any other name would only hold a socket's memory (issue 12).
- */
-export function servedRoom(name: string): boolean {
-  return name === Rooms.lobby || /^USER\[SF\d{10}\]$/.test(name) || /^ARENA_GAME\[(SF\d{1,10}|[\w-]{8,64})\]$/.test(name);
-}

@@ -196,3 +196,19 @@ export const Rooms = {
   /** A case table's drops (docs/decisions/0011). */
   caseTable: (id: string) => `CASE_TABLE[${id}]`,
 } as const;
+
+/**
+ * The shape of every room name in Rooms, kept beside it: the server refuses to join a name
+ * nothing publishes to, since it would only hold a socket's memory (issue 12).
+ */
+const ROOM_SHAPES: readonly RegExp[] = [
+  /^USER\[SF\d{10}\]$/,
+  /^ARENA_GAME\[(SF\d{1,10}|[\w-]{8,64})\]$/,
+  /^(LOBBY|WAVE|STREAM_PARTY_LOBBY)$/,
+  /^CASE_TABLE\[SF\d{1,10}\]$/,
+];
+
+/** Whether a name is one of the rooms the server publishes to. */
+export function isRoomName(name: string): boolean {
+  return ROOM_SHAPES.some((shape) => shape.test(name));
+}

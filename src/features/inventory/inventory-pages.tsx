@@ -13,7 +13,7 @@ import { PathLink } from '../../ui/path-link.tsx';
 import { clearGiftCode, storedGiftCode } from '../../storage/gift-code.ts';
 import { inventoryKeys, inventoryQueryOptions, type InventorySort } from './queries.ts';
 import './inventory.css';
-import { pushNotice } from '../notifications/index.ts';
+import { pushNotice } from '../../ui/notice-store.ts';
 
 type Page = MethodResult<'inventory.getAssets'>;
 
