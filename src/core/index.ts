@@ -18,3 +18,5 @@ export * from './ticket-hasher.ts';
 export * from './replay.ts';
 export * from './pool-summary.ts';
 export * from './ticket-pack.ts';
+export * from './radio-synth.ts';
+export * from './radio-library.ts';

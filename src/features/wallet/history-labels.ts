@@ -32,6 +32,7 @@ const LABELS: Record<string, string> = {
   signup_bonus: 'Welcome bonus',
   vault_deposit: 'Vault deposit',
   vault_withdraw: 'Vault withdrawal',
+  radio_request: 'Song request',
 };
 
 /** The label of a history type; an unknown one reads as its words ('plinko_reward' -> 'Plinko reward'). */
