@@ -175,8 +175,8 @@ export function renderSong(plan: SongPlan, rate = RADIO_SAMPLE_RATE): Float32Arr
 }
 
 /** 16-bit PCM WAV bytes of mono samples (what howler and decodeAudioData accept everywhere). */
-export function encodeWav(samples: Float32Array, rate = RADIO_SAMPLE_RATE): Uint8Array {
-  const bytes = new Uint8Array(44 + samples.length * 2);
+export function encodeWav(samples: Float32Array, rate = RADIO_SAMPLE_RATE): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(new ArrayBuffer(44 + samples.length * 2));
   const view = new DataView(bytes.buffer);
   const ascii = (at: number, text: string) => {
     for (let i = 0; i < text.length; i++) view.setUint8(at + i, text.charCodeAt(i));
