@@ -9,7 +9,7 @@ import { casesUnboxInventory } from './schema/0003-cases-unbox-inventory.ts';
 import { battles } from './schema/0004-battles.ts';
 import { paymentsGiftsSecurity } from './schema/0005-payments-gifts-security.ts';
 import { sponsorCredit } from './schema/0006-sponsor-credit.ts';
-import { radio } from './schema/0012-radio.ts';
+import { radioStreams } from './schema/0012-radio-streams.ts';
 
 interface MigrationTarget extends Pick<Db, 'run' | 'get' | 'all' | 'transaction'> {
   exec(sql: string): void;
@@ -24,7 +24,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, radio];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, radioStreams];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

@@ -15,7 +15,8 @@ import { partnership } from './partnership/index.ts';
 import { payments } from './payments/index.ts';
 import { radio } from './radio/index.ts';
 import { security } from './security/index.ts';
+import { streams } from './streams/index.ts';
 import { unbox } from './unbox/index.ts';
 import { wallet } from './wallet/index.ts';
 
-export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, unbox, inventory, fairness, arena, battles, radio];
+export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, unbox, inventory, fairness, arena, battles, radio, streams];

@@ -5,6 +5,7 @@
  */
 import { Asset, BattleGame, BattleMessage, BattleRoll, BattleStatus, GameNotice, LiveDrop, Payment, PaymentUpdate, PublicUser, RobState, UnboxRoll } from './entities.ts';
 import { RadioSlot, RadioSound } from './methods/radio.ts';
+import { LiveStream } from './methods/stream.ts';
 import { int, z } from './wire.ts';
 
 const room = () => z.string().check(z.minLength(1), z.maxLength(96));
@@ -161,12 +162,16 @@ export const ServerMessages = {
   '#RADIO_SOUND_REQUESTED': z.object({ sound: RadioSound, user: PublicUser }),
   /** The queue after a request or after its head was chosen to play next. */
   '#RADIO_QUEUE_CHANGE': z.object({ queue: z.array(RadioSound), users: z.array(PublicUser) }),
+  /** To LOBBY: a streamer went live. */
+  STREAM_ONLINE: z.object({ stream: LiveStream }),
+  /** To LOBBY: a stream ended. */
+  STREAM_OFFLINE: z.object({ hash: z.string(), user_hash: z.string() }),
 } as const;
 
 /** Names of server messages the spec lists whose payloads later issues define. */
 export const PendingServerMessages = [
   'LOBBY_ONLINE', 'ONLINE', 'FOLLOWER_FOLLOWED',
-  'FOLLOWER_UNFOLLOWED', 'STREAM_ONLINE', 'STREAM_OFFLINE', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
+  'FOLLOWER_UNFOLLOWED', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
   'BASIC_VERIFY_REQUIRED',
   'PAGE_ACTIVE', 'MSG_CREATED', 'CHAT_PAUSED', 'MSG_HIDDEN', 'MSG_UNHIDDEN', 'MSG_DELETED',
 ] as const;

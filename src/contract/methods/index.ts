@@ -18,6 +18,7 @@ import { radioMethods } from './radio.ts';
 export { RadioSlot, RadioSound, RadioState } from './radio.ts';
 import { securityMethods } from './security.ts';
 import { streamMethods } from './stream.ts';
+export { LiveStream } from './stream.ts';
 import { walletMethods } from './wallet.ts';
 
 /** Every RPC method of the wire, by name. */
