@@ -68,6 +68,15 @@ describe('the station', () => {
     socket.close();
   });
 
+  test('the listener count is pushed to WAVE when it changes', async () => {
+    const listener = await waveSocket(await server.player('wave_online'));
+    // The count is compared every 5 s: the next push carries this socket.
+    const pushed = await listener.next('#RADIO_ONLINE', 12_000);
+    expect((pushed.data as { online: number }).online).toBeGreaterThanOrEqual(1);
+    expect((await ok(server.client(), 'radio.current')).online).toBe((pushed.data as { online: number }).online);
+    listener.close();
+  }, 20_000);
+
   test('the cover of a sound is served as SVG', async () => {
     const visitor = server.client();
     const [sound] = await idleSounds(visitor);

@@ -5,15 +5,9 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { StreamIcon } from '../../ui/page-icons.tsx';
+import { followersText } from './followers.ts';
 import { streamsQueryOptions, useStreamsLive } from './queries.ts';
 import './streams.css';
-
-/** Spec: followers shown as k above 1000. */
-export function followersText(n: number): string {
-  if (n <= 1000) return String(n);
-  const k = n / 1000;
-  return `${k >= 100 ? Math.round(k) : Math.round(k * 10) / 10}k`;
-}
 
 function StreamCard({ stream }: { stream: LiveStream }) {
   const { _user: user } = stream;
