@@ -154,10 +154,10 @@ for (const [label, viewport] of [['desktop', { width: 1920, height: 1080 }], ['p
     await expect(radio.locator('.radio-modal')).toContainText(song.name);
     await radio.getByRole('button', { name: 'Listen now' }).click();
     await expect.poll(async () => (await playerState(page)).seek ?? -1, { timeout: 15_000 }).toBeGreaterThan(0);
-    await page.screenshot({ path: `test-results/radio-modal-${label}.png` });
+    await page.screenshot({ path: `test-results/radio-modal-${label}.png`, animations: 'disabled' });
     await radio.getByRole('button', { name: 'Request a Song' }).click();
     const request = page.getByRole('dialog', { name: 'Request a Song' });
     await expect(request.locator('.radio-result').first()).toBeVisible();
-    await page.screenshot({ path: `test-results/radio-request-${label}.png` });
+    await page.screenshot({ path: `test-results/radio-request-${label}.png`, animations: 'disabled' });
   });
 }

@@ -91,21 +91,19 @@ function StationModal() {
         {sound ? (
           <section className="radio-current" aria-label="Now playing">
             <SongCard sound={sound} size={88} />
-            <div className="radio-current-side">
-              <Likes sound={sound} />
-              <p className="radio-requester">
-                {requester ? (
-                  <>
-                    <Avatar name={requester.display_name} userHash={requester.hash} src={requester.info.avatar} size={22} />
-                    <span>
-                      Requested by <strong>{requester.display_name}</strong>
-                    </span>
-                  </>
-                ) : (
-                  <span>From the Wave rotation</span>
-                )}
-              </p>
-            </div>
+            <Likes sound={sound} />
+            <p className="radio-requester">
+              {requester ? (
+                <>
+                  <Avatar name={requester.display_name} userHash={requester.hash} src={requester.info.avatar} size={22} />
+                  <span>
+                    Requested by <strong>{requester.display_name}</strong>
+                  </span>
+                </>
+              ) : (
+                <span>From the Wave rotation</span>
+              )}
+            </p>
           </section>
         ) : (
           <p className="radio-empty">{loaded ? 'The station is quiet.' : 'Tuning in…'}</p>
