@@ -58,6 +58,8 @@ const SPEC_METHODS = [
   'account.secure-status', 'account.secure-setup', 'account.secure-enable', 'account.secure-disable',
   // The sim's public beacon (issue 5: 'public through a method').
   'beacon.blocks',
+  // Not in the spec's call lists: invite-link visits for the partner's figures (issue 18).
+  'partnership.visit',
 ];
 
 type Def = { doc: string; access: string; money?: true; input: z.ZodMiniType; output: z.ZodMiniType };
