@@ -4,6 +4,8 @@
  * `offset`, so a client that reconnects can ask for what it missed.
  */
 import { Asset, BattleGame, BattleMessage, BattleRoll, BattleStatus, GameNotice, LiveDrop, Payment, PaymentUpdate, PublicUser, RobState, UnboxRoll } from './entities.ts';
+import { RadioSlot, RadioSound } from './methods/radio.ts';
+import { LiveStream } from './methods/stream.ts';
 import { int, z } from './wire.ts';
 
 const room = () => z.string().check(z.minLength(1), z.maxLength(96));
@@ -160,15 +162,32 @@ export const ServerMessages = {
    * claimed, given back or its challenge completed); the client reloads user.getUser.
    */
   '#USER_DATA_CHANGED': z.object({ reason: z.enum(['sponsor_credit', 'challenge_completed']) }),
+  // The radio, Wave (document 2 section 7), to the WAVE room.
+  /** Listeners in the WAVE channel changed (admins see the count). */
+  '#RADIO_ONLINE': z.object({ online: z.number() }),
+  /**
+   * The next song is chosen, 2 s before the current one ends (the next-song hint): `next`
+   * starts at the current song's end_time on the server's clock; `time` is the server's now.
+   */
+  '#RADIO_NEXT_SOUND': z.object({ next: RadioSlot, sound: RadioSound, users: z.array(PublicUser), time: z.number() }),
+  /** A sound's like count changed (the voter's own isLiked comes with their call's answer). */
+  '#RADIO_SOUND_LIKE_UPDATE': z.object({ id: z.string(), likes: z.number() }),
+  /** A player paid for a sound: it joined the queue. */
+  '#RADIO_SOUND_REQUESTED': z.object({ sound: RadioSound, user: PublicUser }),
+  /** The queue after a request or after its head was chosen to play next. */
+  '#RADIO_QUEUE_CHANGE': z.object({ queue: z.array(RadioSound), users: z.array(PublicUser) }),
+  /** To LOBBY: a streamer went live. */
+  STREAM_ONLINE: z.object({ stream: LiveStream }),
+  /** To LOBBY: a stream ended. */
+  STREAM_OFFLINE: z.object({ hash: z.string(), user_hash: z.string() }),
 } as const;
 
 /** Names of server messages the spec lists whose payloads later issues define. */
 export const PendingServerMessages = [
   'LOBBY_ONLINE', 'ONLINE', 'FOLLOWER_FOLLOWED',
-  'FOLLOWER_UNFOLLOWED', 'STREAM_ONLINE', 'STREAM_OFFLINE', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
+  'FOLLOWER_UNFOLLOWED', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
   'BASIC_VERIFY_REQUIRED',
   'MSG_CREATED', 'CHAT_PAUSED', 'MSG_HIDDEN', 'MSG_UNHIDDEN', 'MSG_DELETED',
-  '#RADIO_ONLINE', '#RADIO_NEXT_SOUND', '#RADIO_SOUND_LIKE_UPDATE', '#RADIO_SOUND_REQUESTED', '#RADIO_QUEUE_CHANGE',
 ] as const;
 
 /** A server message name with a defined payload. */

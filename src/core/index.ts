@@ -19,3 +19,5 @@ export * from './pool-summary.ts';
 export * from './ticket-pack.ts';
 export * from './default-avatar.ts';
 export * from './proof-of-work.ts';
+export * from './radio-synth.ts';
+export * from './radio-library.ts';

@@ -17,8 +17,10 @@ import { partnershipMethods } from './partnership.ts';
 import { partyMethods } from './party.ts';
 import { progressionMethods } from './progression.ts';
 import { radioMethods } from './radio.ts';
+export { RadioSlot, RadioSound, RadioState } from './radio.ts';
 import { securityMethods } from './security.ts';
 import { streamMethods } from './stream.ts';
+export { LiveStream } from './stream.ts';
 import { walletMethods } from './wallet.ts';
 
 /** Every RPC method of the wire, by name. */
