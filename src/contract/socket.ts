@@ -4,6 +4,7 @@
  * `offset`, so a client that reconnects can ask for what it missed.
  */
 import { Asset, BattleGame, BattleMessage, BattleRoll, BattleStatus, GameNotice, LiveDrop, Payment, PaymentUpdate, PublicUser, RobState, UnboxRoll } from './entities.ts';
+import { ChatFrames } from './chat.ts';
 import { int, z } from './wire.ts';
 
 const room = () => z.string().check(z.minLength(1), z.maxLength(96));
@@ -146,6 +147,8 @@ export const ServerMessages = {
    * claimed, given back or its challenge completed); the client reloads user.getUser.
    */
   '#USER_DATA_CHANGED': z.object({ reason: z.enum(['sponsor_credit', 'challenge_completed']) }),
+  // The public chat, in the CHAT room (document 2 section 7).
+  ...ChatFrames,
 } as const;
 
 /** Names of server messages the spec lists whose payloads later issues define. */
@@ -153,7 +156,7 @@ export const PendingServerMessages = [
   'LOBBY_ONLINE', 'ONLINE', 'FOLLOWER_FOLLOWED',
   'FOLLOWER_UNFOLLOWED', 'STREAM_ONLINE', 'STREAM_OFFLINE', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
   'BASIC_VERIFY_REQUIRED',
-  'PAGE_ACTIVE', 'MSG_CREATED', 'CHAT_PAUSED', 'MSG_HIDDEN', 'MSG_UNHIDDEN', 'MSG_DELETED',
+  'PAGE_ACTIVE',
   '#RADIO_ONLINE', '#RADIO_NEXT_SOUND', '#RADIO_SOUND_LIKE_UPDATE', '#RADIO_SOUND_REQUESTED', '#RADIO_QUEUE_CHANGE',
 ] as const;
 
@@ -177,6 +180,8 @@ export const Rooms = {
   /** A public game by hash, or a personal game by its token. */
   arenaGame: (hashOrToken: string) => `ARENA_GAME[${hashOrToken}]`,
   lobby: 'LOBBY',
+  /** The public chat. */
+  chat: 'CHAT',
   radio: 'WAVE',
   partyLobby: 'STREAM_PARTY_LOBBY',
 } as const;

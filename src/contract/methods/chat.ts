@@ -1,6 +1,11 @@
+import { ChatMessage, ChatUser, EmojiBundle } from '../chat.ts';
 import { method, unshown } from '../define.ts';
 import { PublicUser } from '../entities.ts';
 import { batchLabel, cents, choice, flag, hashId, int, stamp, success, text, z } from '../wire.ts';
+import { secureCode } from './security.ts';
+
+/** Chat users by hash. */
+const usersByHash = () => z.record(z.string(), ChatUser);
 
 /** A captcha token from the challenge provider (rain and steal joins). */
 const captchaToken = () => text(1, 4096);
@@ -18,44 +23,52 @@ export const chatMethods = {
       batch: batchLabel(),
     }),
     output: z.object({
-      users: z.unknown(),
-      messages: z.array(z.unknown()),
-      bundles: z.unknown(),
+      users: usersByHash(),
+      /** Oldest first. */
+      messages: z.array(ChatMessage),
+      bundles: z.array(EmojiBundle),
+      /** The send delay in seconds for this player (0 for staff). */
       user_timeout: z.number(),
+      /** Milliseconds (server clock) until which this player's cooldown runs; 0 when none. */
+      send_after: z.number(),
       paused: z.boolean(),
+      /** Open sockets right now. */
+      online: z.number(),
+      /** Server time in milliseconds, to run the cooldown on the client's clock. */
+      time: z.number(),
     }),
   }),
   'chat.send': method({
-    doc: 'Posts a message of at most 200 characters, optionally replying to one; answer not shown.',
+    doc: 'Posts a message of at most 200 characters, optionally replying to one; answers the message and when the next send is allowed.',
     access: 'user',
     input: z.object({ text: text(1, 200), reply_hash: z.optional(hashId()) }),
-    output: z.unknown(),
+    output: z.object({ message: ChatMessage, send_after: z.number() }),
   }),
   'chat.pause': method({
-    doc: 'Staff pause (1) or resume (0) the chat for ordinary users; answer not shown.',
+    doc: 'Staff pause (1) or resume (0) the chat for ordinary users.',
     access: 'user',
     input: z.object({ pause: flag() }),
-    output: z.unknown(),
+    output: success(),
   }),
   'chat.delete': method({
-    doc: 'Staff delete a message; answer not shown.',
+    doc: 'Staff delete a message.',
     access: 'user',
     input: z.object({ hash: hashId() }),
-    output: z.unknown(),
+    output: success(),
   }),
   'chat.hide': method({
-    doc: 'Staff hide (1) or unhide (0) a message; answer not shown.',
+    doc: 'Staff hide (1) or unhide (0) a message.',
     access: 'user',
     input: z.object({ hash: hashId(), hide: flag() }),
-    output: z.unknown(),
+    output: success(),
   }),
   'chat.ban': method({
-    doc: 'Staff ban a player from chat for `duration` seconds (ban 1) or lift the ban (ban 0); answer not shown.',
+    doc: 'Staff ban a player from chat for `duration` seconds (ban 1) or lift the ban (ban 0).',
     access: 'user',
     input: z
       .object({ user_hash: hashId(), duration: z.optional(banSeconds()), ban: flag() })
       .check(z.refine((v) => !v.ban || v.duration !== undefined, { message: 'duration required to ban', path: ['duration'] })),
-    output: z.unknown(),
+    output: success(),
   }),
 
   'chat-tip.prepare': method({
@@ -65,7 +78,7 @@ export const chatMethods = {
     output: z.object({ user: PublicUser }),
   }),
   'chat-tip.send': method({
-    doc: 'Tips coins (cents) to a player, optionally anonymous; staff may require the tip to be wagered; answer not shown.',
+    doc: 'Tips coins (cents) from the withdrawable balance to a player, optionally anonymous; scope 4+ may mark it need_wager; players with 2FA send secure_code; answers the tip message and the balance.',
     access: 'user',
     money: true,
     input: z.object({
@@ -74,8 +87,9 @@ export const chatMethods = {
       anonymous: z.optional(flag()),
       need_wager: z.optional(flag()),
       stamp: stamp(),
+      secure_code: secureCode(),
     }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean(), message: ChatMessage, balance: z.number() }),
   }),
 
   'chat-rain.get': method({
@@ -122,13 +136,13 @@ export const chatMethods = {
     doc: 'The players this player muted: user_hash to expiry time, and their users.',
     access: 'user',
     input: z.object({ batch: batchLabel() }),
-    output: z.object({ muted: z.record(z.string(), z.number()), users: z.unknown() }),
+    output: z.object({ muted: z.record(z.string(), z.number()), users: usersByHash() }),
   }),
   'chat-mute.mute': method({
-    doc: "Hides a player's messages from this player until `expire` (unix seconds); answer not shown.",
+    doc: "Hides a player's messages from this player until `expire` (unix seconds, 1, 7 or 30 days ahead).",
     access: 'user',
     input: z.object({ user_hash: hashId(), expire: int().check(z.gte(1)) }),
-    output: z.unknown(),
+    output: success(),
   }),
   'chat-mute.unmute': method({
     doc: 'Lifts a mute.',

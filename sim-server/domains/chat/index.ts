@@ -1,0 +1,8 @@
+/** The public chat: messages, moderation, mutes and tips. */
+import type { Domain } from '../../rpc/context.ts';
+import { messageHandlers } from './messages.ts';
+import { muteHandlers } from './mutes.ts';
+import { registerChat } from './runtime.ts';
+import { tipHandlers } from './tips.ts';
+
+export const chat: Domain = { handlers: { ...messageHandlers, ...muteHandlers, ...tipHandlers }, register: registerChat };

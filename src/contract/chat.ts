@@ -1,0 +1,84 @@
+/**
+ * The public chat's entities (document 2 section 3): messages, the users they name, emoji
+ * bundles and the socket frames of the CHAT room. The rules both sides apply to them live in
+ * src/core/chat.ts.
+ */
+import { PublicUser } from './entities.ts';
+import { z } from './wire.ts';
+
+/** A player as the chat shows them: the public user plus whether a chat ban runs now. */
+export const ChatUser = z.extend(PublicUser, {
+  banned: z.boolean(),
+  /** Unix seconds the chat ban ends; 0 when none runs. */
+  banned_until: z.number(),
+  partnership: z.object({ partner_hash: z.nullable(z.string()) }),
+});
+/** A chat user. */
+export type ChatUser = z.output<typeof ChatUser>;
+
+/** Where a message comes from; null for a player's own words. */
+export const ChatOrigin = z.nullable(z.enum(['tip', 'system']));
+
+/** A message's details; a tip carries its amount and recipient. */
+export const ChatDetails = z.object({
+  /** Cents. */
+  amount: z.optional(z.number()),
+  recipient_hash: z.optional(z.string()),
+  recepient_name: z.optional(z.string()),
+  anonymous: z.optional(z.boolean()),
+  need_wager: z.optional(z.boolean()),
+  /** The sender carries the kick tag (the tip visibility rule of document 2 section 6). */
+  kick: z.optional(z.boolean()),
+});
+
+/** One chat message. Times are milliseconds. */
+export const ChatMessage = z.object({
+  hash: z.string(),
+  text: z.string(),
+  time: z.number(),
+  type: z.literal('public'),
+  origin: ChatOrigin,
+  details: ChatDetails,
+  hidden: z.boolean(),
+  reply_hash: z.nullable(z.string()),
+  /** The author; null for an anonymous tip (only its sender and staff see `sender_hash`). */
+  user_hash: z.nullable(z.string()),
+  sender_hash: z.optional(z.string()),
+});
+/** A chat message. */
+export type ChatMessage = z.output<typeof ChatMessage>;
+
+/** One emoji of a bundle; its text form in a message is `::{bundle key}_{index}::`. */
+export const ChatEmoji = z.object({ index: z.number(), token: z.string(), emoji: z.string() });
+
+/** An emoji bundle (pack): key, name, the free tag, its emojis. */
+export const EmojiBundle = z.object({
+  hash: z.string(),
+  key: z.string(),
+  name: z.string(),
+  type: z.literal('emojis'),
+  tags: z.array(z.string()),
+  /** Document 2: rarity high 3, medium 2, low 1. */
+  rarity: z.number(),
+  content: z.array(ChatEmoji),
+});
+/** An emoji bundle. */
+export type EmojiBundle = z.output<typeof EmojiBundle>;
+
+/** The frames of the CHAT room. */
+export const ChatFrames = {
+  /** A new message with the users it names (author, reply author, tip recipient). */
+  MSG_CREATED: z.object({ message: ChatMessage, users: z.array(ChatUser) }),
+  /** Staff paused or resumed the chat for ordinary players. */
+  CHAT_PAUSED: z.object({ paused: z.boolean() }),
+  /** Staff hid a message: staff blur it, its author keeps it, everyone else drops it. */
+  MSG_HIDDEN: z.object({ hash: z.string() }),
+  /** Staff unhid a message: everyone but its author (who kept it) gets it back. */
+  MSG_UNHIDDEN: z.object({ message: ChatMessage, users: z.array(ChatUser) }),
+  /** Staff removed a message for good. */
+  MSG_DELETED: z.object({ hash: z.string() }),
+  /** A chat ban started or was lifted. */
+  CHAT_USER_BANNED: z.object({ user: ChatUser }),
+  /** The real number of open sockets, sent when it changes. */
+  CHAT_ONLINE: z.object({ online: z.number() }),
+} as const;
