@@ -66,6 +66,7 @@ export const messageHandlers: Handlers = {
       paused: chatPaused(ctx.db),
       online: ctx.hub.stats().connections,
       time: now,
+      me: ctx.user ? chatUser(ctx.db, ctx.user, now) : null,
     };
   },
 

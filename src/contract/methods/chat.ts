@@ -36,6 +36,8 @@ export const chatMethods = {
       online: z.number(),
       /** Server time in milliseconds, to run the cooldown on the client's clock. */
       time: z.number(),
+      /** The signed-in player as the chat sees them (scope, ban, partner); null for a visitor. */
+      me: z.nullable(ChatUser),
     }),
   }),
   'chat.send': method({
