@@ -65,6 +65,39 @@ export const EmojiBundle = z.object({
 /** An emoji bundle. */
 export type EmojiBundle = z.output<typeof EmojiBundle>;
 
+/** Rain join requirements (document 2 section 5); the steam_* keys are not offered by the sim. */
+export const RainConditions = z.object({
+  min_level: z.optional(z.number()),
+  last_hour: z.optional(z.boolean()),
+  /** Cents wagered in the last 7 days. */
+  min_wagered: z.optional(z.number()),
+  prev_wager: z.optional(z.boolean()),
+});
+
+/**
+ * A rain: joining is open until `states.end_in`, then the sorted participants and their
+ * SHA-256 are published, and the first beacon block after the close draws the shares
+ * (src/core/rain.ts rainShares). Amounts in cents, times in milliseconds.
+ */
+export const Rain = z.object({
+  hash: z.string(),
+  status: z.enum(['active', 'drawing', 'finished']),
+  /** The pot: live while active, fixed when joining closes. */
+  amount: z.number(),
+  conditions: RainConditions,
+  states: z.object({ start_in: z.number(), end_in: z.number() }),
+  /** How many joined. */
+  participants: z.number(),
+  captcha: z.object({ challenge: z.string(), difficulty: z.number() }),
+  /** Published when joining closes: the participants' hashes, sorted, and SHA-256 of them joined by commas. */
+  participants_list: z.nullable(z.array(z.string())),
+  participants_hash: z.nullable(z.string()),
+  beacon: z.nullable(z.object({ number: z.number(), id: z.string() })),
+  rewards: z.array(z.object({ user_hash: z.string(), reward: z.number() })),
+});
+/** A rain. */
+export type Rain = z.output<typeof Rain>;
+
 /** The frames of the CHAT room. */
 export const ChatFrames = {
   /** A new message with the users it names (author, reply author, tip recipient). */
@@ -79,6 +112,16 @@ export const ChatFrames = {
   MSG_DELETED: z.object({ hash: z.string() }),
   /** A chat ban started or was lifted. */
   CHAT_USER_BANNED: z.object({ user: ChatUser }),
+  /** A rain opened for joining. */
+  CHAT_RAIN_ACTIVE: z.object({ rain: Rain }),
+  /** Someone joined: the new count. */
+  CHAT_RAIN_PARTICIPANTS: z.object({ rain_hash: z.string(), participants: z.number() }),
+  /** Joining closed: the participants list and its hash are public, the draw waits for the beacon. */
+  CHAT_RAIN_SHARE: z.object({ rain: Rain }),
+  /** The draw paid the pot out. */
+  CHAT_RAIN_FINISHED: z.object({ rain: Rain, users: z.array(ChatUser) }),
+  /** The pot that the next (or running) rain will split, as the house and tips fill it. */
+  CHAT_RAIN_POT: z.object({ pot: z.number() }),
   /** The real number of open sockets, sent when it changes. */
   CHAT_ONLINE: z.object({ online: z.number() }),
 } as const;

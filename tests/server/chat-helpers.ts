@@ -33,7 +33,8 @@ export async function refused(client: Client, method: MethodName, params: Record
 export async function chatSocket(client: Client) {
   const socket = await client.socket();
   socket.send('join-room', { room: Rooms.chat });
-  await socket.next('ROOM_JOINED');
+  // The personal room answers ROOM_JOINED too; wait for the chat's own.
+  while ((await socket.next('ROOM_JOINED')).data.room !== Rooms.chat);
   return socket;
 }
 

@@ -7,7 +7,7 @@ import type { Migration } from '../migrations.ts';
  */
 export const chat: Migration = {
   id: 10,
-  name: 'chat: messages, bans, mutes, tips, settings',
+  name: 'chat: messages, bans, mutes, tips, rains, settings',
   sql: `
     CREATE TABLE chat_messages (
       id INTEGER PRIMARY KEY,
@@ -38,6 +38,31 @@ export const chat: Migration = {
       muted_id INTEGER NOT NULL REFERENCES users(id),
       expire_s INTEGER NOT NULL,
       PRIMARY KEY (user_id, muted_id)
+    );
+
+    -- Rains: joining runs from created_at to ends_at; then the sorted participants and their
+    -- hash are written (drawing), and the first beacon block after ends_at splits the pot.
+    CREATE TABLE chat_rains (
+      id INTEGER PRIMARY KEY,
+      status TEXT NOT NULL CHECK (status IN ('active', 'drawing', 'finished')),
+      conditions TEXT NOT NULL,
+      challenge TEXT NOT NULL,
+      difficulty INTEGER NOT NULL,
+      created_at INTEGER NOT NULL,
+      ends_at INTEGER NOT NULL,
+      pot INTEGER,
+      participants TEXT,
+      participants_hash TEXT,
+      beacon_number INTEGER,
+      beacon_id TEXT,
+      rewards TEXT,
+      finished_at INTEGER
+    );
+    CREATE TABLE chat_rain_users (
+      rain_id INTEGER NOT NULL REFERENCES chat_rains(id),
+      user_id INTEGER NOT NULL REFERENCES users(id),
+      joined_at INTEGER NOT NULL,
+      PRIMARY KEY (rain_id, user_id)
     );
 
     CREATE TABLE chat_settings (

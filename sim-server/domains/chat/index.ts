@@ -1,8 +1,13 @@
-/** The public chat: messages, moderation, mutes and tips. */
+/** The public chat: messages, moderation, mutes, tips and rain. */
 import type { Domain } from '../../rpc/context.ts';
 import { messageHandlers } from './messages.ts';
 import { muteHandlers } from './mutes.ts';
+import { fundRain, rainHandlers } from './rain.ts';
 import { registerChat } from './runtime.ts';
 import { tipHandlers } from './tips.ts';
 
-export const chat: Domain = { handlers: { ...messageHandlers, ...muteHandlers, ...tipHandlers }, register: registerChat };
+export const chat: Domain = {
+  handlers: { ...messageHandlers, ...muteHandlers, ...tipHandlers, ...rainHandlers },
+  register: registerChat,
+  onLedgerEntry: fundRain,
+};

@@ -1,5 +1,6 @@
 /**
- * The chat's long-lived parts, one set per server: the flood guard and the online count.
+ * The chat's long-lived parts, one set per server: the flood guard, the online count and
+ * the rain's clock.
  * docs/decisions/0011-chat-rules.md gives the numbers and why.
  */
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import { Rooms } from '../../../src/contract/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { Services } from '../../rpc/context.ts';
 import { createFloodGuard, type FloodGuard } from '../battles/flood.ts';
+import { RAIN_HOUSE, rainTick } from './rain.ts';
 
 /** The send delay of ordinary players; staff have none. */
 export const SEND_DELAY_MS = 3_000;
@@ -14,6 +16,8 @@ export const SEND_DELAY_MS = 3_000;
 export const CHAT_FLOOD = { max: 5, windowMs: 20_000 } as const;
 /** Spam: the same text again within this window is refused. */
 export const REPEAT_WINDOW_MS = 60_000;
+/** How often the rain's schedule is looked at. */
+const RAIN_TICK_MS = 1_000;
 /** How often the online count is looked at (and sent when it changed). */
 const ONLINE_EVERY_MS = 5_000;
 
@@ -35,12 +39,27 @@ export function chatOf(services: Pick<Services, 'db'>): ChatRuntime {
 export function registerChat(app: FastifyInstance, services: Services): void {
   started.set(services.db, { flood: createFloodGuard(CHAT_FLOOD) });
   let last = -1;
+  let lastPot = -1;
   const timer = setInterval(() => {
     const online = services.hub.stats().connections;
-    if (online === last) return;
+    if (online !== last) services.hub.publish(Rooms.chat, 'CHAT_ONLINE', { online });
     last = online;
-    services.hub.publish(Rooms.chat, 'CHAT_ONLINE', { online });
+    // The pot grows with every wager; it is shown live but pushed at this pace, not per wager.
+    const pot = services.ledger.balance(services.db, RAIN_HOUSE);
+    if (pot !== lastPot) services.hub.publish(Rooms.chat, 'CHAT_RAIN_POT', { pot });
+    lastPot = pot;
   }, ONLINE_EVERY_MS);
+  const rainTimer = setInterval(() => {
+    try {
+      rainTick(services);
+    } catch (error) {
+      app.log.error({ err: error }, 'rain step failed');
+    }
+  }, RAIN_TICK_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  rainTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearInterval(rainTimer);
+  });
 }

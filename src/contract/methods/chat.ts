@@ -1,5 +1,5 @@
-import { ChatMessage, ChatUser, EmojiBundle } from '../chat.ts';
-import { method, unshown } from '../define.ts';
+import { ChatMessage, ChatUser, EmojiBundle, Rain } from '../chat.ts';
+import { method } from '../define.ts';
 import { PublicUser } from '../entities.ts';
 import { batchLabel, cents, choice, flag, hashId, int, stamp, success, text, z } from '../wire.ts';
 import { secureCode } from './security.ts';
@@ -95,25 +95,30 @@ export const chatMethods = {
   }),
 
   'chat-rain.get': method({
-    doc: 'The current rain, if any, and whether the player joined it.',
+    doc: 'The current rain (active or drawing), if any, whether the player joined it, the pot now and when the next rain opens.',
     access: 'public',
     input: z.object({ batch: batchLabel() }),
-    output: z.object({ rain: z.unknown(), joined: z.boolean() }),
+    output: z.object({ rain: z.nullable(Rain), joined: z.boolean(), pot: z.number(), next_at: z.number() }),
   }),
   'chat-rain.join': method({
-    doc: 'Joins the running rain with a captcha token; answer not shown.',
+    doc: 'Joins the running rain; `token` is the proof-of-work nonce for the rain\'s captcha (CAPTCHA_REQUIRED without a right one).',
     access: 'user',
     input: z.object({ rain_hash: hashId(), token: z.optional(captchaToken()) }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean(), participants: z.number() }),
   }),
   'chat-rain.tip': method({
-    doc: 'Adds coins (cents) to the rain pot, optionally anonymous; answer not shown.',
+    doc: 'Adds coins (cents, from the withdrawable balance) to the rain pot, optionally anonymous.',
     access: 'user',
     money: true,
     input: z.object({ amount: cents(), anonymous: z.optional(flag()), stamp: stamp() }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean(), pot: z.number(), balance: z.number() }),
   }),
-  'chat-rain.getRewards': unshown({ doc: "The last rain's rewards, for the rain rewards modal.", access: 'public' }),
+  'chat-rain.getRewards': method({
+    doc: "The last finished rain with its rewards and the users they went to (the rain rewards modal and the recompute page); `rain_hash` picks another.",
+    access: 'public',
+    input: z.object({ rain_hash: z.optional(hashId()) }),
+    output: z.object({ rain: z.nullable(Rain), users: usersByHash() }),
+  }),
 
   'chat-steal.get': method({
     doc: 'The split-or-steal game (protocol version 2), whether the player joined, and its users.',
