@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, newPlayerName, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, callAsPlayer, dropOneItem, newPlayerName, signInByApi } from './helpers.ts';
 
 type Me = { user: { id: number; hash: string; name: string }; user_wallet: { balance: number } };
 
@@ -128,4 +128,34 @@ test('an empty send shakes, a long line shows the counter, and visitors are aske
   await expect(log(visitor).getByText('a message from a phone')).toBeVisible();
   await expect(chatOf(visitor).getByRole('button', { name: 'Log in to chat' })).toBeVisible();
   await visitor.close();
+});
+
+test('a player tips the rain, a rain opens, and they join it through the captcha', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const dave = await playerWithChat(browser, 'dave');
+  await dropOneItem(dave.page);
+  const rain = chatOf(dave.page).getByRole('region', { name: 'Rain' });
+  await rain.getByRole('button', { name: 'Tip rain' }).click();
+  const tip = dave.page.getByRole('dialog', { name: 'Tip the rain' });
+  await tip.getByLabel('Amount (coins)').fill('25');
+  await tip.getByRole('button', { name: 'Add to the pot' }).click();
+  await expect(tip).toBeHidden();
+  await expect(rain).toContainText(/Rain pot\s*\d+\.\d\d/);
+
+  const started = (await (await dave.page.request.post('/api/sim/rain/start')).json()) as { response?: { hash: string } };
+  expect(started.response?.hash).toMatch(/^SF/);
+  await expect(rain.getByRole('button', { name: 'Join the rain' })).toBeVisible();
+  await rain.getByRole('button', { name: 'Join the rain' }).click();
+  const join = dave.page.getByRole('dialog', { name: 'Join the rain' });
+  await expect(join.getByRole('button', { name: 'Join' })).toBeEnabled({ timeout: 30_000 });
+  await join.getByRole('button', { name: 'Join' }).click();
+  await expect(rain.getByText('You are a participant')).toBeVisible();
+  await expect(rain).toContainText('1 joined');
+  await dave.page.screenshot({ path: 'test-results/chat-rain-desktop.png' });
+
+  const erin = await playerWithChat(browser, 'erin', { width: 390, height: 844 });
+  await expect(chatOf(erin.page).getByRole('region', { name: 'Rain' }).getByRole('button', { name: 'Join the rain' })).toBeVisible();
+  await erin.page.screenshot({ path: 'test-results/chat-rain-mobile.png' });
+  await dave.context.close();
+  await erin.context.close();
 });

@@ -8,7 +8,8 @@ import { Rooms } from '../../../src/contract/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { Services } from '../../rpc/context.ts';
 import { createFloodGuard, type FloodGuard } from '../battles/flood.ts';
-import { RAIN_HOUSE, rainTick } from './rain.ts';
+import { AppError } from '../../errors.ts';
+import { RAIN_HOUSE, rainTick, startRain } from './rain.ts';
 
 /** The send delay of ordinary players; staff have none. */
 export const SEND_DELAY_MS = 3_000;
@@ -61,5 +62,15 @@ export function registerChat(app: FastifyInstance, services: Services): void {
   app.addHook('onClose', async () => {
     clearInterval(timer);
     clearInterval(rainTimer);
+  });
+  if (!services.config.simMode) return;
+  // The sim console opens a rain now, so a developer (or a screenshot) need not wait 30 minutes.
+  app.post('/api/sim/rain/start', async () => {
+    try {
+      return { response: startRain(services) };
+    } catch (error) {
+      if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
+      throw error;
+    }
   });
 }

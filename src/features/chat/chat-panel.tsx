@@ -13,6 +13,7 @@ import type { MessageAction } from './chat-message.tsx';
 import { BanModal, BlockedUsersModal, MuteModal, RulesModal, TipModal } from './chat-modals.tsx';
 import { chatOpen } from './chat-state.ts';
 import { emojiGlyphs } from './chat-text.tsx';
+import { RainBlock } from './rain-block.tsx';
 import './chat.css';
 
 /** Document 2 section 8. */
@@ -141,6 +142,7 @@ export default function ChatPanel() {
           <CloseIcon />
         </button>
       </div>
+      <RainBlock me={me} />
       {page.isError ? (
         <div className="chat-list-wrap">
           <p className="chat-empty" role="alert">
