@@ -98,6 +98,37 @@ export const Rain = z.object({
 /** A rain. */
 export type Rain = z.output<typeof Rain>;
 
+/** A split-or-steal player: the decision's commitment, and the decision once the game closed. */
+export const StealPlayer = z.object({
+  hash: z.string(),
+  decision_hashed: z.nullable(z.string()),
+  decision: z.nullable(z.enum(['split', 'steal'])),
+  salt: z.nullable(z.string()),
+  reward: z.number(),
+});
+
+/**
+ * A split-or-steal game (document 2): waiting (joining), rolling (the beacon picks two
+ * players), battling (each commits split or steal as SHA-256(decision-salt)), closed.
+ * split+split halves the reward, one steal takes it all, steal+steal loses it.
+ */
+export const StealGame = z.object({
+  hash: z.string(),
+  status: z.enum(['waiting', 'rolling', 'battling', 'closed']),
+  anonymous: z.boolean(),
+  reward: z.number(),
+  conditions: RainConditions,
+  captcha: z.object({ challenge: z.string(), difficulty: z.number() }),
+  participants: z.number(),
+  players: z.array(StealPlayer),
+  players_hashes: z.array(z.string()),
+  states: z.object({ roll_at: z.number(), battle_at: z.nullable(z.number()), end_at: z.nullable(z.number()) }),
+  beacon: z.nullable(z.string()),
+  result: z.nullable(z.enum(['split', 'steal', 'lost', 'cancelled'])),
+});
+/** A split-or-steal game. */
+export type StealGame = z.output<typeof StealGame>;
+
 /** The frames of the CHAT room. */
 export const ChatFrames = {
   /** A new message with the users it names (author, reply author, tip recipient). */
@@ -122,6 +153,12 @@ export const ChatFrames = {
   CHAT_RAIN_FINISHED: z.object({ rain: Rain, users: z.array(ChatUser) }),
   /** The pot that the next (or running) rain will split, as the house and tips fill it. */
   CHAT_RAIN_POT: z.object({ pot: z.number() }),
+  /** A split-or-steal game opened for joining. */
+  CHAT_STEAL_CREATED: z.object({ game: StealGame }),
+  /** The game changed (a join, a decision committed, closed). */
+  CHAT_STEAL_UPDATED: z.object({ game: StealGame, users: z.array(ChatUser) }),
+  /** The beacon picked the two players. */
+  CHAT_STEAL_ROLL: z.object({ game: StealGame, users: z.array(ChatUser) }),
   /** The real number of open sockets, sent when it changes. */
   CHAT_ONLINE: z.object({ online: z.number() }),
 } as const;

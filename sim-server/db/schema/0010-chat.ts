@@ -7,7 +7,7 @@ import type { Migration } from '../migrations.ts';
  */
 export const chat: Migration = {
   id: 10,
-  name: 'chat: messages, bans, mutes, tips, rains, settings',
+  name: 'chat: messages, bans, mutes, tips, rains, split-or-steal, settings',
   sql: `
     CREATE TABLE chat_messages (
       id INTEGER PRIMARY KEY,
@@ -63,6 +63,31 @@ export const chat: Migration = {
       user_id INTEGER NOT NULL REFERENCES users(id),
       joined_at INTEGER NOT NULL,
       PRIMARY KEY (rain_id, user_id)
+    );
+
+    -- Split-or-steal: joining while waiting; at roll_at the first beacon block after it picks
+    -- two players; each commits split or steal (the hash is public, the choice and its salt
+    -- are revealed when the game closes).
+    CREATE TABLE chat_steal_games (
+      id INTEGER PRIMARY KEY,
+      status TEXT NOT NULL CHECK (status IN ('waiting', 'rolling', 'battling', 'closed')),
+      reward INTEGER NOT NULL CHECK (reward > 0),
+      conditions TEXT NOT NULL,
+      challenge TEXT NOT NULL,
+      difficulty INTEGER NOT NULL,
+      created_at INTEGER NOT NULL,
+      roll_at INTEGER NOT NULL,
+      battle_at INTEGER,
+      end_at INTEGER,
+      beacon_id TEXT,
+      players TEXT,
+      result TEXT
+    );
+    CREATE TABLE chat_steal_users (
+      game_id INTEGER NOT NULL REFERENCES chat_steal_games(id),
+      user_id INTEGER NOT NULL REFERENCES users(id),
+      joined_at INTEGER NOT NULL,
+      PRIMARY KEY (game_id, user_id)
     );
 
     CREATE TABLE chat_settings (

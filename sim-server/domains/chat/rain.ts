@@ -22,7 +22,7 @@ import { chatUsers } from './store.ts';
 /** Where the pot sits. */
 export const RAIN_HOUSE = { house: 'rain' } as const;
 /** The house budget the 0.1% comes from. */
-const RAIN_FUNDER = { house: 'promotions' } as const;
+export const RAIN_FUNDER = { house: 'promotions' } as const;
 /** Per mille of every wager that goes into the pot. */
 export const RAIN_PER_MILLE = 1;
 export const RAIN_EVERY_MS = 30 * 60_000;
@@ -54,8 +54,8 @@ interface RainRow {
 
 type Read = Pick<Db, 'get' | 'all'>;
 
-const setting = (db: Read, key: string) => db.get<{ value: string }>('SELECT value FROM chat_settings WHERE key = ?', key)?.value;
-const putSetting = (tx: Tx, key: string, value: string) =>
+export const setting = (db: Read, key: string) => db.get<{ value: string }>('SELECT value FROM chat_settings WHERE key = ?', key)?.value;
+export const putSetting = (tx: Tx, key: string, value: string) =>
   tx.run('INSERT INTO chat_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, value);
 
 const potNow = (db: Read, services: Pick<Services, 'ledger'>) => services.ledger.balance(db, RAIN_HOUSE);
@@ -102,7 +102,7 @@ function wageredSince(db: Read, userId: number, since: number): number {
 }
 
 /** Refuses a player who does not meet a requirement, naming it as the spec words it. */
-function checkConditions(db: Read, user: UserRow, conditions: z.output<typeof RainConditions>, now: number): void {
+export function checkConditions(db: Read, user: UserRow, conditions: z.output<typeof RainConditions>, now: number): void {
   if (conditions.min_level !== undefined && levelForExp(user.exp) < conditions.min_level) fail(NumericError.INVALID_DATA, `Level ${conditions.min_level}+ on the site`);
   if (conditions.last_hour && wageredSince(db, user.id, now - 3_600_000) === 0) fail(NumericError.INVALID_DATA, 'Be active (wager) in the last hour');
   if (conditions.min_wagered !== undefined && wageredSince(db, user.id, now - 7 * 86_400_000) < conditions.min_wagered) {

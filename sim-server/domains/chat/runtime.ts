@@ -10,6 +10,7 @@ import type { Services } from '../../rpc/context.ts';
 import { createFloodGuard, type FloodGuard } from '../battles/flood.ts';
 import { AppError } from '../../errors.ts';
 import { RAIN_HOUSE, rainTick, startRain } from './rain.ts';
+import { stealTick } from './steal.ts';
 
 /** The send delay of ordinary players; staff have none. */
 export const SEND_DELAY_MS = 3_000;
@@ -53,6 +54,7 @@ export function registerChat(app: FastifyInstance, services: Services): void {
   const rainTimer = setInterval(() => {
     try {
       rainTick(services);
+      stealTick(services);
     } catch (error) {
       app.log.error({ err: error }, 'rain step failed');
     }

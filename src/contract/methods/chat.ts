@@ -1,4 +1,4 @@
-import { ChatMessage, ChatUser, EmojiBundle, Rain } from '../chat.ts';
+import { ChatMessage, ChatUser, EmojiBundle, Rain, StealGame } from '../chat.ts';
 import { method } from '../define.ts';
 import { PublicUser } from '../entities.ts';
 import { batchLabel, cents, choice, flag, hashId, int, stamp, success, text, z } from '../wire.ts';
@@ -124,19 +124,19 @@ export const chatMethods = {
     doc: 'The split-or-steal game (protocol version 2), whether the player joined, and its users.',
     access: 'public',
     input: z.object({ version: z.optional(choice([2])), batch: batchLabel() }),
-    output: z.object({ game: z.unknown(), joined: z.boolean(), users: z.unknown() }),
+    output: z.object({ game: z.nullable(StealGame), joined: z.boolean(), users: usersByHash() }),
   }),
   'chat-steal.join': method({
-    doc: 'Joins a waiting split-or-steal game with a captcha token; answer not shown.',
+    doc: 'Joins a waiting split-or-steal game; `token` is the proof-of-work nonce of its captcha (CAPTCHA_REQUIRED otherwise).',
     access: 'user',
     input: z.object({ game_hash: hashId(), token: captchaToken() }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean(), participants: z.number() }),
   }),
   'chat-steal.decision': method({
-    doc: "A player's split or steal decision in the battling game; answer not shown.",
+    doc: "A picked player's split or steal decision in the battling game; answers its public commitment.",
     access: 'user',
     input: z.object({ game_hash: hashId(), decision: z.enum(['split', 'steal']) }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean(), decision_hashed: z.string() }),
   }),
 
   'chat-mute.loadMuted': method({
