@@ -67,11 +67,10 @@ describe('split-or-steal', () => {
       const before = await Promise.all(picked.map((p) => balanceOf(p.client)));
       await refused(bystander.client, 'chat-steal.decision', { game_hash: game.hash, decision: 'steal' }, NumericError.ACCESS_DENIED);
       await refused(picked[0]!.client, 'chat-steal.decision', { game_hash: game.hash, decision: 'share' }, NumericError.INPUT_ERROR);
-      if (a) {
-        const { decision_hashed } = await ok(picked[0]!.client, 'chat-steal.decision', { game_hash: game.hash, decision: a });
-        expect((await ok(server.client(), 'chat-steal.get', {})).game!.players[0]!).toMatchObject({ decision_hashed, decision: null, salt: null });
-        await refused(picked[0]!.client, 'chat-steal.decision', { game_hash: game.hash, decision: a }, NumericError.INVALID_DATA);
-      }
+      const commitA = a ? (await ok(picked[0]!.client, 'chat-steal.decision', { game_hash: game.hash, decision: a })).decision_hashed : null;
+      // Until the close only the commitment is public.
+      expect((await ok(server.client(), 'chat-steal.get', {})).game!.players[0]!).toMatchObject({ decision_hashed: commitA, decision: null, salt: null });
+      if (a) await refused(picked[0]!.client, 'chat-steal.decision', { game_hash: game.hash, decision: a }, NumericError.INVALID_DATA);
       if (b) await ok(picked[1]!.client, 'chat-steal.decision', { game_hash: game.hash, decision: b });
       if (!a || !b) {
         clock.advance(STEAL_BATTLE_MS);
@@ -80,7 +79,9 @@ describe('split-or-steal', () => {
       const closed = await until('closed');
       expect(closed.players.map((p) => p.reward)).toEqual([ra, rb]);
       expect(closed.result).toBe(ra + rb === 0 ? 'lost' : ra === rb ? 'split' : 'steal');
-      for (const p of closed.players) if (p.decision) expect(hashDecision(p.decision, p.salt!)).toBe(p.decision_hashed);
+      const revealed = closed.players.filter((p) => p.decision !== null);
+      expect(revealed.map((p) => hashDecision(p.decision!, p.salt!))).toEqual(revealed.map((p) => p.decision_hashed));
+      expect(revealed.map((p) => p.decision)).toEqual([a, b].filter((d) => d !== null));
       expect(await Promise.all(picked.map((p) => balanceOf(p.client)))).toEqual([before[0]! + ra, before[1]! + rb]);
       expectLedgerOk(server);
       await Promise.all(picked.map((p) => p.client.renew()));
