@@ -33,7 +33,7 @@ async function say(page: Page, text: string) {
 
 test('two players chat live: a message, a reply, an emoji, a tip and a mute', async ({ browser }) => {
   // One long scenario in two browsers, with the 3 s send delay between a player's lines.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const alice = await playerWithChat(browser, 'alice');
   const bob = await playerWithChat(browser, 'bob');
 
