@@ -2,8 +2,6 @@
 import type { ServerMessageData } from '../../src/contract/index.ts';
 import type { Config } from '../config.ts';
 
-const WEEK_MS = 7 * 86_400_000;
-
 /** The holiday style of a date: the header follows it. */
 function styleFor(date: Date): 'snow' | 'santa' | 'halloween' | 'christmas' | null {
   const month = date.getUTCMonth();
@@ -18,13 +16,13 @@ function styleFor(date: Date): 'snow' | 'santa' | 'halloween' | 'christmas' | nu
 /** Builds the manifest for the current moment. */
 export function buildManifest(config: Config): ServerMessageData<'#MANIFEST'> {
   const now = config.now();
-  // The race runs in weekly periods aligned to the epoch; its countdown is the time left.
-  const endsIn = Math.ceil((WEEK_MS - (now % WEEK_MS)) / 1000);
   return {
     stats: {
-      battle_pass: { active: true },
-      ctc: { active: true },
-      events: { leaderboard: { ends_in_time: endsIn } },
+      // The manifest advertises only what works: the client hides Season, Chicken and Race+
+      // (and their countdown) until these games exist on this server.
+      battle_pass: { active: false },
+      ctc: { active: false },
+      events: { leaderboard: { ends_in_time: null } },
       client: { style: styleFor(new Date(now)) },
       // Coins per unit of each display currency: shown amounts are divided by the rate.
       wallet: { rate: { SFC: 1, USD: 1, EUR: 1.08, ...CRYPTO_RATES } },

@@ -18,5 +18,6 @@ export * from './ticket-hasher.ts';
 export * from './replay.ts';
 export * from './pool-summary.ts';
 export * from './ticket-pack.ts';
+export * from './default-avatar.ts';
 export * from './chat.ts';
 export * from './rain.ts';

@@ -58,6 +58,10 @@ const SPEC_METHODS = [
   'account.secure-status', 'account.secure-setup', 'account.secure-enable', 'account.secure-disable',
   // The sim's public beacon (issue 5: 'public through a method').
   'beacon.blocks',
+  // Not in the spec's call lists: invite-link visits for the partner's figures (issue 18).
+  'partnership.visit',
+  // Not in the spec's call lists: the case table its route table names (issue 21, docs/decisions/0011).
+  'case-table.create', 'case-table.get',
 ];
 
 type Def = { doc: string; access: string; money?: true; input: z.ZodMiniType; output: z.ZodMiniType };

@@ -3,7 +3,9 @@ import type { z } from '../wire.ts';
 import { accountMethods } from './account.ts';
 import { arenaMethods } from './arena.ts';
 import { batchMethods } from './batch.ts';
+import { caseTableMethods } from './case-table.ts';
 import { caseMethods } from './cases.ts';
+export { CASE_TABLE_DROPS, CaseTable } from './case-table.ts';
 import { chatMethods } from './chat.ts';
 import { connectMethods } from './connect.ts';
 export { ConnectAnswers } from './connect.ts';
@@ -29,6 +31,7 @@ export const Methods = {
   ...walletMethods,
   ...arenaMethods,
   ...caseMethods,
+  ...caseTableMethods,
   ...inventoryMethods,
   ...progressionMethods,
   ...chatMethods,
