@@ -9,6 +9,7 @@ import { arena } from './arena/index.ts';
 import { battles } from './battles/index.ts';
 import { caseTables } from './case-tables/index.ts';
 import { cases } from './cases/index.ts';
+import { chat } from './chat/index.ts';
 import { connect } from './connect/index.ts';
 import { fairness } from './fairness/index.ts';
 import { inventory } from './inventory/index.ts';
@@ -20,4 +21,4 @@ import { streams } from './streams/index.ts';
 import { unbox } from './unbox/index.ts';
 import { wallet } from './wallet/index.ts';
 
-export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, radio, streams];
+export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, radio, streams, chat];

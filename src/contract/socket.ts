@@ -6,6 +6,7 @@
 import { Asset, BattleGame, BattleMessage, BattleRoll, BattleStatus, GameNotice, LiveDrop, Payment, PaymentUpdate, PublicUser, RobState, UnboxRoll } from './entities.ts';
 import { RadioSlot, RadioSound } from './methods/radio.ts';
 import { LiveStream } from './methods/stream.ts';
+import { ChatFrames } from './chat.ts';
 import { int, z } from './wire.ts';
 
 const room = () => z.string().check(z.minLength(1), z.maxLength(96));
@@ -180,6 +181,8 @@ export const ServerMessages = {
   STREAM_ONLINE: z.object({ stream: LiveStream }),
   /** To LOBBY: a stream ended. */
   STREAM_OFFLINE: z.object({ hash: z.string(), user_hash: z.string() }),
+  // The public chat, in the CHAT room (document 2 section 7).
+  ...ChatFrames,
 } as const;
 
 /** Names of server messages the spec lists whose payloads later issues define. */
@@ -187,7 +190,6 @@ export const PendingServerMessages = [
   'LOBBY_ONLINE', 'ONLINE', 'FOLLOWER_FOLLOWED',
   'FOLLOWER_UNFOLLOWED', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
   'BASIC_VERIFY_REQUIRED',
-  'MSG_CREATED', 'CHAT_PAUSED', 'MSG_HIDDEN', 'MSG_UNHIDDEN', 'MSG_DELETED',
 ] as const;
 
 /** A server message name with a defined payload. */
@@ -210,6 +212,8 @@ export const Rooms = {
   /** A public game by hash, or a personal game by its token. */
   arenaGame: (hashOrToken: string) => `ARENA_GAME[${hashOrToken}]`,
   lobby: 'LOBBY',
+  /** The public chat. */
+  chat: 'CHAT',
   radio: 'WAVE',
   partyLobby: 'STREAM_PARTY_LOBBY',
   /** A case table's drops (docs/decisions/0011). */
@@ -223,7 +227,7 @@ export const Rooms = {
 const ROOM_SHAPES: readonly RegExp[] = [
   /^USER\[SF\d{10}\]$/,
   /^ARENA_GAME\[(SF\d{1,10}|[\w-]{8,64})\]$/,
-  /^(LOBBY|WAVE|STREAM_PARTY_LOBBY)$/,
+  /^(LOBBY|CHAT|WAVE|STREAM_PARTY_LOBBY)$/,
   /^CASE_TABLE\[SF\d{1,10}\]$/,
 ];
 

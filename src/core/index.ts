@@ -21,3 +21,5 @@ export * from './default-avatar.ts';
 export * from './proof-of-work.ts';
 export * from './radio-synth.ts';
 export * from './radio-library.ts';
+export * from './chat.ts';
+export * from './rain.ts';
