@@ -8,7 +8,9 @@ import { account } from './account/index.ts';
 import { arena } from './arena/index.ts';
 import { battles } from './battles/index.ts';
 import { cases } from './cases/index.ts';
+import { chicken } from './chicken/index.ts';
 import { connect } from './connect/index.ts';
+import { dice } from './dice/index.ts';
 import { fairness } from './fairness/index.ts';
 import { inventory } from './inventory/index.ts';
 import { partnership } from './partnership/index.ts';
@@ -17,4 +19,4 @@ import { security } from './security/index.ts';
 import { unbox } from './unbox/index.ts';
 import { wallet } from './wallet/index.ts';
 
-export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, unbox, inventory, fairness, arena, battles];
+export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, unbox, inventory, fairness, arena, battles, chicken, dice];

@@ -4,6 +4,8 @@
  * `offset`, so a client that reconnects can ask for what it missed.
  */
 import { Asset, BattleGame, BattleMessage, BattleRoll, BattleStatus, GameNotice, LiveDrop, Payment, PaymentUpdate, PublicUser, RobState, UnboxRoll } from './entities.ts';
+import { ChickenFeedEntry } from './methods/chicken.ts';
+import { DiceFeedEntry } from './methods/dice.ts';
 import { int, z } from './wire.ts';
 
 const room = () => z.string().check(z.minLength(1), z.maxLength(96));
@@ -145,6 +147,10 @@ export const ServerMessages = {
    * To the player's own room: account data beyond the balance changed (a sponsor credit was
    * claimed, given back or its challenge completed); the client reloads user.getUser.
    */
+  /** A chicken game finished (cashed or caught), to the CHICKEN room. */
+  CHICKEN_GAME: ChickenFeedEntry,
+  /** A dice roll, to the DICE room. */
+  DICE_ROLL: DiceFeedEntry,
   '#USER_DATA_CHANGED': z.object({ reason: z.enum(['sponsor_credit', 'challenge_completed']) }),
 } as const;
 
@@ -177,6 +183,10 @@ export const Rooms = {
   /** A public game by hash, or a personal game by its token. */
   arenaGame: (hashOrToken: string) => `ARENA_GAME[${hashOrToken}]`,
   lobby: 'LOBBY',
+  /** Finished chicken games of everyone (the live feed). */
+  chicken: 'CHICKEN',
+  /** Dice rolls of everyone (the live feed). */
+  dice: 'DICE',
   radio: 'WAVE',
   partyLobby: 'STREAM_PARTY_LOBBY',
 } as const;

@@ -18,3 +18,6 @@ export * from './ticket-hasher.ts';
 export * from './replay.ts';
 export * from './pool-summary.ts';
 export * from './ticket-pack.ts';
+export * from './chicken-rules.ts';
+export * from './dice-rules.ts';
+export * from './game-limits.ts';

@@ -58,6 +58,9 @@ const SPEC_METHODS = [
   'account.secure-status', 'account.secure-setup', 'account.secure-enable', 'account.secure-disable',
   // The sim's public beacon (issue 5: 'public through a method').
   'beacon.blocks',
+  // Not in the spec's call lists: Catch the Chicken and Dice (issue 16, docs/decisions/0011).
+  'chicken.create', 'chicken.step', 'chicken.cashout', 'chicken.active', 'chicken.game', 'chicken.history', 'chicken.recent',
+  'dice.roll', 'dice.auto-start', 'dice.auto-roll', 'dice.auto-stop', 'dice.game', 'dice.history', 'dice.recent',
 ];
 
 type Def = { doc: string; access: string; money?: true; input: z.ZodMiniType; output: z.ZodMiniType };

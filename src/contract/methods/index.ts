@@ -5,7 +5,11 @@ import { arenaMethods } from './arena.ts';
 import { batchMethods } from './batch.ts';
 import { caseMethods } from './cases.ts';
 import { chatMethods } from './chat.ts';
+import { chickenMethods } from './chicken.ts';
+export { CHICKEN_RISKS, ChickenFeedEntry, ChickenGame, ChickenStep } from './chicken.ts';
 import { connectMethods } from './connect.ts';
+import { diceMethods } from './dice.ts';
+export { DICE_SIDES, DiceAuto, DiceFeedEntry, DiceRoll } from './dice.ts';
 export { ConnectAnswers } from './connect.ts';
 export { MAX_BATCH } from './batch.ts';
 export { CARD_DEPOSIT_LIMITS, CARD_METHODS, GIFT_CARD_METHODS, SKIN_METHODS, WITHDRAW_LIMITS } from './wallet.ts';
@@ -29,6 +33,8 @@ export const Methods = {
   ...walletMethods,
   ...arenaMethods,
   ...caseMethods,
+  ...chickenMethods,
+  ...diceMethods,
   ...inventoryMethods,
   ...progressionMethods,
   ...chatMethods,
