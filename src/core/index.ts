@@ -21,3 +21,4 @@ export * from './ticket-pack.ts';
 export * from './chicken-rules.ts';
 export * from './dice-rules.ts';
 export * from './game-limits.ts';
+export * from './games-replay.ts';
