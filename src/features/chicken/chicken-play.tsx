@@ -38,9 +38,11 @@ export function ChickenPage() {
   // A reload or a restart resumes the open game where it stood.
   const game = played ?? active.data?.game ?? null;
 
-  const risk = game?.risk ?? risk_level;
   const running = game?.status === 'running';
-  const { scene, status } = useChickenScene(host, { risk, position: game ? positionOf(game) : 0, caught: game?.status === 'caught', hold: hopping });
+  // A finished game stays on the road until the player picks another level for the next one.
+  const onRoad = game && (running || game.risk === risk_level) ? game : null;
+  const risk = running ? game.risk : risk_level;
+  const { scene, status } = useChickenScene(host, { risk, position: onRoad ? positionOf(onRoad) : 0, caught: onRoad?.status === 'caught', hold: hopping });
   useBusyWhile('chicken', hopping);
 
   const refreshLists = () => {
