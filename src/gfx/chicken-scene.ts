@@ -52,6 +52,7 @@ export class ChickenScene {
   readonly #car = new Graphics();
   readonly #effects = new Container({ label: 'effects' });
   #multipliers: readonly string[] = [];
+  #labelsKey = '';
   #position = 0;
   #caught = false;
   #hops = 0;
@@ -163,17 +164,19 @@ export class ChickenScene {
       for (let y = 8; y < height; y += 28) g.rect(x + lane - 2, y, 3, 14).fill(LINE);
     }
     g.rect(sidewalk + lanes * lane, 0, sidewalk, height).fill(SIDEWALK);
-    this.#labels.removeChildren().forEach((child) => child.destroy());
-    for (const [i, text] of this.#multipliers.entries()) {
-      const next = i === crossed;
-      const label = new Text({
-        text: `${text}x`,
-        style: { fontFamily: 'Inter, system-ui, sans-serif', fontSize: 15, fontWeight: '700', fill: i < crossed ? 0x5fe08f : next ? GOLD : 0x8b93a7 },
-      });
-      label.anchor.set(0.5);
-      label.position.set(sidewalk + (i + 0.5) * lane, height - 22);
-      this.#labels.addChild(label);
+    // Labels are rasterised once per road (and per height); a hop only re-tints them.
+    const key = `${this.#multipliers.join('|')}@${height}x${lane}`;
+    if (key !== this.#labelsKey) {
+      this.#labelsKey = key;
+      this.#labels.removeChildren().forEach((child) => child.destroy());
+      for (const [i, text] of this.#multipliers.entries()) {
+        const label = new Text({ text: `${text}x`, style: { fontFamily: 'Inter, system-ui, sans-serif', fontSize: 15, fontWeight: '700', fill: 0xffffff } });
+        label.anchor.set(0.5);
+        label.position.set(sidewalk + (i + 0.5) * lane, height - 22);
+        this.#labels.addChild(label);
+      }
     }
+    for (const [i, label] of this.#labels.children.entries()) label.tint = i < crossed ? 0x5fe08f : i === crossed ? GOLD : 0x8b93a7;
   }
 
   #placeChicken(position: number, lift: number, caught: boolean): void {

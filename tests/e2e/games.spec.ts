@@ -80,7 +80,7 @@ for (const size of SIZES) {
       await expect(page.getByTestId('chicken-result')).toContainText('1.01x');
       await callAsPlayer(page, 'user.seed', { rotate: 1 });
       await page.goto(`/provably-fair/chicken/${cashedHash}`);
-      await expect(page.getByTestId('replay-verdict')).toContainText('it matches');
+      await expect(page.getByTestId('replay-verdict')).toContainText('it matches', { timeout: 20_000 });
       await expect(page.locator('.verdict')).toHaveText('Verified');
       await shot(page, `chicken-fair-${size.label}`);
     });
@@ -111,7 +111,7 @@ for (const size of SIZES) {
       await callAsPlayer(page, 'user.seed', { rotate: 1 });
       await page.getByRole('link', { name: 'Check fairness' }).click();
       await expect(page).toHaveURL(/\/provably-fair\/dice\/[A-Za-z0-9]{32}$/);
-      await expect(page.getByTestId('replay-verdict')).toContainText('it matches');
+      await expect(page.getByTestId('replay-verdict')).toContainText('it matches', { timeout: 20_000 });
       await expect(page.locator('.verdict')).toHaveText('Verified');
       await shot(page, `dice-fair-${size.label}`);
     });
