@@ -78,6 +78,8 @@ for (const size of SIZES) {
       // The game page, then its fairness page once the seed is revealed.
       await page.goto(`/chicken/${cashedHash}`);
       await expect(page.getByTestId('chicken-result')).toContainText('1.01x');
+      await expect(page.locator('.chicken-road')).toHaveAttribute('data-scene', 'ready', { timeout: 20_000 });
+      await shot(page, `chicken-game-${size.label}`);
       await callAsPlayer(page, 'user.seed', { rotate: 1 });
       await page.goto(`/provably-fair/chicken/${cashedHash}`);
       await expect(page.getByTestId('replay-verdict')).toContainText('it matches', { timeout: 20_000 });

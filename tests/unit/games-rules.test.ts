@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   CHICKEN_LEVELS, CHICKEN_RISKS, CHICKEN_RTP_BP, DICE_EDGE_BP, DICE_MAX_CHANCE, DICE_MIN_CHANCE, DICE_TICKET_MAX, GAME_MAX_BET, GAME_MAX_PAYOUT,
   chickenCaught, chickenLadder, chickenMultiplier, diceChance, diceMultiplier, diceRollOf, diceTargetProblem, diceWins, fairTicket, payoutOf,
-  randomInt, replayChicken, seededRandom, stakeProblem, type ChickenRisk,
+  randomInt, replayChicken, replayChickenGame, replayDiceRoll, seededRandom, sha256Hex, stakeProblem, type ChickenRisk,
 } from '../../src/core/index.ts';
 
 const ROUNDS = 1_000_000;
@@ -119,5 +119,36 @@ describe('stake limits', () => {
     expect(stakeProblem(GAME_MAX_BET, 20_000)).toBeNull();
     expect(stakeProblem(GAME_MAX_BET + 1, 20_000)).toMatch(/at most/);
     expect(stakeProblem(GAME_MAX_PAYOUT / 100 + 1, 1_000_000)).toMatch(/maximum/);
+  });
+});
+
+describe('the chicken and dice verifier', () => {
+  const serverSeed = 'server seed';
+  const hashed = sha256Hex(serverSeed);
+  const step = (n: number, revealed = true) => {
+    const ticket = fairTicket(serverSeed, 'client seed', n - 1, 100);
+    return { step: n, nonce: n - 1, ticket, caught: chickenCaught('low', ticket), client_seed: 'client seed', server_seed_hashed: hashed, server_seed: revealed ? serverSeed : null, time: 0 };
+  };
+  const game = { hash: 'SF1', user_hash: 'SF2', risk: 'low' as const, max_damage: 100, bet: 1_000, status: 'cashed' as const, steps: 4, multiplier: chickenMultiplier('low', 4), payout: payoutOf(1_000, chickenMultiplier('low', 4)), created_at: 0, finished_at: 1 };
+
+  test('a chicken game recomputes step by step; a changed ticket, outcome or payout is named', () => {
+    const steps = [1, 2, 3, 4].map((n) => step(n));
+    expect(replayChickenGame({ game, steps })).toMatchObject({ ok: true, complete: true, mismatches: [] });
+    expect(replayChickenGame({ game, steps: steps.map((s, i) => (i === 2 ? { ...s, ticket: s.ticket + 1 } : s)) }).mismatches[0]).toMatch(/step 3: ticket/);
+    expect(replayChickenGame({ game: { ...game, payout: game.payout + 1 }, steps }).mismatches).toEqual([`payout ${game.payout + 1} recorded, ${game.payout} computed`]);
+    expect(replayChickenGame({ game, steps: [...steps.slice(0, 3), { ...steps[3]!, server_seed: 'another seed' }] }).mismatches[0]).toMatch(/does not hash/);
+    expect(replayChickenGame({ game, steps: steps.map((s) => ({ ...s, server_seed: null })) })).toMatchObject({ ok: true, complete: false });
+  });
+
+  test('a dice roll recomputes: ticket, roll, win and payout', () => {
+    const ticket = fairTicket(serverSeed, 'client seed', 0, DICE_TICKET_MAX);
+    const roll = {
+      hash: 'SF1', token: 'x'.repeat(32), user_hash: 'SF2', bet: 100, side: 'under' as const, target: 5_000, chance: 5_000, multiplier: diceMultiplier(5_000),
+      ticket, roll: ticket - 1, win: ticket - 1 < 5_000, payout: ticket - 1 < 5_000 ? payoutOf(100, diceMultiplier(5_000)) : 0,
+      nonce: 0, client_seed: 'client seed', server_seed_hashed: hashed, server_seed: serverSeed, auto_hash: null, created_at: 0,
+    };
+    expect(replayDiceRoll(roll)).toMatchObject({ ok: true, complete: true });
+    expect(replayDiceRoll({ ...roll, win: !roll.win }).ok).toBe(false);
+    expect(replayDiceRoll({ ...roll, nonce: 1 }).mismatches[0]).toMatch(/ticket/);
   });
 });
