@@ -46,7 +46,7 @@ export function ChickenGamePage({ gameId }: { gameId: string }) {
           <div>
             <dt>Risk</dt>
             <dd>
-              {game.risk} (max damage {game.max_damage})
+              {game.risk.charAt(0).toUpperCase() + game.risk.slice(1)} (max damage {game.max_damage})
             </dd>
           </div>
           <div>
