@@ -47,12 +47,13 @@ export class ChickenScene {
   readonly #renderer: ArenaRenderer;
   readonly #world = new Container({ label: 'road' });
   readonly #road = new Graphics();
+  readonly #crossed = new Graphics({ alpha: 0.7 });
   readonly #labels = new Container({ label: 'multipliers' });
   readonly #chicken = new Container({ label: 'chicken' });
   readonly #car = new Graphics();
   readonly #effects = new Container({ label: 'effects' });
   #multipliers: readonly string[] = [];
-  #labelsKey = '';
+  #roadKey = '';
   #position = 0;
   #caught = false;
   #hops = 0;
@@ -66,7 +67,7 @@ export class ChickenScene {
     this.#drawChicken();
     this.#drawCar();
     this.#car.visible = false;
-    this.#world.addChild(this.#road, this.#labels, this.#car, this.#chicken, this.#effects);
+    this.#world.addChild(this.#road, this.#crossed, this.#labels, this.#car, this.#chicken, this.#effects);
     this.container.addChild(this.#world);
     this.#unsubscribe = renderer.subscribe((event: RendererEvent) => {
       if (event.type === 'resize') this.#layout();
@@ -147,7 +148,8 @@ export class ChickenScene {
   }
 
   #layout(): void {
-    this.#redrawRoad(this.#position);
+    // The lane the chicken was caught in is not crossed.
+    this.#redrawRoad(this.#caught ? this.#position - 1 : this.#position);
     this.#placeChicken(this.#position, 0, this.#caught);
     this.#follow(this.#laneX(this.#position));
     this.#renderer.requestRender();
@@ -156,18 +158,19 @@ export class ChickenScene {
   #redrawRoad(crossed: number): void {
     const { height, lane, sidewalk } = this.#geometry();
     const lanes = this.#multipliers.length;
-    const g = this.#road.clear();
-    g.rect(0, 0, sidewalk, height).fill(SIDEWALK);
-    for (let i = 0; i < lanes; i++) {
-      const x = sidewalk + i * lane;
-      g.rect(x, 0, lane, height).fill(i < crossed ? ASPHALT_CROSSED : ASPHALT);
-      for (let y = 8; y < height; y += 28) g.rect(x + lane - 2, y, 3, 14).fill(LINE);
-    }
-    g.rect(sidewalk + lanes * lane, 0, sidewalk, height).fill(SIDEWALK);
-    // Labels are rasterised once per road (and per height); a hop only re-tints them.
+    // The road and its labels are drawn once per road and size; a hop only moves the crossed
+    // overlay and re-tints the labels, so no frame rebuilds geometry or rasterises text.
     const key = `${this.#multipliers.join('|')}@${height}x${lane}`;
-    if (key !== this.#labelsKey) {
-      this.#labelsKey = key;
+    if (key !== this.#roadKey) {
+      this.#roadKey = key;
+      const g = this.#road.clear();
+      g.rect(0, 0, sidewalk, height).fill(SIDEWALK);
+      g.rect(sidewalk, 0, lanes * lane, height).fill(ASPHALT);
+      for (let i = 0; i < lanes; i++) {
+        const x = sidewalk + i * lane;
+        for (let y = 8; y < height; y += 28) g.rect(x + lane - 2, y, 3, 14).fill(LINE);
+      }
+      g.rect(sidewalk + lanes * lane, 0, sidewalk, height).fill(SIDEWALK);
       this.#labels.removeChildren().forEach((child) => child.destroy());
       for (const [i, text] of this.#multipliers.entries()) {
         const label = new Text({ text: `${text}x`, style: { fontFamily: 'Inter, system-ui, sans-serif', fontSize: 15, fontWeight: '700', fill: 0xffffff } });
@@ -176,6 +179,8 @@ export class ChickenScene {
         this.#labels.addChild(label);
       }
     }
+    this.#crossed.clear();
+    if (crossed > 0) this.#crossed.rect(sidewalk, 0, crossed * lane, height).fill(ASPHALT_CROSSED);
     for (const [i, label] of this.#labels.children.entries()) label.tint = i < crossed ? 0x5fe08f : i === crossed ? GOLD : 0x8b93a7;
   }
 
