@@ -76,10 +76,11 @@ describe('Catch the Chicken', () => {
 
   test('twenty cash-outs at once pay once; the feed hears about it once', async () => {
     const player = await server.player('chick_double');
+    // Lost tries of survivingGame are announced too: the feed is watched from the game kept.
+    const game = await survivingGame(player, 1_000, 2);
     const watcher = await openSocket(server.url);
     watcher.send('join-room', { room: Rooms.chicken });
     await watcher.next('ROOM_JOINED');
-    const game = await survivingGame(player, 1_000, 2);
     const before = await balanceOf(player);
     const answers = await Promise.all(Array.from({ length: 20 }, () => player.call('chicken.cashout', { hash: game.hash })));
     const paid = answers.filter((a) => a.response);
