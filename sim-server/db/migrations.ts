@@ -9,6 +9,7 @@ import { casesUnboxInventory } from './schema/0003-cases-unbox-inventory.ts';
 import { battles } from './schema/0004-battles.ts';
 import { paymentsGiftsSecurity } from './schema/0005-payments-gifts-security.ts';
 import { sponsorCredit } from './schema/0006-sponsor-credit.ts';
+import { chickenDice } from './schema/0008-chicken-dice.ts';
 import { hardening } from './schema/0007-hardening.ts';
 import { chat } from './schema/0010-chat.ts';
 import { caseTables } from './schema/0011-case-tables.ts';
@@ -29,7 +30,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chat, caseTables, radioStreams, partnerEarnings, partnerRaces];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, chat, caseTables, radioStreams, partnerEarnings, partnerRaces];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

@@ -10,7 +10,9 @@ import { battles } from './battles/index.ts';
 import { caseTables } from './case-tables/index.ts';
 import { cases } from './cases/index.ts';
 import { chat } from './chat/index.ts';
+import { chicken } from './chicken/index.ts';
 import { connect } from './connect/index.ts';
+import { dice } from './dice/index.ts';
 import { fairness } from './fairness/index.ts';
 import { inventory } from './inventory/index.ts';
 import { partnership } from './partnership/index.ts';
@@ -21,4 +23,4 @@ import { streams } from './streams/index.ts';
 import { unbox } from './unbox/index.ts';
 import { wallet } from './wallet/index.ts';
 
-export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, radio, streams, chat];
+export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, chicken, dice, radio, streams, chat];

@@ -9,7 +9,7 @@ export const HistoryType = [
   'event_giveaway', 'arena_sponsor', 'unbox_boxes_bought', 'partnership_cashback', 'partnership_earned',
   'compensation', 'sponsor', 'tip', 'chicken_withdraw', 'chicken_paid', 'reward',
   // Not in the spec's label table; the sim needs them and names them here once.
-  'signup_bonus', 'vault_deposit', 'vault_withdraw', 'partner_race_prize', 'partner_race_refund', 'radio_request',
+  'signup_bonus', 'vault_deposit', 'vault_withdraw', 'partner_race_prize', 'partner_race_refund', 'radio_request', 'dice_bet', 'dice_win',
 ] as const;
 /** One ledger entry type. */
 export type HistoryType = (typeof HistoryType)[number];
@@ -17,13 +17,15 @@ export type HistoryType = (typeof HistoryType)[number];
 /** Balance changes that do not raise a toast (document 1 section 4 'Notices and toasts'). */
 export const SILENT_BALANCE_TYPES: readonly string[] = [
   'arena_join', 'arena_reward', 'transfer', 'deposit', 'withdraw', 'partnership_cashback', 'partnership_earned', 'plinko', 'plinko_reward',
+  // A game page shows its own result; a toast per chicken step or dice roll would bury it.
+  'chicken_paid', 'chicken_withdraw', 'dice_bet', 'dice_win',
 ];
 
 /**
  * Entries that wager coins on a game (a seat, a sponsored seat, cases bought), and the refund
  * that takes a wager back: what sponsor challenges count.
  */
-export const WAGER_TYPES: readonly HistoryType[] = ['arena_join', 'arena_sponsor', 'unbox_boxes_bought'];
+export const WAGER_TYPES: readonly HistoryType[] = ['arena_join', 'arena_sponsor', 'unbox_boxes_bought', 'chicken_paid', 'dice_bet'];
 export const WAGER_REFUND_TYPES: readonly HistoryType[] = ['arena_refund'];
 
 /** Labels of the entry types (document 2 section 3 'History entry types and labels'): the wallet history and balance toasts. */

@@ -7,6 +7,8 @@ import { Asset, BattleGame, BattleMessage, BattleRoll, BattleStatus, GameNotice,
 import { RadioSlot, RadioSound } from './methods/radio.ts';
 import { LiveStream } from './methods/stream.ts';
 import { ChatFrames } from './chat.ts';
+import { ChickenFeedEntry } from './methods/chicken.ts';
+import { DiceFeedEntry } from './methods/dice.ts';
 import { int, z } from './wire.ts';
 
 const room = () => z.string().check(z.minLength(1), z.maxLength(96));
@@ -162,6 +164,10 @@ export const ServerMessages = {
    * To the player's own room: account data beyond the balance changed (a sponsor credit was
    * claimed, given back or its challenge completed); the client reloads user.getUser.
    */
+  /** A chicken game finished (cashed or caught), to the CHICKEN room. */
+  CHICKEN_GAME: ChickenFeedEntry,
+  /** A dice roll, to the DICE room. */
+  DICE_ROLL: DiceFeedEntry,
   '#USER_DATA_CHANGED': z.object({ reason: z.enum(['sponsor_credit', 'challenge_completed']) }),
   // The radio, Wave (document 2 section 7), to the WAVE room.
   /** Listeners in the WAVE channel changed (admins see the count). */
@@ -214,6 +220,10 @@ export const Rooms = {
   lobby: 'LOBBY',
   /** The public chat. */
   chat: 'CHAT',
+  /** Finished chicken games of everyone (the live feed). */
+  chicken: 'CHICKEN',
+  /** Dice rolls of everyone (the live feed). */
+  dice: 'DICE',
   radio: 'WAVE',
   partyLobby: 'STREAM_PARTY_LOBBY',
   /** A case table's drops (docs/decisions/0011). */
@@ -227,7 +237,7 @@ export const Rooms = {
 const ROOM_SHAPES: readonly RegExp[] = [
   /^USER\[SF\d{10}\]$/,
   /^ARENA_GAME\[(SF\d{1,10}|[\w-]{8,64})\]$/,
-  /^(LOBBY|CHAT|WAVE|STREAM_PARTY_LOBBY)$/,
+  /^(LOBBY|CHAT|CHICKEN|DICE|WAVE|STREAM_PARTY_LOBBY)$/,
   /^CASE_TABLE\[SF\d{1,10}\]$/,
 ];
 

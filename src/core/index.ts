@@ -23,3 +23,7 @@ export * from './radio-synth.ts';
 export * from './radio-library.ts';
 export * from './chat.ts';
 export * from './rain.ts';
+export * from './chicken-rules.ts';
+export * from './dice-rules.ts';
+export * from './game-limits.ts';
+export * from './games-replay.ts';

@@ -65,6 +65,9 @@ const SPEC_METHODS = [
   'partnership.visit',
   // Not in the spec's call lists: the case table its route table names (issue 21, docs/decisions/0011).
   'case-table.create', 'case-table.get',
+  // Not in the spec's call lists: Catch the Chicken and Dice (issue 16, docs/decisions/0011).
+  'chicken.create', 'chicken.step', 'chicken.cashout', 'chicken.active', 'chicken.game', 'chicken.history', 'chicken.recent',
+  'dice.roll', 'dice.auto-start', 'dice.auto-roll', 'dice.auto-stop', 'dice.game', 'dice.history', 'dice.recent',
 ];
 
 type Def = { doc: string; access: string; money?: true; input: z.ZodMiniType; output: z.ZodMiniType };
