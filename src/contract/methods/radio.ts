@@ -70,21 +70,18 @@ export const radioMethods = {
   'radio.current': method({
     doc: 'The station now: online count, current and next slots, queue, their sounds and requesters, server time.',
     access: 'public',
-    planned: true,
     input: z.object({}),
     output: RadioState,
   }),
   'radio.list': method({
     doc: 'Pages of the library by name, optionally searched; `offset` is the count already shown (the sort is not by hash).',
     access: 'public',
-    planned: true,
     input: z.object({ ...paging, name: z.optional(text(0, 100)) }),
     output: z.object({ list: z.array(RadioSound), total: z.number(), offset: z.nullable(z.string()) }),
   }),
   'radio.request': method({
     doc: 'Pays sound_price to queue a sound; refused for an unknown sound, one queued or playing, or without the coins.',
     access: 'user',
-    planned: true,
     money: true,
     input: z.object({ id: hashId(), stamp: stamp() }),
     output: z.object({ success: z.boolean(), sound: RadioSound, balance: z.number() }),
@@ -94,7 +91,6 @@ export const radioMethods = {
   'radio.metadata': method({
     doc: 'What requesting a sound costs, in cents.',
     access: 'public',
-    planned: true,
     input: sound(),
     output: z.object({ sound_price: z.number() }),
   }),

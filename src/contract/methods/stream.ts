@@ -36,14 +36,12 @@ export const streamMethods = {
   'stream.lobby': method({
     doc: 'The live streams, newest first, and their streamers.',
     access: 'public',
-    planned: true,
     input: z.object({}),
     output: streams(),
   }),
   'stream.test': method({
     doc: 'The spec lists it beside stream.lobby with the same empty payload and answer; served the same way.',
     access: 'public',
-    planned: true,
     input: z.object({}),
     output: streams(),
   }),
