@@ -9,6 +9,7 @@ import { casesUnboxInventory } from './schema/0003-cases-unbox-inventory.ts';
 import { battles } from './schema/0004-battles.ts';
 import { paymentsGiftsSecurity } from './schema/0005-payments-gifts-security.ts';
 import { sponsorCredit } from './schema/0006-sponsor-credit.ts';
+import { progression } from './schema/0009-progression.ts';
 
 interface MigrationTarget extends Pick<Db, 'run' | 'get' | 'all' | 'transaction'> {
   exec(sql: string): void;
@@ -23,7 +24,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, progression];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

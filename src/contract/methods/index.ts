@@ -14,6 +14,8 @@ import { inventoryMethods } from './inventory.ts';
 import { partnershipMethods } from './partnership.ts';
 import { partyMethods } from './party.ts';
 import { progressionMethods } from './progression.ts';
+import { raceMethods } from './race.ts';
+export { RacePeriod, RacePlace } from './race.ts';
 import { radioMethods } from './radio.ts';
 import { securityMethods } from './security.ts';
 import { streamMethods } from './stream.ts';
@@ -31,6 +33,7 @@ export const Methods = {
   ...caseMethods,
   ...inventoryMethods,
   ...progressionMethods,
+  ...raceMethods,
   ...chatMethods,
   ...radioMethods,
   ...partyMethods,

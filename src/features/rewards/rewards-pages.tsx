@@ -5,11 +5,11 @@ import { FlagIcon, GiftIcon } from '../../ui/icons.tsx';
 import { TrophyIcon } from '../../ui/page-icons.tsx';
 import { PageFrame, Panel, PlannedParts } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
+import { RANK_GROUP_COLOURS } from '../../ui/level-colour.ts';
 import { useManifest } from '../connection/index.ts';
 import { RaceCountdown } from '../shell/index.ts';
 import './rewards.css';
 
-const GROUP_COLOUR: Record<string, string> = { bronze: '#cd7f32', silver: '#c0c7d2', gold: '#e5bf26', diamond: '#7cc4ff' };
 
 /** /rewards (?ranks=true for the rank table). */
 export function RewardsPage({ ranks }: { ranks: boolean }) {
@@ -36,7 +36,7 @@ export function RewardsPage({ ranks }: { ranks: boolean }) {
           <p>Season experience moves you through four groups of five steps. The thresholds are shares of the season’s 100,000 experience.</p>
           <ol className="rank-table">
             {RANKS.map((rank) => (
-              <li key={rank.rank} style={{ color: GROUP_COLOUR[rank.group] }}>
+              <li key={rank.rank} style={{ color: RANK_GROUP_COLOURS[rank.group] }}>
                 <span className="rank-name">{rank.name}</span>
                 <span className="rank-exp">{rank.exp.toLocaleString('en-US')} XP</span>
               </li>

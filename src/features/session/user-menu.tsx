@@ -1,5 +1,7 @@
-import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { levelProgress } from '../../core/levels.ts';
 import { Avatar } from '../../ui/avatar.tsx';
+import { levelColour } from '../../ui/level-colour.ts';
 import { ChevronDownIcon } from '../../ui/icons.tsx';
 import type { Account } from './account-query.ts';
 import './session.css';
@@ -9,6 +11,7 @@ const UserMenuList = lazy(() => import('./user-menu-list.tsx'));
 /** The avatar and name with the account menu (profile links and logout). */
 export function UserMenu({ account }: { account: Account }) {
   const { user, user_progress: progress } = account;
+  const standing = levelProgress(progress.exp);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -39,10 +42,20 @@ export function UserMenu({ account }: { account: Account }) {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((v) => !v)}
       >
-        <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={38} />
+        <span
+          className="user-ring"
+          style={{ '--ring': levelColour(progress.level), '--fill': `${standing.percent}%` } as CSSProperties}
+          data-testid="level-ring"
+          data-level={progress.level}
+          data-percent={standing.percent}
+        >
+          <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={34} />
+        </span>
         <span className="user-trigger-text">
           <span className="user-name">{user.display_name}</span>
-          <span className="user-level">Level {progress.level}</span>
+          <span className="user-level">
+            Level {progress.level} · {standing.is_max ? 'MAX' : `${standing.percent}%`}
+          </span>
         </span>
         <ChevronDownIcon className="user-chevron" />
       </button>

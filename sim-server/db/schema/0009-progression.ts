@@ -1,0 +1,89 @@
+import type { Migration } from '../migrations.ts';
+
+/**
+ * Progression (document 1 sections 1, 3, 9): experience kept like money, as entries whose
+ * sum is users.exp; the season's share of it for the rank; wager races per period with their
+ * payouts recorded once; follows; a rest (break) that shuts money methods until it ends;
+ * achievements issued to players.
+ */
+export const progression: Migration = {
+  id: 9,
+  name: 'experience ledger, season experience, races, follows, breaks, achievements',
+  sql: `
+    -- One row per experience change; users.exp is their sum, season_experience the sum of one season's.
+    CREATE TABLE experience_entries (
+      id INTEGER PRIMARY KEY,
+      user_id INTEGER NOT NULL REFERENCES users(id),
+      amount INTEGER NOT NULL CHECK (amount <> 0),
+      source TEXT NOT NULL,
+      ref TEXT,
+      season INTEGER NOT NULL,
+      created_at INTEGER NOT NULL
+    );
+    CREATE INDEX experience_entries_user ON experience_entries (user_id, id);
+
+    CREATE TABLE season_experience (
+      user_id INTEGER NOT NULL REFERENCES users(id),
+      season INTEGER NOT NULL,
+      exp INTEGER NOT NULL CHECK (exp >= 0),
+      PRIMARY KEY (user_id, season)
+    );
+
+    -- Cents wagered (net of refunds) per race period; reached_at breaks ties: first there ranks higher.
+    CREATE TABLE race_points (
+      period TEXT NOT NULL,
+      start_at INTEGER NOT NULL,
+      user_id INTEGER NOT NULL REFERENCES users(id),
+      wagered INTEGER NOT NULL CHECK (wagered >= 0),
+      reached_at INTEGER NOT NULL,
+      PRIMARY KEY (period, start_at, user_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX race_points_board ON race_points (period, start_at, wagered DESC, reached_at, user_id);
+
+    -- A period's prizes were paid: the primary key makes a second payout impossible.
+    CREATE TABLE race_payouts (
+      period TEXT NOT NULL,
+      start_at INTEGER NOT NULL,
+      paid_at INTEGER NOT NULL,
+      winners INTEGER NOT NULL,
+      PRIMARY KEY (period, start_at)
+    );
+    CREATE TABLE race_prizes (
+      period TEXT NOT NULL,
+      start_at INTEGER NOT NULL,
+      place INTEGER NOT NULL,
+      user_id INTEGER NOT NULL REFERENCES users(id),
+      wagered INTEGER NOT NULL,
+      amount INTEGER NOT NULL,
+      PRIMARY KEY (period, start_at, place)
+    );
+
+    CREATE TABLE follows (
+      follower_id INTEGER NOT NULL REFERENCES users(id),
+      followee_id INTEGER NOT NULL REFERENCES users(id),
+      created_at INTEGER NOT NULL,
+      PRIMARY KEY (follower_id, followee_id),
+      CHECK (follower_id <> followee_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX follows_followee ON follows (followee_id);
+
+    -- Lifetime play figures for the profile, kept from wagers.
+    CREATE TABLE player_stats (
+      user_id INTEGER PRIMARY KEY REFERENCES users(id),
+      wagered INTEGER NOT NULL DEFAULT 0,
+      games INTEGER NOT NULL DEFAULT 0
+    );
+
+    ALTER TABLE users ADD COLUMN break_until INTEGER;
+    ALTER TABLE users ADD COLUMN status_text TEXT NOT NULL DEFAULT '';
+    ALTER TABLE users ADD COLUMN private_profile INTEGER NOT NULL DEFAULT 0;
+
+    CREATE TABLE achievements (
+      user_id INTEGER NOT NULL REFERENCES users(id),
+      name TEXT NOT NULL,
+      count INTEGER NOT NULL DEFAULT 1,
+      issued_at INTEGER NOT NULL,
+      PRIMARY KEY (user_id, name)
+    ) WITHOUT ROWID;
+  `,
+};
