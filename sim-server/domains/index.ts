@@ -13,9 +13,10 @@ import { fairness } from './fairness/index.ts';
 import { inventory } from './inventory/index.ts';
 import { partnership } from './partnership/index.ts';
 import { payments } from './payments/index.ts';
+import { profiles } from './profiles/index.ts';
 import { progression } from './progression/index.ts';
 import { security } from './security/index.ts';
 import { unbox } from './unbox/index.ts';
 import { wallet } from './wallet/index.ts';
 
-export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, unbox, inventory, fairness, arena, battles, progression];
+export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, unbox, inventory, fairness, arena, battles, progression, profiles];

@@ -146,12 +146,14 @@ export const ServerMessages = {
    * claimed, given back or its challenge completed); the client reloads user.getUser.
    */
   '#USER_DATA_CHANGED': z.object({ reason: z.enum(['sponsor_credit', 'challenge_completed']) }),
+  /** To the followed player's own room: someone followed or stopped following them. */
+  FOLLOWER_FOLLOWED: z.object({ user_hash: z.string(), followers_count: z.number() }),
+  FOLLOWER_UNFOLLOWED: z.object({ user_hash: z.string(), followers_count: z.number() }),
 } as const;
 
 /** Names of server messages the spec lists whose payloads later issues define. */
 export const PendingServerMessages = [
-  'LOBBY_ONLINE', 'ONLINE', 'FOLLOWER_FOLLOWED',
-  'FOLLOWER_UNFOLLOWED', 'STREAM_ONLINE', 'STREAM_OFFLINE', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
+  'LOBBY_ONLINE', 'ONLINE', 'STREAM_ONLINE', 'STREAM_OFFLINE', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
   'BASIC_VERIFY_REQUIRED',
   'PAGE_ACTIVE', 'MSG_CREATED', 'CHAT_PAUSED', 'MSG_HIDDEN', 'MSG_UNHIDDEN', 'MSG_DELETED',
   '#RADIO_ONLINE', '#RADIO_NEXT_SOUND', '#RADIO_SOUND_LIKE_UPDATE', '#RADIO_SOUND_REQUESTED', '#RADIO_QUEUE_CHANGE',

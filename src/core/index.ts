@@ -18,3 +18,4 @@ export * from './ticket-hasher.ts';
 export * from './replay.ts';
 export * from './pool-summary.ts';
 export * from './ticket-pack.ts';
+export * from './race-periods.ts';

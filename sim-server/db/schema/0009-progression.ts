@@ -10,10 +10,11 @@ export const progression: Migration = {
   id: 9,
   name: 'experience ledger, season experience, races, follows, breaks, achievements',
   sql: `
-    -- One row per experience change; users.exp is their sum, season_experience the sum of one season's.
+    -- One row per experience change; users.exp is their sum, users.season_exp the sum of
+    -- the entries of users.season (the current one once the player has earned in it).
     CREATE TABLE experience_entries (
       id INTEGER PRIMARY KEY,
-      user_id INTEGER NOT NULL REFERENCES users(id),
+      user_id INTEGER NOT NULL,
       amount INTEGER NOT NULL CHECK (amount <> 0),
       source TEXT NOT NULL,
       ref TEXT,
@@ -22,23 +23,15 @@ export const progression: Migration = {
     );
     CREATE INDEX experience_entries_user ON experience_entries (user_id, id);
 
-    CREATE TABLE season_experience (
-      user_id INTEGER NOT NULL REFERENCES users(id),
-      season INTEGER NOT NULL,
-      exp INTEGER NOT NULL CHECK (exp >= 0),
-      PRIMARY KEY (user_id, season)
-    );
-
-    -- Cents wagered (net of refunds) per race period; reached_at breaks ties: first there ranks higher.
-    CREATE TABLE race_points (
-      period TEXT NOT NULL,
-      start_at INTEGER NOT NULL,
-      user_id INTEGER NOT NULL REFERENCES users(id),
+    -- Cents wagered (net of refunds) per player and UTC day; a race period is a run of days.
+    -- reached_at is the last change: among equal totals, who got there first ranks higher.
+    CREATE TABLE race_days (
+      day INTEGER NOT NULL,
+      user_id INTEGER NOT NULL,
       wagered INTEGER NOT NULL CHECK (wagered >= 0),
       reached_at INTEGER NOT NULL,
-      PRIMARY KEY (period, start_at, user_id)
+      PRIMARY KEY (day, user_id)
     ) WITHOUT ROWID;
-    CREATE INDEX race_points_board ON race_points (period, start_at, wagered DESC, reached_at, user_id);
 
     -- A period's prizes were paid: the primary key makes a second payout impossible.
     CREATE TABLE race_payouts (
@@ -67,13 +60,12 @@ export const progression: Migration = {
     ) WITHOUT ROWID;
     CREATE INDEX follows_followee ON follows (followee_id);
 
-    -- Lifetime play figures for the profile, kept from wagers.
-    CREATE TABLE player_stats (
-      user_id INTEGER PRIMARY KEY REFERENCES users(id),
-      wagered INTEGER NOT NULL DEFAULT 0,
-      games INTEGER NOT NULL DEFAULT 0
-    );
-
+    -- The season's experience and the profile's lifetime figures, kept beside exp from the same
+    -- wagers in one statement (the wager RPC's cost; docs/decisions/0011).
+    ALTER TABLE users ADD COLUMN season INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN season_exp INTEGER NOT NULL DEFAULT 0 CHECK (season_exp >= 0);
+    ALTER TABLE users ADD COLUMN total_wager INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN games_played INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE users ADD COLUMN break_until INTEGER;
     ALTER TABLE users ADD COLUMN status_text TEXT NOT NULL DEFAULT '';
     ALTER TABLE users ADD COLUMN private_profile INTEGER NOT NULL DEFAULT 0;

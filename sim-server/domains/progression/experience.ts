@@ -1,7 +1,8 @@
 /**
  * Experience (document 1 sections 1, 3, 9; docs/decisions/0011): every coin wagered on a game
  * earns experience by one rule, kept like money: an entry per change in experience_entries,
- * whose sum is users.exp, written in the wager's own transaction. The season's share decides
+ * whose sum is users.exp (and the season's entries' sum users.season_exp), written in the
+ * wager's own transaction. The season's share decides
  * the season rank. Level-ups and rank-ups reach the player once per transaction, after commit.
  */
 import { WAGER_REFUND_TYPES, WAGER_TYPES } from '../../../src/contract/index.ts';
@@ -48,30 +49,51 @@ const pendingByTx = new WeakMap<Tx, Map<number, Pending>>();
 
 /** A player's experience, level and season standing. */
 export function standingOf(db: Pick<Db, 'get'>, userId: number, now: number) {
-  const exp = db.get<{ exp: number }>('SELECT exp FROM users WHERE id = ?', userId)?.exp ?? 0;
-  const seasonExp = db.get<{ exp: number }>('SELECT exp FROM season_experience WHERE user_id = ? AND season = ?', userId, seasonAt(now))?.exp ?? 0;
+  const row = db.get<{ exp: number; season: number; season_exp: number }>('SELECT exp, season, season_exp FROM users WHERE id = ?', userId);
+  const exp = row?.exp ?? 0;
+  const seasonExp = row && row.season === seasonAt(now) ? row.season_exp : 0;
   return { exp, level: levelForExp(exp), seasonExp, season: rankForSeasonExp(seasonExp) };
 }
 
-/** Adds (or, for a refund, takes back) experience in the caller's transaction; answers the change made. */
-export function addExperience(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, wanted: number, source: string, ref: string | null): number {
-  if (wanted === 0) return 0;
+/**
+ * Counts a wager (positive cents) or a refund (negative) in the caller's transaction: the
+ * experience entry and its sum users.exp, the season's share, and the profile's total wager
+ * and games. Answers the experience it added (a refund never takes exp below zero).
+ */
+export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, cents: number, source: string, ref: string | null): number {
+  if (cents === 0) return 0;
   const season = seasonAt(deps.now);
-  const before = standingOf(tx, userId, deps.now);
-  // Experience never goes below zero: a refund of a wager made before experience was counted takes back what there is.
-  const amount = wanted > 0 ? wanted : -Math.min(-wanted, before.exp);
-  if (amount === 0) return 0;
-  const seasonAmount = amount > 0 ? amount : -Math.min(-amount, before.seasonExp);
-  tx.run('INSERT INTO experience_entries (user_id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?)', userId, amount, source, ref, season, deps.now);
-  tx.run('UPDATE users SET exp = exp + ? WHERE id = ?', amount, userId);
-  if (seasonAmount > 0) {
+  const games = cents > 0 ? 1 : -1;
+  let amount = cents * EXP_PER_CENT;
+  let seasonAmount = amount;
+  let expBefore: number;
+  let seasonBefore: number;
+  if (amount > 0) {
+    // The common case in one statement: RETURNING gives the sums after, a new season starts from zero.
+    const after = tx.get<{ exp: number; season_exp: number }>(
+      `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE ? END, season = ?,
+              total_wager = total_wager + ?, games_played = games_played + 1
+        WHERE id = ? RETURNING exp, season_exp`,
+      amount, season, amount, amount, season, cents, userId,
+    )!;
+    expBefore = after.exp - amount;
+    seasonBefore = after.season_exp - amount;
+  } else {
+    // A refund of a wager made before experience was counted takes back only what there is.
+    const before = standingOf(tx, userId, deps.now);
+    expBefore = before.exp;
+    seasonBefore = before.seasonExp;
+    amount = -Math.min(-amount, expBefore);
+    seasonAmount = -Math.min(-amount, seasonBefore);
     tx.run(
-      'INSERT INTO season_experience (user_id, season, exp) VALUES (?, ?, ?) ON CONFLICT (user_id, season) DO UPDATE SET exp = exp + excluded.exp',
-      userId, season, seasonAmount,
+      `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE 0 END, season = ?,
+              total_wager = MAX(0, total_wager + ?), games_played = MAX(0, games_played + ?)
+        WHERE id = ?`,
+      amount, season, seasonAmount, season, cents, games, userId,
     );
-  } else if (seasonAmount < 0) {
-    tx.run('UPDATE season_experience SET exp = exp + ? WHERE user_id = ? AND season = ?', seasonAmount, userId, season);
   }
+  if (amount === 0) return 0;
+  tx.run('INSERT INTO experience_entries (user_id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?)', userId, amount, source, ref, season, deps.now);
   let pending = pendingByTx.get(tx);
   if (!pending) {
     const map = new Map<number, Pending>();
@@ -84,7 +106,7 @@ export function addExperience(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: num
     entry.exp += amount;
     entry.seasonExp += seasonAmount;
   } else {
-    pending.set(userId, { exp: amount, seasonExp: seasonAmount, expBefore: before.exp, seasonExpBefore: before.seasonExp });
+    pending.set(userId, { exp: amount, seasonExp: seasonAmount, expBefore, seasonExpBefore: seasonBefore });
   }
   return amount;
 }

@@ -1,19 +1,30 @@
 /** Experience, levels and ranks, the wager race, profiles and follows (docs/decisions/0011). */
 import type { Domain } from '../../rpc/context.ts';
-import { EXP_PER_CENT, addExperience, wagerOf } from './experience.ts';
+import { countWager, wagerOf } from './experience.ts';
 import { progressionHandlers } from './methods.ts';
-import { addRacePoints, settleRaces } from './race.ts';
-import { countPlay } from './stats.ts';
+import { RACE_PERIODS, periodAt } from '../../../src/core/race-periods.ts';
+import { addRacePoints, raceBoardsOf, settleRaces } from './race.ts';
 
-/** How often ended race periods are looked for. */
+/** How often the clock is checked for a race period that has ended. */
 const SETTLE_MS = 1_000;
 
 export const progression: Domain = {
   handlers: progressionHandlers,
   register(app, services) {
-    const settle = () => settleRaces({ db: services.db, ledger: services.ledger, hub: services.hub, now: services.config.now() });
-    // A period that ended while the server was stopped is paid now, once.
+    const { db, ledger, config } = services;
+    // Settling looks for unpaid periods only when one has ended since the last look (and on
+    // start, so a period that ended while the server was stopped is paid now, once).
+    let looked = '';
+    const settle = () => {
+      const now = config.now();
+      const key = RACE_PERIODS.map((period) => periodAt(period, now).start).join();
+      if (key === looked) return;
+      settleRaces({ db, ledger, now });
+      looked = key;
+    };
     settle();
+    // The live boards are built from the record now rather than on the first reader's request.
+    for (const period of RACE_PERIODS) raceBoardsOf(db).current(period, config.now());
     const ticker = setInterval(() => {
       try {
         settle();
@@ -24,12 +35,11 @@ export const progression: Domain = {
     ticker.unref();
     app.addHook('onClose', async () => clearInterval(ticker));
   },
-  onLedgerEntry(tx, change, { hub, config }) {
+  onLedgerEntry(tx, change, { hub, config, db }) {
     const wager = wagerOf(change);
-    if (wager === 0) return;
+    if (wager === 0 || !config.countProgression) return;
     const now = config.now();
-    addExperience(tx, { hub, now }, change.userId, wager * EXP_PER_CENT, change.type, change.hash);
-    addRacePoints(tx, change.userId, wager, now);
-    countPlay(tx, change.userId, wager);
+    countWager(tx, { hub, now }, change.userId, wager, change.type, change.hash);
+    addRacePoints(tx, raceBoardsOf(db), change.userId, wager, now);
   },
 };

@@ -3,23 +3,23 @@ import { levelForExp } from '../../../src/core/levels.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { findUserById, publicUser } from '../account/users.ts';
-import { RACE_POOL, RACE_SHARES, periodAt, prizeOf } from './race-periods.ts';
-import { payoutOf, placeOf, playersOf, topOf } from './race.ts';
+import { FEATURED_RACE, RACE_POOL, RACE_SHARES, periodAt, prizeOf } from '../../../src/core/race-periods.ts';
+import { leaderboardOf, payoutOf } from './race.ts';
 
 /** race.* and the experience ledger. */
 export const progressionHandlers: Handlers = {
   'race.leaderboard': (params, ctx) => {
-    const period = params.period ?? 'daily';
+    const period = params.period ?? FEATURED_RACE;
     const now = ctx.config.now();
     const current = periodAt(period, now);
     const { start, end } = params.start === undefined ? current : periodAt(period, params.start);
     if (params.start !== undefined && (start !== params.start || start > current.start)) fail(NumericError.INPUT_ERROR, 'start: not the start of a race period so far');
-    const leaders = topOf(ctx.db, period, start, params.count ?? 20).map((row) => {
+    const board = leaderboardOf(ctx.db, period, start, now, params.count ?? 20, ctx.user?.id ?? null);
+    const leaders = board.top.map((row) => {
       const user = findUserById(ctx.db, row.user_id);
       if (!user) throw new Error(`race: unknown player ${row.user_id}`);
       return { place: row.place, user: publicUser(user), wagered: row.wagered, prize: row.prize };
     });
-    const mine = ctx.user ? placeOf(ctx.db, period, start, ctx.user.id) : null;
     return {
       period,
       start,
@@ -28,9 +28,9 @@ export const progressionHandlers: Handlers = {
       paid: payoutOf(ctx.db, period, start) !== null,
       pool: RACE_POOL[period],
       prizes: RACE_SHARES.map((_, i) => prizeOf(period, i + 1)),
-      players: playersOf(ctx.db, period, start),
+      players: board.players,
       leaders,
-      me: mine && { place: mine.place, wagered: mine.wagered, prize: mine.prize },
+      me: board.me && { place: board.me.place, wagered: board.me.wagered, prize: board.me.prize },
     };
   },
   'account.experience': (params, ctx) => {

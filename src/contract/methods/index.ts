@@ -1,6 +1,7 @@
 import type { MethodDef } from '../define.ts';
 import type { z } from '../wire.ts';
 import { accountMethods } from './account.ts';
+export { BREAK_MAX_S, BREAK_MIN_S } from './account.ts';
 import { arenaMethods } from './arena.ts';
 import { batchMethods } from './batch.ts';
 import { caseMethods } from './cases.ts';

@@ -1,13 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { RANKS } from '../../core/levels.ts';
-import { buttonClass } from '../../ui/button.tsx';
-import { FlagIcon, GiftIcon } from '../../ui/icons.tsx';
-import { TrophyIcon } from '../../ui/page-icons.tsx';
+import { GiftIcon } from '../../ui/icons.tsx';
 import { PageFrame, Panel, PlannedParts } from '../../ui/page-frame.tsx';
-import { PathLink } from '../../ui/path-link.tsx';
 import { RANK_GROUP_COLOURS } from '../../ui/level-colour.ts';
-import { useManifest } from '../connection/index.ts';
-import { RaceCountdown } from '../shell/index.ts';
 import './rewards.css';
 
 
@@ -53,40 +48,6 @@ export function RewardsPage({ ranks }: { ranks: boolean }) {
           ]}
         />
       )}
-    </PageFrame>
-  );
-}
-
-/** /event/race and /event/race/{period}: the race leaderboard. */
-export function RacePage({ period }: { period?: string }) {
-  const manifest = useManifest();
-  const endsIn = manifest?.stats.events.leaderboard.ends_in_time ?? null;
-  return (
-    <PageFrame
-      area="race"
-      icon={<FlagIcon />}
-      eyebrow="Race+"
-      title={period ? `Race ${period}` : 'Race+'}
-      lead="Wager in cases and battles during the race to climb the leaderboard. The top places share the prize pool when the timer runs out."
-      actions={
-        manifest && endsIn !== null && !period ? (
-          <div className="race-timer">
-            <span>Ends in</span>
-            <RaceCountdown endsAt={manifest.ts + endsIn * 1000} />
-          </div>
-        ) : (
-          <PathLink to="/event/race" className={buttonClass('ghost')}>
-            <TrophyIcon /> Current race
-          </PathLink>
-        )
-      }
-    >
-      <PlannedParts
-        parts={[
-          { title: 'Leaderboard', text: 'Players ranked by what they wagered in this race, with the prize of each place.', look: 'rows' },
-          { title: 'Your place', text: 'Where you stand, and what it takes to reach the next prize.', look: 'stats' },
-        ]}
-      />
     </PageFrame>
   );
 }

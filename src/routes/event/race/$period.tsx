@@ -1,13 +1,22 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { RacePage } from '../../../features/rewards/pages.ts';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { RACE_PERIODS, type RacePeriod } from '../../../core/race-periods.ts';
+import { RacePage } from '../../../features/race/pages.ts';
 import { pageHead } from '../../../features/shell/index.ts';
 
+const TITLE: Record<RacePeriod, string> = { daily: 'Daily race', weekly: 'Weekly race', monthly: 'Monthly race' };
+const isPeriod = (value: string): value is RacePeriod => (RACE_PERIODS as readonly string[]).includes(value);
+
 export const Route = createFileRoute('/event/race/$period')({
-  head: ({ params }) => pageHead({ title: `Race ${params.period}`, description: 'A race leaderboard period.', path: `/event/race/${params.period}` }),
+  // Only the race's periods exist; anything else is the not-found page.
+  beforeLoad: ({ params }) => {
+    if (!isPeriod(params.period)) throw notFound();
+  },
+  head: ({ params }) =>
+    pageHead({ title: isPeriod(params.period) ? TITLE[params.period] : 'Race+', description: 'A race leaderboard period.', path: `/event/race/${params.period}` }),
   component: RouteComponent,
 });
 
 function RouteComponent() {
   const { period } = Route.useParams();
-  return <RacePage period={period} />;
+  return <RacePage period={isPeriod(period) ? period : 'weekly'} />;
 }
