@@ -27,7 +27,11 @@ function Leaderboard({ period, start }: { period: RacePeriod; start?: number }) 
   return (
     <>
       {data.leaders.length === 0 ? (
-        <EmptyState title="Nobody has wagered yet">The first case or battle seat of this period takes first place.</EmptyState>
+        start === undefined ? (
+          <EmptyState title="Nobody has wagered yet">The first case or battle seat of this period takes first place.</EmptyState>
+        ) : (
+          <EmptyState title="Nobody raced">No wagers in this period, so no prizes.</EmptyState>
+        )
       ) : (
         <ol className="race-board" aria-label={`${TITLE[period]} leaderboard`}>
           {data.leaders.map((row) => (
@@ -48,9 +52,11 @@ function Leaderboard({ period, start }: { period: RacePeriod; start?: number }) 
           ))}
         </ol>
       )}
-      <p className="race-foot">
-        {data.players.toLocaleString('en-US')} {data.players === 1 ? 'player' : 'players'} · {data.paid ? 'prizes paid' : data.ends_in > 0 ? 'prizes paid when the timer ends' : 'prizes being paid'}
-      </p>
+      {data.players > 0 && (
+        <p className="race-foot">
+          {data.players.toLocaleString('en-US')} {data.players === 1 ? 'player' : 'players'} · {data.paid ? 'prizes paid' : data.ends_in > 0 ? 'prizes paid when the timer ends' : 'prizes being paid'}
+        </p>
+      )}
       {data.me && (
         <p className="race-me">
           Your place: <strong>#{data.me.place}</strong> with {formatCoins(data.me.wagered)} wagered
