@@ -19,3 +19,4 @@ export * from './replay.ts';
 export * from './pool-summary.ts';
 export * from './ticket-pack.ts';
 export * from './race-periods.ts';
+export * from './achievements.ts';

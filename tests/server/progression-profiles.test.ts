@@ -114,3 +114,40 @@ describe('profiles', () => {
     expect(await balanceOf(rest)).toBe(balance - 100);
   });
 });
+
+describe('achievements', () => {
+  test('issued once by the rule of each, pushed after commit, and shown on the hexagon board', async () => {
+    const ace = await server.player('prof_ace');
+    const socket = await ace.socket();
+    const box = await cheapestCase(ace);
+    await ok(ace, 'arena-unbox.create', { box_hash: box.hash, count: 5 });
+    expect((await socket.next('#ACHIEVE_ISSUED')).data).toEqual({ name: 'Fresh Cut', hex: { rarity: 'low' }, user_hash: await hashOf(ace) });
+    // A wager of 100 coins or more, which also lifts the player past level 10.
+    const count = 100;
+    expect(count * box.price).toBeGreaterThanOrEqual(10_000);
+    await ok(ace, 'arena-unbox.create', { box_hash: box.hash, count });
+    const names = [(await socket.next('#ACHIEVE_ISSUED')).data.name, (await socket.next('#ACHIEVE_ISSUED')).data.name].sort();
+    expect(names).toEqual(['High Roller', 'Rising']);
+    // A third wager that crosses no threshold (Gold I is the next, at 11,000 season exp).
+    expect(106 * box.price).toBeLessThan(11_000);
+    await ok(ace, 'arena-unbox.create', { box_hash: box.hash, count: 1 });
+    // The third wager's push has arrived, and no achievement came with it.
+    await expect.poll(() => socket.frames.filter((f) => f.type === '#EXPERIENCE_CHANGED').length).toBe(3);
+    expect(socket.frames.filter((f) => f.type === '#ACHIEVE_ISSUED')).toHaveLength(3);
+
+    // A first follower.
+    const fan = await server.player('prof_acefan');
+    await ok(fan, 'follower.follow', { user_hash: await hashOf(ace) });
+    expect((await socket.next('#ACHIEVE_ISSUED')).data.name).toBe('Noticed');
+
+    const board = await ok(server.client(), 'achieve.getHexagone', { user_name: 'prof_ace' });
+    const held = board.achieves.filter((a) => a.count === 1).map((a) => a.name).sort();
+    expect(held).toEqual(['first_case', 'high_roller', 'level_10', 'noticed']);
+    for (const a of board.achieves) expect(a.usage).toBeGreaterThanOrEqual(0.01);
+    const players = server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users')!.n;
+    const holders = server.services.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM achievements WHERE name = 'high_roller'")!.n;
+    expect(board.achieves.find((a) => a.name === 'high_roller')!.usage).toBe(Math.round((holders / players) * 10_000) / 100);
+    expect((await server.client().call('achieve.getHexagone', { user_name: 'nobody_here' })).error).toMatchObject({ error_code: 30, error_msg: 'User not found.' });
+    socket.close();
+  });
+});

@@ -66,16 +66,18 @@ export const progression: Migration = {
     ALTER TABLE users ADD COLUMN season_exp INTEGER NOT NULL DEFAULT 0 CHECK (season_exp >= 0);
     ALTER TABLE users ADD COLUMN total_wager INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE users ADD COLUMN games_played INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN battles_played INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE users ADD COLUMN break_until INTEGER;
     ALTER TABLE users ADD COLUMN status_text TEXT NOT NULL DEFAULT '';
     ALTER TABLE users ADD COLUMN private_profile INTEGER NOT NULL DEFAULT 0;
 
+    -- Achievements issued (the catalogue is code: src/core/achievements.ts); once per player each.
     CREATE TABLE achievements (
       user_id INTEGER NOT NULL REFERENCES users(id),
       name TEXT NOT NULL,
-      count INTEGER NOT NULL DEFAULT 1,
       issued_at INTEGER NOT NULL,
       PRIMARY KEY (user_id, name)
     ) WITHOUT ROWID;
+    CREATE INDEX achievements_name ON achievements (name);
   `,
 };

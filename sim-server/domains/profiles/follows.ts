@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import type { Hub } from '../../socket/hub.ts';
 import { findUserById, type UserRow } from '../account/users.ts';
+import { issueAchievement } from '../progression/achievements.ts';
 import { followersCount } from './profile.ts';
 
 /** The player a hash names, or NOT_FOUND. */
@@ -22,6 +23,7 @@ export function follow(tx: Tx, hub: Pick<Hub, 'toUser'>, follower: UserRow, hash
   const added = tx.run('INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', follower.id, target.id, now);
   if (added.changes === 0) fail(NumericError.INVALID_DATA, 'You already follow this player');
   const count = followersCount(tx, target.id);
+  if (count === 1) issueAchievement(tx, hub, target.id, 'noticed', now);
   tx.afterCommit(() => hub.toUser(target.id, 'FOLLOWER_FOLLOWED', { user_hash: toHash(follower.id), followers_count: count }));
   return { success: true, followers_count: count };
 }

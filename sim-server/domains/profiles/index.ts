@@ -3,6 +3,7 @@ import { NumericError } from '../../../src/contract/index.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Domain } from '../../rpc/context.ts';
 import { findUserByName } from '../account/users.ts';
+import { hexagonOf } from '../progression/achievements.ts';
 import { follow, followings, unfollow, userByHash } from './follows.ts';
 import { profileOf } from './profile.ts';
 import { nameAvailable, startBreak, updateSettings } from './settings.ts';
@@ -25,6 +26,11 @@ export const profiles: Domain = {
       const user = requireUser(ctx);
       const updated = ctx.db.transaction((tx) => updateSettings(tx, user, params));
       return { success: true, user: profileOf(ctx.db, updated, user.id, ctx.config.now()) };
+    },
+    'achieve.getHexagone': (params, ctx) => {
+      const user = findUserByName(ctx.db, params.user_name);
+      if (!user) fail(NumericError.NOT_FOUND, 'User not found.');
+      return { achieves: hexagonOf(ctx.db, user.id) };
     },
     'account.break': (params, ctx) => {
       const user = requireUser(ctx);

@@ -37,6 +37,14 @@ export function wagerOf(change: Pick<BalanceChange, 'type' | 'amount'>): number 
   return 0;
 }
 
+/** A player's figures right after a wager. */
+export interface WagerFigures {
+  exp: number;
+  season_exp: number;
+  games_played: number;
+  battles_played: number;
+}
+
 interface Pending {
   exp: number;
   seasonExp: number;
@@ -58,10 +66,13 @@ export function standingOf(db: Pick<Db, 'get'>, userId: number, now: number) {
 /**
  * Counts a wager (positive cents) or a refund (negative) in the caller's transaction: the
  * experience entry and its sum users.exp, the season's share, and the profile's total wager
- * and games. Answers the experience it added (a refund never takes exp below zero).
+ * and games. Answers the experience it added (a refund never takes exp below zero) and, for a
+ * wager, the player's figures after it (what achievements look at).
  */
-export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, cents: number, source: string, ref: string | null): number {
-  if (cents === 0) return 0;
+export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, cents: number, source: string, ref: string | null): { amount: number; after: WagerFigures | null } {
+  if (cents === 0) return { amount: 0, after: null };
+  const battle = source === 'arena_join' || source === 'arena_refund' ? 1 : 0;
+  let figures: WagerFigures | null = null;
   const season = seasonAt(deps.now);
   const games = cents > 0 ? 1 : -1;
   let amount = cents * EXP_PER_CENT;
@@ -70,12 +81,13 @@ export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number
   let seasonBefore: number;
   if (amount > 0) {
     // The common case in one statement: RETURNING gives the sums after, a new season starts from zero.
-    const after = tx.get<{ exp: number; season_exp: number }>(
+    const after = tx.get<WagerFigures>(
       `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE ? END, season = ?,
-              total_wager = total_wager + ?, games_played = games_played + 1
-        WHERE id = ? RETURNING exp, season_exp`,
-      amount, season, amount, amount, season, cents, userId,
+              total_wager = total_wager + ?, games_played = games_played + 1, battles_played = battles_played + ?
+        WHERE id = ? RETURNING exp, season_exp, games_played, battles_played`,
+      amount, season, amount, amount, season, cents, battle, userId,
     )!;
+    figures = after;
     expBefore = after.exp - amount;
     seasonBefore = after.season_exp - amount;
   } else {
@@ -87,12 +99,12 @@ export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number
     seasonAmount = -Math.min(-amount, seasonBefore);
     tx.run(
       `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE 0 END, season = ?,
-              total_wager = MAX(0, total_wager + ?), games_played = MAX(0, games_played + ?)
+              total_wager = MAX(0, total_wager + ?), games_played = MAX(0, games_played + ?), battles_played = MAX(0, battles_played - ?)
         WHERE id = ?`,
-      amount, season, seasonAmount, season, cents, games, userId,
+      amount, season, seasonAmount, season, cents, games, battle, userId,
     );
   }
-  if (amount === 0) return 0;
+  if (amount === 0) return { amount: 0, after: figures };
   tx.run('INSERT INTO experience_entries (user_id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?)', userId, amount, source, ref, season, deps.now);
   let pending = pendingByTx.get(tx);
   if (!pending) {
@@ -108,7 +120,7 @@ export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number
   } else {
     pending.set(userId, { exp: amount, seasonExp: seasonAmount, expBefore, seasonExpBefore: seasonBefore });
   }
-  return amount;
+  return { amount, after: figures };
 }
 
 // One #EXPERIENCE_CHANGED per player and transaction (the toast adds the amounts up), and a

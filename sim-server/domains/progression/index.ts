@@ -1,5 +1,6 @@
 /** Experience, levels and ranks, the wager race, profiles and follows (docs/decisions/0011). */
 import type { Domain } from '../../rpc/context.ts';
+import { achievementsOfWager } from './achievements.ts';
 import { countWager, wagerOf } from './experience.ts';
 import { progressionHandlers } from './methods.ts';
 import { RACE_PERIODS, periodAt } from '../../../src/core/race-periods.ts';
@@ -19,7 +20,7 @@ export const progression: Domain = {
       const now = config.now();
       const key = RACE_PERIODS.map((period) => periodAt(period, now).start).join();
       if (key === looked) return;
-      settleRaces({ db, ledger, now });
+      settleRaces({ db, ledger, hub: services.hub, now });
       looked = key;
     };
     settle();
@@ -39,7 +40,8 @@ export const progression: Domain = {
     const wager = wagerOf(change);
     if (wager === 0 || !config.countProgression) return;
     const now = config.now();
-    countWager(tx, { hub, now }, change.userId, wager, change.type, change.hash);
+    const counted = countWager(tx, { hub, now }, change.userId, wager, change.type, change.hash);
+    if (wager > 0 && counted.after) achievementsOfWager(tx, hub, change.userId, wager, change.type, counted.after, now);
     addRacePoints(tx, raceBoardsOf(db), change.userId, wager, now);
   },
 };

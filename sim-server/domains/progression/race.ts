@@ -6,6 +6,8 @@
  */
 import type { Db, Tx } from '../../db/database.ts';
 import type { Ledger } from '../../db/ledger.ts';
+import type { Hub } from '../../socket/hub.ts';
+import { issueAchievement } from './achievements.ts';
 import { RaceBoard, type BoardEntry } from './race-board.ts';
 import { RACE_PERIODS, RACE_SHARES, periodAt, prizeOf, type RacePeriod } from '../../../src/core/race-periods.ts';
 
@@ -109,6 +111,7 @@ export function payoutOf(db: Pick<Db, 'get'>, period: RacePeriod, start: number)
 export interface SettleDeps {
   db: Db;
   ledger: Ledger;
+  hub: Pick<Hub, 'toUser'>;
   now: number;
 }
 
@@ -150,6 +153,7 @@ function payPeriod(deps: SettleDeps, period: RacePeriod, start: number): boolean
     for (const w of winners) {
       deps.ledger.transfer(tx, { from: RACE_HOUSE, to: { user: w.user_id }, amount: w.prize, type: 'event_leaderboard', ref: `race:${period}:${start}:${w.place}` });
       tx.run('INSERT INTO race_prizes (period, start_at, place, user_id, wagered, amount) VALUES (?, ?, ?, ?, ?, ?)', period, start, w.place, w.user_id, w.wagered, w.prize);
+      if (w.place <= 3) issueAchievement(tx, deps.hub, w.user_id, 'podium', deps.now);
     }
     return true;
   });

@@ -81,10 +81,25 @@ export const accountMethods = {
   }),
 
   'achieve.getHexagone': method({
-    doc: "A player's achievements; an unknown name answers 'User not found.' and the client shows /404.",
+    doc:
+      "A player's hexagon board: every achievement of the catalogue with count (1 held, 0 not), usage (percent of players holding it, 0 shown as 0.01), " +
+      "rarity and when it was issued; an unknown name answers 'User not found.' and the client shows /404.",
     access: 'public',
     input: z.object({ user_name: z.string().check(z.minLength(1), z.maxLength(25)) }),
-    output: z.object({ achieves: z.array(z.unknown()) }),
+    output: z.object({
+      achieves: z.array(
+        z.object({
+          name: z.string(),
+          title: z.string(),
+          description: z.string(),
+          rarity: z.string(),
+          image: z.nullable(z.string()),
+          count: z.number(),
+          usage: z.number(),
+          issued_at: z.nullable(z.number()),
+        }),
+      ),
+    }),
   }),
 
   'follower.follow': method({

@@ -1,16 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import type { CSSProperties } from 'react';
 import { RANKS, levelProgress, rankForSeasonExp } from '../../core/levels.ts';
+import { RARITY_TIER_STYLE, type RarityTier } from '../../core/rarity.ts';
 import { formatCoins } from '../../core/money.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { UserIcon } from '../../ui/icons.tsx';
 import { levelColour, RANK_GROUP_COLOURS } from '../../ui/level-colour.ts';
 import { TrophyIcon } from '../../ui/page-icons.tsx';
-import { PageFrame, Panel, PlannedParts } from '../../ui/page-frame.tsx';
+import { PageFrame, Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { useAccount } from '../session/index.ts';
 import { AccountSettings } from './account-settings.tsx';
-import { profileQueryOptions, useFollow } from './queries.ts';
+import { hexagonQueryOptions, profileQueryOptions, useFollow } from './queries.ts';
 import './profile.css';
 
 /** Tags shown as badges beside the name. */
@@ -168,6 +170,33 @@ export function ProfilePage({ name, settings }: { name: string; settings?: strin
   );
 }
 
+function HexagonBoard({ name }: { name: string }) {
+  const { data } = useSuspenseQuery(hexagonQueryOptions(name));
+  const held = data.achieves.filter((a) => a.count > 0).length;
+  return (
+    <Panel title={`${held} of ${data.achieves.length} unlocked`}>
+      <ul className="hex-board" aria-label="Achievements">
+        {data.achieves.map((a) => {
+          const tier = RARITY_TIER_STYLE[a.rarity as RarityTier] ?? RARITY_TIER_STYLE.low;
+          return (
+            <li key={a.name} className={`hex${a.count > 0 ? ' hex-held' : ''}`} style={{ '--hex': tier.rgb.join(' ') } as CSSProperties} data-held={a.count > 0}>
+              <span className="hex-shape" aria-hidden>
+                <span className="hex-stars">{'★'.repeat(tier.stars)}</span>
+              </span>
+              <strong className="hex-title">{a.title}</strong>
+              <span className="hex-rule">{a.description}</span>
+              <span className="hex-usage">
+                {a.count > 0 ? 'Unlocked · ' : 'Locked · '}
+                {a.usage}% of players
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </Panel>
+  );
+}
+
 /** /@{name}/achievements: a player's achievements. */
 export function AchievementsPage({ name }: { name: string }) {
   const { data: user } = useSuspenseQuery(profileQueryOptions(name));
@@ -177,7 +206,7 @@ export function AchievementsPage({ name }: { name: string }) {
       icon={<TrophyIcon />}
       eyebrow="Achievements"
       title={`${user.display_name}'s achievements`}
-      lead="Achievements come from playing: opening cases, winning battles, climbing ranks. Each shows how rare it is among players."
+      lead="Achievements come from playing: opening cases, battles, levels, season ranks and races. Each shows how many players hold it."
       actions={
         <PathLink to={`/@${user.name}`} className={buttonClass('ghost')}>
           <UserIcon /> Profile
@@ -185,12 +214,7 @@ export function AchievementsPage({ name }: { name: string }) {
       }
     >
       <ProfileHead name={name} />
-      <PlannedParts
-        parts={[
-          { title: 'Hexagon board', text: 'Every achievement as a hexagon in its rarity colour, with the count and the share of players who hold it.', look: 'cards' },
-          { title: 'Latest unlocked', text: 'The achievements earned most recently.', look: 'rows' },
-        ]}
-      />
+      <HexagonBoard name={name} />
     </PageFrame>
   );
 }

@@ -32,6 +32,15 @@ export function widgetQueryOptions(hash: string) {
   });
 }
 
+/** A player's hexagon board of achievements (achieve.getHexagone). */
+export function hexagonQueryOptions(name: string) {
+  return queryOptions({
+    queryKey: [...profileKeys.byName(name), 'achieves'] as const,
+    queryFn: ({ signal }) => rpc.call('achieve.getHexagone', { user_name: name }, { signal }),
+    staleTime: 30_000,
+  });
+}
+
 /** Follows or unfollows a player; every profile view of them reads again. */
 export function useFollow() {
   const queryClient = useQueryClient();
