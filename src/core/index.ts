@@ -20,3 +20,4 @@ export * from './pool-summary.ts';
 export * from './ticket-pack.ts';
 export * from './race-periods.ts';
 export * from './achievements.ts';
+export * from './level-rewards.ts';

@@ -46,6 +46,16 @@ test('level up while unboxing, the race board, the hover card, follow and the pr
   expect(level).toBeGreaterThan(0);
   await shot(page, 'progression-levelup-desktop');
 
+  // The levels reached pay their rewards on /rewards, once.
+  await page.goto('/rewards');
+  const rewards = page.getByRole('list', { name: 'Level rewards' });
+  await expect(rewards.getByRole('button', { name: 'Claim level 2 reward' })).toBeVisible();
+  const before = (await header(page).getByTestId('balance').textContent()) ?? '';
+  await rewards.getByRole('button', { name: 'Claim level 2 reward' }).click();
+  await expect(rewards.getByRole('listitem').filter({ hasText: 'Level 2' })).toContainText('Claimed');
+  await expect(header(page).getByTestId('balance')).not.toHaveText(before);
+  await shot(page, 'progression-rewards-desktop');
+
   // The weekly race: the rival first, me second, with my place.
   await page.goto('/event/race');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weekly race');
@@ -103,4 +113,10 @@ test('level up while unboxing, the race board, the hover card, follow and the pr
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Daily race');
   await expect(page.getByRole('list', { name: 'Daily race leaderboard' }).getByRole('link', { name: 'Climber One' })).toBeVisible();
   await shot(page, 'progression-race-mobile');
+  await page.goto('/rewards');
+  await expect(page.getByRole('list', { name: 'Level rewards' })).toBeVisible();
+  await shot(page, 'progression-rewards-mobile');
+  await page.goto(`/@${rival}/achievements`);
+  await expect(page.getByRole('list', { name: 'Achievements' }).locator('[data-held="true"]')).not.toHaveCount(0);
+  await shot(page, 'progression-achievements-mobile');
 });

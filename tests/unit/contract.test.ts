@@ -59,7 +59,7 @@ const SPEC_METHODS = [
   // The sim's public beacon (issue 5: 'public through a method').
   'beacon.blocks',
   // Not in the spec's call lists: Race+ shows routes, not calls; the experience ledger read back (issue 14).
-  'race.leaderboard', 'account.experience',
+  'race.leaderboard', 'account.experience', 'rewards.levels', 'rewards.claim',
 ];
 
 type Def = { doc: string; access: string; money?: true; input: z.ZodMiniType; output: z.ZodMiniType };

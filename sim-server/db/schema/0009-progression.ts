@@ -8,7 +8,7 @@ import type { Migration } from '../migrations.ts';
  */
 export const progression: Migration = {
   id: 9,
-  name: 'experience ledger, season experience, races, follows, breaks, achievements',
+  name: 'experience ledger, season experience, races, follows, breaks, achievements, level rewards',
   sql: `
     -- One row per experience change; users.exp is their sum, users.season_exp the sum of
     -- the entries of users.season (the current one once the player has earned in it).
@@ -79,5 +79,14 @@ export const progression: Migration = {
       PRIMARY KEY (user_id, name)
     ) WITHOUT ROWID;
     CREATE INDEX achievements_name ON achievements (name);
+
+    -- Level rewards claimed: the primary key lets a level pay once, however many claims race.
+    CREATE TABLE reward_claims (
+      user_id INTEGER NOT NULL REFERENCES users(id),
+      level INTEGER NOT NULL,
+      amount INTEGER NOT NULL,
+      claimed_at INTEGER NOT NULL,
+      PRIMARY KEY (user_id, level)
+    ) WITHOUT ROWID;
   `,
 };

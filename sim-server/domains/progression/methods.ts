@@ -5,6 +5,7 @@ import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { findUserById, publicUser } from '../account/users.ts';
 import { FEATURED_RACE, RACE_POOL, RACE_SHARES, periodAt, prizeOf } from '../../../src/core/race-periods.ts';
 import { leaderboardOf, payoutOf } from './race.ts';
+import { claimLevelReward, levelRewardsOf } from './rewards.ts';
 
 /** race.* and the experience ledger. */
 export const progressionHandlers: Handlers = {
@@ -32,6 +33,11 @@ export const progressionHandlers: Handlers = {
       leaders,
       me: board.me && { place: board.me.place, wagered: board.me.wagered, prize: board.me.prize },
     };
+  },
+  'rewards.levels': (_params, ctx) => levelRewardsOf(ctx.db, requireUser(ctx).id),
+  'rewards.claim': (params, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.moneyTx((tx) => claimLevelReward(tx, ctx.ledger, user.id, params.level, ctx.config.now()));
   },
   'account.experience': (params, ctx) => {
     const user = requireUser(ctx);

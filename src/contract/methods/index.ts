@@ -18,6 +18,7 @@ import { progressionMethods } from './progression.ts';
 import { raceMethods } from './race.ts';
 export { RacePeriod, RacePlace } from './race.ts';
 import { radioMethods } from './radio.ts';
+import { rewardMethods } from './rewards.ts';
 import { securityMethods } from './security.ts';
 import { streamMethods } from './stream.ts';
 import { walletMethods } from './wallet.ts';
@@ -35,6 +36,7 @@ export const Methods = {
   ...inventoryMethods,
   ...progressionMethods,
   ...raceMethods,
+  ...rewardMethods,
   ...chatMethods,
   ...radioMethods,
   ...partyMethods,

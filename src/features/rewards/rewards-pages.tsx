@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { RANKS } from '../../core/levels.ts';
 import { GiftIcon } from '../../ui/icons.tsx';
-import { PageFrame, Panel, PlannedParts } from '../../ui/page-frame.tsx';
+import { PageFrame, Panel } from '../../ui/page-frame.tsx';
+import { LevelRewards } from './level-rewards.tsx';
 import { RANK_GROUP_COLOURS } from '../../ui/level-colour.ts';
 import './rewards.css';
 
@@ -14,7 +15,7 @@ export function RewardsPage({ ranks }: { ranks: boolean }) {
       icon={<GiftIcon />}
       eyebrow="Rewards"
       title={ranks ? 'Season ranks' : 'Rewards'}
-      lead="Play to earn experience, climb the season ranks and collect free cases, keys and cards on the way."
+      lead="Every coin you wager earns experience. Each level you reach pays a reward once; the season ranks show how far you climbed this season."
       actions={
         <nav className="page-tabs" aria-label="Rewards">
           <Link to="/rewards" search={{}} className="page-tab" activeOptions={{ includeSearch: true }}>
@@ -39,14 +40,7 @@ export function RewardsPage({ ranks }: { ranks: boolean }) {
           </ol>
         </Panel>
       ) : (
-        <PlannedParts
-          parts={[
-            { title: 'Daily cases', text: 'A free case for every level band you reach, opened once a day.', look: 'cards' },
-            { title: 'Community keys', text: 'Keys you collect from events and rain, and the cases they open.', look: 'stats' },
-            { title: 'Promo codes', text: 'Enter a code from a partner or an event for a bonus.', look: 'rows' },
-            { title: 'Your progress', text: 'Level, experience to the next one and the rank of the season.', look: 'stats' },
-          ]}
-        />
+        <LevelRewards />
       )}
     </PageFrame>
   );
