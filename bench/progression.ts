@@ -66,20 +66,25 @@ function boardLatency(dir: string, players: number, reads: number) {
     const buildMs = performance.now() - b0;
     // Batches of reads; the quietest batch is reported, as the RPC rows do, since other
     // processes on a shared machine preempt single reads (every batch is in the notes).
-    const batches: { p50: number; p99: number; max: number }[] = [];
+    const batches: { p50: number; p99: number; max: number; cpuP99: number }[] = [];
     for (let b = 0; b < 5; b++) {
       const times: number[] = [];
+      const cpu: number[] = [];
       for (let r = 0; r < reads / 5; r++) {
         const viewer = 1 + Math.floor(Math.random() * players);
         const t0 = performance.now();
+        const c0 = process.cpuUsage();
         // What race.leaderboard does: the top 20 with their public profiles, and the viewer's place.
         const board = leaderboardOf(db, 'weekly', start, now, 20, viewer);
         for (const row of board.top) publicUser(findUserById(db, row.user_id)!);
+        const used = process.cpuUsage(c0);
         times.push(performance.now() - t0);
+        cpu.push((used.user + used.system) / 1000);
       }
       times.sort((x, y) => x - y);
-      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-      batches.push({ p50: at(0.5), p99: at(0.99), max: times.at(-1)! });
+      cpu.sort((x, y) => x - y);
+      const at = (list: number[], q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))]!;
+      batches.push({ p50: at(times, 0.5), p99: at(times, 0.99), max: times.at(-1)!, cpuP99: at(cpu, 0.99) });
     }
     const best = batches.reduce((x, y) => (y.p99 < x.p99 ? y : x));
     return { ...best, buildMs, batches };
@@ -111,6 +116,8 @@ export async function progressionBench(options: RpcOptions & { players: number; 
         target: `cost < ${MAX_COST * 100}%`, verdict: `+${(cpuCost * 100).toFixed(1)}% ${judge(cpuCost < MAX_COST)}`,
       },
       { benchmark: `Race leaderboard read (top 20 + own place), ${fmt(options.players)} ranked`, figure: board.p99.toFixed(2), value: board.p99, unit: 'ms p99', target: `< ${BOARD_P99_MS} ms`, verdict: judge(board.p99 < BOARD_P99_MS) },
+      // CPU time per read does not count the time other processes held the core.
+      { benchmark: 'Race leaderboard read, CPU time', figure: board.cpuP99.toFixed(2), value: board.cpuP99, unit: 'ms p99', target: `< ${BOARD_P99_MS} ms`, verdict: judge(board.cpuP99 < BOARD_P99_MS) },
     ];
     const line = (name: string, m: Measured) => `${name}: ${fmt(m.ok)} ok in ${m.durationS} s, p50 ${m.latencyP50Ms} ms / p99 ${m.latencyP99Ms} ms, server CPU ${fmt(m.serverCpuPercent)}%, rest of the machine ${fmt(m.otherCpuPercent)}%, errors ${JSON.stringify(m.errors)}`;
     const notes = [

@@ -1,7 +1,7 @@
 /**
  * The achievement catalogue (document 1 sections 1 and 3: achieves with name, count, usage,
  * rarity; the spec hints at first wins, battles played, big plays, levels). The server issues
- * each once per player by the rule named here (docs/decisions/0011); the client draws them.
+ * each once per player by the rule named here (docs/decisions/0014); the client draws them.
  */
 import type { RarityTier } from './rarity.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Level rewards (/rewards; docs/decisions/0011): every level from 2 to the top pays coins once,
+ * Level rewards (/rewards; docs/decisions/0014): every level from 2 to the top pays coins once,
  * claimed by the player: 0.2% of the wager that level took (experience is one per cent
  * wagered), at least 0.25 coins.
  */

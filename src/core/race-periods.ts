@@ -1,5 +1,5 @@
 /**
- * Race periods (Race+, /event/race/{period}; docs/decisions/0011), shared by server and client: a day, a Monday-to-Monday
+ * Race periods (Race+, /event/race/{period}; docs/decisions/0014), shared by server and client: a day, a Monday-to-Monday
  * week and a calendar month, all in UTC, and the prize each place of a period earns.
  */
 export const RACE_PERIODS = ['daily', 'weekly', 'monthly'] as const;

@@ -61,7 +61,7 @@ export const progression: Migration = {
     CREATE INDEX follows_followee ON follows (followee_id);
 
     -- The season's experience and the profile's lifetime figures, kept beside exp from the same
-    -- wagers in one statement (the wager RPC's cost; docs/decisions/0011).
+    -- wagers in one statement (the wager RPC's cost; docs/decisions/0014).
     ALTER TABLE users ADD COLUMN season INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE users ADD COLUMN season_exp INTEGER NOT NULL DEFAULT 0 CHECK (season_exp >= 0);
     ALTER TABLE users ADD COLUMN total_wager INTEGER NOT NULL DEFAULT 0;

@@ -1,5 +1,5 @@
 /**
- * Experience (document 1 sections 1, 3, 9; docs/decisions/0011): every coin wagered on a game
+ * Experience (document 1 sections 1, 3, 9; docs/decisions/0014): every coin wagered on a game
  * earns experience by one rule, kept like money: an entry per change in experience_entries,
  * whose sum is users.exp (and the season's entries' sum users.season_exp), written in the
  * wager's own transaction. The season's share decides

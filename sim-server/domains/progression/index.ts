@@ -1,4 +1,4 @@
-/** Experience, levels and ranks, the wager race, profiles and follows (docs/decisions/0011). */
+/** Experience, levels and ranks, the wager race, profiles and follows (docs/decisions/0014). */
 import type { Domain } from '../../rpc/context.ts';
 import { achievementsOfWager } from './achievements.ts';
 import { countWager, wagerOf } from './experience.ts';

@@ -10,7 +10,7 @@ export const RacePlace = z.object({ place: z.number(), user: PublicUser, wagered
 
 /**
  * Race+ and the player's experience ledger. The spec shows the race's routes and the
- * manifest's countdown but not its calls; these are this server's (docs/decisions/0011).
+ * manifest's countdown but not its calls; these are this server's (docs/decisions/0014).
  */
 export const raceMethods = {
   'race.leaderboard': method({

@@ -1,7 +1,7 @@
 import { method } from '../define.ts';
 import { int, stamp, z } from '../wire.ts';
 
-/** Level rewards of /rewards: the spec shows the page, not its calls; these are this server's (docs/decisions/0011). */
+/** Level rewards of /rewards: the spec shows the page, not its calls; these are this server's (docs/decisions/0014). */
 export const rewardMethods = {
   'rewards.levels': method({
     doc: "The level rewards: each level's coins (cents) and whether the player reached and claimed it; the player's level and exp.",
