@@ -626,3 +626,59 @@ export const BeaconBlock = z.object({
   /** Milliseconds since the epoch. */
   time: z.number(),
 });
+
+/** A partner's earnings (cents) and the reach of their code. */
+export const PartnerEarnings = z.object({
+  /** Everything earned so far, rounded down to whole cents. */
+  accrued: z.number(),
+  claimed: z.number(),
+  /** What a claim pays now. */
+  available: z.number(),
+  /** What the referrals wagered, net of refunds. */
+  wagered: z.number(),
+  referrals: z.number(),
+  /** Visits of the invite link. */
+  visits: z.number(),
+  /** 20 referrals or more and something to claim. */
+  can_claim: z.boolean(),
+});
+
+/** One referral in their partner's list; an anonymous one shows no name. */
+export const ReferralEntry = z.object({
+  hash: z.string(),
+  name: z.string(),
+  display_name: z.string(),
+  anonymous: z.boolean(),
+  /** Unix seconds the code was applied. */
+  joined_at: z.number(),
+  wagered: z.number(),
+  earned: z.number(),
+});
+
+/** Partner race categories: the number of places a race's prize is split over (document 3 section 9). */
+export const PARTNER_RACE_CATEGORIES = [5, 10, 20, 30, 50, 100] as const;
+/** The colour each category shows in. */
+export const PARTNER_RACE_COLOURS: Record<(typeof PARTNER_RACE_CATEGORIES)[number], string> = { 5: '#9ca3af', 10: '#4ade80', 20: '#38bdf8', 30: '#a78bfa', 50: '#f472b6', 100: '#fbbf24' };
+
+/** A race a partner runs for their referrals. */
+export const PartnerRace = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.number(),
+  /** The prize pool in cents, held from the partner until the race ends. */
+  prize: z.number(),
+  /** Unix seconds. */
+  starts_at: z.number(),
+  ends_at: z.number(),
+  status: z.enum(['running', 'ended', 'cancelled']),
+  partner: z.object({ hash: z.string(), name: z.string() }),
+});
+
+/** One place of a partner race: its leader so far (or its winner) and the prize. */
+export const PartnerRaceStanding = z.object({
+  place: z.number(),
+  user_hash: z.string(),
+  name: z.string(),
+  wagered: z.number(),
+  prize: z.number(),
+});

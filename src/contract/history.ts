@@ -9,7 +9,7 @@ export const HistoryType = [
   'event_giveaway', 'arena_sponsor', 'unbox_boxes_bought', 'partnership_cashback', 'partnership_earned',
   'compensation', 'sponsor', 'tip', 'chicken_withdraw', 'chicken_paid', 'reward',
   // Not in the spec's label table; the sim needs them and names them here once.
-  'signup_bonus', 'vault_deposit', 'vault_withdraw',
+  'signup_bonus', 'vault_deposit', 'vault_withdraw', 'partner_race_prize', 'partner_race_refund',
 ] as const;
 /** One ledger entry type. */
 export type HistoryType = (typeof HistoryType)[number];

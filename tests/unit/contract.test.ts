@@ -60,6 +60,8 @@ const SPEC_METHODS = [
   'beacon.blocks',
   // Not in the spec's call lists: Race+ shows routes, not calls; the experience ledger read back (issue 14).
   'race.leaderboard', 'account.experience', 'rewards.levels', 'rewards.claim',
+  // Not in the spec's call lists: invite-link visits for the partner's figures (issue 18).
+  'partnership.visit',
 ];
 
 type Def = { doc: string; access: string; money?: true; input: z.ZodMiniType; output: z.ZodMiniType };

@@ -1,9 +1,28 @@
-/** Referral codes, the deposit bonus and sponsor credit. */
+/** Referral codes, the deposit bonus, partner earnings and races, and sponsor credit. */
 import type { Domain } from '../../rpc/context.ts';
 import { partnershipHandlers } from './methods.ts';
+import { accrueEarnings } from './earnings.ts';
+import { raceHandlers } from './race-methods.ts';
+import { countRaceWager, settleEndedRaces } from './races.ts';
 import { countWager } from './sponsor-credit.ts';
 
+/** How often ended partner races are looked for. */
+const RACE_SETTLE_INTERVAL_MS = 5_000;
+
 export const partnership: Domain = {
-  handlers: partnershipHandlers,
-  onLedgerEntry: (tx, change, { ledger, hub, config }) => countWager(tx, { ledger, hub, now: config.now() }, change),
+  handlers: { ...partnershipHandlers, ...raceHandlers },
+  register: (app, { db, ledger, config }) => {
+    // Races that ended while the server was down are paid now; the rest when their end comes.
+    const settle = () => settleEndedRaces(db, ledger, config.now());
+    settle();
+    const timer = setInterval(settle, RACE_SETTLE_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  onLedgerEntry: (tx, change, { ledger, hub, config }) => {
+    const now = config.now();
+    countWager(tx, { ledger, hub, now }, change);
+    accrueEarnings(tx, change);
+    countRaceWager(tx, change, now);
+  },
 };

@@ -1,7 +1,9 @@
 /** partnership.activateCode and partnership.getPartner: the referral side of the deposit bonus. */
 import { NamedError, NumericError } from '../../../src/contract/index.ts';
+import { parseHash } from '../../../src/core/index.ts';
 import { AppError, fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
+import { claimEarnings, countVisit, earningsOf, referralsPage } from './earnings.ts';
 import { applyCode, promoCooldown, recordWrongCode, referralOf } from './referrals.ts';
 import { claimCredit, creditDashboard, removeCredit } from './sponsor-credit.ts';
 
@@ -24,6 +26,20 @@ export const partnershipHandlers: Handlers = {
     }
   },
   'partnership.getPartner': (_params, ctx) => referralOf(ctx.db, requireUser(ctx).id, ctx.config.now()),
+  'partnership.referrals': ({ offset, count }, ctx) => {
+    const user = requireUser(ctx);
+    const afterUserId = offset ? parseHash(offset) : null;
+    if (offset && afterUserId === null) fail(NumericError.INPUT_ERROR, 'offset must be a referral hash');
+    const pageSize = count ?? 20;
+    // One row past the page says whether another page follows.
+    const rows = referralsPage(ctx.db, user.id, { afterUserId, count: pageSize + 1 });
+    return { code: user.name, earnings: earningsOf(ctx.db, user.id), referrals: rows.slice(0, pageSize), has_more: rows.length > pageSize };
+  },
+  'partnership.visit': ({ code }, ctx) => ({ success: ctx.db.transaction((tx) => countVisit(tx, code)) }),
+  'partnership-plus.claim-earn': (_params, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.moneyTx((tx) => ({ ...claimEarnings(tx, ctx.ledger, user.id), earnings: earningsOf(tx, user.id) }));
+  },
   'partnership-plus.dashboard': (_params, ctx) => creditDashboard(ctx.db, ctx.ledger, requireUser(ctx)),
   'partnership-plus.claim-credit': (_params, ctx) => ctx.moneyTx((tx) => claimCredit(tx, { ...ctx, now: ctx.config.now() }, requireUser(ctx))),
   'partnership-plus.remove-credit': (_params, ctx) => ctx.moneyTx((tx) => removeCredit(tx, { ...ctx, now: ctx.config.now() }, requireUser(ctx))),

@@ -1,6 +1,6 @@
 import { method, unshown } from '../define.ts';
-import { Referral, SponsorChallenge } from '../entities.ts';
-import { flag, paging, stamp, text, z } from '../wire.ts';
+import { PARTNER_RACE_CATEGORIES, PartnerEarnings, PartnerRace, PartnerRaceStanding, Referral, ReferralEntry, SponsorChallenge } from '../entities.ts';
+import { cents, choice, flag, hashId, int, paging, stamp, text, z } from '../wire.ts';
 
 /** Pages of a partnership-plus list whose other fields are not shown. */
 const pagedUnshown = (doc: string) =>
@@ -11,12 +11,36 @@ const pagedUnshown = (doc: string) =>
     output: z.unknown(),
   });
 
+/** What a partner race is made of: a name, its places, the prize in cents and how long it runs in seconds. */
+const raceFields = {
+  name: text(1, 40),
+  category: choice(PARTNER_RACE_CATEGORIES),
+  prize: cents(),
+  duration: int(),
+};
+
 /**
  * Partnership, partnership-plus and its admin calls (document 3 section 7; the apply-code
  * call also document 2). The spec shows no partnership-plus payloads.
  */
 export const partnershipMethods = {
-  'partnership.referrals': unshown({ doc: "The partner's referrals.", access: 'user' }),
+  'partnership.referrals': method({
+    doc: "The player's own partner figures and a page of their referrals, newest first (`offset`: the last hash of the previous page). Earnings are a tenth of the house edge on the referrals' wagers, in cents (docs/decisions/0011).",
+    access: 'user',
+    input: z.object({ ...paging }),
+    output: z.object({
+      code: z.string(),
+      earnings: PartnerEarnings,
+      referrals: z.array(ReferralEntry),
+      has_more: z.boolean(),
+    }),
+  }),
+  'partnership.visit': method({
+    doc: "Counts one visit of a partner's invite link (/p/{code}, /r/{code}); answers whether the code is a partner's.",
+    access: 'public',
+    input: z.object({ code: text(1, 64) }),
+    output: z.object({ success: z.boolean() }),
+  }),
   'partnership.activateCode': method({
     doc: "Applies a partner's referral code (username rules; 28 'Invalid code', 29 for one's own), optionally hidden from the partner's list; referred deposits then earn the 5% bonus. Changing partner waits a day (CODE_ACTIVATION_DELAY).",
     access: 'user',
@@ -45,12 +69,50 @@ export const partnershipMethods = {
     }),
   }),
   'partnership-plus.home': unshown({ doc: 'The partnership-plus home figures.', access: 'user' }),
-  'partnership-plus.race': unshown({ doc: 'One race; RACE_NOT_FOUND sends the client to /404.', access: 'user' }),
-  'partnership-plus.race-metadata': unshown({ doc: 'Options for creating or editing a race (categories 5-100).', access: 'user' }),
-  'partnership-plus.create-race': unshown({ doc: 'Creates a race for the referrals.', access: 'user' }),
-  'partnership-plus.change-race': unshown({ doc: 'Edits a race.', access: 'user' }),
-  'partnership-plus.cancel-race': unshown({ doc: 'Cancels a race.', access: 'user' }),
-  'partnership-plus.races': pagedUnshown("Pages of the partner's races."),
+  'partnership-plus.race': method({
+    doc: 'One partner race with its standing (the leaders and what each place pays); RACE_NOT_FOUND (the client goes to /404) unless the player runs it or is a referral of who does.',
+    access: 'user',
+    input: z.object({ id: hashId() }),
+    output: z.object({ race: PartnerRace, standings: z.array(PartnerRaceStanding) }),
+  }),
+  'partnership-plus.race-metadata': method({
+    doc: 'What a race may be: the categories (places the prize is split over) with their colours, the duration bounds in seconds and the least prize per five places in cents.',
+    access: 'user',
+    input: z.object({}),
+    output: z.object({
+      categories: z.array(z.object({ value: z.number(), colour: z.string() })),
+      min_duration: z.number(),
+      max_duration: z.number(),
+      min_prize_per_5: z.number(),
+    }),
+  }),
+  'partnership-plus.create-race': method({
+    doc: "Starts a race for the partner's referrals, holding the prize (cents) from the partner's balance (COMMIT_ERROR when it does not cover it); partners and club members only (DASHBOARD_ACCESS_DENIED).",
+    access: 'user',
+    money: true,
+    input: z.object({ ...raceFields, stamp: stamp() }),
+    output: z.object({ race: PartnerRace }),
+  }),
+  'partnership-plus.change-race': method({
+    doc: 'Changes a running race (name, places, prize, duration from now); a bigger prize holds the difference, a smaller one gives it back. RACE_NOT_FOUND for another partner\'s race.',
+    access: 'user',
+    money: true,
+    input: z.object({ id: hashId(), ...raceFields, stamp: stamp() }),
+    output: z.object({ race: PartnerRace }),
+  }),
+  'partnership-plus.cancel-race': method({
+    doc: "Cancels a running race and gives the held prize back. RACE_NOT_FOUND for another partner's race.",
+    access: 'user',
+    money: true,
+    input: z.object({ id: hashId(), stamp: stamp() }),
+    output: z.object({ race: PartnerRace }),
+  }),
+  'partnership-plus.races': method({
+    doc: "Pages of races newest first (`offset`: the last race's id): a partner's own, or for a referral their partner's.",
+    access: 'user',
+    input: z.object({ ...paging }),
+    output: z.object({ races: z.array(PartnerRace), has_more: z.boolean() }),
+  }),
   'partnership-plus.referrals': pagedUnshown("Pages of the partner's referrals with ranks and badges."),
   'partnership-plus.tiers': unshown({ doc: 'The partner tiers (the /partnership/tiers modal).', access: 'public' }),
 
@@ -73,7 +135,13 @@ export const partnershipMethods = {
   'partnership-plus.roi': unshown({ doc: 'The return on investment of the deal.', access: 'user' }),
   'partnership-plus.deal-estimate-roi': unshown({ doc: 'Estimates the return on investment of a deal.', access: 'user' }),
 
-  'partnership-plus.claim-earn': unshown({ doc: 'Claims the earnings into the wallet.', access: 'user', money: true }),
+  'partnership-plus.claim-earn': method({
+    doc: 'Pays the earnings not yet claimed into the wallet (history partnership_earned); COMMIT_ERROR under 20 referrals or with nothing to claim.',
+    access: 'user',
+    money: true,
+    input: z.object({ stamp: stamp() }),
+    output: z.object({ amount: z.number(), earnings: PartnerEarnings }),
+  }),
   'partnership-plus.claim-credit': method({
     doc: "A club member claims the sponsor's credit into the wallet as sponsored coins and starts the wager challenge; DASHBOARD_ACCESS_DENIED for others, INVALID_DATA when nothing is offered or a challenge runs.",
     access: 'user',

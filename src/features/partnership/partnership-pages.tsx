@@ -1,16 +1,20 @@
 import { useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { rpc } from '../../net/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { UsersIcon } from '../../ui/icons.tsx';
-import { PageFrame, Panel, PlannedParts } from '../../ui/page-frame.tsx';
+import { EmptyState, PageFrame, Panel, PlannedParts } from '../../ui/page-frame.tsx';
 import { HandshakeIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { RouteModal } from '../../ui/route-modal.tsx';
+import { useAccount } from '../session/index.ts';
+import { RaceDetail, RaceEdit, RaceForm, RacesList } from './partner-races.tsx';
+import { YourPartnership } from './your-partnership.tsx';
 import './partnership.css';
 
 /** Document 3 section 9. */
 const FACTS = [
-  { value: '10%', text: 'of your referrals’ deposits, at most' },
+  { value: '10%', text: 'of the house edge on your referrals’ wagers' },
   { value: '5%', text: 'deposit bonus for them, up to 100 coins a day' },
   { value: '20', text: 'referrals and you can cash out' },
 ];
@@ -23,7 +27,7 @@ export function PartnershipPage() {
       icon={<HandshakeIcon />}
       eyebrow="Partnership"
       title="Bring players, earn with them"
-      lead="Share your code. Players who use it get a deposit bonus, and you earn a share of what they deposit."
+      lead="Share your code. Players who use it get a deposit bonus, and you earn a share of the house edge on every wager they make."
       actions={
         <>
           <PathLink to="/partnership/newcomer-guide" className={buttonClass('primary')}>
@@ -43,12 +47,7 @@ export function PartnershipPage() {
           </li>
         ))}
       </ul>
-      <PlannedParts
-        parts={[
-          { title: 'Your code', text: 'Your partner code and link, ready to share, and how many used it.', look: 'stats' },
-          { title: 'Partnership plus', text: 'Dashboard, deals, credit, races for your community, stream club and party settings for bigger partners.', look: 'rows' },
-        ]}
-      />
+      <YourPartnership />
     </PageFrame>
   );
 }
@@ -64,17 +63,6 @@ const SECTION_TITLE: Record<PartnerSection, string> = {
   'race-edit': 'Edit race',
 };
 
-const SECTION_PARTS: Record<PartnerSection, { title: string; text: string; look: 'rows' | 'stats' | 'cards' }[]> = {
-  dashboard: [
-    { title: 'Earnings', text: 'What your referrals brought today, this week and in total, and what you can claim.', look: 'stats' },
-    { title: 'Credit and deals', text: 'Your credit balance, sponsor time and the deals you run.', look: 'rows' },
-  ],
-  referrals: [{ title: 'Referrals', text: 'Everyone who joined with your code, their rank letter (S to E), badges and deposits.', look: 'rows' }],
-  races: [{ title: 'Your races', text: 'Leaderboard contests you run for your community, in categories of 5 to 100 places.', look: 'rows' }],
-  race: [{ title: 'Leaderboard', text: 'The race’s places, prizes and the time left.', look: 'rows' }],
-  'race-edit': [{ title: 'Race settings', text: 'Places, prizes, start and end of the race.', look: 'stats' }],
-};
-
 const NAV: { section: PartnerSection; path: string }[] = [
   { section: 'dashboard', path: '' },
   { section: 'referrals', path: '/referrals' },
@@ -83,6 +71,14 @@ const NAV: { section: PartnerSection; path: string }[] = [
 
 /** /partnership/@{name}/...: a partner's dashboard and its sections. */
 export function PartnerDashboardPage({ name, section, raceId }: { name: string; section: PartnerSection; raceId?: string }) {
+  const navigate = useNavigate();
+  const account = useAccount();
+  const ownName = account.data?.user.name;
+  // A race is shown to its partner's referrals too; every other section is the partner's own.
+  const foreign = ownName !== undefined && section !== 'race' && ownName.toLowerCase() !== name.toLowerCase();
+  useEffect(() => {
+    if (foreign) void navigate({ to: '/404' });
+  }, [foreign, navigate]);
   const title = section === 'race' || section === 'race-edit' ? `${SECTION_TITLE[section]} ${raceId ?? ''}`.trim() : SECTION_TITLE[section];
   return (
     <PageFrame area="partnership" icon={<HandshakeIcon />} eyebrow={`Partner @${name}`} title={title} lead="Your partnership at a glance: the players you brought, what they earn you and the races you run for them.">
@@ -96,21 +92,31 @@ export function PartnerDashboardPage({ name, section, raceId }: { name: string; 
           New race
         </PathLink>
       </nav>
-      <PlannedParts parts={SECTION_PARTS[section]} />
+      {foreign || !ownName ? null : section === 'races' ? (
+        <RacesList />
+      ) : section === 'race' && raceId ? (
+        <RaceDetail dashboardName={name} raceId={raceId} ownName={ownName} />
+      ) : section === 'race-edit' && raceId ? (
+        <RaceEdit dashboardName={name} raceId={raceId} />
+      ) : (
+        <YourPartnership />
+      )}
     </PageFrame>
   );
 }
 
-/** /partnership/race/create */
+/** /partnership/race/create: partners and club members start a race; others learn who may. */
 export function RaceCreatePage() {
+  const account = useAccount();
+  const user = account.data?.user;
+  const partner = user?.tags.includes('partner') || user?.tags.includes('club_member');
   return (
-    <PageFrame area="partnership" icon={<HandshakeIcon />} eyebrow="Partnership" title="Create a race" lead="A leaderboard contest for your referrals: pick the number of places, the prizes and when it runs.">
-      <PlannedParts
-        parts={[
-          { title: 'Places', text: 'Categories of 5, 10, 20, 30, 50 or 100 places, each with its colour.', look: 'stats' },
-          { title: 'Prizes and time', text: 'The prize of each place, the start and the end.', look: 'rows' },
-        ]}
-      />
+    <PageFrame area="partnership" icon={<HandshakeIcon />} eyebrow="Partnership" title="Create a race" lead="A leaderboard contest for your referrals: pick the number of places, the prize pool and how long it runs.">
+      {!user ? null : partner ? (
+        <RaceForm dashboardName={user.name} />
+      ) : (
+        <EmptyState title="Races are for partners">Partners and club members run races for their referrals. Bring players with your code to become one.</EmptyState>
+      )}
     </PageFrame>
   );
 }
@@ -120,7 +126,7 @@ export function TiersPage() {
   const navigate = useNavigate();
   return (
     <RouteModal title="Partner tiers" width={905} behind={<PartnershipPage />} onClose={() => void navigate({ to: '/partnership' })}>
-      <p className="tiers-lead">Partners move up tiers as their referrals play; each tier raises the share you earn, up to 10% of deposits.</p>
+      <p className="tiers-lead">Partners move up tiers as their referrals play; each tier raises the share you earn, up to 10% of the house edge.</p>
       <PlannedParts parts={[{ title: 'Tiers', text: 'Each tier with what it takes and the share it pays.', look: 'stats' }]} />
     </RouteModal>
   );
@@ -138,7 +144,7 @@ export function NewcomerGuidePage() {
           <strong>Share it.</strong> Players enter it in the deposit-bonus window, or open your link /p/your-code.
         </li>
         <li>
-          <strong>They play, you earn.</strong> Referred players get 5% extra on deposits (up to 100 coins a day); you earn up to 10% of what they deposit.
+          <strong>They play, you earn.</strong> Referred players get 5% extra on deposits (up to 100 coins a day); you earn 10% of the house edge on every wager they make.
         </li>
         <li>
           <strong>Cash out.</strong> Once 20 players joined with your code, your earnings can be withdrawn.
@@ -157,20 +163,22 @@ export function MembersPage() {
   );
 }
 
-/** /affiliates: the player's own referral code and referrals. */
+/** /affiliates: the public landing of the programme, with the player's own code and referrals. */
 export function AffiliatesPage() {
   return (
-    <PageFrame area="partnership" icon={<UsersIcon />} eyebrow="Affiliates" title="Affiliates" lead="Invite friends with your code: they get a deposit bonus, you get cashback from what they play.">
-      <PlannedParts
-        parts={[
-          { title: 'Your code', text: 'Your referral code and link to share.', look: 'stats' },
-          { title: 'Referrals', text: 'Who joined with your code and what they earned you.', look: 'rows' },
-          { title: 'Cashback', text: 'Cashback you can claim, as a percent of your referrals’ play.', look: 'stats' },
-        ]}
-      />
+    <PageFrame area="partnership" icon={<UsersIcon />} eyebrow="Affiliates" title="Affiliates" lead="Invite friends with your code: they get a deposit bonus, you earn a share of the house edge on what they play.">
+      <ul className="partner-facts">
+        {FACTS.map((fact) => (
+          <li key={fact.value}>
+            <strong>{fact.value}</strong>
+            <span>{fact.text}</span>
+          </li>
+        ))}
+      </ul>
+      <YourPartnership />
       <Panel title="Partner with us">
         <p>
-          Streamer or community owner? The <PathLink to="/partnership">partnership programme</PathLink> pays more.
+          Streamer or community owner? The <PathLink to="/partnership">partnership programme</PathLink> runs races for your community.
         </p>
       </Panel>
     </PageFrame>
@@ -183,6 +191,8 @@ const INVITE_KEY = 'invite_code';
 export function InviteCodePage({ code }: { code: string }) {
   useEffect(() => {
     try {
+      // A visit counts once per browser and code, so reloads do not inflate the partner's figures.
+      if (localStorage.getItem(INVITE_KEY) !== code) void rpc.call('partnership.visit', { code }).catch(() => undefined);
       localStorage.setItem(INVITE_KEY, code);
     } catch {
       // No storage: the player enters the code by hand.

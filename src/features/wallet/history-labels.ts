@@ -30,6 +30,8 @@ const LABELS: Record<string, string> = {
   reward: 'Reward',
   // The sim's own entry types (src/contract/history.ts), not in the spec's table.
   signup_bonus: 'Welcome bonus',
+  partner_race_prize: 'Race prize pool',
+  partner_race_refund: 'Race cancelled',
   vault_deposit: 'Vault deposit',
   vault_withdraw: 'Vault withdrawal',
 };

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Payment, z } from '../../contract/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState, Skeleton } from '../../ui/page-frame.tsx';
-import { EntryTime, PagedTable } from './paged-table.tsx';
+import { EntryTime, PagedTable } from '../../ui/paged-table.tsx';
 import { currencyName } from './payment-methods.ts';
 import { paymentsQueryOptions } from './queries.ts';
 import { RefundModal } from './refund-modal.tsx';

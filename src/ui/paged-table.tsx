@@ -1,6 +1,7 @@
-/** The wallet's paged lists (balance history, transactions): a table whose rows page in as the player scrolls. */
+/** Paged lists (balance history, transactions, referrals): a table whose rows page in as the player scrolls. */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Button } from '../../ui/button.tsx';
+import { Button } from './button.tsx';
+import './paged-table.css';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,0 +1,145 @@
+/**
+ * Partner earnings (document 3 sections 1 and 9; docs/decisions/0011): a partner earns a
+ * tenth of the house edge on every wager their referrals make, accrued in the wager's own
+ * transaction (so a rolled-back wager earns nothing) and claimed into the wallet once they
+ * have 20 referrals.
+ */
+import { NamedError, WAGER_REFUND_TYPES, WAGER_TYPES, type HistoryType } from '../../../src/contract/index.ts';
+import { CASE_HOUSE_EDGE, toHash } from '../../../src/core/index.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import type { BalanceChange, Ledger } from '../../db/ledger.ts';
+import { fail } from '../../errors.ts';
+import { findUserByName } from '../account/users.ts';
+import { PARTNERSHIP_HOUSE } from './referrals.ts';
+
+/** The partner's share of the house edge, in percent. */
+export const PARTNER_EDGE_SHARE_PERCENT = 10;
+/** Referrals a partner needs before earnings can be claimed (document 3 section 9). */
+export const CASHOUT_MIN_REFERRALS = 20;
+
+/**
+ * The house edge of each wager type in thousandths of a percent. Seats and cases are priced
+ * with the case edge (docs/decisions/0005); a game with another edge adds its type here.
+ */
+const EDGE_MILLI_PERCENT: Partial<Record<HistoryType, number>> = {
+  arena_join: Math.round(CASE_HOUSE_EDGE * 100_000),
+  arena_sponsor: Math.round(CASE_HOUSE_EDGE * 100_000),
+  unbox_boxes_bought: Math.round(CASE_HOUSE_EDGE * 100_000),
+  arena_refund: Math.round(CASE_HOUSE_EDGE * 100_000),
+};
+
+const COUNTED = new Set<string>([...WAGER_TYPES, ...WAGER_REFUND_TYPES]);
+
+/**
+ * What a wager of `cents` earns its partner, in thousandths of a cent: cents x edge x share.
+ * With the edge in thousandths of a percent and the share in percent, the product divided
+ * by 10^4 is exact for the 8% case edge (8000 x 10 / 10^4 = 8 milli-cents per cent).
+ */
+export function partnerEarningMilli(type: HistoryType, cents: number): number {
+  const edge = EDGE_MILLI_PERCENT[type] ?? 0;
+  return Math.floor((cents * edge * PARTNER_EDGE_SHARE_PERCENT) / 10_000);
+}
+
+/** Ledger hook: credits the partner of a referred player for a wager, or takes a refund's share back. */
+export function accrueEarnings(tx: Tx, change: BalanceChange): void {
+  if (!COUNTED.has(change.type)) return;
+  const referral = tx.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', change.userId);
+  if (!referral) return;
+  // A wager debits (amount < 0) and earns; a refund credits and takes its earning back.
+  const sign = change.amount < 0 ? 1 : -1;
+  const cents = Math.abs(change.amount);
+  const milli = sign * partnerEarningMilli(change.type, cents);
+  const wagered = sign * cents;
+  tx.run(
+    `INSERT INTO referral_earnings (user_id, partner_id, wagered, earned_milli) VALUES (?, ?, ?, ?)
+     ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, wagered = wagered + excluded.wagered, earned_milli = earned_milli + excluded.earned_milli`,
+    change.userId, referral.partner_id, wagered, milli,
+  );
+  tx.run(
+    `INSERT INTO partner_earnings (partner_id, accrued_milli, wagered) VALUES (?, ?, ?)
+     ON CONFLICT (partner_id) DO UPDATE SET accrued_milli = accrued_milli + excluded.accrued_milli, wagered = wagered + excluded.wagered`,
+    referral.partner_id, milli, wagered,
+  );
+}
+
+/** A partner's earnings in cents. */
+export interface EarningsSummary {
+  /** Everything accrued, in whole cents (rounded down). */
+  accrued: number;
+  claimed: number;
+  /** What a claim would pay now. */
+  available: number;
+  /** What the referrals have wagered, net of refunds. */
+  wagered: number;
+  referrals: number;
+  visits: number;
+  can_claim: boolean;
+}
+
+/** The earnings figures of a partner. */
+export function earningsOf(db: Pick<Db, 'get'>, partnerId: number): EarningsSummary {
+  const row = db.get<{ accrued_milli: number; claimed: number; wagered: number }>('SELECT accrued_milli, claimed, wagered FROM partner_earnings WHERE partner_id = ?', partnerId);
+  const referrals = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM referrals WHERE partner_id = ?', partnerId)!.n;
+  const visits = db.get<{ visits: number }>('SELECT visits FROM invite_visits WHERE partner_id = ?', partnerId)?.visits ?? 0;
+  const accrued = Math.max(0, Math.floor((row?.accrued_milli ?? 0) / 1000));
+  const claimed = row?.claimed ?? 0;
+  const available = Math.max(0, accrued - claimed);
+  return { accrued, claimed, available, wagered: row?.wagered ?? 0, referrals, visits, can_claim: referrals >= CASHOUT_MIN_REFERRALS && available > 0 };
+}
+
+/**
+ * Pays what a partner has earned and not yet claimed, as one ledger transfer from the
+ * partnership house account. The conditional update is what makes twenty claims at once
+ * pay once: only the first sees `claimed` where it was.
+ */
+export function claimEarnings(tx: Tx, ledger: Ledger, partnerId: number): { amount: number } {
+  const summary = earningsOf(tx, partnerId);
+  if (summary.referrals < CASHOUT_MIN_REFERRALS) fail(NamedError.COMMIT_ERROR, `You need at least ${CASHOUT_MIN_REFERRALS} referrals to cash out`);
+  if (summary.available <= 0) fail(NamedError.COMMIT_ERROR, 'Nothing to claim yet');
+  const paid = tx.run('UPDATE partner_earnings SET claimed = claimed + ? WHERE partner_id = ? AND claimed = ?', summary.available, partnerId, summary.claimed);
+  if (paid.changes !== 1) fail(NamedError.COMMIT_ERROR, 'Nothing to claim yet');
+  ledger.transfer(tx, { from: PARTNERSHIP_HOUSE, to: { user: partnerId }, amount: summary.available, type: 'partnership_earned', ref: toHash(partnerId) });
+  return { amount: summary.available };
+}
+
+/** One referral in the partner's list. */
+export interface ReferralEntry {
+  hash: string;
+  name: string;
+  display_name: string;
+  /** Hidden referrals (they chose anonymous) show no name. */
+  anonymous: boolean;
+  joined_at: number;
+  wagered: number;
+  /** What they earned the partner, whole cents rounded down. */
+  earned: number;
+}
+
+/** A page of a partner's referrals, newest first; `offset` is the last hash of the previous page. */
+export function referralsPage(db: Pick<Db, 'all'>, partnerId: number, page: { afterUserId: number | null; count: number }): ReferralEntry[] {
+  const rows = db.all<{ user_id: number; name: string; display_name: string; anonymous: number; created_at: number; wagered: number | null; earned_milli: number | null }>(
+    `SELECT r.user_id, u.name, u.display_name, r.anonymous, r.created_at, e.wagered, e.earned_milli
+       FROM referrals r JOIN users u ON u.id = r.user_id
+       LEFT JOIN referral_earnings e ON e.user_id = r.user_id AND e.partner_id = r.partner_id
+      WHERE r.partner_id = ? AND r.user_id < ?
+      ORDER BY r.user_id DESC LIMIT ?`,
+    partnerId, page.afterUserId ?? Number.MAX_SAFE_INTEGER, page.count,
+  );
+  return rows.map((r) => ({
+    hash: toHash(r.user_id),
+    name: r.anonymous ? 'Hidden' : r.name,
+    display_name: r.anonymous ? 'Hidden' : r.display_name,
+    anonymous: r.anonymous === 1,
+    joined_at: Math.floor(r.created_at / 1000),
+    wagered: r.wagered ?? 0,
+    earned: Math.floor((r.earned_milli ?? 0) / 1000),
+  }));
+}
+
+/** Counts a visit of a partner's invite link; an unknown code counts nothing. */
+export function countVisit(tx: Tx, partnerName: string): boolean {
+  const partner = findUserByName(tx, partnerName);
+  if (!partner) return false;
+  tx.run('INSERT INTO invite_visits (partner_id, visits) VALUES (?, 1) ON CONFLICT (partner_id) DO UPDATE SET visits = visits + 1', partner.id);
+  return true;
+}

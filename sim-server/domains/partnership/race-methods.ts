@@ -1,0 +1,80 @@
+/** partnership-plus race calls: make, change, cancel, list and show a partner's races. */
+import { NumericError, PARTNER_RACE_COLOURS, PARTNER_RACE_CATEGORIES, type PartnerRace, type z } from '../../../src/contract/index.ts';
+import { parseHash, toHash } from '../../../src/core/index.ts';
+import type { Db } from '../../db/database.ts';
+import { fail } from '../../errors.ts';
+import { requireUser, type Handlers } from '../../rpc/context.ts';
+import { findUserById } from '../account/users.ts';
+import {
+  RACE_MAX_DURATION_S,
+  RACE_MIN_DURATION_S,
+  RACE_MIN_PRIZE,
+  cancelRace,
+  changeRace,
+  createRace,
+  racesPage,
+  standings,
+  visibleRace,
+  type RaceInput,
+  type RaceRow,
+} from './races.ts';
+
+const PAGE_SIZE = 20;
+
+function raceView(db: Pick<Db, 'get'>, race: RaceRow): z.output<typeof PartnerRace> {
+  const partner = findUserById(db, race.partner_id)!;
+  return {
+    id: toHash(race.id),
+    name: race.name,
+    category: race.category,
+    prize: race.prize,
+    starts_at: Math.floor(race.starts_at / 1000),
+    ends_at: Math.floor(race.ends_at / 1000),
+    status: race.status,
+    partner: { hash: toHash(partner.id), name: partner.display_name },
+  };
+}
+
+function raceId(hash: string): number {
+  const id = parseHash(hash);
+  if (id === null) fail(NumericError.INPUT_ERROR, 'id: expected a race hash');
+  return id;
+}
+
+const input = (p: { name: string; category: number; prize: number; duration: number }): RaceInput => ({ ...p, category: p.category as RaceInput['category'] });
+
+export const raceHandlers: Handlers = {
+  'partnership-plus.race-metadata': () => ({
+    categories: PARTNER_RACE_CATEGORIES.map((value) => ({ value, colour: PARTNER_RACE_COLOURS[value] })),
+    min_duration: RACE_MIN_DURATION_S,
+    max_duration: RACE_MAX_DURATION_S,
+    min_prize_per_5: RACE_MIN_PRIZE,
+  }),
+  'partnership-plus.create-race': (params, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.moneyTx((tx) => ({ race: raceView(tx, createRace(tx, ctx.ledger, user, input(params), ctx.config.now())) }));
+  },
+  'partnership-plus.change-race': (params, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.moneyTx((tx) => ({ race: raceView(tx, changeRace(tx, ctx.ledger, user, raceId(params.id), input(params), ctx.config.now())) }));
+  },
+  'partnership-plus.cancel-race': ({ id }, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.moneyTx((tx) => ({ race: raceView(tx, cancelRace(tx, ctx.ledger, user, raceId(id), ctx.config.now())) }));
+  },
+  'partnership-plus.race': ({ id }, ctx) => {
+    const race = visibleRace(ctx.db, raceId(id), requireUser(ctx).id);
+    return { race: raceView(ctx.db, race), standings: standings(ctx.db, race) };
+  },
+  'partnership-plus.races': ({ offset, count }, ctx) => {
+    const user = requireUser(ctx);
+    const beforeId = offset ? raceId(offset) : null;
+    // A partner sees their own races; a referral sees the races of their partner.
+    const own = ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM partner_races WHERE partner_id = ?', user.id)!.n > 0;
+    const partnerId = own ? user.id : ctx.db.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', user.id)?.partner_id;
+    if (partnerId === undefined) return { races: [], has_more: false };
+    const size = count ?? PAGE_SIZE;
+    const rows = racesPage(ctx.db, partnerId, { beforeId, count: size + 1 });
+    return { races: rows.slice(0, size).map((r) => raceView(ctx.db, r)), has_more: rows.length > size };
+  },
+};

@@ -1,0 +1,39 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { rpc } from '../../net/index.ts';
+
+/** Referrals per page of the partner's list. */
+const PAGE_SIZE = 20;
+
+export const partnershipKeys = {
+  referrals: ['partnership', 'referrals'] as const,
+  races: ['partnership', 'races'] as const,
+};
+
+/** The player's own partner figures with pages of their referrals, newest first. */
+export function referralsQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: partnershipKeys.referrals,
+    queryFn: ({ pageParam, signal }) => rpc.call('partnership.referrals', { count: PAGE_SIZE, ...(pageParam ? { offset: pageParam } : {}) }, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (page) => (page.has_more ? page.referrals.at(-1)?.hash : undefined),
+  });
+}
+
+/** Pages of races: the partner's own, or their partner's for a referral. */
+export function racesQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: partnershipKeys.races,
+    queryFn: ({ pageParam, signal }) => rpc.call('partnership-plus.races', { count: PAGE_SIZE, ...(pageParam ? { offset: pageParam } : {}) }, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (page) => (page.has_more ? page.races.at(-1)?.id : undefined),
+  });
+}
+
+/** One race with its leaderboard. */
+export function raceQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...partnershipKeys.races, id],
+    queryFn: ({ signal }) => rpc.call('partnership-plus.race', { id }, { signal }),
+    retry: false,
+  });
+}
