@@ -2,12 +2,9 @@
  * Race periods (Race+, /event/race/{period}; docs/decisions/0014), shared by server and client: a day, a Monday-to-Monday
  * week and a calendar month, all in UTC, and the prize each place of a period earns.
  */
-export const RACE_PERIODS = ['daily', 'weekly', 'monthly'] as const;
-/** One race period. */
-export type RacePeriod = (typeof RACE_PERIODS)[number];
+import type { RacePeriod } from './race-period-names.ts';
 
-/** The race the header counts down to and /event/race opens on. */
-export const FEATURED_RACE: RacePeriod = 'weekly';
+export { FEATURED_RACE, RACE_PERIODS, isRacePeriod, type RacePeriod } from './race-period-names.ts';
 
 const DAY = 86_400_000;
 // 1970-01-05 was a Monday: weeks are counted from there.

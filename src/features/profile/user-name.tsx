@@ -6,9 +6,7 @@ import './user-widget.css';
 
 const UserWidget = lazy(() => import('./user-widget.tsx'));
 
-/** Hover delays of the widget (document 1 section 9): open after 600 ms, hide 300 ms after leaving. */
-export const WIDGET_OPEN_MS = 600;
-export const WIDGET_HIDE_MS = 300;
+import { WIDGET_HIDE_MS, WIDGET_OPEN_MS } from './widget-timing.ts';
 const CARD_WIDTH = 280;
 
 /**

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { RACE_PERIODS, periodAt, type RacePeriod } from '../../core/race-periods.ts';
+import { Suspense } from 'react';
+import { FEATURED_RACE, RACE_PERIODS, periodAt, type RacePeriod } from '../../core/race-periods.ts';
 import { formatCoins } from '../../core/money.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { CoinIcon, FlagIcon } from '../../ui/icons.tsx';
@@ -41,7 +42,9 @@ function Leaderboard({ period, start }: { period: RacePeriod; start?: number }) 
                 <Avatar name={row.user.display_name} userHash={row.user.hash} src={row.user.info.avatar} size={32} />
               </span>
               <span className="race-who">
-                <UserName user={row.user} />
+                <Suspense fallback={<span className="user-link">{row.user.display_name}</span>}>
+                  <UserName user={row.user} />
+                </Suspense>
                 <span className="race-level">Level {row.user.level}</span>
               </span>
               <span className="race-wagered">
@@ -86,7 +89,7 @@ function Prizes({ period }: { period: RacePeriod }) {
 }
 
 /** /event/race and /event/race/{period}: the wager race leaderboards. */
-export function RacePage({ period = 'weekly' }: { period?: RacePeriod }) {
+export function RacePage({ period = FEATURED_RACE }: { period?: RacePeriod }) {
   const board = useQuery(raceQueryOptions(period));
   const current = board.data ? { start: board.data.start, end: board.data.end } : null;
   return (

@@ -1,17 +1,16 @@
-import { Suspense, lazy, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { levelProgress } from '../../core/levels.ts';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { Avatar } from '../../ui/avatar.tsx';
-import { levelColour } from '../../ui/level-colour.ts';
 import { ChevronDownIcon } from '../../ui/icons.tsx';
 import type { Account } from './account-query.ts';
 import './session.css';
 
 const UserMenuList = lazy(() => import('./user-menu-list.tsx'));
+// The level curve is not first-page code: the ring comes a moment after the avatar.
+const LevelRing = lazy(() => import('./level-ring.tsx'));
 
 /** The avatar and name with the account menu (profile links and logout). */
 export function UserMenu({ account }: { account: Account }) {
   const { user, user_progress: progress } = account;
-  const standing = levelProgress(progress.exp);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -42,20 +41,14 @@ export function UserMenu({ account }: { account: Account }) {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((v) => !v)}
       >
-        <span
-          className="user-ring"
-          style={{ '--ring': levelColour(progress.level), '--fill': `${standing.percent}%` } as CSSProperties}
-          data-testid="level-ring"
-          data-level={progress.level}
-          data-percent={standing.percent}
-        >
-          <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={34} />
-        </span>
+        <Suspense fallback={<span className="user-ring"><Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={34} /></span>}>
+          <LevelRing exp={progress.exp} level={progress.level}>
+            <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={34} />
+          </LevelRing>
+        </Suspense>
         <span className="user-trigger-text">
           <span className="user-name">{user.display_name}</span>
-          <span className="user-level">
-            Level {progress.level} · {standing.is_max ? 'MAX' : `${standing.percent}%`}
-          </span>
+          <span className="user-level">Level {progress.level}</span>
         </span>
         <ChevronDownIcon className="user-chevron" />
       </button>

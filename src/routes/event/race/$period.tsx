@@ -1,10 +1,9 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { RACE_PERIODS, type RacePeriod } from '../../../core/race-periods.ts';
+import { isRacePeriod as isPeriod, type RacePeriod } from '../../../core/race-period-names.ts';
 import { RacePage } from '../../../features/race/pages.ts';
 import { pageHead } from '../../../features/shell/index.ts';
 
 const TITLE: Record<RacePeriod, string> = { daily: 'Daily race', weekly: 'Weekly race', monthly: 'Monthly race' };
-const isPeriod = (value: string): value is RacePeriod => (RACE_PERIODS as readonly string[]).includes(value);
 
 export const Route = createFileRoute('/event/race/$period')({
   // Only the race's periods exist; anything else is the not-found page.
