@@ -10,6 +10,7 @@ import { battles } from './schema/0004-battles.ts';
 import { paymentsGiftsSecurity } from './schema/0005-payments-gifts-security.ts';
 import { sponsorCredit } from './schema/0006-sponsor-credit.ts';
 import { progression } from './schema/0009-progression.ts';
+import { caseTables } from './schema/0011-case-tables.ts';
 import { partnerEarnings } from './schema/0013-partner-earnings.ts';
 import { partnerRaces } from './schema/0014-partner-races.ts';
 
@@ -26,7 +27,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, progression, partnerEarnings, partnerRaces];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, progression, caseTables, partnerEarnings, partnerRaces];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

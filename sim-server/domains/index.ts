@@ -7,6 +7,7 @@ import type { Domain } from '../rpc/context.ts';
 import { account } from './account/index.ts';
 import { arena } from './arena/index.ts';
 import { battles } from './battles/index.ts';
+import { caseTables } from './case-tables/index.ts';
 import { cases } from './cases/index.ts';
 import { connect } from './connect/index.ts';
 import { fairness } from './fairness/index.ts';
@@ -19,4 +20,4 @@ import { security } from './security/index.ts';
 import { unbox } from './unbox/index.ts';
 import { wallet } from './wallet/index.ts';
 
-export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, unbox, inventory, fairness, arena, battles, progression, profiles];
+export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, progression, profiles];

@@ -93,6 +93,10 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
         return hub.leave(conn, frame.data.room);
       case 'leave-game':
         return hub.leave(conn, Rooms.arenaGame(frame.data.game));
+      case 'page-active':
+        // A visitor's tabs have no room to share: only a player's tabs hear which one is active.
+        if (conn.userId === null) return hub.reply(conn, 'SOCKET_ERROR', { code: 'ACCESS_DENIED', message: 'page-active needs a signed-in socket' });
+        return void hub.toUser(conn.userId, 'PAGE_ACTIVE', { tab: frame.data.tab });
     }
   }
 }

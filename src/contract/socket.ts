@@ -8,6 +8,8 @@ import { int, z } from './wire.ts';
 
 const room = () => z.string().check(z.minLength(1), z.maxLength(96));
 const offset = () => z.optional(int().check(z.gte(0)));
+/** A tab's random id (src/net/page-active.ts). */
+const tabId = () => z.string().check(z.regex(/^[A-Za-z0-9]{8,32}$/, 'expected a tab id'));
 
 /** Frames a client sends, a union discriminated on `type`. */
 export const ClientFrame = z.discriminatedUnion('type', [
@@ -22,6 +24,8 @@ export const ClientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('join-room'), data: z.object({ room: room(), offset: offset() }) }),
   z.object({ type: z.literal('leave-room'), data: z.object({ room: room() }) }),
   z.object({ type: z.literal('leave-game'), data: z.object({ game: z.string().check(z.maxLength(64)) }) }),
+  /** This tab became the one the player looks at: the player's other tabs hear PAGE_ACTIVE. */
+  z.object({ type: z.literal('page-active'), data: z.object({ tab: tabId() }) }),
 ]);
 /** A frame from a client. */
 export type ClientFrame = z.output<typeof ClientFrame>;
@@ -87,6 +91,16 @@ export const ServerMessages = {
     type: z.string(),
     hash: z.string(),
   }),
+  /** A drop at a case table, to CASE_TABLE[{id}] (docs/decisions/0011). */
+  CASE_TABLE_DROP: z.object({ table_id: z.string(), drop: LiveDrop, opened: z.number(), dropped_value: z.number() }),
+  /**
+   * To the player's own room: the account signed in on another device (the login-detected
+   * modal). It is published before the new session's socket authenticates, so only the
+   * sessions that were already there hear it (or replay it after a reconnect).
+   */
+  LOGIN_DETECTED: z.object({ time: z.number(), device: z.string() }),
+  /** To the player's own room: this tab of the player is the active one (the others keep quiet). */
+  PAGE_ACTIVE: z.object({ tab: z.string() }),
   /** A drop from any case, to the LOBBY room (the home page's live drops). */
   LOBBY_DROP_DROPPED: LiveDrop,
   /** A roll of a personal unbox game, or a battle round's drops (decided as it starts), to the game's room. */
@@ -155,7 +169,7 @@ export const ServerMessages = {
 export const PendingServerMessages = [
   'LOBBY_ONLINE', 'ONLINE', 'STREAM_ONLINE', 'STREAM_OFFLINE', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
   'BASIC_VERIFY_REQUIRED',
-  'PAGE_ACTIVE', 'MSG_CREATED', 'CHAT_PAUSED', 'MSG_HIDDEN', 'MSG_UNHIDDEN', 'MSG_DELETED',
+  'MSG_CREATED', 'CHAT_PAUSED', 'MSG_HIDDEN', 'MSG_UNHIDDEN', 'MSG_DELETED',
   '#RADIO_ONLINE', '#RADIO_NEXT_SOUND', '#RADIO_SOUND_LIKE_UPDATE', '#RADIO_SOUND_REQUESTED', '#RADIO_QUEUE_CHANGE',
 ] as const;
 
@@ -181,4 +195,6 @@ export const Rooms = {
   lobby: 'LOBBY',
   radio: 'WAVE',
   partyLobby: 'STREAM_PARTY_LOBBY',
+  /** A case table's drops (docs/decisions/0011). */
+  caseTable: (id: string) => `CASE_TABLE[${id}]`,
 } as const;

@@ -21,3 +21,4 @@ export * from './ticket-pack.ts';
 export * from './race-periods.ts';
 export * from './achievements.ts';
 export * from './level-rewards.ts';
+export * from './default-avatar.ts';

@@ -6,6 +6,7 @@
 import type { Howl } from 'howler';
 import { balanceSoundTier } from '../core/money.ts';
 import { getSettings, subscribeSettings } from '../storage/settings.ts';
+import { isActiveTab } from '../ui/active-tab.ts';
 import { SPRITE, SPRITE_URL, type SoundName } from './sprite-map.ts';
 
 export type { SoundName } from './sprite-map.ts';
@@ -29,12 +30,16 @@ export function preloadSounds(): void {
   if (getSettings().sound) void load().catch(() => undefined);
 }
 
-/** Plays one sound unless the player turned sound off. */
+/** Plays one sound unless the player turned sound off or another of their tabs is the active one. */
 export function playSound(name: SoundName): void {
   const { sound, volume } = getSettings();
-  if (!sound || volume <= 0) return;
+  if (!sound || volume <= 0 || !isActiveTab()) return;
   load().then(
-    (sprite) => void sprite.play(name),
+    (sprite) => {
+      sprite.play(name);
+      // What played, for whoever listens (the end-to-end tests cannot hear audio).
+      window.dispatchEvent(new CustomEvent('arena-sound', { detail: name }));
+    },
     () => undefined,
   );
 }

@@ -8,6 +8,7 @@ import './ui.css';
 export const ModalWidth = {
   login: 573,
   logout: 489,
+  loginDetected: 579,
 } as const;
 
 export interface ModalProps {

@@ -39,6 +39,8 @@ test.describe('header', () => {
 
   test('with everything on, Chicken, Season and Race+ with its countdown show; the header turns opaque on profile pages', async ({ page }) => {
     await withSocket(page, (stats) => {
+      stats.ctc = { active: true };
+      stats.battle_pass = { active: true };
       stats.events = { leaderboard: { ends_in_time: 2 * 86_400 + 3 * 3600 + 60 } };
     });
     const name = await signInByApi(page);
@@ -222,6 +224,10 @@ test.describe('keyboard', () => {
   });
 
   test('the mobile menu lists the spec’s items and its links close it', async ({ page }) => {
+    await withSocket(page, (stats) => {
+      stats.ctc = { active: true };
+      stats.events = { leaderboard: { ends_in_time: 86_400 } };
+    });
     await page.setViewportSize({ width: 390, height: 844 });
     await acceptCookiesUpFront(page);
     await signInByApi(page);

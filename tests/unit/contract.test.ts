@@ -62,6 +62,8 @@ const SPEC_METHODS = [
   'race.leaderboard', 'account.experience', 'rewards.levels', 'rewards.claim',
   // Not in the spec's call lists: invite-link visits for the partner's figures (issue 18).
   'partnership.visit',
+  // Not in the spec's call lists: the case table its route table names (issue 21, docs/decisions/0011).
+  'case-table.create', 'case-table.get',
 ];
 
 type Def = { doc: string; access: string; money?: true; input: z.ZodMiniType; output: z.ZodMiniType };

@@ -29,6 +29,14 @@ export function safeCallback(url: unknown): string {
   return typeof url === 'string' && /^\/(?![/\\])[\w\-./?=&%@]*$/.test(url) ? url : '/';
 }
 
+/** A short name of the browser and system a sign-in came from ('Chrome on Linux'), for the other sessions' modal. */
+export function describeDevice(agent: string | undefined): string {
+  const ua = agent ?? '';
+  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrom(e|ium)\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'a browser';
+  const system = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Windows/.test(ua) ? 'Windows' : /Mac OS X/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : 'another device';
+  return `${browser} on ${system}`;
+}
+
 /** Registers /api/connect and the sim login provider. */
 export function registerConnect(app: FastifyInstance, services: Services): void {
   const { db, config, ledger, hub } = services;
@@ -48,6 +56,9 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     const device = ensureDeviceToken(request, reply, () => randomToken(24));
     const tokens = openSession(services, user.id, device);
     setAuthCookies(request, reply, config, tokens);
+    // The sessions already open hear of this one (the login-detected modal); the new session's
+    // socket authenticates after this and starts past it.
+    hub.toUser(user.id, 'LOGIN_DETECTED', { time: config.now(), device: describeDevice(request.headers['user-agent']) });
     return device;
   }
 

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GIFT_CARD_METHODS, NumericError, describeIssues, type Envelope, z } from '../../../src/contract/index.ts';
 import { parseCoinsToCents, parseHash, toHash } from '../../../src/core/index.ts';
+import { randomToken } from '../../auth/tokens.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
 import { giftCardName } from '../../world/providers.ts';
@@ -15,6 +16,7 @@ import { findUserByName } from '../account/users.ts';
 import { catalogOf } from '../cases/catalog-store.ts';
 import { mintGiftCode } from '../gifts/codes.ts';
 import { offerCredit } from '../partnership/sponsor-credit.ts';
+import { compensationForm, registerCompensation } from './compensation.ts';
 import { advanceDue, chargeCard, forceConfirm, forceDecline, receiveTransfer, sendTradeOffer, type SkinsDetails } from './provider-actions.ts';
 import { readWidgetToken } from './skinsback.ts';
 import { checkoutPage, consolePage, shopPage, skinsPage, type ConsoleRow } from './sim-pages.ts';
@@ -82,10 +84,12 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
     return row;
   };
   const renderConsole = (reply: FastifyReply, notice: string | null) =>
-    html(reply, consolePage({ open: withUser(openPayments(s.db)), recent: withUser(recentPayments(s.db)), notice, methods: GIFT_CARD_METHODS }));
+    html(reply, consolePage({ open: withUser(openPayments(s.db)), recent: withUser(recentPayments(s.db)), notice, methods: GIFT_CARD_METHODS, extra: compensationForm(randomToken(16)) }));
   /** A form posted to the console: back to the console (post, redirect, get) with what happened. */
   const consoleAfter = (reply: FastifyReply, result: Envelope<unknown>, notice: string) =>
     reply.redirect(`/api/sim/payments?notice=${encodeURIComponent('error' in result ? result.error.error_msg : notice)}`, 303);
+
+  registerCompensation(app, s, consoleAfter);
 
   app.get('/api/sim/payments', async (request, reply) => {
     const { notice } = request.query as { notice?: unknown };

@@ -48,7 +48,7 @@ function table(rows: ConsoleRow[], actions: boolean): string {
 }
 
 /** The payment console: open payments with confirm and decline, a chain transfer form, a gift-code minter, sponsor credit. */
-export function consolePage(input: { open: ConsoleRow[]; recent: ConsoleRow[]; notice: string | null; methods: readonly string[] }): string {
+export function consolePage(input: { open: ConsoleRow[]; recent: ConsoleRow[]; notice: string | null; methods: readonly string[]; extra?: string }): string {
   return page('Sim payments', `
   <h1>Sim payments</h1>
   <p>The sim's payment providers. Confirm or decline what is open, send crypto to a deposit address, or mint a gift code.
@@ -76,6 +76,7 @@ export function consolePage(input: { open: ConsoleRow[]; recent: ConsoleRow[]; n
     <div><label for="sponsor-wager">Wager goal (coins)</label><input id="sponsor-wager" name="wager" inputmode="decimal" value="100" required></div>
     <button>Offer</button>
   </form>
+  ${input.extra ?? ''}
   <h2>Latest payments</h2>${table(input.recent, false)}`);
 }
 

@@ -9,6 +9,7 @@ import { CASE_COUNTS, TICKET_MAX, fairTicket, parseHash, pickByTicket, randomCli
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { publicUser } from '../account/users.ts';
+import { dropAtTable, openAtTable } from '../case-tables/store.ts';
 import { catalogOf } from '../cases/catalog-store.ts';
 import { CASES_HOUSE } from '../cases/house.ts';
 import { currentClientSeed, rotateSeeds, takeNonce } from '../fairness/seeds.ts';
@@ -23,7 +24,7 @@ export const ROLL_DURATION_MS = { normal: 5_000, fast: 2_000 } as const;
 
 /** Unbox methods. */
 export const unboxHandlers: Handlers = {
-  'arena-unbox.create': ({ box_hash, count, seed }, ctx) => {
+  'arena-unbox.create': ({ box_hash, count, seed, table }, ctx) => {
     const user = requireUser(ctx);
     if (!(CASE_COUNTS as readonly number[]).includes(count)) fail(NumericError.INPUT_ERROR, `count: expected one of ${CASE_COUNTS.join(', ')}`);
     const id = parseHash(box_hash);
@@ -37,6 +38,7 @@ export const unboxHandlers: Handlers = {
         "INSERT INTO unbox_games (token, user_id, box_id, box_version, price, count, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'running', ?)",
         token, user.id, box.id, box.version, box.price, count, now,
       );
+      if (table !== undefined) openAtTable(tx, table, gameId, box.id);
       ctx.ledger.transfer(tx, { from: { user: user.id }, to: CASES_HOUSE, amount: box.price * count, type: 'unbox_boxes_bought', ref: toHash(gameId) });
       return { success: true, path: `/case/${box.key}/${token}`, game: gameOut(gameById(tx, gameId)!), users: [publicUser(user)] };
     });
@@ -78,8 +80,10 @@ export const unboxHandlers: Handlers = {
         roll: { round, duration: fast ? ROLL_DURATION_MS.fast : ROLL_DURATION_MS.normal },
       };
       const live = { hash: roll.drop.hash, user_hash: toHash(user.id), box_hash: box.out.hash, box_key: box.key, items: [item], user: publicUser(user), time: now };
+      const atTable = dropAtTable(tx, ctx.hub, game.id, live, item.price);
       tx.afterCommit(() => {
         ctx.hub.publish(Rooms.lobby, 'LOBBY_DROP_DROPPED', live);
+        atTable?.();
         ctx.hub.publish(Rooms.arenaGame(token), 'ARENA_GAME_ROLL', roll);
       });
       return roll;

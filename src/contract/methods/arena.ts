@@ -63,10 +63,10 @@ export const arenaMethods = {
   }),
 
   'arena-unbox.create': method({
-    doc: "Buys `count` rolls (one of core's CASE_COUNTS) of one case as a personal unbox game with one debit (DESIGN.md section 10). A new `seed` retires the seed pair as user.seed does. A wrong count answers INPUT_ERROR, an unknown case INVALID_DATA (19) 'Box {hash} not found.', a deprecated one INVALID_DATA (19) 'Box {hash} deprecated.', a short balance COMMIT_ERROR 'Not enough funds'; each moves nothing.",
+    doc: "Buys `count` rolls (one of core's CASE_COUNTS) of one case as a personal unbox game with one debit (DESIGN.md section 10). A new `seed` retires the seed pair as user.seed does. With `table` the game is opened at that case table (its case only, else INVALID_DATA) and its drops are shown there live. A wrong count answers INPUT_ERROR, an unknown case INVALID_DATA (19) 'Box {hash} not found.', a deprecated one INVALID_DATA (19) 'Box {hash} deprecated.', a short balance COMMIT_ERROR 'Not enough funds'; each moves nothing.",
     access: 'user',
     money: true,
-    input: z.object({ box_hash: hashId(), count: int().check(z.gte(1), z.lte(100)), seed: z.optional(clientSeed()), stamp: stamp() }),
+    input: z.object({ box_hash: hashId(), count: int().check(z.gte(1), z.lte(100)), seed: z.optional(clientSeed()), stamp: stamp(), table: z.optional(hashId()) }),
     output: z.object({ success: z.boolean(), path: z.string(), game: UnboxGame, users: z.array(PublicUser) }),
   }),
   'arena-unbox.roll': method({

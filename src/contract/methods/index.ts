@@ -4,7 +4,9 @@ import { accountMethods } from './account.ts';
 export { BREAK_MAX_S, BREAK_MIN_S } from './account.ts';
 import { arenaMethods } from './arena.ts';
 import { batchMethods } from './batch.ts';
+import { caseTableMethods } from './case-table.ts';
 import { caseMethods } from './cases.ts';
+export { CASE_TABLE_DROPS, CaseTable } from './case-table.ts';
 import { chatMethods } from './chat.ts';
 import { connectMethods } from './connect.ts';
 export { ConnectAnswers } from './connect.ts';
@@ -33,6 +35,7 @@ export const Methods = {
   ...walletMethods,
   ...arenaMethods,
   ...caseMethods,
+  ...caseTableMethods,
   ...inventoryMethods,
   ...progressionMethods,
   ...raceMethods,

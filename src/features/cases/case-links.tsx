@@ -1,5 +1,9 @@
-import { Link } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { rpc } from '../../net/index.ts';
+import { Button } from '../../ui/button.tsx';
+import { TableIcon } from '../../ui/page-icons.tsx';
 
 /**
  * A link to the battle creator with this case preselected (/battle/create?case={key}). The
@@ -29,5 +33,19 @@ export function SearchLink({ to, search, className, children, label }: { to: str
     <Link to={to as '/'} search={search as never} className={className} aria-label={label}>
       {children}
     </Link>
+  );
+}
+
+/** Opens a new case table of this case (case-table.create) and goes to it; signed-in players only. */
+export function OpenTableButton({ boxHash }: { boxHash: string }) {
+  const navigate = useNavigate();
+  const create = useMutation({
+    mutationFn: () => rpc.call('case-table.create', { box_hash: boxHash }),
+    onSuccess: ({ table }) => void navigate({ to: table.path as '/' }),
+  });
+  return (
+    <Button disabled={create.isPending} onClick={() => create.mutate()}>
+      <TableIcon /> {create.isPending ? 'Opening a table…' : 'Open a table'}
+    </Button>
   );
 }

@@ -6,7 +6,8 @@ import { BattleIcon, CaseIcon, CoinIcon } from '../../ui/icons.tsx';
 import { ItemCard } from '../../ui/item-card.tsx';
 import { PageFrame, Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { AddToBattleLink } from './case-links.tsx';
+import { useLogged } from '../session/index.ts';
+import { AddToBattleLink, OpenTableButton } from './case-links.tsx';
 import { OpenPanel } from './open-panel.tsx';
 import { aboveCents, defaultAboveCoins, formatChance, PoolFigures, poolOf, usePoolSummary } from './pool-figures.tsx';
 import { caseQueryOptions } from './queries.ts';
@@ -22,6 +23,7 @@ export function CasePage({ caseKey, action }: { caseKey: string; action?: 'open_
   const [aboveCoins, setAboveCoins] = useState(() => defaultAboveCoins(box));
   const summary = usePoolSummary(box, items, aboveCents(aboveCoins), count);
   const odds = summary.data?.odds;
+  const logged = useLogged();
 
   return (
     <PageFrame
@@ -37,6 +39,7 @@ export function CasePage({ caseKey, action }: { caseKey: string; action?: 'open_
               <BattleIcon /> Add to battle
             </AddToBattleLink>
           )}
+          {!box.deprecated && logged && <OpenTableButton boxHash={box.hash} />}
           <PathLink to="/provably-fair" className={buttonClass('ghost')}>
             How drops are decided
           </PathLink>

@@ -50,3 +50,18 @@ export function unboxGameQueryOptions(token: string) {
     },
   });
 }
+
+/** A case table as case-table.get answers it. */
+export type CaseTableDetail = MethodResult<'case-table.get'>;
+
+/** Query key of a case table. */
+export const caseTableKey = (id: string) => ['cases', 'table', id] as const;
+
+/** A case table with its case and latest drops (case-table.get); live updates patch it (use-case-table.ts). */
+export function caseTableQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: caseTableKey(id),
+    queryFn: ({ signal }) => rpc.call('case-table.get', { id }, { signal }),
+    staleTime: 30_000,
+  });
+}

@@ -6,3 +6,4 @@ export { useManifest, type ServerManifest } from './manifest.ts';
 export { RateLimitScreen, useRateLimitWatch, useRateLimited } from './rate-limit.tsx';
 export { useTransport } from './use-transport.ts';
 export { MAINTENANCE_COOKIE, useMaintenance } from './maintenance.ts';
+export { acceptVersion, versionUpdate } from './version-check.ts';

@@ -17,6 +17,8 @@ export interface BalanceChange {
 /** The toast of a balance change, or null for the silent types (document 1 section 4). */
 export function balanceNotice({ amount, type, currency }: BalanceChange): ToastInput | null {
   if (SILENT_BALANCE_TYPES.includes(type)) return null;
+  // A compensation is the spec's own notification type, with its currency.
+  if (type === 'compensation' && amount > 0) return notificationNotice({ type: 'compensation', amount, currency });
   const sign = amount > 0 ? '+' : '';
   const unit = currency === 'SFC' ? 'coins' : currency;
   return { type: 'balance', title: historyLabel(type), message: `${sign}${formatCoins(amount)} ${unit}`, data: { amount, kind: type } };
@@ -46,7 +48,7 @@ export function notificationNotice(payload: NotificationPayload): ToastInput {
     case 'declined_withdraw':
       return { type: payload.type, title: 'Withdrawal declined', message: 'Your withdrawal was declined; the coins are back on your balance.', error: true, timerMs: 5000 };
     case 'compensation':
-      return { type: payload.type, title: 'Compensation', message: `${formatCoins(payload.amount)} ${payload.currency} were credited to you.` };
+      return { type: payload.type, title: 'Compensation', message: `+${formatCoins(payload.amount)} ${payload.currency === 'SFC' ? 'coins' : payload.currency} credited to your balance by support.`, data: { amount: payload.amount, kind: 'compensation' } };
     case 'achieve':
       return { type: payload.type, title: 'Achievement unlocked', message: payload.name };
     case '2fa':

@@ -9,6 +9,7 @@ import './notifications.css';
 function tone(toast: Toast): string {
   if (toast.error) return 'error';
   if (toast.type === 'balance') return (toast.data.amount ?? 0) < 0 ? 'spend' : 'gain';
+  if (toast.type === 'compensation') return 'gain';
   if (toast.type === 'exp' || toast.type === 'achieve' || toast.type === 'user_rank_changed') return 'progress';
   if (toast.type === 'system') return 'system';
   return 'info';

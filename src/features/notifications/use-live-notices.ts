@@ -3,6 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { socket } from '../../net/index.ts';
 import { playBalanceChange, playSound } from '../../sound/index.ts';
+import { isActiveTab } from '../../ui/active-tab.ts';
 import { setAccountProgress } from '../session/index.ts';
 import { pushNotice } from './notice-store.ts';
 import type { NotificationPayload } from './notices.ts';
@@ -46,11 +47,12 @@ export function useLiveNotices(): void {
       }),
       socket.on('COMMUNITY_KEY_ISSUED', ({ key }) => notify({ type: 'received_keys', key })),
       socket.on('PARTNER_LEVEL_CHANGED', ({ new_level }) => notify({ type: 'partner_level_changed', new_level })),
+      // Game toasts show in the player's active tab only (PAGE_ACTIVE).
       socket.on('ARENA_GAME_RUN', (game) => {
-        if (!onPage(game.path)) notify({ type: 'game_start', hash: game.hash });
+        if (isActiveTab() && !onPage(game.path)) notify({ type: 'game_start', hash: game.hash });
       }),
       socket.on('ARENA_GAME_CLOSED', (game) => {
-        if (!game.personal && !onPage(game.path)) notify({ type: 'game_done', hash: game.hash });
+        if (isActiveTab() && !game.personal && !onPage(game.path)) notify({ type: 'game_done', hash: game.hash });
       }),
       socket.on('INVENTORY_ASSET_ISSUED', ({ count }) => {
         // The inventory's keys load on demand: the first page does without them.

@@ -1,4 +1,6 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
+import { socket } from '../../net/index.ts';
+import { loginDetected } from './login-detected.ts';
 import { shownPrompt } from './prompts.ts';
 import { sessionModal } from './session-actions.ts';
 import { loginReminder } from './use-login-reminder.ts';
@@ -7,6 +9,7 @@ const LoginModal = lazy(() => import('./login-modal.tsx'));
 const LogoutModal = lazy(() => import('./logout-modal.tsx'));
 const PromptModal = lazy(() => import('./prompt-modals.tsx'));
 const LoginReminder = lazy(() => import('./login-reminder.tsx'));
+const LoginDetectedModal = lazy(() => import('./login-detected-modal.tsx'));
 
 /** Starts loading the login form before it is asked for (pointer over a login button). */
 export function preloadLoginModal(): void {
@@ -16,10 +19,12 @@ export function preloadLoginModal(): void {
 /**
  * The session's modals, each loaded when first opened: the login form, the logout
  * confirmation, the prompts calls wait on (protection challenge, 2FA, closing a party), and
- * the login reminder's card.
+ * the login reminder's card, and the notice that the account signed in elsewhere.
  */
 export function SessionModals() {
   const open = sessionModal.use();
+  const detected = loginDetected.use();
+  useEffect(() => socket.on('LOGIN_DETECTED', (data) => loginDetected.set(data)), []);
   const prompt = shownPrompt.use();
   const reminder = loginReminder.use();
   return (
@@ -37,6 +42,11 @@ export function SessionModals() {
       {prompt && (
         <Suspense fallback={null}>
           <PromptModal key={`${prompt.kind}:${prompt.message}`} prompt={prompt} />
+        </Suspense>
+      )}
+      {detected && (
+        <Suspense fallback={null}>
+          <LoginDetectedModal detected={detected} />
         </Suspense>
       )}
       {reminder && (

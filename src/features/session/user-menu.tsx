@@ -41,7 +41,7 @@ export function UserMenu({ account }: { account: Account }) {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((v) => !v)}
       >
-        <Suspense fallback={<span className="user-ring"><Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={34} /></span>}>
+        <Suspense fallback={<span className="user-ring" data-testid="level-ring" data-level={progress.level}><Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={34} /></span>}>
           <LevelRing exp={progress.exp} level={progress.level}>
             <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={34} />
           </LevelRing>

@@ -1,9 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { CaseTablePage } from '../../../../features/cases/pages.ts';
+import { caseTableQueryOptions } from '../../../../features/cases/queries.ts';
+import { isNotFoundError } from '../../../../features/notifications/on-demand.ts';
 import { pageHead } from '../../../../features/shell/index.ts';
 
 export const Route = createFileRoute('/case/table/default/$id')({
-  head: ({ params }) => pageHead({ title: `Case table ${params.id}`, description: 'A shared table of cases.', path: `/case/table/default/${params.id}` }),
+  loader: ({ context, params }) => {
+    // Only SF hashes name tables: anything else is not found without asking.
+    if (!/^SF\d{1,10}$/.test(params.id)) throw redirect({ to: '/404', replace: true });
+    return context.queryClient.ensureQueryData(caseTableQueryOptions(params.id)).catch((error: unknown) => {
+      if (isNotFoundError(error)) throw redirect({ to: '/404', replace: true });
+      throw error;
+    });
+  },
+  head: ({ params }) => pageHead({ title: `Case table ${params.id}`, description: 'A shared table of cases: everyone at it sees the same drops, live.', path: `/case/table/default/${params.id}` }),
   component: RouteComponent,
 });
 
