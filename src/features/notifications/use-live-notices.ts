@@ -34,8 +34,6 @@ export function useLiveNotices(): void {
       }),
       socket.on('#EXPERIENCE_CHANGED', ({ exp, user_progress: progress }) => {
         if (progress) setAccountProgress(queryClient, progress);
-        // A level reached may have a reward to claim on /rewards.
-        void queryClient.invalidateQueries({ queryKey: ['rewards'] });
         // A refund takes experience back quietly: the toast is for what was earned.
         if (exp > 0) notify({ type: 'experience_changed', exp });
       }),

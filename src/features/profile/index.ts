@@ -1,7 +1,7 @@
 /** Profiles: a player's public data, follows and the hover card. Pages: pages.ts. */
 import { lazy } from 'react';
 
-export { profileKeys, profileQueryOptions, useFollow, widgetQueryOptions } from './queries.ts';
+export { profileKeys, profileQueryOptions } from './queries.ts';
 export { WIDGET_HIDE_MS, WIDGET_OPEN_MS } from './widget-timing.ts';
 
 /** A player's name linking to their profile, with the hover card; loads with the first list of names (wrap it in Suspense). */

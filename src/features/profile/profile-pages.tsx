@@ -12,7 +12,8 @@ import { PageFrame, Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { useAccount } from '../session/index.ts';
 import { AccountSettings } from './account-settings.tsx';
-import { hexagonQueryOptions, profileQueryOptions, useFollow } from './queries.ts';
+import { hexagonQueryOptions, useFollow } from './player-calls.ts';
+import { profileQueryOptions } from './queries.ts';
 import './profile.css';
 
 /** Tags shown as badges beside the name. */

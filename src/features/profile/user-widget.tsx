@@ -7,7 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { levelColour } from '../../ui/level-colour.ts';
 import { PathLink } from '../../ui/path-link.tsx';
 import { useAccount } from '../session/index.ts';
-import { useFollow, widgetQueryOptions } from './queries.ts';
+import { useFollow, widgetQueryOptions } from './player-calls.ts';
 
 /** Where the card sits: under the name, kept inside the window. */
 export interface WidgetPlace {

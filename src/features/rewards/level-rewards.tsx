@@ -17,7 +17,9 @@ export function LevelRewards() {
   const logged = useLogged();
   const account = useAccount();
   const queryClient = useQueryClient();
-  const rewards = useQuery({ queryKey: rewardsKey, queryFn: ({ signal }) => rpc.call('rewards.levels', {}, { signal }), enabled: logged });
+  // Keyed by the experience the header knows: a level reached while the page is open shows its reward.
+  const knownExp = account.data?.user_progress.exp ?? 0;
+  const rewards = useQuery({ queryKey: [...rewardsKey, knownExp], queryFn: ({ signal }) => rpc.call('rewards.levels', {}, { signal }), enabled: logged, placeholderData: (previous) => previous });
   const claim = useMutation({
     mutationFn: (level: number) => rpc.call('rewards.claim', { level }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: rewardsKey }),

@@ -12,6 +12,7 @@ const LevelRing = lazy(() => import('./level-ring.tsx'));
 export function UserMenu({ account }: { account: Account }) {
   const { user, user_progress: progress } = account;
   const [open, setOpen] = useState(false);
+  const avatar = <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={34} />;
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -41,9 +42,9 @@ export function UserMenu({ account }: { account: Account }) {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((v) => !v)}
       >
-        <Suspense fallback={<span className="user-ring" data-testid="level-ring" data-level={progress.level}><Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={34} /></span>}>
+        <Suspense fallback={avatar}>
           <LevelRing exp={progress.exp} level={progress.level}>
-            <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={34} />
+            {avatar}
           </LevelRing>
         </Suspense>
         <span className="user-trigger-text">
