@@ -33,7 +33,7 @@ const DICE = 'dice.roll?bet=1&side=over&target=200';
 const READ_TARGET = 0.7;
 const MONEY_TARGET = 0.2;
 
-interface Measured extends LoadResult {
+export interface Measured extends LoadResult {
   /** Server CPU during the measured run, percent of one core. */
   serverCpuPercent: number;
   /** CPU the rest of the machine used meanwhile (not server, not load generator), percent of one core. */
@@ -78,7 +78,7 @@ async function measure(server: Server, path: string, tokens: string[], options: 
  * Measures up to `tries` times while another process disturbs the run (a shared machine),
  * keeping the quietest; answers every try too, since each one moved money.
  */
-async function measureQuietly(server: Server, path: string, tokens: string[], options: RpcOptions): Promise<{ best: Measured; tries: Measured[] }> {
+export async function measureQuietly(server: Server, path: string, tokens: string[], options: RpcOptions): Promise<{ best: Measured; tries: Measured[] }> {
   const tries: Measured[] = [];
   while (tries.length < options.tries) {
     const m = await measure(server, path, tokens, options);

@@ -4,7 +4,7 @@
  * Exits 1 when a money invariant breaks or a benchmark cannot run; a missed target is
  * reported in the table, not as a failure of the run.
  *
- *   node bench/run.ts [rpc] [ledger] [socket] [client] [workers] [gfx] [radio] [battles] [--quick]
+ *   node bench/run.ts [rpc] [ledger] [socket] [client] [workers] [gfx] [radio] [battles] [progression] [--quick]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -15,6 +15,7 @@ import { gfxBench } from './gfx.ts';
 import { ledgerBench } from './ledger.ts';
 import { cleanupNow, machineBusySeconds, ownTreeCpuSeconds, ROOT, withTimeout } from './lib/procs.ts';
 import { renderTable, type Row, type Section } from './lib/report.ts';
+import { progressionBench } from './progression.ts';
 import { NOISE_CPU_PERCENT, rpcBench } from './rpc.ts';
 import { socketBench } from './socket.ts';
 import { workersBench } from './workers.ts';
@@ -32,6 +33,11 @@ const benchmarks: { name: string; timeoutMs: number; run: () => Promise<Section>
   { name: 'workers', timeoutMs: 120_000, run: () => workersBench(quick ? { tickets: 50_000, runs: 2 } : { tickets: 200_000, runs: 3 }) },
   { name: 'gfx', timeoutMs: 180_000, run: () => gfxBench({ spins: quick ? 1 : 3 }) },
   { name: 'radio', timeoutMs: 300_000, run: () => radioBench(quick ? { clients: 1000, rounds: 1 } : { clients: 5000, rounds: 2 }) },
+  {
+    name: 'progression',
+    timeoutMs: 300_000,
+    run: () => progressionBench(quick ? { connections: 50, warmupS: 1, durationS: 3, users: 10, tries: 1, players: 100_000, reads: 2_000 } : { connections: 50, warmupS: 2, durationS: 10, users: 10, tries: 3, players: 100_000, reads: 5_000 }),
+  },
   { name: 'battles', timeoutMs: 300_000, run: () => battlesBench({ counts: quick ? [100] : [100, 1000], speed: 20 }) },
 ];
 

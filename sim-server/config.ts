@@ -35,6 +35,8 @@ export interface Config {
   version: string;
   /** Check each response against its contract schema (catches server bugs early). */
   checkOutputs: boolean;
+  /** Count experience, race points and play stats from wagers; 0 only for the benchmark's baseline. */
+  countProgression: boolean;
   /** Milliseconds since the epoch; tests inject a clock they can step. */
   now: () => number;
   /**
@@ -103,6 +105,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     trustProxy: env.TRUST_PROXY === '1',
     version: '5.4',
     checkOutputs: env.CHECK_OUTPUTS !== '0',
+    countProgression: env.COUNT_PROGRESSION !== '0',
     now: Date.now,
     simOperatorKey: overrides.simOperatorKey ?? loadOperatorKey(dataDir),
     simOpen: env.SIM_OPEN === '1',

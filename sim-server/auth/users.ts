@@ -12,6 +12,15 @@ export interface UserRow {
   tags: string;
   exp: number;
   created_at: number;
+  /** Experience of `season` (progression), lifetime figures and the profile's settings. */
+  season: number;
+  season_exp: number;
+  total_wager: number;
+  games_played: number;
+  /** A rest (account.break) lasts until this moment (ms); null without one. */
+  break_until: number | null;
+  status_text: string;
+  private_profile: number;
 }
 
 /** Finds a player by id. */

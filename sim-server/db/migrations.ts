@@ -12,6 +12,7 @@ import { sponsorCredit } from './schema/0006-sponsor-credit.ts';
 import { chickenDice } from './schema/0008-chicken-dice.ts';
 import { hardening } from './schema/0007-hardening.ts';
 import { chat } from './schema/0010-chat.ts';
+import { progression } from './schema/0009-progression.ts';
 import { caseTables } from './schema/0011-case-tables.ts';
 import { radioStreams } from './schema/0012-radio-streams.ts';
 import { partnerEarnings } from './schema/0013-partner-earnings.ts';
@@ -30,7 +31,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, chat, caseTables, radioStreams, partnerEarnings, partnerRaces];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

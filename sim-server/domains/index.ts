@@ -18,9 +18,11 @@ import { inventory } from './inventory/index.ts';
 import { partnership } from './partnership/index.ts';
 import { payments } from './payments/index.ts';
 import { radio } from './radio/index.ts';
+import { profiles } from './profiles/index.ts';
+import { progression } from './progression/index.ts';
 import { security } from './security/index.ts';
 import { streams } from './streams/index.ts';
 import { unbox } from './unbox/index.ts';
 import { wallet } from './wallet/index.ts';
 
-export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, chicken, dice, radio, streams, chat];
+export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, chicken, dice, progression, profiles, radio, streams, chat];

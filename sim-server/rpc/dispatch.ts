@@ -32,6 +32,10 @@ export function createDispatcher(services: Services, handlers: Handlers, log: { 
       if (def.planned) throw new AppError(NamedError.NOT_IMPLEMENTED, `${name} is not available on this server yet`);
       const parsed = z.safeParse(def.input, raw ?? {});
       if (!parsed.success) throw new AppError(NumericError.INPUT_ERROR, `${name}: ${describeIssues(parsed.error.issues, raw)}`);
+      // A player on a rest (account.break) plays no game until it ends, whatever the method.
+      if (def.money && !def.duringBreak && caller.user?.break_until != null && caller.user.break_until > services.config.now()) {
+        throw new AppError(NumericError.ACCESS_DENIED, `You are on a break until ${new Date(caller.user.break_until).toISOString()}`);
+      }
       const handler = handlers[name] as ((params: unknown, ctx: CallContext) => unknown) | undefined;
       if (!handler) throw new AppError(NamedError.NOT_IMPLEMENTED, `${name} is not available on this server yet`);
 

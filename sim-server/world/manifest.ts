@@ -1,6 +1,7 @@
 /** The manifest the client asks for over the socket (#MANIFEST). */
 import type { ServerMessageData } from '../../src/contract/index.ts';
 import type { Config } from '../config.ts';
+import { FEATURED_RACE, periodAt } from '../../src/core/race-periods.ts';
 
 /** The holiday style of a date: the header follows it. */
 function styleFor(date: Date): 'snow' | 'santa' | 'halloween' | 'christmas' | null {
@@ -18,11 +19,12 @@ export function buildManifest(config: Config): ServerMessageData<'#MANIFEST'> {
   const now = config.now();
   return {
     stats: {
-      // The manifest advertises only what works: the client hides Season and Race+ (and its
-      // countdown) until these exist on this server. Catch the Chicken plays.
+      // The manifest advertises only what works: the client hides Season until the Battle
+      // Pass exists on this server.
       battle_pass: { active: false },
       ctc: { active: true },
-      events: { leaderboard: { ends_in_time: null } },
+      // Race+ counts down to the real end of the featured race period (seconds).
+      events: { leaderboard: { ends_in_time: Math.max(0, Math.ceil((periodAt(FEATURED_RACE, now).end - now) / 1000)) } },
       client: { style: styleFor(new Date(now)) },
       // Coins per unit of each display currency: shown amounts are divided by the rate.
       wallet: { rate: { SFC: 1, USD: 1, EUR: 1.08, ...CRYPTO_RATES } },

@@ -18,6 +18,11 @@ export interface MethodDef<I extends z.ZodMiniType = z.ZodMiniType, O extends z.
    * method removes this one word.
    */
   planned?: true;
+  /**
+   * A money method a player on a rest (account.break) may still call: withdrawals, the vault
+   * and gift codes (document 1 section 6: the break keeps deposits and withdrawals).
+   */
+  duringBreak?: true;
 }
 
 /** Declares a method; the identity function exists to infer and check the types. */

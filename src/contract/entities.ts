@@ -19,6 +19,36 @@ export const PublicUser = z.object({
   info: z.object({ avatar: z.nullable(z.string()), pattern: z.nullable(z.string()), badge: z.nullable(z.string()) }),
 });
 
+/** Season rank standing (document 1 section 3 season_experience): rank numbers 1..20, season exp and the bounds of the rank. */
+export const SeasonExperience = z.object({
+  rank: z.number(),
+  rank_next: z.nullable(z.number()),
+  exp: z.number(),
+  rank_exp: z.number(),
+  rank_exp_next: z.number(),
+});
+
+/**
+ * A player's profile as others see it (/@{name}, the hover widget): the public player and
+ * their figures. A private profile keeps total_wager, games and best_drop to its owner (null).
+ */
+export const ProfileUser = z.extend(PublicUser, {
+  status: z.string(),
+  private: z.boolean(),
+  followers_count: z.number(),
+  /** Whether the caller follows this player (false for visitors and oneself). */
+  is_following: z.boolean(),
+  /** Cents wagered on games, net of refunds. */
+  total_wager: z.nullable(z.number()),
+  games: z.nullable(z.number()),
+  best_drop: z.nullable(z.object({ name: z.string(), price: z.number(), rarity: z.string() })),
+  user_progress: z.object({ level: z.number(), exp: z.number() }),
+  season_experience: SeasonExperience,
+  /** stats.race: the place in the featured race, null without one. */
+  stats: z.object({ level: z.number(), rank: z.number(), race: z.nullable(z.number()) }),
+  achieves_count: z.number(),
+});
+
 /** One condition of a sponsor challenge: `value` so far against `goal` (wagers in cents). */
 export const ChallengeCondition = z.object({
   value: z.number(),

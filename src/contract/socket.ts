@@ -189,12 +189,14 @@ export const ServerMessages = {
   STREAM_OFFLINE: z.object({ hash: z.string(), user_hash: z.string() }),
   // The public chat, in the CHAT room (document 2 section 7).
   ...ChatFrames,
+  /** To the followed player's own room: someone followed or stopped following them. */
+  FOLLOWER_FOLLOWED: z.object({ user_hash: z.string(), followers_count: z.number() }),
+  FOLLOWER_UNFOLLOWED: z.object({ user_hash: z.string(), followers_count: z.number() }),
 } as const;
 
 /** Names of server messages the spec lists whose payloads later issues define. */
 export const PendingServerMessages = [
-  'LOBBY_ONLINE', 'ONLINE', 'FOLLOWER_FOLLOWED',
-  'FOLLOWER_UNFOLLOWED', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
+  'LOBBY_ONLINE', 'ONLINE', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
   'BASIC_VERIFY_REQUIRED',
 ] as const;
 

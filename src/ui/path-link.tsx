@@ -1,10 +1,11 @@
 import { Link, type ActiveOptions } from '@tanstack/react-router';
-import type { AnchorHTMLAttributes } from 'react';
+import type { AnchorHTMLAttributes, Ref } from 'react';
 
 export interface PathLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A path of the route table without its language prefix, params filled in ('/case/neon-rider'). */
   to: string;
   activeOptions?: ActiveOptions;
+  ref?: Ref<HTMLAnchorElement>;
 }
 
 /**

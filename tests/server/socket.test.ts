@@ -36,9 +36,15 @@ describe('authentication', () => {
     socket.send('manifest');
     const manifest = (await socket.next('#MANIFEST')).data as { stats: Record<string, unknown> };
     expect(manifest.stats).toMatchObject({
-      battle_pass: { active: false }, ctc: { active: true }, events: { leaderboard: { ends_in_time: null } },
+      battle_pass: { active: false }, ctc: { active: true }, events: { leaderboard: { ends_in_time: expect.any(Number) } },
       wallet: { rate: expect.objectContaining({ SFC: 1 }) }, version: { client: '5.4', cache: '5.4' },
     });
+    // Race+ counts down to the end of this week's race (Monday 00:00 UTC).
+    const left = (manifest.stats.events as { leaderboard: { ends_in_time: number } }).leaderboard.ends_in_time;
+    const ts = (manifest as unknown as { ts: number }).ts;
+    expect(new Date(ts + left * 1000).getUTCDay()).toBe(1);
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(7 * 86_400);
     socket.send('checkin');
     await socket.next('#CHECKIN');
     socket.close();

@@ -2,16 +2,13 @@ import { NumericError } from '../../../src/contract/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Handlers } from '../../rpc/context.ts';
 import { challengeOf } from '../partnership/sponsor-credit.ts';
-import { findUserByName, publicUser } from './users.ts';
+import { profileByName } from '../profiles/index.ts';
+import { publicUser } from './users.ts';
 
 /** account.* and user.* methods. */
 export const accountHandlers: Handlers = {
   'user.getUser': (params, ctx) => {
-    if (params.user_name !== undefined) {
-      const user = findUserByName(ctx.db, params.user_name);
-      if (!user) throw new AppError(NumericError.NOT_FOUND, 'User not found.');
-      return { user: publicUser(user) };
-    }
+    if (params.user_name !== undefined) return profileByName(ctx, params.user_name);
     if (!ctx.user) throw new AppError(NumericError.ACCESS_DENIED, 'jwt must be provided');
     return {
       user: publicUser(ctx.user),

@@ -1,11 +1,17 @@
 import { method, unshown } from '../define.ts';
-import { AccountData, PublicUser } from '../entities.ts';
-import { hashId, int, list, text, z } from '../wire.ts';
+import { AccountData, ProfileUser } from '../entities.ts';
+import { flag, hashId, int, list, text, z } from '../wire.ts';
 
 /** The name rules of document 1 section 5: 5-25 letters, digits or one underscore, not starting with a digit or underscore, not ending with one. */
 const userName = () => z.string().check(z.regex(/^(?![\d_])(?!.*_.*_)(?!.*_$)\w{5,25}$/, 'Incorrect name'));
-/** Display names: the spec gives no rule beyond the name's length bound. */
-const displayName = () => text(1, 25);
+/**
+ * Display names: the spec gives only the name's length bound; this server asks for 3 to 25
+ * letters, digits, spaces, dots, dashes or underscores, starting and ending with a letter or digit.
+ */
+const displayName = () => z.string().check(z.regex(/^(?=.{3,25}$)[\p{L}\p{N}](?:[\p{L}\p{N} ._-]*[\p{L}\p{N}])?$/u, 'Incorrect display name'));
+/** The shortest and longest rest (account.break), in seconds: a day to a year. */
+export const BREAK_MIN_S = 86_400;
+export const BREAK_MAX_S = 365 * 86_400;
 /** Input of the availability check: at least one of the two names. */
 const nameCheck = z
   .object({ name: z.optional(userName()), display_name: z.optional(displayName()) })
@@ -17,14 +23,13 @@ export const accountMethods = {
     doc: "Without user_name: the signed-in player's account data; with it: that player's public profile.",
     access: 'public',
     input: z.object({ user_name: z.optional(z.string().check(z.minLength(1), z.maxLength(25))) }),
-    output: z.union([AccountData, z.object({ user: PublicUser })]),
+    output: z.union([AccountData, z.object({ user: ProfileUser })]),
   }),
   'user.widget': method({
-    doc: 'The hover widget of a player; the answer is described only as "widget data".',
+    doc: 'The hover widget of a player (the spec says "widget data"): the profile figures, by hash; an unknown hash answers NOT_FOUND.',
     access: 'public',
-    planned: true,
     input: z.object({ user_hash: hashId() }),
-    output: z.unknown(),
+    output: z.object({ user: ProfileUser }),
   }),
 
   'account.applyMarkers': method({
@@ -46,23 +51,20 @@ export const accountMethods = {
   'account.checkName': method({
     doc: 'Whether a name or display name is free (nickname change); the spec calls the answer "availability".',
     access: 'user',
-    planned: true,
     input: nameCheck,
     output: z.object({ available: z.boolean() }),
   }),
   'account.getCheckName': method({
     doc: 'The same availability check as account.checkName, under the second name the spec lists.',
     access: 'user',
-    planned: true,
     input: nameCheck,
     output: z.object({ available: z.boolean() }),
   }),
   'account.updateSettings': method({
-    doc: 'Changes name (spends a one-off nickname card), display name or status text; answer not shown.',
+    doc: 'Changes name (spends a one-off nickname card), display name, status text or profile privacy (`private`: figures only for oneself); answers the profile.',
     access: 'user',
-    planned: true,
-    input: z.object({ name: z.optional(userName()), display_name: z.optional(displayName()), status: z.optional(text(0, 100)) }),
-    output: z.unknown(),
+    input: z.object({ name: z.optional(userName()), display_name: z.optional(displayName()), status: z.optional(text(0, 100)), private: z.optional(flag()) }),
+    output: z.object({ success: z.boolean(), user: ProfileUser }),
   }),
   'account.applyResource': unshown({ doc: 'Applies an owned avatar or pattern resource to the profile (payload passed through).', access: 'user', planned: true }),
   'account.clearInfo': method({
@@ -73,39 +75,51 @@ export const accountMethods = {
     output: z.unknown(),
   }),
   'account.break': method({
-    doc: 'Starts a rest (break) until `expire` (unix seconds): no arena or case opening, payments still allowed; answer not shown.',
+    doc:
+      'Starts a rest (break) until `expire` (unix seconds, a day to a year away): every money method but withdrawals, the vault and gift codes answers ACCESS_DENIED until then; ' +
+      'a break can be made longer, never shorter. Answers when it ends.',
     access: 'user',
-    planned: true,
     input: z.object({ expire: int().check(z.gte(1)) }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean(), break_until: z.number() }),
   }),
 
   'achieve.getHexagone': method({
-    doc: "A player's achievements; an unknown name answers 'User not found.' and the client shows /404.",
+    doc:
+      "A player's hexagon board: every achievement of the catalogue with count (1 held, 0 not), usage (percent of players holding it, 0 shown as 0.01), " +
+      "rarity and when it was issued; an unknown name answers 'User not found.' and the client shows /404.",
     access: 'public',
-    planned: true,
     input: z.object({ user_name: z.string().check(z.minLength(1), z.maxLength(25)) }),
-    output: z.object({ achieves: z.array(z.unknown()) }),
+    output: z.object({
+      achieves: z.array(
+        z.object({
+          name: z.string(),
+          title: z.string(),
+          description: z.string(),
+          rarity: z.string(),
+          image: z.nullable(z.string()),
+          count: z.number(),
+          usage: z.number(),
+          issued_at: z.nullable(z.number()),
+        }),
+      ),
+    }),
   }),
 
   'follower.follow': method({
-    doc: 'Follows a player; answer not shown.',
+    doc: 'Follows a player: oneself or a player already followed answers INVALID_DATA, an unknown hash NOT_FOUND. Answers their followers_count.',
     access: 'user',
-    planned: true,
     input: z.object({ user_hash: hashId() }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean(), followers_count: z.number() }),
   }),
   'follower.unfollow': method({
-    doc: 'Stops following a player; answer not shown.',
+    doc: 'Stops following a player (INVALID_DATA when not following, NOT_FOUND for an unknown hash). Answers their followers_count.',
     access: 'user',
-    planned: true,
     input: z.object({ user_hash: hashId() }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean(), followers_count: z.number() }),
   }),
   'follower.followings': method({
     doc: 'Hashes of the players the signed-in player follows.',
     access: 'user',
-    planned: true,
     input: z.object({}),
     output: z.object({ hashes: z.array(z.string()) }),
   }),

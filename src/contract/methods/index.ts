@@ -1,6 +1,7 @@
 import type { MethodDef } from '../define.ts';
 import type { z } from '../wire.ts';
 import { accountMethods } from './account.ts';
+export { BREAK_MAX_S, BREAK_MIN_S } from './account.ts';
 import { arenaMethods } from './arena.ts';
 import { batchMethods } from './batch.ts';
 import { caseTableMethods } from './case-table.ts';
@@ -20,8 +21,11 @@ import { inventoryMethods } from './inventory.ts';
 import { partnershipMethods } from './partnership.ts';
 import { partyMethods } from './party.ts';
 import { progressionMethods } from './progression.ts';
+import { raceMethods } from './race.ts';
+export { RacePeriod, RacePlace } from './race.ts';
 import { radioMethods } from './radio.ts';
 export { RadioSlot, RadioSound, RadioState } from './radio.ts';
+import { rewardMethods } from './rewards.ts';
 import { securityMethods } from './security.ts';
 import { streamMethods } from './stream.ts';
 export { LiveStream } from './stream.ts';
@@ -42,6 +46,8 @@ export const Methods = {
   ...diceMethods,
   ...inventoryMethods,
   ...progressionMethods,
+  ...raceMethods,
+  ...rewardMethods,
   ...chatMethods,
   ...radioMethods,
   ...partyMethods,

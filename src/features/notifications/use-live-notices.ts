@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { socket } from '../../net/index.ts';
 import { playBalanceChange, playSound } from '../../sound/index.ts';
 import { isActiveTab } from '../../ui/active-tab.ts';
+import { setAccountProgress } from '../session/index.ts';
 import { pushNotice } from '../../ui/notice-store.ts';
 import type { NotificationPayload } from './notices.ts';
 
@@ -31,7 +32,11 @@ export function useLiveNotices(): void {
           if (notice) pushNotice(notice);
         });
       }),
-      socket.on('#EXPERIENCE_CHANGED', ({ exp }) => notify({ type: 'experience_changed', exp })),
+      socket.on('#EXPERIENCE_CHANGED', ({ exp, user_progress: progress }) => {
+        if (progress) setAccountProgress(queryClient, progress);
+        // A refund takes experience back quietly: the toast is for what was earned.
+        if (exp > 0) notify({ type: 'experience_changed', exp });
+      }),
       socket.on('#USER_RANK_CHANGED', ({ rank, exp }) => notify({ type: 'user_rank_changed', exp: exp ?? 0, rank })),
       socket.on('#ACHIEVE_ISSUED', ({ name }) => {
         // Spec: an issued achievement plays a sound.

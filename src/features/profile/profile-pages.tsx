@@ -1,11 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import type { CSSProperties } from 'react';
+import { RANKS, levelProgress, rankForSeasonExp } from '../../core/levels.ts';
+import { RARITY_TIER_STYLE, type RarityTier } from '../../core/rarity.ts';
+import { formatCoins } from '../../core/money.ts';
 import { Avatar } from '../../ui/avatar.tsx';
-import { buttonClass } from '../../ui/button.tsx';
+import { Button, buttonClass } from '../../ui/button.tsx';
 import { UserIcon } from '../../ui/icons.tsx';
+import { levelColour, RANK_GROUP_COLOURS } from '../../ui/level-colour.ts';
 import { TrophyIcon } from '../../ui/page-icons.tsx';
-import { PageFrame, Panel, PlannedParts } from '../../ui/page-frame.tsx';
+import { PageFrame, Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { useAccount } from '../session/index.ts';
+import { AccountSettings } from './account-settings.tsx';
+import { hexagonQueryOptions, useFollow } from './player-calls.ts';
 import { profileQueryOptions } from './queries.ts';
 import './profile.css';
 
@@ -19,24 +26,116 @@ const TAG_LABEL: Record<string, string> = {
   bot: 'Bot',
 };
 
+function FollowButton({ name }: { name: string }) {
+  const { data: user } = useSuspenseQuery(profileQueryOptions(name));
+  const account = useAccount();
+  const follow = useFollow();
+  if (!account.data || account.data.user.hash === user.hash) return null;
+  return (
+    <Button variant={user.is_following ? 'ghost' : 'primary'} disabled={follow.isPending} onClick={() => follow.mutate({ hash: user.hash, follow: !user.is_following })}>
+      {user.is_following ? 'Following' : 'Follow'}
+    </Button>
+  );
+}
+
 function ProfileHead({ name }: { name: string }) {
   const { data: user } = useSuspenseQuery(profileQueryOptions(name));
   const badges = [...new Set(user.tags.map((tag) => TAG_LABEL[tag]).filter(Boolean))];
   return (
     <div className="profile-head">
-      <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={96} />
+      <span className="profile-avatar" style={{ boxShadow: `0 0 0 3px ${levelColour(user.level)}` }}>
+        <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={96} />
+      </span>
       <div className="profile-names">
         <p className="profile-display">{user.display_name}</p>
         <p className="profile-handle">@{user.name}</p>
+        {user.status && <p className="profile-status">{user.status}</p>}
         <div className="profile-badges">
-          <span className="profile-level">Level {user.level}</span>
+          <span className="profile-level" style={{ color: levelColour(user.level) }}>
+            Level {user.level}
+          </span>
           {badges.map((badge) => (
             <span key={badge} className="profile-badge">
               {badge}
             </span>
           ))}
+          <span className="profile-followers" data-testid="followers-count">
+            {user.followers_count} {user.followers_count === 1 ? 'follower' : 'followers'}
+          </span>
         </div>
       </div>
+      <div className="profile-head-actions">
+        <FollowButton name={name} />
+      </div>
+    </div>
+  );
+}
+
+function Bar({ percent, colour }: { percent: number; colour: string }) {
+  return (
+    <span className="profile-bar" aria-hidden>
+      <span style={{ width: `${percent}%`, background: colour }} />
+    </span>
+  );
+}
+
+function ProfileStats({ name }: { name: string }) {
+  const { data: user } = useSuspenseQuery(profileQueryOptions(name));
+  const level = levelProgress(user.user_progress.exp);
+  const season = rankForSeasonExp(user.season_experience.exp);
+  const rank = RANKS[user.season_experience.rank - 1] ?? season.rank;
+  const club = user.tags.includes('club_member');
+  const hidden = user.total_wager === null;
+  return (
+    <div className="profile-grid">
+      <Panel title="Level" className="profile-card">
+        <p className="profile-big" style={{ color: levelColour(level.level) }}>
+          {level.is_max ? 'MAX' : level.level}
+        </p>
+        {club ? (
+          <p className="profile-note">Partner</p>
+        ) : (
+          <>
+            <Bar percent={level.percent} colour={levelColour(level.level)} />
+            <p className="profile-note">
+              {user.user_progress.exp.toLocaleString('en-US')} XP{level.is_max ? '' : ` · ${level.percent}% to level ${level.level_next}`}
+            </p>
+          </>
+        )}
+      </Panel>
+      <Panel title="Season rank" className="profile-card" actions={<PathLink to="/rewards?ranks=true" className="profile-more">Ranks</PathLink>}>
+        <p className="profile-big" style={{ color: RANK_GROUP_COLOURS[rank.group] }}>
+          {rank.name}
+        </p>
+        <Bar percent={season.percent} colour={RANK_GROUP_COLOURS[rank.group] ?? '#fff'} />
+        <p className="profile-note">
+          {user.season_experience.exp.toLocaleString('en-US')} season XP{season.rank_next ? ` · next ${season.rank_next.name} at ${season.rank_next.exp.toLocaleString('en-US')}` : ' · top rank'}
+        </p>
+      </Panel>
+      <Panel title="Played" className="profile-card">
+        {hidden ? (
+          <p className="profile-note">This player keeps their figures private.</p>
+        ) : (
+          <dl className="profile-figures">
+            <div>
+              <dt>Wagered</dt>
+              <dd data-testid="profile-wagered">{formatCoins(user.total_wager ?? 0)}</dd>
+            </div>
+            <div>
+              <dt>Games</dt>
+              <dd>{(user.games ?? 0).toLocaleString('en-US')}</dd>
+            </div>
+            <div>
+              <dt>Best drop</dt>
+              <dd>{user.best_drop ? `${user.best_drop.name} · ${formatCoins(user.best_drop.price)}` : '—'}</dd>
+            </div>
+            <div>
+              <dt>Race place</dt>
+              <dd>{user.stats.race === null ? '—' : `#${user.stats.race}`}</dd>
+            </div>
+          </dl>
+        )}
+      </Panel>
     </div>
   );
 }
@@ -53,26 +152,49 @@ export function ProfilePage({ name, settings }: { name: string; settings?: strin
       eyebrow="Profile"
       title={user.display_name}
       actions={
-        <PathLink to={`/@${user.name}/achievements`} className={buttonClass('ghost')}>
-          <TrophyIcon /> Achievements
-        </PathLink>
+        <>
+          {own && settings !== 'main' && (
+            <PathLink to={`/@${user.name}?settings=main`} className={buttonClass('ghost')}>
+              Settings
+            </PathLink>
+          )}
+          <PathLink to={`/@${user.name}/achievements`} className={buttonClass('ghost')}>
+            <TrophyIcon /> Achievements
+          </PathLink>
+        </>
       }
     >
       <ProfileHead name={name} />
-      {own && settings === 'main' && (
-        <Panel title="Account settings">
-          <p>Your name, display name and status text. Changing the name or the avatar needs a one-off card from your inventory.</p>
-        </Panel>
-      )}
-      <PlannedParts
-        parts={[
-          { title: 'Season rank', text: 'Rank, next rank and tier of the season, with the progress towards the next one.', look: 'stats' },
-          { title: 'Best drops', text: 'The most valuable items this player pulled from cases and battles.', look: 'cards' },
-          { title: 'Recent battles', text: 'Battles played lately, with their pots and winners.', look: 'rows' },
-          { title: 'Followers', text: 'Who follows this player, and a Follow button for you.', look: 'rows' },
-        ]}
-      />
+      {own && settings === 'main' && <AccountSettings name={name} />}
+      <ProfileStats name={name} />
     </PageFrame>
+  );
+}
+
+function HexagonBoard({ name }: { name: string }) {
+  const { data } = useSuspenseQuery(hexagonQueryOptions(name));
+  const held = data.achieves.filter((a) => a.count > 0).length;
+  return (
+    <Panel title={`${held} of ${data.achieves.length} unlocked`}>
+      <ul className="hex-board" aria-label="Achievements">
+        {data.achieves.map((a) => {
+          const tier = RARITY_TIER_STYLE[a.rarity as RarityTier] ?? RARITY_TIER_STYLE.low;
+          return (
+            <li key={a.name} className={`hex${a.count > 0 ? ' hex-held' : ''}`} style={{ '--hex': tier.rgb.join(' ') } as CSSProperties} data-held={a.count > 0}>
+              <span className="hex-shape" aria-hidden>
+                <span className="hex-stars">{'★'.repeat(tier.stars)}</span>
+              </span>
+              <strong className="hex-title">{a.title}</strong>
+              <span className="hex-rule">{a.description}</span>
+              <span className="hex-usage">
+                {a.count > 0 ? 'Unlocked · ' : 'Locked · '}
+                {a.usage}% of players
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </Panel>
   );
 }
 
@@ -85,7 +207,7 @@ export function AchievementsPage({ name }: { name: string }) {
       icon={<TrophyIcon />}
       eyebrow="Achievements"
       title={`${user.display_name}'s achievements`}
-      lead="Achievements come from playing: opening cases, winning battles, climbing ranks. Each shows how rare it is among players."
+      lead="Achievements come from playing: opening cases, battles, levels, season ranks and races. Each shows how many players hold it."
       actions={
         <PathLink to={`/@${user.name}`} className={buttonClass('ghost')}>
           <UserIcon /> Profile
@@ -93,12 +215,7 @@ export function AchievementsPage({ name }: { name: string }) {
       }
     >
       <ProfileHead name={name} />
-      <PlannedParts
-        parts={[
-          { title: 'Hexagon board', text: 'Every achievement as a hexagon in its rarity colour, with the count and the share of players who hold it.', look: 'cards' },
-          { title: 'Latest unlocked', text: 'The achievements earned most recently.', look: 'rows' },
-        ]}
-      />
+      <HexagonBoard name={name} />
     </PageFrame>
   );
 }

@@ -1,2 +1,2 @@
-/** Rewards, season ranks and the race leaderboard. */
-export { RacePage, RewardsPage } from './rewards-pages.tsx';
+/** Rewards and the season ranks. */
+export { RewardsPage } from './rewards-pages.tsx';

@@ -44,3 +44,9 @@ export function setAccountBalance(queryClient: QueryClient, balance: number): vo
   const account = queryClient.setQueryData(queryKey, (old) => (old ? { ...old, user_wallet: { ...old.user_wallet, balance } } : old));
   if (account && account.partnership.borrow > 0) void queryClient.invalidateQueries({ queryKey });
 }
+
+/** Writes experience pushed by the server (#EXPERIENCE_CHANGED) into the account cache: the header's level and progress follow. */
+export function setAccountProgress(queryClient: QueryClient, progress: { level: number; exp: number }): void {
+  const { queryKey } = accountQueryOptions();
+  queryClient.setQueryData(queryKey, (old) => (old ? { ...old, user: { ...old.user, level: progress.level }, user_progress: progress } : old));
+}

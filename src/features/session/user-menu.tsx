@@ -5,11 +5,14 @@ import type { Account } from './account-query.ts';
 import './session.css';
 
 const UserMenuList = lazy(() => import('./user-menu-list.tsx'));
+// The level curve is not first-page code: the ring comes a moment after the avatar.
+const LevelRing = lazy(() => import('./level-ring.tsx'));
 
 /** The avatar and name with the account menu (profile links and logout). */
 export function UserMenu({ account }: { account: Account }) {
   const { user, user_progress: progress } = account;
   const [open, setOpen] = useState(false);
+  const avatar = <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={34} />;
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -39,7 +42,11 @@ export function UserMenu({ account }: { account: Account }) {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((v) => !v)}
       >
-        <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={38} />
+        <Suspense fallback={avatar}>
+          <LevelRing exp={progress.exp} level={progress.level}>
+            {avatar}
+          </LevelRing>
+        </Suspense>
         <span className="user-trigger-text">
           <span className="user-name">{user.display_name}</span>
           <span className="user-level">Level {progress.level}</span>

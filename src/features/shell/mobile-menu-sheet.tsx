@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, type ComponentType } from 'react';
-import { levelBand, levelProgress } from '../../core/levels.ts';
+import { levelProgress } from '../../core/levels.ts';
 import { formatCoins } from '../../core/money.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Drawer } from '../../ui/drawer.tsx';
+import { levelColour } from '../../ui/level-colour.ts';
 import { BackpackIcon, BattleIcon, CaseIcon, ChickenIcon, CoinIcon, DiceIcon, FlagIcon, FlameIcon, GearIcon, GiftIcon, LogoutIcon, RadioIcon, ShieldIcon, UsersIcon, VaultIcon, WalletIcon } from '../../ui/icons.tsx';
 import { HomeIcon, LifebuoyIcon, ZapIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
@@ -18,9 +19,6 @@ import { mobileMenuOpen, mobileSettingsOpen } from './mobile-menu-state.ts';
 import { raceEndsAt } from './nav-items.ts';
 import { RaceCountdown } from './race-countdown.tsx';
 import { supportOpen } from './support.tsx';
-
-/** Colours of the level bands 1-19 .. 100+ (document 1 section 9). */
-export const LEVEL_BAND_COLOURS = ['#8f8f8f', '#5e98d9', '#8847ff', '#dc6bfc', '#d91c2b', '#e5bf26'] as const;
 
 interface MenuEntry {
   label: string;
@@ -44,7 +42,7 @@ function ProfileBlock() {
   return (
     <section className="mm-profile" aria-label="Your account">
       <div className="mm-who">
-        <span className="mm-avatar" style={{ boxShadow: `0 0 0 2px ${LEVEL_BAND_COLOURS[levelBand(progress.level)]}` }}>
+        <span className="mm-avatar" style={{ boxShadow: `0 0 0 2px ${levelColour(progress.level)}` }}>
           <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={48} />
         </span>
         <div className="mm-names">

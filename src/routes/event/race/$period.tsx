@@ -1,13 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { RacePage } from '../../../features/rewards/pages.ts';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { isRacePeriod as isPeriod } from '../../../core/race-period-names.ts';
+import { RacePage } from '../../../features/race/pages.ts';
 import { pageHead } from '../../../features/shell/index.ts';
 
 export const Route = createFileRoute('/event/race/$period')({
-  head: ({ params }) => pageHead({ title: `Race ${params.period}`, description: 'A race leaderboard period.', path: `/event/race/${params.period}` }),
+  // Only the race's periods exist; anything else is the not-found page.
+  beforeLoad: ({ params }) => {
+    if (!isPeriod(params.period)) throw notFound();
+  },
+  head: ({ params }) =>
+    pageHead({ title: isPeriod(params.period) ? `${params.period[0]!.toUpperCase()}${params.period.slice(1)} race` : 'Race+', description: 'A race leaderboard period.', path: `/event/race/${params.period}` }),
   component: RouteComponent,
 });
 
 function RouteComponent() {
   const { period } = Route.useParams();
-  return <RacePage period={period} />;
+  return <RacePage period={isPeriod(period) ? period : undefined} />;
 }

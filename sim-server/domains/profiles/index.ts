@@ -1,0 +1,48 @@
+/** Profiles, follows, the hover widget and account settings (the rest included). */
+import { NumericError } from '../../../src/contract/index.ts';
+import { fail } from '../../errors.ts';
+import { requireUser, type CallContext, type Domain } from '../../rpc/context.ts';
+import { findUserByName } from '../account/users.ts';
+import { hexagonOf } from '../progression/achievements.ts';
+import { follow, followings, unfollow, userByHash } from './follows.ts';
+import { profileOf } from './profile.ts';
+import { nameAvailable, startBreak, updateSettings } from './settings.ts';
+
+function checkName(params: { name?: string; display_name?: string }, ctx: CallContext) {
+  const user = requireUser(ctx);
+  const names = [params.name, params.display_name].filter((n): n is string => n !== undefined);
+  return { available: names.every((name) => nameAvailable(ctx.db, user, name)) };
+}
+
+export const profiles: Domain = {
+  handlers: {
+    'user.widget': (params, ctx) => ({ user: profileOf(ctx.db, userByHash(ctx.db, params.user_hash), ctx.user?.id ?? null, ctx.config.now()) }),
+    'follower.follow': (params, ctx) => ctx.db.transaction((tx) => follow(tx, ctx.hub, requireUser(ctx), params.user_hash, ctx.config.now())),
+    'follower.unfollow': (params, ctx) => ctx.db.transaction((tx) => unfollow(tx, ctx.hub, requireUser(ctx), params.user_hash)),
+    'follower.followings': (_params, ctx) => ({ hashes: followings(ctx.db, requireUser(ctx).id) }),
+    'account.checkName': (params, ctx) => checkName(params, ctx),
+    'account.getCheckName': (params, ctx) => checkName(params, ctx),
+    'account.updateSettings': (params, ctx) => {
+      const user = requireUser(ctx);
+      const updated = ctx.db.transaction((tx) => updateSettings(tx, user, params));
+      return { success: true, user: profileOf(ctx.db, updated, user.id, ctx.config.now()) };
+    },
+    'achieve.getHexagone': (params, ctx) => {
+      const user = findUserByName(ctx.db, params.user_name);
+      if (!user) fail(NumericError.NOT_FOUND, 'User not found.');
+      return { achieves: hexagonOf(ctx.db, user.id) };
+    },
+    'account.break': (params, ctx) => {
+      const user = requireUser(ctx);
+      const until = ctx.db.transaction((tx) => startBreak(tx, user, params.expire, ctx.config.now()));
+      return { success: true, break_until: Math.floor(until / 1000) };
+    },
+  },
+};
+
+/** user.getUser with a name: the profile, or 'User not found.' (the client shows /404). */
+export function profileByName(ctx: CallContext, name: string) {
+  const user = findUserByName(ctx.db, name);
+  if (!user) fail(NumericError.NOT_FOUND, 'User not found.');
+  return { user: profileOf(ctx.db, user, ctx.user?.id ?? null, ctx.config.now()) };
+}

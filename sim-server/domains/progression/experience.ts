@@ -1,0 +1,139 @@
+/**
+ * Experience (document 1 sections 1, 3, 9; docs/decisions/0014): every coin wagered on a game
+ * earns experience by one rule, kept like money: an entry per change in experience_entries,
+ * whose sum is users.exp (and the season's entries' sum users.season_exp), written in the
+ * wager's own transaction. The season's share decides
+ * the season rank. Level-ups and rank-ups reach the player once per transaction, after commit.
+ */
+import { WAGER_REFUND_TYPES, WAGER_TYPES } from '../../../src/contract/index.ts';
+import { levelForExp, rankForSeasonExp } from '../../../src/core/levels.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import type { BalanceChange } from '../../db/ledger.ts';
+import type { Hub } from '../../socket/hub.ts';
+
+/** The rule: one experience point per cent wagered (100 per coin); a refund takes its points back. */
+export const EXP_PER_CENT = 1;
+
+/** A season lasts 90 days (document 1 section 1, the Battle Pass season), counted from the epoch. */
+export const SEASON_MS = 90 * 86_400_000;
+
+const WAGERS = new Set<string>(WAGER_TYPES);
+const REFUNDS = new Set<string>(WAGER_REFUND_TYPES);
+
+/** The season a moment falls in. */
+export function seasonAt(now: number): number {
+  return Math.floor(now / SEASON_MS);
+}
+
+/** When a season starts and ends (ms). */
+export function seasonBounds(season: number): { from: number; to: number } {
+  return { from: season * SEASON_MS, to: (season + 1) * SEASON_MS };
+}
+
+/** Signed cents of wager a balance change stands for: a wager's stake, minus a refund, else 0. */
+export function wagerOf(change: Pick<BalanceChange, 'type' | 'amount'>): number {
+  if (WAGERS.has(change.type) && change.amount < 0) return -change.amount;
+  if (REFUNDS.has(change.type) && change.amount > 0) return -change.amount;
+  return 0;
+}
+
+/** A player's figures right after a wager. */
+export interface WagerFigures {
+  exp: number;
+  season_exp: number;
+  games_played: number;
+  battles_played: number;
+}
+
+interface Pending {
+  exp: number;
+  seasonExp: number;
+  expBefore: number;
+  seasonExpBefore: number;
+}
+
+// What a transaction changed per player, so one commit sends one push per player.
+const pendingByTx = new WeakMap<Tx, Map<number, Pending>>();
+
+/** A player's experience, level and season standing. */
+export function standingOf(db: Pick<Db, 'get'>, userId: number, now: number) {
+  const row = db.get<{ exp: number; season: number; season_exp: number }>('SELECT exp, season, season_exp FROM users WHERE id = ?', userId);
+  const exp = row?.exp ?? 0;
+  const seasonExp = row && row.season === seasonAt(now) ? row.season_exp : 0;
+  return { exp, level: levelForExp(exp), seasonExp, season: rankForSeasonExp(seasonExp) };
+}
+
+/**
+ * Counts a wager (positive cents) or a refund (negative) in the caller's transaction: the
+ * experience entry and its sum users.exp, the season's share, and the profile's total wager
+ * and games. Answers the experience it added (a refund never takes exp below zero) and, for a
+ * wager, the player's figures after it (what achievements look at).
+ */
+export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, cents: number, source: string, ref: string | null): { amount: number; after: WagerFigures | null } {
+  if (cents === 0) return { amount: 0, after: null };
+  const battle = source === 'arena_join' || source === 'arena_refund' ? 1 : 0;
+  let figures: WagerFigures | null = null;
+  const season = seasonAt(deps.now);
+  const games = cents > 0 ? 1 : -1;
+  let amount = cents * EXP_PER_CENT;
+  let seasonAmount = amount;
+  let expBefore: number;
+  let seasonBefore: number;
+  if (amount > 0) {
+    // The common case in one statement: RETURNING gives the sums after, a new season starts from zero.
+    const after = tx.get<WagerFigures>(
+      `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE ? END, season = ?,
+              total_wager = total_wager + ?, games_played = games_played + 1, battles_played = battles_played + ?
+        WHERE id = ? RETURNING exp, season_exp, games_played, battles_played`,
+      amount, season, amount, amount, season, cents, battle, userId,
+    )!;
+    figures = after;
+    expBefore = after.exp - amount;
+    seasonBefore = after.season_exp - amount;
+  } else {
+    // A refund of a wager made before experience was counted takes back only what there is.
+    const before = standingOf(tx, userId, deps.now);
+    expBefore = before.exp;
+    seasonBefore = before.seasonExp;
+    amount = -Math.min(-amount, expBefore);
+    seasonAmount = -Math.min(-amount, seasonBefore);
+    tx.run(
+      `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE 0 END, season = ?,
+              total_wager = MAX(0, total_wager + ?), games_played = MAX(0, games_played + ?), battles_played = MAX(0, battles_played - ?)
+        WHERE id = ?`,
+      amount, season, seasonAmount, season, cents, games, battle, userId,
+    );
+  }
+  if (amount === 0) return { amount: 0, after: figures };
+  tx.run('INSERT INTO experience_entries (user_id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?)', userId, amount, source, ref, season, deps.now);
+  let pending = pendingByTx.get(tx);
+  if (!pending) {
+    const map = new Map<number, Pending>();
+    pendingByTx.set(tx, map);
+    pending = map;
+    tx.afterCommit(() => announce(deps.hub, map));
+  }
+  const entry = pending.get(userId);
+  if (entry) {
+    entry.exp += amount;
+    entry.seasonExp += seasonAmount;
+  } else {
+    pending.set(userId, { exp: amount, seasonExp: seasonAmount, expBefore, seasonExpBefore: seasonBefore });
+  }
+  return { amount, after: figures };
+}
+
+// One #EXPERIENCE_CHANGED per player and transaction (the toast adds the amounts up), and a
+// #USER_RANK_CHANGED when the season rank moved.
+function announce(hub: Pick<Hub, 'toUser'>, changes: Map<number, Pending>): void {
+  for (const [userId, change] of changes) {
+    if (change.exp === 0) continue;
+    const exp = change.expBefore + change.exp;
+    hub.toUser(userId, '#EXPERIENCE_CHANGED', { exp: change.exp, user_progress: { level: levelForExp(exp), exp } });
+    const rankBefore = rankForSeasonExp(change.seasonExpBefore).rank.rank;
+    const after = rankForSeasonExp(change.seasonExpBefore + change.seasonExp);
+    if (after.rank.rank !== rankBefore) {
+      hub.toUser(userId, '#USER_RANK_CHANGED', { rank: after.rank.rank, ...(after.rank_next ? { rank_next: after.rank_next.rank } : {}) });
+    }
+  }
+}

@@ -1,0 +1,47 @@
+/** Experience, levels and ranks, the wager race, profiles and follows (docs/decisions/0014). */
+import type { Domain } from '../../rpc/context.ts';
+import { achievementsOfWager } from './achievements.ts';
+import { countWager, wagerOf } from './experience.ts';
+import { progressionHandlers } from './methods.ts';
+import { RACE_PERIODS, periodAt } from '../../../src/core/race-periods.ts';
+import { addRacePoints, raceBoardsOf, settleRaces } from './race.ts';
+
+/** How often the clock is checked for a race period that has ended. */
+const SETTLE_MS = 1_000;
+
+export const progression: Domain = {
+  handlers: progressionHandlers,
+  register(app, services) {
+    const { db, ledger, config } = services;
+    // Settling looks for unpaid periods only when one has ended since the last look (and on
+    // start, so a period that ended while the server was stopped is paid now, once).
+    let looked = '';
+    const settle = () => {
+      const now = config.now();
+      const key = RACE_PERIODS.map((period) => periodAt(period, now).start).join();
+      if (key === looked) return;
+      settleRaces({ db, ledger, hub: services.hub, now });
+      looked = key;
+    };
+    settle();
+    // The live boards are built from the record now rather than on the first reader's request.
+    for (const period of RACE_PERIODS) raceBoardsOf(db).current(period, config.now());
+    const ticker = setInterval(() => {
+      try {
+        settle();
+      } catch (error) {
+        app.log.error({ err: error }, 'race settlement failed');
+      }
+    }, SETTLE_MS);
+    ticker.unref();
+    app.addHook('onClose', async () => clearInterval(ticker));
+  },
+  onLedgerEntry(tx, change, { hub, config, db }) {
+    const wager = wagerOf(change);
+    if (wager === 0 || !config.countProgression) return;
+    const now = config.now();
+    const counted = countWager(tx, { hub, now }, change.userId, wager, change.type, change.hash);
+    if (wager > 0 && counted.after) achievementsOfWager(tx, hub, change.userId, wager, change.type, counted.after, now);
+    addRacePoints(tx, raceBoardsOf(db), change.userId, wager, now);
+  },
+};

@@ -1,0 +1,53 @@
+import { NumericError } from '../../../src/contract/index.ts';
+import { levelForExp } from '../../../src/core/levels.ts';
+import { fail } from '../../errors.ts';
+import { requireUser, type Handlers } from '../../rpc/context.ts';
+import { findUserById, publicUser } from '../account/users.ts';
+import { FEATURED_RACE, RACE_POOL, RACE_SHARES, periodAt, prizeOf } from '../../../src/core/race-periods.ts';
+import { leaderboardOf, payoutOf } from './race.ts';
+import { claimLevelReward, levelRewardsOf } from './rewards.ts';
+
+/** race.* and the experience ledger. */
+export const progressionHandlers: Handlers = {
+  'race.leaderboard': (params, ctx) => {
+    const period = params.period ?? FEATURED_RACE;
+    const now = ctx.config.now();
+    const current = periodAt(period, now);
+    const { start, end } = params.start === undefined ? current : periodAt(period, params.start);
+    if (params.start !== undefined && (start !== params.start || start > current.start)) fail(NumericError.INPUT_ERROR, 'start: not the start of a race period so far');
+    const board = leaderboardOf(ctx.db, period, start, now, params.count ?? 20, ctx.user?.id ?? null);
+    const leaders = board.top.map((row) => {
+      const user = findUserById(ctx.db, row.user_id);
+      if (!user) throw new Error(`race: unknown player ${row.user_id}`);
+      return { place: row.place, user: publicUser(user), wagered: row.wagered, prize: row.prize };
+    });
+    return {
+      period,
+      start,
+      end,
+      ends_in: Math.max(0, Math.ceil((end - now) / 1000)),
+      paid: payoutOf(ctx.db, period, start) !== null,
+      pool: RACE_POOL[period],
+      prizes: RACE_SHARES.map((_, i) => prizeOf(period, i + 1)),
+      players: board.players,
+      leaders,
+      me: board.me && { place: board.me.place, wagered: board.me.wagered, prize: board.me.prize },
+    };
+  },
+  'rewards.levels': (_params, ctx) => levelRewardsOf(ctx.db, requireUser(ctx).id),
+  'rewards.claim': (params, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.moneyTx((tx) => claimLevelReward(tx, ctx.ledger, user.id, params.level, ctx.config.now()));
+  },
+  'account.experience': (params, ctx) => {
+    const user = requireUser(ctx);
+    const before = params.offset === undefined ? Number.MAX_SAFE_INTEGER : Number(params.offset);
+    if (!Number.isSafeInteger(before)) fail(NumericError.INPUT_ERROR, 'offset: expected an entry id');
+    const entries = ctx.db.all<{ id: number; amount: number; source: string; ref: string | null; created_at: number }>(
+      'SELECT id, amount, source, ref, created_at FROM experience_entries WHERE user_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
+      user.id, before, params.count ?? 50,
+    );
+    const { exp } = ctx.db.get<{ exp: number }>('SELECT exp FROM users WHERE id = ?', user.id)!;
+    return { exp, level: levelForExp(exp), entries: entries.map(({ created_at, ...entry }) => ({ ...entry, time: created_at })) };
+  },
+};

@@ -1,0 +1,160 @@
+/**
+ * The wager race (Race+): each wager adds its cents to the player's points of the UTC day, in
+ * the wager's transaction; a period's standings sum its days. When a period ends the house
+ * pays its places once: race_payouts' primary key is taken in the same transaction as the
+ * prizes, so a timer tick, a restart or a second try can never pay a period twice.
+ */
+import type { Db, Tx } from '../../db/database.ts';
+import type { Ledger } from '../../db/ledger.ts';
+import type { Hub } from '../../socket/hub.ts';
+import { issueAchievement } from './achievements.ts';
+import { RaceBoard, type BoardEntry } from './race-board.ts';
+import { RACE_PERIODS, RACE_SHARES, periodAt, prizeOf, type RacePeriod } from '../../../src/core/race-periods.ts';
+
+/** The house account prizes come from. */
+export const RACE_HOUSE = { house: 'race' } as const;
+
+const DAY = 86_400_000;
+
+/** The live boards of one server: the current period of each kind, built on first read. */
+export class RaceBoards {
+  private readonly boards = new Map<RacePeriod, { start: number; end: number; board: RaceBoard }>();
+
+  private readonly db: Pick<Db, 'all'>;
+
+  constructor(db: Pick<Db, 'all'>) {
+    this.db = db;
+  }
+
+  /** The current board of a period kind (rebuilt from the days when a new period began). */
+  current(period: RacePeriod, now: number): { start: number; end: number; board: RaceBoard } {
+    const { start, end } = periodAt(period, now);
+    const held = this.boards.get(period);
+    if (held?.start === start) return held;
+    const fresh = { start, end, board: new RaceBoard(standingsOf(this.db, start, end)) };
+    this.boards.set(period, fresh);
+    return fresh;
+  }
+
+  /** A committed change of a player's points on `day`: the boards that hold that day follow it. */
+  apply(userId: number, day: number, delta: number, at: number): void {
+    for (const held of this.boards.values()) if (day >= held.start && day < held.end) held.board.add(userId, delta, at);
+  }
+}
+
+const boardsByDb = new WeakMap<object, RaceBoards>();
+
+/** The boards of a server (one set per database). */
+export function raceBoardsOf(db: Db): RaceBoards {
+  let boards = boardsByDb.get(db);
+  if (!boards) boardsByDb.set(db, (boards = new RaceBoards(db)));
+  return boards;
+}
+
+/** Every player's points between two moments (whole days), straight from the record. */
+function standingsOf(db: Pick<Db, 'all'>, start: number, end: number): BoardEntry[] {
+  return db.all<BoardEntry>(
+    'SELECT user_id AS userId, SUM(wagered) AS points, MAX(reached_at) AS reachedAt FROM race_days WHERE day >= ? AND day < ? GROUP BY user_id',
+    start, end,
+  );
+}
+
+/**
+ * Adds signed cents of wager to the player's points of today, in the caller's transaction. A
+ * refund takes back at most what the player has on the day (a wager of an earlier day was
+ * counted in that day's race).
+ */
+export function addRacePoints(tx: Tx, boards: RaceBoards, userId: number, cents: number, now: number): void {
+  const day = Math.floor(now / DAY) * DAY;
+  let delta = cents;
+  if (cents > 0) {
+    tx.run(
+      `INSERT INTO race_days (day, user_id, wagered, reached_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (day, user_id) DO UPDATE SET wagered = wagered + excluded.wagered, reached_at = excluded.reached_at`,
+      day, userId, cents, now,
+    );
+  } else {
+    const held = tx.get<{ wagered: number }>('SELECT wagered FROM race_days WHERE day = ? AND user_id = ?', day, userId)?.wagered ?? 0;
+    delta = -Math.min(held, -cents);
+    if (delta === 0) return;
+    tx.run('UPDATE race_days SET wagered = wagered + ? WHERE day = ? AND user_id = ?', delta, day, userId);
+  }
+  tx.afterCommit(() => boards.apply(userId, day, delta, now));
+}
+
+/** One place of a leaderboard. */
+export interface RaceStanding {
+  place: number;
+  user_id: number;
+  wagered: number;
+  prize: number;
+}
+
+const standing = (period: RacePeriod, place: number, entry: BoardEntry): RaceStanding => ({ place, user_id: entry.userId, wagered: entry.points, prize: prizeOf(period, place) });
+
+/** A period's standings: the top `count` places, a player's own place and the field's size. */
+export function leaderboardOf(db: Db, period: RacePeriod, start: number, now: number, count: number, viewer: number | null) {
+  const current = raceBoardsOf(db).current(period, now);
+  // Past periods are read from the record: they no longer change.
+  const board = current.start === start ? current.board : new RaceBoard(standingsOf(db, start, periodAt(period, start).end));
+  const top = board.top(count).map((entry, i) => standing(period, i + 1, entry));
+  const mine = viewer === null ? null : board.placeOf(viewer);
+  return { top, me: mine && standing(period, mine.place, mine.entry), players: board.size };
+}
+
+/** Whether a period's prizes were paid. */
+export function payoutOf(db: Pick<Db, 'get'>, period: RacePeriod, start: number): { paid_at: number } | null {
+  return db.get<{ paid_at: number }>('SELECT paid_at FROM race_payouts WHERE period = ? AND start_at = ?', period, start) ?? null;
+}
+
+/** What settling needs of the server. */
+export interface SettleDeps {
+  db: Db;
+  ledger: Ledger;
+  hub: Pick<Hub, 'toUser'>;
+  now: number;
+}
+
+/** Pays every period that has ended and is not paid yet; answers how many periods it paid. */
+export function settleRaces(deps: SettleDeps): number {
+  // Each distinct day by an index seek: the table holds a row per player and day.
+  const days: number[] = [];
+  for (let day = deps.db.get<{ d: number | null }>('SELECT MIN(day) AS d FROM race_days')?.d ?? null; day !== null; ) {
+    days.push(day);
+    day = deps.db.get<{ d: number | null }>('SELECT MIN(day) AS d FROM race_days WHERE day > ?', day)?.d ?? null;
+  }
+  let paid = 0;
+  for (const period of RACE_PERIODS) {
+    const current = periodAt(period, deps.now).start;
+    const starts = new Set(days.map((day) => periodAt(period, day).start).filter((start) => start < current));
+    for (const start of starts) if (payPeriod(deps, period, start)) paid++;
+  }
+  return paid;
+}
+
+function payPeriod(deps: SettleDeps, period: RacePeriod, start: number): boolean {
+  if (payoutOf(deps.db, period, start)) return false;
+  const { end } = periodAt(period, start);
+  if (end > deps.now) return false;
+  return deps.db.transaction((tx) => {
+    const winners = tx
+      .all<BoardEntry>(
+        `SELECT user_id AS userId, SUM(wagered) AS points, MAX(reached_at) AS reachedAt FROM race_days WHERE day >= ? AND day < ?
+          GROUP BY user_id HAVING SUM(wagered) > 0 ORDER BY points DESC, reachedAt, userId LIMIT ?`,
+        start, end, RACE_SHARES.length,
+      )
+      .map((entry, i) => standing(period, i + 1, entry))
+      .filter((w) => w.prize > 0);
+    const claimed = tx.get<{ start_at: number }>(
+      'INSERT INTO race_payouts (period, start_at, paid_at, winners) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING start_at',
+      period, start, deps.now, winners.length,
+    );
+    if (!claimed) return false;
+    for (const w of winners) {
+      deps.ledger.transfer(tx, { from: RACE_HOUSE, to: { user: w.user_id }, amount: w.prize, type: 'event_leaderboard', ref: `race:${period}:${start}:${w.place}` });
+      tx.run('INSERT INTO race_prizes (period, start_at, place, user_id, wagered, amount) VALUES (?, ?, ?, ?, ?, ?)', period, start, w.place, w.user_id, w.wagered, w.prize);
+      if (w.place <= 3) issueAchievement(tx, deps.hub, w.user_id, 'podium', deps.now);
+    }
+    return true;
+  });
+}

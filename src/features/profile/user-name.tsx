@@ -1,0 +1,77 @@
+import { useRouterState } from '@tanstack/react-router';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { PathLink } from '../../ui/path-link.tsx';
+import type { WidgetPlace } from './user-widget.tsx';
+import './user-widget.css';
+
+const UserWidget = lazy(() => import('./user-widget.tsx'));
+
+import { WIDGET_HIDE_MS, WIDGET_OPEN_MS } from './widget-timing.ts';
+const CARD_WIDTH = 280;
+
+/**
+ * A player's name linking to their profile; hovering it opens their card. Clicking elsewhere,
+ * scrolling or changing route hides it at once. Bots never get one.
+ */
+export function UserName({ user, className }: { user: { hash: string; name: string; display_name: string; tags: string[] }; className?: string }) {
+  const anchor = useRef<HTMLAnchorElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The card remembers the route it opened on: on another route it is gone at once.
+  const [open, setOpen] = useState<{ place: WidgetPlace; path: string } | null>(null);
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  const bot = user.tags.includes('bot');
+  const shown = open !== null && open.path === path;
+
+  const clear = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  const show = () => {
+    clear();
+    if (bot || shown) return;
+    timer.current = setTimeout(() => {
+      const box = anchor.current?.getBoundingClientRect();
+      if (!box) return;
+      const left = Math.max(8, Math.min(box.left, window.innerWidth - CARD_WIDTH - 8));
+      setOpen({ place: { left, top: box.bottom + 8 }, path });
+    }, WIDGET_OPEN_MS);
+  };
+  const leave = () => {
+    clear();
+    timer.current = setTimeout(() => setOpen(null), WIDGET_HIDE_MS);
+  };
+
+  useEffect(() => {
+    const pending = timer;
+    return () => {
+      if (pending.current) clearTimeout(pending.current);
+    };
+  }, []);
+  useEffect(() => {
+    if (!shown) return;
+    const hide = () => setOpen(null);
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Element | null;
+      if (!target?.closest('.user-widget') && !anchor.current?.contains(target)) hide();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    window.addEventListener('scroll', hide, { capture: true, passive: true });
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      window.removeEventListener('scroll', hide, { capture: true });
+    };
+  }, [shown]);
+
+  return (
+    <>
+      <PathLink ref={anchor} to={`/@${user.name}`} className={`user-link${className ? ` ${className}` : ''}`} onPointerEnter={show} onPointerLeave={leave}>
+        {user.display_name}
+      </PathLink>
+      {shown && (
+        <Suspense fallback={null}>
+          <UserWidget hash={user.hash} place={open.place} onEnter={clear} onLeave={leave} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+/** Hover delays of the player card (document 1 section 9): open after 600 ms, hide 300 ms after leaving. */
+export const WIDGET_OPEN_MS = 600;
+export const WIDGET_HIDE_MS = 300;

@@ -1,0 +1,2 @@
+/** Race+: the wager race leaderboards. Pages: pages.ts. */
+export { raceQueryOptions } from './queries.ts';

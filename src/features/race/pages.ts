@@ -1,0 +1,2 @@
+/** The race pages, for routes only. */
+export { RacePage } from './race-page.tsx';

@@ -1,0 +1,122 @@
+// Progression end to end: a player levels up while opening a case (experience toast, the
+// header's level ring), finds a rival on the race board, hovers their name for the card,
+// follows them and opens their profile. Screenshots at both widths go to test-results/screens/.
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { acceptCookiesUpFront, callAsPlayer, header, newPlayerName, signInByApi } from './helpers.ts';
+
+const SHOTS = 'test-results/screens';
+test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+
+/** Opens `count` of the cheapest case as the page's player; answers what it cost. */
+async function wager(page: Page, count: number): Promise<number> {
+  const { cases } = await callAsPlayer<{ cases: { hash: string; price: number }[] }>(page, 'case.getCases');
+  const cheapest = cases.reduce((a, b) => (b.price < a.price ? b : a));
+  await callAsPlayer(page, 'arena-unbox.create', { box_hash: cheapest.hash, count });
+  return cheapest.price * count;
+}
+
+test('level up while unboxing, the race board, the hover card, follow and the profile', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  // A rival who has wagered more this week.
+  const rivalContext = await browser.newContext();
+  const rivalPage = await rivalContext.newPage();
+  const rival = await signInByApi(rivalPage, newPlayerName('rival'));
+  await wager(rivalPage, 10);
+  await rivalContext.close();
+
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await acceptCookiesUpFront(page);
+  const me = await signInByApi(page, newPlayerName('climber'));
+  await page.goto('/cases');
+  const ring = header(page).getByTestId('level-ring');
+  await expect(ring).toHaveAttribute('data-level', '0');
+  // The socket is up (the header says Live) before the wager, so its pushes reach the page.
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
+
+  // The wager's #EXPERIENCE_CHANGED: a toast and the header's level, without a reload.
+  const cost = await wager(page, 5);
+  const toast = page.getByRole('status').filter({ hasText: 'Experience' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText(cost.toLocaleString('en-US'));
+  await expect(ring).not.toHaveAttribute('data-level', '0');
+  const level = Number(await ring.getAttribute('data-level'));
+  expect(level).toBeGreaterThan(0);
+  await shot(page, 'progression-levelup-desktop');
+
+  // The levels reached pay their rewards on /rewards, once.
+  await page.goto('/rewards');
+  const rewards = page.getByRole('list', { name: 'Level rewards' });
+  await expect(rewards.getByRole('button', { name: 'Claim level 2 reward' })).toBeVisible();
+  const before = (await header(page).getByTestId('balance').textContent()) ?? '';
+  await rewards.getByRole('button', { name: 'Claim level 2 reward' }).click();
+  await expect(rewards.getByRole('listitem').filter({ hasText: 'Level 2' })).toContainText('Claimed');
+  await expect(header(page).getByTestId('balance')).not.toHaveText(before);
+  await shot(page, 'progression-rewards-desktop');
+
+  // The weekly race: the rival first, me second, with my place.
+  await page.goto('/event/race');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weekly race');
+  const board = page.getByRole('list', { name: 'Weekly race leaderboard' });
+  await expect(board.getByRole('link', { name: rival })).toBeVisible();
+  await expect(board.getByRole('link', { name: me })).toBeVisible();
+  await expect(page.locator('.race-me')).toContainText('Your place');
+  await expect(header(page).getByRole('link', { name: /Race\+/ })).toBeVisible();
+
+  // Hovering the rival's name opens their card after a moment; leaving hides it.
+  const card = page.getByTestId('user-widget');
+  await board.getByRole('link', { name: rival }).hover();
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(`@${rival}`);
+  await expect(card.getByRole('button', { name: 'Follow' })).toBeVisible();
+  await shot(page, 'progression-race-widget-desktop');
+  await page.mouse.move(1900, 1000);
+  await expect(card).toBeHidden();
+
+  // Follow from the card.
+  await board.getByRole('link', { name: rival }).hover();
+  await card.getByRole('button', { name: 'Follow' }).click();
+  await expect(card.getByRole('button', { name: 'Unfollow' })).toBeVisible();
+  await page.mouse.move(1900, 1000);
+  await expect(card).toBeHidden();
+
+  // Their profile shows the follower and the figures.
+  await page.goto(`/@${rival}`);
+  await expect(page.getByTestId('followers-count')).toHaveText('1 follower');
+  await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
+  await expect(page.getByTestId('profile-wagered')).not.toHaveText('0.00');
+  await shot(page, 'progression-profile-desktop');
+  // Unfollow from the profile.
+  await page.getByRole('button', { name: 'Following' }).click();
+  await expect(page.getByTestId('followers-count')).toHaveText('0 followers');
+
+  // My own profile's settings.
+  await page.goto(`/@${me}?settings=main`);
+  await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+  await page.getByLabel('Display name').fill(rival);
+  await expect(page.getByText('This name is already used')).toBeVisible();
+  await page.getByLabel('Display name').fill('Climber One');
+  await expect(page.getByText('This name is available!')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await expect(page.locator('.profile-display')).toHaveText('Climber One');
+  await shot(page, 'progression-settings-desktop');
+
+  // The same pages on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/@${rival}`);
+  await expect(page.getByTestId('followers-count')).toBeVisible();
+  await shot(page, 'progression-profile-mobile');
+  await page.goto('/event/race/daily');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Daily race');
+  await expect(page.getByRole('list', { name: 'Daily race leaderboard' }).getByRole('link', { name: 'Climber One' })).toBeVisible();
+  await shot(page, 'progression-race-mobile');
+  await page.goto('/rewards');
+  await expect(page.getByRole('list', { name: 'Level rewards' })).toBeVisible();
+  await shot(page, 'progression-rewards-mobile');
+  await page.goto(`/@${rival}/achievements`);
+  await expect(page.getByRole('list', { name: 'Achievements' }).locator('[data-held="true"]')).not.toHaveCount(0);
+  await shot(page, 'progression-achievements-mobile');
+});
