@@ -613,6 +613,25 @@ export const PartnerEarnings = z.object({
   can_claim: z.boolean(),
 });
 
+/** The periods of the partnership-plus dashboard. */
+export const PARTNER_PERIODS = ['day', 'week', 'month', 'all'] as const;
+
+/** A partner's figures over one period (docs/decisions/0030); amounts in cents. */
+export const PartnerPeriodFigures = z.object({
+  /** Visits of the invite link. */
+  visits: z.number(),
+  /** Players who took the code. */
+  referrals: z.number(),
+  /** The referrals' wagers, and what they wagered net of refunds. */
+  wagers: z.number(),
+  wagered: z.number(),
+  /** The partner's share of the house edge, rounded down. */
+  earned: z.number(),
+  /** The referrals' completed deposits, and their sum. */
+  deposits: z.number(),
+  deposited: z.number(),
+});
+
 /** One referral in their partner's list; an anonymous one shows no name. */
 export const ReferralEntry = z.object({
   hash: z.string(),

@@ -15,6 +15,7 @@ import type { AccountRef } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
 import { findUserById, findUserByName, publicUser } from '../account/users.ts';
+import { countReferralDay } from './partner-stats.ts';
 
 /** The deposit bonus in whole percent: integer arithmetic on cents, never a float product. */
 const BONUS_PERCENT = 5;
@@ -130,4 +131,5 @@ export function applyCode(tx: Tx, userId: number, input: { code: string; anonymo
      ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, code = excluded.code, anonymous = excluded.anonymous, changed_at = excluded.changed_at`,
     userId, partner.id, partner.name, input.anonymous ? 1 : 0, now, now,
   );
+  countReferralDay(tx, partner.id, now);
 }

@@ -1,5 +1,5 @@
 import { method, unshown } from '../define.ts';
-import { PARTNER_RACE_CATEGORIES, PartnerEarnings, PartnerRace, PartnerRaceStanding, Referral, ReferralEntry, SponsorChallenge } from '../entities.ts';
+import { PARTNER_PERIODS, PARTNER_RACE_CATEGORIES, PartnerEarnings, PartnerPeriodFigures, PartnerRace, PartnerRaceStanding, Referral, ReferralEntry, SponsorChallenge } from '../entities.ts';
 import { cents, choice, flag, hashId, int, paging, stamp, text, z } from '../wire.ts';
 
 /** Pages of a partnership-plus list whose other fields are not shown. */
@@ -56,10 +56,13 @@ export const partnershipMethods = {
   }),
 
   'partnership-plus.dashboard': method({
-    doc: "The club member's dashboard; DASHBOARD_ACCESS_DENIED (the client goes to /404) for others. Served so far: `credit`, the sponsor credit on offer (`balance`, cents), the sponsored share of the wallet (`borrow`), when the next credit comes (`sponsor.next_time_at`, null when one is on offer or none is planned) and the running challenge.",
+    doc: "A partner's or club member's dashboard over a period (`day`: today, `week` and `month`: the last 7 and 30 UTC days with today, `all`; default `week`); DASHBOARD_ACCESS_DENIED (the client goes to /404) for others. `figures` are the period's sums and `series` its days, oldest first (every day present, at most 366): visits of the invite link, referrals (codes taken), wagers and cents wagered by referrals net of refunds, cents earned (a tenth of the house edge, rounded down), referrals' completed deposits and their cents. `credit` is the sponsor credit on offer (`balance`, cents), the sponsored share of the wallet (`borrow`), when the next credit comes (`sponsor.next_time_at`, null when one is on offer or none is planned) and the running challenge (docs/decisions/0030).",
     access: 'user',
-    input: z.object({}),
+    input: z.object({ period: z.optional(z.enum(PARTNER_PERIODS)) }),
     output: z.object({
+      period: z.enum(PARTNER_PERIODS),
+      figures: PartnerPeriodFigures,
+      series: z.array(z.object({ at: z.number(), ...PartnerPeriodFigures.shape })),
       credit: z.object({
         balance: z.number(),
         borrow: z.number(),
@@ -68,7 +71,16 @@ export const partnershipMethods = {
       }),
     }),
   }),
-  'partnership-plus.home': unshown({ doc: 'The partnership-plus home figures.', access: 'user' }),
+  'partnership-plus.home': method({
+    doc: "The partnership-plus home: the partner's code, their earnings (as partnership.referrals) and the dashboard's figures for every period at once; DASHBOARD_ACCESS_DENIED for others.",
+    access: 'user',
+    input: z.object({}),
+    output: z.object({
+      code: z.string(),
+      earnings: PartnerEarnings,
+      periods: z.object({ day: PartnerPeriodFigures, week: PartnerPeriodFigures, month: PartnerPeriodFigures, all: PartnerPeriodFigures }),
+    }),
+  }),
   'partnership-plus.race': method({
     doc: 'One partner race with its standing (the leaders and what each place pays); RACE_NOT_FOUND (the client goes to /404) unless the player runs it or is a referral of who does.',
     access: 'user',

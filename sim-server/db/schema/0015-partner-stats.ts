@@ -1,0 +1,28 @@
+import type { Migration } from '../migrations.ts';
+
+/**
+ * Dated partner figures (docs/decisions/0030): one row per partner and UTC day, added to in
+ * the transaction of the visit, code or ledger entry they count, so a dashboard over any
+ * period reads at most a few hundred rows of one partner, whatever the history behind them.
+ */
+export const partnerStats: Migration = {
+  id: 15,
+  name: 'partner stats',
+  sql: `
+    -- day: whole UTC days since the epoch. wagered and deposited are cents, earned_milli
+    -- thousandths of a cent as in partner_earnings; a refund subtracts from wagered and
+    -- earned_milli of the day it happens.
+    CREATE TABLE partner_daily (
+      partner_id INTEGER NOT NULL REFERENCES users(id),
+      day INTEGER NOT NULL,
+      visits INTEGER NOT NULL DEFAULT 0,
+      referrals INTEGER NOT NULL DEFAULT 0,
+      wagers INTEGER NOT NULL DEFAULT 0,
+      wagered INTEGER NOT NULL DEFAULT 0,
+      earned_milli INTEGER NOT NULL DEFAULT 0,
+      deposits INTEGER NOT NULL DEFAULT 0,
+      deposited INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (partner_id, day)
+    ) WITHOUT ROWID;
+  `,
+};

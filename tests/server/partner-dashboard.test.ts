@@ -1,0 +1,70 @@
+import { describe, expect, test } from 'vitest';
+import { NumericError } from '../../src/contract/index.ts';
+import { expectLedgerOk, ok, sim, simPost, walletCode, walletServer } from './wallet-helpers.ts';
+
+const ctx = walletServer();
+const DAY = 86_400_000;
+
+describe('partnership-plus dashboard', () => {
+  test('a visitor or plain player is refused the dashboard and home; bad console input changes nothing', async () => {
+    const player = await ctx.server.player('plain_player');
+    for (const method of ['partnership-plus.dashboard', 'partnership-plus.home']) {
+      expect((await player.call(method)).error?.error_code).toBe('DASHBOARD_ACCESS_DENIED');
+    }
+    expect((await ctx.server.client().call('partnership-plus.dashboard')).error?.error_code).toBe(NumericError.ACCESS_DENIED);
+    // Untagged, the player gets no traffic: no referral, no figure.
+    expect((await simPost(player, '/api/sim/partners/traffic', { name: 'plain_player', signups: 3 })).error?.error_code).toBe(NumericError.INPUT_ERROR);
+    expect((await simPost(player, '/api/sim/partners/tag', { name: 'plain_player', tag: 'admin' })).error?.error_code).toBe(NumericError.INPUT_ERROR);
+    expect((await simPost(player, '/api/sim/partners/tag', { name: 'nobody_here', tag: 'partner' })).error?.error_code).toBe(NumericError.NOT_FOUND);
+    expect((await ok(player, 'partnership.referrals', {})).earnings.referrals).toBe(0);
+  });
+
+  test('console traffic and a referral deposit show on the dashboard by day, week and all, matching the running totals', async () => {
+    const partner = await ctx.server.player('dash_partner');
+    await sim(partner, '/api/sim/partners/tag', { name: 'dash_partner', tag: 'partner' });
+    expect((await partner.call('partnership-plus.dashboard', { period: 'year' })).error?.error_code).toBe(NumericError.INPUT_ERROR);
+
+    // Yesterday: 4 sign-ups opening 2 cases each.
+    const first = await sim<{ signups: number; wagers: number }>(partner, '/api/sim/partners/traffic', { name: 'dash_partner', signups: 4, wagers: 2 });
+    expect(first).toEqual({ signups: 4, wagers: 8 });
+    const yesterday = await ok(partner, 'partnership-plus.dashboard', { period: 'day' });
+    expect(yesterday.figures).toMatchObject({ visits: 4, referrals: 4, wagers: 8, deposits: 0 });
+    expect(yesterday.figures.wagered).toBeGreaterThan(0);
+    ctx.clock.advance(DAY);
+    // A day later the access token has run out, as it would in the browser.
+    await partner.renew();
+
+    // Today: 3 more, and one referral of their own deposits with a gift code.
+    await sim(partner, '/api/sim/partners/traffic', { name: 'dash_partner', signups: 3, wagers: 1 });
+    const depositor = await ctx.server.player('dash_depositor');
+    await ok(depositor, 'partnership.activateCode', { code: 'dash_partner' });
+    const code = await walletCode(depositor, '25');
+    expect(await ok(depositor, 'wallet.gift', { code })).toEqual({ success: true });
+
+    const today = await ok(partner, 'partnership-plus.dashboard', { period: 'day' });
+    expect(today.figures).toMatchObject({ visits: 3, referrals: 4, wagers: 3, deposits: 1, deposited: 2_500 });
+    expect(today.series).toHaveLength(1);
+
+    const week = await ok(partner, 'partnership-plus.dashboard', { period: 'week' });
+    expect(week.series).toHaveLength(7);
+    expect(week.series.at(-1)).toMatchObject(today.figures);
+    expect(week.series.at(-2)).toMatchObject(yesterday.figures);
+    expect(week.series.at(-1)!.at).toBe(Math.floor(ctx.clock.now() / DAY) * 86_400);
+
+    // The days add up to the running totals kept by the earnings rule (docs/decisions/0011).
+    const { earnings } = await ok(partner, 'partnership.referrals', {});
+    const home = await ok(partner, 'partnership-plus.home', {});
+    expect(home.periods.all).toMatchObject({ visits: 7, referrals: 8, wagers: 11, wagered: earnings.wagered, deposits: 1, deposited: 2_500 });
+    expect(home.periods.all.earned).toBe(Math.floor((earnings.wagered * 8) / 1000));
+    expect(home.periods.week).toEqual(week.figures);
+    expect(home).toMatchObject({ code: 'dash_partner', earnings: { referrals: 8, visits: 7 } });
+    expectLedgerOk(ctx.server);
+  });
+
+  test('a club member sees the dashboard with their sponsor credit', async () => {
+    const member = await ctx.server.player('dash_member');
+    await sim(member, '/api/sim/partners/tag', { name: 'dash_member', tag: 'club_member' });
+    const dashboard = await ok(member, 'partnership-plus.dashboard', {});
+    expect(dashboard).toMatchObject({ period: 'week', credit: { balance: 0, borrow: 0 }, figures: { referrals: 0, wagered: 0 } });
+  });
+});
