@@ -8,6 +8,7 @@ import { HandshakeIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { RouteModal } from '../../ui/route-modal.tsx';
 import { useAccount } from '../session/index.ts';
+import { PartnerDashboard } from './partner-dashboard.tsx';
 import { RaceDetail, RaceEdit, RaceForm, RacesList } from './partner-races.tsx';
 import { YourPartnership } from './your-partnership.tsx';
 import './partnership.css';
@@ -74,6 +75,8 @@ export function PartnerDashboardPage({ name, section, raceId }: { name: string; 
   const navigate = useNavigate();
   const account = useAccount();
   const ownName = account.data?.user.name;
+  const tags = account.data?.user.tags ?? [];
+  const clubMember = tags.includes('partner') || tags.includes('club_member');
   // A race is shown to its partner's referrals too; every other section is the partner's own.
   const foreign = ownName !== undefined && section !== 'race' && ownName.toLowerCase() !== name.toLowerCase();
   useEffect(() => {
@@ -99,7 +102,10 @@ export function PartnerDashboardPage({ name, section, raceId }: { name: string; 
       ) : section === 'race-edit' && raceId ? (
         <RaceEdit dashboardName={name} raceId={raceId} />
       ) : (
-        <YourPartnership />
+        <>
+          {clubMember && <PartnerDashboard />}
+          <YourPartnership />
+        </>
       )}
     </PageFrame>
   );

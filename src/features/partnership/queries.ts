@@ -37,3 +37,15 @@ export function raceQueryOptions(id: string) {
     retry: false,
   });
 }
+
+/** The dashboard's periods. */
+export type DashboardPeriod = 'day' | 'week' | 'month' | 'all';
+
+/** The partnership-plus dashboard over one period. */
+export function dashboardQueryOptions(period: DashboardPeriod) {
+  return queryOptions({
+    queryKey: ['partnership', 'dashboard', period],
+    queryFn: ({ signal }) => rpc.call('partnership-plus.dashboard', { period }, { signal }),
+    retry: false,
+  });
+}
