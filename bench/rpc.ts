@@ -28,6 +28,8 @@ export interface RpcOptions {
 
 const READ = 'wallet.getPaymentMethods?currencies=SFC';
 const MONEY = 'wallet-vault.deposit?amount=1';
+// A 98% roll of one cent: a win pays the cent back, so the balances last the whole run.
+const DICE = 'dice.roll?bet=1&side=over&target=200';
 const READ_TARGET = 0.7;
 const MONEY_TARGET = 0.2;
 
@@ -126,6 +128,7 @@ export async function rpcBench(options: RpcOptions): Promise<Section> {
     });
     let readTries: Measured[];
     let moneyTries: Measured[];
+    let diceTries: Measured[];
     let probeDeposits = 0;
     const base = `http://127.0.0.1:${sim.port}`;
     try {
@@ -139,6 +142,9 @@ export async function rpcBench(options: RpcOptions): Promise<Section> {
       if (probeMoney !== null) notes.push(`RPC: wallet-vault.deposit answered error ${probeMoney} before the run (measured anyway; errors are not throughput)`);
       ({ tries: readTries } = await measureQuietly(sim, READ, tokens, options));
       ({ tries: moneyTries } = await measureQuietly(sim, MONEY, tokens, options));
+      const probeDice = errorCodeOf(await rpc(base, tokens[0]!, 'dice.roll', { bet: '1', side: 'over', target: '200' }));
+      if (probeDice !== null) notes.push(`RPC: dice.roll answered error ${probeDice} before the run`);
+      ({ tries: diceTries } = await measureQuietly(sim, DICE, tokens, options));
     } finally {
       await sim.stop();
     }
@@ -163,7 +169,7 @@ export async function rpcBench(options: RpcOptions): Promise<Section> {
     }
 
     const quietest = (tries: Measured[]) => tries.reduce((a, b) => (b.otherCpuPercent < a.otherCpuPercent ? b : a));
-    const [bare, read, money] = [quietest(bareTries), quietest(readTries), quietest(moneyTries)];
+    const [bare, read, money, dice] = [quietest(bareTries), quietest(readTries), quietest(moneyTries), quietest(diceTries)];
     const noisy = (m: Measured, verdict: string) => (m.otherCpuPercent > NOISE_CPU_PERCENT ? `${verdict} (disturbed)` : verdict);
     const ratio = (m: Measured) => m.okPerSecond / bare.okPerSecond;
     const withErrors = (m: Measured, verdict: string) => {
@@ -178,6 +184,7 @@ export async function rpcBench(options: RpcOptions): Promise<Section> {
       { benchmark: 'RPC bare node:http (fixed JSON)', figure: fmt(bare.okPerSecond), value: bare.okPerSecond, unit: 'req/s', target: 'baseline', verdict: noisy(bare, withErrors(bare, '1.00')) },
       { benchmark: 'RPC read wallet.getPaymentMethods', figure: fmt(read.okPerSecond), value: read.okPerSecond, unit: 'req/s', target: `>= ${READ_TARGET} x bare`, verdict: noisy(read, withErrors(read, `${ratio(read).toFixed(2)} ${judge(ratio(read) >= READ_TARGET)}`)) },
       { benchmark: 'RPC money wallet-vault.deposit', figure: fmt(money.okPerSecond), value: money.okPerSecond, unit: 'req/s', target: `>= ${MONEY_TARGET} x bare`, verdict: noisy(money, withErrors(money, moneyVerdict)) },
+      { benchmark: 'RPC dice.roll (debit, ticket, payout)', figure: fmt(dice.okPerSecond), value: dice.okPerSecond, unit: 'req/s', target: `>= ${MONEY_TARGET} x bare`, verdict: noisy(dice, withErrors(dice, `${ratio(dice).toFixed(2)} ${judge(ratio(dice) >= MONEY_TARGET)}`)) },
       { benchmark: 'RPC money: ledger after the run', figure: fmt(vaultTotal), value: vaultTotal, unit: 'cents in vaults', target: `ok answers (+ in flight), check ok`, verdict: ledgerOk ? 'OK' : 'BROKEN' },
     ];
     notes.push(
@@ -185,9 +192,10 @@ export async function rpcBench(options: RpcOptions): Promise<Section> {
       describe(`RPC bare${triesText(bareTries)}`, bare),
       describe(`RPC read${triesText(readTries)}`, read),
       describe(`RPC money${triesText(moneyTries)}`, money),
+      describe(`RPC dice${triesText(diceTries)}`, dice),
     );
     return {
-      rows, notes, details: { options, bare, read, money, tries: { bare: bareTries, read: readTries, money: moneyTries }, vaultTotal, expectedVault, ledgerOk },
+      rows, notes, details: { options, bare, read, money, dice, tries: { bare: bareTries, read: readTries, money: moneyTries, dice: diceTries }, vaultTotal, expectedVault, ledgerOk },
       fatal: !ledgerOk, noiseChecked: true,
     };
   } finally {

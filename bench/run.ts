@@ -4,7 +4,7 @@
  * Exits 1 when a money invariant breaks or a benchmark cannot run; a missed target is
  * reported in the table, not as a failure of the run.
  *
- *   node bench/run.ts [rpc] [ledger] [socket] [client] [workers] [gfx] [battles] [partner] [--quick]
+ *   node bench/run.ts [rpc] [ledger] [socket] [client] [workers] [gfx] [radio] [battles] [partner] [--quick]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -19,6 +19,7 @@ import { renderTable, type Row, type Section } from './lib/report.ts';
 import { NOISE_CPU_PERCENT, rpcBench } from './rpc.ts';
 import { socketBench } from './socket.ts';
 import { workersBench } from './workers.ts';
+import { radioBench } from './radio.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -31,6 +32,7 @@ const benchmarks: { name: string; timeoutMs: number; run: () => Promise<Section>
   { name: 'client', timeoutMs: 30_000, run: () => clientBench() },
   { name: 'workers', timeoutMs: 120_000, run: () => workersBench(quick ? { tickets: 50_000, runs: 2 } : { tickets: 200_000, runs: 3 }) },
   { name: 'gfx', timeoutMs: 180_000, run: () => gfxBench({ spins: quick ? 1 : 3 }) },
+  { name: 'radio', timeoutMs: 300_000, run: () => radioBench(quick ? { clients: 1000, rounds: 1 } : { clients: 5000, rounds: 2 }) },
   { name: 'partner', timeoutMs: 400_000, run: () => partnerDashboardBench(quick ? { referrals: 10_000, wagers: 100_000, requests: 200 } : { referrals: 100_000, wagers: 1_000_000, requests: 500 }) },
   { name: 'battles', timeoutMs: 300_000, run: () => battlesBench({ counts: quick ? [100] : [100, 1000], speed: 20 }) },
 ];

@@ -1,7 +1,7 @@
 /**
- * Socket fan-out: one money-moving call pushes WALLET_BALANCE_CHANGED to every socket of
- * the player, N of them in the player's room; delivery p50/p99 and server RSS per idle
- * socket, at 1,000 and then 5,000 sockets. The server runs untouched (nothing added for the
+ * Socket fan-out: one chat message (chat.send) pushes MSG_CREATED to every socket in the CHAT
+ * room, N signed-in sockets; delivery p50/p99 and server RSS per idle socket, at 1,000 and
+ * then 5,000 sockets. The hub serialises the frame once per publish. The server runs untouched (nothing added for the
  * benchmark), pinned to one CPU; the clients run in their own process on the other.
  */
 import { join } from 'node:path';
@@ -43,12 +43,12 @@ export async function socketBench(options: SocketOptions): Promise<Section> {
 
     const rows: Row[] = [];
     const notes = [
-      `Socket: all sockets of one signed-in player (each its own connect token) in the player's room; per round one wallet-vault.deposit?amount=1 makes the server push WALLET_BALANCE_CHANGED to all of them; latency from just before the HTTP call to each socket's receipt, ${options.rounds} measured rounds after 1 warm-up, pooled; clients (ws) in their own process on CPU ${LOAD_CPU}, server on CPU ${SERVER_CPU}; RSS = server VmRSS after the sockets sat idle 1.5 s minus before the first socket, divided by N (garbage from the sign-in calls and handshakes not yet collected counts too: an upper bound)`,
+      `Socket: sockets of one signed-in player (each its own connect token) joined to the CHAT room; per round a fresh player's chat.send makes the server push MSG_CREATED to all of them (one JSON frame built once); latency from just before the HTTP call to each socket's receipt, ${options.rounds} measured rounds after 1 warm-up, pooled; clients (ws) in their own process on CPU ${LOAD_CPU}, server on CPU ${SERVER_CPU}; RSS = server VmRSS after the sockets sat idle 1.5 s minus before the first socket, divided by N (garbage from the sign-in calls and handshakes not yet collected counts too: an upper bound)`,
     ];
     for (const r of results) {
       const n = fmt(r.clients);
       if (r.triggerError !== null) {
-        rows.push({ benchmark: `Socket fan-out N=${n}`, figure: 'no trigger', value: null, unit: 'ms p99', target: `< ${P99_TARGET_MS} ms at 5,000`, verdict: `n/a: wallet-vault.deposit answered ${r.triggerError}` });
+        rows.push({ benchmark: `Socket fan-out N=${n}`, figure: 'no trigger', value: null, unit: 'ms p99', target: `< ${P99_TARGET_MS} ms at 5,000`, verdict: `n/a: chat.send answered ${r.triggerError}` });
       } else {
         const gated = r.clients >= 5000;
         rows.push({ benchmark: `Socket fan-out N=${n} p50`, figure: r.p50Ms.toFixed(1), value: r.p50Ms, unit: 'ms', target: '', verdict: r.missing ? `${fmt(r.missing)} not delivered` : '' });
@@ -62,7 +62,7 @@ export async function socketBench(options: SocketOptions): Promise<Section> {
         verdict: `${(r.rssPerConnectionBytes / RSS_TARGET_BYTES).toFixed(2)} ${judge(r.rssPerConnectionBytes < RSS_TARGET_BYTES)}`,
       });
       notes.push(
-        `Socket N=${n}: connected in ${r.secondsToConnect.toFixed(1)} s; server RSS ${fmt(r.rssBeforeKiB)} -> ${fmt(r.rssAfterKiB)} KiB${r.rssMarginalBytes === null ? '' : ` (${(r.rssMarginalBytes / 1024).toFixed(2)} KiB per socket added since the previous count)`}; delivery p50 ${r.p50Ms.toFixed(1)} / p99 ${r.p99Ms.toFixed(1)} / max ${r.maxMs.toFixed(1)} ms; the deposit's HTTP answer after ${r.httpAnswerMs.toFixed(1)} ms (median); ${fmt(r.missing)} not delivered`,
+        `Socket N=${n}: connected in ${r.secondsToConnect.toFixed(1)} s; server RSS ${fmt(r.rssBeforeKiB)} -> ${fmt(r.rssAfterKiB)} KiB${r.rssMarginalBytes === null ? '' : ` (${(r.rssMarginalBytes / 1024).toFixed(2)} KiB per socket added since the previous count)`}; delivery p50 ${r.p50Ms.toFixed(1)} / p99 ${r.p99Ms.toFixed(1)} / max ${r.maxMs.toFixed(1)} ms; the chat.send HTTP answer after ${r.httpAnswerMs.toFixed(1)} ms (median); ${fmt(r.missing)} not delivered`,
       );
     }
     const fatal = results.some((r) => r.missing > 0);

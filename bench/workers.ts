@@ -9,6 +9,7 @@ import { chromium } from '@playwright/test';
 import { verifyTickets } from '../src/core/replay.ts';
 import type { TicketClaim } from '../src/core/ticket-pack.ts';
 import { buildGfxPage, GFX_CHROMIUM_ARGS, serveDir } from '../tests/e2e/fixtures/gfx/build.ts';
+import { CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
 import { markDisturbed, watchBrowserCpu } from './browser-cpu.ts';
 import { fmt, judge, type Row, type Section } from './lib/report.ts';
 
@@ -48,7 +49,7 @@ function bestRate(count: number, runs: number, pass: () => boolean): { perSecond
 export async function workersBench(options: WorkersBenchOptions): Promise<Section> {
   const batch = makeBatch(options.tickets);
   const site = await serveDir(await buildGfxPage());
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: GFX_CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: GFX_CHROMIUM_ARGS });
   // Node's figures and the worker's are taken in this one window, so one noise check covers both.
   const cpu = watchBrowserCpu();
   // Node's native HMAC: one createHmac per ticket, as a verifier on the server would.
@@ -86,7 +87,7 @@ export async function workersBench(options: WorkersBenchOptions): Promise<Sectio
       },
     ], noise.disturbed);
     const notes = [
-      `Workers: ${fmt(batch.length)} tickets over 4 keys, best of ${options.runs}; Chromium worker time alone: noble ${fmt(noble.workerPerSecond)}/s, WebCrypto ${fmt(webcrypto.workerPerSecond)}/s; @noble/hashes in Node's main thread ${fmt(nodeNoble.perSecond)}/s (${(nodeNoble.perSecond / native.perSecond).toFixed(2)} x native). The keyed HMAC state is computed once per key and cloned per ticket (src/core/ticket-hasher.ts).`,
+      `Workers: ${fmt(batch.length)} tickets over 4 keys, best of ${options.runs}; Chromium worker time alone: noble ${fmt(noble.workerPerSecond)}/s, WebCrypto ${fmt(webcrypto.workerPerSecond)}/s; @noble/hashes in Node's main thread ${fmt(nodeNoble.perSecond)}/s (${(nodeNoble.perSecond / native.perSecond).toFixed(2)} x native). The keyed HMAC state is computed once per key and cloned per ticket (src/core/fair-ticket.ts).`,
       ...(ok ? [] : ['Workers: WRONG RESULT: a batch of honest tickets did not verify']),
       ...(noise.disturbed ? [`workers: DISTURBED: other processes used ${noise.otherCpuPercent.toFixed(0)}% of a CPU on average (Chromium's own ${noise.browserCpuSeconds.toFixed(1)} CPU s not counted as other); rerun on a quiet machine`] : []),
     ];

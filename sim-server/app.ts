@@ -11,12 +11,15 @@ import { createAccessTokens } from './auth/tokens.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDb } from './db/database.ts';
 import { createLedger, type Ledger } from './db/ledger.ts';
+import { battleErrorLogger, createBattles } from './domains/battles/runtime.ts';
+import { createCaseCatalog } from './domains/cases/catalog-store.ts';
 import { DOMAINS } from './domains/index.ts';
 import type { Domain, Handlers, Services } from './rpc/context.ts';
 import { createDispatcher } from './rpc/dispatch.ts';
 import { registerRpc } from './rpc/routes.ts';
 import { createHub } from './socket/hub.ts';
 import { registerSocket } from './socket/routes.ts';
+import { serverBeaconChain } from './world/beacon.ts';
 
 /** Every domain's method implementations; two areas claiming one method is a wiring bug, caught at start. */
 const handlers: Handlers = mergeHandlers(DOMAINS);
@@ -35,6 +38,8 @@ const SOCKET_IDLE_MS = 75_000;
 /** Builds the server; `overrides` replace configuration read from the environment. */
 export async function buildApp(overrides: Partial<Config> = {}, options: { logger?: boolean } = {}): Promise<BuiltApp> {
   const config = loadConfig(overrides);
+  // Request lines are info-level and cost about a tenth of the throughput: log warnings and errors.
+  const app = Fastify({ logger: options.logger ? { level: 'warn' } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, rewriteUrl: (request) => collapseSlashes(request.url ?? '/') });
   const db = openDb({ path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'), synchronous: config.durability });
   const hub = createHub({ now: config.now });
   const ledger: Ledger = createLedger({
@@ -44,10 +49,11 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
       for (const hook of ledgerHooks) hook(tx, change, services);
     },
   });
-  const services: Services = { config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl) };
+  const beacon = serverBeaconChain(config);
+  const catalog = createCaseCatalog(db);
+  const battles = createBattles({ config, db, ledger, hub, beacon, catalog }, battleErrorLogger(app.log));
+  const services: Services = { config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl), beacon, catalog, battles };
 
-  // Request lines are info-level and cost about a tenth of the throughput: log warnings and errors.
-  const app = Fastify({ logger: options.logger ? { level: 'warn' } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, rewriteUrl: (request) => collapseSlashes(request.url ?? '/') });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });

@@ -37,6 +37,19 @@ export interface Config {
   checkOutputs: boolean;
   /** Milliseconds since the epoch; tests inject a clock they can step. */
   now: () => number;
+  /**
+   * The sim console's operator key (docs/decisions/0011): read from DATA_DIR/sim-operator.key,
+   * printed on the server's console at start, asked of every /api/sim console call.
+   */
+  simOperatorKey: string;
+  /** Serve the sim console to other machines than this one (SIM_OPEN=1); off, it answers loopback only. */
+  simOpen: boolean;
+  /** Sign-in limits of POST /api/connect: attempts per IP and per name per window, failures before a name locks. */
+  connectLimit: { perIp: number; perName: number; windowMs: number; lockAfter: number; lockMs: number; captchaAfter: number; captchaBits: number };
+  /** A starting balance is paid once per IP and per device in this window (ms); 0 pays every new account. */
+  startGrantWindowMs: number;
+  /** Withdrawals above this many cents need basic verification (BASIC_VERIFY_REQUIRED); 0 never asks. */
+  basicVerifyAbove: number;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -57,14 +70,28 @@ function loadSecret(dataDir: string): Uint8Array {
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
 }
 
+/** The operator key of the sim console, kept beside the database so restarts keep it. */
+function loadOperatorKey(dataDir: string): string {
+  if (dataDir === ':memory:') return randomBytes(18).toString('base64url');
+  const file = join(dataDir, 'sim-operator.key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(18).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 /** Builds a configuration from defaults, the environment and explicit overrides. */
 export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = overrides.dataDir ?? (env.DATA_DIR ? resolve(env.DATA_DIR) : resolve('.data'));
+  const simMode = env.SIM_MODE !== '0';
   return {
     port: int(env.PORT, 8080),
-    host: env.HOST ?? '0.0.0.0',
+    // The sim's login provider and console are for this machine: sim mode listens on loopback
+    // unless HOST names another address on purpose.
+    host: env.HOST ?? (simMode ? '127.0.0.1' : '0.0.0.0'),
     dataDir,
-    simMode: env.SIM_MODE !== '0',
+    simMode,
     startBalance: int(env.SIM_START_BALANCE, 100_000),
     accessTtl: int(env.ACCESS_TTL, 900),
     refreshTtl: int(env.REFRESH_TTL, 30 * 86_400),
@@ -77,6 +104,19 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     version: '5.4',
     checkOutputs: env.CHECK_OUTPUTS !== '0',
     now: Date.now,
+    simOperatorKey: overrides.simOperatorKey ?? loadOperatorKey(dataDir),
+    simOpen: env.SIM_OPEN === '1',
+    connectLimit: {
+      perIp: int(env.CONNECT_LIMIT_IP, 30),
+      perName: int(env.CONNECT_LIMIT_NAME, 10),
+      windowMs: 10 * 60_000,
+      lockAfter: int(env.CONNECT_LOCK_AFTER, 8),
+      lockMs: 15 * 60_000,
+      captchaAfter: int(env.CONNECT_CAPTCHA_AFTER, 3),
+      captchaBits: int(env.CAPTCHA_BITS, 16),
+    },
+    startGrantWindowMs: int(env.START_GRANT_WINDOW, 86_400) * 1000,
+    basicVerifyAbove: int(env.BASIC_VERIFY_ABOVE, 50_000),
     ...overrides,
   };
 }

@@ -8,7 +8,9 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 // A machine-readable line: scripts and tests that start the server on port 0 read the port from it.
 console.log(`LISTENING ${port}`);
-console.log(`Arena sim-server on http://localhost:${port} (data in ${config.dataDir}, sim mode ${config.simMode ? 'on' : 'off'})`);
+console.log(`Arena sim-server on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (data in ${config.dataDir}, sim mode ${config.simMode ? 'on' : 'off'})`);
+// The console's key goes to this machine's console only (and DATA_DIR/sim-operator.key).
+if (config.simMode) console.log(`Sim console (operator): http://localhost:${port}/api/sim/payments?key=${config.simOperatorKey}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

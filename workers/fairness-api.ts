@@ -19,6 +19,7 @@ import {
   type TicketEngine,
   type UnboxReplayRecord,
 } from '../src/core/replay.ts';
+import { replayChickenGame, replayDiceRoll, type ChickenReplayRecord, type DiceReplayRecord, type GameReplayReport } from '../src/core/games-replay.ts';
 import { seededRandom } from '../src/core/seeded-random.ts';
 import { unpackTickets, type PackedTickets } from '../src/core/ticket-pack.ts';
 
@@ -49,6 +50,14 @@ export const fairnessApi = {
   /** Replays a battle's record, rules and payout included. */
   replayBattle(record: BattleReplayRecord): ReplayReport {
     return replayBattle(record);
+  },
+  /** Replays a chicken game: every step's ticket and outcome, the status and the payout. */
+  replayChicken(record: ChickenReplayRecord): GameReplayReport {
+    return replayChickenGame(record);
+  },
+  /** Replays a dice roll: ticket, roll, win and payout. */
+  replayDice(roll: DiceReplayRecord): GameReplayReport {
+    return replayDiceRoll(roll);
   },
   /** The verify modal's ticket: "00000" until key, client seed and nonce are all given. */
   modalTicket(input: ModalTicketInput): { ticket: number | null; digits: string } {

@@ -7,6 +7,7 @@ import type { PoolItem, SimulatedOpenings } from '../src/core/drop-pool.ts';
 import { packTickets, type TicketClaim } from '../src/core/ticket-pack.ts';
 import type { PoolQuestion, PoolSummary } from '../src/core/pool-summary.ts';
 import type { BattleReplayRecord, ModalTicketInput, ReplayReport, TicketEngine, UnboxReplayRecord } from '../src/core/replay.ts';
+import type { ChickenReplayRecord, DiceReplayRecord, GameReplayReport } from '../src/core/games-replay.ts';
 import type { FairnessApi, TimedTicketBatchReport } from './fairness-api.ts';
 
 /** The worker's API as the page sees it: every call answers a promise. */
@@ -77,4 +78,14 @@ export function poolSummary(items: readonly PoolItem[], question: PoolQuestion =
 /** Simulated openings with a seeded source, for previews only. */
 export function simulateOpenings<T extends PoolItem>(items: readonly T[], openings: number, seed: number): Promise<SimulatedOpenings<T>> {
   return fairnessWorker().simulateOpenings(items, openings, seed) as Promise<SimulatedOpenings<T>>;
+}
+
+/** Replays a chicken game's record (chicken.game) in the worker. */
+export function replayChicken(record: ChickenReplayRecord): Promise<GameReplayReport> {
+  return fairnessWorker().replayChicken(record);
+}
+
+/** Replays a dice roll's record (dice.game) in the worker. */
+export function replayDice(roll: DiceReplayRecord): Promise<GameReplayReport> {
+  return fairnessWorker().replayDice(roll);
 }

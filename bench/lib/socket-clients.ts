@@ -1,9 +1,10 @@
 /**
  * The client side of the socket benchmark, run as its own process on the CPU the server
  * does not use. Signs in one player, opens sockets that each authenticate with their own
- * connect token (so all of them sit in that player's room USER[...]), reads the server's
- * RSS before and after, then makes one money-moving call per round and times, per socket,
- * from just before the HTTP call to the receipt of WALLET_BALANCE_CHANGED.
+ * connect token and join the public CHAT room, reads the server's RSS before and after, then
+ * per round has a fresh player post one chat.send (a fresh one each round, so the send delay
+ * and the flood guard never refuse it) and times, per socket, from just before the HTTP call
+ * to the receipt of MSG_CREATED.
  *
  * argv[2]: JSON SocketPlan. Prints `RESULT <json>` last.
  */
@@ -45,7 +46,8 @@ export interface FanoutResult {
   triggerError: string | null;
 }
 
-const EVENT = Buffer.from('"WALLET_BALANCE_CHANGED"');
+const EVENT = Buffer.from('"MSG_CREATED"');
+const CHAT_JOINED = '"room":"CHAT"';
 const ROUND_TIMEOUT_MS = 15_000;
 const CONNECT_TIMEOUT_MS = 20_000;
 
@@ -88,9 +90,11 @@ function open(index: number, accessToken: string): Promise<void> {
         if (text.includes('"CONNECT_TOKEN_ERROR"')) {
           clearTimeout(timer);
           failed(new Error(`socket ${index}: ${text}`));
-        } else if (text.includes('"ROOM_JOINED"')) {
+        } else if (text.includes('"ROOM_JOINED"') && text.includes(CHAT_JOINED)) {
           clearTimeout(timer);
           done();
+        } else if (text.includes('"AUTHED"')) {
+          ws.send(JSON.stringify({ type: 'join-room', data: { room: 'CHAT' } }));
         }
       });
     });
@@ -106,14 +110,14 @@ async function openMany(from: number, to: number, accessToken: string): Promise<
 }
 
 /** One publish: answers the per-socket latencies (0 for a socket that got nothing). */
-async function round(accessToken: string): Promise<{ latencies: Float64Array; httpMs: number; error: string | null }> {
+async function round(senderToken: string): Promise<{ latencies: Float64Array; httpMs: number; error: string | null }> {
   receipts = new Float64Array(sockets.length);
   received = 0;
   const all = new Promise<void>((done) => {
     onAllReceived = done;
   });
   roundStart = performance.now();
-  const answer = await rpc(base, accessToken, 'wallet-vault.deposit', { amount: '1' });
+  const answer = await rpc(base, senderToken, 'chat.send', { text: `fan-out round ${sent++}` });
   const httpMs = performance.now() - roundStart;
   const error = errorCodeOf(answer);
   if (error === null) await Promise.race([all, sleep(ROUND_TIMEOUT_MS)]);
@@ -124,7 +128,12 @@ async function round(accessToken: string): Promise<{ latencies: Float64Array; ht
 
 const percentile = (sorted: Float64Array, p: number): number => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
 
+let sent = 0;
 const accessToken = await signIn(base, 'benchSocket', 'bench-password');
+// One sender per round (warm-up included), signed in before the baseline.
+const senders: string[] = [];
+for (let i = 0; i < plan.counts.length * (plan.rounds + 1); i++) senders.push(await signIn(base, `benchSender${i}`, 'bench-password'));
+const nextSender = () => senders.shift() ?? accessToken;
 // The first calls of a fresh server compile code paths: let them happen before the baseline.
 for (let i = 0; i < 20; i++) await rpc(base, accessToken, 'connect.getSocketServer');
 await sleep(500);
@@ -139,13 +148,13 @@ for (const count of plan.counts) {
   await sleep(1500);
   const rssAfterKiB = rssKiB(plan.serverPid) ?? Number.NaN;
 
-  await round(accessToken);
+  await round(nextSender());
   const measured: Float64Array[] = [];
   const httpTimes: number[] = [];
   let triggerError: string | null = null;
   for (let r = 0; r < plan.rounds && triggerError === null; r++) {
     await sleep(200);
-    const { latencies, httpMs, error } = await round(accessToken);
+    const { latencies, httpMs, error } = await round(nextSender());
     triggerError = error;
     measured.push(latencies);
     httpTimes.push(httpMs);

@@ -30,11 +30,21 @@ export function clearAuthCookies(request: FastifyRequest, reply: FastifyReply): 
   reply.clearCookie('logged', { ...base, sameSite: 'lax', path: '/' });
 }
 
+/** The browser's device token when it has a well-formed one. */
+export function deviceOf(request: FastifyRequest): string | null {
+  const existing = request.cookies.device_token;
+  return existing && /^[\w-]{16,64}$/.test(existing) ? existing : null;
+}
+
+/** Tokens issued during a request not answered yet (asked twice, issued once). */
+const issued = new WeakMap<FastifyRequest, string>();
+
 /** The browser's device token, issued once and kept for a year. */
 export function ensureDeviceToken(request: FastifyRequest, reply: FastifyReply, make: () => string): string {
-  const existing = request.cookies.device_token;
-  if (existing && /^[\w-]{16,64}$/.test(existing)) return existing;
+  const existing = deviceOf(request) ?? issued.get(request);
+  if (existing) return existing;
   const token = make();
+  issued.set(request, token);
   reply.setCookie('device_token', token, { path: '/', sameSite: 'lax', secure: secure(request), maxAge: YEAR });
   return token;
 }

@@ -4,7 +4,7 @@
  */
 import { NamedError, NumericError, TokenMessage } from '../../src/contract/index.ts';
 import type { Db } from '../db/database.ts';
-import { findUserById, type UserRow } from '../domains/account/users.ts';
+import { findUserById, type UserRow } from './users.ts';
 import { AppError } from '../errors.ts';
 import type { Config } from '../config.ts';
 
@@ -14,6 +14,7 @@ export interface AuthServices {
   config: Config;
   tokens: AccessTokens;
 }
+import { createHmac } from 'node:crypto';
 import { hashToken, randomToken, type AccessTokens } from './tokens.ts';
 
 /** The tokens handed to a client after sign-in or renewal. */
@@ -43,28 +44,49 @@ export function openSession({ db, config, tokens }: AuthServices, userId: number
   return { accessToken, refreshToken, sessionId };
 }
 
+/**
+ * Two tabs renewing with one refresh cookie at once both deserve the new pair: the just-rotated
+ * token is honoured this long, answering the pair its first renewal issued. Later, or once the
+ * session rotated again, presenting it is reuse: the token leaked and the session ends.
+ */
+export const RENEW_GRACE_MS = 10_000;
+
+/**
+ * The token that replaces `refreshToken`: derived from it with the server's secret, so a repeat
+ * within the grace recomputes the same one without any plain token being stored.
+ */
+function successorOf(secret: Uint8Array, refreshToken: string): string {
+  return createHmac('sha256', secret).update(`refresh:${refreshToken}`).digest('base64url');
+}
+
 /** Exchanges a refresh token for new tokens; answers invalid_grant for anything but a live one. */
 export function renewSession({ db, config, tokens }: AuthServices, refreshToken: string | undefined): IssuedTokens {
   if (!refreshToken) throw new AppError(NamedError.invalid_grant, 'refresh token missing');
   const now = config.now();
   const presented = hashToken(refreshToken);
-  const nextToken = randomToken();
+  const nextToken = successorOf(config.jwtSecret, refreshToken);
+  const nextHash = hashToken(nextToken);
   const session = db.transaction((tx) => {
     const row = tx.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE refresh_hash = ?', presented);
     if (!row) {
-      // A rotated-out token: someone is replaying an old refresh token. Kill its session.
-      const reused = tx.get<{ id: number }>('SELECT session_id AS id FROM used_refresh WHERE refresh_hash = ?', presented);
-      if (reused) tx.run('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', now, reused.id);
+      const used = tx.get<{ id: number; rotated_at: number | null }>('SELECT session_id AS id, rotated_at FROM used_refresh WHERE refresh_hash = ?', presented);
+      if (!used) return null;
+      const live = tx.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE id = ?', used.id)!;
+      const inGrace = used.rotated_at !== null && now - used.rotated_at < RENEW_GRACE_MS && live.refresh_hash === nextHash;
+      if (inGrace && live.revoked_at === null && live.expires_at > now) return { row: live, issuedAt: used.rotated_at! };
+      // A rotated-out token outside the grace: someone is replaying an old refresh token. Kill its session.
+      tx.run('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', now, used.id);
       return null;
     }
     if (row.revoked_at !== null || row.expires_at <= now) return null;
-    tx.run('INSERT OR IGNORE INTO used_refresh (refresh_hash, session_id) VALUES (?, ?)', row.refresh_hash, row.id);
-    tx.run('UPDATE sessions SET refresh_hash = ? WHERE id = ?', hashToken(nextToken), row.id);
-    return row;
+    tx.run('INSERT OR IGNORE INTO used_refresh (refresh_hash, session_id, rotated_at) VALUES (?, ?, ?)', row.refresh_hash, row.id, now);
+    tx.run('UPDATE sessions SET refresh_hash = ? WHERE id = ?', nextHash, row.id);
+    return { row, issuedAt: now };
   });
   if (!session) throw new AppError(NamedError.invalid_grant, 'refresh token is not valid');
-  const accessToken = tokens.sign({ userId: session.user_id, sessionId: session.id }, now);
-  return { accessToken, refreshToken: nextToken, sessionId: session.id };
+  // Signed at the rotation's moment, so the repeat in the grace answers the very same pair.
+  const accessToken = tokens.sign({ userId: session.row.user_id, sessionId: session.row.id }, session.issuedAt);
+  return { accessToken, refreshToken: nextToken, sessionId: session.row.id };
 }
 
 /** Ends one session, or every session of its player. */

@@ -9,7 +9,11 @@ import { casesUnboxInventory } from './schema/0003-cases-unbox-inventory.ts';
 import { battles } from './schema/0004-battles.ts';
 import { paymentsGiftsSecurity } from './schema/0005-payments-gifts-security.ts';
 import { sponsorCredit } from './schema/0006-sponsor-credit.ts';
+import { chickenDice } from './schema/0008-chicken-dice.ts';
+import { hardening } from './schema/0007-hardening.ts';
+import { chat } from './schema/0010-chat.ts';
 import { caseTables } from './schema/0011-case-tables.ts';
+import { radioStreams } from './schema/0012-radio-streams.ts';
 import { partnerEarnings } from './schema/0013-partner-earnings.ts';
 import { partnerRaces } from './schema/0014-partner-races.ts';
 import { partnerStats } from './schema/0015-partner-stats.ts';
@@ -27,7 +31,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, caseTables, partnerEarnings, partnerRaces, partnerStats];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

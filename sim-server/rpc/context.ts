@@ -5,8 +5,11 @@ import type { AccessTokens } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/database.ts';
 import type { BalanceChange, Ledger } from '../db/ledger.ts';
-import type { UserRow } from '../domains/account/users.ts';
+import type { UserRow } from '../auth/users.ts';
+import type { Battles } from '../domains/battles/runtime.ts';
+import type { CaseCatalog } from '../domains/cases/catalog-store.ts';
 import type { Hub } from '../socket/hub.ts';
+import type { BeaconChain } from '../world/beacon.ts';
 
 /** The server's long-lived parts, built once by buildApp. */
 export interface Services {
@@ -15,6 +18,12 @@ export interface Services {
   ledger: Ledger;
   hub: Hub;
   tokens: AccessTokens;
+  /** The public randomness beacon: battles key their tickets with its blocks; fairness shows it. */
+  beacon: BeaconChain;
+  /** The case catalog (items, cases and their versions). */
+  catalog: CaseCatalog;
+  /** The battles' runner, state cache, bots and flood guards. */
+  battles: Battles;
 }
 
 /** One call's context. */

@@ -5,8 +5,9 @@
 import {
   Methods, NamedError, NumericError, TokenMessage, describeIssues, isMethodName, z, type Envelope, type MethodDef,
 } from '../../src/contract/index.ts';
+import { createHash } from 'node:crypto';
 import type { Tx } from '../db/database.ts';
-import type { UserRow } from '../domains/account/users.ts';
+import type { UserRow } from '../auth/users.ts';
 import { AppError } from '../errors.ts';
 import type { CallContext, Handlers, Services } from './context.ts';
 
@@ -27,13 +28,15 @@ export function createDispatcher(services: Services, handlers: Handlers, log: { 
       if (!isMethodName(name)) throw new AppError(NumericError.INPUT_ERROR, `Unknown method ${name}`);
       const def: MethodDef = Methods[name];
       if (def.access === 'user' && !caller.user) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.MISSING);
+      // A planned method is not served whatever its input: its schema may still be a guess.
+      if (def.planned) throw new AppError(NamedError.NOT_IMPLEMENTED, `${name} is not available on this server yet`);
       const parsed = z.safeParse(def.input, raw ?? {});
       if (!parsed.success) throw new AppError(NumericError.INPUT_ERROR, `${name}: ${describeIssues(parsed.error.issues, raw)}`);
       const handler = handlers[name] as ((params: unknown, ctx: CallContext) => unknown) | undefined;
       if (!handler) throw new AppError(NamedError.NOT_IMPLEMENTED, `${name} is not available on this server yet`);
 
       const stamp = def.money && caller.user ? (parsed.data as { stamp?: string }).stamp : undefined;
-      const ctx: CallContext = { ...services, ...caller, moneyTx: (fn) => moneyTx(services, name, caller.user, stamp, fn) };
+      const ctx: CallContext = { ...services, ...caller, moneyTx: (fn) => moneyTx(services, name, caller.user, stamp, parsed.data, fn) };
       const result = await handler(parsed.data, ctx);
       if (services.config.checkOutputs) {
         const checked = z.safeParse(def.output, result);
@@ -51,18 +54,42 @@ export function createDispatcher(services: Services, handlers: Handlers, log: { 
   };
 }
 
-function moneyTx<T>(services: Services, method: string, user: UserRow | null, stamp: string | undefined, fn: (tx: Tx) => T): T {
+/**
+ * What a stamp is bound to: the method and a hash of its checked params, stamp and batch label
+ * left out, keys in a fixed order (a retry may list them differently).
+ */
+export function paramsHash(method: string, params: unknown): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value as Record<string, unknown>)
+          .filter(([key, v]) => key !== 'stamp' && key !== 'batch' && v !== undefined)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([key, v]) => [key, canonical(v)]),
+      );
+    }
+    return value;
+  };
+  return createHash('sha256').update(`${method}\n${JSON.stringify(canonical(params) ?? null)}`).digest('base64url');
+}
+
+function moneyTx<T>(services: Services, method: string, user: UserRow | null, stamp: string | undefined, params: unknown, fn: (tx: Tx) => T): T {
+  const hash = user && stamp ? paramsHash(method, params) : null;
   return services.db.transaction((tx) => {
     if (user && stamp) {
-      const prior = tx.get<{ method: string; response: string }>('SELECT method, response FROM idempotency WHERE user_id = ? AND stamp = ?', user.id, stamp);
+      const prior = tx.get<{ method: string; response: string; params_hash: string | null }>('SELECT method, response, params_hash FROM idempotency WHERE user_id = ? AND stamp = ?', user.id, stamp);
       if (prior) {
-        if (prior.method !== method) throw new AppError(NumericError.INPUT_ERROR, 'stamp: already used by another call');
+        // Stamps recorded before params were hashed (null) keep answering by method alone.
+        if (prior.method !== method || (prior.params_hash !== null && prior.params_hash !== hash)) {
+          throw new AppError(NamedError.STAMP_CONFLICT, 'stamp: already used for another call');
+        }
         return JSON.parse(prior.response) as T;
       }
     }
     const result = fn(tx);
     if (user && stamp) {
-      tx.run('INSERT INTO idempotency (user_id, stamp, method, response, created_at) VALUES (?, ?, ?, ?, ?)', user.id, stamp, method, JSON.stringify(result ?? null), services.config.now());
+      tx.run('INSERT INTO idempotency (user_id, stamp, method, response, created_at, params_hash) VALUES (?, ?, ?, ?, ?, ?)', user.id, stamp, method, JSON.stringify(result ?? null), services.config.now(), hash);
     }
     return result;
   });

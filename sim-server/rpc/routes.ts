@@ -53,7 +53,8 @@ export function registerRpc(app: FastifyInstance, services: Services, dispatch: 
         if (wait) return limited(reply, wait);
         return { error: { error_code: error.code, error_msg: error.message } };
       }
-      const wait = limiter.hit(caller.user ? `user:${caller.user.id}` : `ip:${caller.ip}`, config.now());
+      const limitKey = caller.user ? `user:${caller.user.id}` : `ip:${caller.ip}`;
+      const wait = limiter.hit(limitKey, config.now());
       if (wait) return limited(reply, wait);
 
       if (request.url.length > MAX_QUERY_LENGTH) {
@@ -61,7 +62,16 @@ export function registerRpc(app: FastifyInstance, services: Services, dispatch: 
       }
       const { name } = request.params as { name: string };
       const raw = request.method === 'POST' ? (request.body ?? {}) : decodeQuery(queryOf(request.url));
-      if (name === 'batch.waterfall') return batch(raw, caller);
+      if (name === 'batch.waterfall') {
+        // Each call of a batch is a request (issue 12: 20 calls counted as one); the request
+        // itself counted as the first. Counted before any runs, so a batch runs whole or not at all.
+        const calls = z.safeParse(Methods['batch.waterfall'].input, raw);
+        for (let i = 1; calls.success && i < calls.data.list.length; i++) {
+          const more = limiter.hit(limitKey, config.now());
+          if (more) return limited(reply, more);
+        }
+        return batch(raw, caller);
+      }
       return dispatch(name, raw, caller);
     },
   });

@@ -20,21 +20,32 @@ export interface Connection {
 
 interface Room {
   offset: number;
+  /** When the last event was published (rooms without members are forgotten after a while). */
+  lastAt: number;
   /** The last events, oldest first. */
   recent: { offset: number; frame: Buffer }[];
   members: Set<Connection>;
 }
 
+/** A client needs its own room, the lobby and a few game pages; more is a leak or an attack (issue 12). */
+export const MAX_ROOMS_PER_CONNECTION = 32;
+
+/**
+ * A room nobody is in keeps its recent events this long, so a socket that reconnects can still
+ * replay what it missed; then it is forgotten (and a later join with its old offset resyncs).
+ */
+export const IDLE_ROOM_KEEP_MS = 10 * 60_000;
+
 /** Builds the hub. */
-export function createHub(options: { now: () => number; keepPerRoom?: number }) {
-  const { now, keepPerRoom = 200 } = options;
+export function createHub(options: { now: () => number; keepPerRoom?: number; maxRoomsPerConnection?: number }) {
+  const { now, keepPerRoom = 200, maxRoomsPerConnection = MAX_ROOMS_PER_CONNECTION } = options;
   const rooms = new Map<string, Room>();
   const connections = new Set<Connection>();
 
   const roomOf = (name: string): Room => {
     let room = rooms.get(name);
     if (!room) {
-      room = { offset: 0, recent: [], members: new Set() };
+      room = { offset: 0, lastAt: now(), recent: [], members: new Set() };
       rooms.set(name, room);
     }
     return room;
@@ -52,6 +63,7 @@ export function createHub(options: { now: () => number; keepPerRoom?: number }) 
   function publish<T extends ServerMessageType>(roomName: string, type: T, data: ServerMessageData<T>): number {
     const room = roomOf(roomName);
     room.offset += 1;
+    room.lastAt = now();
     const encoded = frame(type, data, roomName, room.offset);
     room.recent.push({ offset: room.offset, frame: encoded });
     if (room.recent.length > keepPerRoom) room.recent.shift();
@@ -64,10 +76,14 @@ export function createHub(options: { now: () => number; keepPerRoom?: number }) 
     publish(Rooms.user(toHash(userId)), type, data);
   }
 
-  /** Joins a room, first replaying events after `after` when given. */
-  function join(conn: Connection, roomName: string, after?: number): void {
+  /** Joins a room, first replaying events after `after` when given; false when the connection holds too many rooms. */
+  function join(conn: Connection, roomName: string, after?: number): boolean {
+    if (!conn.rooms.has(roomName) && conn.rooms.size >= maxRoomsPerConnection) return false;
     const room = roomOf(roomName);
-    if (after !== undefined && after < room.offset) {
+    if (after !== undefined && after > room.offset) {
+      // The room was forgotten while empty: what the client saw is gone.
+      reply(conn, 'ROOM_RESYNC', { room: roomName, offset: room.offset });
+    } else if (after !== undefined && after < room.offset) {
       const oldest = room.recent[0]?.offset ?? room.offset + 1;
       if (after + 1 < oldest) reply(conn, 'ROOM_RESYNC', { room: roomName, offset: room.offset });
       else for (const event of room.recent) if (event.offset > after) conn.send(event.frame);
@@ -75,11 +91,19 @@ export function createHub(options: { now: () => number; keepPerRoom?: number }) 
     room.members.add(conn);
     conn.rooms.add(roomName);
     reply(conn, 'ROOM_JOINED', { room: roomName, offset: room.offset });
+    return true;
+  }
+
+  /** Drops a room nobody is in that has nothing to replay. */
+  function forgetIfEmpty(roomName: string): void {
+    const room = rooms.get(roomName);
+    if (room && room.members.size === 0 && room.offset === 0) rooms.delete(roomName);
   }
 
   function leave(conn: Connection, roomName: string): void {
     rooms.get(roomName)?.members.delete(conn);
     conn.rooms.delete(roomName);
+    forgetIfEmpty(roomName);
   }
 
   /** Whether a connection may join a room: a player's own room is theirs alone. */
@@ -93,7 +117,10 @@ export function createHub(options: { now: () => number; keepPerRoom?: number }) 
   }
 
   function detach(conn: Connection): void {
-    for (const name of conn.rooms) rooms.get(name)?.members.delete(conn);
+    for (const name of conn.rooms) {
+      rooms.get(name)?.members.delete(conn);
+      forgetIfEmpty(name);
+    }
     conn.rooms.clear();
     connections.delete(conn);
   }
@@ -126,6 +153,8 @@ export function createHub(options: { now: () => number; keepPerRoom?: number }) 
         closed += 1;
       }
     }
+    const forgetBefore = now() - IDLE_ROOM_KEEP_MS;
+    for (const [name, room] of rooms) if (room.members.size === 0 && room.lastAt < forgetBefore) rooms.delete(name);
     return closed;
   }
 

@@ -6,12 +6,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ClientFrame, NamedError, Rooms, z } from '../../src/contract/index.ts';
+import { ClientFrame, NamedError, Rooms, isRoomName, z } from '../../src/contract/index.ts';
 import { toHash } from '../../src/core/hash-id.ts';
 import { redeemConnectToken } from '../auth/sessions.ts';
 import type { Services } from '../rpc/context.ts';
 import { buildManifest } from '../world/manifest.ts';
-import type { Connection } from './hub.ts';
+import { MAX_ROOMS_PER_CONNECTION, type Connection } from './hub.ts';
 
 const MAX_FRAME_BYTES = 16 * 1024;
 const PATH = '/ws';
@@ -76,7 +76,8 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
         conn.sessionId = who.sessionId;
         const room = Rooms.user(toHash(who.userId));
         hub.reply(conn, 'AUTHED', { user_hash: toHash(who.userId), room });
-        return hub.join(conn, room, frame.data.offset);
+        hub.join(conn, room, frame.data.offset);
+        return;
       }
       case 'leave':
         return hub.deauthenticate(conn);
@@ -87,8 +88,12 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
       case 'manifest':
         return hub.reply(conn, '#MANIFEST', buildManifest(config));
       case 'join-room':
+        if (!isRoomName(frame.data.room)) return hub.reply(conn, 'SOCKET_ERROR', { code: 'UNKNOWN_ROOM', message: `no room ${frame.data.room.slice(0, 64)}` });
         if (!hub.mayJoin(conn, frame.data.room)) return hub.reply(conn, 'SOCKET_ERROR', { code: 'ACCESS_DENIED', message: `cannot join ${frame.data.room}` });
-        return hub.join(conn, frame.data.room, frame.data.offset);
+        if (!hub.join(conn, frame.data.room, frame.data.offset)) {
+          return hub.reply(conn, 'SOCKET_ERROR', { code: 'TOO_MANY_ROOMS', message: `at most ${MAX_ROOMS_PER_CONNECTION} rooms per connection` });
+        }
+        return;
       case 'leave-room':
         return hub.leave(conn, frame.data.room);
       case 'leave-game':
@@ -100,3 +105,4 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
     }
   }
 }
+

@@ -8,6 +8,7 @@
  */
 import { BEACON_GENESIS_PREV, BEACON_INTERVAL_MS, beaconBlockHash, type BeaconBlock } from '../../src/core/battle-beacon.ts';
 import { hmacSha256Hex } from '../../src/core/fair-ticket.ts';
+import type { Config } from '../config.ts';
 
 /** Blocks kept for lookups; older ones are forgotten (a battle reads its block within seconds). */
 export const BEACON_HISTORY_BLOCKS = 3_600;
@@ -79,4 +80,13 @@ export function createBeaconChain({ seed, now, start = now() }: BeaconChainOptio
       return Math.max(firstNumber, Math.floor(now() / BEACON_INTERVAL_MS) + 1) * BEACON_INTERVAL_MS;
     },
   };
+}
+
+/**
+ * The server's chain, built once by buildApp. Its seed is derived from the server's secret
+ * (config.jwtSecret, kept in DATA_DIR): it stays secret, survives restarts, and a test that
+ * passes a fixed jwtSecret and a fixed clock gets the same blocks every run.
+ */
+export function serverBeaconChain(config: Pick<Config, 'jwtSecret' | 'now'>): BeaconChain {
+  return createBeaconChain({ seed: hmacSha256Hex(Buffer.from(config.jwtSecret).toString('hex'), 'beacon-chain'), now: config.now });
 }

@@ -18,10 +18,10 @@ export function buildManifest(config: Config): ServerMessageData<'#MANIFEST'> {
   const now = config.now();
   return {
     stats: {
-      // The manifest advertises only what works: the client hides Season, Chicken and Race+
-      // (and their countdown) until these games exist on this server.
+      // The manifest advertises only what works: the client hides Season and Race+ (and its
+      // countdown) until these exist on this server. Catch the Chicken plays.
       battle_pass: { active: false },
-      ctc: { active: false },
+      ctc: { active: true },
       events: { leaderboard: { ends_in_time: null } },
       client: { style: styleFor(new Date(now)) },
       // Coins per unit of each display currency: shown amounts are divided by the rate.

@@ -22,7 +22,7 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPendingComponent: PageLoading,
     defaultPendingMs: 400,
     // Loaded when a page fails: offline, or an error the server answered.
-    defaultErrorComponent: lazyRouteComponent(() => import('../features/shell/route-error.tsx')),
+    defaultErrorComponent: lazyRouteComponent(() => import('../features/shell/on-demand.ts'), 'RouteError'),
     defaultNotFoundComponent: NotFound,
     scrollRestoration: true,
   });

@@ -12,6 +12,12 @@ export interface MethodDef<I extends z.ZodMiniType = z.ZodMiniType, O extends z.
   output: O;
   /** Moves money: accepts `stamp` as the idempotency key and is never queued offline. */
   money?: true;
+  /**
+   * Declared for the wire but not served yet: the server answers NOT_IMPLEMENTED whatever
+   * handlers exist (tests/server/planned-methods.test.ts checks both ways). Implementing a
+   * method removes this one word.
+   */
+  planned?: true;
 }
 
 /** Declares a method; the identity function exists to infer and check the types. */
@@ -24,12 +30,13 @@ export function method<I extends z.ZodMiniType, O extends z.ZodMiniType>(def: Me
  * through to the handler (only a money call's `stamp` is checked) and the answer stays
  * unknown until a later issue names it. The doc line says so.
  */
-export function unshown(def: { doc: string; access: Access; money?: true }) {
+export function unshown(def: { doc: string; access: Access; money?: true; planned?: true }) {
   return method({
     doc: `${def.doc} Payload and answer not shown in the spec.`,
     access: def.access,
     input: def.money ? z.looseObject({ stamp: stamp() }) : z.looseObject({}),
     output: z.unknown(),
     ...(def.money ? { money: def.money } : {}),
+    ...(def.planned ? { planned: def.planned } : {}),
   });
 }

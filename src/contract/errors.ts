@@ -39,6 +39,11 @@ export const NamedError = {
   CONNECT_TOKEN_ERROR: 'CONNECT_TOKEN_ERROR',
   user_already_exists: 'user_already_exists',
   invalid_grant: 'invalid_grant',
+  /**
+   * A stamp already used for another call (another method, or the same one with other params):
+   * the first call's result stands and this one moves nothing (docs/decisions/0012).
+   */
+  STAMP_CONFLICT: 'STAMP_CONFLICT',
   /** A method the contract names whose server side has not been built yet. */
   NOT_IMPLEMENTED: 'NOT_IMPLEMENTED',
 } as const;

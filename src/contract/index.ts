@@ -4,6 +4,8 @@ export * from './query.ts';
 export * from './wire.ts';
 export * from './define.ts';
 export * from './entities.ts';
+export * from './chat.ts';
 export * from './history.ts';
+export * from './currencies.ts';
 export * from './socket.ts';
 export * from './methods/index.ts';

@@ -4,6 +4,11 @@
  * `offset`, so a client that reconnects can ask for what it missed.
  */
 import { Asset, BattleGame, BattleMessage, BattleRoll, BattleStatus, GameNotice, LiveDrop, Payment, PaymentUpdate, PublicUser, RobState, UnboxRoll } from './entities.ts';
+import { RadioSlot, RadioSound } from './methods/radio.ts';
+import { LiveStream } from './methods/stream.ts';
+import { ChatFrames } from './chat.ts';
+import { ChickenFeedEntry } from './methods/chicken.ts';
+import { DiceFeedEntry } from './methods/dice.ts';
 import { int, z } from './wire.ts';
 
 const room = () => z.string().check(z.minLength(1), z.maxLength(96));
@@ -159,16 +164,38 @@ export const ServerMessages = {
    * To the player's own room: account data beyond the balance changed (a sponsor credit was
    * claimed, given back or its challenge completed); the client reloads user.getUser.
    */
+  /** A chicken game finished (cashed or caught), to the CHICKEN room. */
+  CHICKEN_GAME: ChickenFeedEntry,
+  /** A dice roll, to the DICE room. */
+  DICE_ROLL: DiceFeedEntry,
   '#USER_DATA_CHANGED': z.object({ reason: z.enum(['sponsor_credit', 'challenge_completed']) }),
+  // The radio, Wave (document 2 section 7), to the WAVE room.
+  /** Listeners in the WAVE channel changed (admins see the count). */
+  '#RADIO_ONLINE': z.object({ online: z.number() }),
+  /**
+   * The next song is chosen, 2 s before the current one ends (the next-song hint): `next`
+   * starts at the current song's end_time on the server's clock; `time` is the server's now.
+   */
+  '#RADIO_NEXT_SOUND': z.object({ next: RadioSlot, sound: RadioSound, users: z.array(PublicUser), time: z.number() }),
+  /** A sound's like count changed (the voter's own isLiked comes with their call's answer). */
+  '#RADIO_SOUND_LIKE_UPDATE': z.object({ id: z.string(), likes: z.number() }),
+  /** A player paid for a sound: it joined the queue. */
+  '#RADIO_SOUND_REQUESTED': z.object({ sound: RadioSound, user: PublicUser }),
+  /** The queue after a request or after its head was chosen to play next. */
+  '#RADIO_QUEUE_CHANGE': z.object({ queue: z.array(RadioSound), users: z.array(PublicUser) }),
+  /** To LOBBY: a streamer went live. */
+  STREAM_ONLINE: z.object({ stream: LiveStream }),
+  /** To LOBBY: a stream ended. */
+  STREAM_OFFLINE: z.object({ hash: z.string(), user_hash: z.string() }),
+  // The public chat, in the CHAT room (document 2 section 7).
+  ...ChatFrames,
 } as const;
 
 /** Names of server messages the spec lists whose payloads later issues define. */
 export const PendingServerMessages = [
   'LOBBY_ONLINE', 'ONLINE', 'FOLLOWER_FOLLOWED',
-  'FOLLOWER_UNFOLLOWED', 'STREAM_ONLINE', 'STREAM_OFFLINE', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
+  'FOLLOWER_UNFOLLOWED', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
   'BASIC_VERIFY_REQUIRED',
-  'MSG_CREATED', 'CHAT_PAUSED', 'MSG_HIDDEN', 'MSG_UNHIDDEN', 'MSG_DELETED',
-  '#RADIO_ONLINE', '#RADIO_NEXT_SOUND', '#RADIO_SOUND_LIKE_UPDATE', '#RADIO_SOUND_REQUESTED', '#RADIO_QUEUE_CHANGE',
 ] as const;
 
 /** A server message name with a defined payload. */
@@ -191,8 +218,30 @@ export const Rooms = {
   /** A public game by hash, or a personal game by its token. */
   arenaGame: (hashOrToken: string) => `ARENA_GAME[${hashOrToken}]`,
   lobby: 'LOBBY',
+  /** The public chat. */
+  chat: 'CHAT',
+  /** Finished chicken games of everyone (the live feed). */
+  chicken: 'CHICKEN',
+  /** Dice rolls of everyone (the live feed). */
+  dice: 'DICE',
   radio: 'WAVE',
   partyLobby: 'STREAM_PARTY_LOBBY',
   /** A case table's drops (docs/decisions/0011). */
   caseTable: (id: string) => `CASE_TABLE[${id}]`,
 } as const;
+
+/**
+ * The shape of every room name in Rooms, kept beside it: the server refuses to join a name
+ * nothing publishes to, since it would only hold a socket's memory (issue 12).
+ */
+const ROOM_SHAPES: readonly RegExp[] = [
+  /^USER\[SF\d{10}\]$/,
+  /^ARENA_GAME\[(SF\d{1,10}|[\w-]{8,64})\]$/,
+  /^(LOBBY|CHAT|CHICKEN|DICE|WAVE|STREAM_PARTY_LOBBY)$/,
+  /^CASE_TABLE\[SF\d{1,10}\]$/,
+];
+
+/** Whether a name is one of the rooms the server publishes to. */
+export function isRoomName(name: string): boolean {
+  return ROOM_SHAPES.some((shape) => shape.test(name));
+}

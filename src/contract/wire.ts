@@ -1,18 +1,29 @@
 /**
  * Schema building blocks for the wire. Written with zod/mini so the client's first page
  * stays small (DESIGN.md section 10); the server uses the very same schemas.
- * Every input helper coerces, because query strings carry only text.
+ * Input helpers accept a value's JSON form or its query-string text, because query strings
+ * carry only text; numbers only as decimal digits.
  */
 import * as z from 'zod/mini';
 import type { ErrorCode } from './errors.ts';
 
 export { z };
 
+/**
+ * A whole number as a JSON number or its plain decimal text, nothing else: coercion would also
+ * take "0x10", "1e2", "0b11", true and [250] (issue 12), which no honest client sends.
+ */
+const wholeNumber = () =>
+  z.pipe(
+    z.union([z.number(), z.string().check(z.regex(/^-?\d{1,16}$/, 'expected a whole number in decimal digits'))]),
+    z.transform((v): number => Number(v)),
+  );
+
 /** An integer, from a number or its decimal text. */
-export const int = () => z.coerce.number().check(z.int());
+export const int = () => z.pipe(wholeNumber(), z.number().check(z.int()));
 
 /** A whole number of cents, at least `min` (default 1: zero moves nothing). */
-export const cents = (min = 1) => z.coerce.number().check(z.int(), z.gte(min), z.lte(Number.MAX_SAFE_INTEGER));
+export const cents = (min = 1) => z.pipe(wholeNumber(), z.number().check(z.int(), z.gte(min), z.lte(Number.MAX_SAFE_INTEGER)));
 
 /** A boolean sent as 0/1 (also true/false). */
 export const flag = () =>
@@ -59,7 +70,7 @@ export const stamp = () => z.optional(z.string().check(z.minLength(1), z.maxLeng
 /** Paging: the spec continues with an offset equal to the last item's hash. */
 export const paging = {
   offset: z.optional(z.string().check(z.maxLength(64))),
-  count: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
+  count: z.optional(z.pipe(int(), z.number().check(z.gte(1), z.lte(100)))),
 };
 
 /** Response helper for calls whose answer is only a success flag. */
@@ -106,7 +117,7 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], input?: unkn
     .map((issue) => {
       const field = issue.path.length ? issue.path.join('.') : 'input';
       const i = issue as z.core.$ZodIssue & { expected?: string; minimum?: unknown; maximum?: unknown };
-      if (issue.code === 'invalid_type' && issue.path.length > 0 && at(issue.path) === undefined) return `${field}: required`;
+      if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.path.length > 0 && at(issue.path) === undefined) return `${field}: required`;
       if (issue.code === 'invalid_type') return `${field}: expected ${i.expected}`;
       if (issue.code === 'too_small') return `${field}: must be at least ${String(i.minimum)}`;
       if (issue.code === 'too_big') return `${field}: must be at most ${String(i.maximum)}`;

@@ -1,5 +1,6 @@
 // Provably fair rules (spec document 3, section 5; DESIGN.md section 5). The verifier in
-// workers/, the client and the sim-server all call these, so a ticket is computed one way.
+// workers/, the client and the sim-server all call these, so a ticket is computed one way:
+// the server's roll, the modal and bulk verification all go through keyedTicketer.
 // Pure JS hashing on purpose: bulk verification is faster than WebCrypto's async calls.
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -28,7 +29,7 @@ function assertPositiveInteger(value: number, what: string): void {
   if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${what} must be a positive integer, got ${value}`);
 }
 
-/** The shared step of every ticket: first 7 hex digits as a number, modulo max, plus 1. */
+/** The ticket step on hex text (a party tier's server seed): first 7 hex digits as a number, modulo max, plus 1. */
 export function ticketFromHex(hex: string, max: number): number {
   assertPositiveInteger(max, 'max');
   const head = hex.slice(0, 7);
@@ -41,10 +42,76 @@ export function hmacSha256Hex(key: string, message: string): string {
   return bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(message)));
 }
 
-/** The fair ticket in 1..max for a key (server seed or beacon), client seed and nonce. */
-export function fairTicket(key: string, clientSeed: string, nonce: number, max: number = TICKET_MAX): number {
+/** Computes the tickets of one key: (client seed, nonce, max) -> 1..max. */
+export type Ticketer = (clientSeed: string, nonce: number, max?: number) => number;
+
+/** Refuses a nonce below 0 or a max below 1 (RangeError). */
+export function assertTicketInputs(nonce: number, max: number): void {
   if (!Number.isSafeInteger(nonce) || nonce < 0) throw new RangeError(`nonce must be a non-negative integer, got ${nonce}`);
-  return ticketFromHex(hmacSha256Hex(key, `${clientSeed}-${nonce}`), max);
+  if (!Number.isSafeInteger(max) || max < 1) throw new RangeError(`max must be a positive integer, got ${max}`);
+}
+
+/** The ticket from an HMAC digest: its first 28 bits (the first 7 hex digits) modulo max, plus 1. */
+export function ticketFromDigest(digest: Uint8Array, max: number = TICKET_MAX): number {
+  if (digest.length < 4) throw new RangeError('a digest has at least 4 bytes');
+  const head = (digest[0]! << 20) | (digest[1]! << 12) | (digest[2]! << 4) | (digest[3]! >>> 4);
+  return (head % max) + 1;
+}
+
+/**
+ * A ticketer for one key with @noble/hashes (DESIGN.md sections 5 and 7): the keyed HMAC state
+ * is built once and cloned per ticket (two SHA-256 blocks per ticket instead of four, no hex
+ * string in between), and the message `client seed-nonce` is written into a reused buffer (the seed's bytes
+ * once per seed, the nonce's ASCII digits per ticket), so a ticket allocates nothing.
+ */
+export function keyedTicketer(key: string): Ticketer {
+  const keyed = hmac.create(sha256, utf8ToBytes(key));
+  // One scratch instance and one output buffer: _cloneInto overwrites both on every ticket.
+  let scratch: typeof keyed | undefined;
+  const digest = new Uint8Array(32);
+  let seed: string | null = null;
+  let message = new Uint8Array(0);
+  let prefixLength = 0;
+  return (clientSeed, nonce, max = TICKET_MAX) => {
+    assertTicketInputs(nonce, max);
+    if (clientSeed !== seed) {
+      const prefix = utf8ToBytes(`${clientSeed}-`);
+      // A safe integer has at most 16 decimal digits.
+      message = new Uint8Array(prefix.length + 16);
+      message.set(prefix);
+      prefixLength = prefix.length;
+      seed = clientSeed;
+    }
+    const digits = String(nonce);
+    let length = prefixLength;
+    for (let i = 0; i < digits.length; i++) message[length++] = digits.charCodeAt(i);
+    // _cloneInto is noble's public way to reuse an instance: clone() would allocate per ticket.
+    // oxlint-disable-next-line no-underscore-dangle
+    const state = keyed._cloneInto(scratch) as typeof keyed;
+    scratch = state;
+    state.update(message.subarray(0, length));
+    state.digestInto(digest);
+    return ticketFromDigest(digest, max);
+  };
+}
+
+// A batch (a verification, a battle's rounds) usually shares one key over many nonces, so
+// fairTicket keeps the last key's ticketer instead of building the keyed state again.
+let lastKey: string | null = null;
+let lastTicketer: Ticketer | null = null;
+
+/** The fair ticket in 1..max for a key (server seed or beacon), client seed and nonce: HMAC-SHA256(key, `seed-nonce`), first 7 hex digits mod max, plus 1. */
+export function fairTicket(key: string, clientSeed: string, nonce: number, max: number = TICKET_MAX): number {
+  if (lastKey !== key || lastTicketer === null) {
+    lastTicketer = keyedTicketer(key);
+    lastKey = key;
+  }
+  return lastTicketer(clientSeed, nonce, max);
+}
+
+/** A ticket as the fairness pages and modals show it: zero-padded to five digits (100000 keeps its six). */
+export function ticketDigits(ticket: number): string {
+  return String(ticket).padStart(5, '0');
 }
 
 /** Nonce of the drop for round `round` and seat `seat` (both 1-based) in a battle of `seats` seats. */

@@ -1,11 +1,17 @@
 // Amounts are integer cents everywhere; coins = cents / 100 (DESIGN.md section 3). Text is
 // parsed digit by digit, never through float multiplication, so 0.29 coins is 29 cents.
+import type { CryptoCurrency as WireCryptoCurrency } from '../contract/currencies.ts';
 
 /** Decimals each crypto currency is entered and shown with (document 2, section 5). */
-export const CURRENCY_DECIMALS = { BTC: 8, LTC: 8, ETH: 8, USDT: 6, USDC: 6 } as const;
+export const CURRENCY_DECIMALS = { BTC: 8, LTC: 8, ETH: 8, USDT: 6, USDC: 6 } as const satisfies Record<Uppercase<WireCryptoCurrency>, number>;
 
-/** A crypto currency with known decimals. */
+/** A crypto currency with known decimals: the contract's CryptoCurrency in upper case. */
 export type CryptoCurrency = keyof typeof CURRENCY_DECIMALS;
+
+/** The upper-case code of a wire currency (btc -> BTC). */
+export function cryptoCode(currency: WireCryptoCurrency): CryptoCurrency {
+  return currency.toUpperCase() as CryptoCurrency;
+}
 
 /** Upper bounds in coins of the balance-change sound tiers; larger changes are the last tier. */
 export const BALANCE_SOUND_TIERS = [1, 2, 5, 10, 25, 50, 100, 150, 200] as const;

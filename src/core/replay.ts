@@ -18,10 +18,10 @@ import {
   type RobDecision,
   type TiebreakRecord,
 } from './battle-rules.ts';
-import { battleNonce, pickByTicket, sha256Hex, TICKET_MAX, validateRanges, type TicketRange } from './fair-ticket.ts';
+import { battleNonce, fairTicket, keyedTicketer, pickByTicket, sha256Hex, TICKET_MAX, ticketDigits, validateRanges, type Ticketer, type TicketRange } from './fair-ticket.ts';
 import { parseHash } from './hash-id.ts';
 import { parseScheme, schemeRounds } from './scheme.ts';
-import { keyedTicketer, webCryptoTicketer, type AsyncTicketer, type Ticketer } from './ticket-hasher.ts';
+import { webCryptoTicketer, type AsyncTicketer } from './ticket-hasher.ts';
 import { PACKED_TICKET_FIELDS, type PackedTickets, type TicketClaim } from './ticket-pack.ts';
 
 /** arena.game's answer for a personal unbox game. */
@@ -151,8 +151,8 @@ export function modalTicket(input: ModalTicketInput): { ticket: number | null; d
   if (input.key.trim() === '' || input.clientSeed.trim() === '' || !/^\d+$/.test(nonceText)) return { ticket: null, digits: EMPTY_TICKET_DIGITS };
   const nonce = Number(nonceText);
   if (!Number.isSafeInteger(nonce) || !Number.isSafeInteger(max) || max < 1) return { ticket: null, digits: EMPTY_TICKET_DIGITS };
-  const ticket = keyedTicketer(input.key)(input.clientSeed, nonce, max);
-  return { ticket, digits: String(ticket).padStart(EMPTY_TICKET_DIGITS.length, '0') };
+  const ticket = fairTicket(input.key, input.clientSeed, nonce, max);
+  return { ticket, digits: ticketDigits(ticket) };
 }
 
 // --- Game replays --------------------------------------------------------------------------
@@ -263,6 +263,28 @@ function checkPick(where: string, drop: DropInput, table: Table, ticket: number,
   return slot.item_hash;
 }
 
+/** The item a ticket picks from the drop's recorded case version; null (and a mismatch) when the record lacks that version. */
+function pickFromRecord(where: string, drop: DropInput & { readonly box_hash: string; readonly box_version: number }, tableOf: (hash: string, version: number) => Table | null, ticket: number, out: Collector): string | null {
+  const table = tableOf(drop.box_hash, drop.box_version);
+  if (table !== null) return checkPick(where, drop, table, ticket, out);
+  out.add(where, 'range table', `case ${drop.box_hash} version ${drop.box_version}`, 'none', `${where}: case ${drop.box_hash} version ${drop.box_version} is not in the record`);
+  return null;
+}
+
+/** A drop's row in the report: failed when any of its checks added a mismatch, unchecked without a computed ticket. */
+function replayedDrop(drop: DropInput & { readonly round: number; readonly seat: number; readonly nonce: number }, computedTicket: number | null, computedItem: string | null, differs: boolean): ReplayedDrop {
+  return {
+    round: drop.round,
+    seat: drop.seat,
+    nonce: drop.nonce,
+    recordedTicket: drop.ticket,
+    computedTicket,
+    recordedItem: drop.item_hash,
+    computedItem,
+    ok: differs ? false : computedTicket === null ? null : true,
+  };
+}
+
 function report(kind: ReplayReport['kind'], out: Collector, drops: ReplayedDrop[], outcome: BattleOutcome | null): ReplayReport {
   return {
     ok: out.mismatches.length === 0,
@@ -349,24 +371,8 @@ export function replayUnbox(record: UnboxReplayRecord): ReplayReport {
       hidden.set(drop.server_seed_hashed, (hidden.get(drop.server_seed_hashed) ?? 0) + 1);
     }
 
-    const table = tableOf(drop.box_hash, drop.box_version);
-    let computedItem: string | null = null;
-    if (table === null) {
-      out.add(where, 'range table', `case ${drop.box_hash} version ${drop.box_version}`, 'none', `${where}: case ${drop.box_hash} version ${drop.box_version} is not in the record`);
-    } else {
-      computedItem = checkPick(where, drop, table, computedTicket ?? drop.ticket, out);
-    }
-    const differs = out.mismatches.length > before;
-    replayed.push({
-      round: drop.round,
-      seat: drop.seat,
-      nonce: drop.nonce,
-      recordedTicket: drop.ticket,
-      computedTicket,
-      recordedItem: drop.item_hash,
-      computedItem,
-      ok: differs ? false : computedTicket === null ? null : true,
-    });
+    const computedItem = pickFromRecord(where, drop, tableOf, computedTicket ?? drop.ticket, out);
+    replayed.push(replayedDrop(drop, computedTicket, computedItem, out.mismatches.length > before));
   }
   for (const [hashed, count] of hidden) {
     out.pending.push(`${count} roll${count === 1 ? '' : 's'} used server seed ${hashed.slice(0, 12)}..., not revealed yet: rotate the seed pair (user.seed rotate=1), then replay to check their tickets`);
@@ -510,25 +516,12 @@ export function replayBattle(record: BattleReplayRecord): ReplayReport {
       computedTicket = seeds.ticket(beacon, serverSeed, nonce);
       if (computedTicket !== drop.ticket) out.add(where, 'ticket', drop.ticket, computedTicket);
     }
-    const table = tableOf(drop.box_hash, drop.box_version);
-    let computedItem: string | null = null;
-    if (table === null) out.add(where, 'range table', `case ${drop.box_hash} version ${drop.box_version}`, 'none', `${where}: case ${drop.box_hash} version ${drop.box_version} is not in the record`);
-    else computedItem = checkPick(where, drop, table, computedTicket ?? drop.ticket, out);
+    const computedItem = pickFromRecord(where, drop, tableOf, computedTicket ?? drop.ticket, out);
 
     const price = prices.get(drop.item_hash);
     if (price !== undefined && price !== drop.value) out.notes.push(`${where}: value ${drop.value} recorded at creation; the item's price today is ${price}`);
     if (!Number.isSafeInteger(drop.value) || drop.value < 0) out.add(where, 'value', drop.value, 'whole cents');
-    const differs = out.mismatches.length > before;
-    replayed.push({
-      round: drop.round,
-      seat: drop.seat,
-      nonce: drop.nonce,
-      recordedTicket: drop.ticket,
-      computedTicket,
-      recordedItem: drop.item_hash,
-      computedItem,
-      ok: differs ? false : computedTicket === null ? null : true,
-    });
+    replayed.push(replayedDrop(drop, computedTicket, computedItem, out.mismatches.length > before));
   }
   let complete = true;
   for (let round = 1; round <= game.round; round++) {

@@ -52,6 +52,11 @@ export function formatScheme(entries: readonly SchemeEntry[]): string {
     .join('-');
 }
 
+/** A seat's price in cents: each case's price times its rounds, the same on both sides of the wire. */
+export function schemePrice<T extends { count: number }>(entries: readonly T[], priceOf: (entry: T) => number): number {
+  return entries.reduce((sum, entry) => sum + priceOf(entry) * entry.count, 0);
+}
+
 /** The case of every round in order: one box hash per round. */
 export function schemeRounds(entries: readonly SchemeEntry[]): string[] {
   return entries.flatMap(({ box, count }) => Array.from({ length: count }, () => box));

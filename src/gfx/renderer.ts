@@ -3,7 +3,11 @@
 // host element and detaches it when it leaves; the Application itself lives until the tab
 // closes. Load this module lazily (import('.../gfx/renderer.ts')): PixiJS is not part of the
 // first page.
-import { Application, UPDATE_PRIORITY } from 'pixi.js';
+import { Application, CanvasTextPipe, CanvasTextSystem, extensions, UPDATE_PRIORITY } from 'pixi.js';
+
+// Canvas text is an opt-in extension of PixiJS 8 (what 'pixi.js/text' registers), and a
+// renderer collects its systems when it starts: registered here, scenes' Text objects draw.
+extensions.add(CanvasTextSystem, CanvasTextPipe);
 import { applicationPolicy, resolutionFor, type RenderSettings } from './render-policy.ts';
 
 /** What a scene hears when the host's size or the settings change. */

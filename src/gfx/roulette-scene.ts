@@ -84,33 +84,25 @@ function rarityColor(rarity: string): number {
   return rgbNumber(ITEM_RARITY_STYLE[toItemRarity(rarity)].rgb);
 }
 
-// A white vertical ramp, tinted by rarity for each card's glow: one texture for every colour.
-function glowTexture(): Texture {
+// A ramp from one colour to another along a one-pixel strip (vertical when `height` > 1).
+function rampTexture(width: number, height: number, from: string, to: string): Texture {
   const canvas = document.createElement('canvas');
-  canvas.width = 1;
-  canvas.height = 64;
+  canvas.width = width;
+  canvas.height = height;
   const context = canvas.getContext('2d')!;
-  const gradient = context.createLinearGradient(0, 0, 0, 64);
-  gradient.addColorStop(0, 'rgba(255,255,255,0)');
-  gradient.addColorStop(1, 'rgba(255,255,255,0.55)');
+  const gradient = context.createLinearGradient(0, 0, height > 1 ? 0 : width, height > 1 ? height : 0);
+  gradient.addColorStop(0, from);
+  gradient.addColorStop(1, to);
   context.fillStyle = gradient;
-  context.fillRect(0, 0, 1, 64);
+  context.fillRect(0, 0, width, height);
   return Texture.from(canvas);
 }
 
+// A white vertical ramp, tinted by rarity for each card's glow: one texture for every colour.
+const glowTexture = () => rampTexture(1, 64, 'rgba(255,255,255,0)', 'rgba(255,255,255,0.55)');
+
 // A horizontal ramp from the band's colour to transparent, for the strip's edge fades.
-function fadeTexture(): Texture {
-  const canvas = document.createElement('canvas');
-  canvas.width = 64;
-  canvas.height = 1;
-  const context = canvas.getContext('2d')!;
-  const gradient = context.createLinearGradient(0, 0, 64, 0);
-  gradient.addColorStop(0, 'rgba(15,18,24,1)');
-  gradient.addColorStop(1, 'rgba(15,18,24,0)');
-  context.fillStyle = gradient;
-  context.fillRect(0, 0, 64, 1);
-  return Texture.from(canvas);
-}
+const fadeTexture = () => rampTexture(64, 1, 'rgba(15,18,24,1)', 'rgba(15,18,24,0)');
 
 type Card = { view: Container; art: Sprite; glow: Sprite; bar: Sprite };
 

@@ -33,6 +33,7 @@ import {
 } from '../contract/index.ts';
 import { createEmitter } from './emitter.ts';
 import { RpcContractError, RpcError, RpcNetworkError, RpcRateLimitedError } from './errors.ts';
+import { renewOnce } from './renew-lock.ts';
 
 export { RpcContractError, RpcError, RpcNetworkError, RpcRateLimitedError };
 
@@ -102,6 +103,7 @@ export interface RpcOptions {
 }
 
 const LoginAnswer = ConnectAnswers.signIn;
+const ChallengeAnswer = ConnectAnswers.challenge;
 
 
 type Envelope = z.output<typeof EnvelopeSchema>;
@@ -202,13 +204,15 @@ export function createRpc(options: RpcOptions = {}) {
   function renew(): Promise<void> {
     renewal ??= (async () => {
       if (renewDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, renewDelayMs));
-      const envelope = await postConnect('connect.renew', '/api/connect/renew');
-      if ('error' in envelope) {
-        const { error_code, error_msg } = envelope.error;
-        // Spec: invalid_grant forces logout; other renewal errors only fail the pending calls.
-        if (error_code === NamedError.invalid_grant) events.emit('logged-out', { reason: error_msg });
-        throw new RpcError(error_code as ErrorCode, error_msg, 'connect.renew');
-      }
+      await renewOnce(async () => {
+        const envelope = await postConnect('connect.renew', '/api/connect/renew');
+        if ('error' in envelope) {
+          const { error_code, error_msg } = envelope.error;
+          // Spec: invalid_grant forces logout; other renewal errors only fail the pending calls.
+          if (error_code === NamedError.invalid_grant) events.emit('logged-out', { reason: error_msg });
+          throw new RpcError(error_code as ErrorCode, error_msg, 'connect.renew');
+        }
+      });
       generation += 1;
       events.emit('renewed', undefined);
     })().finally(() => {
@@ -330,11 +334,25 @@ export function createRpc(options: RpcOptions = {}) {
 
   /** Signs in with name and password (the sim creates the account on first use). */
   async function login(username: string, password: string): Promise<z.output<typeof LoginAnswer>> {
-    const envelope = await postConnect('connect', '/api/connect', { username, password });
+    let envelope = await postConnect('connect', '/api/connect', { username, password });
+    if ('error' in envelope && envelope.error.error_code === NamedError.CAPTCHA_REQUIRED) {
+      // The server thinks this looks automated: answer its proof-of-work challenge and retry once.
+      envelope = await postConnect('connect', '/api/connect', { username, password, captcha: await answerChallenge() });
+    }
     if ('error' in envelope) throw new RpcError(envelope.error.error_code as ErrorCode, envelope.error.error_msg, 'connect');
     const parsed = z.safeParse(LoginAnswer, envelope.response);
     if (!parsed.success) throw new RpcContractError('connect', describeIssues(parsed.error.issues));
     return parsed.data;
+  }
+
+  /** Fetches a sign-in challenge and solves it (the solver loads only when a challenge comes). */
+  async function answerChallenge(): Promise<string> {
+    const envelope = envelopeOf('connect.challenge', await http('connect.challenge', '/api/connect/challenge', { method: 'GET' }));
+    if ('error' in envelope) throw new RpcError(envelope.error.error_code as ErrorCode, envelope.error.error_msg, 'connect.challenge');
+    const parsed = z.safeParse(ChallengeAnswer, envelope.response);
+    if (!parsed.success) throw new RpcContractError('connect.challenge', describeIssues(parsed.error.issues));
+    const { solveChallenge } = await import('../core/proof-of-work.ts');
+    return `${parsed.data.challenge}:${await solveChallenge(parsed.data.challenge, parsed.data.bits)}`;
   }
 
   /** Ends this session, or with `all` every session of the player; the server clears the cookies. */

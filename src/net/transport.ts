@@ -4,6 +4,7 @@
  * first render and forwards to it.
  */
 import { createRpc } from './rpc.ts';
+import { sessionToken } from './session-token.ts';
 import { createSocket } from './socket.ts';
 
 /** The tab's RPC client. */
@@ -11,6 +12,9 @@ export const rpc = createRpc();
 
 /** The tab's socket; the app starts it once the shell is up. */
 export const socket = createSocket({
-  getConnectToken: async () => ({ token: (await rpc.call('connect.getSocketServer')).connect_token }),
+  getConnectToken: async () => {
+    const session_token = sessionToken();
+    return { token: (await rpc.call('connect.getSocketServer', session_token ? { session_token } : {})).connect_token };
+  },
   onFrameError: (error) => console.error(error),
 });

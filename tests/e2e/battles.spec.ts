@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, header, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, callAsPlayer, header, settled, signInByApi } from './helpers.ts';
 
 // Case battles end to end on the real sim-server: build a battle in the create screen, call
 // bots, watch every round roll to the winner banner, then let the fairness worker replay it.
@@ -10,8 +10,7 @@ const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ p
 
 async function settle(page: Page) {
   await expect(header(page).getByRole('link', { name: 'SkinFans Arena, home' })).toBeVisible();
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(500);
+  await settled(page);
 }
 
 /** Records every text the round counter shows from now on (a screenshot may take longer than a fast round). */
@@ -92,7 +91,7 @@ test.describe('at 1920x1080', () => {
     await recordRoundCounter(page);
     await page.getByRole('button', { name: 'Call bots' }).click();
     await expect(page.locator('.round-counter')).toHaveText(/Round 1 of 5/, { timeout: 20_000 });
-    await page.waitForTimeout(1_200);
+    await settled(page);
     await shot(page, 'battle-running-desktop');
 
     await watchToTheWinner(page, 5, 3);
@@ -162,7 +161,7 @@ test.describe('at 390x844', () => {
     await recordRoundCounter(page);
     await page.getByRole('button', { name: 'Call bots' }).click();
     await expect(page.locator('.round-counter')).toHaveText('Round 1 of 1', { timeout: 20_000 });
-    await page.waitForTimeout(1_000);
+    await settled(page);
     await shot(page, 'battle-running-mobile');
     await watchToTheWinner(page, 1, 3);
     await shot(page, 'battle-finished-mobile');

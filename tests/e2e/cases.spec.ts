@@ -5,7 +5,8 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { GFX_CHROMIUM_ARGS } from './fixtures/gfx/build.ts';
-import { acceptCookiesUpFront, dropOneItem, header, signInByApi, underServiceWorker } from './helpers.ts';
+import { CHROMIUM_PATH } from './chromium.ts';
+import { acceptCookiesUpFront, dropOneItem, expectLive, header, settled, signInByApi, underServiceWorker } from './helpers.ts';
 
 const SHOTS = 'test-results/screens';
 const SIZES = [
@@ -16,7 +17,7 @@ const SIZES = [
 type RollAnswer = { response: { item: { name: string; price: number }; asset: { hash: string }; drop: { hash: string; ticket: number; nonce: number } } };
 
 // WebGL on SwiftShader, so the roulette really draws in headless Chromium.
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: GFX_CHROMIUM_ARGS } });
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: GFX_CHROMIUM_ARGS } });
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
@@ -50,7 +51,7 @@ for (const size of SIZES) {
       await expect(list.getByRole('listitem').first().locator('.case-name')).toHaveText(cheapest);
       await expect(list.getByRole('link', { name: `Add ${cheapest} to battle` })).toHaveAttribute('href', /\/battle\/create\?case=[\w-]+/);
       await page.getByRole('searchbox').fill('');
-      await page.waitForTimeout(1_200);
+      await settled(page);
       await shot(page, `cases-${size.label}`);
 
       await list.getByRole('link', { name: `Open ${cheapest}` }).click();
@@ -62,7 +63,7 @@ for (const size of SIZES) {
       await page.getByRole('radio', { name: '5 openings', exact: true }).click();
       await expect(page.getByTestId('pool-above')).toContainText('in 5 openings');
       await page.getByRole('radio', { name: '1 opening', exact: true }).click();
-      await page.waitForTimeout(400);
+      await settled(page);
       await shot(page, `case-${size.label}`);
 
       const before = await balance(page);
@@ -74,14 +75,14 @@ for (const size of SIZES) {
       // PixiJS loads lazily; on a busy two-core machine that can take a while.
       await expect(stage).toHaveAttribute('data-roulette', 'ready', { timeout: 15_000 });
       await expect(stage).toHaveAttribute('data-phase', 'spinning', { timeout: 10_000 });
-      await page.waitForTimeout(1_500);
+      // Any moment of the spin makes the spinning screenshot.
       await shot(page, `unbox-spinning-${size.label}`);
 
       // What the strip stopped on is the server's drop.
       await expect(page.getByTestId('landed-item')).toHaveText(roll.item.name, { timeout: 15_000 });
       await expect(stage).toHaveAttribute('data-phase', 'revealed');
       await expect(page.getByTestId('rolls-left')).toHaveText('0 of 1 roll left');
-      await page.waitForTimeout(600);
+      await settled(page);
       await shot(page, `unbox-landed-${size.label}`);
       const paid = before - (await balance(page));
       expect(paid).toBeGreaterThan(0);
@@ -98,7 +99,7 @@ for (const size of SIZES) {
       await modal.getByRole('button', { name: 'Change client seed' }).click();
       const seedModal = page.getByRole('dialog', { name: 'Change your client seed' });
       await expect(seedModal.getByLabel('New client seed')).toHaveValue(/^[A-Za-z0-9]{10}$/);
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot(page, `client-seed-modal-${size.label}`);
       await page.keyboard.press('Escape');
       await expect(seedModal).toHaveCount(0);
@@ -110,7 +111,7 @@ for (const size of SIZES) {
       const ticket = String(roll.drop.ticket).padStart(5, '0');
       await expect(modal.getByTestId('ticket')).toHaveAccessibleName(`Ticket ${ticket}`);
       await expect(modal.getByTestId('verdict')).toHaveText(`Matches the recorded ticket ${ticket}.`);
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot(page, `verify-modal-${size.label}`);
       await page.keyboard.press('Escape');
       await expect(page).toHaveURL(new RegExp(`${gamePath}$`));
@@ -124,7 +125,7 @@ for (const size of SIZES) {
       await page.goto('/inventory');
       const sell = page.getByRole('button', { name: new RegExp(`^Sell ${escapeRegExp(roll.item.name)} for`) });
       await expect(sell).toBeVisible();
-      await page.waitForTimeout(500);
+      await settled(page);
       await shot(page, `inventory-${size.label}`);
       const held = await balance(page);
       await sell.click();
@@ -139,7 +140,8 @@ test('the home page shows live drops as they land, from any player', async ({ pa
   await page.goto('/');
   const strip = page.getByRole('region', { name: 'Live drops' });
   await expect(strip).toContainText('show up here');
-  await page.waitForTimeout(500);
+  // The strip listens once the socket is up.
+  await expectLive(page);
 
   // Another player opens a case in their own browser.
   const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -148,7 +150,7 @@ test('the home page shows live drops as they land, from any player', async ({ pa
   const { asset: item } = await dropOneItem(player);
   await other.close();
 
-  await expect(strip.getByRole('link', { name: new RegExp(`^${escapeRegExp(item.name)}, `) })).toBeVisible();
+  await expect(strip.getByRole('link', { name: new RegExp(`^${escapeRegExp(item.name)} .* coins by `) })).toBeVisible();
   await shot(page, 'home-live-drops-desktop');
 });
 

@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { solveChallenge } from '../../src/core/proof-of-work.ts';
 
 let counter = 0;
 
@@ -10,9 +12,21 @@ export function newPlayerName(prefix = 'player'): string {
 
 /** Signs a new player in through the connect service; the page's context gets the cookies. */
 export async function signInByApi(page: Page, name = newPlayerName()): Promise<string> {
-  const answer = await page.request.post('/api/connect', { data: { username: name, password: 'e2e-password' } });
-  expect(await answer.json()).toMatchObject({ response: { user: { name } } });
+  expect(await connectByApi(page.request, name, 'e2e-password')).toMatchObject({ response: { user: { name } } });
   return name;
+}
+
+/**
+ * POST /api/connect as a browser context; answers the envelope. Many sign-ups from one machine
+ * look automated, so it answers the server's challenge the way the app does when asked.
+ */
+export async function connectByApi(request: APIRequestContext, username: string, password: string): Promise<{ response?: unknown; error?: { error_code: unknown } }> {
+  const data = { username, password };
+  const answer = (await (await request.post('/api/connect', { data })).json()) as { response?: unknown; error?: { error_code: unknown } };
+  if (answer.error?.error_code !== 'CAPTCHA_REQUIRED') return answer;
+  const { response } = (await (await request.get('/api/connect/challenge')).json()) as { response: { challenge: string; bits: number } };
+  const captcha = `${response.challenge}:${await solveChallenge(response.challenge, response.bits)}`;
+  return (await (await request.post('/api/connect', { data: { ...data, captcha } })).json()) as typeof answer;
 }
 
 /** The site header (role banner). */
@@ -45,4 +59,34 @@ export async function dropOneItem(page: Page): Promise<{ asset: { hash: string; 
   const { cases } = await callAsPlayer<{ cases: { hash: string }[] }>(page, 'case.getCases');
   const { game } = await callAsPlayer<{ game: { token: string } }>(page, 'arena-unbox.create', { box_hash: cases[0]!.hash, count: 1 });
   return callAsPlayer(page, 'arena-unbox.roll', { token: game.token });
+}
+
+/**
+ * The headers of the sim console's operator: the key the e2e server wrote to its DATA_DIR
+ * and printed at start (playwright.config.ts names the folder).
+ */
+export function operatorHeaders(): Record<string, string> {
+  return { 'x-sim-key': readFileSync('.tmp/e2e-data/sim-operator.key', 'utf8').trim() };
+}
+
+/**
+ * Waits until the page has come to rest for a screenshot: fonts loaded, every finite CSS
+ * animation and transition finished, and two frames drawn. State, not a guessed delay: a
+ * busy machine takes as long as it takes. Endless animations (a live dot's pulse) are left out.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((a) => {
+      const timing = a.effect?.getComputedTiming();
+      return timing !== undefined && Number.isFinite(timing.endTime as number);
+    });
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+  });
+}
+
+/** The header's connection dot says Live: the socket is connected and authenticated. A busy machine may need a while. */
+export async function expectLive(page: Page): Promise<void> {
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, newPlayerName, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, callAsPlayer, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
 
 /** Coins as the site shows them: thousands grouped, two decimals. */
 const coins = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -19,7 +19,7 @@ test('the sim console makes a partner and sends referred traffic; the dashboard 
   await expect(dashboard(page)).toHaveCount(0);
 
   // The console, as a developer uses it.
-  await page.goto('/api/sim/payments');
+  await page.goto(`/api/sim/payments?key=${operatorHeaders()['x-sim-key']}`);
   const tagForm = page.locator('form[action="/api/sim/partners/tag"]');
   await tagForm.getByLabel('Player').fill(partner);
   await tagForm.getByLabel('Make them').selectOption('partner');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, newPlayerName, signInByApi, underServiceWorker } from './helpers.ts';
+import { acceptCookiesUpFront, connectByApi, newPlayerName, signInByApi, underServiceWorker } from './helpers.ts';
 
 // Every row of the route tables of documents 1, 2 and 3: the page it renders (its title and
 // heading, or its dialog) or where it sends a visitor and a signed-in player.
@@ -181,7 +181,7 @@ for (let part = 0; part < PARTS; part += 1) {
     await acceptCookiesUpFront(page);
     // A player of that name exists, so the profile rows find someone.
     const name = newPlayerName('route');
-    await request.post('/api/connect', { data: { username: name, password: 'e2e-password' } });
+    await connectByApi(request, name, 'e2e-password');
     const values = { name, ...(await firstCase(request)) };
     for (const row of rows) await test.step(row.path, () => visit(page, row, values, false));
   });

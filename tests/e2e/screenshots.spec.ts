@@ -1,6 +1,6 @@
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, header, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, header, settled, signInByApi } from './helpers.ts';
 
 // Screenshots for a person to look at (test-results/screenshots/), not pixel comparisons.
 const SIZES = [
@@ -12,9 +12,8 @@ const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ p
 
 async function settle(page: Page) {
   await expect(header(page).getByRole('link', { name: 'SkinFans Arena, home' })).toBeVisible();
-  await page.evaluate(() => document.fonts.ready);
-  // Let the entrance animations of the page and the cards finish.
-  await page.waitForTimeout(700);
+  // The entrance animations of the page and the cards finish.
+  await settled(page);
 }
 
 for (const size of SIZES) {
@@ -46,7 +45,7 @@ for (const size of SIZES) {
       await dialog.getByLabel('Password').fill('secret');
       await dialog.getByLabel('Password').press('Enter');
       await expect(dialog.getByRole('alert')).toHaveText('Incorrect name');
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot(page, `login-modal-${size.label}`);
     });
 
@@ -65,18 +64,18 @@ for (const size of SIZES) {
 
       socket!.send(JSON.stringify({ type: 'WALLET_BALANCE_CHANGED', data: { currency: 'SFC', balance: 112_500, amount: 12_500, type: 'compensation', hash: 'SF0000000077' } }));
       await expect(page.getByTestId('toast').filter({ hasText: 'Compensation' })).toBeVisible();
-      await page.waitForTimeout(250);
+      await settled(page);
       await shot(page, `toast-${size.label}`);
 
       if (size.label === 'mobile') {
         await header(page).getByRole('button', { name: 'Menu' }).click();
         await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
-        await page.waitForTimeout(300);
+        await settled(page);
         await shot(page, 'mobile-menu-mobile');
         await page.keyboard.press('Escape');
       } else {
         await header(page).getByRole('button', { name: /wallet details/ }).click();
-        await page.waitForTimeout(200);
+        await settled(page);
         await shot(page, 'wallet-hint-desktop');
         await page.keyboard.press('Escape');
         await header(page).getByRole('button', { name: 'Settings' }).click();
@@ -126,6 +125,6 @@ test('the laptop header folds into the menu drawer', async ({ page }) => {
   await shot(page, 'home-signed-in-laptop');
   await header(page).getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
-  await page.waitForTimeout(300);
+  await settled(page);
   await shot(page, 'mobile-menu-laptop');
 });

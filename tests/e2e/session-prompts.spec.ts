@@ -4,7 +4,7 @@
  * only in its own flows), then reaches the real server when the prompt is done.
  */
 import type { Page, Request, WebSocketRoute } from '@playwright/test';
-import { base32Decode, totp } from '../../src/core/totp.ts';
+import { base32Decode, totp } from '../../sim-server/auth/totp.ts';
 import { expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, callAsPlayer, signInByApi } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, header, newPlayerName, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, connectByApi, header, newPlayerName, signInByApi } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await acceptCookiesUpFront(page);
@@ -40,10 +40,10 @@ test('a second tab follows a sign-in in the first', async ({ page, context }) =>
 
 test('logout everywhere signs out the player\'s other open browsers by themselves', async ({ page, browser }) => {
   const name = newPlayerName('every');
-  await page.request.post('/api/connect', { data: { username: name, password: 'e2e-password' } });
+  await connectByApi(page.request, name, 'e2e-password');
   const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const other = await elsewhere.newPage();
-  await other.request.post('/api/connect', { data: { username: name, password: 'e2e-password' } });
+  await connectByApi(other.request, name, 'e2e-password');
   await other.goto('/');
   await expect(header(other).getByTestId('balance')).toHaveText('Balance 1,000.00');
 

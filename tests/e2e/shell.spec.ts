@@ -56,16 +56,22 @@ test.describe('header', () => {
   });
 
   test('the cookie banner shows on / only, a second after the page, and Accept is remembered', async ({ page }) => {
-    await page.goto('/cases');
-    await page.waitForTimeout(1_300);
-    await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
-    await page.goto('/');
+    // The page's clock is the test's: "a second later" is moved past, not waited for.
+    await page.clock.install();
     const banner = page.getByRole('region', { name: 'Cookies' });
+    await page.goto('/cases');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.clock.runFor(1_300);
+    await expect(banner).toHaveCount(0);
+    await page.goto('/');
+    await expect(header(page).getByRole('link', { name: 'SkinFans Arena, home' })).toBeVisible();
     await expect(banner).toBeHidden();
-    await expect(banner).toBeVisible({ timeout: 3_000 });
+    await page.clock.runFor(1_300);
+    await expect(banner).toBeVisible();
     await banner.getByRole('button', { name: 'Accept' }).click();
     await page.reload();
-    await page.waitForTimeout(1_300);
+    await expect(header(page).getByRole('link', { name: 'SkinFans Arena, home' })).toBeVisible();
+    await page.clock.runFor(1_300);
     await expect(banner).toHaveCount(0);
   });
 });

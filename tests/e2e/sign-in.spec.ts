@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, header, newPlayerName } from './helpers.ts';
+import { acceptCookiesUpFront, connectByApi, header, newPlayerName } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await acceptCookiesUpFront(page);
@@ -12,6 +12,7 @@ test('a new player signs in through the login provider, lands back on / with 1,0
 
   await expect(page).toHaveURL(/\/api\/connect\/provider\?callbackUrl=%2F$/);
   await page.getByLabel('Player name').fill(newPlayerName('steam'));
+  await page.getByLabel('Provider password').fill('provider-pass');
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   // Back on the page it left, with the provider's device_token already stripped from the address.
@@ -19,6 +20,9 @@ test('a new player signs in through the login provider, lands back on / with 1,0
   await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
   await expect(header(page).getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/wallet');
   await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
+  // The spec's session_token: made by the browser for the socket request.
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'session_token')?.value).toMatch(/^[A-Za-z0-9]{32}$/);
 });
 
 test('shift-click opens the password form, which refuses bad input and signs a new player in; logout returns to the guest header', async ({ page }) => {
@@ -89,7 +93,7 @@ test('the login modal keeps focus inside, closes on Esc or a backdrop click, and
 
 test('a failed sign-in shows the server\'s words and the error clears on editing', async ({ page }) => {
   const name = newPlayerName('taken');
-  await page.request.post('/api/connect', { data: { username: name, password: 'first-password' } });
+  await connectByApi(page.request, name, 'first-password');
   await page.context().clearCookies();
 
   await page.goto('/');

@@ -1,14 +1,15 @@
 import type { Page } from '@playwright/test';
-import { base32Decode, depositAddressFor, totp } from '../../src/core/index.ts';
+import { depositAddressFor } from '../../src/core/index.ts';
+import { base32Decode, totp } from '../../sim-server/auth/totp.ts';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, header, newPlayerName, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, callAsPlayer, connectByApi, header, newPlayerName, operatorHeaders, settled, signInByApi } from './helpers.ts';
 
 /** A BIP-173 test address: a valid bech32 bitcoin address nobody on the sim owns. */
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 /** Answers a sim console route's response, failing the test on an error envelope. */
 async function simPost<T>(page: Page, path: string, data: object = {}): Promise<T> {
-  const body = (await (await page.request.post(path, { data })).json()) as { response?: T; error?: unknown };
+  const body = (await (await page.request.post(path, { data, headers: operatorHeaders() })).json()) as { response?: T; error?: unknown };
   expect(body.error, `${path} failed`).toBeUndefined();
   return body.response as T;
 }
@@ -84,6 +85,16 @@ test('a gift card code raises the balance with its toast and cash sound', async 
   await page.getByRole('link', { name: 'History' }).click();
   await expect(page.getByTestId('history-entry').first()).toContainText('Gift Card');
   await expect(page.getByTestId('history-entry').first()).toContainText('+25.00');
+});
+
+test("an unknown gift code answers a 'Code Error' notification saying 'Invalid Code'", async ({ page }) => {
+  await signInByApi(page);
+  await page.goto('/wallet/gift');
+  await page.getByLabel('Gift card code').fill('CZZZZ-ZZZZZ-ZZZZZ');
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  const notice = toasts(page).filter({ hasText: 'Code Error' });
+  await expect(notice).toContainText('Invalid Code');
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
 });
 
 test('coins go into the vault and a lock keeps them there', async ({ page }) => {
@@ -177,9 +188,9 @@ test('a declined crypto deposit says why and offers a refund to an address of th
   await expect(row.getByRole('button', { name: 'Refund' })).toHaveCount(0);
 });
 
-test('a withdrawal asks for 2FA setup, then for the code, and goes out', async ({ page }) => {
+test('a withdrawal asks for 2FA setup, then for the code, and goes out; above 500 coins after basic verification', async ({ page }) => {
   // Many steps on a machine shared with other work.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signInByApi(page);
   const stamps = stampsOf(page, 'wallet.cryptoWithdraw');
   await page.goto('/wallet/btc/withdraw');
@@ -221,6 +232,26 @@ test('a withdrawal asks for 2FA setup, then for the code, and goes out', async (
   await shortage.getByRole('link', { name: 'Deposit' }).click();
   await expect(page).toHaveURL(/\/wallet$/);
   await expect(shortage).toHaveCount(0);
+
+  // Above 500 coins the server asks for basic verification: the full-screen form, then the withdrawal goes out.
+  await page.goto('/wallet/btc/withdraw');
+  await page.getByLabel('Your Bitcoin address').fill(BTC_ADDRESS);
+  await page.getByLabel('Coins to withdraw').fill('600');
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await expect(page).toHaveURL(/\/account\/verify$/);
+  await expect(toasts(page).filter({ hasText: 'BASIC' })).toHaveCount(0);
+  await page.getByLabel('Full name').fill('Erika Example');
+  await page.getByLabel('Date of birth').fill('1990-04-12');
+  await page.getByLabel('Country code').fill('de');
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your account is verified' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to withdrawals' })).toHaveAttribute('href', '/wallet/withdraw');
+  await page.goto('/wallet/btc/withdraw');
+  await page.getByLabel('Your Bitcoin address').fill(BTC_ADDRESS);
+  await page.getByLabel('Coins to withdraw').fill('600');
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await expect(page.getByText(/600\.00 coins are on their way as [\d.]+ BTC\./)).toBeVisible();
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 380.00');
 });
 
 test('two-factor set up on the account page: QR code and key, a wrong code refused, then on and off again', async ({ page }) => {
@@ -249,7 +280,7 @@ test('two-factor set up on the account page: QR code and key, a wrong code refus
 
 test('the deposit-bonus modal refuses an unknown code, applies a partner\'s code and shows the partner', async ({ page, request }) => {
   const partner = newPlayerName('partner');
-  await request.post('/api/connect', { data: { username: partner, password: 'e2e-password' } });
+  await connectByApi(request, partner, 'e2e-password');
   await signInByApi(page);
   await page.goto('/wallet');
   await page.getByRole('button', { name: 'Enter a code' }).click();
@@ -393,8 +424,7 @@ for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     const name = await signInByApi(page);
     const shot = async (screen: string, fullPage = false) => {
-      await page.evaluate(() => document.fonts.ready);
-      await page.waitForTimeout(400);
+      await settled(page);
       await page.screenshot({ path: `test-results/screens/wallet-${screen}-${size.label}.png`, fullPage });
     };
     await page.goto('/wallet');

@@ -1,6 +1,5 @@
 /** Shared steps of the battle server tests: a server on a clock the test steps, and battle calls. */
 import type { MethodResult, QueryValue } from '../../src/contract/index.ts';
-import { battlesOf } from '../../sim-server/domains/battles/runtime.ts';
 import type { Config } from '../../sim-server/config.ts';
 import { ok, type Client } from './cases-helpers.ts';
 import { startServer, type Frame } from './harness.ts';
@@ -12,7 +11,7 @@ export const T0 = 1_700_000_000_000;
 export async function startBattleServer(overrides: Partial<Config> = {}, start = T0) {
   let clock = start;
   const server = await startServer({ now: () => clock, jwtSecret: new Uint8Array(32).fill(7), ...overrides });
-  const battles = () => battlesOf(server.services);
+  const battles = () => server.services.battles;
   return {
     server,
     now: () => clock,

@@ -76,7 +76,7 @@ describe('playing a battle', () => {
     expect(seed.time).toBe(seed.block_number! * 1_000);
     expect(seed.time!).toBeGreaterThan(game.process.filled_at!);
     expect(seed.time! - 1_000).toBeLessThanOrEqual(game.process.filled_at!);
-    expect(s.battles().beacon.block(seed.block_number!)?.id).toBe(seed.beacon);
+    expect(s.server.services.beacon.block(seed.block_number!)?.id).toBe(seed.beacon);
 
     const box = boxes[0]!;
     const price = new Map(items.map((item) => [item.hash, item.price]));

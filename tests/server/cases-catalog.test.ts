@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CASE_HOUSE_EDGE, casePriceFor, expectedValue, pickByTicket, validateRanges } from '../../src/core/index.ts';
-import { storeCatalog } from '../../sim-server/domains/cases/catalog-store.ts';
 import { generateCatalog } from '../../sim-server/world/catalog.ts';
 import { ok } from './cases-helpers.ts';
 import { startServer, type TestServer } from './harness.ts';
@@ -144,7 +143,7 @@ describe('catalog changes', () => {
       edited.slots = edited.slots.map((slot, i) => ({ ...slot, itemKey: keys[(i + 1) % keys.length]! }));
       edited.price += 5;
       catalog.cases = catalog.cases.filter((box) => box.key !== removed!.key);
-      storeCatalog(local.services.db, Date.now(), catalog);
+      local.services.catalog.store(Date.now(), catalog);
 
       const after = await ok(player, 'arena-case.case', { hash: changed!.hash });
       expect(after.box).toMatchObject({ version: 2, price: before.box.price + 5 });
@@ -158,7 +157,7 @@ describe('catalog changes', () => {
       expect(record.boxes).toEqual([before.box]);
 
       // Restarting the same code again changes nothing more.
-      storeCatalog(local.services.db, Date.now(), catalog);
+      local.services.catalog.store(Date.now(), catalog);
       expect((await ok(player, 'arena-case.case', { hash: changed!.hash })).box.version).toBe(2);
     } finally {
       await local.close();

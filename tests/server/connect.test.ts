@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { RENEW_GRACE_MS } from '../../sim-server/auth/sessions.ts';
 import { startServer, type TestServer } from './harness.ts';
 
 let clock = Date.now();
@@ -38,15 +39,16 @@ describe('sign-in', () => {
   });
 
   test.each([
-    ['1starts_with_digit', 'Incorrect name'],
-    ['_underscore_first', 'Incorrect name'],
-    ['ends_with_', 'Incorrect name'],
-    ['two_under_scores', 'Incorrect name'],
-    ['abcd', 'Incorrect name'],
-    ['has space here', 'Incorrect name'],
-  ])('the name %s is refused with "%s" and creates nothing', async (name, message) => {
+    ['1starts_with_digit', 'secret-pass'],
+    ['_underscore_first', 'secret-pass'],
+    ['ends_with_', 'secret-pass'],
+    ['two_under_scores', 'secret-pass'],
+    ['abcd', 'secret-pass'],
+    ['has space here', 'secret-pass'],
+    ['short_password', 'five5'],
+  ])('%s with %s is refused with the spec\'s "Enter correct username and password" and creates nothing', async (name, password) => {
     const client = server.client();
-    expect((await client.signIn(name, 'secret-pass')).error).toEqual({ error_code: 16, error_msg: message });
+    expect((await client.signIn(name, password)).error).toEqual({ error_code: 19, error_msg: 'Enter correct username and password' });
     const users = server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users WHERE name = ?', name)!.n;
     expect(users).toBe(0);
   });
@@ -80,12 +82,34 @@ describe('tokens', () => {
     const client = await server.player('rotating_one');
     const stolen = client.jar.get('refresh_token')!.value;
     expect((await client.renew()).response).toBeDefined();
+    clock += RENEW_GRACE_MS;
     const thief = server.client();
     thief.jar.set('refresh_token', { value: stolen, path: '/api/connect' });
     expect((await thief.renew()).error?.error_code).toBe('invalid_grant');
     // The replay revoked the session, so the rightful owner is signed out as well.
     expect((await client.call('wallet.getPaymentMethods')).error).toEqual({ error_code: 15, error_msg: 'jwt revoked' });
     expect((await client.renew()).error?.error_code).toBe('invalid_grant');
+  });
+
+  test('two tabs renewing with one refresh cookie at once both get the same new pair and stay signed in', async () => {
+    const first = await server.player('twotabs_renew');
+    const second = server.client();
+    for (const [name, cookie] of first.jar) second.jar.set(name, { ...cookie });
+    const old = first.jar.get('refresh_token')!.value;
+    const [a, b] = await Promise.all([first.renew(), second.renew()]);
+    expect(a.response).toEqual({ renewed: true });
+    expect(b.response).toEqual({ renewed: true });
+    expect(second.jar.get('refresh_token')!.value).toBe(first.jar.get('refresh_token')!.value);
+    expect(second.jar.get('access_token')!.value).toBe(first.jar.get('access_token')!.value);
+    for (const tab of [first, second]) expect((await tab.call('wallet.getPaymentMethods')).response).toBeDefined();
+
+    // The new pair renews on as usual; the grace of the old token ends with the next rotation.
+    expect((await first.renew()).response).toBeDefined();
+    const late = server.client();
+    late.jar.set('refresh_token', { value: old, path: '/api/connect' });
+    clock += 1_000;
+    expect((await late.renew()).error?.error_code).toBe('invalid_grant');
+    expect((await first.call('wallet.getPaymentMethods')).error?.error_msg).toBe('jwt revoked');
   });
 
   test('a forged access token is refused as invalid, not as expired', async () => {
@@ -143,7 +167,7 @@ describe('the sim login provider', () => {
     const submitted = await browser.request('/api/connect/provider', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ name: 'steam_player', callbackUrl: '/cases' }).toString(),
+      body: new URLSearchParams({ name: 'steam_player', secret: 'provider-pass', callbackUrl: '/cases' }).toString(),
     });
     expect(submitted.status).toBe(303);
     const device = browser.jar.get('device_token')!.value;
@@ -151,12 +175,34 @@ describe('the sim login provider', () => {
     expect((await browser.call('user.getUser')).response).toMatchObject({ user: { name: 'steam_player' }, user_wallet: { balance: 100_000 } });
   });
 
+  test('a provider name signs in only with its provider password', async () => {
+    const provider = (browser: ReturnType<typeof server.client>, fields: Record<string, string>) =>
+      browser.request('/api/connect/provider', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ callbackUrl: '/', ...fields }).toString(),
+      });
+    const owner = server.client();
+    expect((await provider(owner, { name: 'steam_victim', secret: 'victims-secret' })).status).toBe(303);
+
+    // The attack of issue 12: the name alone, or with a guessed password, signs nobody in.
+    for (const fields of [{ name: 'steam_victim' }, { name: 'steam_victim', secret: 'not-the-secret' }] as Record<string, string>[]) {
+      const attacker = server.client();
+      const answer = await provider(attacker, fields);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(attacker.jar.has('access_token')).toBe(false);
+    }
+    const again = server.client();
+    expect((await provider(again, { name: 'steam_victim', secret: 'victims-secret' })).status).toBe(303);
+    expect((await again.call('user.getUser')).response).toMatchObject({ user: { name: 'steam_victim' } });
+  });
+
   test('the provider never redirects off the site', async () => {
     const browser = server.client();
     const submitted = await browser.request('/api/connect/provider', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ name: 'redirect_test', callbackUrl: '//evil.example/steal' }).toString(),
+      body: new URLSearchParams({ name: 'redirect_test', secret: 'provider-pass', callbackUrl: '//evil.example/steal' }).toString(),
     });
     expect(submitted.response.headers.get('location')).toMatch(/^\/\?device_token=/);
   });
@@ -167,7 +213,7 @@ describe('the sim login provider', () => {
     const submitted = await browser.request('/api/connect/provider', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ name: 'password_owner', callbackUrl: '/' }).toString(),
+      body: new URLSearchParams({ name: 'password_owner', secret: 'provider-pass', callbackUrl: '/' }).toString(),
     });
     expect(submitted.status).toBe(409);
     expect(browser.jar.has('access_token')).toBe(false);

@@ -4,9 +4,12 @@ import { loadConfig } from '../../sim-server/config.ts';
 import { openDb } from '../../sim-server/db/database.ts';
 import { createLedger } from '../../sim-server/db/ledger.ts';
 import { findUserById } from '../../sim-server/domains/account/users.ts';
+import { createBattles } from '../../sim-server/domains/battles/runtime.ts';
+import { createCaseCatalog } from '../../sim-server/domains/cases/catalog-store.ts';
 import { createDispatcher } from '../../sim-server/rpc/dispatch.ts';
 import type { Handlers, Services } from '../../sim-server/rpc/context.ts';
 import { createHub } from '../../sim-server/socket/hub.ts';
+import { serverBeaconChain } from '../../sim-server/world/beacon.ts';
 import { startServer } from './harness.ts';
 
 /** The real dispatcher, database and ledger, with handlers that misbehave on purpose. */
@@ -15,7 +18,10 @@ function servicesWith(handlers: Handlers) {
   const db = openDb({ path: ':memory:' });
   const hub = createHub({ now: Date.now });
   const ledger = createLedger({ now: Date.now });
-  const services: Services = { config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl) };
+  const beacon = serverBeaconChain(config);
+  const catalog = createCaseCatalog(db);
+  const battles = createBattles({ config, db, ledger, hub, beacon, catalog }, () => {});
+  const services: Services = { config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl), beacon, catalog, battles };
   db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'crash_victim', 'crash_victim', 0)");
   db.transaction((tx) => ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: 1 }, amount: 1_000, type: 'signup_bonus' }));
   const user = findUserById(db, 1)!;

@@ -2,12 +2,25 @@
  * Starts the real sim-server in-process on port 0 and gives tests a browser-like client:
  * a cookie jar that honours cookie paths, the RPC envelope, and a socket that waits for frames.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeQuery, type QueryValue } from '../../src/contract/index.ts';
 import { buildApp } from '../../sim-server/app.ts';
 import type { Config } from '../../sim-server/config.ts';
+
+/** Each running server's sim operator key, read from its DATA_DIR as the operator would. */
+const operatorKeys = new Map<string, string>();
+
+/** The headers that make a request the sim operator's (the key printed at start). */
+export function operatorHeaders(client: { base: string }): Record<string, string> {
+  const key = operatorKeys.get(client.base);
+  if (!key) throw new Error(`no server at ${client.base}`);
+  return { 'x-sim-key': key };
+}
+
+/** Sign-in limits that never limit. */
+export const CONNECT_UNLIMITED: Config['connectLimit'] = { perIp: 0, perName: 0, windowMs: 60_000, lockAfter: 0, lockMs: 60_000, captchaAfter: 0, captchaBits: 8 };
 
 /** A running server for one test file. */
 export type TestServer = Awaited<ReturnType<typeof startServer>>;
@@ -15,11 +28,14 @@ export type TestServer = Awaited<ReturnType<typeof startServer>>;
 /** Starts a server on a fresh database in a temp folder (or the given one). */
 export async function startServer(overrides: Partial<Config> = {}) {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'arena-test-'));
-  const built = await buildApp({ staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, ...overrides, dataDir });
+  // Like the request limit, sign-in limits and the starting-balance window are off unless a test
+  // turns them on: test files sign dozens of players in from one address.
+  const built = await buildApp({ staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, connectLimit: CONNECT_UNLIMITED, startGrantWindowMs: 0, ...overrides, dataDir });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;
+  operatorKeys.set(url, readFileSync(join(dataDir, 'sim-operator.key'), 'utf8').trim());
   return {
     url,
     services: built.services,
@@ -82,6 +98,7 @@ export function createClient(base: string) {
     request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
 
   return {
+    base,
     jar,
     request,
     /** GET /api/method/{method}?params; answers the envelope. */

@@ -44,7 +44,18 @@ describe('the ledger over HTTP', () => {
     const player = await server.player('stamp_mixer');
     await player.call('wallet-vault.deposit', { amount: 100, stamp: 'same' });
     const answer = await player.call('wallet-vault.withdraw', { amount: 100, stamp: 'same' });
-    expect(answer.error).toEqual({ error_code: 16, error_msg: 'stamp: already used by another call' });
+    expect(answer.error).toEqual({ error_code: 'STAMP_CONFLICT', error_msg: 'stamp: already used for another call' });
+    expect(await balances(player)).toEqual({ wallet: 3_600, vault: 100 });
+  });
+
+  test('a stamp reused with other params answers STAMP_CONFLICT and moves nothing; the same params in another order answer the first result', async () => {
+    const player = await server.player('stamp_params');
+    const first = await player.call('wallet-vault.deposit', { amount: 100, stamp: 'bound' });
+    const other = await player.call('wallet-vault.deposit', { amount: 250, stamp: 'bound' });
+    expect(other.error).toEqual({ error_code: 'STAMP_CONFLICT', error_msg: 'stamp: already used for another call' });
+    expect(await balances(player)).toEqual({ wallet: 3_600, vault: 100 });
+    // A JSON retry with the keys in another order is the same call.
+    expect(await player.post('wallet-vault.deposit', { stamp: 'bound', amount: 100 })).toEqual(first);
     expect(await balances(player)).toEqual({ wallet: 3_600, vault: 100 });
   });
 
@@ -141,7 +152,8 @@ describe('durability', () => {
           }
         }
       });
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      // Killed once enough writes were acknowledged (state, not a delay: a busy machine is slow).
+      while (acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 10));
       first.kill();
       run.stopped = true;
       await Promise.all(writers);

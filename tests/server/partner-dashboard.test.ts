@@ -16,6 +16,10 @@ describe('partnership-plus dashboard', () => {
     expect((await simPost(player, '/api/sim/partners/traffic', { name: 'plain_player', signups: 3 })).error?.error_code).toBe(NumericError.INPUT_ERROR);
     expect((await simPost(player, '/api/sim/partners/tag', { name: 'plain_player', tag: 'admin' })).error?.error_code).toBe(NumericError.INPUT_ERROR);
     expect((await simPost(player, '/api/sim/partners/tag', { name: 'nobody_here', tag: 'partner' })).error?.error_code).toBe(NumericError.NOT_FOUND);
+    // Without the operator key the console refuses, and the player stays untagged.
+    const { status } = await player.request('/api/sim/partners/tag', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'plain_player', tag: 'partner' }) });
+    expect(status).toBe(403);
+    expect((await player.call('partnership-plus.dashboard')).error?.error_code).toBe('DASHBOARD_ACCESS_DENIED');
     expect((await ok(player, 'partnership.referrals', {})).earnings.referrals).toBe(0);
   });
 

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Methods, z } from '../../src/contract/index.ts';
+import { DOMAINS } from '../../sim-server/domains/index.ts';
 import { startServer, type TestServer } from './harness.ts';
+
+/** A public method without required input that no domain serves yet (the list shrinks as areas land). */
+const unserved = Object.entries(Methods).find(
+  ([name, def]) => def.access === 'public' && z.safeParse(def.input, {}).success && !DOMAINS.some((d) => name in d.handlers),
+)?.[0];
 
 let server: TestServer;
 beforeAll(async () => {
@@ -37,9 +44,9 @@ describe('the envelope', () => {
     expect((await server.client().call('wallet.getHistory')).error).toEqual({ error_code: 15, error_msg: 'jwt must be provided' });
   });
 
-  test('a method the contract names but the server does not serve yet says so clearly', async () => {
-    const answer = await server.client().call('radio.current');
-    expect(answer.error).toEqual({ error_code: 'NOT_IMPLEMENTED', error_msg: 'radio.current is not available on this server yet' });
+  test.skipIf(unserved === undefined)('a method the contract names but the server does not serve yet says so clearly', async () => {
+    const answer = await server.client().call(unserved!);
+    expect(answer.error).toEqual({ error_code: 'NOT_IMPLEMENTED', error_msg: `${unserved} is not available on this server yet` });
   });
 
   test('POST with a JSON body takes the same shape as the query string', async () => {

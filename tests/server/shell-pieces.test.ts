@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { Rooms } from '../../src/contract/index.ts';
 import { balanceOf, cheapestCase, ok } from './cases-helpers.ts';
-import { openSocket } from './harness.ts';
+import { openSocket, operatorHeaders } from './harness.ts';
 import { expectLedgerOk, lastEntry, simPost, walletServer } from './wallet-helpers.ts';
 
 const env = walletServer();
@@ -118,7 +118,8 @@ describe('compensation', () => {
   });
 
   test('the console page carries the form with a fresh stamp', async () => {
-    const { body } = await env.server.client().request('/api/sim/payments');
+    const operator = env.server.client();
+    const { body } = await operator.request('/api/sim/payments', { headers: operatorHeaders(operator) });
     const text = String(body.text);
     expect(text).toContain('Compensate a player');
     expect(text).toMatch(/name="stamp" value="[A-Za-z0-9_-]{22}"/);

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openSocket, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
+/** Moves the server's clock forward (idle rooms are forgotten after minutes). */
+let clockShift = 0;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ now: () => Date.now() + clockShift });
 });
 afterAll(() => server.close());
 
@@ -34,7 +36,7 @@ describe('authentication', () => {
     socket.send('manifest');
     const manifest = (await socket.next('#MANIFEST')).data as { stats: Record<string, unknown> };
     expect(manifest.stats).toMatchObject({
-      battle_pass: { active: false }, ctc: { active: false }, events: { leaderboard: { ends_in_time: null } },
+      battle_pass: { active: false }, ctc: { active: true }, events: { leaderboard: { ends_in_time: null } },
       wallet: { rate: expect.objectContaining({ SFC: 1 }) }, version: { client: '5.4', cache: '5.4' },
     });
     socket.send('checkin');
@@ -58,23 +60,23 @@ describe('rooms', () => {
   test('room members get each event with an increasing offset; after leave-room they get nothing', async () => {
     const a = await openSocket(server.url);
     const b = await openSocket(server.url);
-    a.send('join-room', { room: 'LOBBY_TEST' });
-    b.send('join-room', { room: 'LOBBY_TEST' });
+    a.send('join-room', { room: 'ARENA_GAME[SF9000001]' });
+    b.send('join-room', { room: 'ARENA_GAME[SF9000001]' });
     const joined = await a.next('ROOM_JOINED');
     await b.next('ROOM_JOINED');
-    server.services.hub.publish('LOBBY_TEST', 'PONG', { time: 1 });
-    server.services.hub.publish('LOBBY_TEST', 'PONG', { time: 2 });
+    server.services.hub.publish('ARENA_GAME[SF9000001]', 'PONG', { time: 1 });
+    server.services.hub.publish('ARENA_GAME[SF9000001]', 'PONG', { time: 2 });
     const first = await a.next('PONG');
     const second = await a.next('PONG');
-    expect([first.room, first.offset, second.offset]).toEqual(['LOBBY_TEST', (joined.data.offset as number) + 1, (joined.data.offset as number) + 2]);
+    expect([first.room, first.offset, second.offset]).toEqual(['ARENA_GAME[SF9000001]', (joined.data.offset as number) + 1, (joined.data.offset as number) + 2]);
     expect((await b.next('PONG')).data.time).toBe(1);
-    b.send('leave-room', { room: 'LOBBY_TEST' });
+    b.send('leave-room', { room: 'ARENA_GAME[SF9000001]' });
     b.send('ping');
     await b.next('PONG'); // the leave was handled before this answer
-    const countBefore = b.frames.filter((f) => f.room === 'LOBBY_TEST').length;
-    server.services.hub.publish('LOBBY_TEST', 'PONG', { time: 3 });
+    const countBefore = b.frames.filter((f) => f.room === 'ARENA_GAME[SF9000001]').length;
+    server.services.hub.publish('ARENA_GAME[SF9000001]', 'PONG', { time: 3 });
     await a.next('PONG');
-    expect(b.frames.filter((f) => f.room === 'LOBBY_TEST').length).toBe(countBefore);
+    expect(b.frames.filter((f) => f.room === 'ARENA_GAME[SF9000001]').length).toBe(countBefore);
     a.close();
     b.close();
   });
@@ -97,15 +99,15 @@ describe('rooms', () => {
   test('a reconnecting client that joins with its last offset receives exactly what it missed', async () => {
     const hub = server.services.hub;
     const first = await openSocket(server.url);
-    first.send('join-room', { room: 'RESUME_TEST' });
+    first.send('join-room', { room: 'ARENA_GAME[SF9000002]' });
     await first.next('ROOM_JOINED');
-    hub.publish('RESUME_TEST', 'PONG', { time: 10 });
+    hub.publish('ARENA_GAME[SF9000002]', 'PONG', { time: 10 });
     const seen = await first.next('PONG');
     first.close();
-    hub.publish('RESUME_TEST', 'PONG', { time: 11 });
-    hub.publish('RESUME_TEST', 'PONG', { time: 12 });
+    hub.publish('ARENA_GAME[SF9000002]', 'PONG', { time: 11 });
+    hub.publish('ARENA_GAME[SF9000002]', 'PONG', { time: 12 });
     const again = await openSocket(server.url);
-    again.send('join-room', { room: 'RESUME_TEST', offset: seen.offset });
+    again.send('join-room', { room: 'ARENA_GAME[SF9000002]', offset: seen.offset });
     expect((await again.next('PONG')).data.time).toBe(11);
     expect((await again.next('PONG')).data.time).toBe(12);
     expect((await again.next('ROOM_JOINED')).data.offset).toBe((seen.offset as number) + 2);
@@ -114,12 +116,68 @@ describe('rooms', () => {
 
   test('a client too far behind is told ROOM_RESYNC instead of a partial replay', async () => {
     const hub = server.services.hub;
-    for (let i = 0; i < 250; i++) hub.publish('BUSY_ROOM', 'PONG', { time: i });
+    for (let i = 0; i < 250; i++) hub.publish('ARENA_GAME[SF9000003]', 'PONG', { time: i });
     const late = await openSocket(server.url);
-    late.send('join-room', { room: 'BUSY_ROOM', offset: 3 });
-    expect((await late.next('ROOM_RESYNC')).data).toEqual({ room: 'BUSY_ROOM', offset: 250 });
+    late.send('join-room', { room: 'ARENA_GAME[SF9000003]', offset: 3 });
+    expect((await late.next('ROOM_RESYNC')).data).toEqual({ room: 'ARENA_GAME[SF9000003]', offset: 250 });
     expect(late.frames.filter((f) => f.type === 'PONG')).toHaveLength(0);
     late.close();
+  });
+});
+
+describe('room bounds (issue 12)', () => {
+  test('a room name nothing serves is refused and holds no memory', async () => {
+    const socket = await openSocket(server.url);
+    const before = server.services.hub.stats().rooms;
+    for (const room of ['NO_SUCH_ROOM', 'LOBBY_TEST', 'ARENA_GAME[]', 'USER[anyone]']) {
+      socket.send('join-room', { room });
+      expect((await socket.next('SOCKET_ERROR')).data.code).toMatch(/UNKNOWN_ROOM|ACCESS_DENIED/);
+    }
+    expect(server.services.hub.stats().rooms).toBe(before);
+    socket.close();
+  });
+
+  test('a connection holds at most 32 rooms, and rooms left empty are freed', async () => {
+    const hub = server.services.hub;
+    const before = hub.stats().rooms;
+    const socket = await openSocket(server.url);
+    for (let i = 0; i < 40; i++) socket.send('join-room', { room: `ARENA_GAME[SF${8_000_000 + i}]` });
+    expect((await socket.next('SOCKET_ERROR')).data.code).toBe('TOO_MANY_ROOMS');
+    expect(socket.frames.filter((f) => f.type === 'ROOM_JOINED')).toHaveLength(32);
+    expect(hub.stats().rooms).toBe(before + 32);
+    for (let i = 0; i < 32; i++) socket.send('leave-room', { room: `ARENA_GAME[SF${8_000_000 + i}]` });
+    socket.send('ping');
+    await socket.next('PONG');
+    expect(hub.stats().rooms).toBe(before);
+
+    // Joined again and then closed: the rooms go with the connection.
+    for (let i = 0; i < 5; i++) socket.send('join-room', { room: `ARENA_GAME[SF${8_100_000 + i}]` });
+    socket.send('ping');
+    await socket.next('PONG');
+    expect(hub.stats().rooms).toBe(before + 5);
+    socket.close();
+    await expect.poll(() => hub.stats().rooms).toBe(before);
+  });
+
+  test('a room with events outlives its members for the replay, and a join after it was forgotten resyncs', async () => {
+    const hub = server.services.hub;
+    const room = 'ARENA_GAME[SF9000004]';
+    const first = await openSocket(server.url);
+    first.send('join-room', { room });
+    await first.next('ROOM_JOINED');
+    hub.publish(room, 'PONG', { time: 1 });
+    const seen = await first.next('PONG');
+    first.close();
+    await expect.poll(() => hub.memberCount(room)).toBe(0);
+    expect(hub.offsetOf(room)).toBe(seen.offset);
+    // The sweep forgets rooms idle past the keep time (the test moves the server's clock).
+    clockShift += 11 * 60_000;
+    hub.sweep(24 * 3_600_000);
+    expect(hub.offsetOf(room)).toBe(0);
+    const back = await openSocket(server.url);
+    back.send('join-room', { room, offset: seen.offset });
+    expect((await back.next('ROOM_RESYNC')).data).toEqual({ room, offset: 0 });
+    back.close();
   });
 });
 

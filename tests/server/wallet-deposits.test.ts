@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { isCryptoAddress } from '../../src/core/index.ts';
-import { startServer } from './harness.ts';
+import { operatorHeaders, startServer } from './harness.ts';
 import {
   balanceOf, codeAt, depositAddress, enableSecure, expectLedgerOk, lastEntry, ok, paymentsOf, sim, simPost, walletServer, tick, transfer, type PaymentOut,
 } from './wallet-helpers.ts';
@@ -199,7 +199,7 @@ describe('gift cards', () => {
     expect((await paymentsOf(player)).payments[0]).toMatchObject({ provider: 'giftcard', method: 'applepay', status: 'completed', value: '25.00' });
 
     expect(await ok(player, 'wallet.gift', { code: bought.code })).toEqual({ success: false, cause: 'This code has already been used' });
-    expect(await ok(player, 'wallet.gift', { code: 'CZZZZ-ZZZZZ-ZZZZZ' })).toEqual({ success: false, cause: 'Invalid code' });
+    expect(await ok(player, 'wallet.gift', { code: 'CZZZZ-ZZZZZ-ZZZZZ' })).toEqual({ success: false, cause: 'Invalid Code' });
     expect(await balanceOf(player)).toBe(START + 2_500);
     expectLedgerOk(env.server);
   });
@@ -243,10 +243,11 @@ describe('the sim payment console', () => {
     const address = await depositAddress(player, 'btc');
     const first = await transfer(player, { address, amount: '0.002' });
     const second = await transfer(player, { address, amount: '0.003' });
-    const page = await player.request('/api/sim/payments');
+    const operator = { headers: operatorHeaders(player) };
+    const page = await player.request('/api/sim/payments', operator);
     expect(page.status).toBe(200);
     expect(String(page.body.text)).toContain(first.hash);
-    const listed = (await player.request('/api/sim/payments.json')).body.response as { open: { hash: string; user_name: string }[] };
+    const listed = (await player.request('/api/sim/payments.json', operator)).body.response as { open: { hash: string; user_name: string }[] };
     expect(listed.open.filter((p) => p.user_name === 'console_player').map((p) => p.hash)).toEqual([second.hash, first.hash]);
 
     expect((await sim<{ payment: PaymentOut }>(player, `/api/sim/payments/${first.hash}/confirm`)).payment.status).toBe('completed');
@@ -255,9 +256,9 @@ describe('the sim payment console', () => {
     expect(await balanceOf(player)).toBe(START + 13_000);
 
     // A browser form is sent back to the console, which says what happened.
-    const form = await player.request(`/api/sim/payments/${second.hash}/confirm`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const form = await player.request(`/api/sim/payments/${second.hash}/confirm`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...operator.headers }, body: '' });
     expect(form.status).toBe(303);
-    const back = await player.request(form.response.headers.get('location')!);
+    const back = await player.request(form.response.headers.get('location')!, operator);
     expect(String(back.body.text)).toContain('Payment is declined, not open');
     expectLedgerOk(env.server);
   });

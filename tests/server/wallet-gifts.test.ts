@@ -44,7 +44,7 @@ describe('inventory gift codes', () => {
     const { code, item_hash } = await sim<{ code: string; item_hash: string }>(player, '/api/sim/gift-codes', { kind: 'inventory', item: item.key });
     expect(code).toMatch(/^A[A-Z0-9]{4}-[A-Z0-9]{5}-[A-Z0-9]{5}$/);
     expect(item_hash).toBe(item.hash);
-    expect(await ok(player, 'wallet.gift', { code })).toEqual({ success: false, cause: 'Invalid code' });
+    expect(await ok(player, 'wallet.gift', { code })).toEqual({ success: false, cause: 'Invalid Code' });
 
     const socket = await player.socket();
     expect(await ok(player, 'inventory.gift', { code })).toEqual({ success: true });
@@ -55,7 +55,7 @@ describe('inventory gift codes', () => {
     expect(await ok(player, 'inventory.gift', { code })).toEqual({ success: false, cause: 'This code has already been used' });
 
     const coins = await walletCode(player, '5');
-    expect(await ok(player, 'inventory.gift', { code: coins })).toEqual({ success: false, cause: 'Invalid code' });
+    expect(await ok(player, 'inventory.gift', { code: coins })).toEqual({ success: false, cause: 'Invalid Code' });
     expect((await ok(player, 'inventory.getAssets')).items).toHaveLength(1);
     expect((await simPost(player, '/api/sim/gift-codes', { kind: 'inventory', item: 'no-such-item' })).error?.error_code).toBe(16);
   });

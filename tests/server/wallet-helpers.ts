@@ -1,9 +1,9 @@
 /** Shared steps of the wallet server tests: the sim providers' routes, a steppable clock, 2FA codes. */
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { MethodResult, Payment, z } from '../../src/contract/index.ts';
-import { base32Decode, totp } from '../../src/core/index.ts';
+import { base32Decode, totp } from '../../sim-server/auth/totp.ts';
 import { ok, type Client } from './cases-helpers.ts';
-import { startServer, type Answer, type TestServer } from './harness.ts';
+import { operatorHeaders, startServer, type Answer, type TestServer } from './harness.ts';
 
 export { balanceOf, ok, type Client } from './cases-helpers.ts';
 
@@ -33,9 +33,10 @@ export function walletServer() {
   };
 }
 
-/** POSTs JSON to a sim route and answers the envelope. */
+/** POSTs JSON to a sim route as the operator (the key printed at start) and answers the envelope. */
 export async function simPost(client: Client, path: string, body: unknown = {}): Promise<Answer> {
-  const { body: answer } = await client.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const headers = { 'content-type': 'application/json', ...operatorHeaders(client) };
+  const { body: answer } = await client.request(path, { method: 'POST', headers, body: JSON.stringify(body) });
   return answer;
 }
 

@@ -197,3 +197,26 @@ describe('the vault with 2FA', () => {
     expectLedgerOk(env.server);
   });
 });
+
+describe('basic verification (BASIC_VERIFY_REQUIRED)', () => {
+  test('a withdrawal above 500 coins needs it; under 18 is refused; once verified the same withdrawal goes through', async () => {
+    const { player, secret } = await securePlayer('basic_verify');
+    expect(await ok(player, 'account.basic-status')).toEqual({ verified: false, withdraw_above: 50_000 });
+    // Up to the threshold no check; above it the call fails and moves nothing.
+    expect(await ok(player, 'wallet.cryptoWithdraw', { amount: 1_000, currency: 'btc', provider: 'crypto', address: BTC_ADDRESS, secure_code: codeAt(secret, clock.at) })).toMatchObject({ success: true });
+    clock.advance(30_000);
+    const refused = await withdraw(player, { amount: 50_001, secure_code: codeAt(secret, clock.at) });
+    expect(refused.error).toEqual({ error_code: 'BASIC_VERIFY_REQUIRED', error_msg: 'Withdrawals above 500.00 coins need basic verification' });
+    expect(await balanceOf(player)).toBe(START - 1_000);
+
+    const young = new Date(clock.at - 17 * 365.25 * 86_400_000).toISOString().slice(0, 10);
+    expect((await player.call('account.basic-verify', { full_name: 'Ann Example', birth_date: young, country: 'de' })).error).toEqual({ error_code: 19, error_msg: 'You must be 18 or older' });
+    expect((await player.call('account.basic-verify', { full_name: 'Ann Example', birth_date: '1990-02-30', country: 'de' })).error?.error_code).toBe(16);
+    expect(await ok(player, 'account.basic-verify', { full_name: 'Ann Example', birth_date: '1990-02-01', country: 'de' })).toEqual({ verified: true });
+    expect(await ok(player, 'account.basic-status')).toEqual({ verified: true, withdraw_above: 50_000 });
+
+    clock.advance(30_000);
+    expect(await ok(player, 'wallet.cryptoWithdraw', { amount: 50_001, currency: 'btc', provider: 'crypto', address: BTC_ADDRESS, secure_code: codeAt(secret, clock.at) })).toMatchObject({ success: true });
+    expectLedgerOk(env.server);
+  });
+});

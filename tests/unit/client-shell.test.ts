@@ -3,8 +3,8 @@ import { canonicalPublicPath, collapseSlashes, splitLanguage, withLanguage } fro
 import { caseTitleFromSlug } from '../../src/features/cases/case-title.ts';
 import { canSeeMembers } from '../../src/features/session/guards.ts';
 import { isOpaquePath, navItemVisible, raceEndsAt, GAME_NAV } from '../../src/features/shell/nav-items.ts';
-import { giftCodeTarget } from '../../src/features/wallet/gift-code.ts';
-import { historyLabel } from '../../src/features/wallet/history-labels.ts';
+import { giftCodeTarget } from '../../src/storage/gift-code.ts';
+import { historyLabel } from '../../src/contract/history.ts';
 import { findPaymentMethod } from '../../src/features/wallet/payment-methods.ts';
 import { isVersionMismatch, STATE_VERSION } from '../../src/storage/state-version.ts';
 import { DEFAULT_SETTINGS, sanitizeSettings } from '../../src/storage/settings.ts';

@@ -15,8 +15,12 @@ describe('what a failed call shows (document 3 section 8)', () => {
     expect(routeApiError(rpcError(NamedError.NOT_IMPLEMENTED, 'later'))).toMatchObject({ action: 'notice', title: 'NOT IMPLEMENTED' });
   });
 
-  test.each([NamedError.NOT_SHOW, NamedError.BASIC_VERIFY_REQUIRED, NamedError.POOL_MODULE_NOT_EXISTS, NamedError.CAPTCHA_REQUIRED, NamedError.ACTIVE_STREAM_PARTY_EXISTS])('%s shows nothing', (code) => {
+  test.each([NamedError.NOT_SHOW, NamedError.POOL_MODULE_NOT_EXISTS, NamedError.CAPTCHA_REQUIRED, NamedError.ACTIVE_STREAM_PARTY_EXISTS])('%s shows nothing', (code) => {
     expect(routeApiError(rpcError(code))).toEqual({ action: 'silent' });
+  });
+
+  test('BASIC_VERIFY_REQUIRED shows no notice but the full-screen verification', () => {
+    expect(routeApiError(rpcError(NamedError.BASIC_VERIFY_REQUIRED))).toEqual({ action: 'navigate', to: '/account/verify' });
   });
 
   test('a shortage of coins shows no notice: the insufficient-funds modal answers it', () => {

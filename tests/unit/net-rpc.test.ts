@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp, type BuiltApp } from '../../sim-server/app.ts';
+import { CONNECT_UNLIMITED } from '../server/harness.ts';
 import { NamedError, NumericError } from '../../src/contract/index.ts';
 import { RpcContractError, RpcError, RpcNetworkError, RpcRateLimitedError, createRpc, type RpcEvents } from '../../src/net/rpc.ts';
 
@@ -37,7 +38,7 @@ let names = 0;
 const freshName = () => `rpc_player${++names}`;
 
 beforeAll(async () => {
-  server = await buildApp({ dataDir: ':memory:', staticDir: '/nonexistent', now: () => clock, rateLimit: { max: 0, windowMs: 60_000 } });
+  server = await buildApp({ dataDir: ':memory:', staticDir: '/nonexistent', now: () => clock, rateLimit: { max: 0, windowMs: 60_000 }, connectLimit: CONNECT_UNLIMITED, startGrantWindowMs: 0 });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

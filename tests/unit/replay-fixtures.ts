@@ -18,6 +18,7 @@ import {
 import { fairTicket, hashDecision, pickByTicket, sha256Hex, type TicketRange } from '../../src/core/fair-ticket.ts';
 import { toHash } from '../../src/core/hash-id.ts';
 import type { BattleReplayRecord, UnboxReplayRecord } from '../../src/core/replay.ts';
+import { outcomeOut } from '../../sim-server/domains/battles/views.ts';
 
 /** A beacon block id (64 hex). */
 export const BEACON = sha256Hex('beacon block 1700000001');
@@ -82,19 +83,6 @@ export function equalSlots() {
     { item: makeItem(201, 300), range: [1, 60_000] as TicketRange },
     { item: makeItem(202, 300), range: [60_001, 100_000] as TicketRange },
   ];
-}
-
-function outcomeWire(outcome: BattleOutcome): NonNullable<BattleReplayRecord['game']['outcome']> {
-  return {
-    pot: outcome.pot,
-    winners: [...outcome.winners],
-    decided_by: outcome.decidedBy,
-    payout: { kind: outcome.payout.kind, shares: outcome.payout.shares.map((s) => ({ ...s })), house: outcome.payout.house },
-    standings: outcome.standings.map((s) => ({ ...s })),
-    tiebreak: outcome.tiebreak && { players: [...outcome.tiebreak.players], winners: [...outcome.tiebreak.winners], rolls: outcome.tiebreak.rolls.map((r) => ({ ...r })) },
-    kings_round: outcome.kingsRound,
-    rob: outcome.rob && { pair: [...outcome.rob.pair], decisions: outcome.rob.decisions.map((d) => ({ ...d })), result: outcome.rob.result },
-  };
 }
 
 /** What a crafted battle is made of. */
@@ -174,7 +162,7 @@ export function craftBattle(plan: BattlePlan): BattleReplayRecord {
       pot: decided.pot,
       process: { created_at: 0, filled_at: 500, start_time: 1_000, rob_at: null, ended_at: 9_000, round_duration: 5_000, terminal_round: plan.rounds, next_at: null },
       seed: { server_seed_hashed: sha256Hex(BATTLE_SEED), server_seed: BATTLE_SEED, beacon: BEACON, block_number: 1_700_000_001, time: 1_700_000_001_000 },
-      outcome: outcomeWire(decided),
+      outcome: outcomeOut(decided),
       time: 0,
       finished_at: 9_000,
     },

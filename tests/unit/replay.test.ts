@@ -14,7 +14,8 @@ import {
   type ReplayReport,
 } from '../../src/core/replay.ts';
 import { packTickets, unpackTickets, type TicketClaim } from '../../src/core/ticket-pack.ts';
-import { keyedTicketer, ticketFromDigest, webCryptoTicketer } from '../../src/core/ticket-hasher.ts';
+import { keyedTicketer, ticketFromDigest } from '../../src/core/fair-ticket.ts';
+import { webCryptoTicketer } from '../../src/core/ticket-hasher.ts';
 import { BATTLE_SEED, BEACON, copy, craftBattle, craftUnbox, equalSlots, makeItem, type BattlePlan } from './replay-fixtures.ts';
 
 // An independent ticket: Node's HMAC and hex parsing, not the code under test.

@@ -10,7 +10,7 @@ import {
   tickToasts,
   type Toast,
   type ToastInput,
-} from '../../src/features/notifications/toast-queue.ts';
+} from '../../src/ui/toast-queue.ts';
 
 const info = (title: string, extra: Partial<ToastInput> = {}): ToastInput => ({ type: 'balance', title, message: title, ...extra });
 

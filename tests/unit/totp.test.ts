@@ -2,8 +2,8 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   TOTP_DEFAULTS, base32Decode, base32Encode, hotp, isTotpCode, matchTotp, otpauthUri, totp, totpCounter, totpSecret,
-} from '../../src/core/totp.ts';
-import type { TotpAlgorithm } from '../../src/core/totp.ts';
+} from '../../sim-server/auth/totp.ts';
+import type { TotpAlgorithm } from '../../sim-server/auth/totp.ts';
 
 const ascii = (text: string) => new TextEncoder().encode(text);
 

@@ -5,28 +5,14 @@ import { toHash } from '../../../src/core/hash-id.ts';
 import { levelForExp } from '../../../src/core/levels.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Ledger } from '../../db/ledger.ts';
+import type { UserRow } from '../../auth/users.ts';
 
-/** A users row. */
-export interface UserRow {
-  id: number;
-  name: string;
-  display_name: string;
-  password_hash: string | null;
-  provider_id: string | null;
-  scope: number;
-  tags: string;
-  exp: number;
-  created_at: number;
-}
+// The row and its lookup by id live in auth/: sessions need them without the account domain.
+export { findUserById, type UserRow } from '../../auth/users.ts';
 
 /** Finds a player by name, case-insensitively. */
 export function findUserByName(db: Pick<Db, 'get'>, name: string): UserRow | undefined {
   return db.get<UserRow>('SELECT * FROM users WHERE name = ?', name);
-}
-
-/** Finds a player by id. */
-export function findUserById(db: Pick<Db, 'get'>, id: number): UserRow | undefined {
-  return db.get<UserRow>('SELECT * FROM users WHERE id = ?', id);
 }
 
 /** Finds the player a login-provider identity belongs to. */

@@ -3,10 +3,8 @@ import { NamedError, Rooms } from '../../../src/contract/index.ts';
 import { fail } from '../../errors.ts';
 import type { Handlers } from '../../rpc/context.ts';
 import { battleDetail } from '../battles/detail.ts';
-import { battlesOf } from '../battles/runtime.ts';
 import { battleByRef } from '../battles/store.ts';
 import { gameRoomOf } from '../battles/views.ts';
-import { catalogOf } from '../cases/catalog-store.ts';
 import { gameByToken, unboxGameDetail } from '../unbox/games.ts';
 import { reactionHandlers } from './reactions.ts';
 
@@ -16,9 +14,9 @@ export const arenaGameHandlers: Handlers = {
   'arena.game': ({ hash }, ctx) => {
     // Personal unbox games are reachable by token only; battles by token, or by hash as battleByRef allows.
     const unbox = hash.length === 32 ? gameByToken(ctx.db, hash) : undefined;
-    if (unbox) return { ...unboxGameDetail(ctx.db, catalogOf(ctx.db), unbox), online: ctx.hub.memberCount(Rooms.arenaGame(hash)) };
+    if (unbox) return { ...unboxGameDetail(ctx.db, ctx.catalog.view(), unbox), online: ctx.hub.memberCount(Rooms.arenaGame(hash)) };
     const battle = battleByRef(ctx.db, hash, ctx.user?.id ?? null);
     if (!battle) fail(NamedError.GAME_ERROR, 'Game not found.');
-    return { ...battleDetail(ctx.db, battlesOf(ctx).deps, battle, ctx.config.now()), online: ctx.hub.memberCount(gameRoomOf(battle)) };
+    return { ...battleDetail(ctx.db, ctx.battles.deps, battle, ctx.config.now()), online: ctx.hub.memberCount(gameRoomOf(battle)) };
   },
 };

@@ -4,18 +4,16 @@ import { parseHash } from '../../../src/core/index.ts';
 import { fail } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
 import type { Handlers } from '../../rpc/context.ts';
+import type { CatalogView } from '../cases/catalog-store.ts';
 import { arenaConfig, arenaFigures, historyPage, playerBattles, publicBattles } from '../battles/lobby.ts';
-import { battlesOf } from '../battles/runtime.ts';
 import { publicUsers, type BattleGameOut } from '../battles/views.ts';
-import { catalogOf } from '../cases/catalog-store.ts';
 import { gameOut, type GameRow } from '../unbox/games.ts';
 
 /** History entries per page unless the caller asks for another count. */
 const HISTORY_PAGE = 20;
 
 // The users and cases a list of games names, each once.
-function namedBy(db: Db, games: readonly (BattleGameOut | { user_hashes: string[]; box_hash: string })[]) {
-  const catalog = catalogOf(db);
+function namedBy(db: Db, catalog: CatalogView, games: readonly (BattleGameOut | { user_hashes: string[]; box_hash: string })[]) {
   const boxHashes = [...new Set(games.flatMap((g) => ('box_hashes' in g ? g.box_hashes : [g.box_hash])))];
   return {
     users: publicUsers(db, games.flatMap((g) => g.user_hashes)),
@@ -29,7 +27,7 @@ function namedBy(db: Db, games: readonly (BattleGameOut | { user_hashes: string[
 /** Arena lists and figures. */
 export const arenaLobbyHandlers: Handlers = {
   'arena.lobby': (_params, ctx) => {
-    const { deps } = battlesOf(ctx);
+    const { deps } = ctx.battles;
     const now = ctx.config.now();
     const open = publicBattles(ctx.db, deps, now);
     const personal = ctx.user
@@ -38,13 +36,13 @@ export const arenaLobbyHandlers: Handlers = {
           ...ctx.db.all<GameRow>("SELECT * FROM unbox_games WHERE user_id = ? AND status = 'running' ORDER BY id DESC LIMIT 50", ctx.user.id).map(gameOut),
         ]
       : [];
-    return { online: ctx.hub.stats().connections, config: arenaConfig(), public: open, personal, ...namedBy(ctx.db, [...open, ...personal]), time: now };
+    return { online: ctx.hub.stats().connections, config: arenaConfig(), public: open, personal, ...namedBy(ctx.db, ctx.catalog.view(), [...open, ...personal]), time: now };
   },
 
   'arena.history': ({ offset, count = HISTORY_PAGE }, ctx) => {
     const before = offset === undefined ? undefined : (parseHash(offset) ?? fail(NumericError.INPUT_ERROR, "offset: expected the last battle's hash"));
-    const page = historyPage(ctx.db, battlesOf(ctx).deps, ctx.user?.id ?? null, { before, count }, ctx.config.now());
-    return { history: page.games, ...namedBy(ctx.db, page.games), resume: page.resume };
+    const page = historyPage(ctx.db, ctx.battles.deps, ctx.user?.id ?? null, { before, count }, ctx.config.now());
+    return { history: page.games, ...namedBy(ctx.db, ctx.catalog.view(), page.games), resume: page.resume };
   },
 
   'arena.statistics': (_params, ctx) => ({ online: ctx.hub.stats().connections, ...arenaFigures(ctx.db), time: ctx.config.now() }),

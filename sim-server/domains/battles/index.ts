@@ -1,6 +1,6 @@
 /** Case battles: seats, rounds, the runner and the bots. */
 import type { Domain } from '../../rpc/context.ts';
 import { battleHandlers } from './methods.ts';
-import { registerBattles } from './runtime.ts';
+import { startBattles } from './runtime.ts';
 
-export const battles: Domain = { handlers: battleHandlers, register: (app, services) => void registerBattles(app, services) };
+export const battles: Domain = { handlers: battleHandlers, register: startBattles };

@@ -13,6 +13,7 @@ import {
   parseHash,
   parseScheme,
   randomClientSeed,
+  schemePrice,
   schemeRounds,
   sha256Hex,
   toHash,
@@ -22,7 +23,7 @@ import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import { shuffledBots } from '../../world/bots.ts';
 import { publicUser } from '../account/users.ts';
-import { catalogOf, type BoxVersion } from '../cases/catalog-store.ts';
+import type { BoxVersion } from '../cases/catalog-store.ts';
 import { currentClientSeed } from '../fairness/seeds.ts';
 import { advanceBattle, applyStep, engineFail } from './apply.ts';
 import {
@@ -41,7 +42,6 @@ import {
   type DropItem,
 } from './engine.ts';
 import { FLOOD_TEXT } from './flood.ts';
-import { battlesOf } from './runtime.ts';
 import { battleById, battleByRef, battleByToken, insertBattle, playerOf, type BattleRow } from './store.ts';
 import { battleGameOut, battleMessageOut, battlePath, gameRoomOf, robOut } from './views.ts';
 
@@ -54,7 +54,7 @@ function gameNotFound(): never {
 
 // The cases of a scheme at their current versions; an unknown or deprecated one refuses the create.
 function schemeBoxes(ctx: CallContext, entries: readonly { box: string }[]): Map<number, BoxVersion> {
-  const catalog = catalogOf(ctx.db);
+  const catalog = ctx.catalog.view();
   const boxes = new Map<number, BoxVersion>();
   for (const { box } of entries) {
     const found = catalog.box(parseHash(box)!) ?? fail(NumericError.INVALID_DATA, `Box ${box} not found.`);
@@ -68,7 +68,7 @@ function schemeBoxes(ctx: CallContext, entries: readonly { box: string }[]): Map
 function onBattle<T>(ctx: CallContext, tx: Tx, row: BattleRow | undefined, command: (state: BattleState, now: number) => BattleResult, answer: (row: BattleRow, state: BattleState, now: number) => T): T {
   if (!row) gameNotFound();
   const now = ctx.config.now();
-  const state = advanceBattle(battlesOf(ctx).deps, tx, row, now, (current) => command(current, now));
+  const state = advanceBattle(ctx.battles.deps, tx, row, now, (current) => command(current, now));
   return answer(row, state, now);
 }
 
@@ -81,12 +81,12 @@ export const battleHandlers: Handlers = {
     const parsed = parseScheme(scheme);
     if (!parsed.ok) fail(NumericError.INPUT_ERROR, `scheme: ${parsed.error}`);
     const boxes = schemeBoxes(ctx, parsed.entries);
-    const catalog = catalogOf(ctx.db);
+    const catalog = ctx.catalog.view();
     const tables: Record<string, DropItem[]> = {};
     for (const box of boxes.values()) {
       tables[box.out.hash] = box.slots.map((slot) => ({ item: toHash(slot.itemId), range: slot.range, price: catalog.item(slot.itemId)!.price }));
     }
-    const price = parsed.entries.reduce((sum, { box, count }) => sum + boxes.get(parseHash(box)!)!.price * count, 0);
+    const price = schemePrice(parsed.entries, ({ box }) => boxes.get(parseHash(box)!)!.price);
     const seats = number ?? defaultSeats(mode);
     const setup = battleOptions({
       crazy: options.crazy ?? false,
@@ -97,7 +97,7 @@ export const battleHandlers: Handlers = {
       share: options.share ?? false,
       fast: options.fast ?? false,
     });
-    const { deps } = battlesOf(ctx);
+    const { deps } = ctx.battles;
     return ctx.moneyTx((tx) => {
       const now = ctx.config.now();
       const serverSeed = randomBytes(32).toString('hex');
@@ -162,7 +162,7 @@ export const battleHandlers: Handlers = {
 
   'arena-battle.run': ({ token }, ctx) => {
     const user = requireUser(ctx);
-    const battles = battlesOf(ctx);
+    const battles = ctx.battles;
     return ctx.db.transaction((tx) => {
       const row = battleByToken(tx, token) ?? gameNotFound();
       const me = playerOf(user.id);
@@ -175,7 +175,7 @@ export const battleHandlers: Handlers = {
 
   'arena-battle.callBots': ({ hash }, ctx) => {
     const user = requireUser(ctx);
-    const { bots } = battlesOf(ctx);
+    const { bots } = ctx.battles;
     return ctx.db.transaction((tx) =>
       onBattle(ctx, tx, battleByRef(tx, hash, user.id), (state, now) => callBots(state, { by: playerOf(user.id), bots: shuffledBots(bots) }, now), gameAnswer),
     );
@@ -203,7 +203,7 @@ export const battleHandlers: Handlers = {
 
   'arena-battle.message': ({ token, text }, ctx) => {
     const user = requireUser(ctx);
-    const { flood } = battlesOf(ctx);
+    const { flood } = ctx.battles;
     return ctx.db.transaction((tx) => {
       const row = battleByToken(tx, token) ?? gameNotFound();
       const now = ctx.config.now();
@@ -220,7 +220,7 @@ export const battleHandlers: Handlers = {
     const user = requireUser(ctx);
     const row = battleByToken(ctx.db, token) ?? gameNotFound();
     const now = ctx.config.now();
-    if (!battlesOf(ctx).flood.reactions.allow(`${user.id}:${row.id}`, now)) fail(NumericError.INVALID_DATA, FLOOD_TEXT.reaction);
+    if (!ctx.battles.flood.reactions.allow(`${user.id}:${row.id}`, now)) fail(NumericError.INVALID_DATA, FLOOD_TEXT.reaction);
     ctx.hub.publish(gameRoomOf(row), 'ARENA_GAME_REACTION', { game_hash: toHash(row.id), user_hash: toHash(user.id), reaction, time: now });
     return { success: true };
   },

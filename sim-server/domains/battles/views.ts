@@ -35,7 +35,8 @@ export function rewardsOf(outcome: BattleOutcome): Map<number, number> {
   return rewards;
 }
 
-function outcomeOut(outcome: BattleOutcome): z.output<typeof BattleGameOutcome> {
+/** A decided battle's outcome as the wire shows it (tests/unit/replay-fixtures.ts crafts records with it). */
+export function outcomeOut(outcome: BattleOutcome): z.output<typeof BattleGameOutcome> {
   return {
     pot: outcome.pot,
     winners: [...outcome.winners],

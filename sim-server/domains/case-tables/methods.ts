@@ -3,14 +3,13 @@ import { NumericError, Rooms } from '../../../src/contract/index.ts';
 import { parseHash } from '../../../src/core/index.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import { catalogOf } from '../cases/catalog-store.ts';
 import { tableByHash, tableDrops, tableOut, type TableRow } from './store.ts';
 
 /** Case table methods. */
 export const caseTableHandlers: Handlers = {
   'case-table.create': ({ box_hash }, ctx) => {
     const user = requireUser(ctx);
-    const catalog = catalogOf(ctx.db);
+    const catalog = ctx.catalog.view();
     const id = parseHash(box_hash);
     const box = (id !== null && catalog.box(id)) || fail(NumericError.INVALID_DATA, `Box ${box_hash} not found.`);
     if (box.deprecated) fail(NumericError.INVALID_DATA, `Box ${box.out.hash} deprecated.`);
@@ -21,7 +20,7 @@ export const caseTableHandlers: Handlers = {
   },
 
   'case-table.get': ({ id }, ctx) => {
-    const catalog = catalogOf(ctx.db);
+    const catalog = ctx.catalog.view();
     const row = tableByHash(ctx.db, id) ?? fail(NumericError.NOT_FOUND, 'Table not found.');
     const room = Rooms.caseTable(id);
     // The offset is read with the drops, in one synchronous turn: no publish can fall between them.

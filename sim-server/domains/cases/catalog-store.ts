@@ -2,7 +2,7 @@
  * The catalog in the database and in memory. On start the generated catalog is upserted by
  * key (restarts change nothing; a changed case gets a new version, old versions stay for
  * replays; cases gone from the code become deprecated). Reads go through an in-memory view
- * built from the tables, kept per database handle.
+ * built from the tables; buildApp makes one CaseCatalog per server and passes it in Services.
  */
 import type { Box, Item, z } from '../../../src/contract/index.ts';
 import { ITEM_RARITY_STYLE, toHash, toItemRarity, type TicketRange } from '../../../src/core/index.ts';
@@ -49,8 +49,6 @@ export interface CatalogView {
 interface ItemRow { id: number; key: string; name: string; weapon: string; skin: string; wear: string | null; category: string; rarity: string; price: number }
 interface BoxRow { id: number; key: string; name: string; deprecated: number; version: number }
 interface VersionRow { box_id: number; version: number; price: number; slots: string }
-
-const views = new WeakMap<Db, CatalogView>();
 
 function colorOf(rarity: string): string {
   return `#${ITEM_RARITY_STYLE[toItemRarity(rarity)].rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
@@ -104,8 +102,27 @@ function boxVersionOf(box: BoxRow, version: VersionRow): BoxVersion {
   };
 }
 
-/** Writes the generated catalog into the tables; idempotent. */
-export function storeCatalog(db: Db, now: number, catalog: Catalog = generateCatalog()): void {
+/** The catalog of one server: the view handlers read, and the upsert that renews it. */
+export interface CaseCatalog {
+  /** The in-memory view of the tables, built on first use and again after a store. */
+  view(): CatalogView;
+  /** Writes a catalog (the generated one by default) into the tables; idempotent. */
+  store(now: number, catalog?: Catalog): void;
+}
+
+/** The catalog of a database (buildApp builds one; the cases domain stores the code's catalog on start). */
+export function createCaseCatalog(db: Db): CaseCatalog {
+  let view: CatalogView | null = null;
+  return {
+    view: () => (view ??= loadView(db)),
+    store(now, catalog = generateCatalog()) {
+      storeCatalog(db, now, catalog);
+      view = null;
+    },
+  };
+}
+
+function storeCatalog(db: Db, now: number, catalog: Catalog): void {
   db.transaction((tx: Tx) => {
     for (const item of catalog.items) {
       tx.run(
@@ -135,7 +152,6 @@ export function storeCatalog(db: Db, now: number, catalog: Catalog = generateCat
       if (!keys.has(key)) tx.run('UPDATE boxes SET deprecated = 1 WHERE id = ?', id);
     }
   });
-  views.delete(db);
 }
 
 function loadView(db: Pick<Db, 'all' | 'get'>): CatalogView {
@@ -168,14 +184,4 @@ function loadView(db: Pick<Db, 'all' | 'get'>): CatalogView {
     boxVersion: versionOf,
     listing: () => listing,
   };
-}
-
-/** The catalog view of a database, built on first use. */
-export function catalogOf(db: Db): CatalogView {
-  let view = views.get(db);
-  if (!view) {
-    view = loadView(db);
-    views.set(db, view);
-  }
-  return view;
 }

@@ -3,7 +3,7 @@ import { NumericError } from '../../../src/contract/index.ts';
 import { parseHash } from '../../../src/core/index.ts';
 import { fail } from '../../errors.ts';
 import type { Handlers } from '../../rpc/context.ts';
-import { catalogOf, type BoxVersion, type CatalogView, type ItemOut } from './catalog-store.ts';
+import type { BoxVersion, CatalogView, ItemOut } from './catalog-store.ts';
 
 /** The items of a case in slot order (dearest first). */
 export function boxItems(catalog: CatalogView, box: BoxVersion): ItemOut[] {
@@ -13,22 +13,22 @@ export function boxItems(catalog: CatalogView, box: BoxVersion): ItemOut[] {
 /** cases and items methods. */
 export const caseHandlers: Handlers = {
   'case.getCases': (_params, ctx) => ({
-    cases: catalogOf(ctx.db).listing().filter((box) => !box.deprecated).map((box) => box.out),
+    cases: ctx.catalog.view().listing().filter((box) => !box.deprecated).map((box) => box.out),
   }),
   'case.getBoxByKey': ({ key }, ctx) => {
-    const catalog = catalogOf(ctx.db);
+    const catalog = ctx.catalog.view();
     const box = catalog.boxByKey(key) ?? fail(NumericError.NOT_FOUND, `Box ${key} not found.`);
     return { box: box.out, items: boxItems(catalog, box) };
   },
   'arena-case.case': ({ hash }, ctx) => {
-    const catalog = catalogOf(ctx.db);
+    const catalog = ctx.catalog.view();
     const id = parseHash(hash);
     const box = (id !== null && catalog.box(id)) || fail(NumericError.NOT_FOUND, `Box ${hash} not found.`);
     return { success: true, box: box.out, items: boxItems(catalog, box) };
   },
   'arena-case.listing': ({ fields, hashes }, ctx) => {
     const wanted = hashes ? new Set(hashes.map(parseHash)) : null;
-    const listing = catalogOf(ctx.db)
+    const listing = ctx.catalog.view()
       .listing()
       .filter((box) => (fields !== 'enabled' || !box.deprecated) && (!wanted || wanted.has(box.id)));
     return { listing: listing.map((box) => box.out) };
@@ -36,10 +36,10 @@ export const caseHandlers: Handlers = {
   // Case cards are issued by the cards work (Battle Pass, boosters); until then nobody holds any.
   'arena-case.cards': () => ({ data: [] }),
   'arena-case.item': ({ key }, ctx) => ({
-    item: catalogOf(ctx.db).itemByKey(key) ?? fail(NumericError.NOT_FOUND, `Item ${key} not found.`),
+    item: ctx.catalog.view().itemByKey(key) ?? fail(NumericError.NOT_FOUND, `Item ${key} not found.`),
   }),
   'item.getItemsByHashes': ({ hashes }, ctx) => {
-    const catalog = catalogOf(ctx.db);
+    const catalog = ctx.catalog.view();
     return {
       items: hashes.flatMap((hash) => {
         const id = parseHash(hash);

@@ -4,17 +4,16 @@ import { NumericError } from '../../../src/contract/index.ts';
 import type { Services } from '../../rpc/context.ts';
 import type { Category } from '../../world/catalog-names.ts';
 import { ART_KINDS, caseBackgroundSvg, caseLogoSvg, caseSvg, itemSvg, spinBorderSvg, type ArtKind } from './art.ts';
-import { catalogOf, storeCatalog } from './catalog-store.ts';
 
 const YEAR_SECONDS = 31_536_000;
 
 /** Stores the catalog (idempotent) and registers GET /api/art/{kind}/{key}.svg. */
 export function registerCases(app: FastifyInstance, services: Services): void {
-  storeCatalog(services.db, services.config.now());
+  services.catalog.store(services.config.now());
   const drawn = new Map<string, string>();
 
   const draw = (kind: ArtKind, key: string): string | null => {
-    const catalog = catalogOf(services.db);
+    const catalog = services.catalog.view();
     if (kind === 'item') {
       const item = catalog.itemByKey(key);
       return item ? itemSvg(item) : null;

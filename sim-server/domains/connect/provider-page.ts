@@ -20,10 +20,12 @@ export function providerPage({ callbackUrl, error }: { callbackUrl: string; erro
 </style></head>
 <body><main>
   <h1>Sim login provider</h1>
-  <p>This page stands in for the external game-platform login while the arena runs locally.</p>
+  <p>This page stands in for the external game-platform login while the arena runs locally. A new name becomes a provider account with this password; later sign-ins need it.</p>
   <form method="post" action="/api/connect/provider">
     <label for="name">Player name</label>
     <input id="name" name="name" autocomplete="username" required minlength="5" maxlength="25" autofocus>
+    <label for="secret" style="margin-top:12px">Provider password</label>
+    <input id="secret" name="secret" type="password" autocomplete="current-password" required minlength="6" maxlength="128">
     <input type="hidden" name="callbackUrl" value="${escape(callbackUrl)}">
     ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
     <button type="submit">Sign in</button>

@@ -4,8 +4,9 @@
  * mode the stand-in for the external 'Login via steam' provider.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NamedError, NumericError, z, type ConnectAnswers, type Envelope } from '../../../src/contract/index.ts';
+import { NamedError, NumericError, z, type ConnectAnswers, type Envelope, type RateLimitedBody } from '../../../src/contract/index.ts';
 import { validateLoginForm, validateName } from '../../../src/core/validation.ts';
+import { createConnectGuard, type Verdict } from '../../auth/connect-guard.ts';
 import { accessTokenOf, clearAuthCookies, ensureDeviceToken, setAuthCookies } from '../../auth/cookies.ts';
 import { authenticate, closeSessions, openSession, renewSession } from '../../auth/sessions.ts';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../auth/tokens.ts';
@@ -14,9 +15,11 @@ import type { Services } from '../../rpc/context.ts';
 import { createUser, findUserByName, findUserByProvider, publicUser, type UserRow } from '../account/users.ts';
 import { providerPage } from './provider-page.ts';
 
-const LoginBody = z.object({ username: z.optional(z.string()), password: z.optional(z.string()) });
+const LoginBody = z.object({ username: z.optional(z.string()), password: z.optional(z.string()), captcha: z.optional(z.string()) });
 const LogoutBody = z.optional(z.object({ all: z.optional(z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])) }));
 const MIN_PASSWORD = 6;
+/** The spec's words for every failed sign-in. */
+const LOGIN_FAILED = 'Enter correct username and password';
 const MAX_PASSWORD = 128;
 
 const errorOf = (error: unknown): Envelope<never> => {
@@ -41,19 +44,47 @@ export function describeDevice(agent: string | undefined): string {
 export function registerConnect(app: FastifyInstance, services: Services): void {
   const { db, config, ledger, hub } = services;
 
-  /** Finds or creates the account; creation pays the starting balance in the same transaction. */
-  function findOrCreate(name: string, passwordHash: string | null, providerId: string | null): { user: UserRow; created: boolean } {
+  const guard = createConnectGuard(config);
+
+  /**
+   * Finds or creates the account; creation pays the starting balance in the same transaction,
+   * once per IP and per device in the grant window (issue 12: ten sign-ups, ten balances).
+   */
+  function findOrCreate(request: FastifyRequest, device: string, name: string, passwordHash: string | null, providerId: string | null): { user: UserRow; created: boolean } {
     return db.transaction((tx) => {
       const existing = providerId ? findUserByProvider(tx, providerId) : findUserByName(tx, name);
       if (existing) return { user: existing, created: false };
       if (providerId && findUserByName(tx, name)) throw new AppError(NamedError.user_already_exists, 'This name is already used');
-      return { user: createUser(tx, ledger, { name, passwordHash, providerId, startBalance: config.startBalance, now: config.now() }), created: true };
+      const now = config.now();
+      const since = now - config.startGrantWindowMs;
+      const paidHere = config.startGrantWindowMs > 0
+        && tx.get('SELECT 1 FROM start_grants WHERE granted_at > ? AND (ip = ? OR device = ?) LIMIT 1', since, request.ip, device) !== undefined;
+      const user = createUser(tx, ledger, { name, passwordHash, providerId, startBalance: paidHere ? 0 : config.startBalance, now });
+      if (!paidHere) tx.run('INSERT INTO start_grants (user_id, ip, device, granted_at) VALUES (?, ?, ?, ?)', user.id, request.ip, device, now);
+      return { user, created: true };
     });
   }
 
+  /** Answers a refused attempt: HTTP 429 for a limit, an envelope for a lock or a challenge. */
+  function refusal(reply: FastifyReply, verdict: Exclude<Verdict, { ok: true }>): Envelope<never> | RateLimitedBody {
+    if (verdict.kind === 'limited') {
+      reply.code(429).header('retry-after', String(verdict.retryAfter));
+      return { error: 'rate_limited', server_id: config.serverId, time: Math.floor(config.now() / 1000), retry_after: verdict.retryAfter };
+    }
+    if (verdict.kind === 'locked') throw new AppError(NumericError.INVALID_DATA, `Too many failed sign-ins for this name: try again in ${verdict.minutes} min`);
+    throw new AppError(NamedError.CAPTCHA_REQUIRED, 'Answer the challenge from GET /api/connect/challenge and send it as captcha');
+  }
+
+  app.get('/api/connect/challenge', async (_request, reply): Promise<Envelope<z.output<typeof ConnectAnswers.challenge>>> => {
+    reply.header('cache-control', 'no-store');
+    return { response: guard.challenge() };
+  });
+
+  /** The browser's device token, issued on its first sign-in attempt. */
+  const deviceFor = (request: FastifyRequest, reply: FastifyReply): string => ensureDeviceToken(request, reply, () => randomToken(24));
+
   /** Opens a session and sets its cookies; answers the browser's device token. */
-  function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow): string {
-    const device = ensureDeviceToken(request, reply, () => randomToken(24));
+  function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, device: string): string {
     const tokens = openSession(services, user.id, device);
     setAuthCookies(request, reply, config, tokens);
     // The sessions already open hear of this one (the login-detected modal); the new session's
@@ -62,29 +93,36 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     return device;
   }
 
-  app.post('/api/connect', async (request, reply): Promise<Envelope<z.output<typeof ConnectAnswers.signIn>>> => {
+  app.post('/api/connect', async (request, reply): Promise<Envelope<z.output<typeof ConnectAnswers.signIn>> | RateLimitedBody> => {
     try {
       const body = z.safeParse(LoginBody, request.body ?? {});
       const username = body.success ? (body.data.username ?? '').trim() : '';
       const password = body.success ? (body.data.password ?? '') : '';
       const formError = validateLoginForm(username, password);
       if (formError) throw new AppError(NumericError.INPUT_ERROR, formError);
-      const nameError = validateName(username);
-      if (nameError) throw new AppError(NumericError.INPUT_ERROR, nameError);
-      if (password.length > MAX_PASSWORD) throw new AppError(NumericError.INPUT_ERROR, 'Enter correct username and password');
+      // Spec (document 1 section 8): every failed sign-in reads the same; the form itself says
+      // 'Incorrect name' before sending. A name that could never exist is no attempt to count.
+      if (validateName(username) || password.length > MAX_PASSWORD) throw new AppError(NumericError.INVALID_DATA, LOGIN_FAILED);
+      const verdict = guard.check(request.ip, username, body.success ? body.data.captcha : undefined);
+      if (!verdict.ok) return refusal(reply, verdict);
 
       let user = findUserByName(db, username);
       let created = false;
       if (!user) {
-        if (password.length < MIN_PASSWORD) throw new AppError(NumericError.INPUT_ERROR, `Password must be at least ${MIN_PASSWORD} characters`);
-        ({ user, created } = findOrCreate(username, await hashPassword(password), null));
+        // A new account's password needs 6 characters; the spec's wording for any failure stays.
+        if (password.length < MIN_PASSWORD) throw new AppError(NumericError.INVALID_DATA, LOGIN_FAILED);
+        ({ user, created } = findOrCreate(request, deviceFor(request, reply), username, await hashPassword(password), null));
+        if (created) guard.signedUp(request.ip);
         // Two first sign-ins raced: the other one created the account; check its password.
         if (!created && !(user.password_hash && (await verifyPassword(password, user.password_hash)))) user = undefined;
       } else if (!user.password_hash || !(await verifyPassword(password, user.password_hash))) {
         user = undefined;
       }
-      if (!user) throw new AppError(NumericError.INVALID_DATA, 'Enter correct username and password');
-      signIn(request, reply, user);
+      if (!user) {
+        guard.failed(request.ip, username);
+        throw new AppError(NumericError.INVALID_DATA, LOGIN_FAILED);
+      }
+      signIn(request, reply, user, deviceFor(request, reply));
       return { response: { user: publicUser(user), created } };
     } catch (error) {
       return errorOf(error);
@@ -143,17 +181,46 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     const form = (request.body ?? {}) as Record<string, unknown>;
     const callbackUrl = safeCallback(form.callbackUrl);
     const name = typeof form.name === 'string' ? form.name.trim() : '';
+    const secret = typeof form.secret === 'string' ? form.secret : '';
     const nameError = validateName(name) ?? (name === '' ? 'Enter a player name' : null);
+    const formError = nameError ?? (secret.length < MIN_PASSWORD || secret.length > MAX_PASSWORD ? `Enter the provider password (${MIN_PASSWORD} to ${MAX_PASSWORD} characters)` : null);
     reply.header('cache-control', 'no-store');
-    if (nameError) return reply.type('text/html; charset=utf-8').code(400).send(providerPage({ callbackUrl, error: nameError }));
+    const refuse = (code: number, error: string) => reply.type('text/html; charset=utf-8').code(code).send(providerPage({ callbackUrl, error }));
+    if (formError) return refuse(400, formError);
+    // The provider form is plain HTML (no script to answer a challenge): its limits are the
+    // attempt counts and the lock; guessing there counts toward the same name's lock.
+    const verdict = guard.check(request.ip, name, undefined);
+    if (!verdict.ok && verdict.kind !== 'captcha') return refuse(429, verdict.kind === 'locked' ? `Too many failed sign-ins for this name: try again in ${verdict.minutes} min` : 'Too many sign-in attempts: try again later');
+    const providerId = `sim:${name.toLowerCase()}`;
+    // The provider's own identity is checked first: a name alone signs nobody in (docs/decisions/0011).
+    if (!(await providerIdentityOk(providerId, secret))) {
+      guard.failed(request.ip, name);
+      return refuse(401, 'Wrong provider password for this name');
+    }
     try {
-      const { user } = findOrCreate(name, null, `sim:${name.toLowerCase()}`);
-      const device = signIn(request, reply, user);
+      const device = deviceFor(request, reply);
+      const { user, created } = findOrCreate(request, device, name, null, providerId);
+      if (created) guard.signedUp(request.ip);
+      signIn(request, reply, user, device);
       const target = `${callbackUrl}${callbackUrl.includes('?') ? '&' : '?'}device_token=${encodeURIComponent(device)}`;
       return reply.redirect(target, 303);
     } catch (error) {
-      const message = error instanceof AppError ? error.message : 'Sign-in failed';
-      return reply.type('text/html; charset=utf-8').code(409).send(providerPage({ callbackUrl, error: message }));
+      return refuse(409, error instanceof AppError ? error.message : 'Sign-in failed');
     }
   });
+
+  /**
+   * The sim provider's account check: a known identity needs its secret; an unknown one is
+   * registered with the secret given (a player making their platform account). An identity
+   * made before secrets existed is claimed by its first sign-in with one.
+   */
+  async function providerIdentityOk(providerId: string, secret: string): Promise<boolean> {
+    const known = db.get<{ secret_hash: string }>('SELECT secret_hash FROM sim_provider_accounts WHERE provider_id = ?', providerId);
+    if (known) return verifyPassword(secret, known.secret_hash);
+    const hash = await hashPassword(secret);
+    db.run('INSERT OR IGNORE INTO sim_provider_accounts (provider_id, secret_hash, created_at) VALUES (?, ?, ?)', providerId, hash, config.now());
+    // Two first sign-ins raced: the stored secret decides.
+    const stored = db.get<{ secret_hash: string }>('SELECT secret_hash FROM sim_provider_accounts WHERE provider_id = ?', providerId)!;
+    return stored.secret_hash === hash || verifyPassword(secret, stored.secret_hash);
+  }
 }

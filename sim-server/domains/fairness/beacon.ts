@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import type { BeaconBlock } from '../../../src/core/battle-beacon.ts';
 import type { Handlers, Services } from '../../rpc/context.ts';
 import type { BeaconChain } from '../../world/beacon.ts';
-import { battlesOf } from '../battles/runtime.ts';
 
 const PAGE = 20;
 
@@ -26,7 +25,7 @@ function blocksBefore(chain: BeaconChain, count: number, before?: number): Beaco
 /** beacon.* methods. */
 export const beaconHandlers: Handlers = {
   'beacon.blocks': ({ count, before }, ctx) => {
-    const chain = battlesOf(ctx).beacon;
+    const chain = ctx.beacon;
     return { blocks: blocksBefore(chain, count ?? PAGE, before), next_at: chain.nextBlockAt() };
   },
 };
@@ -37,7 +36,7 @@ const escape = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp
 export function registerBeaconPage(app: FastifyInstance, services: Services): void {
   if (!services.config.simMode) return;
   app.get('/api/sim/beacon', async (_request, reply) => {
-    const rows = blocksBefore(battlesOf(services).beacon, 30)
+    const rows = blocksBefore(services.beacon, 30)
       .map((b) => `<tr><td>${b.number}</td><td>${new Date(b.time).toISOString()}</td><td><code>${escape(b.id)}</code></td><td><code>${escape(b.hash.slice(0, 16))}…</code></td></tr>`)
       .join('');
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');

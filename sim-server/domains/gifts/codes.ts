@@ -12,7 +12,8 @@ export type GiftKind = 'wallet' | 'inventory';
 
 /** Causes a refused code answers (wallet.gift and inventory.gift answer success false with one). */
 export const GiftCause = {
-  INVALID: 'Invalid code',
+  /** Spec (document 1 sections 5 and 8): 'Invalid Code' for a gift code. */
+  INVALID: 'Invalid Code',
   USED: 'This code has already been used',
 } as const;
 

@@ -1,7 +1,6 @@
 /** wallet.gift and inventory.gift: redeeming gift codes. */
 import { toHash } from '../../../src/core/index.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import { catalogOf } from '../cases/catalog-store.ts';
 import { assetOut, grantItem } from '../inventory/assets.ts';
 import { completeDeposit } from '../payments/settle.ts';
 import { insertPayment } from '../payments/store.ts';
@@ -35,7 +34,7 @@ export const giftHandlers: Handlers = {
       const gift = redeemGiftCode(tx, 'inventory', code, user.id, now);
       if (typeof gift === 'string') return { success: false, cause: gift };
       const id = grantItem(tx, user.id, gift.item_id!, null, now);
-      const asset = assetOut(catalogOf(ctx.db), { id, item_id: gift.item_id!, box_id: null, created_at: now });
+      const asset = assetOut(ctx.catalog.view(), { id, item_id: gift.item_id!, box_id: null, created_at: now });
       // Told once the item is really there.
       tx.afterCommit(() => ctx.hub.toUser(user.id, 'INVENTORY_ASSET_ISSUED', { assets: [asset], count: 1, source: 'gift', game_hash: null }));
       return { success: true };

@@ -3,7 +3,6 @@ import { NumericError } from '../../../src/contract/index.ts';
 import { parseHash, toHash } from '../../../src/core/index.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import { catalogOf } from '../cases/catalog-store.ts';
 import { CASES_HOUSE } from '../cases/house.ts';
 import { assetOut, heldPage, heldResume, markSold } from './assets.ts';
 
@@ -24,14 +23,14 @@ export const inventoryHandlers: Handlers = {
       if (sort === 'hash') after = parseHash(params.offset) ?? fail(NumericError.INPUT_ERROR, 'offset: expected the last asset hash');
       else skip = /^\d{1,9}$/.test(params.offset) ? Number(params.offset) : fail(NumericError.INPUT_ERROR, 'offset: expected the count of assets already shown');
     }
-    const catalog = catalogOf(ctx.db);
+    const catalog = ctx.catalog.view();
     const rows = heldPage(ctx.db, user.id, { ...filters, sort, after, skip, count: params.count ?? PAGE });
     return { items: rows.map((row) => assetOut(catalog, row)), resume };
   },
   'inventory.instantSell': ({ hashes }, ctx) => {
     const user = requireUser(ctx);
     const ids = hashes.map((hash) => parseHash(hash) ?? fail(NumericError.INPUT_ERROR, `hashes: ${hash} is not an asset hash`));
-    const catalog = catalogOf(ctx.db);
+    const catalog = ctx.catalog.view();
     return ctx.moneyTx((tx) => {
       const amount = markSold(tx, catalog, user.id, ids, ctx.config.now());
       const { creditBalance } = ctx.ledger.transfer(tx, {

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NumericError, describeIssues, flag, z, type Envelope } from '../../../src/contract/index.ts';
 import { toHash } from '../../../src/core/index.ts';
+import { operatorRoute } from '../../auth/sim-operator.ts';
 import { AppError } from '../../errors.ts';
 import type { Handlers, Services } from '../../rpc/context.ts';
 import { createDispatcher, type Caller } from '../../rpc/dispatch.ts';
@@ -54,6 +55,8 @@ const referralName = () => `ref${randomBytes(6).toString('hex')}`;
 /** Registers /api/sim/partners/* in sim mode. */
 export function registerPartnerSim(app: FastifyInstance, s: Services): void {
   if (!s.config.simMode) return;
+  // They make players partners and money move: the console operator's alone, as every /api/sim route.
+  const operator = operatorRoute(s.config);
   // The methods a referral's traffic calls, checked and run as the RPC route runs them.
   const handlers: Handlers = { ...cases.handlers, ...unbox.handlers, ...partnershipHandlers };
   const dispatch = createDispatcher(s, handlers, app.log);
@@ -66,7 +69,7 @@ export function registerPartnerSim(app: FastifyInstance, s: Services): void {
     reply.redirect(`/api/sim/payments?notice=${encodeURIComponent('error' in result ? result.error.error_msg : notice)}`, 303);
   const partnerOf = (name: string) => findUserByName(s.db, name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
 
-  app.post('/api/sim/partners/tag', async (request, reply) => {
+  app.post('/api/sim/partners/tag', operator, async (request, reply) => {
     const result = await answer(() => {
       const body = parse(TagBody, request.body);
       const user = partnerOf(body.name);
@@ -76,7 +79,7 @@ export function registerPartnerSim(app: FastifyInstance, s: Services): void {
     return fromForm(request) ? after(reply, result, 'Tagged: they open /partnership/@name') : result;
   });
 
-  app.post('/api/sim/partners/traffic', async (request, reply) => {
+  app.post('/api/sim/partners/traffic', operator, async (request, reply) => {
     const result = await answer(async () => {
       const body = parse(TrafficBody, request.body);
       const partner = partnerOf(body.name);

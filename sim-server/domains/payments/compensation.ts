@@ -4,6 +4,7 @@
  * console's form is the support desk; the player sees the balance toast labelled
  * Compensation and the entry in the wallet history.
  */
+import { operatorRoute } from '../../auth/sim-operator.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NumericError, describeIssues, z, type Envelope } from '../../../src/contract/index.ts';
 import { parseCoinsToCents, toHash } from '../../../src/core/index.ts';
@@ -66,7 +67,7 @@ export function compensationForm(stamp: string): string {
 
 /** POST /api/sim/compensations: a form answers with the console, a JSON caller with the envelope. */
 export function registerCompensation(app: FastifyInstance, s: Services, afterForm: (reply: FastifyReply, result: Envelope<unknown>, notice: string) => unknown): void {
-  app.post('/api/sim/compensations', async (request: FastifyRequest, reply) => {
+  app.post('/api/sim/compensations', operatorRoute(s.config), async (request: FastifyRequest, reply) => {
     let result: Envelope<Compensation>;
     try {
       result = { response: compensate(s, request.body) };

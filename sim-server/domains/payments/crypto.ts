@@ -7,7 +7,7 @@ import { fail } from '../../errors.ts';
 import { requireUser, type Handlers, type Services } from '../../rpc/context.ts';
 import { CHAINS, CRYPTO_PROVIDER, chainLimits, creditFor, deriveDepositAddress, unitsFor, unitsText, WITHDRAW_PROCESSING_MS } from '../../world/providers.ts';
 import { CRYPTO_RATES } from '../../world/manifest.ts';
-import { countingWrongCodes, requireSecure } from '../security/secure.ts';
+import { countingWrongCodes, requireBasicVerified, requireSecure } from '../security/secure.ts';
 import { createWithdrawal } from './settle.ts';
 import { paymentOut, type PaymentRow } from './store.ts';
 
@@ -114,6 +114,7 @@ export const cryptoHandlers: Handlers = {
         if (addressError) fail(NumericError.INVALID_DATA, addressError);
         if (addressOwner(tx, address.trim())) fail(NumericError.INVALID_DATA, CryptoMessage.OWN_ADDRESS);
         if (amount > ctx.ledger.split(tx, user.id).withdrawable) fail(NamedError.COMMIT_ERROR, CryptoMessage.NOT_ENOUGH);
+        requireBasicVerified(tx, ctx, user.id, amount);
         const gross = unitsFor(currency, amount);
         const { fee } = chainLimits(currency);
         if (gross <= fee) fail(NamedError.ESTIMATE_ERROR, CryptoMessage.BELOW_FEE);

@@ -8,12 +8,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GIFT_CARD_METHODS, NumericError, describeIssues, type Envelope, z } from '../../../src/contract/index.ts';
 import { parseCoinsToCents, parseHash, toHash } from '../../../src/core/index.ts';
 import { randomToken } from '../../auth/tokens.ts';
+import { operatorRoute } from '../../auth/sim-operator.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
 import { giftCardName } from '../../world/providers.ts';
 import { giftCardProducts, skinPayout, steamInventory } from '../../world/providers-shops.ts';
 import { findUserByName } from '../account/users.ts';
-import { catalogOf } from '../cases/catalog-store.ts';
 import { mintGiftCode } from '../gifts/codes.ts';
 import { partnerConsoleForm } from '../partnership/sim-console-form.ts';
 import { offerCredit } from '../partnership/sponsor-credit.ts';
@@ -75,6 +75,8 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
   app.addHook('onClose', async () => clearInterval(ticker));
   if (!s.config.simMode) return;
 
+  // The console moves money and shows every player's payments: the operator's alone.
+  const operator = operatorRoute(s.config);
   const html = (reply: FastifyReply, body: string, code = 200) => reply.code(code).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
   const withUser = (rows: PaymentRow[]): ConsoleRow[] =>
     rows.map((row) => ({ ...paymentOut(row), user_name: s.db.get<{ name: string }>('SELECT name FROM users WHERE id = ?', row.user_id)?.name ?? '?' }));
@@ -92,19 +94,19 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
 
   registerCompensation(app, s, consoleAfter);
 
-  app.get('/api/sim/payments', async (request, reply) => {
+  app.get('/api/sim/payments', operator, async (request, reply) => {
     const { notice } = request.query as { notice?: unknown };
     return renderConsole(reply, typeof notice === 'string' ? notice.slice(0, 200) : null);
   });
 
-  app.get('/api/sim/payments.json', async (_request, reply) => {
+  app.get('/api/sim/payments.json', operator, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { response: { open: withUser(openPayments(s.db)), recent: withUser(recentPayments(s.db)) } };
   });
 
-  app.post('/api/sim/payments/tick', async () => answer(() => ({ changed: advanceDue(s) })));
+  app.post('/api/sim/payments/tick', operator, async () => answer(() => ({ changed: advanceDue(s) })));
 
-  app.post('/api/sim/payments/:hash/:action', async (request, reply) => {
+  app.post('/api/sim/payments/:hash/:action', operator, async (request, reply) => {
     const { hash, action } = request.params as { hash: string; action: string };
     const result = answer(() => {
       const row = paymentOf(hash);
@@ -114,7 +116,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
     return fromForm(request) ? consoleAfter(reply, result, `${hash} ${action}ed`) : result;
   });
 
-  app.post('/api/sim/crypto/transfers', async (request, reply) => {
+  app.post('/api/sim/crypto/transfers', operator, async (request, reply) => {
     const result = answer(() => {
       const body = parse(TransferBody, request.body);
       const flagged = body.flagged === true || body.flagged === '1';
@@ -123,7 +125,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
     return fromForm(request) ? consoleAfter(reply, result, 'Transfer seen on the chain: pending') : result;
   });
 
-  app.post('/api/sim/gift-codes', async (request, reply) => {
+  app.post('/api/sim/gift-codes', operator, async (request, reply) => {
     const result = answer(() => {
       const body = parse(GiftBody, request.body);
       const now = s.config.now();
@@ -132,7 +134,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
         if (!amount) throw new AppError(NumericError.INPUT_ERROR, 'coins: expected a positive amount with at most two decimals');
         return { code: s.db.transaction((tx) => mintGiftCode(tx, { kind: 'wallet', amount, method: body.method ?? null, source: 'sim' }, now)), amount };
       }
-      const catalog = catalogOf(s.db);
+      const catalog = s.catalog.view();
       const itemId = parseHash(body.item ?? '');
       const item = (itemId === null ? undefined : catalog.item(itemId)) ?? catalog.itemByKey(body.item ?? '');
       if (!item) throw new AppError(NumericError.INPUT_ERROR, 'item: expected a catalog item key or hash');
@@ -142,7 +144,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
   });
 
   // A sponsor offers a player credit; the player becomes a club member and claims it.
-  app.post('/api/sim/sponsor-credits', async (request, reply) => {
+  app.post('/api/sim/sponsor-credits', operator, async (request, reply) => {
     const result = answer(() => {
       const body = parse(SponsorBody, request.body);
       const offer = parseCoinsToCents(body.coins);
@@ -166,7 +168,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
     const result = answer(() => productOf((request.params as { id: string }).id));
     return 'error' in result ? html(reply, result.error.error_msg, 404) : html(reply, shopPage(result.response, null));
   });
-  app.post('/api/sim/kinguin/:id', async (request, reply) => {
+  app.post('/api/sim/kinguin/:id', operator, async (request, reply) => {
     const result = answer(() => {
       const product = productOf((request.params as { id: string }).id);
       const code = s.db.transaction((tx) => mintGiftCode(tx, { kind: 'wallet', amount: product.amount, method: product.method, source: 'kinguin' }, s.config.now()));
@@ -201,7 +203,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
 
   // The skins widget, reached with a signed token.
   const skinsOf = (userId: number) => {
-    const catalog = catalogOf(s.db);
+    const catalog = s.catalog.view();
     const ids = s.db.all<{ id: number }>('SELECT id FROM items ORDER BY id').map((r) => r.id);
     const traded = new Set(
       s.db

@@ -1,16 +1,30 @@
 /** account.secure-*: setting up and turning off TOTP two-factor authentication. */
 import { webcrypto } from 'node:crypto';
 import { NumericError } from '../../../src/contract/index.ts';
-import { TOTP_DEFAULTS, otpauthUri, totpSecret } from '../../../src/core/index.ts';
+import { TOTP_DEFAULTS, otpauthUri, totpSecret } from '../../auth/totp.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import { countingWrongCodes, dropGrants, secureEnabled, secureRow, useCode } from './secure.ts';
+import { basicVerified, countingWrongCodes, dropGrants, secureEnabled, secureRow, useCode } from './secure.ts';
 
 /** The issuer name authenticator apps show beside the code. */
 export const SECURE_ISSUER = 'Arena';
 
 /** account.secure-* methods. */
 export const securityHandlers: Handlers = {
+  'account.basic-status': (_params, ctx) => ({ verified: basicVerified(ctx.db, requireUser(ctx).id), withdraw_above: ctx.config.basicVerifyAbove }),
+  'account.basic-verify': ({ full_name, birth_date, country }, ctx) => {
+    const user = requireUser(ctx);
+    const born = Date.parse(`${birth_date}T00:00:00Z`);
+    if (!Number.isFinite(born) || new Date(born).toISOString().slice(0, 10) !== birth_date) fail(NumericError.INPUT_ERROR, 'birth_date: not a calendar date');
+    const now = new Date(ctx.config.now());
+    const eighteen = Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate());
+    if (born > eighteen) fail(NumericError.INVALID_DATA, 'You must be 18 or older');
+    ctx.db.run(
+      'INSERT OR IGNORE INTO basic_verifications (user_id, full_name, birth_date, country, verified_at) VALUES (?, ?, ?, ?, ?)',
+      user.id, full_name, birth_date, country.toUpperCase(), ctx.config.now(),
+    );
+    return { verified: true };
+  },
   'account.secure-status': (_params, ctx) => ({ enabled: secureEnabled(ctx.db, requireUser(ctx).id) }),
   'account.secure-setup': (_params, ctx) => {
     const user = requireUser(ctx);

@@ -10,7 +10,8 @@
  * Wrong codes count against a cooldown so six digits cannot be guessed.
  */
 import { NamedError, NumericError } from '../../../src/contract/index.ts';
-import { base32Decode, matchTotp } from '../../../src/core/index.ts';
+import { base32Decode, matchTotp } from '../../auth/totp.ts';
+import { formatCoins } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { AppError, fail } from '../../errors.ts';
 import type { CallContext } from '../../rpc/context.ts';
@@ -110,4 +111,20 @@ export function countingWrongCodes<T>(ctx: CallContext, userId: number, fn: () =
 /** Ends the windows of every session of a player (2FA turned off or reset). */
 export function dropGrants(tx: Tx, userId: number): void {
   tx.run('DELETE FROM secure_grants WHERE session_id IN (SELECT id FROM sessions WHERE user_id = ?)', userId);
+}
+
+/** Whether a player passed basic verification. */
+export function basicVerified(db: Pick<Tx, 'get'>, userId: number): boolean {
+  return db.get('SELECT 1 FROM basic_verifications WHERE user_id = ?', userId) !== undefined;
+}
+
+/**
+ * The basic-verification gate of a withdrawal (docs/decisions/0011): above the configured
+ * amount an unverified player is answered BASIC_VERIFY_REQUIRED and nothing moves.
+ */
+export function requireBasicVerified(tx: Tx, ctx: CallContext, userId: number, amount: number): void {
+  const above = ctx.config.basicVerifyAbove;
+  if (above > 0 && amount > above && !basicVerified(tx, userId)) {
+    fail(NamedError.BASIC_VERIFY_REQUIRED, `Withdrawals above ${formatCoins(above)} coins need basic verification`);
+  }
 }

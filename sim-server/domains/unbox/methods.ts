@@ -10,7 +10,6 @@ import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { publicUser } from '../account/users.ts';
 import { dropAtTable, openAtTable } from '../case-tables/store.ts';
-import { catalogOf } from '../cases/catalog-store.ts';
 import { CASES_HOUSE } from '../cases/house.ts';
 import { currentClientSeed, rotateSeeds, takeNonce } from '../fairness/seeds.ts';
 import { assetOut, grantItem } from '../inventory/assets.ts';
@@ -28,7 +27,7 @@ export const unboxHandlers: Handlers = {
     const user = requireUser(ctx);
     if (!(CASE_COUNTS as readonly number[]).includes(count)) fail(NumericError.INPUT_ERROR, `count: expected one of ${CASE_COUNTS.join(', ')}`);
     const id = parseHash(box_hash);
-    const box = (id !== null && catalogOf(ctx.db).box(id)) || fail(NumericError.INVALID_DATA, `Box ${box_hash} not found.`);
+    const box = (id !== null && ctx.catalog.view().box(id)) || fail(NumericError.INVALID_DATA, `Box ${box_hash} not found.`);
     if (box.deprecated) fail(NumericError.INVALID_DATA, `Box ${box.out.hash} deprecated.`);
     return ctx.moneyTx((tx) => {
       const now = ctx.config.now();
@@ -46,7 +45,7 @@ export const unboxHandlers: Handlers = {
 
   'arena-unbox.roll': ({ token, fast = false }, ctx) => {
     const user = requireUser(ctx);
-    const catalog = catalogOf(ctx.db);
+    const catalog = ctx.catalog.view();
     return ctx.db.transaction((tx) => {
       const now = ctx.config.now();
       const game = gameByToken(tx, token);

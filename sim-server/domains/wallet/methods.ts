@@ -29,7 +29,7 @@ export const walletHandlers: Handlers = {
     const user = requireUser(ctx);
     const count = params.count ?? PAGE;
     const before = params.offset ? (parseHash(params.offset) ?? 0) : undefined;
-    const rows = ctx.ledger.entries(ctx.db, { user: user.id, currency: params.currency ?? COIN }, { before, count: count + 1, type: params.type });
+    const rows = ctx.ledger.entries(ctx.db, { user: user.id, purpose: params.type ?? 'main', currency: params.currency ?? COIN }, { before, count: count + 1, type: params.entry_type });
     return {
       actions: rows.slice(0, count).map((r) => ({
         hash: toHash(r.id), type: r.type, currency: params.currency ?? COIN, amount: r.amount, balance: r.balance, time: r.created_at, ref: r.ref,

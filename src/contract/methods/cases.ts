@@ -41,6 +41,7 @@ export const caseMethods = {
   'arena-case.create-card': method({
     doc: 'Opens a case from one of the case cards the player holds (?action=open_card); answers NOT_IMPLEMENTED until case cards exist (cards issue).',
     access: 'user',
+    planned: true,
     input: z.object({ key: caseKey() }),
     output: z.unknown(),
   }),

@@ -1,6 +1,11 @@
-import { method, unshown } from '../define.ts';
+import { ChatMessage, ChatUser, EmojiBundle, Rain, StealGame } from '../chat.ts';
+import { method } from '../define.ts';
 import { PublicUser } from '../entities.ts';
 import { batchLabel, cents, choice, flag, hashId, int, stamp, success, text, z } from '../wire.ts';
+import { secureCode } from './security.ts';
+
+/** Chat users by hash. */
+const usersByHash = () => z.record(z.string(), ChatUser);
 
 /** A captcha token from the challenge provider (rain and steal joins). */
 const captchaToken = () => text(1, 4096);
@@ -12,61 +17,79 @@ export const chatMethods = {
   'chat.messages': method({
     doc: 'The latest messages (50) with their users and emoji bundles, the send delay and the pause flag; staff add fields=hidden.',
     access: 'public',
+    planned: true,
     input: z.object({
       count: z.optional(int().check(z.gte(1), z.lte(100))),
       fields: z.optional(z.literal('hidden')),
       batch: batchLabel(),
     }),
     output: z.object({
-      users: z.unknown(),
-      messages: z.array(z.unknown()),
-      bundles: z.unknown(),
+      users: usersByHash(),
+      /** Oldest first. */
+      messages: z.array(ChatMessage),
+      bundles: z.array(EmojiBundle),
+      /** The send delay in seconds for this player (0 for staff). */
       user_timeout: z.number(),
+      /** Milliseconds (server clock) until which this player's cooldown runs; 0 when none. */
+      send_after: z.number(),
       paused: z.boolean(),
+      /** Open sockets right now. */
+      online: z.number(),
+      /** Server time in milliseconds, to run the cooldown on the client's clock. */
+      time: z.number(),
+      /** The signed-in player as the chat sees them (scope, ban, partner); null for a visitor. */
+      me: z.nullable(ChatUser),
     }),
   }),
   'chat.send': method({
-    doc: 'Posts a message of at most 200 characters, optionally replying to one; answer not shown.',
+    doc: 'Posts a message of at most 200 characters, optionally replying to one; answers the message and when the next send is allowed.',
     access: 'user',
+    planned: true,
     input: z.object({ text: text(1, 200), reply_hash: z.optional(hashId()) }),
-    output: z.unknown(),
+    output: z.object({ message: ChatMessage, send_after: z.number() }),
   }),
   'chat.pause': method({
-    doc: 'Staff pause (1) or resume (0) the chat for ordinary users; answer not shown.',
+    doc: 'Staff pause (1) or resume (0) the chat for ordinary users.',
     access: 'user',
+    planned: true,
     input: z.object({ pause: flag() }),
-    output: z.unknown(),
+    output: success(),
   }),
   'chat.delete': method({
-    doc: 'Staff delete a message; answer not shown.',
+    doc: 'Staff delete a message.',
     access: 'user',
+    planned: true,
     input: z.object({ hash: hashId() }),
-    output: z.unknown(),
+    output: success(),
   }),
   'chat.hide': method({
-    doc: 'Staff hide (1) or unhide (0) a message; answer not shown.',
+    doc: 'Staff hide (1) or unhide (0) a message.',
     access: 'user',
+    planned: true,
     input: z.object({ hash: hashId(), hide: flag() }),
-    output: z.unknown(),
+    output: success(),
   }),
   'chat.ban': method({
-    doc: 'Staff ban a player from chat for `duration` seconds (ban 1) or lift the ban (ban 0); answer not shown.',
+    doc: 'Staff ban a player from chat for `duration` seconds (ban 1) or lift the ban (ban 0).',
     access: 'user',
+    planned: true,
     input: z
       .object({ user_hash: hashId(), duration: z.optional(banSeconds()), ban: flag() })
       .check(z.refine((v) => !v.ban || v.duration !== undefined, { message: 'duration required to ban', path: ['duration'] })),
-    output: z.unknown(),
+    output: success(),
   }),
 
   'chat-tip.prepare': method({
     doc: 'Looks up the player a /tip command names by id, before the tip dialog opens.',
     access: 'user',
+    planned: true,
     input: z.object({ user_id: int().check(z.gte(1)) }),
     output: z.object({ user: PublicUser }),
   }),
   'chat-tip.send': method({
-    doc: 'Tips coins (cents) to a player, optionally anonymous; staff may require the tip to be wagered; answer not shown.',
+    doc: 'Tips coins (cents) from the withdrawable balance to a player, optionally anonymous; scope 4+ may mark it need_wager; players with 2FA send secure_code; answers the tip message and the balance.',
     access: 'user',
+    planned: true,
     money: true,
     input: z.object({
       user_hash: hashId(),
@@ -74,65 +97,80 @@ export const chatMethods = {
       anonymous: z.optional(flag()),
       need_wager: z.optional(flag()),
       stamp: stamp(),
+      secure_code: secureCode(),
     }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean(), message: ChatMessage, balance: z.number() }),
   }),
 
   'chat-rain.get': method({
-    doc: 'The current rain, if any, and whether the player joined it.',
+    doc: 'The current rain (active or drawing), if any, whether the player joined it, the pot now and when the next rain opens.',
     access: 'public',
+    planned: true,
     input: z.object({ batch: batchLabel() }),
-    output: z.object({ rain: z.unknown(), joined: z.boolean() }),
+    output: z.object({ rain: z.nullable(Rain), joined: z.boolean(), pot: z.number(), next_at: z.number() }),
   }),
   'chat-rain.join': method({
-    doc: 'Joins the running rain with a captcha token; answer not shown.',
+    doc: 'Joins the running rain; `token` is the proof-of-work nonce for the rain\'s captcha (CAPTCHA_REQUIRED without a right one).',
     access: 'user',
+    planned: true,
     input: z.object({ rain_hash: hashId(), token: z.optional(captchaToken()) }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean(), participants: z.number() }),
   }),
   'chat-rain.tip': method({
-    doc: 'Adds coins (cents) to the rain pot, optionally anonymous; answer not shown.',
+    doc: 'Adds coins (cents, from the withdrawable balance) to the rain pot, optionally anonymous.',
     access: 'user',
+    planned: true,
     money: true,
     input: z.object({ amount: cents(), anonymous: z.optional(flag()), stamp: stamp() }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean(), pot: z.number(), balance: z.number() }),
   }),
-  'chat-rain.getRewards': unshown({ doc: "The last rain's rewards, for the rain rewards modal.", access: 'public' }),
+  'chat-rain.getRewards': method({
+    doc: "The last finished rain with its rewards and the users they went to (the rain rewards modal and the recompute page); `rain_hash` picks another.",
+    access: 'public',
+    input: z.object({ rain_hash: z.optional(hashId()) }),
+    output: z.object({ rain: z.nullable(Rain), users: usersByHash() }),
+  }),
 
   'chat-steal.get': method({
     doc: 'The split-or-steal game (protocol version 2), whether the player joined, and its users.',
     access: 'public',
+    planned: true,
     input: z.object({ version: z.optional(choice([2])), batch: batchLabel() }),
-    output: z.object({ game: z.unknown(), joined: z.boolean(), users: z.unknown() }),
+    output: z.object({ game: z.nullable(StealGame), joined: z.boolean(), users: usersByHash() }),
   }),
   'chat-steal.join': method({
-    doc: 'Joins a waiting split-or-steal game with a captcha token; answer not shown.',
+    doc: 'Joins a waiting split-or-steal game; `token` is the proof-of-work nonce of its captcha (CAPTCHA_REQUIRED otherwise).',
     access: 'user',
+    planned: true,
     input: z.object({ game_hash: hashId(), token: captchaToken() }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean(), participants: z.number() }),
   }),
   'chat-steal.decision': method({
-    doc: "A player's split or steal decision in the battling game; answer not shown.",
+    doc: "A picked player's split or steal decision in the battling game; answers its public commitment.",
     access: 'user',
+    planned: true,
     input: z.object({ game_hash: hashId(), decision: z.enum(['split', 'steal']) }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean(), decision_hashed: z.string() }),
   }),
 
   'chat-mute.loadMuted': method({
     doc: 'The players this player muted: user_hash to expiry time, and their users.',
     access: 'user',
+    planned: true,
     input: z.object({ batch: batchLabel() }),
-    output: z.object({ muted: z.record(z.string(), z.number()), users: z.unknown() }),
+    output: z.object({ muted: z.record(z.string(), z.number()), users: usersByHash() }),
   }),
   'chat-mute.mute': method({
-    doc: "Hides a player's messages from this player until `expire` (unix seconds); answer not shown.",
+    doc: "Hides a player's messages from this player until `expire` (unix seconds, 1, 7 or 30 days ahead).",
     access: 'user',
+    planned: true,
     input: z.object({ user_hash: hashId(), expire: int().check(z.gte(1)) }),
-    output: z.unknown(),
+    output: success(),
   }),
   'chat-mute.unmute': method({
     doc: 'Lifts a mute.',
     access: 'user',
+    planned: true,
     input: z.object({ user_hash: hashId() }),
     output: success(),
   }),

@@ -10,7 +10,8 @@ export const connectMethods = {
     input: z.object({
       dev: z.optional(z.string().check(z.maxLength(32))),
       port: z.optional(z.string().check(z.maxLength(8))),
-      session_token: z.optional(z.string().check(z.maxLength(64))),
+      /** The browser's session_token cookie: 32 letters and digits. */
+      session_token: z.optional(z.string().check(z.regex(/^[A-Za-z0-9]{32}$/, 'expected 32 letters or digits'))),
     }),
     output: z.object({ connect_token: z.string(), url: z.string(), expires_in: z.number() }),
   }),
@@ -24,4 +25,6 @@ export const ConnectAnswers = {
   signIn: z.object({ user: PublicUser, created: z.boolean() }),
   renew: z.object({ renewed: z.boolean() }),
   logout: z.object({ success: z.boolean() }),
+  /** `GET /api/connect/challenge`: the proof-of-work a sign-in answers after CAPTCHA_REQUIRED (send `captcha: challenge:nonce`). */
+  challenge: z.object({ challenge: z.string(), bits: z.number(), expires_in: z.number() }),
 };

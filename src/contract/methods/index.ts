@@ -7,7 +7,11 @@ import { caseTableMethods } from './case-table.ts';
 import { caseMethods } from './cases.ts';
 export { CASE_TABLE_DROPS, CaseTable } from './case-table.ts';
 import { chatMethods } from './chat.ts';
+import { chickenMethods } from './chicken.ts';
+export { CHICKEN_RISKS, ChickenFeedEntry, ChickenGame, ChickenStep } from './chicken.ts';
 import { connectMethods } from './connect.ts';
+import { diceMethods } from './dice.ts';
+export { DICE_SIDES, DiceAuto, DiceFeedEntry, DiceRoll } from './dice.ts';
 export { ConnectAnswers } from './connect.ts';
 export { MAX_BATCH } from './batch.ts';
 export { CARD_DEPOSIT_LIMITS, CARD_METHODS, GIFT_CARD_METHODS, SKIN_METHODS, WITHDRAW_LIMITS } from './wallet.ts';
@@ -17,8 +21,10 @@ import { partnershipMethods } from './partnership.ts';
 import { partyMethods } from './party.ts';
 import { progressionMethods } from './progression.ts';
 import { radioMethods } from './radio.ts';
+export { RadioSlot, RadioSound, RadioState } from './radio.ts';
 import { securityMethods } from './security.ts';
 import { streamMethods } from './stream.ts';
+export { LiveStream } from './stream.ts';
 import { walletMethods } from './wallet.ts';
 
 /** Every RPC method of the wire, by name. */
@@ -32,6 +38,8 @@ export const Methods = {
   ...arenaMethods,
   ...caseMethods,
   ...caseTableMethods,
+  ...chickenMethods,
+  ...diceMethods,
   ...inventoryMethods,
   ...progressionMethods,
   ...chatMethods,

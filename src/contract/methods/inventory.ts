@@ -26,6 +26,7 @@ export const inventoryMethods = {
   'inventory.activate': method({
     doc: 'Activates a card (coins, boosters, cases, rain spoilers...); may answer rain_start_in or the new asset.',
     access: 'user',
+    planned: true,
     money: true,
     input: z.object({ asset_hash: hashId(), stamp: stamp() }),
     output: z.object({ rain_start_in: z.optional(z.number()), asset: z.optional(z.unknown()) }),
@@ -33,12 +34,14 @@ export const inventoryMethods = {
   'inventory.generateGift': method({
     doc: 'Turns a tradable card into a gift code (starting with A) and its /gift url.',
     access: 'user',
+    planned: true,
     input: z.object({ asset_hash: hashId() }),
     output: z.object({ code: z.string(), url: z.string() }),
   }),
   'inventory.findCard': method({
     doc: 'Finds a one-off card of a kind (avatar, nickname, rain-spoiler) in the inventory; answer not shown.',
     access: 'user',
+    planned: true,
     input: z.object({ type: text(1, 32) }),
     output: z.unknown(),
   }),

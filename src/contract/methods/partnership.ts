@@ -3,12 +3,13 @@ import { PARTNER_PERIODS, PARTNER_RACE_CATEGORIES, PartnerEarnings, PartnerPerio
 import { cents, choice, flag, hashId, int, paging, stamp, text, z } from '../wire.ts';
 
 /** Pages of a partnership-plus list whose other fields are not shown. */
-const pagedUnshown = (doc: string) =>
+const pagedUnshown = (doc: string, status: { planned?: true } = {}) =>
   method({
     doc: `${doc} Filters and answer not shown in the spec.`,
     access: 'user',
     input: z.looseObject({ ...paging }),
     output: z.unknown(),
+    ...status,
   });
 
 /** What a partner race is made of: a name, its places, the prize in cents and how long it runs in seconds. */
@@ -125,27 +126,27 @@ export const partnershipMethods = {
     input: z.object({ ...paging }),
     output: z.object({ races: z.array(PartnerRace), has_more: z.boolean() }),
   }),
-  'partnership-plus.referrals': pagedUnshown("Pages of the partner's referrals with ranks and badges."),
-  'partnership-plus.tiers': unshown({ doc: 'The partner tiers (the /partnership/tiers modal).', access: 'public' }),
+  'partnership-plus.referrals': pagedUnshown("Pages of the partner's referrals with ranks and badges.", { planned: true }),
+  'partnership-plus.tiers': unshown({ doc: 'The partner tiers (the /partnership/tiers modal).', access: 'public', planned: true }),
 
-  'partnership-plus.prepare-badge': unshown({ doc: 'Prepares a badge for upload.', access: 'user' }),
-  'partnership-plus.change-badges': unshown({ doc: "Changes the partner's badges.", access: 'user' }),
-  'partnership-plus.change-referral-badges': unshown({ doc: 'Changes the badges referrals get.', access: 'user' }),
-  'partnership-plus.get-admin-settings': unshown({ doc: 'Partnership-plus admin settings.', access: 'user' }),
-  'partnership-plus.change-admin-settings': unshown({ doc: 'Changes the partnership-plus admin settings.', access: 'user' }),
-  'partnership-plus.connect-kick': unshown({ doc: 'Connects a Kick streaming account.', access: 'user' }),
-  'partnership-plus.join-stream-club': unshown({ doc: 'Joins the stream club (COMMIT_ERROR, KICK_ACCOUNT_NOT_LINKED stay silent).', access: 'user' }),
-  'partnership-plus.leave-stream-club': unshown({ doc: 'Leaves the stream club.', access: 'user' }),
-  'partnership-plus.endpoint': unshown({ doc: 'The partner API endpoint.', access: 'user' }),
-  'partnership-plus.close-party': unshown({ doc: "Closes the partner's active stream party (the ACTIVE_STREAM_PARTY_EXISTS flow).", access: 'user' }),
+  'partnership-plus.prepare-badge': unshown({ doc: 'Prepares a badge for upload.', access: 'user', planned: true }),
+  'partnership-plus.change-badges': unshown({ doc: "Changes the partner's badges.", access: 'user', planned: true }),
+  'partnership-plus.change-referral-badges': unshown({ doc: 'Changes the badges referrals get.', access: 'user', planned: true }),
+  'partnership-plus.get-admin-settings': unshown({ doc: 'Partnership-plus admin settings.', access: 'user', planned: true }),
+  'partnership-plus.change-admin-settings': unshown({ doc: 'Changes the partnership-plus admin settings.', access: 'user', planned: true }),
+  'partnership-plus.connect-kick': unshown({ doc: 'Connects a Kick streaming account.', access: 'user', planned: true }),
+  'partnership-plus.join-stream-club': unshown({ doc: 'Joins the stream club (COMMIT_ERROR, KICK_ACCOUNT_NOT_LINKED stay silent).', access: 'user', planned: true }),
+  'partnership-plus.leave-stream-club': unshown({ doc: 'Leaves the stream club.', access: 'user', planned: true }),
+  'partnership-plus.endpoint': unshown({ doc: 'The partner API endpoint.', access: 'user', planned: true }),
+  'partnership-plus.close-party': unshown({ doc: "Closes the partner's active stream party (the ACTIVE_STREAM_PARTY_EXISTS flow).", access: 'user', planned: true }),
 
-  'partnership-plus.deal': unshown({ doc: "The partner's deal.", access: 'user' }),
-  'partnership-plus.confirm-deal': unshown({ doc: 'Confirms a deal.', access: 'user' }),
-  'partnership-plus.deal-settings-action': unshown({ doc: 'Runs an action on the deal settings.', access: 'user' }),
-  'partnership-plus.deal-settings': unshown({ doc: 'The deal settings.', access: 'user' }),
-  'partnership-plus.change-deal-settings': unshown({ doc: 'Changes the deal settings.', access: 'user' }),
-  'partnership-plus.roi': unshown({ doc: 'The return on investment of the deal.', access: 'user' }),
-  'partnership-plus.deal-estimate-roi': unshown({ doc: 'Estimates the return on investment of a deal.', access: 'user' }),
+  'partnership-plus.deal': unshown({ doc: "The partner's deal.", access: 'user', planned: true }),
+  'partnership-plus.confirm-deal': unshown({ doc: 'Confirms a deal.', access: 'user', planned: true }),
+  'partnership-plus.deal-settings-action': unshown({ doc: 'Runs an action on the deal settings.', access: 'user', planned: true }),
+  'partnership-plus.deal-settings': unshown({ doc: 'The deal settings.', access: 'user', planned: true }),
+  'partnership-plus.change-deal-settings': unshown({ doc: 'Changes the deal settings.', access: 'user', planned: true }),
+  'partnership-plus.roi': unshown({ doc: 'The return on investment of the deal.', access: 'user', planned: true }),
+  'partnership-plus.deal-estimate-roi': unshown({ doc: 'Estimates the return on investment of a deal.', access: 'user', planned: true }),
 
   'partnership-plus.claim-earn': method({
     doc: 'Pays the earnings not yet claimed into the wallet (history partnership_earned); COMMIT_ERROR under 20 referrals or with nothing to claim.',
@@ -168,22 +169,22 @@ export const partnershipMethods = {
     input: z.object({ stamp: stamp() }),
     output: z.object({ success: z.literal(true), balance: z.number(), returned: z.number() }),
   }),
-  'partnership-plus.change-credit-time': unshown({ doc: 'Changes when the sponsor credit is paid (sponsor.next_time_at).', access: 'user' }),
-  'partnership-plus.expenses': unshown({ doc: "The partner's expenses.", access: 'user' }),
+  'partnership-plus.change-credit-time': unshown({ doc: 'Changes when the sponsor credit is paid (sponsor.next_time_at).', access: 'user', planned: true }),
+  'partnership-plus.expenses': unshown({ doc: "The partner's expenses.", access: 'user', planned: true }),
 
-  'partnership-plus.change-code': unshown({ doc: "Changes the partner's code (username rules).", access: 'user' }),
-  'partnership-plus.activate-code': unshown({ doc: 'Activates a code from the partnership-plus screens.', access: 'user' }),
-  'partnership-plus.change-api-token': unshown({ doc: "Replaces the partner's API token.", access: 'user' }),
+  'partnership-plus.change-code': unshown({ doc: "Changes the partner's code (username rules).", access: 'user', planned: true }),
+  'partnership-plus.activate-code': unshown({ doc: 'Activates a code from the partnership-plus screens.', access: 'user', planned: true }),
+  'partnership-plus.change-api-token': unshown({ doc: "Replaces the partner's API token.", access: 'user', planned: true }),
 
-  'partnership-plus.party-settings': unshown({ doc: 'Default settings of the partner stream parties.', access: 'user' }),
-  'partnership-plus.change-party-settings': unshown({ doc: 'Changes the party settings.', access: 'user' }),
-  'partnership-plus.change-party-settings-advanced': unshown({ doc: 'Changes the advanced party settings.', access: 'user' }),
-  'partnership-plus.buy-party-fuel': unshown({ doc: 'Buys party fuel.', access: 'user', money: true }),
+  'partnership-plus.party-settings': unshown({ doc: 'Default settings of the partner stream parties.', access: 'user', planned: true }),
+  'partnership-plus.change-party-settings': unshown({ doc: 'Changes the party settings.', access: 'user', planned: true }),
+  'partnership-plus.change-party-settings-advanced': unshown({ doc: 'Changes the advanced party settings.', access: 'user', planned: true }),
+  'partnership-plus.buy-party-fuel': unshown({ doc: 'Buys party fuel.', access: 'user', money: true, planned: true }),
 
-  'partnership-plus.referral-rank': unshown({ doc: "A referral's rank (S, A, B, C, D, E).", access: 'user' }),
-  'partnership-plus.ranks-referrals': unshown({ doc: 'Referrals by rank.', access: 'user' }),
-  'partnership-plus.change-ranks-scheme': unshown({ doc: 'Changes the referral rank scheme.', access: 'user' }),
-  'partnership-plus.ban-referral': unshown({ doc: 'Bans a referral from the programme.', access: 'user' }),
+  'partnership-plus.referral-rank': unshown({ doc: "A referral's rank (S, A, B, C, D, E).", access: 'user', planned: true }),
+  'partnership-plus.ranks-referrals': unshown({ doc: 'Referrals by rank.', access: 'user', planned: true }),
+  'partnership-plus.change-ranks-scheme': unshown({ doc: 'Changes the referral rank scheme.', access: 'user', planned: true }),
+  'partnership-plus.ban-referral': unshown({ doc: 'Bans a referral from the programme.', access: 'user', planned: true }),
 
-  'partnership-plus-admin.members': unshown({ doc: 'The members list (scope 2+ or the marketing tag).', access: 'user' }),
+  'partnership-plus-admin.members': unshown({ doc: 'The members list (scope 2+ or the marketing tag).', access: 'user', planned: true }),
 };

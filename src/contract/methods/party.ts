@@ -13,36 +13,42 @@ export const partyMethods = {
   'event-party.lobby': method({
     doc: 'The open stream parties and their hosts (CORE_EVENT_PARTY_LOBBY batch at load); payload not shown.',
     access: 'public',
+    planned: true,
     input: z.looseObject({}),
     output: z.object({ parties: z.unknown(), users: z.unknown() }),
   }),
   'event-party.get': method({
     doc: 'One stream party with its tiers, goals, conditions and participation.',
     access: 'public',
+    planned: true,
     input: z.object({ id: hashId() }),
     output: z.object({ party: z.unknown() }),
   }),
   'event-party.get-tier': method({
     doc: "One tier of a party with its members and fairness data.",
     access: 'public',
+    planned: true,
     input: z.object({ id: hashId(), number: int().check(z.gte(1)) }),
     output: z.object({ tier: z.unknown() }),
   }),
   'event-party.join': method({
     doc: 'Joins a party with its invite code (official parties use "skinfans"); answer not shown.',
     access: 'user',
+    planned: true,
     input: z.object({ id: hashId(), invite_code: inviteCode() }),
     output: z.unknown(),
   }),
   'event-party.disband': method({
     doc: 'The host of an unofficial party disbands it; answer not shown.',
     access: 'user',
+    planned: true,
     input: z.object({ id: hashId() }),
     output: z.unknown(),
   }),
   'event-party.update-settings': method({
     doc: "The host sets the join conditions: wager (cents) within a period (days), minimum level, dress code; answer not shown.",
     access: 'user',
+    planned: true,
     input: z.object({
       id: hashId(),
       min_wagered: choice(WAGER_OPTIONS),

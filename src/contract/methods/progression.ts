@@ -15,12 +15,14 @@ export const progressionMethods = {
   'battlepass.getData': method({
     doc: "The season, its tier scheme and items, the player's progress and Battle Pass achievement.",
     access: 'public',
+    planned: true,
     input: z.object({}),
     output: z.object({ season: z.unknown(), battlepass: z.unknown(), progress: z.unknown(), items: z.unknown(), achieve: z.unknown() }),
   }),
   'battlepass.purchase': method({
     doc: "Buys the season's Battle Pass, or its upgrade with method 'upgrade'; answer not shown.",
     access: 'user',
+    planned: true,
     money: true,
     input: z.object({ method: text(1, 32), stamp: stamp() }),
     output: z.unknown(),
@@ -28,6 +30,7 @@ export const progressionMethods = {
   'battlepass.commitProgress': method({
     doc: 'Acknowledges the experience the pass page has shown (last_experience); answer not shown.',
     access: 'user',
+    planned: true,
     input: z.object({ exp: int().check(z.gte(0)) }),
     output: z.unknown(),
   }),
@@ -35,24 +38,28 @@ export const progressionMethods = {
   'booster.load': method({
     doc: "The player's boosters (CORE_BOOSTER batch at load); answer not shown beyond the booster entity.",
     access: 'user',
+    planned: true,
     input: z.object({ batch: batchLabel() }),
     output: z.unknown(),
   }),
   'booster.bonus': method({
     doc: "A booster's remaining bonus and the wager it still requires.",
     access: 'user',
+    planned: true,
     input: boosterRef,
     output: boosterBonus(),
   }),
   'booster-bonus': method({
     doc: 'Listed by the spec beside booster.bonus with the same payload and answer; served the same way.',
     access: 'user',
+    planned: true,
     input: boosterRef,
     output: boosterBonus(),
   }),
   'booster.history': method({
     doc: "Pages of the player's past boosters (list 'boosters'); answer not shown.",
     access: 'user',
+    planned: true,
     input: z.object({ list: z.optional(z.literal('boosters')), ...paging }),
     output: z.unknown(),
   }),
@@ -60,6 +67,7 @@ export const progressionMethods = {
   'bundle.card': method({
     doc: 'What a bundle card holds (type and content), before it is added.',
     access: 'user',
+    planned: true,
     input: z.object({ hash: hashId() }),
     output: z.object({ bundle: z.object({ type: z.string(), content: z.array(z.unknown()) }) }),
   }),
@@ -72,18 +80,21 @@ export const progressionMethods = {
   'resource.card': method({
     doc: 'Unpacks an avatar or pattern card: the card item and the resources of its roulette.',
     access: 'user',
+    planned: true,
     input: z.object({ hash: hashId() }),
     output: z.object({ item: z.unknown(), resources: z.array(z.looseObject({ hash: z.string() })) }),
   }),
   'resource.battlepass': method({
     doc: 'The avatars or patterns the Battle Pass gives (batch CUSTOMIZE_RESOURCES_BP); answer not shown.',
     access: 'public',
+    planned: true,
     input: z.object({ type: resourceType(), batch: batchLabel() }),
     output: z.unknown(),
   }),
   'resource.assets': method({
     doc: 'The avatars or patterns the player owns (batch CUSTOMIZE_RESOURCES).',
     access: 'user',
+    planned: true,
     input: z.object({ type: resourceType(), batch: batchLabel() }),
     output: z.object({ success: z.boolean(), assets: z.array(z.unknown()) }),
   }),

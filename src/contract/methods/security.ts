@@ -16,7 +16,26 @@ const totpCode = () => z.string().check(z.trim(), z.regex(/^\d{6}$/, 'expected t
  * SECURE_CODE_REQUIRED flows, not these calls; the names follow its kebab-case sub-areas.
  * Codes are RFC 6238 TOTP (SHA-1, 6 digits, 30 s), as every authenticator app makes them.
  */
+/** A calendar date as the date input gives it. */
+const isoDate = () => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD'));
+
 export const securityMethods = {
+  'account.basic-status': method({
+    doc: 'Whether the player passed basic verification, and the withdrawal amount in cents above which it is needed (0: never).',
+    access: 'user',
+    input: z.object({}),
+    output: z.object({ verified: z.boolean(), withdraw_above: z.number() }),
+  }),
+  'account.basic-verify': method({
+    doc: 'Basic verification (the full-screen prompt of BASIC_VERIFY_REQUIRED): full name, date of birth (18 or older) and country; once per player.',
+    access: 'user',
+    input: z.object({
+      full_name: z.string().check(z.trim(), z.minLength(3), z.maxLength(80), z.regex(/^[\p{L}][\p{L} .'-]*$/u, 'expected letters, spaces, dots, dashes or apostrophes')),
+      birth_date: isoDate(),
+      country: z.string().check(z.trim(), z.regex(/^[A-Za-z]{2}$/, 'expected a two-letter country code')),
+    }),
+    output: z.object({ verified: z.boolean() }),
+  }),
   'account.secure-status': method({
     doc: 'Whether the player has 2FA enabled (crypto withdrawals need it; the vault then asks for codes).',
     access: 'user',

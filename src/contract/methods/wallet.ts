@@ -1,10 +1,11 @@
+import { CRYPTO_CURRENCIES } from '../currencies.ts';
 import { method } from '../define.ts';
 import { HistoryEntry, Payment, PaymentMethod, PaymentStatus, Wallet } from '../entities.ts';
 import { cents, choice, giftCode, list, paging, stamp, successWithCause, text, z } from '../wire.ts';
 import { secureCode } from './security.ts';
 
 /** Crypto currencies of the wallet (document 2 section 2), in lower case as the routes write them. */
-const cryptoCurrency = () => z.enum(['btc', 'eth', 'ltc', 'usdt', 'usdc']);
+const cryptoCurrency = () => z.enum(CRYPTO_CURRENCIES);
 /** A payment rail: 'crypto' for the crypto calls (PaymentMethod.provider names it). */
 const provider = () => text(1, 32);
 /** A crypto address; per-chain formats are checked by the server with core's validateCryptoAddress. */
@@ -46,9 +47,16 @@ export const walletMethods = {
     }),
   }),
   'wallet.getHistory': method({
-    doc: "Pages of the player's balance changes, newest first; offset is the last entry's hash.",
+    doc: "Pages of the player's balance changes, newest first; offset is the last entry's hash. The spec's call names the wallet (currency=SFC&type=main, or type=vault); entry_type filters by kind of change.",
     access: 'user',
-    input: z.object({ ...paging, currency: z.optional(z.string()), type: z.optional(z.string()) }),
+    input: z.object({
+      ...paging,
+      currency: z.optional(z.string().check(z.maxLength(8))),
+      /** Which of the player's balances: the main wallet (the spec's type=main) or the vault. */
+      type: z.optional(z.enum(['main', 'vault'])),
+      /** A ledger entry type (signup_bonus, arena_join, ...): only those entries. */
+      entry_type: z.optional(z.string().check(z.maxLength(40))),
+    }),
     output: z.object({ actions: z.array(HistoryEntry), has_more: z.boolean() }),
   }),
   'wallet.getPayments': method({

@@ -4,11 +4,12 @@ import { rpc } from '../../net/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { BattleIcon, CaseIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
+import { QueryView } from '../../ui/query-view.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { BattleCard, boxLookup, lobbyQueryOptions, useLobbyLive, type Battle } from '../battles/index.ts';
-import { casesQueryOptions } from '../cases/queries.ts';
+import { BattleCard, boxLookup, lobbyQueryOptions, useLobbyLive, type Battle } from '../battles/on-demand.ts';
+import { casesQueryOptions } from '../cases/on-demand.ts';
 import { useAccount, useLogged } from '../session/index.ts';
-import { useMyGames } from './my-games.ts';
+import { useMyGames } from '../battles/index.ts';
 
 /** /arena: the arena lobby, live: public battles, the player's own games and the arena's figures. */
 export function ArenaPage() {
@@ -79,21 +80,23 @@ export function ArenaPage() {
         </Panel>
       )}
       <Panel title="Public battles">
-        {lobby.isPending ? (
-          <Skeleton variant="row" count={3} />
-        ) : lobby.isError ? (
-          <EmptyState title="Oops! It looks like there's a data loading error.">The lobby did not load; it comes back by itself when the connection does.</EmptyState>
-        ) : lobby.data.public.length === 0 ? (
-          <EmptyState title="No public battles right now">Create one and call bots, or wait for players to join.</EmptyState>
-        ) : (
-          <ul className="battle-list" aria-label="Public battles">
-            {lobby.data.public.map((game) => (
-              <li key={game.hash}>
-                <BattleCard game={game} users={users} boxes={boxes} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryView
+          query={lobby}
+          pending={<Skeleton variant="row" count={3} />}
+          error={<EmptyState title="Oops! It looks like there's a data loading error.">The lobby did not load; it comes back by itself when the connection does.</EmptyState>}
+          isEmpty={(data) => data.public.length === 0}
+          empty={<EmptyState title="No public battles right now">Create one and call bots, or wait for players to join.</EmptyState>}
+        >
+          {(data) => (
+            <ul className="battle-list" aria-label="Public battles">
+              {data.public.map((game) => (
+                <li key={game.hash}>
+                  <BattleCard game={game} users={users} boxes={boxes} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </Panel>
     </PageFrame>
   );

@@ -1,2 +1,2 @@
-/** The arena: the player's running games (menu badges). The header loads my-games-popover.tsx on its own; pages: pages.ts. */
-export { myGamesQueryOptions, useMyGameCounts, useMyGames, type MyGame } from './my-games.ts';
+/** The arena: the player's running games (menu badges), kept by battles beside the lobby they come from. The header's popover: on-demand.ts; pages: pages.ts. */
+export { useMyGameCounts, type MyGame } from '../battles/index.ts';

@@ -2,7 +2,7 @@ import { shortenHash } from '../../core/hash-id.ts';
 import { BattleIcon, CaseIcon } from '../../ui/icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { Popover } from '../../ui/popover.tsx';
-import { useMyGames, type MyGame } from './my-games.ts';
+import { useMyGames, type MyGame } from '../battles/index.ts';
 
 /**
  * The header's popover of the player's own battles or personal unbox games (document 1

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Box, z } from '../../contract/index.ts';
+import { expandHash } from '../../core/hash-id.ts';
 import { formatCoins } from '../../core/money.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { CoinIcon } from '../../ui/icons.tsx';
@@ -23,7 +24,7 @@ export type BoxLookup = (hash: string) => z.output<typeof Box> | undefined;
 export function boxLookup(...lists: (readonly z.output<typeof Box>[] | undefined)[]): BoxLookup {
   const byHash = new Map<string, z.output<typeof Box>>();
   for (const list of lists) for (const box of list ?? []) byHash.set(box.hash, box);
-  return (hash) => byHash.get(hash) ?? byHash.get(hash.replace(/^SF(\d+)$/, (_, n: string) => `SF${n.padStart(10, '0')}`));
+  return (hash) => byHash.get(hash) ?? byHash.get(expandHash(hash) ?? hash);
 }
 
 /** The round strip of a battle: each case's art with how many rounds of it. */

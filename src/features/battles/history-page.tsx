@@ -2,9 +2,10 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { formatCoins } from '../../core/money.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
+import { QueryView } from '../../ui/query-view.tsx';
 import { ClockIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { casesQueryOptions } from '../cases/queries.ts';
+import { casesQueryOptions } from '../cases/on-demand.ts';
 import { useLogged } from '../session/index.ts';
 import { BattleCard, boxLookup } from './battle-card.tsx';
 import { battleFairnessPath, historyQueryOptions, mergeUsers, type Player } from './queries.ts';
@@ -46,48 +47,52 @@ export function BattleHistoryPage() {
         </dl>
       )}
       <Panel title="Ended battles">
-        {history.isPending ? (
-          <Skeleton variant="row" count={4} />
-        ) : history.isError ? (
-          <EmptyState title="Oops! It looks like there's a data loading error.">The history did not load; try again in a moment.</EmptyState>
-        ) : games.length === 0 ? (
-          <EmptyState
-            title="No battles yet"
-            action={
-              <PathLink to="/battle/create" className={buttonClass('primary')}>
-                Create a battle
-              </PathLink>
-            }
-          >
-            Battles appear here once they end.
-          </EmptyState>
-        ) : (
-          <>
-            <ul className="battle-list" aria-label="Ended battles">
-              {games.map((game) => (
-                <li key={game.hash}>
-                  <BattleCard
-                    game={game}
-                    users={users}
-                    boxes={boxes}
-                    action={
-                      game.status === 'finished' ? (
-                        <PathLink to={battleFairnessPath(game)} className={buttonClass('ghost', 'sm')}>
-                          Fairness
-                        </PathLink>
-                      ) : undefined
-                    }
-                  />
-                </li>
-              ))}
-            </ul>
-            {history.hasNextPage && (
-              <Button className="load-more" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
-                {history.isFetchingNextPage ? 'Loading…' : 'Show more'}
-              </Button>
-            )}
-          </>
-        )}
+        <QueryView
+          query={history}
+          pending={<Skeleton variant="row" count={4} />}
+          error={<EmptyState title="Oops! It looks like there's a data loading error.">The history did not load; try again in a moment.</EmptyState>}
+          isEmpty={() => games.length === 0}
+          empty={
+            <EmptyState
+              title="No battles yet"
+              action={
+                <PathLink to="/battle/create" className={buttonClass('primary')}>
+                  Create a battle
+                </PathLink>
+              }
+            >
+              Battles appear here once they end.
+            </EmptyState>
+          }
+        >
+          {() => (
+            <>
+              <ul className="battle-list" aria-label="Ended battles">
+                {games.map((game) => (
+                  <li key={game.hash}>
+                    <BattleCard
+                      game={game}
+                      users={users}
+                      boxes={boxes}
+                      action={
+                        game.status === 'finished' ? (
+                          <PathLink to={battleFairnessPath(game)} className={buttonClass('ghost', 'sm')}>
+                            Fairness
+                          </PathLink>
+                        ) : undefined
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+              {history.hasNextPage && (
+                <Button className="load-more" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+                  {history.isFetchingNextPage ? 'Loading…' : 'Show more'}
+                </Button>
+              )}
+            </>
+          )}
+        </QueryView>
       </Panel>
     </PageFrame>
   );

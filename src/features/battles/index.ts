@@ -1,4 +1,2 @@
-/** Battles for other features (the arena lobby): the lobby query, its live updates and the battle card. Pages: pages.ts. */
-export { BattleCard, boxLookup } from './battle-card.tsx';
-export { useLobbyLive } from './live.ts';
-export { lobbyQueryOptions, type Battle } from './queries.ts';
+/** Battles for the first page: the player's running games (menu badges and the header's popovers). Pages: pages.ts; the lobby for other features: on-demand.ts. */
+export { myGamesQueryOptions, useMyGameCounts, useMyGames, type MyGame } from './my-games.ts';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Rooms, type ServerMessageData } from '../../contract/index.ts';
 import { socket } from '../../net/index.ts';
-import { myGamesQueryOptions } from '../arena/index.ts';
+import { myGamesQueryOptions } from './my-games.ts';
 import { battleKeys, patchGame, patchLobby, patchMessage, patchRoll } from './queries.ts';
 
 type LobbyEvent = 'LOBBY_GAME_CREATED' | 'LOBBY_GAME_UPDATED' | 'LOBBY_GAME_JOINED' | 'LOBBY_GAME_LEAVED' | 'LOBBY_GAME_PROCESS' | 'LOBBY_GAME_CLOSED';

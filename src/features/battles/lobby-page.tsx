@@ -5,9 +5,10 @@ import { rpc } from '../../net/index.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { BattleIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
+import { QueryView } from '../../ui/query-view.tsx';
 import { ClockIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { casesQueryOptions } from '../cases/queries.ts';
+import { casesQueryOptions } from '../cases/on-demand.ts';
 import { sessionModal, useAccount, useLogged } from '../session/index.ts';
 import { BattleCard, boxLookup } from './battle-card.tsx';
 import { useLobbyLive } from './live.ts';
@@ -124,30 +125,34 @@ export function BattlesPage() {
           </div>
         }
       >
-        {lobby.isPending ? (
-          <Skeleton variant="row" count={4} />
-        ) : lobby.isError ? (
-          <EmptyState title="Oops! It looks like there's a data loading error.">The lobby did not load; it comes back by itself when the connection does.</EmptyState>
-        ) : shown.length === 0 ? (
-          <EmptyState
-            title="No battles here right now"
-            action={
-              <PathLink to="/battle/create" className={buttonClass('primary')}>
-                Create a battle
-              </PathLink>
-            }
-          >
-            Start one: pick the cases, the seats and the mode, then call bots or wait for players.
-          </EmptyState>
-        ) : (
-          <ul className="battle-list" aria-label="Public battles">
-            {shown.map((game) => (
-              <li key={game.hash}>
-                <BattleCard game={game} users={users} boxes={boxes} action={joinButton(game)} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryView
+          query={lobby}
+          pending={<Skeleton variant="row" count={4} />}
+          error={<EmptyState title="Oops! It looks like there's a data loading error.">The lobby did not load; it comes back by itself when the connection does.</EmptyState>}
+          isEmpty={() => shown.length === 0}
+          empty={
+            <EmptyState
+              title="No battles here right now"
+              action={
+                <PathLink to="/battle/create" className={buttonClass('primary')}>
+                  Create a battle
+                </PathLink>
+              }
+            >
+              Start one: pick the cases, the seats and the mode, then call bots or wait for players.
+            </EmptyState>
+          }
+        >
+          {() => (
+            <ul className="battle-list" aria-label="Public battles">
+              {shown.map((game) => (
+                <li key={game.hash}>
+                  <BattleCard game={game} users={users} boxes={boxes} action={joinButton(game)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </Panel>
     </PageFrame>
   );

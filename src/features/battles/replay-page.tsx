@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { ReplayReport } from '../../core/replay.ts';
-import { ReplayReportView } from '../fairness/replay.ts';
+import { ReplayReportView } from '../fairness/on-demand.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { ShieldIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';

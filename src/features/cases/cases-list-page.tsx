@@ -4,6 +4,7 @@ import { formatCoins } from '../../core/money.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { BattleIcon, CaseIcon, CoinIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Skeleton } from '../../ui/page-frame.tsx';
+import { QueryView } from '../../ui/query-view.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { AddToBattleLink, OpenCaseLink } from './case-links.tsx';
 import { casesQueryOptions } from './queries.ts';
@@ -68,38 +69,45 @@ export function CasesPage() {
           ))}
         </div>
       </div>
-      {cases.isPending ? (
-        <Skeleton count={10} />
-      ) : cases.isError ? (
-        <EmptyState title="Load All Boxes Error">The cases did not load. Check your connection; the list comes back by itself.</EmptyState>
-      ) : cases.data.cases.length === 0 ? (
-        <EmptyState title="No cases right now">New cases are on their way.</EmptyState>
-      ) : shown.length === 0 ? (
-        <EmptyState title="No case matches">Try another name or price.</EmptyState>
-      ) : (
-        <ul className="case-grid" aria-label="Cases">
-          {shown.map((box, index) => (
-            <li key={box.hash} className="case-card" style={{ '--i': Math.min(index, 12) } as CSSProperties}>
-              <PathLink to={`/case/${box.key}`} className="case-card-link" aria-label={`${box.name}, ${formatCoins(box.price)} coins`}>
-                <img className="case-art" src={box.image} alt="" width={220} height={165} loading={index < 10 ? 'eager' : 'lazy'} decoding="async" />
-                <span className="case-name">{box.name}</span>
-                <span className="case-price">
-                  <CoinIcon />
-                  {formatCoins(box.price)}
-                </span>
-              </PathLink>
-              <div className="case-card-actions">
-                <OpenCaseLink caseKey={box.key} className={buttonClass('primary', 'sm')} label={`Open ${box.name}`}>
-                  Open
-                </OpenCaseLink>
-                <AddToBattleLink caseKey={box.key} className={buttonClass('ghost', 'sm')} label={`Add ${box.name} to battle`}>
-                  <BattleIcon width={14} height={14} /> Battle
-                </AddToBattleLink>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={cases}
+        pending={<Skeleton count={10} />}
+        error={<EmptyState title="Load All Boxes Error">The cases did not load. Check your connection; the list comes back by itself.</EmptyState>}
+        isEmpty={() => shown.length === 0}
+        empty={
+          cases.data?.cases.length === 0 ? (
+            <EmptyState title="No cases right now">New cases are on their way.</EmptyState>
+          ) : (
+            <EmptyState title="No case matches">Try another name or price.</EmptyState>
+          )
+        }
+      >
+        {() => (
+          <ul className="case-grid" aria-label="Cases">
+            {shown.map((box, index) => (
+              <li key={box.hash} className="case-card" style={{ '--i': Math.min(index, 12) } as CSSProperties}>
+                <PathLink to={`/case/${box.key}`} className="case-card-link">
+                  <img className="case-art" src={box.image} alt="" width={220} height={165} loading={index < 10 ? 'eager' : 'lazy'} decoding="async" />
+                  <span className="case-name">{box.name}</span>
+                  <span className="case-price">
+                    <CoinIcon />
+                    {formatCoins(box.price)}
+                    <span className="visually-hidden"> coins</span>
+                  </span>
+                </PathLink>
+                <div className="case-card-actions">
+                  <OpenCaseLink caseKey={box.key} className={buttonClass('primary', 'sm')} label={`Open ${box.name}`}>
+                    Open
+                  </OpenCaseLink>
+                  <AddToBattleLink caseKey={box.key} className={buttonClass('ghost', 'sm')} label={`Add ${box.name} to battle`}>
+                    <BattleIcon width={14} height={14} /> Battle
+                  </AddToBattleLink>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </PageFrame>
   );
 }

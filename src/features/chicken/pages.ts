@@ -1,2 +1,3 @@
 /** Catch the Chicken. */
-export { ChickenGamePage, ChickenPage } from './chicken-pages.tsx';
+export { ChickenGamePage } from './chicken-game-page.tsx';
+export { ChickenPage } from './chicken-play.tsx';

@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { socket } from '../../net/index.ts';
 import { whenIdle } from '../../ui/activity.ts';
-import { pushNotice } from '../notifications/notice-store.ts';
+import { pushNotice } from '../../ui/notice-store.ts';
 
 /** The cookie's name and life (the spec's 60, read as seconds). */
 export const MAINTENANCE_COOKIE = 'maintenance';

@@ -1,2 +1,3 @@
 /** Dice. */
-export { DiceGamePage, DicePage } from './dice-pages.tsx';
+export { DiceGamePage } from './dice-game-page.tsx';
+export { DicePage } from './dice-play.tsx';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { clientSeed } from '../../contract/wire.ts';
 import { CLIENT_SEED_LENGTH, randomClientSeed } from '../../core/fair-ticket.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
@@ -8,8 +9,9 @@ import { retireSeeds, type SeedPair } from './seeds.ts';
 /** Width of the client seed modal: the provably fair guide's (document 1 section 9) is too wide for one field. */
 const CLIENT_SEED_MODAL_WIDTH = 545;
 
-/** Visible characters only, as user.seed accepts them. */
-const VALID = /^[\x21-\x7e]{1,64}$/;
+/** What user.seed accepts as a client seed: the contract's own rule. */
+const seedRule = clientSeed();
+const isClientSeed = (seed: string) => seedRule.safeParse(seed).success;
 
 /**
  * A new client seed: 10 random characters to start with (document 3 section 5), editable.
@@ -18,7 +20,7 @@ const VALID = /^[\x21-\x7e]{1,64}$/;
 export function ClientSeedModal({ current, onClose, onSaved }: { current: string; onClose(): void; onSaved(answer: SeedPair): void }) {
   const queryClient = useQueryClient();
   const [seed, setSeed] = useState(() => randomClientSeed(CLIENT_SEED_LENGTH));
-  const valid = VALID.test(seed) && seed !== current;
+  const valid = isClientSeed(seed) && seed !== current;
   // A mutation, so a refusal is reported the spec's way.
   const save = useMutation({
     mutationFn: () => retireSeeds(queryClient, { client_seed: seed }),
@@ -40,7 +42,7 @@ export function ClientSeedModal({ current, onClose, onSaved }: { current: string
       >
         <label className="field">
           <span className="field-label">New client seed</span>
-          <input className="field-input mono" value={seed} maxLength={64} spellCheck={false} data-autofocus onChange={(event) => setSeed(event.target.value.trim())} aria-invalid={!VALID.test(seed)} />
+          <input className="field-input mono" value={seed} maxLength={64} spellCheck={false} data-autofocus onChange={(event) => setSeed(event.target.value.trim())} aria-invalid={!isClientSeed(seed)} />
         </label>
         <div className="seed-actions">
           <Button onClick={() => setSeed(randomClientSeed(CLIENT_SEED_LENGTH))}>Random</Button>

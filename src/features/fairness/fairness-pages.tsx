@@ -3,8 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { rpc } from '../../net/index.ts';
 import { TICKET_MAX } from '../../core/fair-ticket.ts';
 import { buttonClass } from '../../ui/button.tsx';
-import { ChickenIcon, DiceIcon, ShieldIcon } from '../../ui/icons.tsx';
-import { PageFrame, Panel, PlannedParts, Skeleton } from '../../ui/page-frame.tsx';
+import { ShieldIcon } from '../../ui/icons.tsx';
+import { PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { GlobeIcon, HashIcon, MaskIcon, TerminalIcon, TicketIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { GameFairness } from './game-fairness.tsx';
@@ -174,24 +174,6 @@ export function TerminalFairnessPage() {
       <Panel title="Same tickets, another rule">
         <p>Every round rolls with the same tickets as in a standard battle; only the rule that picks the winner changes. Crazy terminal picks the lowest last drop.</p>
       </Panel>
-    </PageFrame>
-  );
-}
-
-/** /provably-fair/chicken/{hash}: one chicken game's fairness. */
-export function ChickenFairnessPage({ hash }: { hash: string }) {
-  return (
-    <PageFrame area="fairness" icon={<ChickenIcon />} eyebrow="Provably fair" title={`Chicken game ${hash}`} lead="The tickets that decided each step of this chicken game.">
-      <PlannedParts parts={[{ title: 'Steps', text: 'Each step with its nonce, ticket and whether the chicken was caught.', look: 'rows' }]} />
-    </PageFrame>
-  );
-}
-
-/** /provably-fair/dice/{token}: one dice roll's fairness. */
-export function DiceFairnessPage({ token }: { token: string }) {
-  return (
-    <PageFrame area="fairness" icon={<DiceIcon />} eyebrow="Provably fair" title={`Dice roll ${token.slice(0, 12)}`} lead="The seeds, nonce and ticket of this dice roll.">
-      <PlannedParts parts={[{ title: 'The roll', text: 'Server seed, client seed, nonce, the ticket and the number it gave.', look: 'stats' }]} />
     </PageFrame>
   );
 }

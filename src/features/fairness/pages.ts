@@ -1,3 +1,4 @@
 /** Provably fair: how tickets are made, the verify modal (seeds and tickets), and the per-game fairness pages. */
-export { ChickenFairnessPage, DiceFairnessPage, FairnessPage, GameFairnessPage, RandomOrgPage, RobFairnessPage, TerminalFairnessPage, VerifyPage } from './fairness-pages.tsx';
+export { ChickenFairnessPage, DiceFairnessPage } from './games-fairness.tsx';
+export { FairnessPage, GameFairnessPage, RandomOrgPage, RobFairnessPage, TerminalFairnessPage, VerifyPage } from './fairness-pages.tsx';
 export { VerifyModal, type VerifyPreset } from './verify-modal.tsx';

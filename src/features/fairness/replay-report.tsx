@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatCoins } from '../../core/money.ts';
+import { ticketDigits } from '../../core/fair-ticket.ts';
 import type { ReplayReport } from '../../core/replay.ts';
 import { Panel } from '../../ui/page-frame.tsx';
 import './replay-report.css';
@@ -15,7 +16,7 @@ const VERDICT_LABEL: Record<Verdict, string> = {
   mismatch: 'Does not match',
 };
 
-const digits = (ticket: number | null) => (ticket === null ? '—' : String(ticket).padStart(5, '0'));
+const digits = (ticket: number | null) => (ticket === null ? '—' : ticketDigits(ticket));
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

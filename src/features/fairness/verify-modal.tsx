@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { TICKET_MAX } from '../../core/fair-ticket.ts';
+import { CHICKEN_LEVELS, CHICKEN_RISKS } from '../../core/chicken-rules.ts';
+import { DICE_TICKET_MAX, formatHundredths } from '../../core/dice-rules.ts';
+import { TICKET_MAX, ticketDigits } from '../../core/fair-ticket.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { modalTicket } from '../../../workers/fairness-client.ts';
@@ -35,14 +37,24 @@ const GAMES: Record<VerifyGame, { label: string; key: string; clientSeed: string
   unbox: { label: 'Unbox', key: 'Server seed', clientSeed: 'Client seed', max: TICKET_MAX },
   battle: { label: 'Battle', key: 'Beacon (block id)', clientSeed: 'Battle server seed', max: TICKET_MAX },
   chicken: { label: 'Chicken', key: 'Server seed', clientSeed: 'Client seed', max: 'chicken' },
-  dice: { label: 'Dice', key: 'Server seed', clientSeed: 'Client seed', max: TICKET_MAX },
+  dice: { label: 'Dice', key: 'Server seed', clientSeed: 'Client seed', max: DICE_TICKET_MAX },
 };
 
 /** A server seed revealed by rotation, with the hash it was shown under. */
 type Revealed = { readonly seed: string; readonly hashed: string };
 
 /** Chicken's maximum damage by risk level (document 3 section 5). */
-const CHICKEN_MAX = [100, 150, 300] as const;
+const CHICKEN_MAX = CHICKEN_RISKS.map((risk) => CHICKEN_LEVELS[risk].maxDamage);
+
+/** What a ticket decided in chicken or dice, in words. */
+function outcomeOf(game: VerifyGame, ticket: number, chickenMax: number): string | null {
+  if (game === 'dice') return `Roll ${formatHundredths(ticket - 1)}`;
+  if (game !== 'chicken') return null;
+  const risk = CHICKEN_RISKS.find((name) => CHICKEN_LEVELS[name].maxDamage === chickenMax);
+  if (!risk) return null;
+  const { toughness } = CHICKEN_LEVELS[risk];
+  return ticket > toughness ? `Damage ${ticket}: caught (${risk} risk survives up to ${toughness})` : `Damage ${ticket}: safe (${risk} risk survives up to ${toughness})`;
+}
 
 /** Digits in boxes, one per digit (the ticket and the nonce, document 3 section 2). */
 function Digits({ value, label, testId }: { value: string; label: string; testId: string }) {
@@ -69,7 +81,7 @@ function VerifyTab({ preset, revealed }: { preset?: VerifyPreset; revealed: Reve
   const [key, setKey] = useState(presetKey);
   const [clientSeed, setClientSeed] = useState(preset?.clientSeed ?? '');
   const [nonce, setNonce] = useState(preset?.nonce === undefined ? '' : String(preset.nonce));
-  const [chickenMax, setChickenMax] = useState<number>(CHICKEN_MAX[0]);
+  const [chickenMax, setChickenMax] = useState<number>(CHICKEN_LEVELS.low.maxDamage);
   const fields = GAMES[game];
   const max = fields.max === 'chicken' ? chickenMax : fields.max;
   const answer = useQuery({
@@ -129,11 +141,16 @@ function VerifyTab({ preset, revealed }: { preset?: VerifyPreset; revealed: Reve
           <Digits value={nonce === '' ? '0' : nonce} label="Nonce" testId="nonce-digits" />
           <Digits value={digits} label="Ticket" testId="ticket" />
         </div>
+        {ticket !== null && outcomeOf(game, ticket, chickenMax) && (
+          <p className="calc-outcome" data-testid="ticket-outcome">
+            {outcomeOf(game, ticket, chickenMax)}
+          </p>
+        )}
         {checking && ticket !== null && (
           <p className={ticket === preset.expected ? 'verify-verdict verify-ok' : 'verify-verdict verify-bad'} role="status" data-testid="verdict">
             {ticket === preset.expected
-              ? `Matches the recorded ticket ${String(preset.expected).padStart(5, '0')}.`
-              : `Does not match: the server recorded ${String(preset.expected).padStart(5, '0')}.`}
+              ? `Matches the recorded ticket ${ticketDigits(preset.expected)}.`
+              : `Does not match: the server recorded ${ticketDigits(preset.expected)}.`}
           </p>
         )}
       </div>

@@ -6,7 +6,7 @@ import { BattleIcon, CaseIcon, ChickenIcon, CoinIcon, DiceIcon, ShieldIcon } fro
 import { PathLink } from '../../ui/path-link.tsx';
 import { LoginButton, useLogged } from '../session/index.ts';
 import { useManifest } from '../connection/index.ts';
-import { casesQueryOptions } from '../cases/queries.ts';
+import { casesQueryOptions } from '../cases/on-demand.ts';
 import { LiveDropsStrip } from './live-drops-strip.tsx';
 import './home.css';
 
@@ -70,12 +70,13 @@ export function HomePage() {
         <ul className="showcase" aria-label="Top cases">
           {showcase.map((box, index) => (
             <li key={box.hash} className="drop-card" style={{ '--i': index } as CSSProperties}>
-              <PathLink to={`/case/${box.key}`} className="drop-link" aria-label={`${box.name}, ${formatCoins(box.price)} coins`}>
+              <PathLink to={`/case/${box.key}`} className="drop-link">
                 <img className="drop-art" src={box.image} alt="" width={200} height={150} decoding="async" />
                 <span className="drop-skin">{box.name}</span>
                 <span className="drop-price">
                   <CoinIcon width={14} height={14} />
                   {formatCoins(box.price)}
+                  <span className="visually-hidden"> coins</span>
                 </span>
               </PathLink>
             </li>

@@ -21,14 +21,22 @@ export function LiveDropsStrip() {
             if (!item) return null;
             return (
               <li key={drop.hash} className="live-drop" style={{ '--rarity': item.color } as CSSProperties}>
-                <PathLink to={`/case/${drop.box_key}`} className="live-drop-link" aria-label={`${item.name}, ${formatCoins(item.price)} coins, by ${drop.user.display_name}`}>
+                <PathLink to={`/case/${drop.box_key}`} className="live-drop-link">
                   <img src={item.image} alt="" width={96} height={72} decoding="async" />
-                  <span className="live-drop-name">{item.skin || item.weapon}</span>
+                  {/* The card shows the short name; the link's name is the full one. */}
+                  <span className="visually-hidden">{item.name}</span>
+                  <span className="live-drop-name" aria-hidden="true">
+                    {item.skin || item.weapon}
+                  </span>
                   <span className="live-drop-price">
                     <CoinIcon width={12} height={12} />
                     {formatCoins(item.price)}
+                    <span className="visually-hidden"> coins</span>
                   </span>
-                  <span className="live-drop-user">{drop.user.display_name}</span>
+                  <span className="live-drop-user">
+                    <span className="visually-hidden">by </span>
+                    {drop.user.display_name}
+                  </span>
                 </PathLink>
               </li>
             );

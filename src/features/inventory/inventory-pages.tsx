@@ -7,11 +7,13 @@ import { Button, buttonClass } from '../../ui/button.tsx';
 import { BackpackIcon, CoinIcon } from '../../ui/icons.tsx';
 import { ItemCard } from '../../ui/item-card.tsx';
 import { EmptyState, PageFrame, Panel, PlannedParts, Skeleton } from '../../ui/page-frame.tsx';
+import { QueryView } from '../../ui/query-view.tsx';
 import { ClockIcon, RocketIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { clearGiftCode, storedGiftCode } from '../wallet/index.ts';
+import { clearGiftCode, storedGiftCode } from '../../storage/gift-code.ts';
 import { inventoryKeys, inventoryQueryOptions, type InventorySort } from './queries.ts';
 import './inventory.css';
+import { pushNotice } from '../../ui/notice-store.ts';
 
 type Page = MethodResult<'inventory.getAssets'>;
 
@@ -72,41 +74,45 @@ export function InventoryPage() {
           <option value="price_asc">Cheapest first</option>
         </select>
       </label>
-      {inventory.isPending ? (
-        <Skeleton count={10} />
-      ) : inventory.isError ? (
-        <EmptyState title="Your items did not load">Check your connection and open the page again.</EmptyState>
-      ) : items.length === 0 ? (
-        <EmptyState
-          title="No items yet"
-          action={
-            <PathLink to="/cases" className={buttonClass('primary')}>
-              Open a case
-            </PathLink>
-          }
-        >
-          Drops from cases and battles you win land here.
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="item-grid" aria-label="Your items">
-            {items.map((item) => (
-              <li key={item.hash}>
-                <ItemCard name={item.name} image={item.image} color={item.color} price={item.price} note={dropTime.format(item.time)}>
-                  <Button size="sm" variant="deposit" disabled={selling.has(item.hash)} onClick={() => sell.mutate([item.hash])} aria-label={`Sell ${item.name} for ${formatCoins(item.price)} coins`}>
-                    {selling.has(item.hash) ? 'Selling…' : `Sell ${formatCoins(item.price)}`}
-                  </Button>
-                </ItemCard>
-              </li>
-            ))}
-          </ul>
-          {inventory.hasNextPage && (
-            <Button className="inventory-more" onClick={() => void inventory.fetchNextPage()} disabled={inventory.isFetchingNextPage}>
-              {inventory.isFetchingNextPage ? 'Loading…' : 'Show more'}
-            </Button>
-          )}
-        </>
-      )}
+      <QueryView
+        query={inventory}
+        pending={<Skeleton count={10} />}
+        error={<EmptyState title="Your items did not load">Check your connection and open the page again.</EmptyState>}
+        isEmpty={() => items.length === 0}
+        empty={
+          <EmptyState
+            title="No items yet"
+            action={
+              <PathLink to="/cases" className={buttonClass('primary')}>
+                Open a case
+              </PathLink>
+            }
+          >
+            Drops from cases and battles you win land here.
+          </EmptyState>
+        }
+      >
+        {() => (
+          <>
+            <ul className="item-grid" aria-label="Your items">
+              {items.map((item) => (
+                <li key={item.hash}>
+                  <ItemCard name={item.name} image={item.image} color={item.color} price={item.price} note={dropTime.format(item.time)}>
+                    <Button size="sm" variant="deposit" disabled={selling.has(item.hash)} onClick={() => sell.mutate([item.hash])} aria-label={`Sell ${item.name} for ${formatCoins(item.price)} coins`}>
+                      {selling.has(item.hash) ? 'Selling…' : `Sell ${formatCoins(item.price)}`}
+                    </Button>
+                  </ItemCard>
+                </li>
+              ))}
+            </ul>
+            {inventory.hasNextPage && (
+              <Button className="inventory-more" onClick={() => void inventory.fetchNextPage()} disabled={inventory.isFetchingNextPage}>
+                {inventory.isFetchingNextPage ? 'Loading…' : 'Show more'}
+              </Button>
+            )}
+          </>
+        )}
+      </QueryView>
       <div className="inventory-links">
         <PathLink to="/inventory/boosters/history" className="inventory-link">
           <ClockIcon /> Booster history
@@ -119,12 +125,15 @@ export function InventoryPage() {
 /** An item gift code that came by link (/gift/A...), offered for redeeming. */
 function InventoryGiftCode() {
   const [code, setCode] = useState(() => storedGiftCode('A'));
-  const [cause, setCause] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const redeem = useMutation({
     mutationFn: (value: string) => rpc.call('inventory.gift', { code: value, stamp: crypto.randomUUID() }),
     onSuccess: (answer) => {
-      if (!answer.success) return setCause(answer.cause ?? 'Invalid Code');
+      if (!answer.success) {
+        // Spec (document 1 section 8): the server's cause in a 'Code Error' notification.
+        pushNotice({ type: 'error', title: 'Code Error', message: answer.cause ?? 'Invalid Code', timerMs: 5000 });
+        return;
+      }
       clearGiftCode();
       setCode(null);
       void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
@@ -136,7 +145,6 @@ function InventoryGiftCode() {
       <p>
         The link you opened carries the gift code <code>{code}</code>.
       </p>
-      {cause && <p className="form-error">Code Error: {cause}</p>}
       <div className="gift-actions">
         <Button variant="primary" disabled={redeem.isPending} onClick={() => redeem.mutate(code)}>
           Redeem gift

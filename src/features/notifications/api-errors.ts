@@ -10,7 +10,6 @@ import { isInsufficientFunds } from './shortage.ts';
 /** Codes that end a call without a notice (document 3 section 8, last line). */
 export const SILENT_CODES: readonly ErrorCode[] = [
   NamedError.NOT_SHOW,
-  NamedError.BASIC_VERIFY_REQUIRED,
   NamedError.POOL_MODULE_NOT_EXISTS,
   NamedError.CAPTCHA_REQUIRED,
   NamedError.ACTIVE_STREAM_PARTY_EXISTS,
@@ -27,13 +26,16 @@ export const NOT_FOUND_CODES: readonly ErrorCode[] = [
 /** The message of a profile lookup for a name nobody has. */
 export const USER_NOT_FOUND = 'User not found.';
 
+/** Pages an error leads to. */
+export type ErrorTarget = '/battles' | '/404' | '/account/verify';
+
 /** Where the error came from: a player's action, or a page loading what it shows. */
 export type ErrorSource = 'action' | 'page';
 
 /** What to do about an error. */
 export type ErrorRoute =
   | { action: 'silent' }
-  | { action: 'navigate'; to: '/battles' | '/404' }
+  | { action: 'navigate'; to: ErrorTarget }
   | { action: 'notice'; title: string; message: string; error: boolean };
 
 /** A notice's title from an error code: underscores become spaces (INPUT_ERROR -> 'INPUT ERROR'). */
@@ -49,6 +51,8 @@ export function routeApiError(failure: unknown, source: ErrorSource = 'action'):
   if (failure instanceof RpcError) {
     const { code, message } = failure;
     if (SILENT_CODES.includes(code)) return { action: 'silent' };
+    // Spec: a verification prompt, no notice; the call has failed and the player retries once verified.
+    if (code === NamedError.BASIC_VERIFY_REQUIRED) return { action: 'navigate', to: '/account/verify' };
     if (code === NamedError.GAME_ERROR) return { action: 'navigate', to: '/battles' };
     // The insufficient-funds modal (wallet/deposit-prompt.tsx) answers these instead of a toast.
     if (isInsufficientFunds(failure)) return { action: 'silent' };

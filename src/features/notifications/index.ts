@@ -3,9 +3,9 @@
  * The error catalogue's routing and the notice texts load on demand: on-demand.ts.
  */
 export { NotificationsButton } from './notifications-button.tsx';
-export { clearNotices, dismissNotice, pushNotice, useNoticeHistory, useToasts } from './notice-store.ts';
+export { clearNotices, dismissNotice, pushNotice, useNoticeHistory, useToasts } from '../../ui/notice-store.ts';
 export { reportApiError, type ErrorNavigate } from './report.ts';
 export { isInsufficientFunds } from './shortage.ts';
 export { Toasts } from './toasts.tsx';
-export type { Toast, ToastInput, ToastType } from './toast-queue.ts';
+export type { Toast, ToastInput, ToastType } from '../../ui/toast-queue.ts';
 export { useLiveNotices } from './use-live-notices.ts';

@@ -4,8 +4,8 @@
  */
 import { SILENT_BALANCE_TYPES } from '../../contract/history.ts';
 import { formatCoins } from '../../core/money.ts';
-import { historyLabel } from '../wallet/on-demand.ts';
-import { expMessage, keysMessage, type ToastInput } from './toast-queue.ts';
+import { historyLabel } from '../../contract/history.ts';
+import { expMessage, keysMessage, type ToastInput } from '../../ui/toast-queue.ts';
 
 /** A balance change as the socket reports it. */
 export interface BalanceChange {

@@ -1,6 +1,6 @@
 import { BellIcon } from '../../ui/icons.tsx';
 import { Popover } from '../../ui/popover.tsx';
-import { markNoticesRead, useNoticeHistory } from './notice-store.ts';
+import { markNoticesRead, useNoticeHistory } from '../../ui/notice-store.ts';
 import './notifications.css';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });

@@ -1,8 +1,8 @@
 import type { ErrorSource } from './api-errors.ts';
-import { pushNotice } from './notice-store.ts';
+import { pushNotice } from '../../ui/notice-store.ts';
 
 /** Where a navigation for an error goes; the app passes the router's navigate. */
-export type ErrorNavigate = (to: '/battles' | '/404') => void;
+export type ErrorNavigate = (to: '/battles' | '/404' | '/account/verify') => void;
 
 /**
  * Acts on a failed call: a notice, a redirect, or nothing (document 3 section 8). The

@@ -1,8 +1,8 @@
 import type { CSSProperties } from 'react';
 import { useRateLimited } from '../connection/index.ts';
 import { CloseIcon } from '../../ui/icons.tsx';
-import { dismissNotice, useToasts } from './notice-store.ts';
-import type { Toast } from './toast-queue.ts';
+import { dismissNotice, useToasts } from '../../ui/notice-store.ts';
+import type { Toast } from '../../ui/toast-queue.ts';
 import './notifications.css';
 
 /** The tone of a toast: its stripe and icon colour. */

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { socket } from '../../net/index.ts';
 import { playBalanceChange, playSound } from '../../sound/index.ts';
 import { isActiveTab } from '../../ui/active-tab.ts';
-import { pushNotice } from './notice-store.ts';
+import { pushNotice } from '../../ui/notice-store.ts';
 import type { NotificationPayload } from './notices.ts';
 
 /** Shows the toast of one of the spec's notifications; the texts load with the first one. */

@@ -74,7 +74,7 @@ export default function Footer() {
             ))}
           </ul>
         </div>
-        <nav className="footer-col" aria-label="Games">
+        <nav className="footer-col" aria-label="All games">
           <p className="footer-title">Games</p>
           {GAMES.map(({ label, to }) => (
             <PathLink key={to} to={to}>

@@ -1,19 +1,17 @@
-import { Button } from '../../ui/button.tsx';
 import { GearIcon, RadioIcon } from '../../ui/icons.tsx';
 import { Popover } from '../../ui/popover.tsx';
+import { RadioHint, RadioModals } from '../radio/index.ts';
 import { SettingsPanel } from '../settings/index.ts';
 
 /** The radio hint: Wave, the arena's shared station (document 2: radio). */
 export function RadioButton() {
   return (
-    <Popover label="Radio" title="Wave radio" trigger={<RadioIcon />} className="header-radio">
-      <div className="radio-hint">
-        <p>The arena’s shared station: songs requested by players, liked and voted up together.</p>
-        <Button size="sm" disabled>
-          Listen now
-        </Button>
-      </div>
-    </Popover>
+    <>
+      <Popover label="Radio" title="Wave radio" trigger={<RadioIcon />} className="header-radio">
+        <RadioHint />
+      </Popover>
+      <RadioModals />
+    </>
   );
 }
 

@@ -17,7 +17,7 @@ import { useHeaderScroll } from './use-header-scroll.ts';
 import './shell.css';
 
 /** The popover of the player's own running games, loaded once there are any (document 1 section 2.2). */
-const MyGamesPopover = lazy(() => import('../arena/my-games-popover.tsx').then((module) => ({ default: module.MyGamesPopover })));
+const MyGamesPopover = lazy(() => import('../arena/on-demand.ts').then((module) => ({ default: module.MyGamesPopover })));
 
 function MyGames({ type }: { type: 'battle' | 'unbox' }) {
   return (

@@ -6,12 +6,13 @@ import { formatCoins } from '../../core/money.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Drawer } from '../../ui/drawer.tsx';
-import { BackpackIcon, BattleIcon, CaseIcon, ChickenIcon, CoinIcon, DiceIcon, FlagIcon, FlameIcon, GearIcon, GiftIcon, LogoutIcon, ShieldIcon, UsersIcon, VaultIcon, WalletIcon } from '../../ui/icons.tsx';
+import { BackpackIcon, BattleIcon, CaseIcon, ChickenIcon, CoinIcon, DiceIcon, FlagIcon, FlameIcon, GearIcon, GiftIcon, LogoutIcon, RadioIcon, ShieldIcon, UsersIcon, VaultIcon, WalletIcon } from '../../ui/icons.tsx';
 import { HomeIcon, LifebuoyIcon, ZapIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { useManifest } from '../connection/index.ts';
 import { useMyGameCounts } from '../arena/index.ts';
 import { inventoryCountersQueryOptions } from '../inventory/index.ts';
+import { radioModal } from '../radio/index.ts';
 import { sessionModal, useAccount, useLogged } from '../session/index.ts';
 import { mobileMenuOpen, mobileSettingsOpen } from './mobile-menu-state.ts';
 import { raceEndsAt } from './nav-items.ts';
@@ -112,6 +113,8 @@ export default function MobileMenuSheet() {
       : []),
     { label: 'Affiliates', to: '/affiliates', icon: UsersIcon },
     { label: 'Fairness', to: '/provably-fair', icon: ShieldIcon },
+    // The header's radio hint is hidden on narrow screens: the menu opens the radio modal.
+    { label: 'Radio', icon: RadioIcon, onSelect: () => radioModal.set('radio') },
     { label: 'Settings', icon: GearIcon, onSelect: () => mobileSettingsOpen.set(true) },
     { label: 'Support', icon: LifebuoyIcon, onSelect: () => supportOpen.set(true) },
     ...(logged ? [{ label: 'Logout', icon: LogoutIcon, onSelect: () => sessionModal.set('logout') }] : []),

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { CARD_DEPOSIT_LIMITS, CARD_METHODS, type GIFT_CARD_METHODS } from '../../contract/index.ts';
+import { CARD_DEPOSIT_LIMITS, CARD_METHODS, cryptoCurrencyOf, type CryptoCurrency, type GIFT_CARD_METHODS } from '../../contract/index.ts';
 import { cleanAmountInput, formatCoins, parseCoinsToCents } from '../../core/money.ts';
 import { validateTradeUrl } from '../../core/validation.ts';
 import { rpc } from '../../net/index.ts';
@@ -46,7 +46,7 @@ export function DepositPage() {
 }
 
 /** A crypto deposit: the player's own address with its QR code, the rate and the payments on their way. */
-function CryptoDeposit({ currency }: { currency: 'btc' | 'eth' | 'ltc' | 'usdt' | 'usdc' }) {
+function CryptoDeposit({ currency }: { currency: CryptoCurrency }) {
   const invoice = useQuery({
     queryKey: [...walletKeys.all, 'invoice', currency],
     queryFn: ({ signal }) => rpc.call('wallet.cryptoInvoice', { currency, provider: 'crypto' }, { signal }),
@@ -325,7 +325,8 @@ export function PaymentPage({ payment }: { payment: string }) {
   const method = findPaymentMethod(payment);
   const group = groupOfMethod(payment);
   if (!method || !group) return <EmptyState title="No such payment method">Pick one on the deposit page.</EmptyState>;
-  if (group === 'crypto') return <CryptoDeposit currency={method.id as 'btc'} />;
+  const chain = cryptoCurrencyOf(method.id);
+  if (chain) return <CryptoDeposit currency={chain} />;
   if (group === 'gift') return <GiftCardShop method={method.id as (typeof GIFT_CARD_METHODS)[number]} name={method.name} />;
   if (group === 'card') return <InstaxchangePage />;
   return <SkinsbackPage method={method.id === 'cs2' ? 'cs2' : 'skinsback'} />;

@@ -2,7 +2,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyState, Panel, Skeleton } from '../../ui/page-frame.tsx';
-import { historyLabel } from './history-labels.ts';
+import { historyLabel } from '../../contract/history.ts';
 import { EntryTime, PagedTable } from '../../ui/paged-table.tsx';
 import { currencyName } from './payment-methods.ts';
 import { PaymentsList } from './payments-list.tsx';

@@ -1,3 +1,2 @@
-/** What the first page does without: history labels and the payment methods. */
-export { historyLabel } from './history-labels.ts';
+/** What the first page does without: the payment methods. */
 export { PAYMENT_GROUPS, currencyName, findPaymentMethod, type PaymentGroup, type PaymentMethod } from './payment-methods.ts';

@@ -1,4 +1,5 @@
 /** Payment method groups of document 2 section 2, and the currency display names. */
+import { CRYPTO_CURRENCIES } from '../../contract/currencies.ts';
 
 /** One way to pay in or out. */
 export interface PaymentMethod {
@@ -41,7 +42,7 @@ export const PAYMENT_GROUPS: PaymentGroup[] = [
     id: 'crypto',
     title: 'Crypto',
     text: 'Pay to a personal address; coins arrive after the network confirms.',
-    methods: ['btc', 'eth', 'ltc', 'usdt', 'usdc'].map((id) => ({ id, name: currencyName(id), currency: id, withdraw: true as const })),
+    methods: CRYPTO_CURRENCIES.map((id) => ({ id, name: currencyName(id), currency: id, withdraw: true as const })),
   },
   {
     id: 'card',

@@ -1,6 +1,7 @@
 /** The player's deposits and withdrawals (the wallet store's transactions), page by page. */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { cryptoCurrencyOf } from '../../contract/currencies.ts';
 import type { Payment, z } from '../../contract/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState, Skeleton } from '../../ui/page-frame.tsx';
@@ -47,6 +48,7 @@ function PaymentRow({ payment }: { payment: PaymentOut }) {
   const [refunding, setRefunding] = useState(false);
   const format = useFormatAmount();
   const explorer = explorerUrl(payment);
+  const chain = cryptoCurrencyOf(payment.method);
   const refundable = payment.type === 'deposit' && payment.provider === 'crypto' && payment.status === 'declined' && !payment.states.refund_address;
   const sign = payment.type === 'withdraw' ? '-' : '+';
   return (
@@ -78,7 +80,7 @@ function PaymentRow({ payment }: { payment: PaymentOut }) {
           </Button>
         )}
         {payment.states.refund_address && <span className="payment-confirmations">Sent back to {payment.states.refund_address}</span>}
-        {refunding && <RefundModal method={payment.method as 'btc'} onClose={() => setRefunding(false)} />}
+        {refunding && chain && <RefundModal method={chain} onClose={() => setRefunding(false)} />}
       </td>
       <td>
         <EntryTime at={payment.time} />

@@ -6,7 +6,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { validateCryptoAddress } from '../../core/crypto-address.ts';
-import type { CryptoCurrency } from '../../core/money.ts';
+import type { CryptoCurrency } from '../../contract/currencies.ts';
+import { cryptoCode } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
@@ -16,15 +17,13 @@ import { secureStatusQueryOptions, walletKeys } from './queries.ts';
 /** The spec gives no width for it. */
 const REFUND_WIDTH = 420;
 
-type Chain = 'btc' | 'eth' | 'ltc' | 'usdt' | 'usdc';
-
 /** The refund modal of a declined deposit in `method` (a chain, lower case). */
-export function RefundModal({ method, onClose }: { method: Chain; onClose(): void }) {
+export function RefundModal({ method, onClose }: { method: CryptoCurrency; onClose(): void }) {
   const queryClient = useQueryClient();
   const secureStatus = useQuery(secureStatusQueryOptions());
   const [address, setAddress] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
-  const problem = address.trim() ? validateCryptoAddress(method.toUpperCase() as CryptoCurrency, address.trim()) : null;
+  const problem = address.trim() ? validateCryptoAddress(cryptoCode(method), address.trim()) : null;
   const refund = useMutation({
     mutationFn: () => rpc.call('wallet.cryptoRefund', { currency: method, provider: 'crypto', refund_address: address.trim() }),
     onSuccess: (result) => {

@@ -9,7 +9,7 @@ import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/page-frame.tsx';
 import { pushNotice } from '../notifications/index.ts';
-import { CodeField, SetupKey, isCode } from '../session/two-factor-fields.tsx';
+import { CodeField, SetupKey, isCode } from '../session/on-demand.ts';
 import { secureStatusQueryOptions, walletKeys } from './queries.ts';
 
 /** A code field and its button, sent once six digits are in. */

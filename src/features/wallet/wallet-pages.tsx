@@ -8,13 +8,14 @@ import { CoinIcon, VaultIcon, WalletIcon } from '../../ui/icons.tsx';
 import { PageFrame, Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { useAccount } from '../session/index.ts';
-import { clearGiftCode, storedGiftCode } from './gift-code.ts';
+import { clearGiftCode, storedGiftCode } from '../../storage/gift-code.ts';
 import { walletKeys } from './queries.ts';
 import { useFormatAmount } from './use-amount.ts';
 import { SponsorCredit } from './sponsor-credit.tsx';
 import { openVault } from './vault-layer.tsx';
 import { WalletAlerts } from './wallet-alerts.tsx';
 import './wallet-pages.css';
+import { pushNotice } from '../notifications/index.ts';
 
 const TABS = [
   { to: '/wallet', label: 'Deposit', exact: true },
@@ -78,7 +79,11 @@ export function GiftPage() {
         clearGiftCode();
         setCode('');
         setResult('The gift card is on your balance.');
-      } else setResult(answer.cause ?? 'Invalid Code');
+      } else {
+        // Spec (document 1 section 8): a refused gift code is a 'Code Error' notification with the server's cause.
+        setResult(null);
+        pushNotice({ type: 'error', title: 'Code Error', message: answer.cause ?? 'Invalid Code', timerMs: 5000 });
+      }
     },
   });
   const valid = isGiftCode(code) && code.startsWith('C');

@@ -1,9 +1,9 @@
 /** Withdrawals: the overview (/wallet/withdraw) and one currency (/wallet/{currency}/withdraw). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState, type FormEvent } from 'react';
-import { WITHDRAW_LIMITS } from '../../contract/index.ts';
+import { WITHDRAW_LIMITS, type CryptoCurrency } from '../../contract/index.ts';
 import { validateCryptoAddress } from '../../core/crypto-address.ts';
-import { cleanAmountInput, formatCoins, parseCoinsToCents, type CryptoCurrency } from '../../core/money.ts';
+import { cleanAmountInput, cryptoCode, formatCoins, parseCoinsToCents } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState, Panel, Skeleton } from '../../ui/page-frame.tsx';
@@ -12,8 +12,6 @@ import { MethodTile } from './method-tile.tsx';
 import { PAYMENT_GROUPS, currencyName } from './payment-methods.ts';
 import { PaymentsList } from './payments-list.tsx';
 import { requirementsQueryOptions, secureStatusQueryOptions, walletKeys } from './queries.ts';
-
-type Chain = 'btc' | 'eth' | 'ltc' | 'usdt' | 'usdc';
 
 /** What may leave now: the withdrawable part of the balance and the 2FA state. */
 function Requirements() {
@@ -67,7 +65,7 @@ export function WithdrawPage() {
 }
 
 /** What `cents` buy in a currency after the network fee (the calculator); refused amounts say why. */
-function Quote({ currency, cents }: { currency: Chain; cents: number | null }) {
+function Quote({ currency, cents }: { currency: CryptoCurrency; cents: number | null }) {
   const amount = useDeferredValue(cents);
   const quote = useQuery({
     queryKey: [...walletKeys.all, 'conversion', currency, amount ?? 0],
@@ -105,13 +103,13 @@ function Quote({ currency, cents }: { currency: Chain; cents: number | null }) {
  * /wallet/{currency}/withdraw: address and amount. The 2FA setup and code are the app's
  * prompts (src/net rpc): they hold the call and send it again with the same stamp.
  */
-export function CryptoWithdrawPage({ currency }: { currency: Chain }) {
+export function CryptoWithdrawPage({ currency }: { currency: CryptoCurrency }) {
   const queryClient = useQueryClient();
   const [address, setAddress] = useState('');
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-  const code = currency.toUpperCase() as CryptoCurrency;
+  const code = cryptoCode(currency);
   const name = currencyName(currency);
   const cents = parseCoinsToCents(text);
   const addressProblem = address.trim() ? validateCryptoAddress(code, address.trim()) : tried ? 'Mandatory field' : null;

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { CasePage } from '../../../features/cases/pages.ts';
 import { caseTitleFromSlug } from '../../../features/cases/index.ts';
-import { caseQueryOptions } from '../../../features/cases/queries.ts';
+import { caseQueryOptions } from '../../../features/cases/on-demand.ts';
 import { isNotFoundError } from '../../../features/notifications/on-demand.ts';
 import { pageHead } from '../../../features/shell/index.ts';
 

@@ -1,4 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { cryptoCurrencyOf } from '../../../contract/currencies.ts';
 import { pageHead } from '../../../features/shell/index.ts';
 import { CryptoWithdrawPage, findPaymentMethod } from '../../../features/wallet/pages.ts';
 
@@ -6,8 +7,9 @@ export const Route = createFileRoute('/wallet/$payment/withdraw')({
   // Only the wallet's methods have a page to withdraw with; anything else is not found.
   loader: ({ params }) => {
     const method = findPaymentMethod(params.payment);
-    if (!method?.withdraw) throw notFound();
-    return { name: method.name, id: method.id };
+    const currency = method?.withdraw ? cryptoCurrencyOf(method.id) : null;
+    if (!method || !currency) throw notFound();
+    return { name: method.name, currency };
   },
   head: ({ params, loaderData }) =>
     pageHead({ title: `Withdraw with ${loaderData?.name ?? params.payment.toUpperCase()}`, description: 'Withdraw coins with one payment method.', path: `/wallet/${params.payment}/withdraw` }),
@@ -15,7 +17,6 @@ export const Route = createFileRoute('/wallet/$payment/withdraw')({
 });
 
 function RouteComponent() {
-  const { id } = Route.useLoaderData();
-  // Only the crypto chains carry `withdraw` (payment-methods.ts).
-  return <CryptoWithdrawPage key={id} currency={id as 'btc'} />;
+  const { currency } = Route.useLoaderData();
+  return <CryptoWithdrawPage key={currency} currency={currency} />;
 }

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { CaseTablePage } from '../../../../features/cases/pages.ts';
-import { caseTableQueryOptions } from '../../../../features/cases/queries.ts';
+import { caseTableQueryOptions } from '../../../../features/cases/on-demand.ts';
 import { isNotFoundError } from '../../../../features/notifications/on-demand.ts';
 import { pageHead } from '../../../../features/shell/index.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { battlePath } from '../battles/paths.ts';
+import { battlePath } from './paths.ts';
 import { rpc } from '../../net/index.ts';
 
 /** One of the player's running games, as the menus list it. */

@@ -3,7 +3,7 @@
  * countdown on real time, and keeps the last notices for the header's notifications list.
  */
 import { useSyncExternalStore } from 'react';
-import { getSettings } from '../../storage/settings.ts';
+import { getSettings } from '../storage/settings.ts';
 import { TOAST_LIMIT, addToast, dismissToast, nextTickDelay, tickToasts, type Toast, type ToastInput } from './toast-queue.ts';
 
 let queue: Toast[] = [];

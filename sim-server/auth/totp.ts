@@ -1,10 +1,9 @@
 // Time-based one-time passwords (RFC 6238 over RFC 4226 HOTP) for two-factor sign-off of
-// withdrawals. Pure so that the sim-server verifies codes and tests (or a setup screen)
-// compute them with the very same code; authenticator apps use SHA-1, 6 digits, 30 s.
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha1 } from '@noble/hashes/legacy.js';
-import { sha256, sha512 } from '@noble/hashes/sha2.js';
-import type { RandomFill } from './fair-ticket.ts';
+// withdrawals: otpauth computes the codes; this module keeps the server's rules around them
+// (the parameters it issues, the drift it forgives, constant-time matching, lenient base32).
+// Authenticator apps use SHA-1, 6 digits, 30 s.
+import { HOTP, Secret } from 'otpauth';
+import type { RandomFill } from '../../src/core/fair-ticket.ts';
 
 /** HMAC hash of a TOTP; apps other than the defaults are rare, RFC 6238 lists all three. */
 export type TotpAlgorithm = 'SHA1' | 'SHA256' | 'SHA512';
@@ -23,24 +22,11 @@ export const TOTP_DEFAULTS = { step: 30, digits: 6, algorithm: 'SHA1' } as const
 /** Bytes of a new secret: 160 bits, the length RFC 4226 recommends for HMAC-SHA1. */
 export const TOTP_SECRET_BYTES = 20;
 
-const HASHES = { SHA1: sha1, SHA256: sha256, SHA512: sha512 } as const;
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const secretOf = (key: Uint8Array) => new Secret({ buffer: Uint8Array.from(key).buffer });
 
 /** RFC 4648 base32, upper case, without padding (the form otpauth URIs carry). */
 export function base32Encode(bytes: Uint8Array): string {
-  let out = '';
-  let buffer = 0;
-  let bits = 0;
-  for (const byte of bytes) {
-    buffer = ((buffer << 8) | byte) & 0xffff;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(buffer >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(buffer << (5 - bits)) & 31];
-  return out;
+  return secretOf(bytes).base32;
 }
 
 /**
@@ -48,40 +34,18 @@ export function base32Encode(bytes: Uint8Array): string {
  * dashes between groups, optional '=' padding. Null for any other character.
  */
 export function base32Decode(text: string): Uint8Array | null {
-  const clean = text.replace(/[\s-]/g, '').replace(/=+$/, '').toUpperCase();
-  const out: number[] = [];
-  let buffer = 0;
-  let bits = 0;
-  for (const char of clean) {
-    const value = BASE32.indexOf(char);
-    if (value === -1) return null;
-    buffer = ((buffer << 5) | value) & 0xffff;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((buffer >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
+  try {
+    return new Uint8Array(Secret.fromBase32(text.replace(/[\s-]/g, '')).buffer);
+  } catch {
+    return null;
   }
-  return Uint8Array.from(out);
-}
-
-/** The 8-byte big-endian counter HOTP signs; counters past 2^32 are split by arithmetic, not shifts. */
-function counterBytes(counter: number): Uint8Array {
-  if (!Number.isSafeInteger(counter) || counter < 0) throw new RangeError(`counter must be a non-negative integer, got ${counter}`);
-  const bytes = new Uint8Array(8);
-  const view = new DataView(bytes.buffer);
-  view.setUint32(0, Math.floor(counter / 2 ** 32));
-  view.setUint32(4, counter >>> 0);
-  return bytes;
 }
 
 /** RFC 4226 HOTP: dynamic truncation of HMAC(key, counter) to `digits` decimal digits. */
 export function hotp(key: Uint8Array, counter: number, digits: number = TOTP_DEFAULTS.digits, algorithm: TotpAlgorithm = TOTP_DEFAULTS.algorithm): string {
   if (!Number.isInteger(digits) || digits < 6 || digits > 10) throw new RangeError(`digits must be 6 to 10, got ${digits}`);
-  const mac = hmac(HASHES[algorithm], key, counterBytes(counter));
-  const at = mac[mac.length - 1]! & 0x0f;
-  const binary = ((mac[at]! & 0x7f) * 2 ** 24) + (mac[at + 1]! << 16) + (mac[at + 2]! << 8) + mac[at + 3]!;
-  return String(binary % 10 ** digits).padStart(digits, '0');
+  if (!Number.isSafeInteger(counter) || counter < 0) throw new RangeError(`counter must be a non-negative integer, got ${counter}`);
+  return HOTP.generate({ secret: secretOf(key), counter, digits, algorithm });
 }
 
 /** The time step a moment (milliseconds since the epoch) falls in. */

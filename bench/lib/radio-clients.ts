@@ -1,0 +1,88 @@
+/**
+ * The client side of the radio benchmark, run as its own process on the CPU the server does
+ * not use. Opens N visitor sockets that join WAVE, then waits for the station's own song
+ * changes (#RADIO_NEXT_SOUND, published by the server's timer 2 s before a song ends) and
+ * times each socket's receipt against the `time` the server stamped on the announcement.
+ *
+ * argv[2]: JSON RadioPlan. Prints `RESULT <json>` last.
+ */
+import { WebSocket } from 'ws';
+import { sleep } from './procs.ts';
+
+export interface RadioPlan {
+  port: number;
+  clients: number;
+  rounds: number;
+  parallel: number;
+}
+
+export interface RadioResult {
+  clients: number;
+  rounds: number;
+  secondsToConnect: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  missing: number;
+}
+
+const EVENT = Buffer.from('"#RADIO_NEXT_SOUND"');
+/** The longest song is under a minute: a round waits at most this long for its change. */
+const ROUND_TIMEOUT_MS = 75_000;
+
+const plan = JSON.parse(process.argv[2] ?? '{}') as RadioPlan;
+const sockets: WebSocket[] = [];
+let receipts = new Float64Array(0);
+let stamped = 0;
+let received = 0;
+let onAll: (() => void) | null = null;
+
+function open(index: number): Promise<void> {
+  const ws = new WebSocket(`ws://127.0.0.1:${plan.port}/ws`, { perMessageDeflate: false });
+  sockets.push(ws);
+  return new Promise<void>((done, failed) => {
+    ws.once('error', failed);
+    ws.once('open', () => ws.send(JSON.stringify({ type: 'join-room', data: { room: 'WAVE' } })));
+    ws.on('message', (data: Buffer) => {
+      // The clock is read first, before anything else this socket does with the frame.
+      const now = Date.now();
+      if (data.indexOf(EVENT) !== -1) {
+        if (receipts[index] !== 0) return;
+        if (stamped === 0) stamped = Number(/"time":(\d+)/.exec(data.toString())?.[1] ?? now);
+        receipts[index] = now;
+        received += 1;
+        if (received === sockets.length) onAll?.();
+      } else if (data.includes('"ROOM_JOINED"')) done();
+    });
+  });
+}
+
+const started = performance.now();
+let next = 0;
+await Promise.all(Array.from({ length: plan.parallel }, async () => {
+  while (next < plan.clients) await open(next++);
+}));
+const secondsToConnect = (performance.now() - started) / 1000;
+
+const latencies: number[] = [];
+let missing = 0;
+for (let r = 0; r < plan.rounds; r++) {
+  receipts = new Float64Array(sockets.length);
+  stamped = 0;
+  received = 0;
+  const all = new Promise<void>((done) => {
+    onAll = done;
+  });
+  await Promise.race([all, sleep(ROUND_TIMEOUT_MS)]);
+  // Late ones get a moment after the first round's receipts start.
+  if (received < sockets.length) await Promise.race([all, sleep(5_000)]);
+  for (const at of receipts) {
+    if (at === 0) missing += 1;
+    else latencies.push(at - stamped);
+  }
+}
+latencies.sort((a, b) => a - b);
+const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+const result: RadioResult = { clients: plan.clients, rounds: plan.rounds, secondsToConnect, p50Ms: pick(0.5), p99Ms: pick(0.99), maxMs: latencies.at(-1) ?? Number.NaN, missing };
+for (const ws of sockets) ws.terminate();
+console.log(`RESULT ${JSON.stringify(result)}`);

@@ -1,0 +1,75 @@
+/**
+ * The radio: one WAVE song change (#RADIO_NEXT_SOUND, from the station's own timer) fanned out
+ * to N listening sockets, delivery p50/p99 against the server's stamp; and the radio's shipped
+ * bytes (its lazy chunks, gzip), since the music itself ships as seeds (docs/decisions/0012).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { RadioPlan, RadioResult } from './lib/radio-clients.ts';
+import { errorSummary, makeTempDir, removeTempDir, ROOT, runNode, startServer } from './lib/procs.ts';
+import { fmt, judge, type Row, type Section } from './lib/report.ts';
+import { LOAD_CPU, SERVER_CPU } from './rpc.ts';
+
+const P99_TARGET_MS = 50;
+/** The radio's chunks: the station, player and synth, the hint, the modals (JS and CSS). */
+const RADIO_ASSET = /^radio(-hint|-modals)?-[\w-]+\.(js|css)$/;
+
+function assetBytes(): { files: { file: string; bytes: number; gzip: number }[]; gzip: number } {
+  const dir = join(ROOT, 'dist', 'assets');
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((n) => RADIO_ASSET.test(n));
+  } catch {
+    return { files: [], gzip: 0 };
+  }
+  const files = names.map((file) => {
+    const raw = readFileSync(join(dir, file));
+    return { file, bytes: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
+  });
+  return { files, gzip: files.reduce((n, f) => n + f.gzip, 0) };
+}
+
+export async function radioBench(options: { clients: number; rounds: number }): Promise<Section> {
+  const dir = makeTempDir('radio');
+  try {
+    const server = await startServer({
+      name: 'sim-server',
+      args: ['sim-server/main.ts'],
+      env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), RATE_LIMIT_MAX: '0', STATIC_DIR: join(dir, 'no-client') },
+      cpu: SERVER_CPU,
+      logDir: dir,
+      timeoutMs: 30_000,
+    });
+    let result: RadioResult;
+    try {
+      const plan: RadioPlan = { port: server.port, clients: options.clients, rounds: options.rounds, parallel: 32 };
+      const { code, stdout, stderr } = await runNode({ args: ['bench/lib/radio-clients.ts', JSON.stringify(plan)], cpu: LOAD_CPU, timeoutMs: 240_000 });
+      const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
+      if (code !== 0 || !line) throw new Error(`radio clients failed (exit ${code}): ${errorSummary(stderr)}`);
+      result = JSON.parse(line.slice('RESULT '.length)) as RadioResult;
+    } finally {
+      await server.stop();
+    }
+    const n = fmt(result.clients);
+    const assets = assetBytes();
+    const rows: Row[] = [
+      { benchmark: `WAVE song change N=${n} p50`, figure: result.p50Ms.toFixed(1), value: result.p50Ms, unit: 'ms', target: '', verdict: result.missing ? `${fmt(result.missing)} not delivered` : '' },
+      {
+        benchmark: `WAVE song change N=${n} p99`, figure: result.p99Ms.toFixed(1), value: result.p99Ms, unit: 'ms', target: `< ${P99_TARGET_MS} ms`,
+        verdict: `${(result.p99Ms / P99_TARGET_MS).toFixed(2)} ${judge(result.p99Ms < P99_TARGET_MS && result.missing === 0)}`,
+      },
+      {
+        benchmark: 'Radio assets (gzip)', figure: (assets.gzip / 1024).toFixed(1), value: assets.gzip, unit: 'KiB', target: 'lazy, no audio files',
+        verdict: assets.files.length ? 'info' : 'n/a (run npm run build)',
+      },
+    ];
+    const notes = [
+      `Radio: ${n} visitor sockets in WAVE, connected in ${result.secondsToConnect.toFixed(1)} s; ${result.rounds} song changes announced by the station's timer (#RADIO_NEXT_SOUND, 2 s before each end); latency = each socket's receipt (Date.now, read first) minus the announcement's server stamp; p50 ${result.p50Ms.toFixed(1)} / p99 ${result.p99Ms.toFixed(1)} / max ${result.maxMs.toFixed(1)} ms; ${fmt(result.missing)} not delivered; clients on CPU ${LOAD_CPU}, server on CPU ${SERVER_CPU}`,
+      `Radio assets: ${assets.files.map((f) => `${f.file} ${fmt(f.bytes)} B (gzip ${fmt(f.gzip)})`).join(', ') || 'dist/ not built'}; the music ships as 12 seeds rendered in the browser`,
+    ];
+    return { rows, notes, details: { options, result, assets }, fatal: result.missing > 0 };
+  } finally {
+    removeTempDir(dir);
+  }
+}

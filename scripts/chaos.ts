@@ -1,0 +1,190 @@
+/**
+ * The chaos run (issue 12): a seeded random mix of sign-ins, vault moves, case openings and
+ * instant sells from many concurrent clients against a real sim-server child process, which
+ * is SIGKILLed and restarted at seeded points. After each kill and at the end the database
+ * is opened and checked: the ledger balances, and every operation a client saw acknowledged
+ * (a stamped money call that answered `response`) is there with the answer it gave.
+ *
+ *   node scripts/chaos.ts [--ops 100000] [--clients 200] [--kills 5] [--seed 1]
+ *   npm run chaos          the full run;  npm run chaos -- --ops 3000 --clients 20 --kills 2  a short one
+ *
+ * It prints one line of figures and exits 1 when a check fails.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { randomInt, seededRandom, type RandomSource } from '../src/core/seeded-random.ts';
+import { openDb } from '../sim-server/db/database.ts';
+import { createLedger } from '../sim-server/db/ledger.ts';
+import { createClient } from '../tests/server/harness.ts';
+
+const { values } = parseArgs({
+  options: { ops: { type: 'string', default: '100000' }, clients: { type: 'string', default: '200' }, kills: { type: 'string', default: '5' }, seed: { type: 'string', default: '1' } },
+});
+const OPS = Number(values.ops);
+const CLIENTS = Number(values.clients);
+const KILLS = Number(values.kills);
+const SEED = Number(values.seed);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'arena-chaos-'));
+const random: RandomSource = seededRandom(SEED);
+// Kill points: seeded operation counts spread over the run.
+const killAt = new Set(Array.from({ length: KILLS }, () => randomInt(random, Math.floor(OPS * 0.1), Math.floor(OPS * 0.9))));
+
+let child: ChildProcess | null = null;
+let base = '';
+let serverUp: Promise<void> = Promise.resolve();
+
+/** Starts the server on the run's data folder; resolves once it prints its port. */
+function startServer(): Promise<void> {
+  const proc = spawn(process.execPath, ['sim-server/main.ts'], {
+    env: {
+      ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-client'), RATE_LIMIT_MAX: '0',
+      CONNECT_LIMIT_IP: '0', CONNECT_LIMIT_NAME: '0', CONNECT_LOCK_AFTER: '0', CONNECT_CAPTCHA_AFTER: '0', START_GRANT_WINDOW: '0', CHECK_OUTPUTS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child = proc;
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const port = /LISTENING (\d+)/.exec(out)?.[1];
+      if (port && !base.endsWith(`:${port}`)) {
+        base = `http://127.0.0.1:${port}`;
+        resolve();
+      }
+    });
+    proc.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
+  });
+}
+
+/** Kills the server at once, as a crash would. */
+async function killServer(signal: NodeJS.Signals): Promise<void> {
+  const proc = child;
+  if (!proc || proc.exitCode !== null) return;
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  proc.kill(signal);
+  await exited;
+}
+
+interface Acked {
+  user: string;
+  stamp: string;
+  method: string;
+  response: string;
+}
+const acked: Acked[] = [];
+let failures = 0;
+let done = 0;
+
+/** Opens the database while no server runs and checks the ledger and every acknowledged operation. */
+function checkDatabase(): { ledgerOk: boolean; missing: number } {
+  const db = openDb({ path: join(dataDir, 'arena.db') });
+  try {
+    const check = createLedger({ now: Date.now }).check(db);
+    let missing = 0;
+    for (const op of acked) {
+      const row = db.get<{ method: string; response: string }>(
+        'SELECT i.method, i.response FROM idempotency i JOIN users u ON u.id = i.user_id WHERE u.name = ? AND i.stamp = ?', op.user, op.stamp,
+      );
+      if (!row || row.method !== op.method || row.response !== op.response) missing += 1;
+    }
+    if (!check.ok) console.error(check.problems.slice(0, 5).join('\n'));
+    return { ledgerOk: check.ok, missing };
+  } finally {
+    db.close();
+  }
+}
+
+type Client = ReturnType<typeof createClient>;
+
+/** One client's loop: draws operations until the run has done OPS of them. */
+async function play(index: number, pick: RandomSource): Promise<void> {
+  const name = `chaos${SEED}x${index}`;
+  let client: Client | null = null;
+  const items: string[] = [];
+  let stampNo = 0;
+  while (done < OPS) {
+    await serverUp;
+    const at = done++;
+    if (killAt.has(at)) {
+      killAt.delete(at);
+      kills += 1;
+      serverUp = (async () => {
+        await killServer('SIGKILL');
+        const checked = checkDatabase();
+        if (!checked.ledgerOk || checked.missing > 0) badChecks += 1;
+        missingTotal = Math.max(missingTotal, checked.missing);
+        await startServer();
+      })();
+      await serverUp;
+    }
+    try {
+      // Each client remembers its server address at the call, so a restart on a new port reaches it.
+      if (!client || client.base !== base) {
+        const jar = client?.jar;
+        client = createClient(base);
+        if (jar) for (const [k, v] of jar) client.jar.set(k, v);
+      }
+      if (!client.jar.has('access_token')) {
+        const answer = await client.signIn(name, 'chaos-password');
+        if (!answer.response) failures += 1;
+        continue;
+      }
+      const stamp = `s${stampNo++}`;
+      const roll = pick();
+      let method: string;
+      let params: Record<string, string | number>;
+      if (roll < 0.3) [method, params] = ['wallet-vault.deposit', { amount: randomInt(pick, 1, 300), stamp }];
+      else if (roll < 0.5) [method, params] = ['wallet-vault.withdraw', { amount: randomInt(pick, 1, 300), stamp }];
+      else if (roll < 0.8 || items.length === 0) {
+        const created = await client.call('arena-unbox.create', { box_hash: boxHash, count: 1, stamp });
+        if (!created.response) {
+          failures += 1;
+          continue;
+        }
+        acked.push({ user: name, stamp, method: 'arena-unbox.create', response: JSON.stringify(created.response) });
+        const token = (created.response as { game: { token: string } }).game.token;
+        const rolled = await client.call('arena-unbox.roll', { token });
+        if (rolled.response) items.push((rolled.response as { asset: { hash: string } }).asset.hash);
+        continue;
+      } else [method, params] = ['inventory.instantSell', { hashes: items.splice(0, randomInt(pick, 1, items.length)).join(','), stamp }];
+      const answer = await client.call(method, params);
+      if (answer.response) acked.push({ user: name, stamp, method, response: JSON.stringify(answer.response) });
+      else failures += 1;
+    } catch {
+      // A call cut by a kill: not acknowledged, so nothing is owed.
+      failures += 1;
+    }
+  }
+}
+
+/** The cheapest case, which every opening uses (a starting balance buys hundreds). */
+let boxHash = '';
+
+let kills = 0;
+let badChecks = 0;
+let missingTotal = 0;
+const started = performance.now();
+try {
+  await startServer();
+  const { response } = (await (await fetch(`${base}/api/method/case.getCases`)).json()) as { response: { cases: { hash: string }[] } };
+  boxHash = response.cases[0]!.hash;
+  await Promise.all(Array.from({ length: CLIENTS }, (_, i) => play(i, seededRandom(SEED * 1_000_003 + i))));
+  await serverUp;
+  await killServer('SIGTERM');
+  const final = checkDatabase();
+  const seconds = (performance.now() - started) / 1000;
+  const ok = final.ledgerOk && final.missing === 0 && badChecks === 0;
+  console.log(
+    `chaos seed ${SEED}: ${done} ops from ${CLIENTS} clients in ${seconds.toFixed(1)} s (${Math.round(done / seconds)}/s), ${acked.length} acknowledged, ${failures} refused or cut, ` +
+      `${kills} SIGKILLs and restarts, ledger ${final.ledgerOk ? 'balanced' : 'BROKEN'}, ${final.missing} acknowledged missing, ${badChecks} failed mid-run checks: ${ok ? 'OK' : 'FAILED'}`,
+  );
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await killServer('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+}

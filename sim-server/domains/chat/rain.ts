@@ -1,0 +1,232 @@
+/**
+ * Rain (document 2, docs/decisions/0011-chat-rules.md): the house pays 0.1% of every wager
+ * into a pot ({house: 'rain'}) and players may tip into it; every RAIN_EVERY_MS a rain opens
+ * for RAIN_JOIN_MS when the pot holds at least RAIN_MIN_POT. Joining needs the requirements
+ * and a proof-of-work captcha. At the close the sorted participants and their hash are
+ * written and published; the first beacon block after the close draws the shares
+ * (src/core/rain.ts), paid from the pot in one transaction.
+ */
+import { randomBytes } from 'node:crypto';
+import { NamedError, NumericError, Rooms, WAGER_TYPES, type Rain, type z, type RainConditions } from '../../../src/contract/index.ts';
+import { levelForExp } from '../../../src/core/levels.ts';
+import { parseHash, toHash } from '../../../src/core/hash-id.ts';
+import { participantsHash, powValid, rainShares, RAIN_POW_BITS } from '../../../src/core/rain.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import type { BalanceChange } from '../../db/ledger.ts';
+import { fail } from '../../errors.ts';
+import { requireUser, type Handlers, type Services } from '../../rpc/context.ts';
+import type { UserRow } from '../account/users.ts';
+import { chatUsers } from './store.ts';
+
+/** Where the pot sits. */
+export const RAIN_HOUSE = { house: 'rain' } as const;
+/** The house budget the 0.1% comes from. */
+export const RAIN_FUNDER = { house: 'promotions' } as const;
+/** Per mille of every wager that goes into the pot. */
+export const RAIN_PER_MILLE = 1;
+export const RAIN_EVERY_MS = 30 * 60_000;
+export const RAIN_JOIN_MS = 2 * 60_000;
+/** A rain opens only over this pot (cents). */
+export const RAIN_MIN_POT = 100;
+/** What every scheduled rain asks of its joiners. */
+export const RAIN_CONDITIONS: z.output<typeof RainConditions> = { last_hour: true };
+
+const WAGERS: ReadonlySet<string> = new Set(WAGER_TYPES);
+const WAGER_LIST = WAGER_TYPES.map((t) => `'${t}'`).join(', ');
+
+interface RainRow {
+  id: number;
+  status: Rain['status'];
+  conditions: string;
+  challenge: string;
+  difficulty: number;
+  created_at: number;
+  ends_at: number;
+  pot: number | null;
+  participants: string | null;
+  participants_hash: string | null;
+  beacon_number: number | null;
+  beacon_id: string | null;
+  rewards: string | null;
+  finished_at: number | null;
+}
+
+type Read = Pick<Db, 'get' | 'all'>;
+
+export const setting = (db: Read, key: string) => db.get<{ value: string }>('SELECT value FROM chat_settings WHERE key = ?', key)?.value;
+export const putSetting = (tx: Tx, key: string, value: string) =>
+  tx.run('INSERT INTO chat_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, value);
+
+const potNow = (db: Read, services: Pick<Services, 'ledger'>) => services.ledger.balance(db, RAIN_HOUSE);
+const joinedCount = (db: Read, rainId: number) => db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_rain_users WHERE rain_id = ?', rainId)!.n;
+
+/** The rain as the wire shows it. */
+function rainWire(db: Read, services: Pick<Services, 'ledger'>, row: RainRow): Rain {
+  const rewards = row.rewards ? (JSON.parse(row.rewards) as Record<string, number>) : {};
+  return {
+    hash: toHash(row.id),
+    status: row.status,
+    amount: row.pot ?? potNow(db, services),
+    conditions: JSON.parse(row.conditions) as Rain['conditions'],
+    states: { start_in: row.created_at, end_in: row.ends_at },
+    participants: joinedCount(db, row.id),
+    captcha: { challenge: row.challenge, difficulty: row.difficulty },
+    participants_list: row.participants ? (JSON.parse(row.participants) as string[]) : null,
+    participants_hash: row.participants_hash,
+    beacon: row.beacon_number !== null && row.beacon_id !== null ? { number: row.beacon_number, id: row.beacon_id } : null,
+    rewards: Object.entries(rewards).map(([user_hash, reward]) => ({ user_hash, reward })),
+  };
+}
+
+const openRain = (db: Read) => db.get<RainRow>("SELECT * FROM chat_rains WHERE status <> 'finished' ORDER BY id DESC LIMIT 1");
+
+/** The house's 0.1% of a wager, inside the wager's transaction (whole cents; the rest carries over). */
+export function fundRain(tx: Tx, change: BalanceChange, services: Services): void {
+  if (!WAGERS.has(change.type) || change.amount >= 0) return;
+  const carried = Number(setting(tx, 'rain_accrued') ?? '0') + -change.amount * RAIN_PER_MILLE;
+  const whole = Math.floor(carried / 1000);
+  putSetting(tx, 'rain_accrued', String(carried - whole * 1000));
+  if (whole > 0) services.ledger.transfer(tx, { from: RAIN_FUNDER, to: RAIN_HOUSE, amount: whole, type: 'reward', ref: 'rain-fund' });
+}
+
+/** Cents the player wagered since `since` (ms). */
+function wageredSince(db: Read, userId: number, since: number): number {
+  return (
+    db.get<{ s: number | null }>(
+      `SELECT SUM(l.amount) AS s FROM ledger l JOIN accounts a ON a.id = l.debit_account
+        WHERE a.code = ? AND l.type IN (${WAGER_LIST}) AND l.created_at > ?`,
+      `user:${userId}:main:SFC`, since,
+    )?.s ?? 0
+  );
+}
+
+/** Refuses a player who does not meet a requirement, naming it as the spec words it. */
+export function checkConditions(db: Read, user: UserRow, conditions: z.output<typeof RainConditions>, now: number): void {
+  if (conditions.min_level !== undefined && levelForExp(user.exp) < conditions.min_level) fail(NumericError.INVALID_DATA, `Level ${conditions.min_level}+ on the site`);
+  if (conditions.last_hour && wageredSince(db, user.id, now - 3_600_000) === 0) fail(NumericError.INVALID_DATA, 'Be active (wager) in the last hour');
+  if (conditions.min_wagered !== undefined && wageredSince(db, user.id, now - 7 * 86_400_000) < conditions.min_wagered) {
+    fail(NumericError.INVALID_DATA, `Wager at least ${(conditions.min_wagered / 100).toFixed(2)} coins in the last 7 days`);
+  }
+  if (conditions.prev_wager) {
+    const last = db.get<RainRow>("SELECT * FROM chat_rains WHERE status = 'finished' AND rewards IS NOT NULL ORDER BY id DESC LIMIT 1");
+    const reward = last?.rewards ? ((JSON.parse(last.rewards) as Record<string, number>)[toHash(user.id)] ?? 0) : 0;
+    if (reward > 0 && wageredSince(db, user.id, last!.finished_at ?? 0) < reward) fail(NumericError.INVALID_DATA, 'Wager at least your last rain reward first');
+  }
+}
+
+/** Opens a rain now (the schedule calls it; tests may too, with an easier captcha). */
+export function startRain(services: Services, { conditions = RAIN_CONDITIONS, difficulty = RAIN_POW_BITS } = {}): Rain {
+  const now = services.config.now();
+  return services.db.transaction((tx) => {
+    if (openRain(tx)) fail(NumericError.INVALID_DATA, 'A rain is already running');
+    const { lastInsertRowid } = tx.run(
+      "INSERT INTO chat_rains (status, conditions, challenge, difficulty, created_at, ends_at) VALUES ('active', ?, ?, ?, ?, ?)",
+      JSON.stringify(conditions), randomBytes(16).toString('hex'), difficulty, now, now + RAIN_JOIN_MS,
+    );
+    const rain = rainWire(tx, services, tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', lastInsertRowid)!);
+    tx.afterCommit(() => services.hub.publish(Rooms.chat, 'CHAT_RAIN_ACTIVE', { rain }));
+    return rain;
+  });
+}
+
+/** Moves the rain along on the clock: open on schedule, close joining, draw once the beacon block exists. */
+export function rainTick(services: Services): void {
+  const { db, config, ledger, hub } = services;
+  const now = config.now();
+  const open = openRain(db);
+  if (!open) {
+    const next = Number(setting(db, 'rain_next_at') ?? '0');
+    if (next === 0) db.transaction((tx) => putSetting(tx, 'rain_next_at', String(now + RAIN_EVERY_MS)));
+    else if (now >= next && potNow(db, services) >= RAIN_MIN_POT) startRain(services);
+    return;
+  }
+  if (open.status === 'active' && now >= open.ends_at) {
+    db.transaction((tx) => {
+      const list = tx
+        .all<{ user_id: number }>('SELECT user_id FROM chat_rain_users WHERE rain_id = ? ORDER BY user_id', open.id)
+        .map((r) => toHash(r.user_id));
+      if (list.length === 0) {
+        // Nobody joined: the pot waits for the next rain.
+        tx.run("UPDATE chat_rains SET status = 'finished', pot = 0, participants = '[]', finished_at = ? WHERE id = ?", now, open.id);
+        putSetting(tx, 'rain_next_at', String(now + RAIN_EVERY_MS));
+        const rain = rainWire(tx, services, { ...open, status: 'finished', pot: 0, participants: '[]', finished_at: now });
+        tx.afterCommit(() => hub.publish(Rooms.chat, 'CHAT_RAIN_FINISHED', { rain, users: [] }));
+        return;
+      }
+      const pot = ledger.balance(tx, RAIN_HOUSE);
+      tx.run("UPDATE chat_rains SET status = 'drawing', pot = ?, participants = ?, participants_hash = ? WHERE id = ?", pot, JSON.stringify(list), participantsHash(list), open.id);
+      const rain = rainWire(tx, services, tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', open.id)!);
+      tx.afterCommit(() => hub.publish(Rooms.chat, 'CHAT_RAIN_SHARE', { rain }));
+    });
+    return;
+  }
+  if (open.status === 'drawing') {
+    // The block must come after the list was fixed, so nobody could know it when joining closed.
+    const block = services.beacon.blockAfter(open.ends_at);
+    if (!block) return;
+    db.transaction((tx) => {
+      const list = JSON.parse(open.participants!) as string[];
+      const shares = rainShares(open.pot!, list, block.id);
+      for (const [hash, reward] of shares) ledger.transfer(tx, { from: RAIN_HOUSE, to: { user: parseHash(hash)! }, amount: reward, type: 'reward', ref: toHash(open.id) });
+      tx.run(
+        "UPDATE chat_rains SET status = 'finished', beacon_number = ?, beacon_id = ?, rewards = ?, finished_at = ? WHERE id = ?",
+        block.number, block.id, JSON.stringify(Object.fromEntries(shares)), now, open.id,
+      );
+      putSetting(tx, 'rain_next_at', String(now + RAIN_EVERY_MS));
+      const rain = rainWire(tx, services, tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', open.id)!);
+      const users = Object.values(chatUsers(tx, [...shares.keys()].map((h) => parseHash(h)!), now));
+      tx.afterCommit(() => hub.publish(Rooms.chat, 'CHAT_RAIN_FINISHED', { rain, users }));
+    });
+  }
+}
+
+export const rainHandlers: Handlers = {
+  'chat-rain.get': (_params, ctx) => {
+    const row = openRain(ctx.db);
+    const joined = Boolean(row && ctx.user && ctx.db.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND user_id = ?', row.id, ctx.user.id));
+    return {
+      rain: row ? rainWire(ctx.db, ctx, row) : null,
+      joined,
+      pot: potNow(ctx.db, ctx),
+      next_at: Number(setting(ctx.db, 'rain_next_at') ?? '0'),
+    };
+  },
+
+  'chat-rain.join': ({ rain_hash, token }, ctx) => {
+    const user = requireUser(ctx);
+    const now = ctx.config.now();
+    return ctx.db.transaction((tx) => {
+      const id = parseHash(rain_hash);
+      const row = (id !== null && tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', id)) || fail(NumericError.NOT_FOUND, 'Rain not found');
+      if (row.status !== 'active' || now >= row.ends_at) fail(NumericError.INVALID_DATA, 'This rain is closed');
+      if (tx.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND user_id = ?', row.id, user.id)) fail(NumericError.INVALID_DATA, 'You are already a participant');
+      checkConditions(tx, user, JSON.parse(row.conditions) as z.output<typeof RainConditions>, now);
+      if (!token || !powValid(row.challenge, toHash(user.id), token, row.difficulty)) fail(NamedError.CAPTCHA_REQUIRED, 'Solve the captcha to join');
+      tx.run('INSERT INTO chat_rain_users (rain_id, user_id, joined_at) VALUES (?, ?, ?)', row.id, user.id, now);
+      const participants = joinedCount(tx, row.id);
+      tx.afterCommit(() => ctx.hub.publish(Rooms.chat, 'CHAT_RAIN_PARTICIPANTS', { rain_hash: toHash(row.id), participants }));
+      return { success: true, participants };
+    });
+  },
+
+  'chat-rain.tip': ({ amount }, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.moneyTx((tx) => {
+      const { debitBalance } = ctx.ledger.transfer(tx, { from: { user: user.id }, to: RAIN_HOUSE, amount, type: 'tip', ref: 'rain' });
+      const pot = ctx.ledger.balance(tx, RAIN_HOUSE);
+      tx.afterCommit(() => ctx.hub.publish(Rooms.chat, 'CHAT_RAIN_POT', { pot }));
+      return { success: true, pot, balance: debitBalance };
+    });
+  },
+
+  'chat-rain.getRewards': ({ rain_hash }, ctx) => {
+    const id = rain_hash === undefined ? null : parseHash(rain_hash);
+    const row =
+      id !== null
+        ? ctx.db.get<RainRow>("SELECT * FROM chat_rains WHERE id = ? AND status = 'finished'", id)
+        : ctx.db.get<RainRow>("SELECT * FROM chat_rains WHERE status = 'finished' AND rewards IS NOT NULL ORDER BY id DESC LIMIT 1");
+    if (!row) return { rain: null, users: {} };
+    const rain = rainWire(ctx.db, ctx, row);
+    return { rain, users: chatUsers(ctx.db, rain.rewards.map((r) => parseHash(r.user_hash)!), ctx.config.now()) };
+  },
+};

@@ -1,0 +1,219 @@
+/**
+ * Split-or-steal (document 2, DESIGN.md section 5): the house puts STEAL_REWARD into escrow
+ * ({house: 'steal'}) and opens a game every STEAL_EVERY_MS; players join while it waits
+ * (requirements and the proof-of-work captcha, as the rain). At roll_at the first beacon
+ * block after it picks two players from the sorted participants; each commits split or
+ * steal, shown as SHA-256(decision-salt) until the game closes (both decided, or end_at:
+ * a missing decision counts as split). split+split halves the reward, one steal takes it
+ * all, steal+steal returns it to the house. Paid from escrow in the closing transaction.
+ */
+import { randomBytes } from 'node:crypto';
+import { NamedError, NumericError, Rooms, type RainConditions, type StealGame, type z } from '../../../src/contract/index.ts';
+import { fairTicket, hashDecision } from '../../../src/core/fair-ticket.ts';
+import { parseHash, toHash } from '../../../src/core/hash-id.ts';
+import { powValid, RAIN_POW_BITS } from '../../../src/core/rain.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import { fail } from '../../errors.ts';
+import { requireUser, type Handlers, type Services } from '../../rpc/context.ts';
+import { checkConditions, putSetting, RAIN_FUNDER, setting } from './rain.ts';
+import { chatUsers } from './store.ts';
+
+const STEAL_HOUSE = { house: 'steal' } as const;
+export const STEAL_REWARD = 1_000;
+export const STEAL_EVERY_MS = 20 * 60_000;
+export const STEAL_WAIT_MS = 60_000;
+export const STEAL_BATTLE_MS = 30_000;
+const STEAL_CONDITIONS: z.output<typeof RainConditions> = { last_hour: true };
+
+type Decision = 'split' | 'steal';
+interface StoredPlayer {
+  user_id: number;
+  decision: Decision | null;
+  salt: string | null;
+  decision_hashed: string | null;
+  reward: number;
+}
+interface GameRow {
+  id: number;
+  status: StealGame['status'];
+  reward: number;
+  conditions: string;
+  challenge: string;
+  difficulty: number;
+  created_at: number;
+  roll_at: number;
+  battle_at: number | null;
+  end_at: number | null;
+  beacon_id: string | null;
+  players: string | null;
+  result: StealGame['result'];
+}
+type Read = Pick<Db, 'get' | 'all'>;
+
+const playersOf = (row: GameRow): StoredPlayer[] => (row.players ? (JSON.parse(row.players) as StoredPlayer[]) : []);
+const participantsOf = (db: Read, id: number) => db.all<{ user_id: number }>('SELECT user_id FROM chat_steal_users WHERE game_id = ? ORDER BY user_id', id).map((r) => r.user_id);
+
+function gameWire(db: Read, row: GameRow): StealGame {
+  const closed = row.status === 'closed';
+  const players = playersOf(row);
+  return {
+    hash: toHash(row.id),
+    status: row.status,
+    anonymous: false,
+    reward: row.reward,
+    conditions: JSON.parse(row.conditions) as StealGame['conditions'],
+    captcha: { challenge: row.challenge, difficulty: row.difficulty },
+    participants: participantsOf(db, row.id).length,
+    players: players.map((p) => ({
+      hash: toHash(p.user_id),
+      decision_hashed: p.decision_hashed,
+      decision: closed ? p.decision : null,
+      salt: closed ? p.salt : null,
+      reward: p.reward,
+    })),
+    players_hashes: players.map((p) => toHash(p.user_id)),
+    states: { roll_at: row.roll_at, battle_at: row.battle_at, end_at: row.end_at },
+    beacon: row.beacon_id,
+    result: row.result,
+  };
+}
+
+const gameById = (db: Read, id: number) => db.get<GameRow>('SELECT * FROM chat_steal_games WHERE id = ?', id);
+const openGame = (db: Read) => db.get<GameRow>("SELECT * FROM chat_steal_games WHERE status <> 'closed' ORDER BY id DESC LIMIT 1");
+
+function publish(tx: Tx, services: Services, id: number, type: 'CHAT_STEAL_UPDATED' | 'CHAT_STEAL_ROLL'): void {
+  const game = gameWire(tx, gameById(tx, id)!);
+  const users = Object.values(chatUsers(tx, game.players.map((p) => parseHash(p.hash)!), services.config.now()));
+  tx.afterCommit(() => services.hub.publish(Rooms.chat, type, { game, users }));
+}
+
+/** Opens a game now, its reward escrowed from the house (the schedule calls it; tests may too). */
+export function startSteal(services: Services, { difficulty = RAIN_POW_BITS, reward = STEAL_REWARD } = {}): StealGame {
+  const now = services.config.now();
+  return services.db.transaction((tx) => {
+    if (openGame(tx)) fail(NumericError.INVALID_DATA, 'A split-or-steal game is already running');
+    const { lastInsertRowid } = tx.run(
+      "INSERT INTO chat_steal_games (status, reward, conditions, challenge, difficulty, created_at, roll_at) VALUES ('waiting', ?, ?, ?, ?, ?, ?)",
+      reward, JSON.stringify(STEAL_CONDITIONS), randomBytes(16).toString('hex'), difficulty, now, now + STEAL_WAIT_MS,
+    );
+    services.ledger.transfer(tx, { from: RAIN_FUNDER, to: STEAL_HOUSE, amount: reward, type: 'reward', ref: toHash(lastInsertRowid) });
+    const game = gameWire(tx, gameById(tx, lastInsertRowid)!);
+    tx.afterCommit(() => services.hub.publish(Rooms.chat, 'CHAT_STEAL_CREATED', { game }));
+    return game;
+  });
+}
+
+/** Pays out by the decisions and closes (a missing decision counts as split). */
+function closeGame(tx: Tx, services: Services, row: GameRow): void {
+  const players = playersOf(row);
+  const decided = players.map((p) => p.decision ?? 'split');
+  const steals = decided.filter((d) => d === 'steal').length;
+  let result: StealGame['result'];
+  if (steals === 0) {
+    result = 'split';
+    const half = Math.floor(row.reward / 2);
+    players[0]!.reward = half;
+    players[1]!.reward = row.reward - half;
+  } else if (steals === 1) {
+    result = 'steal';
+    players[decided.indexOf('steal')]!.reward = row.reward;
+  } else {
+    result = 'lost';
+  }
+  for (const p of players) if (p.reward > 0) services.ledger.transfer(tx, { from: STEAL_HOUSE, to: { user: p.user_id }, amount: p.reward, type: 'reward', ref: toHash(row.id) });
+  if (result === 'lost') services.ledger.transfer(tx, { from: STEAL_HOUSE, to: RAIN_FUNDER, amount: row.reward, type: 'reward', ref: toHash(row.id) });
+  tx.run("UPDATE chat_steal_games SET status = 'closed', players = ?, result = ? WHERE id = ?", JSON.stringify(players), result, row.id);
+  putSetting(tx, 'steal_next_at', String(services.config.now() + STEAL_EVERY_MS));
+  publish(tx, services, row.id, 'CHAT_STEAL_UPDATED');
+}
+
+/** Moves the game along on the clock. */
+export function stealTick(services: Services): void {
+  const { db, config, ledger } = services;
+  const now = config.now();
+  const row = openGame(db);
+  if (!row) {
+    const next = Number(setting(db, 'steal_next_at') ?? '0');
+    if (next === 0) db.transaction((tx) => putSetting(tx, 'steal_next_at', String(now + STEAL_EVERY_MS)));
+    else if (now >= next) startSteal(services);
+    return;
+  }
+  if (row.status === 'waiting' && now >= row.roll_at) {
+    db.transaction((tx) => {
+      if (participantsOf(tx, row.id).length < 2) {
+        ledger.transfer(tx, { from: STEAL_HOUSE, to: RAIN_FUNDER, amount: row.reward, type: 'reward', ref: toHash(row.id) });
+        tx.run("UPDATE chat_steal_games SET status = 'closed', result = 'cancelled' WHERE id = ?", row.id);
+        putSetting(tx, 'steal_next_at', String(now + STEAL_EVERY_MS));
+        publish(tx, services, row.id, 'CHAT_STEAL_UPDATED');
+        return;
+      }
+      tx.run("UPDATE chat_steal_games SET status = 'rolling' WHERE id = ?", row.id);
+      publish(tx, services, row.id, 'CHAT_STEAL_UPDATED');
+    });
+    return;
+  }
+  if (row.status === 'rolling') {
+    const block = services.beacon.blockAfter(row.roll_at);
+    if (!block) return;
+    db.transaction((tx) => {
+      const pool = participantsOf(tx, row.id);
+      // Two distinct picks: nonce 0 from everyone, nonce 1 from the rest.
+      const first = pool.splice(fairTicket(block.id, toHash(row.id), 0, pool.length) - 1, 1)[0]!;
+      const second = pool[fairTicket(block.id, toHash(row.id), 1, pool.length) - 1]!;
+      const players: StoredPlayer[] = [first, second].map((user_id) => ({ user_id, decision: null, salt: null, decision_hashed: null, reward: 0 }));
+      tx.run(
+        "UPDATE chat_steal_games SET status = 'battling', beacon_id = ?, players = ?, battle_at = ?, end_at = ? WHERE id = ?",
+        block.id, JSON.stringify(players), now, now + STEAL_BATTLE_MS, row.id,
+      );
+      publish(tx, services, row.id, 'CHAT_STEAL_ROLL');
+    });
+    return;
+  }
+  if (row.status === 'battling' && row.end_at !== null && now >= row.end_at) db.transaction((tx) => closeGame(tx, services, gameById(tx, row.id)!));
+}
+
+export const stealHandlers: Handlers = {
+  'chat-steal.get': (_params, ctx) => {
+    const row = openGame(ctx.db) ?? ctx.db.get<GameRow>('SELECT * FROM chat_steal_games ORDER BY id DESC LIMIT 1');
+    if (!row) return { game: null, joined: false, users: {} };
+    const game = gameWire(ctx.db, row);
+    const joined = Boolean(ctx.user && ctx.db.get('SELECT 1 FROM chat_steal_users WHERE game_id = ? AND user_id = ?', row.id, ctx.user.id));
+    return { game, joined, users: chatUsers(ctx.db, game.players.map((p) => parseHash(p.hash)!), ctx.config.now()) };
+  },
+
+  'chat-steal.join': ({ game_hash, token }, ctx) => {
+    const user = requireUser(ctx);
+    const now = ctx.config.now();
+    return ctx.db.transaction((tx) => {
+      const id = parseHash(game_hash);
+      const row = (id !== null && gameById(tx, id)) || fail(NumericError.NOT_FOUND, 'Game not found');
+      if (row.status !== 'waiting' || now >= row.roll_at) fail(NumericError.INVALID_DATA, 'This game is no longer open');
+      if (tx.get('SELECT 1 FROM chat_steal_users WHERE game_id = ? AND user_id = ?', row.id, user.id)) fail(NumericError.INVALID_DATA, 'You already joined');
+      checkConditions(tx, user, JSON.parse(row.conditions) as z.output<typeof RainConditions>, now);
+      if (!powValid(row.challenge, toHash(user.id), token, row.difficulty)) fail(NamedError.CAPTCHA_REQUIRED, 'Solve the captcha to join');
+      tx.run('INSERT INTO chat_steal_users (game_id, user_id, joined_at) VALUES (?, ?, ?)', row.id, user.id, now);
+      publish(tx, ctx, row.id, 'CHAT_STEAL_UPDATED');
+      return { success: true, participants: participantsOf(tx, row.id).length };
+    });
+  },
+
+  'chat-steal.decision': ({ game_hash, decision }, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.db.transaction((tx) => {
+      const id = parseHash(game_hash);
+      const row = (id !== null && gameById(tx, id)) || fail(NumericError.NOT_FOUND, 'Game not found');
+      if (row.status !== 'battling') fail(NumericError.INVALID_DATA, 'Decisions are taken while the game is battling');
+      const players = playersOf(row);
+      const me = players.find((p) => p.user_id === user.id) ?? fail(NumericError.ACCESS_DENIED, 'Only the two picked players decide');
+      if (me.decision !== null) fail(NumericError.INVALID_DATA, 'Your decision is already in');
+      me.decision = decision as Decision;
+      me.salt = randomBytes(16).toString('hex');
+      me.decision_hashed = hashDecision(decision, me.salt);
+      tx.run('UPDATE chat_steal_games SET players = ? WHERE id = ?', JSON.stringify(players), row.id);
+      const updated = gameById(tx, row.id)!;
+      if (players.every((p) => p.decision !== null)) closeGame(tx, ctx, updated);
+      else publish(tx, ctx, row.id, 'CHAT_STEAL_UPDATED');
+      return { success: true, decision_hashed: me.decision_hashed };
+    });
+  },
+};

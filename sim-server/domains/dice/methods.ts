@@ -1,0 +1,140 @@
+/**
+ * Dice (docs/decisions/0011). A roll is one transaction: the stake is debited, the player's
+ * next nonce gives the ticket, and a win is paid, so a roll that cannot be covered moves
+ * nothing. Auto-bet keeps its settings and progress on the server; the client asks for each
+ * roll, and the server decides when the run stops.
+ */
+import { NamedError, NumericError, Rooms } from '../../../src/contract/index.ts';
+import {
+  DICE_TICKET_MAX, diceChance, diceMultiplier, diceRollOf, diceTargetProblem, diceWins, fairTicket, parseHash, payoutOf, randomClientSeed, stakeProblem, toHash, type DiceSide,
+} from '../../../src/core/index.ts';
+import type { Tx } from '../../db/database.ts';
+import { fail } from '../../errors.ts';
+import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
+import { findUserById, publicUser } from '../account/users.ts';
+import { takeNonce } from '../fairness/seeds.ts';
+import { autoById, autoOut, latestRolls, rollById, rollByToken, rollOut, rollsOf, type AutoRow } from './store.ts';
+
+/** The house account on the other side of dice stakes and wins. */
+export const DICE_HOUSE = { house: 'dice' } as const;
+
+const TOKEN_LENGTH = 32;
+const FEED_SIZE = 20;
+
+interface Wager {
+  bet: number;
+  side: DiceSide;
+  target: number;
+}
+
+/** Refuses a target outside the chance range or a stake over the limits: INPUT_ERROR. */
+function checkWager({ bet, side, target }: Wager): { chance: number; multiplier: number } {
+  const targetProblem = diceTargetProblem(side, target);
+  if (targetProblem) fail(NumericError.INPUT_ERROR, targetProblem);
+  const chance = diceChance(side, target);
+  const multiplier = diceMultiplier(chance);
+  const problem = stakeProblem(bet, multiplier);
+  if (problem) fail(NumericError.INPUT_ERROR, problem);
+  return { chance, multiplier };
+}
+
+/** Rolls once inside `tx`: debit, ticket, payout, record; answers the roll's row id. */
+function rollOnce(ctx: CallContext, tx: Tx, userId: number, wager: Wager, autoId: number | null): number {
+  const { chance, multiplier } = checkWager(wager);
+  const now = ctx.config.now();
+  const pair = takeNonce(tx, userId, now);
+  const ticket = fairTicket(pair.server_seed, pair.client_seed, pair.nonce, DICE_TICKET_MAX);
+  const win = diceWins(wager.side, wager.target, diceRollOf(ticket));
+  const payout = win ? payoutOf(wager.bet, multiplier) : 0;
+  const { lastInsertRowid: id } = tx.run(
+    `INSERT INTO dice_rolls (token, user_id, bet, side, target, chance, multiplier, ticket, win, payout, seed_pair_id, client_seed, server_seed_hashed, nonce, auto_id, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    randomClientSeed(TOKEN_LENGTH), userId, wager.bet, wager.side, wager.target, chance, multiplier, ticket, win ? 1 : 0, payout,
+    pair.id, pair.client_seed, pair.server_seed_hashed, pair.nonce, autoId, now,
+  );
+  const ref = toHash(id);
+  ctx.ledger.transfer(tx, { from: { user: userId }, to: DICE_HOUSE, amount: wager.bet, type: 'dice_bet', ref });
+  if (payout > 0) ctx.ledger.transfer(tx, { from: DICE_HOUSE, to: { user: userId }, amount: payout, type: 'dice_win', ref });
+  const entry = { roll: rollOut(rollById(tx, id)!), user: publicUser(findUserById(tx, userId)!) };
+  tx.afterCommit(() => ctx.hub.publish(Rooms.dice, 'DICE_ROLL', entry));
+  return id;
+}
+
+/** The caller's own auto run; someone else's reads as unknown. */
+function ownAuto(db: Pick<Tx, 'get' | 'all'>, hash: string, userId: number): AutoRow {
+  const id = parseHash(hash);
+  const auto = id === null ? undefined : autoById(db, id);
+  if (!auto || auto.user_id !== userId) fail(NamedError.GAME_ERROR, 'Auto-bet not found.');
+  return auto;
+}
+
+/** Why a run stops after a roll, or null while it goes on. */
+function stopReason(auto: AutoRow): AutoRow['reason'] {
+  if (auto.stop_profit !== null && auto.profit >= auto.stop_profit) return 'profit';
+  if (auto.stop_loss !== null && -auto.profit >= auto.stop_loss) return 'loss';
+  if (auto.rolls >= auto.count) return 'count';
+  return null;
+}
+
+export const diceHandlers: Handlers = {
+  'dice.roll': (params, ctx) => {
+    const user = requireUser(ctx);
+    checkWager(params);
+    return ctx.moneyTx((tx) => {
+      const id = rollOnce(ctx, tx, user.id, params, null);
+      return { roll: rollOut(rollById(tx, id)!), balance: ctx.ledger.balance(tx, { user: user.id }) };
+    });
+  },
+
+  'dice.auto-start': ({ bet, side, target, count, stop_profit, stop_loss }, ctx) => {
+    const user = requireUser(ctx);
+    checkWager({ bet, side, target });
+    return ctx.db.transaction((tx) => {
+      tx.run("UPDATE dice_autos SET status = 'done', reason = 'stopped' WHERE user_id = ? AND status = 'running'", user.id);
+      const { lastInsertRowid: id } = tx.run(
+        "INSERT INTO dice_autos (user_id, bet, side, target, count, stop_profit, stop_loss, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?)",
+        user.id, bet, side, target, count, stop_profit ?? null, stop_loss ?? null, ctx.config.now(),
+      );
+      return { auto: autoOut(autoById(tx, id)!) };
+    });
+  },
+
+  'dice.auto-roll': ({ hash }, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.moneyTx((tx) => {
+      const auto = ownAuto(tx, hash, user.id);
+      if (auto.status !== 'running') fail(NamedError.GAME_ERROR, 'Auto-bet is finished.');
+      const id = rollOnce(ctx, tx, user.id, auto, auto.id);
+      const roll = rollById(tx, id)!;
+      const next = { ...auto, rolls: auto.rolls + 1, profit: auto.profit + roll.payout - roll.bet };
+      const reason = stopReason(next);
+      tx.run('UPDATE dice_autos SET rolls = ?, profit = ?, status = ?, reason = ? WHERE id = ?', next.rolls, next.profit, reason ? 'done' : 'running', reason, auto.id);
+      return { roll: rollOut(roll), auto: autoOut(autoById(tx, auto.id)!), balance: ctx.ledger.balance(tx, { user: user.id }) };
+    });
+  },
+
+  'dice.auto-stop': ({ hash }, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.db.transaction((tx) => {
+      const auto = ownAuto(tx, hash, user.id);
+      if (auto.status === 'running') tx.run("UPDATE dice_autos SET status = 'done', reason = 'stopped' WHERE id = ?", auto.id);
+      return { auto: autoOut(autoById(tx, auto.id)!) };
+    });
+  },
+
+  'dice.game': ({ ref }, ctx) => {
+    const id = parseHash(ref);
+    const row = id !== null ? rollById(ctx.db, id) : rollByToken(ctx.db, ref);
+    if (!row) fail(NamedError.GAME_ERROR, 'Game not found.');
+    return { roll: rollOut(row), user: publicUser(findUserById(ctx.db, row.user_id)!) };
+  },
+
+  'dice.history': (_params, ctx) => {
+    const user = requireUser(ctx);
+    return { rolls: rollsOf(ctx.db, user.id, FEED_SIZE).map(rollOut) };
+  },
+
+  'dice.recent': (_params, ctx) => ({
+    rolls: latestRolls(ctx.db, FEED_SIZE).map((row) => ({ roll: rollOut(row), user: publicUser(findUserById(ctx.db, row.user_id)!) })),
+  }),
+};

@@ -1,0 +1,73 @@
+/**
+ * The radio domain's long-lived parts, one per server (per database handle): the library in
+ * the table, the station's timer and the online-count watcher.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Rooms } from '../../../src/contract/index.ts';
+import type { Db } from '../../db/database.ts';
+import type { Services } from '../../rpc/context.ts';
+import { coverSvg, seedLibrary, soundByHash } from './sounds.ts';
+import { advanceStation } from './station.ts';
+
+/** The radio of one server. */
+export interface Radio {
+  /** Brings the station up to the server's clock (tests step an injected clock and call it). */
+  tick(): void;
+}
+
+/** The longest the timer sleeps: a clock stepped by hand (tests) is still noticed. */
+const MAX_SLEEP_MS = 30_000;
+/** How often the listener count is compared and pushed when it changed. */
+const ONLINE_EVERY_MS = 5_000;
+
+const started = new WeakMap<Db, Radio>();
+
+/** The radio of a server. */
+export function radioOf(services: Pick<Services, 'db'>): Radio {
+  const radio = started.get(services.db);
+  if (!radio) throw new Error('the radio domain is not started: buildApp calls registerRadio');
+  return radio;
+}
+
+/** Starts the radio: seeds the library, runs the station's timer, pushes the online count. */
+export function registerRadio(app: FastifyInstance, services: Services): void {
+  const { db, config, hub } = services;
+  db.transaction((tx) => seedLibrary(tx));
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  function tick(): void {
+    if (stopped) return;
+    clearTimeout(timer);
+    let wake = config.now() + MAX_SLEEP_MS;
+    try {
+      wake = db.transaction((tx) => advanceStation(tx, services, config.now()));
+    } catch (error) {
+      app.log.error({ err: error }, 'radio station step failed');
+    }
+    timer = setTimeout(tick, Math.max(10, Math.min(MAX_SLEEP_MS, wake - config.now())));
+    timer.unref();
+  }
+
+  let lastOnline = -1;
+  const watcher = setInterval(() => {
+    const online = hub.memberCount(Rooms.radio);
+    if (online !== lastOnline) hub.publish(Rooms.radio, '#RADIO_ONLINE', { online });
+    lastOnline = online;
+  }, ONLINE_EVERY_MS);
+  watcher.unref();
+
+  app.get<{ Params: { file: string } }>('/api/radio/cover/:file', async (request, reply) => {
+    const sound = soundByHash(db, request.params.file.replace(/\.svg$/, ''));
+    if (!sound) return reply.code(404).send({ error: { error_code: 30, error_msg: 'Sound not found' } });
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(coverSvg(sound));
+  });
+
+  app.addHook('onClose', async () => {
+    stopped = true;
+    clearTimeout(timer);
+    clearInterval(watcher);
+  });
+  started.set(db, { tick });
+  tick();
+}

@@ -1,0 +1,72 @@
+/**
+ * Live streams (document 1 /streams, stream.lobby and stream.test): who is on air, pushed to
+ * LOBBY as STREAM_ONLINE / STREAM_OFFLINE. In sim mode the console at /api/sim/streams stands
+ * in for the streaming platform. Form posts get the console back; JSON callers the envelope.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NumericError, describeIssues, z, type Envelope } from '../../../src/contract/index.ts';
+import { AppError } from '../../errors.ts';
+import type { Domain, Services } from '../../rpc/context.ts';
+import { findUserByName } from '../account/users.ts';
+import { streamsConsole, watchPage } from './sim-page.ts';
+import { liveStreams, startStream, stopStream, streamByHash } from './store.ts';
+
+const StartBody = z.object({
+  name: z.string().check(z.maxLength(25)),
+  channel: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  title: z.optional(z.string().check(z.trim(), z.maxLength(80))),
+  followers: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000_000))),
+});
+
+const fromForm = (request: FastifyRequest) => (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+
+function answer<T>(fn: () => T): Envelope<T> {
+  try {
+    return { response: fn() };
+  } catch (error) {
+    if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
+    throw error;
+  }
+}
+
+function registerStreams(app: FastifyInstance, s: Services): void {
+  if (!s.config.simMode) return;
+  const html = (reply: FastifyReply, body: string, code = 200) => reply.code(code).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+  const back = (reply: FastifyReply, result: Envelope<unknown>, notice: string) =>
+    reply.redirect(`/api/sim/streams?notice=${encodeURIComponent('error' in result ? result.error.error_msg : notice)}`, 303);
+
+  app.get('/api/sim/streams', async (request, reply) => {
+    const { notice } = request.query as { notice?: unknown };
+    return html(reply, streamsConsole(liveStreams(s.db), typeof notice === 'string' ? notice.slice(0, 200) : null));
+  });
+  app.post('/api/sim/streams', async (request, reply) => {
+    const result = answer(() => {
+      const parsed = z.safeParse(StartBody, request.body ?? {});
+      if (!parsed.success) throw new AppError(NumericError.INPUT_ERROR, describeIssues(parsed.error.issues, request.body));
+      const user = findUserByName(s.db, parsed.data.name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
+      const { channel, title = 'Live in the arena', followers = 0 } = parsed.data;
+      return s.db.transaction((tx) => startStream(tx, s, user, { channel, title: title || 'Live in the arena', followers }));
+    });
+    return fromForm(request) ? back(reply, result, 'The stream is live') : result;
+  });
+  app.post('/api/sim/streams/:hash/stop', async (request, reply) => {
+    const result = answer(() => {
+      s.db.transaction((tx) => stopStream(tx, s, (request.params as { hash: string }).hash));
+      return { success: true };
+    });
+    return fromForm(request) ? back(reply, result, 'The stream has stopped') : result;
+  });
+  app.get('/api/sim/streams/:hash/watch', async (request, reply) => {
+    const row = streamByHash(s.db, (request.params as { hash: string }).hash);
+    if (!row) return html(reply, 'Stream not found', 404);
+    return html(reply, watchPage({ channel: row.channel, title: row.title, name: row.user.display_name, live: row.ended_at === null }));
+  });
+}
+
+const lobby = (_params: object, ctx: { db: Services['db'] }) => {
+  const streams = liveStreams(ctx.db);
+  const users = [...new Map(streams.map(({ _user: user }) => [user.hash, user])).values()];
+  return { streams, users };
+};
+
+export const streams: Domain = { handlers: { 'stream.lobby': lobby, 'stream.test': lobby }, register: registerStreams };

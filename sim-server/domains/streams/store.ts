@@ -1,0 +1,65 @@
+/** Live streams: start, stop, list; each change is pushed to LOBBY after it commits. */
+import { NumericError, Rooms, type LiveStream } from '../../../src/contract/index.ts';
+import { parseHash, toHash } from '../../../src/core/hash-id.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import { fail } from '../../errors.ts';
+import type { Services } from '../../rpc/context.ts';
+import { publicUser, type UserRow } from '../account/users.ts';
+
+interface StreamRow {
+  id: number;
+  user_id: number;
+  channel: string;
+  title: string;
+  followers: number;
+  started_at: number;
+  ended_at: number | null;
+}
+
+function streamOut(row: StreamRow, user: UserRow): LiveStream {
+  const hash = toHash(row.id);
+  return {
+    hash,
+    user_hash: toHash(row.user_id),
+    hoster_user_hash: toHash(row.user_id),
+    profile: { name: row.channel, avatar: null, followers: row.followers, link: `/api/sim/streams/${hash}/watch` },
+    title: row.title,
+    started_at: row.started_at,
+    _user: publicUser(user),
+  };
+}
+
+/** The streams on air, newest first. */
+export function liveStreams(db: Pick<Db, 'all' | 'get'>): LiveStream[] {
+  const rows = db.all<StreamRow>('SELECT * FROM streams WHERE ended_at IS NULL ORDER BY started_at DESC, id DESC');
+  return rows.map((row) => streamOut(row, db.get<UserRow>('SELECT * FROM users WHERE id = ?', row.user_id)!));
+}
+
+/** A stream by hash, live or ended. */
+export function streamByHash(db: Pick<Db, 'get'>, hash: string): (StreamRow & { user: UserRow }) | undefined {
+  const id = parseHash(hash);
+  const row = id === null ? undefined : db.get<StreamRow>('SELECT * FROM streams WHERE id = ?', id);
+  return row ? { ...row, user: db.get<UserRow>('SELECT * FROM users WHERE id = ?', row.user_id)! } : undefined;
+}
+
+/** Puts a player on air; a player streams once at a time. */
+export function startStream(tx: Tx, services: Pick<Services, 'hub' | 'config'>, user: UserRow, input: { channel: string; title: string; followers: number }): LiveStream {
+  if (tx.get('SELECT 1 FROM streams WHERE user_id = ? AND ended_at IS NULL', user.id)) fail(NumericError.INVALID_DATA, `${user.name} is already live`);
+  const { lastInsertRowid } = tx.run(
+    'INSERT INTO streams (user_id, channel, title, followers, started_at) VALUES (?, ?, ?, ?, ?)',
+    user.id, input.channel, input.title, input.followers, services.config.now(),
+  );
+  const stream = streamOut(tx.get<StreamRow>('SELECT * FROM streams WHERE id = ?', lastInsertRowid)!, user);
+  tx.afterCommit(() => services.hub.publish(Rooms.lobby, 'STREAM_ONLINE', { stream }));
+  return stream;
+}
+
+/** Takes a stream off air. */
+export function stopStream(tx: Tx, services: Pick<Services, 'hub' | 'config'>, hash: string): void {
+  const row = streamByHash(tx, hash);
+  if (!row) fail(NumericError.NOT_FOUND, 'Stream not found');
+  if (row.ended_at !== null) fail(NumericError.INVALID_DATA, 'The stream has already ended');
+  tx.run('UPDATE streams SET ended_at = ? WHERE id = ?', services.config.now(), row.id);
+  const payload = { hash: toHash(row.id), user_hash: toHash(row.user_id) };
+  tx.afterCommit(() => services.hub.publish(Rooms.lobby, 'STREAM_OFFLINE', payload));
+}

@@ -1,0 +1,164 @@
+/**
+ * The public chat's entities (document 2 section 3): messages, the users they name, emoji
+ * bundles and the socket frames of the CHAT room. The rules both sides apply to them live in
+ * src/core/chat.ts.
+ */
+import { PublicUser } from './entities.ts';
+import { z } from './wire.ts';
+
+/** A player as the chat shows them: the public user plus whether a chat ban runs now. */
+export const ChatUser = z.extend(PublicUser, {
+  banned: z.boolean(),
+  /** Unix seconds the chat ban ends; 0 when none runs. */
+  banned_until: z.number(),
+  partnership: z.object({ partner_hash: z.nullable(z.string()) }),
+});
+/** A chat user. */
+export type ChatUser = z.output<typeof ChatUser>;
+
+/** Where a message comes from; null for a player's own words. */
+export const ChatOrigin = z.nullable(z.enum(['tip', 'system']));
+
+/** A message's details; a tip carries its amount and recipient. */
+export const ChatDetails = z.object({
+  /** Cents. */
+  amount: z.optional(z.number()),
+  recipient_hash: z.optional(z.string()),
+  recepient_name: z.optional(z.string()),
+  anonymous: z.optional(z.boolean()),
+  need_wager: z.optional(z.boolean()),
+  /** The sender carries the kick tag (the tip visibility rule of document 2 section 6). */
+  kick: z.optional(z.boolean()),
+});
+
+/** One chat message. Times are milliseconds. */
+export const ChatMessage = z.object({
+  hash: z.string(),
+  text: z.string(),
+  time: z.number(),
+  type: z.literal('public'),
+  origin: ChatOrigin,
+  details: ChatDetails,
+  hidden: z.boolean(),
+  reply_hash: z.nullable(z.string()),
+  /** The author; null for an anonymous tip (only its sender and staff see `sender_hash`). */
+  user_hash: z.nullable(z.string()),
+  sender_hash: z.optional(z.string()),
+});
+/** A chat message. */
+export type ChatMessage = z.output<typeof ChatMessage>;
+
+/** One emoji of a bundle; its text form in a message is `::{bundle key}_{index}::`. */
+export const ChatEmoji = z.object({ index: z.number(), token: z.string(), emoji: z.string() });
+
+/** An emoji bundle (pack): key, name, the free tag, its emojis. */
+export const EmojiBundle = z.object({
+  hash: z.string(),
+  key: z.string(),
+  name: z.string(),
+  type: z.literal('emojis'),
+  tags: z.array(z.string()),
+  /** Document 2: rarity high 3, medium 2, low 1. */
+  rarity: z.number(),
+  content: z.array(ChatEmoji),
+});
+/** An emoji bundle. */
+export type EmojiBundle = z.output<typeof EmojiBundle>;
+
+/** Rain join requirements (document 2 section 5); the steam_* keys are not offered by the sim. */
+export const RainConditions = z.object({
+  min_level: z.optional(z.number()),
+  last_hour: z.optional(z.boolean()),
+  /** Cents wagered in the last 7 days. */
+  min_wagered: z.optional(z.number()),
+  prev_wager: z.optional(z.boolean()),
+});
+
+/**
+ * A rain: joining is open until `states.end_in`, then the sorted participants and their
+ * SHA-256 are published, and the first beacon block after the close draws the shares
+ * (src/core/rain.ts rainShares). Amounts in cents, times in milliseconds.
+ */
+export const Rain = z.object({
+  hash: z.string(),
+  status: z.enum(['active', 'drawing', 'finished']),
+  /** The pot: live while active, fixed when joining closes. */
+  amount: z.number(),
+  conditions: RainConditions,
+  states: z.object({ start_in: z.number(), end_in: z.number() }),
+  /** How many joined. */
+  participants: z.number(),
+  captcha: z.object({ challenge: z.string(), difficulty: z.number() }),
+  /** Published when joining closes: the participants' hashes, sorted, and SHA-256 of them joined by commas. */
+  participants_list: z.nullable(z.array(z.string())),
+  participants_hash: z.nullable(z.string()),
+  beacon: z.nullable(z.object({ number: z.number(), id: z.string() })),
+  rewards: z.array(z.object({ user_hash: z.string(), reward: z.number() })),
+});
+/** A rain. */
+export type Rain = z.output<typeof Rain>;
+
+/** A split-or-steal player: the decision's commitment, and the decision once the game closed. */
+export const StealPlayer = z.object({
+  hash: z.string(),
+  decision_hashed: z.nullable(z.string()),
+  decision: z.nullable(z.enum(['split', 'steal'])),
+  salt: z.nullable(z.string()),
+  reward: z.number(),
+});
+
+/**
+ * A split-or-steal game (document 2): waiting (joining), rolling (the beacon picks two
+ * players), battling (each commits split or steal as SHA-256(decision-salt)), closed.
+ * split+split halves the reward, one steal takes it all, steal+steal loses it.
+ */
+export const StealGame = z.object({
+  hash: z.string(),
+  status: z.enum(['waiting', 'rolling', 'battling', 'closed']),
+  anonymous: z.boolean(),
+  reward: z.number(),
+  conditions: RainConditions,
+  captcha: z.object({ challenge: z.string(), difficulty: z.number() }),
+  participants: z.number(),
+  players: z.array(StealPlayer),
+  players_hashes: z.array(z.string()),
+  states: z.object({ roll_at: z.number(), battle_at: z.nullable(z.number()), end_at: z.nullable(z.number()) }),
+  beacon: z.nullable(z.string()),
+  result: z.nullable(z.enum(['split', 'steal', 'lost', 'cancelled'])),
+});
+/** A split-or-steal game. */
+export type StealGame = z.output<typeof StealGame>;
+
+/** The frames of the CHAT room. */
+export const ChatFrames = {
+  /** A new message with the users it names (author, reply author, tip recipient). */
+  MSG_CREATED: z.object({ message: ChatMessage, users: z.array(ChatUser) }),
+  /** Staff paused or resumed the chat for ordinary players. */
+  CHAT_PAUSED: z.object({ paused: z.boolean() }),
+  /** Staff hid a message: staff blur it, its author keeps it, everyone else drops it. */
+  MSG_HIDDEN: z.object({ hash: z.string() }),
+  /** Staff unhid a message: everyone but its author (who kept it) gets it back. */
+  MSG_UNHIDDEN: z.object({ message: ChatMessage, users: z.array(ChatUser) }),
+  /** Staff removed a message for good. */
+  MSG_DELETED: z.object({ hash: z.string() }),
+  /** A chat ban started or was lifted. */
+  CHAT_USER_BANNED: z.object({ user: ChatUser }),
+  /** A rain opened for joining. */
+  CHAT_RAIN_ACTIVE: z.object({ rain: Rain }),
+  /** Someone joined: the new count. */
+  CHAT_RAIN_PARTICIPANTS: z.object({ rain_hash: z.string(), participants: z.number() }),
+  /** Joining closed: the participants list and its hash are public, the draw waits for the beacon. */
+  CHAT_RAIN_SHARE: z.object({ rain: Rain }),
+  /** The draw paid the pot out. */
+  CHAT_RAIN_FINISHED: z.object({ rain: Rain, users: z.array(ChatUser) }),
+  /** The pot that the next (or running) rain will split, as the house and tips fill it. */
+  CHAT_RAIN_POT: z.object({ pot: z.number() }),
+  /** A split-or-steal game opened for joining. */
+  CHAT_STEAL_CREATED: z.object({ game: StealGame }),
+  /** The game changed (a join, a decision committed, closed). */
+  CHAT_STEAL_UPDATED: z.object({ game: StealGame, users: z.array(ChatUser) }),
+  /** The beacon picked the two players. */
+  CHAT_STEAL_ROLL: z.object({ game: StealGame, users: z.array(ChatUser) }),
+  /** The real number of open sockets, sent when it changes. */
+  CHAT_ONLINE: z.object({ online: z.number() }),
+} as const;
