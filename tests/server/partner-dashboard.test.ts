@@ -72,3 +72,25 @@ describe('partnership-plus dashboard', () => {
     expect(dashboard).toMatchObject({ period: 'week', credit: { balance: 0, borrow: 0 }, figures: { referrals: 0, wagered: 0 } });
   });
 });
+
+describe('partner API', () => {
+  test('the endpoint answers the home figures for the current token only; a wrong or replaced token is refused', async () => {
+    const partner = await ctx.server.player('api_partner');
+    expect((await partner.call('partnership-plus.change-api-token')).error?.error_code).toBe('DASHBOARD_ACCESS_DENIED');
+    await sim(partner, '/api/sim/partners/tag', { name: 'api_partner', tag: 'partner' });
+    await sim(partner, '/api/sim/partners/traffic', { name: 'api_partner', signups: 2, wagers: 1 });
+    const { api_token: first } = await ok(partner, 'partnership-plus.change-api-token', {});
+
+    // No session: a script with the token alone.
+    const script = ctx.server.client();
+    const answer = await script.call('partnership-plus.endpoint', { token: first });
+    expect(answer.response).toEqual(await ok(partner, 'partnership-plus.home', {}));
+    expect(answer.response).toMatchObject({ code: 'api_partner', periods: { all: { referrals: 2, wagers: 2 } } });
+
+    expect((await script.call('partnership-plus.endpoint', { token: `${first}x` })).error).toEqual({ error_code: NumericError.ACCESS_DENIED, error_msg: 'Invalid API token' });
+    const { api_token: second } = await ok(partner, 'partnership-plus.change-api-token', {});
+    expect(second).not.toBe(first);
+    expect((await script.call('partnership-plus.endpoint', { token: first })).error?.error_code).toBe(NumericError.ACCESS_DENIED);
+    expect((await script.call('partnership-plus.endpoint', { token: second })).response).toMatchObject({ code: 'api_partner' });
+  });
+});

@@ -24,5 +24,12 @@ export const partnerStats: Migration = {
       deposited INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (partner_id, day)
     ) WITHOUT ROWID;
+
+    -- The partner's API token, kept as its SHA-256 (hex): the token itself is shown once.
+    CREATE TABLE partner_api_tokens (
+      partner_id INTEGER PRIMARY KEY REFERENCES users(id),
+      token_hash TEXT NOT NULL UNIQUE,
+      created_at INTEGER NOT NULL
+    );
   `,
 };

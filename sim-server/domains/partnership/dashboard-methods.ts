@@ -1,5 +1,10 @@
-/** partnership-plus.dashboard and .home: a partner's figures over periods (docs/decisions/0030). */
+/** partnership-plus.dashboard, .home and the read-only partner API: a partner's figures over periods (docs/decisions/0030). */
+import { NumericError } from '../../../src/contract/index.ts';
+import { hashToken, randomToken } from '../../auth/tokens.ts';
+import type { Db } from '../../db/database.ts';
+import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
+import { findUserById, hasTag, type UserRow } from '../account/users.ts';
 import { earningsOf } from './earnings.ts';
 import { PERIOD_DAYS, periodFigures, periodSeries, type Period } from './partner-stats.ts';
 import { requirePartner } from './races.ts';
@@ -20,9 +25,33 @@ export const dashboardHandlers: Handlers = {
   'partnership-plus.home': (_params, ctx) => {
     const user = requireUser(ctx);
     requirePartner(user);
-    const now = ctx.config.now();
-    const figures = (period: Period) => periodFigures(ctx.db, user.id, period, now);
-    const periods = Object.fromEntries((Object.keys(PERIOD_DAYS) as Period[]).map((p) => [p, figures(p)])) as Record<Period, ReturnType<typeof figures>>;
-    return { code: user.name, earnings: earningsOf(ctx.db, user.id), periods };
+    return homeOf(ctx.db, user, ctx.config.now());
+  },
+  'partnership-plus.change-api-token': (_params, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    const token = randomToken(24);
+    // One token per partner: the upsert replaces the old hash, so the old token stops at once.
+    ctx.db.transaction((tx) =>
+      tx.run(
+        'INSERT INTO partner_api_tokens (partner_id, token_hash, created_at) VALUES (?, ?, ?) ON CONFLICT (partner_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at',
+        user.id, hashToken(token), ctx.config.now(),
+      ),
+    );
+    return { api_token: token };
+  },
+  'partnership-plus.endpoint': ({ token }, ctx) => {
+    const row = ctx.db.get<{ partner_id: number }>('SELECT partner_id FROM partner_api_tokens WHERE token_hash = ?', hashToken(token));
+    const partner = row && findUserById(ctx.db, row.partner_id);
+    // A partner who lost the tag loses the API with the dashboard.
+    if (!partner || (!hasTag(partner, 'partner') && !hasTag(partner, 'club_member'))) fail(NumericError.ACCESS_DENIED, 'Invalid API token');
+    return homeOf(ctx.db, partner, ctx.config.now());
   },
 };
+
+/** The home figures of a partner: code, earnings, and the sums of every period. */
+function homeOf(db: Db, user: UserRow, now: number) {
+  const figures = (period: Period) => periodFigures(db, user.id, period, now);
+  const periods = Object.fromEntries((Object.keys(PERIOD_DAYS) as Period[]).map((p) => [p, figures(p)])) as Record<Period, ReturnType<typeof figures>>;
+  return { code: user.name, earnings: earningsOf(db, user.id), periods };
+}

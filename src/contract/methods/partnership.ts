@@ -2,6 +2,13 @@ import { method, unshown } from '../define.ts';
 import { PARTNER_PERIODS, PARTNER_RACE_CATEGORIES, PartnerEarnings, PartnerPeriodFigures, PartnerRace, PartnerRaceStanding, Referral, ReferralEntry, SponsorChallenge } from '../entities.ts';
 import { cents, choice, flag, hashId, int, paging, stamp, text, z } from '../wire.ts';
 
+/** The partnership-plus home figures (also the partner API's answer). */
+const PartnerHome = z.object({
+  code: z.string(),
+  earnings: PartnerEarnings,
+  periods: z.object({ day: PartnerPeriodFigures, week: PartnerPeriodFigures, month: PartnerPeriodFigures, all: PartnerPeriodFigures }),
+});
+
 /** Pages of a partnership-plus list whose other fields are not shown. */
 const pagedUnshown = (doc: string, status: { planned?: true } = {}) =>
   method({
@@ -76,11 +83,7 @@ export const partnershipMethods = {
     doc: "The partnership-plus home: the partner's code, their earnings (as partnership.referrals) and the dashboard's figures for every period at once; DASHBOARD_ACCESS_DENIED for others.",
     access: 'user',
     input: z.object({}),
-    output: z.object({
-      code: z.string(),
-      earnings: PartnerEarnings,
-      periods: z.object({ day: PartnerPeriodFigures, week: PartnerPeriodFigures, month: PartnerPeriodFigures, all: PartnerPeriodFigures }),
-    }),
+    output: PartnerHome,
   }),
   'partnership-plus.race': method({
     doc: 'One partner race with its standing (the leaders and what each place pays); RACE_NOT_FOUND (the client goes to /404) unless the player runs it or is a referral of who does.',
@@ -137,7 +140,12 @@ export const partnershipMethods = {
   'partnership-plus.connect-kick': unshown({ doc: 'Connects a Kick streaming account.', access: 'user', planned: true }),
   'partnership-plus.join-stream-club': unshown({ doc: 'Joins the stream club (COMMIT_ERROR, KICK_ACCOUNT_NOT_LINKED stay silent).', access: 'user', planned: true }),
   'partnership-plus.leave-stream-club': unshown({ doc: 'Leaves the stream club.', access: 'user', planned: true }),
-  'partnership-plus.endpoint': unshown({ doc: 'The partner API endpoint.', access: 'user', planned: true }),
+  'partnership-plus.endpoint': method({
+    doc: "The read-only partner API: what partnership-plus.home answers, for the partner whose API token is given (`token`; set by change-api-token). A wrong or replaced token is ACCESS_DENIED (15). No session is needed (docs/decisions/0030).",
+    access: 'public',
+    input: z.object({ token: text(1, 128) }),
+    output: PartnerHome,
+  }),
   'partnership-plus.close-party': unshown({ doc: "Closes the partner's active stream party (the ACTIVE_STREAM_PARTY_EXISTS flow).", access: 'user', planned: true }),
 
   'partnership-plus.deal': unshown({ doc: "The partner's deal.", access: 'user', planned: true }),
@@ -174,7 +182,12 @@ export const partnershipMethods = {
 
   'partnership-plus.change-code': unshown({ doc: "Changes the partner's code (username rules).", access: 'user', planned: true }),
   'partnership-plus.activate-code': unshown({ doc: 'Activates a code from the partnership-plus screens.', access: 'user', planned: true }),
-  'partnership-plus.change-api-token': unshown({ doc: "Replaces the partner's API token.", access: 'user', planned: true }),
+  'partnership-plus.change-api-token': method({
+    doc: "Makes a new API token for partnership-plus.endpoint and answers it (shown this once); the previous token stops working. Partners and club members only (DASHBOARD_ACCESS_DENIED).",
+    access: 'user',
+    input: z.object({}),
+    output: z.object({ api_token: z.string() }),
+  }),
 
   'partnership-plus.party-settings': unshown({ doc: 'Default settings of the partner stream parties.', access: 'user', planned: true }),
   'partnership-plus.change-party-settings': unshown({ doc: 'Changes the party settings.', access: 'user', planned: true }),
