@@ -94,3 +94,28 @@ describe('partner API', () => {
     expect((await script.call('partnership-plus.endpoint', { token: second })).response).toMatchObject({ code: 'api_partner' });
   });
 });
+
+describe('change-code', () => {
+  test('a partner picks a code under the username rules; a taken or broken code is refused and changes nothing; the old name stops working', async () => {
+    const partner = await ctx.server.player('coded_partner');
+    await ctx.server.player('taken_name');
+    expect((await partner.call('partnership-plus.change-code', { code: 'fresh_code' })).error?.error_code).toBe('DASHBOARD_ACCESS_DENIED');
+    await sim(partner, '/api/sim/partners/tag', { name: 'coded_partner', tag: 'partner' });
+    const rival = await ctx.server.player('rival_partner');
+    await sim(rival, '/api/sim/partners/tag', { name: 'rival_partner', tag: 'partner' });
+    expect(await ok(rival, 'partnership-plus.change-code', { code: 'RivalCode' })).toEqual({ code: 'RivalCode' });
+
+    for (const [code, error] of [['1abc', NumericError.INVALID_CODE], ['ab', NumericError.INVALID_CODE], ['a__b_c', NumericError.INVALID_CODE], ['taken_name', NumericError.CODE_UNAVAILABLE], ['rivalcode', NumericError.CODE_UNAVAILABLE]] as const) {
+      expect((await partner.call('partnership-plus.change-code', { code })).error?.error_code, code).toBe(error);
+    }
+    expect((await ok(partner, 'partnership.referrals', {})).code).toBe('coded_partner');
+
+    expect(await ok(partner, 'partnership-plus.change-code', { code: 'NewCode7' })).toEqual({ code: 'NewCode7' });
+    expect((await ok(partner, 'partnership.referrals', {})).code).toBe('NewCode7');
+    const referral = await ctx.server.player('coded_referral');
+    expect((await referral.call('partnership.activateCode', { code: 'coded_partner' })).error?.error_code).toBe(NumericError.INVALID_CODE);
+    await ok(referral, 'partnership.activateCode', { code: 'NewCode7' });
+    expect((await ok(referral, 'partnership.getPartner', {})).partner?.name).toBe('coded_partner');
+    expect((await ok(partner, 'partnership-plus.home', {})).periods.day.referrals).toBe(1);
+  });
+});

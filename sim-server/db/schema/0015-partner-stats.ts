@@ -31,5 +31,13 @@ export const partnerStats: Migration = {
       token_hash TEXT NOT NULL UNIQUE,
       created_at INTEGER NOT NULL
     );
+
+    -- A code the partner chose in place of their name (username rules, unique whatever the
+    -- case). Once chosen, the name no longer works as a code; other players' names stay taken.
+    CREATE TABLE partner_codes (
+      partner_id INTEGER PRIMARY KEY REFERENCES users(id),
+      code TEXT NOT NULL UNIQUE COLLATE NOCASE,
+      changed_at INTEGER NOT NULL
+    );
   `,
 };

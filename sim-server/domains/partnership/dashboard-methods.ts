@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { findUserById, hasTag, type UserRow } from '../account/users.ts';
+import { changeCode, codeOf } from './codes.ts';
 import { earningsOf } from './earnings.ts';
 import { PERIOD_DAYS, periodFigures, periodSeries, type Period } from './partner-stats.ts';
 import { requirePartner } from './races.ts';
@@ -26,6 +27,11 @@ export const dashboardHandlers: Handlers = {
     const user = requireUser(ctx);
     requirePartner(user);
     return homeOf(ctx.db, user, ctx.config.now());
+  },
+  'partnership-plus.change-code': ({ code }, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    return { code: ctx.db.transaction((tx) => changeCode(tx, user, code, ctx.config.now())) };
   },
   'partnership-plus.change-api-token': (_params, ctx) => {
     const user = requireUser(ctx);
@@ -53,5 +59,5 @@ export const dashboardHandlers: Handlers = {
 function homeOf(db: Db, user: UserRow, now: number) {
   const figures = (period: Period) => periodFigures(db, user.id, period, now);
   const periods = Object.fromEntries((Object.keys(PERIOD_DAYS) as Period[]).map((p) => [p, figures(p)])) as Record<Period, ReturnType<typeof figures>>;
-  return { code: user.name, earnings: earningsOf(db, user.id), periods };
+  return { code: codeOf(db, user), earnings: earningsOf(db, user.id), periods };
 }

@@ -9,7 +9,7 @@ import { toHash } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { BalanceChange, Ledger } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
-import { findUserByName } from '../account/users.ts';
+import { partnerByCode } from './codes.ts';
 import { partnerEarningMilli } from './edge-share.ts';
 import { countVisitDay } from './partner-stats.ts';
 import { PARTNERSHIP_HOUSE } from './referrals.ts';
@@ -117,7 +117,7 @@ export function referralsPage(db: Pick<Db, 'all'>, partnerId: number, page: { af
 
 /** Counts a visit of a partner's invite link; an unknown code counts nothing. */
 export function countVisit(tx: Tx, partnerName: string, now: number): boolean {
-  const partner = findUserByName(tx, partnerName);
+  const partner = partnerByCode(tx, partnerName);
   if (!partner) return false;
   tx.run('INSERT INTO invite_visits (partner_id, visits) VALUES (?, 1) ON CONFLICT (partner_id) DO UPDATE SET visits = visits + 1', partner.id);
   countVisitDay(tx, partner.id, now);

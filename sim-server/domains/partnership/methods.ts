@@ -3,6 +3,7 @@ import { NamedError, NumericError } from '../../../src/contract/index.ts';
 import { parseHash } from '../../../src/core/index.ts';
 import { AppError, fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
+import { codeOf } from './codes.ts';
 import { claimEarnings, countVisit, earningsOf, referralsPage } from './earnings.ts';
 import { applyCode, promoCooldown, recordWrongCode, referralOf } from './referrals.ts';
 import { claimCredit, removeCredit } from './sponsor-credit.ts';
@@ -33,7 +34,7 @@ export const partnershipHandlers: Handlers = {
     const pageSize = count ?? 20;
     // One row past the page says whether another page follows.
     const rows = referralsPage(ctx.db, user.id, { afterUserId, count: pageSize + 1 });
-    return { code: user.name, earnings: earningsOf(ctx.db, user.id), referrals: rows.slice(0, pageSize), has_more: rows.length > pageSize };
+    return { code: codeOf(ctx.db, user), earnings: earningsOf(ctx.db, user.id), referrals: rows.slice(0, pageSize), has_more: rows.length > pageSize };
   },
   'partnership.visit': ({ code }, ctx) => ({ success: ctx.db.transaction((tx) => countVisit(tx, code, ctx.config.now())) }),
   'partnership-plus.claim-earn': (_params, ctx) => {

@@ -14,6 +14,7 @@ import type { Handlers, Services } from '../../rpc/context.ts';
 import { createDispatcher, type Caller } from '../../rpc/dispatch.ts';
 import { cases } from '../cases/index.ts';
 import { unbox } from '../unbox/index.ts';
+import { codeOf } from './codes.ts';
 import { partnershipHandlers } from './methods.ts';
 import { createUser, findUserByName, hasTag, setTag } from '../account/users.ts';
 
@@ -87,12 +88,13 @@ export function registerPartnerSim(app: FastifyInstance, s: Services): void {
       const visitor: Caller = { user: null, sessionId: null, ip: '127.0.0.1' };
       const { listing } = await call<{ listing: { hash: string; price: number }[] }>('arena-case.listing', { fields: 'enabled' }, visitor);
       const boxes = listing.filter((box) => box.price <= TRAFFIC_MAX_CASE_PRICE);
+      const code = codeOf(s.db, partner);
       let wagers = 0;
       for (let i = 0; i < body.signups; i++) {
-        await call('partnership.visit', { code: partner.name }, visitor);
+        await call('partnership.visit', { code }, visitor);
         const user = s.db.transaction((tx) => createUser(tx, s.ledger, { name: referralName(), passwordHash: null, providerId: null, startBalance: s.config.startBalance, now: s.config.now() }));
         const caller: Caller = { user, sessionId: null, ip: '127.0.0.1' };
-        await call('partnership.activateCode', { code: partner.name }, caller);
+        await call('partnership.activateCode', { code }, caller);
         for (let w = 0; w < (body.wagers ?? 3) && boxes.length > 0; w++) {
           const box = boxes[Math.floor(Math.random() * boxes.length)]!;
           await call('arena-unbox.create', { box_hash: box.hash, count: 1 }, caller);

@@ -180,7 +180,12 @@ export const partnershipMethods = {
   'partnership-plus.change-credit-time': unshown({ doc: 'Changes when the sponsor credit is paid (sponsor.next_time_at).', access: 'user', planned: true }),
   'partnership-plus.expenses': unshown({ doc: "The partner's expenses.", access: 'user', planned: true }),
 
-  'partnership-plus.change-code': unshown({ doc: "Changes the partner's code (username rules).", access: 'user', planned: true }),
+  'partnership-plus.change-code': method({
+    doc: "Sets the partner's code (username rules: 28 'Invalid code'; another player's name or partner's code: 29 'This code is already used'). The chosen code replaces the name as the code for new referrals and invite links; existing referrals stay. Partners and club members only (DASHBOARD_ACCESS_DENIED).",
+    access: 'user',
+    input: z.object({ code: text(1, 64) }),
+    output: z.object({ code: z.string() }),
+  }),
   'partnership-plus.activate-code': unshown({ doc: 'Activates a code from the partnership-plus screens.', access: 'user', planned: true }),
   'partnership-plus.change-api-token': method({
     doc: "Makes a new API token for partnership-plus.endpoint and answers it (shown this once); the previous token stops working. Partners and club members only (DASHBOARD_ACCESS_DENIED).",
