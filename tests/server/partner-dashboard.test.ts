@@ -106,7 +106,7 @@ describe('change-code', () => {
     expect(await ok(rival, 'partnership-plus.change-code', { code: 'RivalCode' })).toEqual({ code: 'RivalCode' });
 
     for (const [code, error] of [['1abc', NumericError.INVALID_CODE], ['ab', NumericError.INVALID_CODE], ['a__b_c', NumericError.INVALID_CODE], ['taken_name', NumericError.CODE_UNAVAILABLE], ['rivalcode', NumericError.CODE_UNAVAILABLE]] as const) {
-      expect((await partner.call('partnership-plus.change-code', { code })).error?.error_code, code).toBe(error);
+      expect((await partner.call('partnership-plus.change-code', { code })).error?.error_code).toBe(error);
     }
     expect((await ok(partner, 'partnership.referrals', {})).code).toBe('coded_partner');
 
