@@ -644,6 +644,12 @@ export const ReferralEntry = z.object({
   earned: z.number(),
 });
 
+/** Referral ranks, best first (document 3 partnership-plus). */
+export const REFERRAL_RANKS = ['S', 'A', 'B', 'C', 'D', 'E'] as const;
+
+/** A partner's rank scheme: the least a referral has wagered (cents) for each rank above E, strictly falling. */
+export const RankScheme = z.object({ S: z.number(), A: z.number(), B: z.number(), C: z.number(), D: z.number() });
+
 /** Partner race categories: the number of places a race's prize is split over (document 3 section 9). */
 export const PARTNER_RACE_CATEGORIES = [5, 10, 20, 30, 50, 100] as const;
 /** The colour each category shows in. */

@@ -119,3 +119,56 @@ describe('change-code', () => {
     expect((await ok(partner, 'partnership-plus.home', {})).periods.day.referrals).toBe(1);
   });
 });
+
+describe('referral ranks and bans', () => {
+  test('ranks follow the scheme, a bad scheme or another partner\'s referral is refused, a banned referral leaves and cannot come back', async () => {
+    const partner = await ctx.server.player('rank_partner');
+    await sim(partner, '/api/sim/partners/tag', { name: 'rank_partner', tag: 'partner' });
+    const other = await ctx.server.player('rank_other');
+    await sim(other, '/api/sim/partners/tag', { name: 'rank_other', tag: 'partner' });
+    const stranger = await ctx.server.player('rank_stranger');
+    await ok(stranger, 'partnership.activateCode', { code: 'rank_other' });
+    await sim(partner, '/api/sim/partners/traffic', { name: 'rank_partner', signups: 3, wagers: 2 });
+
+    const page = await ok(partner, 'partnership-plus.referrals', { count: 2 });
+    expect(page.referrals).toHaveLength(2);
+    expect(page.has_more).toBe(true);
+    expect(page.referrals.every((r) => r.rank === 'D' || r.rank === 'E')).toBe(true);
+    const next = await ok(partner, 'partnership-plus.referrals', { count: 2, offset: page.referrals[1]!.hash });
+    expect(next).toMatchObject({ has_more: false });
+    const all = [...page.referrals, ...next.referrals];
+    expect(all).toHaveLength(3);
+
+    // A scheme that puts everyone who wagered anything in S.
+    const least = Math.min(...all.map((r) => r.wagered));
+    for (const bad of [{ S: 5, A: 5, B: 3, C: 2, D: 1 }, { S: 5, A: 4, B: 3, C: 2, D: -1 }]) {
+      expect((await partner.call('partnership-plus.change-ranks-scheme', bad)).error?.error_code).toBe(NumericError.INPUT_ERROR);
+    }
+    expect((await ok(partner, 'partnership-plus.ranks-referrals', {})).scheme).toEqual({ S: 1_000_000, A: 250_000, B: 50_000, C: 10_000, D: 1_000 });
+    await ok(partner, 'partnership-plus.change-ranks-scheme', { S: least, A: 4, B: 3, C: 2, D: 1 });
+    expect(await ok(partner, 'partnership-plus.ranks-referrals', {})).toEqual({ scheme: { S: least, A: 4, B: 3, C: 2, D: 1 }, ranks: { S: 3, A: 0, B: 0, C: 0, D: 0, E: 0 } });
+    const target = all[0]!;
+    expect(await ok(partner, 'partnership-plus.referral-rank', { hash: target.hash })).toEqual({ hash: target.hash, rank: 'S', wagered: target.wagered });
+
+    // Another partner's referral reads as nobody, and cannot be banned.
+    const strangerHash = (await ok(other, 'partnership-plus.referrals', {})).referrals[0]!.hash;
+    expect((await partner.call('partnership-plus.referral-rank', { hash: strangerHash })).error?.error_code).toBe(NumericError.NOT_FOUND);
+    expect((await partner.call('partnership-plus.ban-referral', { hash: strangerHash })).error?.error_code).toBe(NumericError.NOT_FOUND);
+    expect((await ok(other, 'partnership-plus.ranks-referrals', {})).ranks.E).toBe(1);
+
+    const earnedBefore = (await ok(partner, 'partnership.referrals', {})).earnings.accrued;
+    expect(await ok(partner, 'partnership-plus.ban-referral', { hash: target.hash })).toEqual({ success: true });
+    expect((await ok(partner, 'partnership-plus.ranks-referrals', {})).ranks.S).toBe(2);
+    expect((await ok(partner, 'partnership-plus.referrals', {})).referrals.map((r) => r.hash)).not.toContain(target.hash);
+    expect((await ok(partner, 'partnership.referrals', {})).earnings.accrued).toBe(earnedBefore);
+    expect((await partner.call('partnership-plus.ban-referral', { hash: target.hash })).error?.error_code).toBe(NumericError.NOT_FOUND);
+
+    // A banned player who tries the code again is refused, and stays off the list.
+    const returning = await ctx.server.player('rank_returning');
+    await ok(returning, 'partnership.activateCode', { code: 'rank_partner' });
+    const hash = (await ok(partner, 'partnership-plus.referrals', { count: 1 })).referrals[0]!.hash;
+    await ok(partner, 'partnership-plus.ban-referral', { hash });
+    expect((await returning.call('partnership.activateCode', { code: 'rank_partner' })).error?.error_code).toBe(NumericError.CODE_UNAVAILABLE);
+    expect((await ok(returning, 'partnership.getPartner', {})).partner).toBeNull();
+  });
+});

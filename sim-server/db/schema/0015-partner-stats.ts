@@ -39,5 +39,22 @@ export const partnerStats: Migration = {
       code TEXT NOT NULL UNIQUE COLLATE NOCASE,
       changed_at INTEGER NOT NULL
     );
+
+    -- A partner's referral ranks: the least a referral has wagered (cents) for S, A, B, C
+    -- and D, strictly falling; below D is E. No row: the default scheme.
+    CREATE TABLE partner_rank_schemes (
+      partner_id INTEGER PRIMARY KEY REFERENCES users(id),
+      s INTEGER NOT NULL, a INTEGER NOT NULL, b INTEGER NOT NULL, c INTEGER NOT NULL, d INTEGER NOT NULL,
+      CHECK (s > a AND a > b AND b > c AND c > d AND d >= 0)
+    );
+
+    -- Players a partner banned from their programme: taken off the partner's referrals and
+    -- refused the partner's code from then on.
+    CREATE TABLE partner_bans (
+      partner_id INTEGER NOT NULL REFERENCES users(id),
+      user_id INTEGER NOT NULL REFERENCES users(id),
+      banned_at INTEGER NOT NULL,
+      PRIMARY KEY (partner_id, user_id)
+    ) WITHOUT ROWID;
   `,
 };

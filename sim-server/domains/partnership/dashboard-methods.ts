@@ -1,12 +1,14 @@
 /** partnership-plus.dashboard, .home and the read-only partner API: a partner's figures over periods (docs/decisions/0030). */
 import { NumericError } from '../../../src/contract/index.ts';
+import { parseHash } from '../../../src/core/index.ts';
 import { hashToken, randomToken } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { findUserById, hasTag, type UserRow } from '../account/users.ts';
 import { changeCode, codeOf } from './codes.ts';
-import { earningsOf } from './earnings.ts';
+import { earningsOf, referralsPage } from './earnings.ts';
+import { banReferral, changeScheme, ownReferral, rankCounts, rankFor, schemeOf } from './ranks.ts';
 import { PERIOD_DAYS, periodFigures, periodSeries, type Period } from './partner-stats.ts';
 import { requirePartner } from './races.ts';
 import { creditDashboard } from './sponsor-credit.ts';
@@ -27,6 +29,40 @@ export const dashboardHandlers: Handlers = {
     const user = requireUser(ctx);
     requirePartner(user);
     return homeOf(ctx.db, user, ctx.config.now());
+  },
+  'partnership-plus.referrals': ({ offset, count }, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    const afterUserId = offset ? parseHash(offset) : null;
+    if (offset && afterUserId === null) fail(NumericError.INPUT_ERROR, 'offset must be a referral hash');
+    const pageSize = count ?? 20;
+    const scheme = schemeOf(ctx.db, user.id);
+    // One row past the page says whether another page follows.
+    const rows = referralsPage(ctx.db, user.id, { afterUserId, count: pageSize + 1 });
+    return { referrals: rows.slice(0, pageSize).map((r) => ({ ...r, rank: rankFor(scheme, r.wagered) })), has_more: rows.length > pageSize, scheme };
+  },
+  'partnership-plus.referral-rank': ({ hash }, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    const { wagered } = ownReferral(ctx.db, user.id, hash);
+    return { hash, rank: rankFor(schemeOf(ctx.db, user.id), wagered), wagered };
+  },
+  'partnership-plus.ranks-referrals': (_params, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    const scheme = schemeOf(ctx.db, user.id);
+    return { scheme, ranks: rankCounts(ctx.db, user.id, scheme) };
+  },
+  'partnership-plus.change-ranks-scheme': (scheme, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    return { scheme: ctx.db.transaction((tx) => changeScheme(tx, user.id, scheme)) };
+  },
+  'partnership-plus.ban-referral': ({ hash }, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    ctx.db.transaction((tx) => banReferral(tx, user.id, ownReferral(tx, user.id, hash).userId, ctx.config.now()));
+    return { success: true as const };
   },
   'partnership-plus.change-code': ({ code }, ctx) => {
     const user = requireUser(ctx);

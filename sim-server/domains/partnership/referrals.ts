@@ -16,6 +16,7 @@ import { fail } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
 import { findUserById, publicUser } from '../account/users.ts';
 import { codeOf, partnerByCode } from './codes.ts';
+import { isBanned } from './ranks.ts';
 import { countReferralDay } from './partner-stats.ts';
 
 /** The deposit bonus in whole percent: integer arithmetic on cents, never a float product. */
@@ -37,6 +38,7 @@ export const PARTNERSHIP_HOUSE: AccountRef = { house: 'partnership' };
 export const CodeMessage = {
   INVALID: 'Invalid code',
   OWN: 'You cannot use your own code',
+  BANNED: 'This partner has banned you from their code',
 } as const;
 
 interface ReferralRow {
@@ -118,6 +120,7 @@ export function applyCode(tx: Tx, userId: number, input: { code: string; anonymo
   const partner = partnerByCode(tx, input.code);
   if (!partner) fail(NumericError.INVALID_CODE, CodeMessage.INVALID);
   if (partner.id === userId) fail(NumericError.CODE_UNAVAILABLE, CodeMessage.OWN);
+  if (isBanned(tx, partner.id, userId)) fail(NumericError.CODE_UNAVAILABLE, CodeMessage.BANNED);
   const current = referralRow(tx, userId);
   if (current?.partner_id === partner.id) {
     tx.run('UPDATE referrals SET anonymous = ? WHERE user_id = ?', input.anonymous ? 1 : 0, userId);

@@ -1,23 +1,16 @@
 import { method, unshown } from '../define.ts';
-import { PARTNER_PERIODS, PARTNER_RACE_CATEGORIES, PartnerEarnings, PartnerPeriodFigures, PartnerRace, PartnerRaceStanding, Referral, ReferralEntry, SponsorChallenge } from '../entities.ts';
+import { PARTNER_PERIODS, PARTNER_RACE_CATEGORIES, REFERRAL_RANKS, RankScheme, PartnerEarnings, PartnerPeriodFigures, PartnerRace, PartnerRaceStanding, Referral, ReferralEntry, SponsorChallenge } from '../entities.ts';
 import { cents, choice, flag, hashId, int, paging, stamp, text, z } from '../wire.ts';
 
 /** The partnership-plus home figures (also the partner API's answer). */
+/** A referral in the partnership-plus list: the partnership entry with its rank. */
+const RankedReferral = z.object({ ...ReferralEntry.shape, rank: z.enum(REFERRAL_RANKS) });
+
 const PartnerHome = z.object({
   code: z.string(),
   earnings: PartnerEarnings,
   periods: z.object({ day: PartnerPeriodFigures, week: PartnerPeriodFigures, month: PartnerPeriodFigures, all: PartnerPeriodFigures }),
 });
-
-/** Pages of a partnership-plus list whose other fields are not shown. */
-const pagedUnshown = (doc: string, status: { planned?: true } = {}) =>
-  method({
-    doc: `${doc} Filters and answer not shown in the spec.`,
-    access: 'user',
-    input: z.looseObject({ ...paging }),
-    output: z.unknown(),
-    ...status,
-  });
 
 /** What a partner race is made of: a name, its places, the prize in cents and how long it runs in seconds. */
 const raceFields = {
@@ -129,7 +122,12 @@ export const partnershipMethods = {
     input: z.object({ ...paging }),
     output: z.object({ races: z.array(PartnerRace), has_more: z.boolean() }),
   }),
-  'partnership-plus.referrals': pagedUnshown("Pages of the partner's referrals with ranks and badges.", { planned: true }),
+  'partnership-plus.referrals': method({
+    doc: "Pages of the partner's referrals newest first (`offset`: the last hash of the previous page), each with its rank under the partner's scheme. Badges are not served yet. Partners and club members only (DASHBOARD_ACCESS_DENIED).",
+    access: 'user',
+    input: z.object({ ...paging }),
+    output: z.object({ referrals: z.array(RankedReferral), has_more: z.boolean(), scheme: RankScheme }),
+  }),
   'partnership-plus.tiers': unshown({ doc: 'The partner tiers (the /partnership/tiers modal).', access: 'public', planned: true }),
 
   'partnership-plus.prepare-badge': unshown({ doc: 'Prepares a badge for upload.', access: 'user', planned: true }),
@@ -199,10 +197,30 @@ export const partnershipMethods = {
   'partnership-plus.change-party-settings-advanced': unshown({ doc: 'Changes the advanced party settings.', access: 'user', planned: true }),
   'partnership-plus.buy-party-fuel': unshown({ doc: 'Buys party fuel.', access: 'user', money: true, planned: true }),
 
-  'partnership-plus.referral-rank': unshown({ doc: "A referral's rank (S, A, B, C, D, E).", access: 'user', planned: true }),
-  'partnership-plus.ranks-referrals': unshown({ doc: 'Referrals by rank.', access: 'user', planned: true }),
-  'partnership-plus.change-ranks-scheme': unshown({ doc: 'Changes the referral rank scheme.', access: 'user', planned: true }),
-  'partnership-plus.ban-referral': unshown({ doc: 'Bans a referral from the programme.', access: 'user', planned: true }),
+  'partnership-plus.referral-rank': method({
+    doc: "One referral's rank (S best to E) from what they wagered (cents) under the partner's scheme; 30 'User not found.' for anyone who is not this partner's referral.",
+    access: 'user',
+    input: z.object({ hash: hashId() }),
+    output: z.object({ hash: z.string(), rank: z.enum(REFERRAL_RANKS), wagered: z.number() }),
+  }),
+  'partnership-plus.ranks-referrals': method({
+    doc: "How many of the partner's referrals hold each rank, with the scheme.",
+    access: 'user',
+    input: z.object({}),
+    output: z.object({ scheme: RankScheme, ranks: z.object({ S: z.number(), A: z.number(), B: z.number(), C: z.number(), D: z.number(), E: z.number() }) }),
+  }),
+  'partnership-plus.change-ranks-scheme': method({
+    doc: 'Sets the least wagered (cents) for S, A, B, C and D; they must fall strictly and D be 0 or more (INPUT_ERROR otherwise, nothing changes). Answers the scheme.',
+    access: 'user',
+    input: z.object({ S: cents(0), A: cents(0), B: cents(0), C: cents(0), D: cents(0) }),
+    output: z.object({ scheme: RankScheme }),
+  }),
+  'partnership-plus.ban-referral': method({
+    doc: "Takes a referral off the partner's list and refuses them the partner's code from then on (29); what they earned the partner so far stays. 30 'User not found.' for anyone who is not this partner's referral.",
+    access: 'user',
+    input: z.object({ hash: hashId() }),
+    output: z.object({ success: z.literal(true) }),
+  }),
 
   'partnership-plus-admin.members': unshown({ doc: 'The members list (scope 2+ or the marketing tag).', access: 'user', planned: true }),
 };
