@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { NumericError } from '../../src/contract/index.ts';
+import { parseHash } from '../../src/core/index.ts';
 import { expectLedgerOk, ok, sim, simPost, walletCode, walletServer } from './wallet-helpers.ts';
 
 const ctx = walletServer();
@@ -170,5 +171,31 @@ describe('referral ranks and bans', () => {
     await ok(partner, 'partnership-plus.ban-referral', { hash });
     expect((await returning.call('partnership.activateCode', { code: 'rank_partner' })).error?.error_code).toBe(NumericError.CODE_UNAVAILABLE);
     expect((await ok(returning, 'partnership.getPartner', {})).partner).toBeNull();
+  });
+});
+
+describe('members list', () => {
+  test('staff of scope 2+ and the marketing tag page the partners and club members; anyone else is refused', async () => {
+    const plain = await ctx.server.player('members_plain');
+    expect((await plain.call('partnership-plus-admin.members')).error?.error_code).toBe(NumericError.ACCESS_DENIED);
+    const partner = await ctx.server.player('members_partner');
+    await sim(partner, '/api/sim/partners/tag', { name: 'members_partner', tag: 'partner' });
+    expect((await partner.call('partnership-plus-admin.members')).error?.error_code).toBe(NumericError.ACCESS_DENIED);
+
+    const staff = await ctx.server.player('members_staff');
+    const staffHash = (await ok(staff, 'user.getUser', {})).user.hash;
+    ctx.server.services.db.run('UPDATE users SET scope = 2 WHERE id = ?', parseHash(staffHash));
+    const first = await ok(staff, 'partnership-plus-admin.members', { count: 1 });
+    expect(first.members[0]).toMatchObject({ name: 'members_partner', code: 'members_partner', tags: ['partner'], referrals: 0 });
+    expect(first.has_more).toBe(true);
+    const rest = await ok(staff, 'partnership-plus-admin.members', { count: 100, offset: first.members[0]!.hash });
+    const names = rest.members.map((m) => m.name);
+    expect(names).toEqual(expect.arrayContaining(['dash_partner', 'dash_member', 'coded_partner']));
+    expect(names).not.toContain('members_plain');
+    expect(rest.members.find((m) => m.name === 'dash_partner')).toMatchObject({ referrals: 8 });
+
+    const marketer = await ctx.server.player('members_marketer');
+    ctx.server.services.db.run(`UPDATE users SET tags = '["marketing"]' WHERE name = 'members_marketer'`);
+    expect((await ok(marketer, 'partnership-plus-admin.members', {})).members.length).toBeGreaterThan(3);
   });
 });

@@ -1,6 +1,7 @@
 /** Referral codes, the deposit bonus, partner earnings and races, and sponsor credit. */
 import type { Domain } from '../../rpc/context.ts';
 import { dashboardHandlers } from './dashboard-methods.ts';
+import { memberHandlers } from './members.ts';
 import { partnershipHandlers } from './methods.ts';
 import { registerPartnerSim } from './sim-routes.ts';
 import { accrueEarnings } from './earnings.ts';
@@ -13,7 +14,7 @@ import { countLedgerDay } from './partner-stats.ts';
 const RACE_SETTLE_INTERVAL_MS = 5_000;
 
 export const partnership: Domain = {
-  handlers: { ...partnershipHandlers, ...raceHandlers, ...dashboardHandlers },
+  handlers: { ...partnershipHandlers, ...raceHandlers, ...dashboardHandlers, ...memberHandlers },
   register: (app, services) => {
     const { db, ledger, config } = services;
     registerPartnerSim(app, services);

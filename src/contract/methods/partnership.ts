@@ -222,5 +222,13 @@ export const partnershipMethods = {
     output: z.object({ success: z.literal(true) }),
   }),
 
-  'partnership-plus-admin.members': unshown({ doc: 'The members list (scope 2+ or the marketing tag).', access: 'user', planned: true }),
+  'partnership-plus-admin.members': method({
+    doc: "Pages of the players tagged partner or club member, newest account first (`offset`: the last member's hash), with their code, referrals, what those wagered and what the member earned (cents). Staff of scope 2 or more, or players tagged marketing; ACCESS_DENIED (15) for others.",
+    access: 'user',
+    input: z.object({ ...paging }),
+    output: z.object({
+      members: z.array(z.object({ hash: z.string(), name: z.string(), code: z.string(), tags: z.array(z.string()), referrals: z.number(), wagered: z.number(), earned: z.number() })),
+      has_more: z.boolean(),
+    }),
+  }),
 };
