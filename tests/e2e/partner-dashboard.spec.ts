@@ -55,3 +55,27 @@ test('the sim console makes a partner and sends referred traffic; the dashboard 
   await expect.poll(() => dashboard(page).getByTestId('partner-chart').locator('canvas').evaluate((c) => c.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/partner-dashboard-390.png', fullPage: true });
 });
+
+test('partnership staff see the members list; a player is sent home', async ({ page }) => {
+  await acceptCookiesUpFront(page);
+  const staff = await signInByApi(page, newPlayerName('staff'));
+  // The route sends anyone but staff to the home page.
+  await page.goto('/partnership/members');
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto(`/api/sim/payments?key=${operatorHeaders()['x-sim-key']}`);
+  const tagForm = page.locator('form[action="/api/sim/partners/tag"]');
+  for (const [name, tag] of [[staff, 'marketing'], [staff, 'partner']] as const) {
+    await tagForm.getByLabel('Player').fill(name);
+    await tagForm.getByLabel('Make them').selectOption(tag);
+    await tagForm.getByRole('button', { name: 'Tag' }).click();
+    await expect(page.getByText('Tagged: they open /partnership/@name')).toBeVisible();
+  }
+  await page.goto('/partnership/members');
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: staff, exact: true }) });
+  await expect(row).toContainText('Partner');
+  await page.screenshot({ path: 'test-results/partner-members-1920.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row).toBeVisible();
+  await page.screenshot({ path: 'test-results/partner-members-390.png', fullPage: true });
+});

@@ -5,7 +5,7 @@ export function partnerConsoleForm(): string {
   return `<h2>Partnership</h2>
   <form method="post" action="/api/sim/partners/tag" class="row">
     <div><label for="partner-name">Player</label><input id="partner-name" name="name" required></div>
-    <div><label for="partner-tag">Make them</label><select id="partner-tag" name="tag"><option value="partner">partner</option><option value="club_member">club member</option></select></div>
+    <div><label for="partner-tag">Make them</label><select id="partner-tag" name="tag"><option value="partner">partner</option><option value="club_member">club member</option><option value="marketing">marketing staff</option></select></div>
     <button>Tag</button>
   </form>
   <form method="post" action="/api/sim/partners/traffic" class="row">

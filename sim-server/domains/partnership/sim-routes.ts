@@ -20,7 +20,8 @@ import { createUser, findUserByName, hasTag, setTag } from '../account/users.ts'
 
 const TagBody = z.object({
   name: z.string().check(z.maxLength(25)),
-  tag: z.enum(['partner', 'club_member']),
+  /** marketing: partnership staff, who see /partnership/members. */
+  tag: z.enum(['partner', 'club_member', 'marketing']),
   on: z.optional(flag()),
 });
 const TrafficBody = z.object({

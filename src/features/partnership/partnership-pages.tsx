@@ -8,6 +8,7 @@ import { HandshakeIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { RouteModal } from '../../ui/route-modal.tsx';
 import { useAccount } from '../session/index.ts';
+import { MembersList } from './members-list.tsx';
 import { PartnerDashboard } from './partner-dashboard.tsx';
 import { RaceDetail, RaceEdit, RaceForm, RacesList } from './partner-races.tsx';
 import { YourPartnership } from './your-partnership.tsx';
@@ -164,7 +165,7 @@ export function NewcomerGuidePage() {
 export function MembersPage() {
   return (
     <PageFrame area="partnership" icon={<UsersIcon />} eyebrow="Partnership staff" title="Members" lead="Partnership-plus members with their deals, credit and status.">
-      <PlannedParts parts={[{ title: 'Members', text: 'Every member with their code, referrals, credit and admin settings.', look: 'rows' }]} />
+      <MembersList />
     </PageFrame>
   );
 }

@@ -49,3 +49,14 @@ export function dashboardQueryOptions(period: DashboardPeriod) {
     retry: false,
   });
 }
+
+/** Pages of the partners and club members, for partnership staff. */
+export function membersQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: ['partnership', 'members'],
+    queryFn: ({ pageParam, signal }) => rpc.call('partnership-plus-admin.members', { count: PAGE_SIZE, ...(pageParam ? { offset: pageParam } : {}) }, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (page) => (page.has_more ? page.members.at(-1)?.hash : undefined),
+    retry: false,
+  });
+}
