@@ -57,7 +57,7 @@ export const partnershipMethods = {
   }),
 
   'partnership-plus.dashboard': method({
-    doc: "A partner's or club member's dashboard over a period (`day`: today, `week` and `month`: the last 7 and 30 UTC days with today, `all`; default `week`); DASHBOARD_ACCESS_DENIED (the client goes to /404) for others. `figures` are the period's sums and `series` its days, oldest first (every day present, at most 366): visits of the invite link, referrals (codes taken), wagers and cents wagered by referrals net of refunds, cents earned (a tenth of the house edge, rounded down), referrals' completed deposits and their cents. `credit` is the sponsor credit on offer (`balance`, cents), the sponsored share of the wallet (`borrow`), when the next credit comes (`sponsor.next_time_at`, null when one is on offer or none is planned) and the running challenge (docs/decisions/0030).",
+    doc: "A partner's or club member's figures over a period (day, week, month, all; default week): sums, days and the sponsor credit (docs/decisions/0030). DASHBOARD_ACCESS_DENIED for others.",
     access: 'user',
     input: z.object({ period: z.optional(z.enum(PARTNER_PERIODS)) }),
     output: z.object({
@@ -73,7 +73,7 @@ export const partnershipMethods = {
     }),
   }),
   'partnership-plus.home': method({
-    doc: "The partnership-plus home: the partner's code, their earnings (as partnership.referrals) and the dashboard's figures for every period at once; DASHBOARD_ACCESS_DENIED for others.",
+    doc: "The partner's code, earnings and the figures of every period (docs/decisions/0030).",
     access: 'user',
     input: z.object({}),
     output: PartnerHome,
@@ -123,7 +123,7 @@ export const partnershipMethods = {
     output: z.object({ races: z.array(PartnerRace), has_more: z.boolean() }),
   }),
   'partnership-plus.referrals': method({
-    doc: "Pages of the partner's referrals newest first (`offset`: the last hash of the previous page), each with its rank under the partner's scheme. Badges are not served yet. Partners and club members only (DASHBOARD_ACCESS_DENIED).",
+    doc: "Pages of the partner's referrals newest first, with ranks (`offset`: the last hash).",
     access: 'user',
     input: z.object({ ...paging }),
     output: z.object({ referrals: z.array(RankedReferral), has_more: z.boolean(), scheme: RankScheme }),
@@ -139,7 +139,7 @@ export const partnershipMethods = {
   'partnership-plus.join-stream-club': unshown({ doc: 'Joins the stream club (COMMIT_ERROR, KICK_ACCOUNT_NOT_LINKED stay silent).', access: 'user', planned: true }),
   'partnership-plus.leave-stream-club': unshown({ doc: 'Leaves the stream club.', access: 'user', planned: true }),
   'partnership-plus.endpoint': method({
-    doc: "The read-only partner API: what partnership-plus.home answers, for the partner whose API token is given (`token`; set by change-api-token). A wrong or replaced token is ACCESS_DENIED (15). No session is needed (docs/decisions/0030).",
+    doc: "The read-only partner API: partnership-plus.home for the API token's partner; a wrong or replaced token is ACCESS_DENIED.",
     access: 'public',
     input: z.object({ token: text(1, 128) }),
     output: PartnerHome,
@@ -179,14 +179,14 @@ export const partnershipMethods = {
   'partnership-plus.expenses': unshown({ doc: "The partner's expenses.", access: 'user', planned: true }),
 
   'partnership-plus.change-code': method({
-    doc: "Sets the partner's code (username rules: 28 'Invalid code'; another player's name or partner's code: 29 'This code is already used'). The chosen code replaces the name as the code for new referrals and invite links; existing referrals stay. Partners and club members only (DASHBOARD_ACCESS_DENIED).",
+    doc: "Sets the partner's code: 28 against the username rules, 29 when taken (docs/decisions/0030).",
     access: 'user',
     input: z.object({ code: text(1, 64) }),
     output: z.object({ code: z.string() }),
   }),
   'partnership-plus.activate-code': unshown({ doc: 'Activates a code from the partnership-plus screens.', access: 'user', planned: true }),
   'partnership-plus.change-api-token': method({
-    doc: "Makes a new API token for partnership-plus.endpoint and answers it (shown this once); the previous token stops working. Partners and club members only (DASHBOARD_ACCESS_DENIED).",
+    doc: "A new API token, shown once; the old one stops working.",
     access: 'user',
     input: z.object({}),
     output: z.object({ api_token: z.string() }),
@@ -198,32 +198,32 @@ export const partnershipMethods = {
   'partnership-plus.buy-party-fuel': unshown({ doc: 'Buys party fuel.', access: 'user', money: true, planned: true }),
 
   'partnership-plus.referral-rank': method({
-    doc: "One referral's rank (S best to E) from what they wagered (cents) under the partner's scheme; 30 'User not found.' for anyone who is not this partner's referral.",
+    doc: "One referral's rank; 30 'User not found.' for anyone not this partner's referral.",
     access: 'user',
     input: z.object({ hash: hashId() }),
     output: z.object({ hash: z.string(), rank: z.enum(REFERRAL_RANKS), wagered: z.number() }),
   }),
   'partnership-plus.ranks-referrals': method({
-    doc: "How many of the partner's referrals hold each rank, with the scheme.",
+    doc: "How many referrals hold each rank, with the scheme.",
     access: 'user',
     input: z.object({}),
     output: z.object({ scheme: RankScheme, ranks: z.object({ S: z.number(), A: z.number(), B: z.number(), C: z.number(), D: z.number(), E: z.number() }) }),
   }),
   'partnership-plus.change-ranks-scheme': method({
-    doc: 'Sets the least wagered (cents) for S, A, B, C and D; they must fall strictly and D be 0 or more (INPUT_ERROR otherwise, nothing changes). Answers the scheme.',
+    doc: "Sets the least wagered (cents) for S to D, strictly falling (INPUT_ERROR otherwise).",
     access: 'user',
     input: z.object({ S: cents(0), A: cents(0), B: cents(0), C: cents(0), D: cents(0) }),
     output: z.object({ scheme: RankScheme }),
   }),
   'partnership-plus.ban-referral': method({
-    doc: "Takes a referral off the partner's list and refuses them the partner's code from then on (29); what they earned the partner so far stays. 30 'User not found.' for anyone who is not this partner's referral.",
+    doc: "Takes a referral off the list and refuses them the code (29); 30 for anyone not this partner's referral.",
     access: 'user',
     input: z.object({ hash: hashId() }),
     output: z.object({ success: z.literal(true) }),
   }),
 
   'partnership-plus-admin.members': method({
-    doc: "Pages of the players tagged partner or club member, newest account first (`offset`: the last member's hash), with their code, referrals, what those wagered and what the member earned (cents). Staff of scope 2 or more, or players tagged marketing; ACCESS_DENIED (15) for others.",
+    doc: "Pages of partners and club members with their figures; scope 2+ or marketing, ACCESS_DENIED otherwise.",
     access: 'user',
     input: z.object({ ...paging }),
     output: z.object({
