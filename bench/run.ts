@@ -4,7 +4,7 @@
  * Exits 1 when a money invariant breaks or a benchmark cannot run; a missed target is
  * reported in the table, not as a failure of the run.
  *
- *   node bench/run.ts [rpc] [ledger] [socket] [client] [workers] [gfx] [radio] [battles] [progression] [--quick]
+ *   node bench/run.ts [rpc] [ledger] [socket] [client] [workers] [gfx] [radio] [battles] [progression] [partner] [--quick]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -13,6 +13,7 @@ import { battlesBench } from './battles.ts';
 import { clientBench } from './client.ts';
 import { gfxBench } from './gfx.ts';
 import { ledgerBench } from './ledger.ts';
+import { partnerDashboardBench } from './partner-dashboard.ts';
 import { cleanupNow, machineBusySeconds, ownTreeCpuSeconds, ROOT, withTimeout } from './lib/procs.ts';
 import { renderTable, type Row, type Section } from './lib/report.ts';
 import { progressionBench } from './progression.ts';
@@ -38,6 +39,7 @@ const benchmarks: { name: string; timeoutMs: number; run: () => Promise<Section>
     timeoutMs: 300_000,
     run: () => progressionBench(quick ? { connections: 50, warmupS: 1, durationS: 3, users: 10, tries: 1, players: 100_000, reads: 2_000 } : { connections: 50, warmupS: 2, durationS: 10, users: 10, tries: 3, players: 100_000, reads: 5_000 }),
   },
+  { name: 'partner', timeoutMs: 400_000, run: () => partnerDashboardBench(quick ? { referrals: 10_000, wagers: 100_000, requests: 200 } : { referrals: 100_000, wagers: 1_000_000, requests: 500 }) },
   { name: 'battles', timeoutMs: 300_000, run: () => battlesBench({ counts: quick ? [100] : [100, 1000], speed: 20 }) },
 ];
 

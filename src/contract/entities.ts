@@ -643,6 +643,25 @@ export const PartnerEarnings = z.object({
   can_claim: z.boolean(),
 });
 
+/** The periods of the partnership-plus dashboard. */
+export const PARTNER_PERIODS = ['day', 'week', 'month', 'all'] as const;
+
+/** A partner's figures over one period (docs/decisions/0030); amounts in cents. */
+export const PartnerPeriodFigures = z.object({
+  /** Visits of the invite link. */
+  visits: z.number(),
+  /** Players who took the code. */
+  referrals: z.number(),
+  /** The referrals' wagers, and what they wagered net of refunds. */
+  wagers: z.number(),
+  wagered: z.number(),
+  /** The partner's share of the house edge, rounded down. */
+  earned: z.number(),
+  /** The referrals' completed deposits, and their sum. */
+  deposits: z.number(),
+  deposited: z.number(),
+});
+
 /** One referral in their partner's list; an anonymous one shows no name. */
 export const ReferralEntry = z.object({
   hash: z.string(),
@@ -654,6 +673,12 @@ export const ReferralEntry = z.object({
   wagered: z.number(),
   earned: z.number(),
 });
+
+/** Referral ranks, best first (document 3 partnership-plus). */
+export const REFERRAL_RANKS = ['S', 'A', 'B', 'C', 'D', 'E'] as const;
+
+/** A partner's rank scheme: the least a referral has wagered (cents) for each rank above E, strictly falling. */
+export const RankScheme = z.object({ S: z.number(), A: z.number(), B: z.number(), C: z.number(), D: z.number() });
 
 /** Partner race categories: the number of places a race's prize is split over (document 3 section 9). */
 export const PARTNER_RACE_CATEGORIES = [5, 10, 20, 30, 50, 100] as const;

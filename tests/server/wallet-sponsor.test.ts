@@ -36,7 +36,7 @@ describe('sponsor credit', () => {
   test('only a club member with an offer can claim; a refusal moves nothing', async () => {
     const player = await env.server.player('plain_player');
     expect((await player.call('partnership-plus.claim-credit')).error).toEqual({ error_code: 'DASHBOARD_ACCESS_DENIED', error_msg: 'Sponsor credit is for club members' });
-    expect((await player.call('partnership-plus.dashboard')).error).toEqual({ error_code: 'DASHBOARD_ACCESS_DENIED', error_msg: 'The dashboard is for club members' });
+    expect((await player.call('partnership-plus.dashboard')).error).toEqual({ error_code: 'DASHBOARD_ACCESS_DENIED', error_msg: 'Partnership plus is for partners and club members' });
     expect((await player.call('partnership-plus.remove-credit')).error).toEqual({ error_code: 19, error_msg: 'No sponsor credit to give back' });
     expect((await simPost(player, '/api/sim/sponsor-credits', { name: 'plain_player', coins: '-5', wager: '10' })).error?.error_code).toBe(16);
     expect((await simPost(player, '/api/sim/sponsor-credits', { name: 'nobody_here', coins: '5', wager: '10' })).error).toEqual({ error_code: 30, error_msg: 'User not found.' });
@@ -50,7 +50,7 @@ describe('sponsor credit', () => {
     const box = await cheapestCase(player);
     const goal = box.price * 6;
     await offer(player, 'club_runner', formatCoins(CREDIT).replace(/,/g, ''), formatCoins(goal).replace(/,/g, ''));
-    expect(await ok(player, 'partnership-plus.dashboard')).toEqual({ credit: { balance: CREDIT, borrow: 0, sponsor: { next_time_at: null, time_offset: 0 }, challenge: null } });
+    expect((await ok(player, 'partnership-plus.dashboard')).credit).toEqual({ balance: CREDIT, borrow: 0, sponsor: { next_time_at: null, time_offset: 0 }, challenge: null });
 
     const claimed = await ok(player, 'partnership-plus.claim-credit');
     expect(claimed).toMatchObject({ success: true, balance: START + CREDIT, challenge: { completed: false, result: 'running', fraction: 0 } });

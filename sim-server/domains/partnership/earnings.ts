@@ -4,44 +4,20 @@
  * transaction (so a rolled-back wager earns nothing) and claimed into the wallet once they
  * have 20 referrals.
  */
-import { NamedError, WAGER_REFUND_TYPES, WAGER_TYPES, type HistoryType } from '../../../src/contract/index.ts';
-import { CASE_HOUSE_EDGE, toHash } from '../../../src/core/index.ts';
+import { NamedError, WAGER_REFUND_TYPES, WAGER_TYPES } from '../../../src/contract/index.ts';
+import { toHash } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { BalanceChange, Ledger } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
-import { findUserByName } from '../account/users.ts';
+import { partnerByCode } from './codes.ts';
+import { partnerEarningMilli } from './edge-share.ts';
+import { countVisitDay } from './partner-stats.ts';
 import { PARTNERSHIP_HOUSE } from './referrals.ts';
 
-/** The partner's share of the house edge, in percent. */
-export const PARTNER_EDGE_SHARE_PERCENT = 10;
 /** Referrals a partner needs before earnings can be claimed (document 3 section 9). */
 export const CASHOUT_MIN_REFERRALS = 20;
 
-/**
- * The house edge of each wager type in thousandths of a percent. Seats and cases are priced
- * with the case edge (docs/decisions/0005); a game with another edge adds its type here.
- */
-const EDGE_MILLI_PERCENT: Partial<Record<HistoryType, number>> = {
-  arena_join: Math.round(CASE_HOUSE_EDGE * 100_000),
-  arena_sponsor: Math.round(CASE_HOUSE_EDGE * 100_000),
-  unbox_boxes_bought: Math.round(CASE_HOUSE_EDGE * 100_000),
-  arena_refund: Math.round(CASE_HOUSE_EDGE * 100_000),
-  // Chicken returns 97% and dice 99% (docs/decisions on their rules).
-  chicken_paid: 3_000,
-  dice_bet: 1_000,
-};
-
 const COUNTED = new Set<string>([...WAGER_TYPES, ...WAGER_REFUND_TYPES]);
-
-/**
- * What a wager of `cents` earns its partner, in thousandths of a cent: cents x edge x share.
- * With the edge in thousandths of a percent and the share in percent, the product divided
- * by 10^4 is exact for the 8% case edge (8000 x 10 / 10^4 = 8 milli-cents per cent).
- */
-export function partnerEarningMilli(type: HistoryType, cents: number): number {
-  const edge = EDGE_MILLI_PERCENT[type] ?? 0;
-  return Math.floor((cents * edge * PARTNER_EDGE_SHARE_PERCENT) / 10_000);
-}
 
 /** Ledger hook: credits the partner of a referred player for a wager, or takes a refund's share back. */
 export function accrueEarnings(tx: Tx, change: BalanceChange): void {
@@ -140,9 +116,10 @@ export function referralsPage(db: Pick<Db, 'all'>, partnerId: number, page: { af
 }
 
 /** Counts a visit of a partner's invite link; an unknown code counts nothing. */
-export function countVisit(tx: Tx, partnerName: string): boolean {
-  const partner = findUserByName(tx, partnerName);
+export function countVisit(tx: Tx, partnerName: string, now: number): boolean {
+  const partner = partnerByCode(tx, partnerName);
   if (!partner) return false;
   tx.run('INSERT INTO invite_visits (partner_id, visits) VALUES (?, 1) ON CONFLICT (partner_id) DO UPDATE SET visits = visits + 1', partner.id);
+  countVisitDay(tx, partner.id, now);
   return true;
 }

@@ -3,9 +3,10 @@ import { NamedError, NumericError } from '../../../src/contract/index.ts';
 import { parseHash } from '../../../src/core/index.ts';
 import { AppError, fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
+import { codeOf } from './codes.ts';
 import { claimEarnings, countVisit, earningsOf, referralsPage } from './earnings.ts';
 import { applyCode, promoCooldown, recordWrongCode, referralOf } from './referrals.ts';
-import { claimCredit, creditDashboard, removeCredit } from './sponsor-credit.ts';
+import { claimCredit, removeCredit } from './sponsor-credit.ts';
 
 /** Partnership methods of the wallet: the deposit bonus and the sponsor credit. */
 export const partnershipHandlers: Handlers = {
@@ -33,14 +34,13 @@ export const partnershipHandlers: Handlers = {
     const pageSize = count ?? 20;
     // One row past the page says whether another page follows.
     const rows = referralsPage(ctx.db, user.id, { afterUserId, count: pageSize + 1 });
-    return { code: user.name, earnings: earningsOf(ctx.db, user.id), referrals: rows.slice(0, pageSize), has_more: rows.length > pageSize };
+    return { code: codeOf(ctx.db, user), earnings: earningsOf(ctx.db, user.id), referrals: rows.slice(0, pageSize), has_more: rows.length > pageSize };
   },
-  'partnership.visit': ({ code }, ctx) => ({ success: ctx.db.transaction((tx) => countVisit(tx, code)) }),
+  'partnership.visit': ({ code }, ctx) => ({ success: ctx.db.transaction((tx) => countVisit(tx, code, ctx.config.now())) }),
   'partnership-plus.claim-earn': (_params, ctx) => {
     const user = requireUser(ctx);
     return ctx.moneyTx((tx) => ({ ...claimEarnings(tx, ctx.ledger, user.id), earnings: earningsOf(tx, user.id) }));
   },
-  'partnership-plus.dashboard': (_params, ctx) => creditDashboard(ctx.db, ctx.ledger, requireUser(ctx)),
   'partnership-plus.claim-credit': (_params, ctx) => ctx.moneyTx((tx) => claimCredit(tx, { ...ctx, now: ctx.config.now() }, requireUser(ctx))),
   'partnership-plus.remove-credit': (_params, ctx) => ctx.moneyTx((tx) => removeCredit(tx, { ...ctx, now: ctx.config.now() }, requireUser(ctx))),
 };

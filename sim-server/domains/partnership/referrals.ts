@@ -14,7 +14,10 @@ import type { Db, Tx } from '../../db/database.ts';
 import type { AccountRef } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
-import { findUserById, findUserByName, publicUser } from '../account/users.ts';
+import { findUserById, publicUser } from '../account/users.ts';
+import { codeOf, partnerByCode } from './codes.ts';
+import { isBanned } from './ranks.ts';
+import { countReferralDay } from './partner-stats.ts';
 
 /** The deposit bonus in whole percent: integer arithmetic on cents, never a float product. */
 const BONUS_PERCENT = 5;
@@ -35,6 +38,7 @@ export const PARTNERSHIP_HOUSE: AccountRef = { house: 'partnership' };
 export const CodeMessage = {
   INVALID: 'Invalid code',
   OWN: 'You cannot use your own code',
+  BANNED: 'This partner has banned you from their code',
 } as const;
 
 interface ReferralRow {
@@ -113,9 +117,10 @@ export function recordWrongCode(db: Db, userId: number, now: number): void {
  */
 export function applyCode(tx: Tx, userId: number, input: { code: string; anonymous: boolean }, now: number): void {
   if (!isValidName(input.code)) fail(NumericError.INVALID_CODE, CodeMessage.INVALID);
-  const partner = findUserByName(tx, input.code);
+  const partner = partnerByCode(tx, input.code);
   if (!partner) fail(NumericError.INVALID_CODE, CodeMessage.INVALID);
   if (partner.id === userId) fail(NumericError.CODE_UNAVAILABLE, CodeMessage.OWN);
+  if (isBanned(tx, partner.id, userId)) fail(NumericError.CODE_UNAVAILABLE, CodeMessage.BANNED);
   const current = referralRow(tx, userId);
   if (current?.partner_id === partner.id) {
     tx.run('UPDATE referrals SET anonymous = ? WHERE user_id = ?', input.anonymous ? 1 : 0, userId);
@@ -128,6 +133,7 @@ export function applyCode(tx: Tx, userId: number, input: { code: string; anonymo
   tx.run(
     `INSERT INTO referrals (user_id, partner_id, code, anonymous, created_at, changed_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, code = excluded.code, anonymous = excluded.anonymous, changed_at = excluded.changed_at`,
-    userId, partner.id, partner.name, input.anonymous ? 1 : 0, now, now,
+    userId, partner.id, codeOf(tx, partner), input.anonymous ? 1 : 0, now, now,
   );
+  countReferralDay(tx, partner.id, now);
 }

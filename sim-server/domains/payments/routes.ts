@@ -15,6 +15,7 @@ import { giftCardName } from '../../world/providers.ts';
 import { giftCardProducts, skinPayout, steamInventory } from '../../world/providers-shops.ts';
 import { findUserByName } from '../account/users.ts';
 import { mintGiftCode } from '../gifts/codes.ts';
+import { partnerConsoleForm } from '../partnership/sim-console-form.ts';
 import { offerCredit } from '../partnership/sponsor-credit.ts';
 import { compensationForm, registerCompensation } from './compensation.ts';
 import { advanceDue, chargeCard, forceConfirm, forceDecline, receiveTransfer, sendTradeOffer, type SkinsDetails } from './provider-actions.ts';
@@ -86,7 +87,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
     return row;
   };
   const renderConsole = (reply: FastifyReply, notice: string | null) =>
-    html(reply, consolePage({ open: withUser(openPayments(s.db)), recent: withUser(recentPayments(s.db)), notice, methods: GIFT_CARD_METHODS, extra: compensationForm(randomToken(16)) }));
+    html(reply, consolePage({ open: withUser(openPayments(s.db)), recent: withUser(recentPayments(s.db)), notice, methods: GIFT_CARD_METHODS, extra: compensationForm(randomToken(16)) + partnerConsoleForm() }));
   /** A form posted to the console: back to the console (post, redirect, get) with what happened. */
   const consoleAfter = (reply: FastifyReply, result: Envelope<unknown>, notice: string) =>
     reply.redirect(`/api/sim/payments?notice=${encodeURIComponent('error' in result ? result.error.error_msg : notice)}`, 303);

@@ -1,16 +1,16 @@
 import { method, unshown } from '../define.ts';
-import { PARTNER_RACE_CATEGORIES, PartnerEarnings, PartnerRace, PartnerRaceStanding, Referral, ReferralEntry, SponsorChallenge } from '../entities.ts';
+import { PARTNER_PERIODS, PARTNER_RACE_CATEGORIES, REFERRAL_RANKS, RankScheme, PartnerEarnings, PartnerPeriodFigures, PartnerRace, PartnerRaceStanding, Referral, ReferralEntry, SponsorChallenge } from '../entities.ts';
 import { cents, choice, flag, hashId, int, paging, stamp, text, z } from '../wire.ts';
 
-/** Pages of a partnership-plus list whose other fields are not shown. */
-const pagedUnshown = (doc: string, status: { planned?: true } = {}) =>
-  method({
-    doc: `${doc} Filters and answer not shown in the spec.`,
-    access: 'user',
-    input: z.looseObject({ ...paging }),
-    output: z.unknown(),
-    ...status,
-  });
+/** The partnership-plus home figures (also the partner API's answer). */
+/** A referral in the partnership-plus list: the partnership entry with its rank. */
+const RankedReferral = z.object({ ...ReferralEntry.shape, rank: z.enum(REFERRAL_RANKS) });
+
+const PartnerHome = z.object({
+  code: z.string(),
+  earnings: PartnerEarnings,
+  periods: z.object({ day: PartnerPeriodFigures, week: PartnerPeriodFigures, month: PartnerPeriodFigures, all: PartnerPeriodFigures }),
+});
 
 /** What a partner race is made of: a name, its places, the prize in cents and how long it runs in seconds. */
 const raceFields = {
@@ -57,10 +57,13 @@ export const partnershipMethods = {
   }),
 
   'partnership-plus.dashboard': method({
-    doc: "The club member's dashboard; DASHBOARD_ACCESS_DENIED (the client goes to /404) for others. Served so far: `credit`, the sponsor credit on offer (`balance`, cents), the sponsored share of the wallet (`borrow`), when the next credit comes (`sponsor.next_time_at`, null when one is on offer or none is planned) and the running challenge.",
+    doc: "A partner's or club member's figures over a period (day, week, month, all; default week): sums, days and the sponsor credit (docs/decisions/0030). DASHBOARD_ACCESS_DENIED for others.",
     access: 'user',
-    input: z.object({}),
+    input: z.object({ period: z.optional(z.enum(PARTNER_PERIODS)) }),
     output: z.object({
+      period: z.enum(PARTNER_PERIODS),
+      figures: PartnerPeriodFigures,
+      series: z.array(z.object({ at: z.number(), ...PartnerPeriodFigures.shape })),
       credit: z.object({
         balance: z.number(),
         borrow: z.number(),
@@ -69,7 +72,12 @@ export const partnershipMethods = {
       }),
     }),
   }),
-  'partnership-plus.home': unshown({ doc: 'The partnership-plus home figures.', access: 'user', planned: true }),
+  'partnership-plus.home': method({
+    doc: "The partner's code, earnings and the figures of every period (docs/decisions/0030).",
+    access: 'user',
+    input: z.object({}),
+    output: PartnerHome,
+  }),
   'partnership-plus.race': method({
     doc: 'One partner race with its standing (the leaders and what each place pays); RACE_NOT_FOUND (the client goes to /404) unless the player runs it or is a referral of who does.',
     access: 'user',
@@ -114,7 +122,12 @@ export const partnershipMethods = {
     input: z.object({ ...paging }),
     output: z.object({ races: z.array(PartnerRace), has_more: z.boolean() }),
   }),
-  'partnership-plus.referrals': pagedUnshown("Pages of the partner's referrals with ranks and badges.", { planned: true }),
+  'partnership-plus.referrals': method({
+    doc: "Pages of the partner's referrals newest first, with ranks (`offset`: the last hash).",
+    access: 'user',
+    input: z.object({ ...paging }),
+    output: z.object({ referrals: z.array(RankedReferral), has_more: z.boolean(), scheme: RankScheme }),
+  }),
   'partnership-plus.tiers': unshown({ doc: 'The partner tiers (the /partnership/tiers modal).', access: 'public', planned: true }),
 
   'partnership-plus.prepare-badge': unshown({ doc: 'Prepares a badge for upload.', access: 'user', planned: true }),
@@ -125,7 +138,12 @@ export const partnershipMethods = {
   'partnership-plus.connect-kick': unshown({ doc: 'Connects a Kick streaming account.', access: 'user', planned: true }),
   'partnership-plus.join-stream-club': unshown({ doc: 'Joins the stream club (COMMIT_ERROR, KICK_ACCOUNT_NOT_LINKED stay silent).', access: 'user', planned: true }),
   'partnership-plus.leave-stream-club': unshown({ doc: 'Leaves the stream club.', access: 'user', planned: true }),
-  'partnership-plus.endpoint': unshown({ doc: 'The partner API endpoint.', access: 'user', planned: true }),
+  'partnership-plus.endpoint': method({
+    doc: "The read-only partner API: partnership-plus.home for the API token's partner; a wrong or replaced token is ACCESS_DENIED.",
+    access: 'public',
+    input: z.object({ token: text(1, 128) }),
+    output: PartnerHome,
+  }),
   'partnership-plus.close-party': unshown({ doc: "Closes the partner's active stream party (the ACTIVE_STREAM_PARTY_EXISTS flow).", access: 'user', planned: true }),
 
   'partnership-plus.deal': unshown({ doc: "The partner's deal.", access: 'user', planned: true }),
@@ -160,19 +178,57 @@ export const partnershipMethods = {
   'partnership-plus.change-credit-time': unshown({ doc: 'Changes when the sponsor credit is paid (sponsor.next_time_at).', access: 'user', planned: true }),
   'partnership-plus.expenses': unshown({ doc: "The partner's expenses.", access: 'user', planned: true }),
 
-  'partnership-plus.change-code': unshown({ doc: "Changes the partner's code (username rules).", access: 'user', planned: true }),
+  'partnership-plus.change-code': method({
+    doc: "Sets the partner's code: 28 against the username rules, 29 when taken (docs/decisions/0030).",
+    access: 'user',
+    input: z.object({ code: text(1, 64) }),
+    output: z.object({ code: z.string() }),
+  }),
   'partnership-plus.activate-code': unshown({ doc: 'Activates a code from the partnership-plus screens.', access: 'user', planned: true }),
-  'partnership-plus.change-api-token': unshown({ doc: "Replaces the partner's API token.", access: 'user', planned: true }),
+  'partnership-plus.change-api-token': method({
+    doc: "A new API token, shown once; the old one stops working.",
+    access: 'user',
+    input: z.object({}),
+    output: z.object({ api_token: z.string() }),
+  }),
 
   'partnership-plus.party-settings': unshown({ doc: 'Default settings of the partner stream parties.', access: 'user', planned: true }),
   'partnership-plus.change-party-settings': unshown({ doc: 'Changes the party settings.', access: 'user', planned: true }),
   'partnership-plus.change-party-settings-advanced': unshown({ doc: 'Changes the advanced party settings.', access: 'user', planned: true }),
   'partnership-plus.buy-party-fuel': unshown({ doc: 'Buys party fuel.', access: 'user', money: true, planned: true }),
 
-  'partnership-plus.referral-rank': unshown({ doc: "A referral's rank (S, A, B, C, D, E).", access: 'user', planned: true }),
-  'partnership-plus.ranks-referrals': unshown({ doc: 'Referrals by rank.', access: 'user', planned: true }),
-  'partnership-plus.change-ranks-scheme': unshown({ doc: 'Changes the referral rank scheme.', access: 'user', planned: true }),
-  'partnership-plus.ban-referral': unshown({ doc: 'Bans a referral from the programme.', access: 'user', planned: true }),
+  'partnership-plus.referral-rank': method({
+    doc: "One referral's rank; 30 'User not found.' for anyone not this partner's referral.",
+    access: 'user',
+    input: z.object({ hash: hashId() }),
+    output: z.object({ hash: z.string(), rank: z.enum(REFERRAL_RANKS), wagered: z.number() }),
+  }),
+  'partnership-plus.ranks-referrals': method({
+    doc: "How many referrals hold each rank, with the scheme.",
+    access: 'user',
+    input: z.object({}),
+    output: z.object({ scheme: RankScheme, ranks: z.object({ S: z.number(), A: z.number(), B: z.number(), C: z.number(), D: z.number(), E: z.number() }) }),
+  }),
+  'partnership-plus.change-ranks-scheme': method({
+    doc: "Sets the least wagered (cents) for S to D, strictly falling (INPUT_ERROR otherwise).",
+    access: 'user',
+    input: z.object({ S: cents(0), A: cents(0), B: cents(0), C: cents(0), D: cents(0) }),
+    output: z.object({ scheme: RankScheme }),
+  }),
+  'partnership-plus.ban-referral': method({
+    doc: "Takes a referral off the list and refuses them the code (29); 30 for anyone not this partner's referral.",
+    access: 'user',
+    input: z.object({ hash: hashId() }),
+    output: z.object({ success: z.literal(true) }),
+  }),
 
-  'partnership-plus-admin.members': unshown({ doc: 'The members list (scope 2+ or the marketing tag).', access: 'user', planned: true }),
+  'partnership-plus-admin.members': method({
+    doc: "Pages of partners and club members with their figures; scope 2+ or marketing, ACCESS_DENIED otherwise.",
+    access: 'user',
+    input: z.object({ ...paging }),
+    output: z.object({
+      members: z.array(z.object({ hash: z.string(), name: z.string(), code: z.string(), tags: z.array(z.string()), referrals: z.number(), wagered: z.number(), earned: z.number() })),
+      has_more: z.boolean(),
+    }),
+  }),
 };

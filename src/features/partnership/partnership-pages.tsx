@@ -8,6 +8,8 @@ import { HandshakeIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { RouteModal } from '../../ui/route-modal.tsx';
 import { useAccount } from '../session/index.ts';
+import { MembersList } from './members-list.tsx';
+import { PartnerDashboard } from './partner-dashboard.tsx';
 import { RaceDetail, RaceEdit, RaceForm, RacesList } from './partner-races.tsx';
 import { YourPartnership } from './your-partnership.tsx';
 import './partnership.css';
@@ -74,6 +76,8 @@ export function PartnerDashboardPage({ name, section, raceId }: { name: string; 
   const navigate = useNavigate();
   const account = useAccount();
   const ownName = account.data?.user.name;
+  const tags = account.data?.user.tags ?? [];
+  const clubMember = tags.includes('partner') || tags.includes('club_member');
   // A race is shown to its partner's referrals too; every other section is the partner's own.
   const foreign = ownName !== undefined && section !== 'race' && ownName.toLowerCase() !== name.toLowerCase();
   useEffect(() => {
@@ -99,7 +103,10 @@ export function PartnerDashboardPage({ name, section, raceId }: { name: string; 
       ) : section === 'race-edit' && raceId ? (
         <RaceEdit dashboardName={name} raceId={raceId} />
       ) : (
-        <YourPartnership />
+        <>
+          {clubMember && <PartnerDashboard />}
+          <YourPartnership />
+        </>
       )}
     </PageFrame>
   );
@@ -158,7 +165,7 @@ export function NewcomerGuidePage() {
 export function MembersPage() {
   return (
     <PageFrame area="partnership" icon={<UsersIcon />} eyebrow="Partnership staff" title="Members" lead="Partnership-plus members with their deals, credit and status.">
-      <PlannedParts parts={[{ title: 'Members', text: 'Every member with their code, referrals, credit and admin settings.', look: 'rows' }]} />
+      <MembersList />
     </PageFrame>
   );
 }

@@ -37,3 +37,26 @@ export function raceQueryOptions(id: string) {
     retry: false,
   });
 }
+
+/** The dashboard's periods. */
+export type DashboardPeriod = 'day' | 'week' | 'month' | 'all';
+
+/** The partnership-plus dashboard over one period. */
+export function dashboardQueryOptions(period: DashboardPeriod) {
+  return queryOptions({
+    queryKey: ['partnership', 'dashboard', period],
+    queryFn: ({ signal }) => rpc.call('partnership-plus.dashboard', { period }, { signal }),
+    retry: false,
+  });
+}
+
+/** Pages of the partners and club members, for partnership staff. */
+export function membersQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: ['partnership', 'members'],
+    queryFn: ({ pageParam, signal }) => rpc.call('partnership-plus-admin.members', { count: PAGE_SIZE, ...(pageParam ? { offset: pageParam } : {}) }, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (page) => (page.has_more ? page.members.at(-1)?.hash : undefined),
+    retry: false,
+  });
+}

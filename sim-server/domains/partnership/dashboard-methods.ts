@@ -1,0 +1,99 @@
+/** partnership-plus.dashboard, .home and the read-only partner API: a partner's figures over periods (docs/decisions/0030). */
+import { NumericError } from '../../../src/contract/index.ts';
+import { parseHash } from '../../../src/core/index.ts';
+import { hashToken, randomToken } from '../../auth/tokens.ts';
+import type { Db } from '../../db/database.ts';
+import { fail } from '../../errors.ts';
+import { requireUser, type Handlers } from '../../rpc/context.ts';
+import { findUserById, hasTag, type UserRow } from '../account/users.ts';
+import { changeCode, codeOf } from './codes.ts';
+import { earningsOf, referralsPage } from './earnings.ts';
+import { banReferral, changeScheme, ownReferral, rankCounts, rankFor, schemeOf } from './ranks.ts';
+import { PERIOD_DAYS, periodFigures, periodSeries, type Period } from './partner-stats.ts';
+import { requirePartner } from './races.ts';
+import { creditDashboard } from './sponsor-credit.ts';
+
+export const dashboardHandlers: Handlers = {
+  'partnership-plus.dashboard': ({ period = 'week' }, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    const now = ctx.config.now();
+    return {
+      period,
+      figures: periodFigures(ctx.db, user.id, period, now),
+      series: periodSeries(ctx.db, user.id, period, now),
+      ...creditDashboard(ctx.db, ctx.ledger, user),
+    };
+  },
+  'partnership-plus.home': (_params, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    return homeOf(ctx.db, user, ctx.config.now());
+  },
+  'partnership-plus.referrals': ({ offset, count }, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    const afterUserId = offset ? parseHash(offset) : null;
+    if (offset && afterUserId === null) fail(NumericError.INPUT_ERROR, 'offset must be a referral hash');
+    const pageSize = count ?? 20;
+    const scheme = schemeOf(ctx.db, user.id);
+    // One row past the page says whether another page follows.
+    const rows = referralsPage(ctx.db, user.id, { afterUserId, count: pageSize + 1 });
+    return { referrals: rows.slice(0, pageSize).map((r) => ({ ...r, rank: rankFor(scheme, r.wagered) })), has_more: rows.length > pageSize, scheme };
+  },
+  'partnership-plus.referral-rank': ({ hash }, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    const { wagered } = ownReferral(ctx.db, user.id, hash);
+    return { hash, rank: rankFor(schemeOf(ctx.db, user.id), wagered), wagered };
+  },
+  'partnership-plus.ranks-referrals': (_params, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    const scheme = schemeOf(ctx.db, user.id);
+    return { scheme, ranks: rankCounts(ctx.db, user.id, scheme) };
+  },
+  'partnership-plus.change-ranks-scheme': (scheme, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    return { scheme: ctx.db.transaction((tx) => changeScheme(tx, user.id, scheme)) };
+  },
+  'partnership-plus.ban-referral': ({ hash }, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    ctx.db.transaction((tx) => banReferral(tx, user.id, ownReferral(tx, user.id, hash).userId, ctx.config.now()));
+    return { success: true as const };
+  },
+  'partnership-plus.change-code': ({ code }, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    return { code: ctx.db.transaction((tx) => changeCode(tx, user, code, ctx.config.now())) };
+  },
+  'partnership-plus.change-api-token': (_params, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    const token = randomToken(24);
+    // One token per partner: the upsert replaces the old hash, so the old token stops at once.
+    ctx.db.transaction((tx) =>
+      tx.run(
+        'INSERT INTO partner_api_tokens (partner_id, token_hash, created_at) VALUES (?, ?, ?) ON CONFLICT (partner_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at',
+        user.id, hashToken(token), ctx.config.now(),
+      ),
+    );
+    return { api_token: token };
+  },
+  'partnership-plus.endpoint': ({ token }, ctx) => {
+    const row = ctx.db.get<{ partner_id: number }>('SELECT partner_id FROM partner_api_tokens WHERE token_hash = ?', hashToken(token));
+    const partner = row && findUserById(ctx.db, row.partner_id);
+    // A partner who lost the tag loses the API with the dashboard.
+    if (!partner || (!hasTag(partner, 'partner') && !hasTag(partner, 'club_member'))) fail(NumericError.ACCESS_DENIED, 'Invalid API token');
+    return homeOf(ctx.db, partner, ctx.config.now());
+  },
+};
+
+/** The home figures of a partner: code, earnings, and the sums of every period. */
+function homeOf(db: Db, user: UserRow, now: number) {
+  const figures = (period: Period) => periodFigures(db, user.id, period, now);
+  const periods = Object.fromEntries((Object.keys(PERIOD_DAYS) as Period[]).map((p) => [p, figures(p)])) as Record<Period, ReturnType<typeof figures>>;
+  return { code: codeOf(db, user), earnings: earningsOf(db, user.id), periods };
+}

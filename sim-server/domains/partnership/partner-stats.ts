@@ -1,0 +1,128 @@
+/**
+ * Dated partner figures for the partnership-plus dashboard (docs/decisions/0030): visits,
+ * referrals, wagers, earnings and deposits per partner and UTC day, added to in the same
+ * transaction as what they count. A dashboard sums at most a period's days of one partner.
+ */
+import { WAGER_REFUND_TYPES, WAGER_TYPES, type HistoryType } from '../../../src/contract/index.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import type { BalanceChange } from '../../db/ledger.ts';
+import { partnerEarningMilli } from './edge-share.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The periods a dashboard shows, in days back from today (all: every day there is). */
+export const PERIOD_DAYS = { day: 1, week: 7, month: 30, all: null } as const;
+export type Period = keyof typeof PERIOD_DAYS;
+
+/** The most days a chart draws: past that the oldest days are left out of the series, not the sums. */
+const MAX_SERIES_DAYS = 366;
+
+const WAGERS = new Set<string>(WAGER_TYPES);
+const REFUNDS = new Set<string>(WAGER_REFUND_TYPES);
+/** Ledger types that are a referral's completed deposit. */
+const DEPOSITS = new Set<HistoryType>(['wallet_deposit', 'gift_code']);
+
+type Column = 'visits' | 'referrals' | 'wagers' | 'wagered' | 'earned_milli' | 'deposits' | 'deposited';
+
+export const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
+
+function add(tx: Tx, partnerId: number, day: number, values: Partial<Record<Column, number>>): void {
+  const columns = Object.keys(values) as Column[];
+  tx.run(
+    `INSERT INTO partner_daily (partner_id, day, ${columns.join(', ')}) VALUES (?, ?, ${columns.map(() => '?').join(', ')})
+     ON CONFLICT (partner_id, day) DO UPDATE SET ${columns.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+    partnerId, day, ...columns.map((c) => values[c]!),
+  );
+}
+
+/** A visit of the partner's invite link. */
+export function countVisitDay(tx: Tx, partnerId: number, now: number): void {
+  add(tx, partnerId, dayOf(now), { visits: 1 });
+}
+
+/** A player took the partner's code (a new referral, or one who moved to this partner). */
+export function countReferralDay(tx: Tx, partnerId: number, now: number): void {
+  add(tx, partnerId, dayOf(now), { referrals: 1 });
+}
+
+/** Ledger hook: a referral's wager, refund or deposit adds to their partner's day. */
+export function countLedgerDay(tx: Tx, change: BalanceChange, now: number): void {
+  const wager = WAGERS.has(change.type) && change.amount < 0;
+  const refund = REFUNDS.has(change.type) && change.amount > 0;
+  const deposit = DEPOSITS.has(change.type) && change.amount > 0;
+  if (!wager && !refund && !deposit) return;
+  const referral = tx.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', change.userId);
+  if (!referral) return;
+  const cents = Math.abs(change.amount);
+  const day = dayOf(now);
+  if (deposit) return add(tx, referral.partner_id, day, { deposits: 1, deposited: cents });
+  // The same rule as the running totals (earnings.ts), so the days add up to them.
+  const milli = partnerEarningMilli(change.type, cents);
+  if (wager) add(tx, referral.partner_id, day, { wagers: 1, wagered: cents, earned_milli: milli });
+  else add(tx, referral.partner_id, day, { wagered: -cents, earned_milli: -milli });
+}
+
+/** The figures of a period. */
+export interface PeriodFigures {
+  visits: number;
+  referrals: number;
+  wagers: number;
+  /** Cents. */
+  wagered: number;
+  /** Cents, rounded down. */
+  earned: number;
+  deposits: number;
+  /** Cents. */
+  deposited: number;
+}
+
+interface DayRow {
+  day: number;
+  visits: number;
+  referrals: number;
+  wagers: number;
+  wagered: number;
+  earned_milli: number;
+  deposits: number;
+  deposited: number;
+}
+
+const figuresOf = (r: Omit<DayRow, 'day'>): PeriodFigures => ({
+  visits: r.visits, referrals: r.referrals, wagers: r.wagers, wagered: r.wagered,
+  earned: Math.max(0, Math.floor(r.earned_milli / 1000)), deposits: r.deposits, deposited: r.deposited,
+});
+
+const firstDay = (period: Period, today: number) => {
+  const days = PERIOD_DAYS[period];
+  return days === null ? 0 : today - days + 1;
+};
+
+/** The sums of one period. */
+export function periodFigures(db: Pick<Db, 'get'>, partnerId: number, period: Period, now: number): PeriodFigures {
+  const today = dayOf(now);
+  const row = db.get<Omit<DayRow, 'day'>>(
+    `SELECT COALESCE(SUM(visits), 0) AS visits, COALESCE(SUM(referrals), 0) AS referrals, COALESCE(SUM(wagers), 0) AS wagers,
+            COALESCE(SUM(wagered), 0) AS wagered, COALESCE(SUM(earned_milli), 0) AS earned_milli,
+            COALESCE(SUM(deposits), 0) AS deposits, COALESCE(SUM(deposited), 0) AS deposited
+       FROM partner_daily WHERE partner_id = ? AND day BETWEEN ? AND ?`,
+    partnerId, firstDay(period, today), today,
+  )!;
+  return figuresOf(row);
+}
+
+/** One day of the chart: its start in unix seconds and its figures. */
+export type DayFigures = PeriodFigures & { at: number };
+
+/** The days of a period, every day present (a quiet day is zeros), oldest first. */
+export function periodSeries(db: Pick<Db, 'all'>, partnerId: number, period: Period, now: number): DayFigures[] {
+  const today = dayOf(now);
+  const rows = db.all<DayRow>('SELECT * FROM partner_daily WHERE partner_id = ? AND day BETWEEN ? AND ? ORDER BY day', partnerId, Math.max(firstDay(period, today), today - MAX_SERIES_DAYS + 1), today);
+  const from = PERIOD_DAYS[period] === null ? (rows[0]?.day ?? today) : firstDay(period, today);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const series: DayFigures[] = [];
+  for (let day = from; day <= today; day++) {
+    const r = byDay.get(day);
+    series.push({ at: (day * DAY_MS) / 1000, ...figuresOf(r ?? { visits: 0, referrals: 0, wagers: 0, wagered: 0, earned_milli: 0, deposits: 0, deposited: 0 }) });
+  }
+  return series;
+}
