@@ -12,6 +12,7 @@ import { loadConfig, type Config } from './config.ts';
 import { openDb } from './db/database.ts';
 import { createLedger, type Ledger } from './db/ledger.ts';
 import { DOMAINS } from './domains/index.ts';
+import { registerCompression } from './http/compress.ts';
 import type { Domain, Handlers, Services } from './rpc/context.ts';
 import { createDispatcher } from './rpc/dispatch.ts';
 import { registerRpc } from './rpc/routes.ts';
@@ -55,6 +56,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin');
   });
+  registerCompression(app);
 
   registerRpc(app, services, createDispatcher(services, handlers, app.log));
   for (const domain of DOMAINS) domain.register?.(app, services);
@@ -93,7 +95,8 @@ export function collapseSlashes(url: string): string {
  */
 async function registerClient(app: FastifyInstance, config: Config): Promise<void> {
   const built = () => existsSync(join(config.staticDir, 'index.html'));
-  await app.register(fastifyStatic, { root: config.staticDir, index: 'index.html', cacheControl: false, setHeaders: cacheHeaders });
+  // preCompressed: the build wrote .br and .gz beside every text file (scripts/compress-dist.ts).
+  await app.register(fastifyStatic, { root: config.staticDir, index: 'index.html', cacheControl: false, preCompressed: true, setHeaders: cacheHeaders });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws' && !/\.[a-z0-9]+$/i.test(path);
