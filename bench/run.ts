@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: runs every benchmark in turn and prints one table of figures and ratios
- * measured in this run (DESIGN.md section 8), also written to bench/results/latest.json.
+ * measured in this run (DESIGN.md section 8), also written to bench/results/latest.json
+ * (Lighthouse's full reports beside it, in bench/results/lighthouse/).
  * Exits 1 when a money invariant breaks or a benchmark cannot run; a missed target is
  * reported in the table, not as a failure of the run.
  *
- *   node bench/run.ts [rpc] [ledger] [socket] [client] [workers] [gfx] [battles] [--quick]
+ *   node bench/run.ts [rpc] [ledger] [socket] [client] [lighthouse] [workers] [gfx] [battles] [--quick]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -13,6 +14,7 @@ import { battlesBench } from './battles.ts';
 import { clientBench } from './client.ts';
 import { gfxBench } from './gfx.ts';
 import { ledgerBench } from './ledger.ts';
+import { lighthouseBench } from './lighthouse.ts';
 import { cleanupNow, machineBusySeconds, ownTreeCpuSeconds, ROOT, withTimeout } from './lib/procs.ts';
 import { renderTable, type Row, type Section } from './lib/report.ts';
 import { NOISE_CPU_PERCENT, rpcBench } from './rpc.ts';
@@ -28,6 +30,7 @@ const benchmarks: { name: string; timeoutMs: number; run: () => Promise<Section>
   { name: 'ledger', timeoutMs: 150_000, run: () => ledgerBench({ transfers: quick ? 10_000 : 50_000, users: 50, amount: 100, refusedShare: 0.1, writers: 2 }) },
   { name: 'socket', timeoutMs: 200_000, run: () => socketBench({ counts: quick ? [1000] : [1000, 5000], rounds: quick ? 2 : 5 }) },
   { name: 'client', timeoutMs: 30_000, run: () => clientBench() },
+  { name: 'lighthouse', timeoutMs: 600_000, run: () => lighthouseBench() },
   { name: 'workers', timeoutMs: 120_000, run: () => workersBench(quick ? { tickets: 50_000, runs: 2 } : { tickets: 200_000, runs: 3 }) },
   { name: 'gfx', timeoutMs: 180_000, run: () => gfxBench({ spins: quick ? 1 : 3 }) },
   { name: 'battles', timeoutMs: 300_000, run: () => battlesBench({ counts: quick ? [100] : [100, 1000], speed: 20 }) },
