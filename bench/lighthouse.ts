@@ -36,7 +36,7 @@ function debuggingPort(): number {
 
 /** Runs Lighthouse on each page; `pages` are paths, /case/{key} filled in from the catalog. */
 export async function lighthouseBench(options: { pages?: string[] } = {}): Promise<Section> {
-  buildIfNeeded();
+  await buildIfNeeded();
   const dataDir = makeTempDir('lighthouse');
   const server = await startServer({ args: ['sim-server/main.ts'], env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_MAX: '0' }, logDir: dataDir, name: 'lighthouse-server' });
   const base = `http://127.0.0.1:${server.port}`;

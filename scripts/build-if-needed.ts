@@ -20,14 +20,14 @@ function newest(path: string): number {
 }
 
 /** Runs the build (scripts/build.ts) when the built client is missing or stale; answers whether it built. */
-export function buildIfNeeded(): boolean {
+export async function buildIfNeeded(): Promise<boolean> {
   const built = join(root, 'dist', 'index.html');
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
   const sourcesAt = Math.max(...SOURCES.map((s) => newest(join(root, s))));
   if (builtAt > sourcesAt) return false;
   console.log('Building the client (dist/ is missing or older than its sources)...');
-  buildClient();
+  await buildClient();
   return true;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildIfNeeded();
+if (import.meta.url === `file://${process.argv[1]}`) await buildIfNeeded();

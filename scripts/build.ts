@@ -10,12 +10,17 @@ import { compressDist } from './compress-dist.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Builds dist/ completely; throws when a step fails. */
-export function buildClient(): void {
+export async function buildClient(): Promise<void> {
   const vite = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
   if (vite.status !== 0) throw new Error(`vite build failed with exit code ${vite.status}`);
+  const started = Date.now();
+  // Loaded only to build: `npm start` on a built client needs neither Chromium nor Playwright.
+  const { prerender } = await import('./prerender.ts');
+  const pages = await prerender(join(root, 'dist'));
+  console.log(`prerendered ${pages} pages (${Date.now() - started} ms)`);
   const t0 = Date.now();
   const sizes = compressDist(join(root, 'dist'));
   console.log(`compressed ${sizes.files} text files: ${(sizes.bytes / 1024).toFixed(0)} KiB, ${(sizes.brotli / 1024).toFixed(0)} KiB as brotli (${Date.now() - t0} ms)`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildClient();
+if (import.meta.url === `file://${process.argv[1]}`) await buildClient();
