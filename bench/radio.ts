@@ -1,7 +1,7 @@
 /**
  * The radio: one WAVE song change (#RADIO_NEXT_SOUND, from the station's own timer) fanned out
  * to N listening sockets, delivery p50/p99 against the server's stamp; and the radio's shipped
- * bytes (its lazy chunks, gzip), since the music itself ships as seeds (docs/decisions/0012).
+ * bytes (its lazy chunks, gzip), since the music itself ships as seeds (docs/decisions/0019).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -40,7 +40,7 @@ export interface Config {
   /** Milliseconds since the epoch; tests inject a clock they can step. */
   now: () => number;
   /**
-   * The sim console's operator key (docs/decisions/0011): read from DATA_DIR/sim-operator.key,
+   * The sim console's operator key (docs/decisions/0018): read from DATA_DIR/sim-operator.key,
    * printed on the server's console at start, asked of every /api/sim console call.
    */
   simOperatorKey: string;

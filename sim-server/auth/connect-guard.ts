@@ -2,7 +2,7 @@
  * Who may try a password now (issue 12): attempts per IP and per name in a window, a name that
  * failed too often locks for a while, and a client that looks automated (failures or sign-ups
  * piling up from its IP or on one name) must first answer a proof-of-work challenge.
- * Counters live in memory: a restart forgives, which is the sim's trade (docs/decisions/0011).
+ * Counters live in memory: a restart forgives, which is the sim's trade (docs/decisions/0018).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { solvesChallenge } from '../../src/core/proof-of-work.ts';

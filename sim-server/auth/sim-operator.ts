@@ -1,5 +1,5 @@
 /**
- * Who may use the sim console (docs/decisions/0011): a caller on this machine (unless
+ * Who may use the sim console (docs/decisions/0018): a caller on this machine (unless
  * SIM_OPEN=1) holding the operator key from DATA_DIR, which the server prints at start. The
  * key arrives as the `x-sim-key` header (scripts, tests) or the `sim_key` cookie, which the
  * printed link `/api/sim/payments?key=...` sets for a browser.

@@ -646,7 +646,7 @@ export const PartnerEarnings = z.object({
 /** The periods of the partnership-plus dashboard. */
 export const PARTNER_PERIODS = ['day', 'week', 'month', 'all'] as const;
 
-/** A partner's figures over one period (docs/decisions/0030); amounts in cents. */
+/** A partner's figures over one period (docs/decisions/0022); amounts in cents. */
 export const PartnerPeriodFigures = z.object({
   /** Visits of the invite link. */
   visits: z.number(),

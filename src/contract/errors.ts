@@ -41,7 +41,7 @@ export const NamedError = {
   invalid_grant: 'invalid_grant',
   /**
    * A stamp already used for another call (another method, or the same one with other params):
-   * the first call's result stands and this one moves nothing (docs/decisions/0012).
+   * the first call's result stands and this one moves nothing (docs/decisions/0020).
    */
   STAMP_CONFLICT: 'STAMP_CONFLICT',
   /** A method the contract names whose server side has not been built yet. */

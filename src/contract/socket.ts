@@ -96,7 +96,7 @@ export const ServerMessages = {
     type: z.string(),
     hash: z.string(),
   }),
-  /** A drop at a case table, to CASE_TABLE[{id}] (docs/decisions/0011). */
+  /** A drop at a case table, to CASE_TABLE[{id}] (docs/decisions/0015). */
   CASE_TABLE_DROP: z.object({ table_id: z.string(), drop: LiveDrop, opened: z.number(), dropped_value: z.number() }),
   /**
    * To the player's own room: the account signed in on another device (the login-detected
@@ -228,7 +228,7 @@ export const Rooms = {
   dice: 'DICE',
   radio: 'WAVE',
   partyLobby: 'STREAM_PARTY_LOBBY',
-  /** A case table's drops (docs/decisions/0011). */
+  /** A case table's drops (docs/decisions/0015). */
   caseTable: (id: string) => `CASE_TABLE[${id}]`,
 } as const;
 

@@ -1,4 +1,4 @@
-// Catch the Chicken (docs/decisions/0011-chicken-and-dice-rules.md). Each step forward draws a
+// Catch the Chicken (docs/decisions/0017-chicken-and-dice-rules.md). Each step forward draws a
 // fair ticket in 1..maxDamage from the player's seed pair: the damage the next car deals. The
 // chicken takes hits up to its level's toughness; more damage catches it. Multipliers are
 // exact integers in ten-thousandths so server, worker and client agree to the last digit.

@@ -1,4 +1,4 @@
-// Dice (docs/decisions/0011-chicken-and-dice-rules.md). One fair ticket in 1..10000 per roll;
+// Dice (docs/decisions/0017-chicken-and-dice-rules.md). One fair ticket in 1..10000 per roll;
 // the roll is ticket - 1, shown as 0.00..99.99. Targets and chances are in hundredths of a
 // percent, so every figure is an integer and server, worker and client agree exactly.
 import { DICE_SIDES } from '../contract/index.ts';

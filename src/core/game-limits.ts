@@ -1,4 +1,4 @@
-// Stake limits of Chicken and Dice (docs/decisions/0011). A stake whose best possible payout
+// Stake limits of Chicken and Dice (docs/decisions/0017). A stake whose best possible payout
 // would exceed MAX_PAYOUT is refused up front, so no outcome is ever capped after the fact
 // and the published return holds for every allowed stake.
 

@@ -1,5 +1,5 @@
 /**
- * The offline protection challenge (spec CAPTCHA_REQUIRED; docs/decisions/0011): the server
+ * The offline protection challenge (spec CAPTCHA_REQUIRED; docs/decisions/0018): the server
  * hands out a signed challenge and a difficulty in bits; the client finds a nonce whose
  * SHA-256 of `challenge:nonce` starts with that many zero bits. Cheap for one sign-in, costly
  * for a script sending thousands; needs no third party and works without the internet.

@@ -1,5 +1,5 @@
 // The radio's music is ours: every track is composed from a 32-bit seed by this module and
-// rendered where it plays (docs/decisions/0012-radio-procedural-music.md). The server only
+// rendered where it plays (docs/decisions/0019-radio-procedural-music.md). The server only
 // needs a track's plan (its length, to run the station's clock); the browser renders the
 // samples. Pure: no Node, no DOM, so the same plan holds on both sides.
 import { randomInt, randomPick, seededRandom, type RandomSource } from './seeded-random.ts';

@@ -1,5 +1,5 @@
 /**
- * The rain's public rules (docs/decisions/0011): the offline captcha (a proof of work the
+ * The rain's public rules (docs/decisions/0016): the offline captcha (a proof of work the
  * client finds and the server checks in one hash), the participants commitment, and the draw
  * that splits the pot. Anyone can rerun `rainShares` on a finished rain's record.
  */

@@ -65,9 +65,9 @@ const SPEC_METHODS = [
   'race.leaderboard', 'account.experience', 'rewards.levels', 'rewards.claim',
   // Not in the spec's call lists: invite-link visits for the partner's figures (issue 18).
   'partnership.visit',
-  // Not in the spec's call lists: the case table its route table names (issue 21, docs/decisions/0011).
+  // Not in the spec's call lists: the case table its route table names (issue 21, docs/decisions/0015).
   'case-table.create', 'case-table.get',
-  // Not in the spec's call lists: Catch the Chicken and Dice (issue 16, docs/decisions/0011).
+  // Not in the spec's call lists: Catch the Chicken and Dice (issue 16, docs/decisions/0017).
   'chicken.create', 'chicken.step', 'chicken.cashout', 'chicken.active', 'chicken.game', 'chicken.history', 'chicken.recent',
   'dice.roll', 'dice.auto-start', 'dice.auto-roll', 'dice.auto-stop', 'dice.game', 'dice.history', 'dice.recent',
 ];

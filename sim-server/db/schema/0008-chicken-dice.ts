@@ -1,7 +1,7 @@
 import type { Migration } from '../migrations.ts';
 
 /**
- * Catch the Chicken and Dice (docs/decisions/0011). Each chicken step and each dice roll
+ * Catch the Chicken and Dice (docs/decisions/0017). Each chicken step and each dice roll
  * records the seed pair, client seed, hashed server seed and nonce it used, so the fairness
  * pages can recompute it once the pair is revealed even if the player rotated seeds since.
  */

@@ -1,7 +1,7 @@
 import type { Migration } from '../migrations.ts';
 
 /**
- * Case tables (docs/decisions/0011): a shared table of one case. A game opened at a table
+ * Case tables (docs/decisions/0015): a shared table of one case. A game opened at a table
  * is an ordinary unbox game (same debit, same fairness record); case_table_games ties it to
  * the table, so the table's drops are the drops of its games.
  */

@@ -1,7 +1,7 @@
 import type { Migration } from '../migrations.ts';
 
 /**
- * Dated partner figures (docs/decisions/0030): one row per partner and UTC day, added to in
+ * Dated partner figures (docs/decisions/0022): one row per partner and UTC day, added to in
  * the transaction of the visit, code or ledger entry they count, so a dashboard over any
  * period reads at most a few hundred rows of one partner, whatever the history behind them.
  */

@@ -1,4 +1,4 @@
-/** case-table.create and case-table.get (docs/decisions/0011). */
+/** case-table.create and case-table.get (docs/decisions/0015). */
 import { NumericError, Rooms } from '../../../src/contract/index.ts';
 import { parseHash } from '../../../src/core/index.ts';
 import { fail } from '../../errors.ts';

@@ -1,5 +1,5 @@
 /**
- * Rain (document 2, docs/decisions/0011-chat-rules.md): the house pays 0.1% of every wager
+ * Rain (document 2, docs/decisions/0016-chat-rules.md): the house pays 0.1% of every wager
  * into a pot ({house: 'rain'}) and players may tip into it; every RAIN_EVERY_MS a rain opens
  * for RAIN_JOIN_MS when the pot holds at least RAIN_MIN_POT. Joining needs the requirements
  * and a proof-of-work captcha. At the close the sorted participants and their hash are

@@ -1,7 +1,7 @@
 /**
  * The chat's long-lived parts, one set per server: the flood guard, the online count and
  * the rain's clock.
- * docs/decisions/0011-chat-rules.md gives the numbers and why.
+ * docs/decisions/0016-chat-rules.md gives the numbers and why.
  */
 import type { FastifyInstance } from 'fastify';
 import { Rooms } from '../../../src/contract/index.ts';

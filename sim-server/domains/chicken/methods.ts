@@ -1,5 +1,5 @@
 /**
- * Catch the Chicken (docs/decisions/0011). The stake is debited in the transaction that opens
+ * Catch the Chicken (docs/decisions/0017). The stake is debited in the transaction that opens
  * the game; each step spends one nonce of the player's seed pair; the cash-out pays in the
  * transaction that finishes the game, and the status check there makes a second one a no-op
  * error: twenty cash-outs at once pay once.

@@ -192,7 +192,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     const verdict = guard.check(request.ip, name, undefined);
     if (!verdict.ok && verdict.kind !== 'captcha') return refuse(429, verdict.kind === 'locked' ? `Too many failed sign-ins for this name: try again in ${verdict.minutes} min` : 'Too many sign-in attempts: try again later');
     const providerId = `sim:${name.toLowerCase()}`;
-    // The provider's own identity is checked first: a name alone signs nobody in (docs/decisions/0011).
+    // The provider's own identity is checked first: a name alone signs nobody in (docs/decisions/0018).
     if (!(await providerIdentityOk(providerId, secret))) {
       guard.failed(request.ip, name);
       return refuse(401, 'Wrong provider password for this name');

@@ -1,5 +1,5 @@
 /**
- * Dice (docs/decisions/0011). A roll is one transaction: the stake is debited, the player's
+ * Dice (docs/decisions/0017). A roll is one transaction: the stake is debited, the player's
  * next nonce gives the ticket, and a win is paid, so a roll that cannot be covered moves
  * nothing. Auto-bet keeps its settings and progress on the server; the client asks for each
  * roll, and the server decides when the run stops.

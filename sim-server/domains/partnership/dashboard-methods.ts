@@ -1,4 +1,4 @@
-/** partnership-plus.dashboard, .home and the read-only partner API: a partner's figures over periods (docs/decisions/0030). */
+/** partnership-plus.dashboard, .home and the read-only partner API: a partner's figures over periods (docs/decisions/0022). */
 import { NumericError } from '../../../src/contract/index.ts';
 import { parseHash } from '../../../src/core/index.ts';
 import { hashToken, randomToken } from '../../auth/tokens.ts';

@@ -1,4 +1,4 @@
-/** partnership-plus-admin.members: the staff's list of partners and club members (docs/decisions/0030). */
+/** partnership-plus-admin.members: the staff's list of partners and club members (docs/decisions/0022). */
 import { NumericError } from '../../../src/contract/index.ts';
 import { parseHash, toHash } from '../../../src/core/index.ts';
 import { fail } from '../../errors.ts';

@@ -1,5 +1,5 @@
 /**
- * Dated partner figures for the partnership-plus dashboard (docs/decisions/0030): visits,
+ * Dated partner figures for the partnership-plus dashboard (docs/decisions/0022): visits,
  * referrals, wagers, earnings and deposits per partner and UTC day, added to in the same
  * transaction as what they count. A dashboard sums at most a period's days of one partner.
  */

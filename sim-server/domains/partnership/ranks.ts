@@ -1,5 +1,5 @@
 /**
- * Referral ranks and bans (document 3 partnership-plus; docs/decisions/0030): a referral's
+ * Referral ranks and bans (document 3 partnership-plus; docs/decisions/0022): a referral's
  * rank, S best to E, is read from what they wagered against the partner's scheme when asked,
  * so a changed scheme re-ranks everyone at once and nothing is kept per referral.
  */

@@ -119,7 +119,7 @@ export function basicVerified(db: Pick<Tx, 'get'>, userId: number): boolean {
 }
 
 /**
- * The basic-verification gate of a withdrawal (docs/decisions/0011): above the configured
+ * The basic-verification gate of a withdrawal (docs/decisions/0018): above the configured
  * amount an unverified player is answered BASIC_VERIFY_REQUIRED and nothing moves.
  */
 export function requireBasicVerified(tx: Tx, ctx: CallContext, userId: number, amount: number): void {

@@ -2,7 +2,7 @@ import { method } from '../define.ts';
 import { Box, LiveDrop, PublicUser } from '../entities.ts';
 import { hashId, int, z } from '../wire.ts';
 
-/** A case table (docs/decisions/0011): one case, opened together; its drops go to CASE_TABLE[{id}]. */
+/** A case table (docs/decisions/0015): one case, opened together; its drops go to CASE_TABLE[{id}]. */
 export const CaseTable = z.object({
   /** The table's SF hash, the {id} of /case/table/default/{id}. */
   id: z.string(),

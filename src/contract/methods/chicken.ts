@@ -41,7 +41,7 @@ export const ChickenFeedEntry = z.object({ game: ChickenGame, user: PublicUser }
 
 const gameAnswer = z.object({ game: ChickenGame });
 
-/** Catch the Chicken (document 1 section 1; rules in docs/decisions/0011 and src/core/chicken-rules.ts). */
+/** Catch the Chicken (document 1 section 1; rules in docs/decisions/0017 and src/core/chicken-rules.ts). */
 export const chickenMethods = {
   'chicken.create': method({
     doc: "Starts a game: debits `bet` (chicken_paid) in the transaction that records it. bet in cents from 1 to GAME_MAX_BET, and bet times the level's last multiplier at most GAME_MAX_PAYOUT; risk one of low, medium, high. A bad bet or risk answers INPUT_ERROR (16), an open game GAME_ERROR 'Finish your current game first.', a short balance COMMIT_ERROR 'Not enough funds'; each moves nothing.",

@@ -56,7 +56,7 @@ const bet = () => cents();
 const target = () => int().check(z.gte(0), z.lte(10_000));
 const rollAnswer = z.object({ roll: DiceRoll, balance: z.number() });
 
-/** Dice (document 1 section 1; rules in docs/decisions/0011 and src/core/dice-rules.ts). */
+/** Dice (document 1 section 1; rules in docs/decisions/0017 and src/core/dice-rules.ts). */
 export const diceMethods = {
   'dice.roll': method({
     doc: "One roll: debits bet (dice_bet) and pays bet times (100% - 1%) / chance (dice_win) in one transaction. side under wins when roll < target, over when roll >= target; target in hundredths 0..10000 with a chance of 0.01%..98%. A bad bet, side or target, or a payout above GAME_MAX_PAYOUT answers INPUT_ERROR (16), a short balance COMMIT_ERROR; each moves nothing.",

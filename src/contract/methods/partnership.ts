@@ -57,7 +57,7 @@ export const partnershipMethods = {
   }),
 
   'partnership-plus.dashboard': method({
-    doc: "A partner's or club member's figures over a period (day, week, month, all; default week): sums, days and the sponsor credit (docs/decisions/0030). DASHBOARD_ACCESS_DENIED for others.",
+    doc: "A partner's or club member's figures over a period (day, week, month, all; default week): sums, days and the sponsor credit (docs/decisions/0022). DASHBOARD_ACCESS_DENIED for others.",
     access: 'user',
     input: z.object({ period: z.optional(z.enum(PARTNER_PERIODS)) }),
     output: z.object({
@@ -73,7 +73,7 @@ export const partnershipMethods = {
     }),
   }),
   'partnership-plus.home': method({
-    doc: "The partner's code, earnings and the figures of every period (docs/decisions/0030).",
+    doc: "The partner's code, earnings and the figures of every period (docs/decisions/0022).",
     access: 'user',
     input: z.object({}),
     output: PartnerHome,
@@ -179,7 +179,7 @@ export const partnershipMethods = {
   'partnership-plus.expenses': unshown({ doc: "The partner's expenses.", access: 'user', planned: true }),
 
   'partnership-plus.change-code': method({
-    doc: "Sets the partner's code: 28 against the username rules, 29 when taken (docs/decisions/0030).",
+    doc: "Sets the partner's code: 28 against the username rules, 29 when taken (docs/decisions/0022).",
     access: 'user',
     input: z.object({ code: text(1, 64) }),
     output: z.object({ code: z.string() }),

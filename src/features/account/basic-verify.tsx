@@ -1,7 +1,7 @@
 /**
  * Basic verification (spec: the full-screen 'basic verification' prompt that answers
  * BASIC_VERIFY_REQUIRED): name, date of birth and country, once. Withdrawals above the
- * server's threshold wait for it (docs/decisions/0011).
+ * server's threshold wait for it (docs/decisions/0018).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';

@@ -18,7 +18,7 @@ import './cases.css';
 const timeOf = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /**
- * /case/table/default/{id}: a shared table of one case (docs/decisions/0011). Everyone with
+ * /case/table/default/{id}: a shared table of one case (docs/decisions/0015). Everyone with
  * the link sees the same drops as they fall; signed-in players open the case at the table.
  */
 export function CaseTablePage({ id }: { id: string }) {

@@ -1,6 +1,6 @@
 /**
  * The partnership-plus dashboard on /partnership/@{name}: the period's figures and a chart
- * of the days (docs/decisions/0030). The chart library comes with the chart, lazily.
+ * of the days (docs/decisions/0022). The chart library comes with the chart, lazily.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
