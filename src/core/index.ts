@@ -17,6 +17,7 @@ export * from './ticket-hasher.ts';
 export * from './replay.ts';
 export * from './pool-summary.ts';
 export * from './ticket-pack.ts';
+export * from './race-period-names.ts';
 export * from './race-periods.ts';
 export * from './achievements.ts';
 export * from './level-rewards.ts';
