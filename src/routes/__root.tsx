@@ -16,7 +16,6 @@ import {
   SupportModal,
   UpdatePrompt,
   pageHead,
-  useRetryOnReconnect,
   useShellVisits,
   wasSeen,
 } from '../features/shell/index.ts';
@@ -41,7 +40,6 @@ function RootLayout() {
   useMaintenance();
   usePerformanceMode();
   const entered = useShellVisits();
-  useRetryOnReconnect();
   const { pathname } = useLocation();
   // Offline means the arena does not answer (connection-state.ts), not navigator.onLine alone.
   const offlineUnseen = useArenaReachable() === 'no' && !wasSeen(pathname);
