@@ -51,6 +51,8 @@ test('two players chat live: a message, a reply, an emoji, a tip and a mute', as
   await expect(replyLine.locator('.chat-quote')).toContainText(`${alice.name}: hello from alice`);
 
   // An emoji from the Arena pack reaches Bob as its glyph, and lands in Recently Used.
+  // Alice waits out her send delay first, as the placeholder tells her to.
+  await expect(chatOf(alice.page).getByRole('textbox', { name: 'Message' })).not.toHaveAttribute('placeholder', /^Wait/);
   await chatOf(alice.page).getByRole('button', { name: 'Emojis' }).click();
   await chatOf(alice.page).getByRole('tab', { name: 'Arena' }).click();
   await chatOf(alice.page).getByRole('button', { name: 'Emoji arena_0' }).click();

@@ -40,7 +40,8 @@ const ROWS: Row[] = [
   { path: `/battle/${TOKEN}`, title: 'Case battles', guest: '/battles' },
   { path: '/case/{case}', title: '{Case} case' },
   { path: `/case/{case}/${TOKEN}`, title: '{Case} unbox' },
-  { path: '/case/table/default/7', title: 'Case table 7' },
+  // A table id is an SF hash; anything else is the spec's not-found page (issue 21).
+  { path: '/case/table/default/7', title: 'Page not found', guest: '/404', user: '/404' },
   { path: '/chicken', title: 'Catch the Chicken' },
   { path: '/chicken/SF3', title: 'Chicken game SF3' },
   { path: '/dice', title: 'Dice' },

@@ -6,7 +6,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { defaultAvatarIndex } from '../../src/core/default-avatar.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, header, newPlayerName } from './helpers.ts';
+import { acceptCookiesUpFront, callAsPlayer, connectByApi, header, newPlayerName, operatorHeaders } from './helpers.ts';
 
 const SHOTS = 'test-results/shell-pieces';
 
@@ -17,8 +17,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Signs a new player in through the connect service; answers their name and hash. */
 async function signIn(page: Page, name = newPlayerName()): Promise<{ name: string; hash: string }> {
-  const answer = await page.request.post('/api/connect', { data: { username: name, password: 'e2e-password' } });
-  const body = (await answer.json()) as { response: { user: { name: string; hash: string } } };
+  const body = (await connectByApi(page.request, name, 'e2e-password')) as { response: { user: { name: string; hash: string } } };
   expect(body.response.user.name).toBe(name);
   return body.response.user;
 }
@@ -35,7 +34,7 @@ async function newPlayerPage(browser: Browser, viewport = { width: 1920, height:
 /** Waits until the page's socket is up and signed in (the header's live mark). */
 const live = (page: Page) => expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
 
-const compensate = (page: Page, name: string, coins: string) => page.request.post('/api/sim/compensations', { data: { name, coins } });
+const compensate = (page: Page, name: string, coins: string) => page.request.post('/api/sim/compensations', { data: { name, coins }, headers: operatorHeaders() });
 
 test.describe('case tables', () => {
   test('two players at one table see each other\'s drops live; an unknown table is not found', async ({ page, browser }) => {
@@ -196,7 +195,8 @@ test('a compensation from the sim console shows its notice and its history label
   await live(page);
 
   const console = await browser.newPage({ baseURL: test.info().project.use.baseURL });
-  await console.goto('/api/sim/payments');
+  // The operator opens the console through the link the server printed with its key.
+  await console.goto(`/api/sim/payments?key=${operatorHeaders()['x-sim-key']}`);
   const form = console.locator('form[action="/api/sim/compensations"]');
   await form.getByLabel('Player').fill(name);
   await form.getByLabel('Coins').fill('0');

@@ -8,6 +8,8 @@ const UserWidget = lazy(() => import('./user-widget.tsx'));
 
 import { WIDGET_HIDE_MS, WIDGET_OPEN_MS } from './widget-timing.ts';
 const CARD_WIDTH = 280;
+/** Room the card needs under a name to open below it (its tallest content). */
+const CARD_ROOM = 260;
 
 /**
  * A player's name linking to their profile; hovering it opens their card. Clicking elsewhere,
@@ -33,7 +35,10 @@ export function UserName({ user, className }: { user: { hash: string; name: stri
       const box = anchor.current?.getBoundingClientRect();
       if (!box) return;
       const left = Math.max(8, Math.min(box.left, window.innerWidth - CARD_WIDTH - 8));
-      setOpen({ place: { left, top: box.bottom + 8 }, path });
+      // The card is fixed: where the name sits low on the screen it opens above it, or it
+      // would hang below the fold where no scroll can reach it.
+      const below = box.bottom + 8 + CARD_ROOM <= window.innerHeight;
+      setOpen({ place: below ? { left, top: box.bottom + 8 } : { left, bottom: window.innerHeight - box.top + 8 }, path });
     }, WIDGET_OPEN_MS);
   };
   const leave = () => {

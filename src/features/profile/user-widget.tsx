@@ -9,11 +9,8 @@ import { PathLink } from '../../ui/path-link.tsx';
 import { useAccount } from '../session/index.ts';
 import { useFollow, widgetQueryOptions } from './player-calls.ts';
 
-/** Where the card sits: under the name, kept inside the window. */
-export interface WidgetPlace {
-  left: number;
-  top: number;
-}
+/** Where the card sits: under the name, or above it near the bottom, kept inside the window. */
+export type WidgetPlace = { left: number; top: number } | { left: number; bottom: number };
 
 /** The hover card of a player (document 1 section 4 'User hover widget'). */
 export default function UserWidget({ hash, place, onEnter, onLeave }: { hash: string; place: WidgetPlace; onEnter(): void; onLeave(): void }) {
@@ -24,7 +21,7 @@ export default function UserWidget({ hash, place, onEnter, onLeave }: { hash: st
   const own = account.data?.user.hash === hash;
   const rank = user ? RANKS[user.season_experience.rank - 1] : undefined;
   return createPortal(
-    <div className="user-widget" role="dialog" aria-label={user ? `${user.display_name}’s card` : 'Player card'} style={{ left: place.left, top: place.top }} onPointerEnter={onEnter} onPointerLeave={onLeave} data-testid="user-widget">
+    <div className="user-widget" role="dialog" aria-label={user ? `${user.display_name}’s card` : 'Player card'} style={place} onPointerEnter={onEnter} onPointerLeave={onLeave} data-testid="user-widget">
       {!user ? (
         <p className="user-widget-loading" aria-busy="true">
           {widget.isError ? 'Oops! We couldn’t seem to find that user' : 'Loading…'}
