@@ -98,7 +98,8 @@ test('signing in on a second browser raises the login-detected modal on the firs
   const dialog = page.getByRole('dialog', { name: 'Login detected' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('signed in on');
-  expect(await dialog.evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(579);
+  // Measured once its opening animation (a scale) has finished.
+  await expect.poll(() => dialog.evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(579);
   await page.screenshot({ path: `${SHOTS}/login-detected-1920.png` });
   await dialog.getByRole('button', { name: 'Logout everywhere' }).click();
   await expect(header(page).getByRole('button', { name: 'Login via steam' })).toBeVisible();
