@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, dropOneItem, newPlayerName, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, callAsPlayer, dropOneItem, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
 
 type Me = { user: { id: number; hash: string; name: string }; user_wallet: { balance: number } };
 
@@ -144,7 +144,7 @@ test('a player tips the rain, a rain opens, and they join it through the captcha
   await expect(tip).toBeHidden();
   await expect(rain).toContainText(/Rain pot\s*\d+\.\d\d/);
 
-  const started = (await (await dave.page.request.post('/api/sim/rain/start')).json()) as { response?: { hash: string } };
+  const started = (await (await dave.page.request.post('/api/sim/rain/start', { headers: operatorHeaders() })).json()) as { response?: { hash: string } };
   expect(started.response?.hash).toMatch(/^SF/);
   await expect(rain.getByRole('button', { name: 'Join the rain' })).toBeVisible();
   await rain.getByRole('button', { name: 'Join the rain' }).click();

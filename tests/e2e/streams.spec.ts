@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, operatorHeaders, signInByApi } from './helpers.ts';
 
 test('a stream started in the sim console shows on /streams at once and leaves when it stops', async ({ page }) => {
   test.setTimeout(60_000);
@@ -9,7 +9,7 @@ test('a stream started in the sim console shows on /streams at once and leaves w
   const list = page.getByRole('list', { name: 'Live streams' });
   await expect(page.getByRole('heading', { name: 'Live now' })).toBeVisible();
 
-  const started = (await (await page.request.post('/api/sim/streams', { data: { name, channel: 'CrateNight', title: 'Opening gold cases', followers: 12_345 } })).json()) as {
+  const started = (await (await page.request.post('/api/sim/streams', { data: { name, channel: 'CrateNight', title: 'Opening gold cases', followers: 12_345 }, headers: operatorHeaders() })).json()) as {
     response: { hash: string };
   };
   const card = list.getByRole('listitem').filter({ hasText: 'Opening gold cases' });
@@ -24,6 +24,6 @@ test('a stream started in the sim console shows on /streams at once and leaves w
     await page.screenshot({ path: `test-results/streams-${label}.png` });
   }
 
-  await page.request.post(`/api/sim/streams/${started.response.hash}/stop`, { data: {} });
+  await page.request.post(`/api/sim/streams/${started.response.hash}/stop`, { data: {}, headers: operatorHeaders() });
   await expect(card).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startServer, type TestServer } from './harness.ts';
+import { operatorHeaders, startServer, type TestServer } from './harness.ts';
 import { ok, simPost } from './wallet-helpers.ts';
 
 let server: TestServer;
@@ -44,7 +44,8 @@ describe('streams', () => {
   test('the console page lists who is live', async () => {
     const streamer = await server.player('streamer_two');
     await simPost(streamer, '/api/sim/streams', { name: 'streamer_two', channel: 'TwoCrates' });
-    const page = await server.client().request('/api/sim/streams');
+    const operator = server.client();
+    const page = await operator.request('/api/sim/streams', { headers: operatorHeaders(operator) });
     expect(page.status).toBe(200);
     expect(String(page.body.text)).toContain('TwoCrates');
     expect(String(page.body.text)).toContain('Stop stream');

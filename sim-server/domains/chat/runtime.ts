@@ -3,6 +3,7 @@
  * the rain's clock.
  * docs/decisions/0016-chat-rules.md gives the numbers and why.
  */
+import { operatorRoute } from '../../auth/sim-operator.ts';
 import type { FastifyInstance } from 'fastify';
 import { Rooms } from '../../../src/contract/index.ts';
 import type { Db } from '../../db/database.ts';
@@ -67,7 +68,7 @@ export function registerChat(app: FastifyInstance, services: Services): void {
   });
   if (!services.config.simMode) return;
   // The sim console opens a rain now, so a developer (or a screenshot) need not wait 30 minutes.
-  app.post('/api/sim/rain/start', async () => {
+  app.post('/api/sim/rain/start', operatorRoute(services.config), async () => {
     try {
       return { response: startRain(services) };
     } catch (error) {

@@ -3,6 +3,7 @@
  * LOBBY as STREAM_ONLINE / STREAM_OFFLINE. In sim mode the console at /api/sim/streams stands
  * in for the streaming platform. Form posts get the console back; JSON callers the envelope.
  */
+import { operatorRoute } from '../../auth/sim-operator.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NumericError, describeIssues, z, type Envelope } from '../../../src/contract/index.ts';
 import { AppError } from '../../errors.ts';
@@ -35,11 +36,13 @@ function registerStreams(app: FastifyInstance, s: Services): void {
   const back = (reply: FastifyReply, result: Envelope<unknown>, notice: string) =>
     reply.redirect(`/api/sim/streams?notice=${encodeURIComponent('error' in result ? result.error.error_msg : notice)}`, 303);
 
-  app.get('/api/sim/streams', async (request, reply) => {
+  // Starting and stopping streams is the operator's, as every console action (docs/decisions/0018).
+  const operator = operatorRoute(s.config);
+  app.get('/api/sim/streams', operator, async (request, reply) => {
     const { notice } = request.query as { notice?: unknown };
     return html(reply, streamsConsole(liveStreams(s.db), typeof notice === 'string' ? notice.slice(0, 200) : null));
   });
-  app.post('/api/sim/streams', async (request, reply) => {
+  app.post('/api/sim/streams', operator, async (request, reply) => {
     const result = answer(() => {
       const parsed = z.safeParse(StartBody, request.body ?? {});
       if (!parsed.success) throw new AppError(NumericError.INPUT_ERROR, describeIssues(parsed.error.issues, request.body));
@@ -49,7 +52,7 @@ function registerStreams(app: FastifyInstance, s: Services): void {
     });
     return fromForm(request) ? back(reply, result, 'The stream is live') : result;
   });
-  app.post('/api/sim/streams/:hash/stop', async (request, reply) => {
+  app.post('/api/sim/streams/:hash/stop', operator, async (request, reply) => {
     const result = answer(() => {
       s.db.transaction((tx) => stopStream(tx, s, (request.params as { hash: string }).hash));
       return { success: true };
