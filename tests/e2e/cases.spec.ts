@@ -164,7 +164,7 @@ test.describe('offline', () => {
     await underServiceWorker(page);
     const first = page.getByRole('list', { name: 'Cases' }).getByRole('listitem').first();
     const name = (await first.locator('.case-name').textContent())!;
-    await first.getByRole('link', { name: new RegExp(`^${escapeRegExp(name)},`) }).click();
+    await first.getByRole('link', { name: new RegExp(`^${escapeRegExp(name)} [0-9]`) }).click();
     const items = page.getByRole('list', { name: `Items in ${name}` });
     await expect(items.getByRole('listitem').first()).toBeVisible();
     const count = await items.getByRole('listitem').count();
