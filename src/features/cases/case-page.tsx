@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCoins } from '../../core/money.ts';
 import { buttonClass } from '../../ui/button.tsx';
-import { BattleIcon, CaseIcon, CoinIcon } from '../../ui/icons.tsx';
+import { BattleIcon, CaseIcon } from '../../ui/icons.tsx';
 import { ItemCard } from '../../ui/item-card.tsx';
 import { PageFrame, Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
@@ -11,6 +11,7 @@ import { AddToBattleLink, OpenTableButton } from './case-links.tsx';
 import { OpenPanel } from './open-panel.tsx';
 import { aboveCents, defaultAboveCoins, formatChance, PoolFigures, poolOf, usePoolSummary } from './pool-figures.tsx';
 import { caseQueryOptions } from './queries.ts';
+import { CaseHero } from './case-hero.tsx';
 import './cases.css';
 
 /** /case/{key}: the case, opening it 1..100 times, its pool math and every item it can drop with the odds. */
@@ -47,16 +48,9 @@ export function CasePage({ caseKey, action }: { caseKey: string; action?: 'open_
       }
     >
       <div className="case-top">
-        <div className="case-hero">
-          <img className="case-hero-art" src={box.image} alt={`${box.name} case`} width={320} height={240} />
-          <div className="case-hero-text">
-            <p className="case-hero-price">
-              <CoinIcon width={22} height={22} />
-              {formatCoins(box.price)}
-            </p>
-            <p>Every item below owns a range of the 100,000 tickets; a provably fair ticket from your seeds picks the drop.</p>
-          </div>
-        </div>
+        <CaseHero box={box}>
+          <p>Every item below owns a range of the 100,000 tickets; a provably fair ticket from your seeds picks the drop.</p>
+        </CaseHero>
         <OpenPanel box={box} count={count} onCount={setCount} focus={action === 'open_card'} />
       </div>
       <PoolFigures box={box} summary={summary} openings={count} aboveCoins={aboveCoins} onAboveCoins={setAboveCoins} />

@@ -13,6 +13,7 @@ import { PathLink } from '../../ui/path-link.tsx';
 import { LoginButton, useLogged } from '../session/index.ts';
 import { caseTableQueryOptions } from './queries.ts';
 import { useCaseTableLive } from './use-case-table.ts';
+import { CaseHero } from './case-hero.tsx';
 import './cases.css';
 
 const timeOf = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -51,27 +52,20 @@ export function CaseTablePage({ id }: { id: string }) {
       }
     >
       <div className="case-top">
-        <div className="case-hero">
-          <img className="case-hero-art" src={box.image} alt={`${box.name} case`} width={320} height={240} />
-          <div className="case-hero-text">
-            <p className="case-hero-price">
-              <CoinIcon width={22} height={22} />
-              {formatCoins(box.price)}
-            </p>
-            <dl className="table-figures">
-              <div>
-                <dt>Opened here</dt>
-                <dd data-testid="table-opened">{table.opened.toLocaleString('en-US')}</dd>
-              </div>
-              <div>
-                <dt>Dropped</dt>
-                <dd>
-                  <CoinIcon width={14} height={14} /> {formatCoins(table.dropped_value)}
-                </dd>
-              </div>
-            </dl>
-          </div>
-        </div>
+        <CaseHero box={box}>
+          <dl className="table-figures">
+            <div>
+              <dt>Opened here</dt>
+              <dd data-testid="table-opened">{table.opened.toLocaleString('en-US')}</dd>
+            </div>
+            <div>
+              <dt>Dropped</dt>
+              <dd>
+                <CoinIcon width={14} height={14} /> {formatCoins(table.dropped_value)}
+              </dd>
+            </div>
+          </dl>
+        </CaseHero>
         <Panel title="Open at this table" className="open-panel">
           {box.deprecated ? (
             <p className="form-error">Box {box.hash} deprecated.</p>
