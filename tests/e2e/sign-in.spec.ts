@@ -55,7 +55,8 @@ test('shift-click opens the password form, which refuses bad input and signs a n
   await expect(dialog.getByRole('alert')).toHaveText('');
   await submit.click();
 
-  await expect(dialog).toBeHidden();
+  // The sign-up may first answer the server's proof-of-work challenge in the page (see below).
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
   await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
   await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
 
@@ -106,7 +107,9 @@ test('a failed sign-in shows the server\'s words and the error clears on editing
   await dialog.getByLabel('Password').fill('first-password');
   await expect(dialog.getByRole('alert')).toHaveText('');
   await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
+  // Every e2e player signs up from one address, so this sign-in answers the server's
+  // proof-of-work challenge in the page first: seconds of hashing on a loaded 2-core machine.
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00', { timeout: 60_000 });
 });
 
 test.describe('on a phone', () => {
