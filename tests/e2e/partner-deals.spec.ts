@@ -63,3 +63,41 @@ test('a partner confirms a sponsor deal, claims its credit, sees expenses and th
   await settled(page);
   await page.screenshot({ path: 'test-results/partner-tiers-1920.png' });
 });
+
+test('a partner creates a race in the form, a referral sees it and leads it, the dashboard shows the wagers', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await acceptCookiesUpFront(page);
+  const partner = await signInByApi(page, newPlayerName('racer'));
+  await tag(page, partner, 'partner');
+
+  await page.goto('/partnership/race/create');
+  await page.getByLabel('Name').fill('Friday rush');
+  await page.getByRole('radio', { name: 'Top 5', exact: true }).check();
+  await page.getByLabel(/Prize pool in coins/).fill('20');
+  await page.getByRole('button', { name: 'Start race' }).click();
+  await expect(page).toHaveURL(new RegExp(`/partnership/@${partner}/race/SF\\d+$`));
+  const raceUrl = new URL(page.url()).pathname;
+  await expect(panel(page, 'Friday rush')).toBeVisible();
+
+  // The referral, in their own browser profile.
+  const context = await browser.newContext();
+  const referralPage = await context.newPage();
+  await acceptCookiesUpFront(referralPage);
+  const referral = await signInByApi(referralPage, newPlayerName('runner'));
+  await callAsPlayer(referralPage, 'partnership.activateCode', { code: partner, stamp: 'e2e-code' });
+  const { cases } = await callAsPlayer<{ cases: { hash: string; price: number }[] }>(referralPage, 'case.getCases');
+  await callAsPlayer(referralPage, 'arena-unbox.create', { box_hash: cases[0]!.hash, count: 1 });
+  await referralPage.goto(raceUrl);
+  const leaderboard = panel(referralPage, 'Leaderboard');
+  await expect(leaderboard.getByRole('row').nth(1)).toContainText(referral);
+  await referralPage.setViewportSize({ width: 390, height: 844 });
+  await settled(referralPage);
+  await referralPage.screenshot({ path: 'test-results/partner-race-referral-390.png', fullPage: true });
+  await context.close();
+
+  await page.goto(`/partnership/@${partner}`);
+  const wagered = page.locator('section', { has: page.getByRole('heading', { name: 'Dashboard', exact: true }) }).getByRole('listitem').filter({ hasText: 'Wagered' });
+  await expect(wagered).toContainText('1 wagers');
+  await settled(page);
+  await page.screenshot({ path: 'test-results/partner-race-dashboard-1920.png' });
+});
