@@ -222,7 +222,13 @@ describe('partnership-plus badges, Kick and activate-code', () => {
     expect(code(await partner.call('partnership-plus.change-referral-badges', { S: foreign.id }))).toBe(NumericError.INPUT_ERROR);
     const ranks = await ok(partner, 'partnership-plus.change-referral-badges', { S: made[0]!.id, A: made[1]!.id });
     expect(ranks.referral_badges).toEqual({ S: made[0]!.id, A: made[1]!.id, B: null, C: null, D: null, E: null });
-    const cleared = await ok(partner, 'partnership-plus.change-referral-badges', { A: '' });
+    // A referral who wagered nothing is rank E; given E a badge, the referrals list shows it on them.
+    await referralOf('badge_ref', 'badge_partner');
+    await ok(partner, 'partnership-plus.change-referral-badges', { E: made[3]!.id });
+    const { referrals } = await ok(partner, 'partnership-plus.referrals', {});
+    expect(referrals[0]).toMatchObject({ name: 'badge_ref', rank: 'E', badge: { id: made[3]!.id, name: 'Kind', icon: 'heart' } });
+    const cleared = await ok(partner, 'partnership-plus.change-referral-badges', { A: '', E: '' });
+    expect((await ok(partner, 'partnership-plus.referrals', {})).referrals[0]!.badge).toBeNull();
     expect(cleared.referral_badges).toMatchObject({ S: made[0]!.id, A: null });
     expect((await ok(partner, 'partnership-plus.change-badges', { ids: '' })).badges.some((b) => b.active)).toBe(false);
   });

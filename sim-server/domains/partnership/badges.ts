@@ -29,6 +29,17 @@ function badgesOf(db: Pick<Db, 'all'>, partnerId: number): z.output<typeof Partn
   return { badges, referral_badges };
 }
 
+/** The badge each referral rank of a partner wears, as shown in their referrals list. */
+export function rankBadges(db: Pick<Db, 'all'>, partnerId: number): Record<Rank, ReturnType<typeof view> | null> {
+  const worn = Object.fromEntries(REFERRAL_RANKS.map((r) => [r, null])) as Record<Rank, ReturnType<typeof view> | null>;
+  const rows = db.all<BadgeRow & { rank: Rank }>(
+    'SELECT r.rank, b.id, b.name, b.icon, b.colour, b.active FROM partner_referral_badges r JOIN partner_badges b ON b.id = r.badge_id WHERE r.partner_id = ?',
+    partnerId,
+  );
+  for (const row of rows) worn[row.rank] = view(row);
+  return worn;
+}
+
 /** A badge id of this partner's, or INPUT_ERROR naming the field. */
 function ownBadge(db: Pick<Db, 'get'>, partnerId: number, hash: string, field: string): number {
   const id = parseHash(hash);

@@ -6,8 +6,8 @@ import { cents, choice, flag, hashId, int, list, paging, stamp, text, z } from '
 const BADGE_REF = z.optional(z.union([z.literal(''), hashId()]));
 
 /** The partnership-plus home figures (also the partner API's answer). */
-/** A referral in the partnership-plus list: the partnership entry with its rank. */
-const RankedReferral = z.object({ ...ReferralEntry.shape, rank: z.enum(REFERRAL_RANKS) });
+/** A referral in the partnership-plus list: the partnership entry with its rank and the badge the rank wears. */
+const RankedReferral = z.object({ ...ReferralEntry.shape, rank: z.enum(REFERRAL_RANKS), badge: z.nullable(PartnerBadge) });
 
 const PartnerHome = z.object({
   code: z.string(),
