@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NumericError } from '../../src/contract/index.ts';
 import { PARTNER_TIERS, dealHouseEdge } from '../../src/core/index.ts';
@@ -6,13 +9,17 @@ import { balanceOf, expectLedgerOk, ok, sim, simPost, testClock, walletCode, typ
 
 const DAY = 86_400_000;
 const clock = testClock();
+const dataDir = mkdtempSync(join(tmpdir(), 'partner-deals-'));
+// Referrals need a few thousand coins to move a partner up a tier; sessions outlive the month the deal tests jump over.
+const start = () => startServer({ now: clock.now, dataDir, startBalance: 1_000_000, accessTtl: 400 * 86_400, refreshTtl: 400 * 86_400 });
 let server: TestServer;
 beforeAll(async () => {
-  // Referrals need a few thousand coins to move a partner up a tier.
-  // Sessions outlive the month the deal test jumps over.
-  server = await startServer({ now: clock.now, startBalance: 1_000_000, accessTtl: 400 * 86_400, refreshTtl: 400 * 86_400 });
+  server = await start();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 async function tagged(name: string, tag: 'partner' | 'club_member' | 'marketing' = 'partner'): Promise<Client> {
   const client = await server.player(name);
@@ -138,6 +145,28 @@ describe('partnership-plus deals', () => {
     const renewed = await ok(partner, 'partnership-plus.deal', {});
     expect(renewed.deal).toMatchObject({ status: 'active', confirmed_at: renewAt });
     expect((await ok(partner, 'partnership-plus.dashboard', {})).credit.balance).toBe(15_000);
+    expectLedgerOk(server);
+  });
+});
+
+describe('partnership-plus deals across a restart', () => {
+  test('a deal that ends and comes due for renewal while the server is stopped ends and renews once at the next start', async () => {
+    const partner = await tagged('deal_sleeper');
+    await ok(partner, 'partnership-plus.change-deal-settings', { auto_renew: 1, renew_amount: 11_000 });
+    const { deal } = await ok(partner, 'partnership-plus.confirm-deal', { amount: 10_000 });
+    await server.close();
+    clock.advance(32 * DAY);
+    for (let run = 0; run < 2; run++) {
+      server = await start();
+      const rows = server.services.db.all<{ status: string; amount: number }>('SELECT status, amount FROM partner_deals WHERE partner_id = (SELECT id FROM users WHERE name = ?) ORDER BY id', 'deal_sleeper');
+      expect(rows).toEqual([{ status: 'ended', amount: 10_000 }, { status: 'active', amount: 11_000 }]);
+      if (run === 0) await server.close();
+    }
+    const again = await server.player('deal_sleeper');
+    const latest = await ok(again, 'partnership-plus.deal', {});
+    expect(latest.deal).toMatchObject({ status: 'active', amount: 11_000 });
+    expect(latest.deal!.id).not.toBe(deal.id);
+    expect((await ok(again, 'partnership-plus.dashboard', {})).credit.balance).toBe(11_000);
     expectLedgerOk(server);
   });
 });
