@@ -38,6 +38,23 @@ test('a partner confirms a sponsor deal, claims its credit, sees expenses and th
   await expect(expenses.getByRole('row').filter({ hasText: 'Race prize pool' })).toContainText('-50.00');
   await expect(panel(page, 'Admin settings').getByRole('button', { name: 'Save terms' })).toBeVisible();
 
+  // A badge, shown and given to rank E; the Kick channel they stream on the sim links.
+  const badges = panel(page, 'Badges and Kick');
+  await badges.getByLabel('Badge name').fill('Crew');
+  await badges.getByLabel('Icon').selectOption('crown');
+  await badges.getByRole('button', { name: 'Make badge' }).click();
+  const made = badges.getByRole('list', { name: 'Your badges' }).getByRole('listitem').filter({ hasText: 'crown · Crew' });
+  // The box follows the server's answer, so it turns checked once the call returns.
+  await made.getByLabel('Shown').click();
+  await expect(made.getByLabel('Shown')).toBeChecked();
+  await badges.getByLabel('Rank E').selectOption({ label: 'Crew' });
+  await expect.poll(async () => (await callAsPlayer<{ referral_badges: { E: string | null } }>(page, 'partnership-plus.change-referral-badges')).referral_badges.E).not.toBeNull();
+  const stream = await page.request.post('/api/sim/streams', { headers: operatorHeaders(), data: { name: partner, channel: `${partner}tv` } });
+  expect(stream.ok()).toBe(true);
+  await badges.getByLabel('Kick channel you stream').fill(`${partner}tv`);
+  await badges.getByRole('button', { name: 'Connect Kick' }).click();
+  await expect(badges.getByRole('status')).toHaveText(`Kick channel ${partner}tv is linked.`);
+
   await settled(page);
   await page.screenshot({ path: 'test-results/partner-deals-1920.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -46,6 +63,7 @@ test('a partner confirms a sponsor deal, claims its credit, sees expenses and th
   await page.screenshot({ path: 'test-results/partner-deals-390.png', fullPage: true });
   await deal.screenshot({ path: 'test-results/partner-deal-panel-390.png' });
   await expenses.screenshot({ path: 'test-results/partner-expenses-390.png' });
+  await badges.screenshot({ path: 'test-results/partner-badges-390.png' });
 
   // Cancelled, the sponsored coins go back and a new deal can be confirmed.
   await deal.getByRole('button', { name: 'Cancel deal' }).click();
