@@ -11,10 +11,10 @@ const DAY = 86_400_000;
 const clock = testClock();
 const dataDir = mkdtempSync(join(tmpdir(), 'partner-deals-'));
 // Referrals need a few thousand coins to move a partner up a tier; sessions outlive the month the deal tests jump over.
-const start = () => startServer({ now: clock.now, dataDir, startBalance: 1_000_000, accessTtl: 400 * 86_400, refreshTtl: 400 * 86_400 });
+const boot = () => startServer({ now: clock.now, dataDir, startBalance: 1_000_000, accessTtl: 400 * 86_400, refreshTtl: 400 * 86_400 });
 let server: TestServer;
 beforeAll(async () => {
-  server = await start();
+  server = await boot();
 });
 afterAll(async () => {
   await server.close();
@@ -157,7 +157,7 @@ describe('partnership-plus deals across a restart', () => {
     await server.close();
     clock.advance(32 * DAY);
     for (let run = 0; run < 2; run++) {
-      server = await start();
+      server = await boot();
       const rows = server.services.db.all<{ status: string; amount: number }>('SELECT status, amount FROM partner_deals WHERE partner_id = (SELECT id FROM users WHERE name = ?) ORDER BY id', 'deal_sleeper');
       expect(rows).toEqual([{ status: 'ended', amount: 10_000 }, { status: 'active', amount: 11_000 }]);
       if (run === 0) await server.close();
