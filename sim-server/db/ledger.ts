@@ -197,6 +197,27 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
     );
   }
 
+  /** A player's entries of some types, newest first, after the entry `before` (its id), with the signed sum of each type. */
+  function entriesOfTypes(db: Pick<Db, 'all'>, ref: AccountRef, types: readonly string[], page: { before?: number; count: number }) {
+    const code = codeOf(ref).code;
+    const marks = types.map(() => '?').join(', ');
+    const signed = 'CASE WHEN l.credit_account = a.id THEN l.amount ELSE -l.amount END';
+    const rows = db.all<{ id: number; amount: number; type: string; ref: string | null; created_at: number }>(
+      `SELECT l.id, ${signed} AS amount, l.type, l.ref, l.created_at
+         FROM accounts a JOIN ledger l ON (l.credit_account = a.id OR l.debit_account = a.id)
+        WHERE a.code = ? AND l.type IN (${marks}) AND l.id < ?
+        ORDER BY l.id DESC LIMIT ?`,
+      code, ...types, page.before ?? Number.MAX_SAFE_INTEGER, page.count,
+    );
+    const sums = db.all<{ type: string; total: number }>(
+      `SELECT l.type, SUM(${signed}) AS total
+         FROM accounts a JOIN ledger l ON (l.credit_account = a.id OR l.debit_account = a.id)
+        WHERE a.code = ? AND l.type IN (${marks}) GROUP BY l.type`,
+      code, ...types,
+    );
+    return { rows, totals: Object.fromEntries(sums.map((r) => [r.type, r.total])) as Record<string, number> };
+  }
+
   /** Recomputes every balance from the entries and checks the money invariants. */
   function check(db: Pick<Db, 'all' | 'get'>): LedgerCheck {
     const problems: string[] = [];
@@ -217,7 +238,7 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
     return { ok: problems.length === 0, problems, held, externalNet };
   }
 
-  return { transfer, balance, split, lend, release, recall, entries, check };
+  return { transfer, balance, split, lend, release, recall, entries, entriesOfTypes, check };
 }
 
 /** The ledger the server uses. */

@@ -707,3 +707,39 @@ export const PartnerRaceStanding = z.object({
   wagered: z.number(),
   prize: z.number(),
 });
+
+/** A partner tier (docs/decisions/0028): reached when the referrals wagered `min_wagered` cents. */
+export const PartnerTierEntry = z.object({ level: z.number(), name: z.string(), min_wagered: z.number(), deal_cap: z.number() });
+
+/** A sponsor deal: credit the sponsor offers a partner against a wager goal, for some days. */
+export const PartnerDeal = z.object({
+  id: z.string(),
+  amount: z.number(),
+  wager_goal: z.number(),
+  status: z.enum(['active', 'ended', 'cancelled']),
+  /** Unix seconds. */
+  confirmed_at: z.number(),
+  ends_at: z.number(),
+  ended_at: z.nullable(z.number()),
+});
+
+/** The programme's deal terms (partnership-plus admin settings). */
+export const DealTermsEntry = z.object({ deals_enabled: z.boolean(), deal_min: z.number(), deal_wager_multiplier: z.number(), deal_days: z.number() });
+
+/** A partner's deal preferences: renew when a deal ends, with what amount, at what time of the UTC day (seconds). */
+export const DealSettings = z.object({ auto_renew: z.boolean(), renew_amount: z.number(), time_offset: z.number() });
+
+/** Icons a partner badge may carry. */
+export const BADGE_ICONS = ['star', 'crown', 'flame', 'bolt', 'heart', 'shield', 'diamond', 'skull'] as const;
+
+/** A partner badge; `active` ones show on the partner. */
+export const PartnerBadge = z.object({ id: z.string(), name: z.string(), icon: z.string(), colour: z.string(), active: z.boolean() });
+
+/** A partner's badges and the badge each referral rank wears (null: none). */
+export const PartnerBadges = z.object({
+  badges: z.array(PartnerBadge),
+  referral_badges: z.object({ S: z.nullable(z.string()), A: z.nullable(z.string()), B: z.nullable(z.string()), C: z.nullable(z.string()), D: z.nullable(z.string()), E: z.nullable(z.string()) }),
+});
+
+/** One expense entry of a partner. */
+export const PartnerExpense = z.object({ hash: z.string(), type: z.string(), amount: z.number(), created_at: z.number(), ref: z.nullable(z.string()) });

@@ -14,6 +14,9 @@ export const HistoryType = [
 /** One ledger entry type. */
 export type HistoryType = (typeof HistoryType)[number];
 
+/** What a partner spends on their partnership (partnership-plus.expenses): race prizes held, less refunds. */
+export const PARTNER_EXPENSE_TYPES: readonly HistoryType[] = ['partner_race_prize', 'partner_race_refund'];
+
 /** Balance changes that do not raise a toast (document 1 section 4 'Notices and toasts'). */
 export const SILENT_BALANCE_TYPES: readonly string[] = [
   'arena_join', 'arena_reward', 'transfer', 'deposit', 'withdraw', 'partnership_cashback', 'partnership_earned', 'plinko', 'plinko_reward',

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { findUserById, hasTag, type UserRow } from '../account/users.ts';
+import { rankBadges } from './badges.ts';
 import { changeCode, codeOf } from './codes.ts';
 import { earningsOf, referralsPage } from './earnings.ts';
 import { banReferral, changeScheme, ownReferral, rankCounts, rankFor, schemeOf } from './ranks.ts';
@@ -39,7 +40,12 @@ export const dashboardHandlers: Handlers = {
     const scheme = schemeOf(ctx.db, user.id);
     // One row past the page says whether another page follows.
     const rows = referralsPage(ctx.db, user.id, { afterUserId, count: pageSize + 1 });
-    return { referrals: rows.slice(0, pageSize).map((r) => ({ ...r, rank: rankFor(scheme, r.wagered) })), has_more: rows.length > pageSize, scheme };
+    const badges = rankBadges(ctx.db, user.id);
+    const referrals = rows.slice(0, pageSize).map((r) => {
+      const rank = rankFor(scheme, r.wagered);
+      return { ...r, rank, badge: badges[rank] };
+    });
+    return { referrals, has_more: rows.length > pageSize, scheme };
   },
   'partnership-plus.referral-rank': ({ hash }, ctx) => {
     const user = requireUser(ctx);

@@ -1,12 +1,17 @@
 /** Referral codes, the deposit bonus, partner earnings and races, and sponsor credit. */
 import type { Domain } from '../../rpc/context.ts';
+import { badgeHandlers } from './badges.ts';
 import { dashboardHandlers } from './dashboard-methods.ts';
+import { dealHandlers } from './deal-methods.ts';
+import { kickHandlers } from './kick.ts';
 import { memberHandlers } from './members.ts';
 import { partnershipHandlers } from './methods.ts';
 import { registerPartnerSim } from './sim-routes.ts';
 import { accrueEarnings } from './earnings.ts';
+import { announceLevel } from './levels.ts';
 import { raceHandlers } from './race-methods.ts';
 import { countRaceWager, settleEndedRaces } from './races.ts';
+import { settleDeals } from './deals.ts';
 import { countWager } from './sponsor-credit.ts';
 import { countLedgerDay } from './partner-stats.ts';
 
@@ -14,12 +19,15 @@ import { countLedgerDay } from './partner-stats.ts';
 const RACE_SETTLE_INTERVAL_MS = 5_000;
 
 export const partnership: Domain = {
-  handlers: { ...partnershipHandlers, ...raceHandlers, ...dashboardHandlers, ...memberHandlers },
+  handlers: { ...partnershipHandlers, ...raceHandlers, ...dashboardHandlers, ...memberHandlers, ...dealHandlers, ...badgeHandlers, ...kickHandlers },
   register: (app, services) => {
     const { db, ledger, config } = services;
     registerPartnerSim(app, services);
-    // Races that ended while the server was down are paid now; the rest when their end comes.
-    const settle = () => settleEndedRaces(db, ledger, config.now());
+    // Races that ended while the server was down are paid now, deals due stop or renew; the rest when their time comes.
+    const settle = () => {
+      settleEndedRaces(db, ledger, config.now());
+      settleDeals(db, config.now());
+    };
     settle();
     const timer = setInterval(settle, RACE_SETTLE_INTERVAL_MS);
     timer.unref();
@@ -28,7 +36,8 @@ export const partnership: Domain = {
   onLedgerEntry: (tx, change, { ledger, hub, config }) => {
     const now = config.now();
     countWager(tx, { ledger, hub, now }, change);
-    accrueEarnings(tx, change);
+    const wagered = accrueEarnings(tx, change);
+    if (wagered) announceLevel(tx, hub, wagered);
     countRaceWager(tx, change, now);
     countLedgerDay(tx, change, now);
   },

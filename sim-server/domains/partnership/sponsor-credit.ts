@@ -11,6 +11,7 @@ import type { BalanceChange, Ledger } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import type { Hub } from '../../socket/hub.ts';
 import { hasTag, setTag, type UserRow } from '../account/users.ts';
+import { sponsorSchedule } from './deal-terms.ts';
 
 type Challenge = z.output<typeof SponsorChallenge>;
 
@@ -65,16 +66,16 @@ export function creditDashboard(db: Pick<Db, 'get'>, ledger: Ledger, user: UserR
     credit: {
       balance: row?.offer ?? 0,
       borrow: ledger.split(db, user.id).borrow,
-      // The sim's sponsor offers credit from its console, not on a schedule.
-      sponsor: { next_time_at: null, time_offset: 0 },
+      // A renewing deal (docs/decisions/0028) offers its credit at the partner's time of day.
+      sponsor: sponsorSchedule(db, user.id),
       challenge: challengeOf(db, user.id),
     },
   };
 }
 
 /**
- * A sponsor offers a player `offer` cents against a wager goal (the sim console's stand-in
- * for the partnership-plus deal); the player becomes a club member.
+ * A sponsor offers a player `offer` cents against a wager goal (a confirmed deal, or the sim
+ * console); the player becomes a club member.
  */
 export function offerCredit(tx: Tx, userId: number, terms: { offer: number; wagerGoal: number }): void {
   setTag(tx, userId, 'club_member', true);
@@ -114,6 +115,15 @@ export function removeCredit(tx: Tx, deps: CreditDeps, user: UserRow) {
   end(tx, deps, user.id, 'removed');
   announce(tx, deps, user.id, 'sponsor_credit');
   return { success: true as const, balance: deps.ledger.balance(tx, { user: user.id }), returned };
+}
+
+/** Ends a running challenge and gives back the sponsored coins still held (a cancelled deal); answers how many, 0 when none runs. */
+export function giveBackCredit(tx: Tx, deps: CreditDeps, userId: number): number {
+  if (creditRow(tx, userId)?.result !== 'running') return 0;
+  const returned = deps.ledger.recall(tx, userId, `credit:${userId}`);
+  end(tx, deps, userId, 'removed');
+  announce(tx, deps, userId, 'sponsor_credit');
+  return returned;
 }
 
 function end(tx: Tx, deps: CreditDeps, userId: number, result: 'completed' | 'removed'): void {

@@ -1,10 +1,13 @@
 import { method, unshown } from '../define.ts';
-import { PARTNER_PERIODS, PARTNER_RACE_CATEGORIES, REFERRAL_RANKS, RankScheme, PartnerEarnings, PartnerPeriodFigures, PartnerRace, PartnerRaceStanding, Referral, ReferralEntry, SponsorChallenge } from '../entities.ts';
-import { cents, choice, flag, hashId, int, paging, stamp, text, z } from '../wire.ts';
+import { BADGE_ICONS, DealSettings, DealTermsEntry, PARTNER_PERIODS, PARTNER_RACE_CATEGORIES, REFERRAL_RANKS, RankScheme, PartnerBadge, PartnerBadges, PartnerDeal, PartnerExpense, PartnerTierEntry, PartnerEarnings, PartnerPeriodFigures, PartnerRace, PartnerRaceStanding, Referral, ReferralEntry, SponsorChallenge } from '../entities.ts';
+import { cents, choice, flag, hashId, int, list, paging, stamp, text, z } from '../wire.ts';
+
+/** A badge for a referral rank: an own badge's id, or '' for none. */
+const BADGE_REF = z.optional(z.union([z.literal(''), hashId()]));
 
 /** The partnership-plus home figures (also the partner API's answer). */
-/** A referral in the partnership-plus list: the partnership entry with its rank. */
-const RankedReferral = z.object({ ...ReferralEntry.shape, rank: z.enum(REFERRAL_RANKS) });
+/** A referral in the partnership-plus list: the partnership entry with its rank and the badge the rank wears. */
+const RankedReferral = z.object({ ...ReferralEntry.shape, rank: z.enum(REFERRAL_RANKS), badge: z.nullable(PartnerBadge) });
 
 const PartnerHome = z.object({
   code: z.string(),
@@ -128,14 +131,49 @@ export const partnershipMethods = {
     input: z.object({ ...paging }),
     output: z.object({ referrals: z.array(RankedReferral), has_more: z.boolean(), scheme: RankScheme }),
   }),
-  'partnership-plus.tiers': unshown({ doc: 'The partner tiers (the /partnership/tiers modal).', access: 'public', planned: true }),
+  'partnership-plus.tiers': method({
+    doc: "The partner tiers; for a partner also their level (docs/decisions/0028).",
+    access: 'public',
+    input: z.object({}),
+    output: z.object({ tiers: z.array(PartnerTierEntry), level: z.nullable(z.number()), wagered: z.nullable(z.number()) }),
+  }),
 
-  'partnership-plus.prepare-badge': unshown({ doc: 'Prepares a badge for upload.', access: 'user', planned: true }),
-  'partnership-plus.change-badges': unshown({ doc: "Changes the partner's badges.", access: 'user', planned: true }),
-  'partnership-plus.change-referral-badges': unshown({ doc: 'Changes the badges referrals get.', access: 'user', planned: true }),
-  'partnership-plus.get-admin-settings': unshown({ doc: 'Partnership-plus admin settings.', access: 'user', planned: true }),
-  'partnership-plus.change-admin-settings': unshown({ doc: 'Changes the partnership-plus admin settings.', access: 'user', planned: true }),
-  'partnership-plus.connect-kick': unshown({ doc: 'Connects a Kick streaming account.', access: 'user', planned: true }),
+  'partnership-plus.prepare-badge': method({
+    doc: "A new inactive badge; at most 12.",
+    access: 'user',
+    input: z.object({ name: text(1, 16), icon: z.enum(BADGE_ICONS), colour: z.string().check(z.regex(/^#[0-9a-f]{6}$/i, 'expected a #rrggbb colour')) }),
+    output: z.object({ badge: PartnerBadge, ...PartnerBadges.shape }),
+  }),
+  'partnership-plus.change-badges': method({
+    doc: "Shows these own badges (at most 3).",
+    access: 'user',
+    input: z.object({ ids: list(hashId(), 3) }),
+    output: PartnerBadges,
+  }),
+  'partnership-plus.change-referral-badges': method({
+    doc: "The badge each referral rank wears ('' none).",
+    access: 'user',
+    input: z.object({ S: BADGE_REF, A: BADGE_REF, B: BADGE_REF, C: BADGE_REF, D: BADGE_REF, E: BADGE_REF }),
+    output: PartnerBadges,
+  }),
+  'partnership-plus.get-admin-settings': method({
+    doc: "The deal terms; partnership staff only.",
+    access: 'user',
+    input: z.object({}),
+    output: z.object({ settings: DealTermsEntry, changed_at: z.nullable(z.number()), changed_by: z.nullable(z.string()) }),
+  }),
+  'partnership-plus.change-admin-settings': method({
+    doc: "Sets the deal terms; partnership staff only.",
+    access: 'user',
+    input: z.object({ deals_enabled: flag(), deal_min: cents(), deal_wager_multiplier: int(), deal_days: int() }),
+    output: z.object({ settings: DealTermsEntry, changed_at: z.nullable(z.number()), changed_by: z.nullable(z.string()) }),
+  }),
+  'partnership-plus.connect-kick': method({
+    doc: "Links a Kick channel the player streamed (KICK_ACCOUNT_NOT_LINKED).",
+    access: 'user',
+    input: z.object({ name: text(1, 40) }),
+    output: z.object({ kick: z.object({ name: z.string(), linked_at: z.number() }) }),
+  }),
   'partnership-plus.join-stream-club': unshown({ doc: 'Joins the stream club (COMMIT_ERROR, KICK_ACCOUNT_NOT_LINKED stay silent).', access: 'user', planned: true }),
   'partnership-plus.leave-stream-club': unshown({ doc: 'Leaves the stream club.', access: 'user', planned: true }),
   'partnership-plus.endpoint': method({
@@ -146,13 +184,50 @@ export const partnershipMethods = {
   }),
   'partnership-plus.close-party': unshown({ doc: "Closes the partner's active stream party (the ACTIVE_STREAM_PARTY_EXISTS flow).", access: 'user', planned: true }),
 
-  'partnership-plus.deal': unshown({ doc: "The partner's deal.", access: 'user', planned: true }),
-  'partnership-plus.confirm-deal': unshown({ doc: 'Confirms a deal.', access: 'user', planned: true }),
-  'partnership-plus.deal-settings-action': unshown({ doc: 'Runs an action on the deal settings.', access: 'user', planned: true }),
-  'partnership-plus.deal-settings': unshown({ doc: 'The deal settings.', access: 'user', planned: true }),
-  'partnership-plus.change-deal-settings': unshown({ doc: 'Changes the deal settings.', access: 'user', planned: true }),
-  'partnership-plus.roi': unshown({ doc: 'The return on investment of the deal.', access: 'user', planned: true }),
-  'partnership-plus.deal-estimate-roi': unshown({ doc: 'Estimates the return on investment of a deal.', access: 'user', planned: true }),
+  'partnership-plus.deal': method({
+    doc: "The latest deal, the terms, the tier and the renewal settings.",
+    access: 'user',
+    input: z.object({}),
+    output: z.object({ deal: z.nullable(PartnerDeal), terms: DealTermsEntry, tier: PartnerTierEntry, settings: DealSettings }),
+  }),
+  'partnership-plus.confirm-deal': method({
+    doc: "Starts a deal: the sponsor offers `amount` as credit.",
+    access: 'user',
+    money: true,
+    input: z.object({ amount: cents(), stamp: stamp() }),
+    output: z.object({ deal: PartnerDeal }),
+  }),
+  'partnership-plus.deal-settings-action': method({
+    doc: "cancel (gives sponsored coins back) or renew the deal.",
+    access: 'user',
+    money: true,
+    input: z.object({ action: z.enum(['cancel', 'renew']), stamp: stamp() }),
+    output: z.object({ deal: PartnerDeal, returned: z.number() }),
+  }),
+  'partnership-plus.deal-settings': method({
+    doc: "The renewal settings.",
+    access: 'user',
+    input: z.object({}),
+    output: DealSettings,
+  }),
+  'partnership-plus.change-deal-settings': method({
+    doc: "Sets renewal and its amount.",
+    access: 'user',
+    input: z.object({ auto_renew: flag(), renew_amount: cents(0) }),
+    output: DealSettings,
+  }),
+  'partnership-plus.roi': method({
+    doc: "The latest deal's return so far.",
+    access: 'user',
+    input: z.object({}),
+    output: z.object({ deal: z.nullable(PartnerDeal), wagered: z.number(), edge: z.number(), roi: z.number() }),
+  }),
+  'partnership-plus.deal-estimate-roi': method({
+    doc: "The likely return of a deal of `amount`.",
+    access: 'user',
+    input: z.object({ amount: cents() }),
+    output: z.object({ amount: z.number(), wager_goal: z.number(), days: z.number(), expected_wagered: z.number(), expected_edge: z.number(), roi: z.number() }),
+  }),
 
   'partnership-plus.claim-earn': method({
     doc: 'Pays the earnings not yet claimed into the wallet (history partnership_earned); COMMIT_ERROR under 20 referrals or with nothing to claim.',
@@ -175,8 +250,18 @@ export const partnershipMethods = {
     input: z.object({ stamp: stamp() }),
     output: z.object({ success: z.literal(true), balance: z.number(), returned: z.number() }),
   }),
-  'partnership-plus.change-credit-time': unshown({ doc: 'Changes when the sponsor credit is paid (sponsor.next_time_at).', access: 'user', planned: true }),
-  'partnership-plus.expenses': unshown({ doc: "The partner's expenses.", access: 'user', planned: true }),
+  'partnership-plus.change-credit-time': method({
+    doc: "Sets the credit time (seconds into the UTC day).",
+    access: 'user',
+    input: z.object({ time_offset: int() }),
+    output: z.object({ sponsor: z.object({ next_time_at: z.nullable(z.number()), time_offset: z.number() }) }),
+  }),
+  'partnership-plus.expenses': method({
+    doc: "What the partner spent, in total and paged.",
+    access: 'user',
+    input: z.object({ ...paging }),
+    output: z.object({ total: z.number(), by_type: z.record(z.string(), z.number()), entries: z.array(PartnerExpense), has_more: z.boolean() }),
+  }),
 
   'partnership-plus.change-code': method({
     doc: "Sets the partner's code: 28 against the username rules, 29 when taken (docs/decisions/0022).",
@@ -184,7 +269,13 @@ export const partnershipMethods = {
     input: z.object({ code: text(1, 64) }),
     output: z.object({ code: z.string() }),
   }),
-  'partnership-plus.activate-code': unshown({ doc: 'Activates a code from the partnership-plus screens.', access: 'user', planned: true }),
+  'partnership-plus.activate-code': method({
+    doc: "A gift code (as wallet.gift) or a referral code (as partnership.activateCode).",
+    access: 'user',
+    money: true,
+    input: z.object({ code: text(1, 64), anonymous: z.optional(flag()), stamp: stamp() }),
+    output: z.object({ success: z.boolean(), kind: z.enum(['gift', 'referral']), cause: z.optional(z.string()) }),
+  }),
   'partnership-plus.change-api-token': method({
     doc: "A new API token, shown once; the old one stops working.",
     access: 'user',

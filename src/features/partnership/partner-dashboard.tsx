@@ -60,7 +60,7 @@ export function PartnerDashboard() {
           </Suspense>
           {credit && (credit.balance > 0 || credit.borrow > 0) && (
             <p className="partner-muted">
-              Sponsor credit: {formatCoins(credit.balance)} on offer, {formatCoins(credit.borrow)} sponsored in your wallet.
+              Sponsor credit: {formatCoins(credit.balance)} on offer, {Math.round(credit.borrow * 100)}% of your balance sponsored.
             </p>
           )}
         </>

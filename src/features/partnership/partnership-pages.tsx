@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { rpc } from '../../net/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { UsersIcon } from '../../ui/icons.tsx';
-import { EmptyState, PageFrame, Panel, PlannedParts } from '../../ui/page-frame.tsx';
+import { EmptyState, PageFrame, Panel } from '../../ui/page-frame.tsx';
 import { HandshakeIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { RouteModal } from '../../ui/route-modal.tsx';
@@ -13,6 +13,10 @@ import { PartnerDashboard } from './partner-dashboard.tsx';
 import { RaceDetail, RaceEdit, RaceForm, RacesList } from './partner-races.tsx';
 import { YourPartnership } from './your-partnership.tsx';
 import './partnership.css';
+
+// Deals, expenses and the staff's terms, and the tiers table, load only where they show.
+const PartnerBusiness = lazy(() => import('./partner-business.tsx'));
+const TiersList = lazy(() => import('./tiers-list.tsx'));
 
 /** Document 3 section 9. */
 const FACTS = [
@@ -105,6 +109,11 @@ export function PartnerDashboardPage({ name, section, raceId }: { name: string; 
       ) : (
         <>
           {clubMember && <PartnerDashboard />}
+          {clubMember && (
+            <Suspense fallback={null}>
+              <PartnerBusiness />
+            </Suspense>
+          )}
           <YourPartnership />
         </>
       )}
@@ -133,8 +142,10 @@ export function TiersPage() {
   const navigate = useNavigate();
   return (
     <RouteModal title="Partner tiers" width={905} behind={<PartnershipPage />} onClose={() => void navigate({ to: '/partnership' })}>
-      <p className="tiers-lead">Partners move up tiers as their referrals play; each tier raises the share you earn, up to 10% of the house edge.</p>
-      <PlannedParts parts={[{ title: 'Tiers', text: 'Each tier with what it takes and the share it pays.', look: 'stats' }]} />
+      <p className="tiers-lead">Partners move up tiers as their referrals play. Every tier earns 10% of the house edge on your referrals’ wagers; higher tiers open bigger sponsor deals.</p>
+      <Suspense fallback={<p className="partner-muted">Loading…</p>}>
+        <TiersList />
+      </Suspense>
     </RouteModal>
   );
 }

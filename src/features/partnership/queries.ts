@@ -60,3 +60,33 @@ export function membersQueryOptions() {
     retry: false,
   });
 }
+
+export const dealKeys = { all: ['partnership', 'deal'] as const };
+
+/** The partner's latest deal, the terms, their tier and renewal settings. */
+export function dealQueryOptions() {
+  return queryOptions({
+    queryKey: dealKeys.all,
+    queryFn: ({ signal }) => rpc.call('partnership-plus.deal', {}, { signal }),
+    retry: false,
+  });
+}
+
+/** Pages of what the partner spent on the partnership, with the totals. */
+export function expensesQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: [...dealKeys.all, 'expenses'],
+    queryFn: ({ pageParam, signal }) => rpc.call('partnership-plus.expenses', { count: PAGE_SIZE, ...(pageParam ? { offset: pageParam } : {}) }, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (page) => (page.has_more ? page.entries.at(-1)?.hash : undefined),
+    retry: false,
+  });
+}
+
+/** The partner tiers, with the caller's level when they are a partner. */
+export function tiersQueryOptions() {
+  return queryOptions({
+    queryKey: ['partnership', 'tiers'],
+    queryFn: ({ signal }) => rpc.call('partnership-plus.tiers', {}, { signal }),
+  });
+}

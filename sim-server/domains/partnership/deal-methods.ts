@@ -1,0 +1,121 @@
+/**
+ * partnership-plus deals, their return, the credit time, expenses, tiers, the programme's
+ * admin settings and activate-code (docs/decisions/0028).
+ */
+import { GIFT_CODE_PATTERN, NumericError, PARTNER_EXPENSE_TYPES } from '../../../src/contract/index.ts';
+import { PARTNER_TIERS, dealRoi, estimateDealRoi, parseHash, partnerTier, toHash } from '../../../src/core/index.ts';
+import { fail } from '../../errors.ts';
+import { requireUser, type Handlers } from '../../rpc/context.ts';
+import { hasTag } from '../account/users.ts';
+import { giftHandlers } from '../gifts/methods.ts';
+import { partnershipHandlers } from './methods.ts';
+import { changeDealTerms, dealSettingsOf, dealTermsOf, requireStaff, saveDealSettings, sponsorSchedule } from './deal-terms.ts';
+import { cancelDeal, checkDealAmount, dealView, dealWagered, latestDeal, referralWagered, renewDeal, startDeal } from './deals.ts';
+import { periodFigures } from './partner-stats.ts';
+import { requirePartner } from './races.ts';
+
+const DAY_S = 86_400;
+const PAGE_SIZE = 20;
+
+export const dealHandlers: Handlers = {
+  'partnership-plus.deal': (_params, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    const deal = latestDeal(ctx.db, user.id);
+    return { deal: deal ? dealView(deal) : null, terms: dealTermsOf(ctx.db).settings, tier: { ...partnerTier(referralWagered(ctx.db, user.id)) }, settings: dealSettingsOf(ctx.db, user.id) };
+  },
+  'partnership-plus.confirm-deal': ({ amount }, ctx) => {
+    const user = requireUser(ctx);
+    return ctx.moneyTx((tx) => ({ deal: dealView(startDeal(tx, user, amount, ctx.config.now())) }));
+  },
+  'partnership-plus.deal-settings-action': ({ action }, ctx) => {
+    const user = requireUser(ctx);
+    const now = ctx.config.now();
+    return ctx.moneyTx((tx) => {
+      if (action === 'renew') return { deal: dealView(renewDeal(tx, user, now)), returned: 0 };
+      const { deal, returned } = cancelDeal(tx, { ledger: ctx.ledger, hub: ctx.hub, now }, user);
+      return { deal: dealView(deal), returned };
+    });
+  },
+  'partnership-plus.deal-settings': (_params, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    return dealSettingsOf(ctx.db, user.id);
+  },
+  'partnership-plus.change-deal-settings': ({ auto_renew, renew_amount }, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    return ctx.db.transaction((tx) => {
+      if (renew_amount > 0) checkDealAmount(tx, user.id, renew_amount);
+      if (auto_renew && renew_amount === 0) fail(NumericError.INPUT_ERROR, 'renew_amount: needed to renew');
+      return saveDealSettings(tx, user.id, { ...dealSettingsOf(tx, user.id), auto_renew, renew_amount });
+    });
+  },
+  'partnership-plus.change-credit-time': ({ time_offset }, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    if (time_offset < 0 || time_offset >= DAY_S) fail(NumericError.INPUT_ERROR, `time_offset: seconds from 0 to ${DAY_S - 1}`);
+    return ctx.db.transaction((tx) => {
+      saveDealSettings(tx, user.id, { ...dealSettingsOf(tx, user.id), time_offset });
+      // A renewal already scheduled moves to the new time of its day.
+      tx.run(
+        'UPDATE partner_deals SET renew_at = ((renew_at / 1000) / ? * ? + ?) * 1000 WHERE partner_id = ? AND renew_at IS NOT NULL',
+        DAY_S, DAY_S, time_offset, user.id,
+      );
+      return { sponsor: sponsorSchedule(tx, user.id) };
+    });
+  },
+  'partnership-plus.roi': (_params, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    const deal = latestDeal(ctx.db, user.id);
+    if (!deal) return { deal: null, wagered: 0, edge: 0, roi: 0 };
+    return { deal: dealView(deal), ...dealRoi(deal.amount, dealWagered(ctx.db, deal)) };
+  },
+  'partnership-plus.deal-estimate-roi': ({ amount }, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    const monthWagered = periodFigures(ctx.db, user.id, 'month', ctx.config.now()).wagered;
+    return estimateDealRoi({ amount, monthWagered, terms: dealTermsOf(ctx.db).settings });
+  },
+  'partnership-plus.expenses': ({ offset, count }, ctx) => {
+    const user = requireUser(ctx);
+    requirePartner(user);
+    const before = offset ? parseHash(offset) : null;
+    if (offset && before === null) fail(NumericError.INPUT_ERROR, 'offset must be an entry hash');
+    const size = count ?? PAGE_SIZE;
+    const { rows, totals } = ctx.ledger.entriesOfTypes(ctx.db, { user: user.id }, PARTNER_EXPENSE_TYPES, { before: before ?? undefined, count: size + 1 });
+    // Spending is what left the wallet: the signed sums turned around.
+    const by_type = Object.fromEntries(PARTNER_EXPENSE_TYPES.map((t) => [t, -(totals[t] ?? 0)]));
+    return {
+      total: Object.values(by_type).reduce((a, b) => a + b, 0),
+      by_type,
+      entries: rows.slice(0, size).map((r) => ({ hash: toHash(r.id), type: r.type, amount: r.amount, created_at: Math.floor(r.created_at / 1000), ref: r.ref })),
+      has_more: rows.length > size,
+    };
+  },
+  'partnership-plus.tiers': (_params, ctx) => {
+    const partner = ctx.user && (hasTag(ctx.user, 'partner') || hasTag(ctx.user, 'club_member')) ? ctx.user : null;
+    const wagered = partner ? referralWagered(ctx.db, partner.id) : null;
+    return { tiers: PARTNER_TIERS.map((t) => ({ ...t })), level: wagered === null ? null : partnerTier(wagered).level, wagered };
+  },
+  'partnership-plus.get-admin-settings': (_params, ctx) => {
+    requireStaff(requireUser(ctx));
+    return dealTermsOf(ctx.db);
+  },
+  'partnership-plus.change-admin-settings': (terms, ctx) => {
+    const staff = requireUser(ctx);
+    requireStaff(staff);
+    return ctx.db.transaction((tx) => changeDealTerms(tx, staff, terms, ctx.config.now()));
+  },
+  'partnership-plus.activate-code': ({ code, anonymous, stamp }, ctx) => {
+    requireUser(ctx);
+    // One rule each: the gift and referral calls check, pay and refuse; this only picks which.
+    if (GIFT_CODE_PATTERN.test(code.trim())) {
+      const redeem = giftHandlers['wallet.gift']!;
+      return Promise.resolve(redeem({ code: code.trim(), stamp }, ctx)).then((r) => ({ success: r.success, kind: 'gift' as const, ...('cause' in r && r.cause ? { cause: r.cause } : {}) }));
+    }
+    const apply = partnershipHandlers['partnership.activateCode']!;
+    return Promise.resolve(apply({ code, anonymous, stamp }, ctx)).then((r) => ({ success: r.success, kind: 'referral' as const }));
+  },
+};
