@@ -3,11 +3,8 @@
  * the tier ticket, the published participants commitment, and who may be drawn for a tier.
  * Anyone can rerun `partyTicket` on a finished tier's record.
  */
+import type { PartyMode } from '../contract/index.ts';
 import { sha256Hex } from './fair-ticket.ts';
-
-/** How a party chooses who may win a tier. */
-export const PARTY_MODES = ['level', 'rank', 'race'] as const;
-export type PartyMode = (typeof PARTY_MODES)[number];
 
 /** The fixed invite code of official parties (document 3 section 5). */
 export const OFFICIAL_INVITE_CODE = 'skinfans';

@@ -15,8 +15,8 @@ describe('party tier ticket', () => {
     expect(partyTicket(seed, 0)).toBe(0);
     expect(partyWinner(seed, ['SF0000000001', 'SF0000000002', 'SF0000000003'])).toBe(['SF0000000001', 'SF0000000002', 'SF0000000003'][(0xa3f9c21 % 3)]);
     expect(partyWinner(seed, [])).toBeNull();
-    expect(() => partyTicket('xyz', 3)).toThrow();
-    expect(() => partyTicket(seed, -1)).toThrow();
+    expect(() => partyTicket('xyz', 3)).toThrow('7 hex');
+    expect(() => partyTicket(seed, -1)).toThrow('a count');
   });
 
   test('the participants commitment is SHA-256 of the list in order', () => {

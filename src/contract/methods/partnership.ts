@@ -136,15 +136,12 @@ export const partnershipMethods = {
   'partnership-plus.get-admin-settings': unshown({ doc: 'Partnership-plus admin settings.', access: 'user', planned: true }),
   'partnership-plus.change-admin-settings': unshown({ doc: 'Changes the partnership-plus admin settings.', access: 'user', planned: true }),
   'partnership-plus.connect-kick': unshown({ doc: 'Connects a Kick streaming account.', access: 'user', planned: true }),
-  'partnership-plus.join-stream-club': unshown({ doc: 'Joins the stream club (COMMIT_ERROR, KICK_ACCOUNT_NOT_LINKED stay silent).', access: 'user', planned: true }),
-  'partnership-plus.leave-stream-club': unshown({ doc: 'Leaves the stream club.', access: 'user', planned: true }),
   'partnership-plus.endpoint': method({
     doc: "The read-only partner API: partnership-plus.home for the API token's partner; a wrong or replaced token is ACCESS_DENIED.",
     access: 'public',
     input: z.object({ token: text(1, 128) }),
     output: PartnerHome,
   }),
-  'partnership-plus.close-party': unshown({ doc: "Closes the partner's active stream party (the ACTIVE_STREAM_PARTY_EXISTS flow).", access: 'user', planned: true }),
 
   'partnership-plus.deal': unshown({ doc: "The partner's deal.", access: 'user', planned: true }),
   'partnership-plus.confirm-deal': unshown({ doc: 'Confirms a deal.', access: 'user', planned: true }),
@@ -192,10 +189,6 @@ export const partnershipMethods = {
     output: z.object({ api_token: z.string() }),
   }),
 
-  'partnership-plus.party-settings': unshown({ doc: 'Default settings of the partner stream parties.', access: 'user', planned: true }),
-  'partnership-plus.change-party-settings': unshown({ doc: 'Changes the party settings.', access: 'user', planned: true }),
-  'partnership-plus.change-party-settings-advanced': unshown({ doc: 'Changes the advanced party settings.', access: 'user', planned: true }),
-  'partnership-plus.buy-party-fuel': unshown({ doc: 'Buys party fuel.', access: 'user', money: true, planned: true }),
 
   'partnership-plus.referral-rank': method({
     doc: "One referral's rank; 30 'User not found.' for anyone not this partner's referral.",
