@@ -3,6 +3,7 @@ import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@t
 import { ChatDock } from '../features/chat/index.ts';
 import { ConnectionBanner, RateLimitScreen, useArenaReachable, useMaintenance, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
 import { Toasts, useLiveNotices } from '../features/notifications/index.ts';
+import { PartyLobby } from '../features/party/index.ts';
 import { SessionModals, useCheckin, useLoginReminder, usePrompts, useSessionSync } from '../features/session/index.ts';
 import { usePerformanceMode } from '../features/settings/index.ts';
 import {
@@ -60,6 +61,7 @@ function RootLayout() {
       {entered && <Footer />}
       {entered && <MobileMenu />}
       <ChatDock />
+      {entered && <PartyLobby />}
       {entered && <CookieBanner />}
       <Toasts />
       <UpdatePrompt />
