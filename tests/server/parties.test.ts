@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MethodResult } from '../../src/contract/index.ts';
 import { parseHash, partyParticipantsHash, partyTicket, sha256Hex } from '../../src/core/index.ts';
-import { TIER_EVERY_MS, TIER_LOCK_MS } from '../../sim-server/domains/parties/store.ts';
+import { FINISHED_LINGER_MS, TIER_EVERY_MS, TIER_LOCK_MS } from '../../sim-server/domains/parties/store.ts';
 import { partyTick } from '../../sim-server/domains/parties/runner.ts';
 import { cheapestCase, openCases } from './cases-helpers.ts';
 import { hashOf, refused } from './chat-helpers.ts';
@@ -136,9 +136,14 @@ describe('stream parties', () => {
       winners.push(tier.winner_hash!);
       // Tiers complete in order: the later ones are still open.
       const open = (await ok(viewers[1]!, 'event-party.lobby')).parties;
-      expect(open.map((p) => p.tiers.map((t) => t.completed))).toEqual(number < 3 ? [[1, 2, 3].map((n) => n <= number)] : []);
+      expect(open.map((p) => p.tiers.map((t) => t.completed))).toEqual([[1, 2, 3].map((n) => n <= number)]);
     }
-    // Every tier drawn: the party closed and left the lobby.
+    // Every tier drawn: a minute later (the last winner shown) the party closes and leaves the lobby.
+    clock.advance(FINISHED_LINGER_MS - 1);
+    tick();
+    expect((await ok(viewers[0]!, 'event-party.lobby')).parties).toHaveLength(1);
+    clock.advance(1);
+    tick();
     expect((await ok(viewers[0]!, 'event-party.lobby')).parties).toEqual([]);
     await refused(viewers[0]!, 'event-party.get', { id }, 30);
 

@@ -9,7 +9,7 @@ import type { Tx } from '../../db/database.ts';
 import type { Services } from '../../rpc/context.ts';
 import { publicUser, type UserRow } from '../account/users.ts';
 import { grantItem } from '../inventory/assets.ts';
-import { INACTIVE_CLOSE_MS, PARTY_HOUSE, TIER_LOCK_MS, announce, closeParty, eligibleFor, hostLive, nextTier, tiersOf, type PartyRow, type TierRow } from './store.ts';
+import { FINISHED_LINGER_MS, INACTIVE_CLOSE_MS, PARTY_HOUSE, TIER_LOCK_MS, announce, closeParty, eligibleFor, hostLive, nextTier, tiersOf, type PartyRow, type TierRow } from './store.ts';
 
 type RunnerServices = Pick<Services, 'db' | 'hub' | 'config' | 'ledger' | 'catalog'>;
 
@@ -85,8 +85,10 @@ export function advanceParty(tx: Tx, s: RunnerServices, partyId: number): void {
     if (current.air_time < tier.time_at) break;
     draw(tx, s, current, published, now);
   }
-  if (tiersOf(tx, party.id).every((t) => t.completed_at !== null)) {
-    // Every tier is drawn: the party has given out what it had.
+  const tiers = tiersOf(tx, party.id);
+  const lastDrawn = Math.max(...tiers.map((t) => t.completed_at ?? Number.POSITIVE_INFINITY));
+  if (now - lastDrawn >= FINISHED_LINGER_MS) {
+    // Every tier is drawn and the last winner has been shown: the party has given out what it had.
     tx.run("UPDATE stream_parties SET status = 'closed', closed_at = ? WHERE id = ?", now, party.id);
     announce(tx, s, party.id);
   }

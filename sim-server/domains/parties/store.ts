@@ -18,6 +18,8 @@ export const TIER_EVERY_MS = 10 * 60_000;
 export const TIER_LOCK_MS = 10_000;
 /** A party whose host stays off air this long is closed (the inactive message's "may be closed"). */
 export const INACTIVE_CLOSE_MS = 60 * 60_000;
+/** A party whose tiers are all drawn stays this long, so its last roulette and winner are seen, then closes. */
+export const FINISHED_LINGER_MS = 60_000;
 /** Official parties' prizes: the most expensive items at or under these prices (cents), tier by tier. */
 export const OFFICIAL_PRIZES = [1_000, 3_000, 10_000];
 /** How a partner's fuel is split over the tiers (percent). */
