@@ -138,7 +138,7 @@ function FairnessPanel({ party, number }: { party: StreamParty; number: number }
           {t.participants_hash && <span className="mono party-hash"> · SHA-256 {t.participants_hash}</span>}
         </dd>
       </dl>
-      <p className="party-muted">Ticket = first 7 hex of the server seed, mod participants, + 1: the winner is that place of the published list.</p>
+      <p className="party-muted party-small">Ticket = first 7 hex of the server seed, mod participants, + 1: the winner is that place of the published list.</p>
     </section>
   );
 }
@@ -170,10 +170,16 @@ function Participants({ party, number }: { party: StreamParty; number: number })
         {users.map((u, i) => (
           <tr key={u.hash}>
             <td>{i + 1}</td>
-            <td className="party-user">
-              <Avatar name={u.display_name} userHash={u.hash} src={u.info.avatar} size={24} />
-              <span>{u.display_name}</span>
-              {winners.has(u.hash) && <span className="party-winner-icon" aria-label="winner" title="Winner">★</span>}
+            <td>
+              <span className="party-user">
+                <Avatar name={u.display_name} userHash={u.hash} src={u.info.avatar} size={24} />
+                <span>{u.display_name}</span>
+                {winners.has(u.hash) && (
+                  <span className="party-winner-icon" aria-label="winner" title="Winner">
+                    ★
+                  </span>
+                )}
+              </span>
             </td>
             <td>{u.stats.level}</td>
             {extra && <td>{party.modes.race_mode ? (u.stats.race ?? '—') : u.stats.rank ? REFERRAL_RANKS[u.stats.rank - 1] : '—'}</td>}
