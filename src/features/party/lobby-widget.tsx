@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useLogged } from '../session/index.ts';
 import { lobbyQueryOptions, usePartyLive } from './queries.ts';
 import './party.css';
 
@@ -20,7 +21,12 @@ function seenParties(): string[] {
   }
 }
 
-export default function PartyLobbyWidget() {
+/** The widget for signed-in players only (parties are shown to logged-in players, document 3 section 4). */
+export function PartyLobby() {
+  return useLogged() ? <PartyLobbyWidget /> : null;
+}
+
+function PartyLobbyWidget() {
   usePartyLive();
   const lobby = useQuery(lobbyQueryOptions());
   const navigate = useNavigate();
