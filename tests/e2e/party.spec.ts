@@ -1,0 +1,86 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { acceptCookiesUpFront, callAsPlayer, newPlayerName, operatorHeaders, settled, signInByApi } from './helpers.ts';
+
+/** A stream-club partner on air with an open party (dress code "Neon Hat"); answers their page, name, stream and party. */
+async function partnerWithParty(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const name = await signInByApi(page, newPlayerName('host'));
+  const sim = (path: string, data: unknown) => page.request.post(path, { data, headers: operatorHeaders() }).then((r) => r.json() as Promise<{ response: Record<string, string> }>);
+  await sim('/api/sim/partners/tag', { name, tag: 'club_member' });
+  const stream = (await sim('/api/sim/streams', { name, channel: `${name}TV`, title: 'Party night', followers: 4200 })).response.hash!;
+  await callAsPlayer(page, 'partnership-plus.join-stream-club');
+  await callAsPlayer(page, 'partnership-plus.change-party-settings', { min_wagered: 500, min_period: 5, min_level: 0, invite_code: 'Neon Hat' });
+  const { party } = await callAsPlayer<{ party: string }>(page, 'partnership-plus.buy-party-fuel', { amount: 10_000, stamp: `fuel-${name}` });
+  return { page, name, stream, party, sim };
+}
+
+/** The viewer takes the host's code and wagers five coins under it (the party's condition). */
+async function becomeReferral(page: Page, host: string): Promise<void> {
+  await callAsPlayer(page, 'partnership.activateCode', { code: host, anonymous: 0 });
+  const { listing } = await callAsPlayer<{ listing: { hash: string }[] }>(page, 'arena-case.listing', { fields: 'enabled' });
+  const { game } = await callAsPlayer<{ game: { token: string } }>(page, 'arena-unbox.create', { box_hash: listing[0]!.hash, count: 5 });
+  for (let i = 0; i < 5; i++) await callAsPlayer(page, 'arena-unbox.roll', { token: game.token });
+}
+
+test('a referral sees the party modal open once, joins with the dress code, and sees the pause when the host leaves', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const host = await partnerWithParty(browser, baseURL);
+  try {
+    await acceptCookiesUpFront(page);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const viewer = await signInByApi(page);
+    await becomeReferral(page, host.name);
+
+    // The lobby widget opens the party modal by itself the first time.
+    await page.goto('/');
+    await expect(page).toHaveURL(new RegExp(`/event/stream-party\\?id=${host.party}`));
+    const modal = page.getByRole('dialog', { name: 'Stream party' });
+    await expect(modal.getByText(host.name, { exact: true })).toBeVisible();
+    await expect(modal.getByRole('link', { name: 'WATCH' })).toHaveAttribute('href', `/api/sim/streams/${host.stream}/watch`);
+    await expect(modal.getByRole('group', { name: 'Tiers' }).getByRole('button')).toHaveCount(3);
+    await expect(modal.getByRole('progressbar', { name: 'Party progress' })).toBeVisible();
+    await expect(modal.getByText('Server seed hash')).toBeVisible();
+
+    // Join: the invite code sub-modal's button waits for a code; a wrong one is refused.
+    await modal.getByRole('button', { name: 'Join party' }).click();
+    const codeModal = page.getByRole('dialog', { name: 'Enter invite code' });
+    await expect(codeModal.getByRole('button', { name: 'Join' })).toBeDisabled();
+    await codeModal.getByLabel('The streamer’s dress code').fill('Neon Hat');
+    await codeModal.getByRole('button', { name: 'Join' }).click();
+    await expect(modal.getByText('JOINED', { exact: true })).toBeVisible();
+    await expect(modal.getByRole('table')).toContainText(viewer);
+
+    for (const [label, viewport] of [['desktop', { width: 1920, height: 1080 }], ['phone', { width: 390, height: 844 }]] as const) {
+      await page.setViewportSize(viewport);
+      await expect(modal.getByText('JOINED', { exact: true })).toBeVisible();
+      await settled(page);
+      await page.screenshot({ path: `test-results/party-modal-${label}.png` });
+    }
+    await page.setViewportSize({ width: 1920, height: 1080 });
+
+    // Closed, it does not open again by itself: the widget stays to open it.
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/$/);
+    const widget = page.getByRole('link', { name: `Stream party of ${host.name}` });
+    await expect(widget).toBeVisible();
+    await page.reload();
+    await expect(widget).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    // The host leaves: the party pauses and says so.
+    await widget.click();
+    await host.sim(`/api/sim/streams/${host.stream}/stop`, {});
+    await expect(modal.getByText('The party progress has been paused; the streamer is not on the site and the party may be closed automatically.')).toBeVisible();
+    await expect(modal.getByText('INACTIVE', { exact: true })).toBeVisible();
+    await expect(modal.getByText('PAUSED', { exact: true })).toBeVisible();
+    await settled(page);
+    await page.screenshot({ path: 'test-results/party-modal-inactive-desktop.png' });
+  } finally {
+    // The host disbands the party, so no other spec's players meet it.
+    await callAsPlayer(host.page, 'partnership-plus.close-party', { stamp: `close-${host.name}` });
+  }
+  // The modal closes when its party disappears.
+  await expect(page.getByRole('dialog', { name: 'Stream party' })).toHaveCount(0);
+});
