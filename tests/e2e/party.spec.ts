@@ -84,3 +84,43 @@ test('a referral sees the party modal open once, joins with the dress code, and 
   // The modal closes when its party disappears.
   await expect(page.getByRole('dialog', { name: 'Stream party' })).toHaveCount(0);
 });
+
+test('a partner buys party fuel from the modal; when a party of theirs is already open, the close-party prompt closes it and the purchase goes through', async ({ page }) => {
+  test.setTimeout(90_000);
+  await acceptCookiesUpFront(page);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const name = await signInByApi(page, newPlayerName('host'));
+  const sim = (path: string, data: unknown) => page.request.post(path, { data, headers: operatorHeaders() }).then((r) => r.json() as Promise<{ response: Record<string, string> }>);
+  await sim('/api/sim/partners/tag', { name, tag: 'club_member' });
+  await sim('/api/sim/streams', { name, channel: `${name}TV`, title: 'Fuel night', followers: 900 });
+
+  await page.goto('/event/stream-party');
+  const modal = page.getByRole('dialog', { name: 'Stream party' });
+  await modal.getByRole('button', { name: 'Join the stream club' }).click();
+  await expect(modal.getByLabel('Party fuel')).toBeVisible();
+  await modal.getByLabel('Party fuel').selectOption({ label: '30.00' });
+
+  // Another tab opens a party just before this purchase reaches the server.
+  let first = '';
+  await page.route('**/api/method/**', async (route) => {
+    const request = route.request();
+    if (!first && `${request.url()} ${request.postData() ?? ''}`.includes('partnership-plus.buy-party-fuel')) {
+      first = (await callAsPlayer<{ party: string }>(page, 'partnership-plus.buy-party-fuel', { amount: 3_000, stamp: `other-tab-${name}` })).party;
+    }
+    await route.continue();
+  });
+  await modal.getByRole('button', { name: 'Buy party fuel' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Close your stream party' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Close party' }).click();
+  await expect(prompt).toHaveCount(0);
+
+  // The retried purchase opened a new party, which the modal now shows.
+  await expect(modal.getByRole('group', { name: 'Tiers' }).getByRole('button')).toHaveCount(3);
+  await expect(modal.getByRole('button', { name: 'Change dress code' })).toBeVisible();
+  const settings = await callAsPlayer<{ party: string | null }>(page, 'partnership-plus.party-settings');
+  expect(settings.party).not.toBeNull();
+  expect(settings.party).not.toBe(first);
+  await page.unroute('**/api/method/**');
+  await callAsPlayer(page, 'partnership-plus.close-party', { stamp: `close-${name}` });
+});

@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
-import { PARTY_PERIOD_DAYS, PARTY_WAGER_OPTIONS, REFERRAL_RANKS, type StreamParty } from '../../contract/index.ts';
+import { PARTY_FUEL_OPTIONS, PARTY_PERIOD_DAYS, PARTY_WAGER_OPTIONS, REFERRAL_RANKS, type StreamParty } from '../../contract/index.ts';
 import { PARTY_ROULETTE_MS, PARTY_ROULETTE_UNITS, PARTY_WINNER_BANNER_MS, formatCoins, partyDuration, tierTimerTone } from '../../core/index.ts';
 import { RpcError, rpc } from '../../net/index.ts';
 import { Avatar } from '../../ui/avatar.tsx';
@@ -143,8 +143,9 @@ function FairnessPanel({ party, number }: { party: StreamParty; number: number }
   );
 }
 
-function Participants({ party, number }: { party: StreamParty; number: number }) {
+function Participants({ party, number, next }: { party: StreamParty; number: number; next: number }) {
   const tier = useQuery(tierQueryOptions(party.id, number));
+  const shown = number <= next || party.tiers.find((t) => t.number === number)?.completed;
   const winners = new Set(party.tiers.map((t) => t.winner_hash));
   const users = tier.data?.users ?? [];
   const extra = party.modes.race_mode ? 'Race' : party.modes.rank_mode ? 'Rank' : null;
@@ -160,14 +161,21 @@ function Participants({ party, number }: { party: StreamParty; number: number })
         </tr>
       </thead>
       <tbody>
-        {users.length === 0 && (
+        {!shown && (
+          <tr>
+            <td colSpan={extra ? 4 : 3} className="party-muted">
+              Members are shown once this tier is next.
+            </td>
+          </tr>
+        )}
+        {shown && users.length === 0 && (
           <tr>
             <td colSpan={extra ? 4 : 3} className="party-muted">
               Nobody qualifies for this tier yet.
             </td>
           </tr>
         )}
-        {users.map((u, i) => (
+        {(shown ? users : []).map((u, i) => (
           <tr key={u.hash}>
             <td>{i + 1}</td>
             <td>
@@ -363,10 +371,56 @@ function PartyView({ party }: { party: StreamParty }) {
       </div>
       <div className="party-actions">{isHost ? !party.official && <HostTools party={party} /> : <JoinPanel party={party} />}</div>
       <div className="party-columns">
-        <Participants party={party} number={selected} />
+        <Participants party={party} number={selected} next={nextNumber} />
         <FairnessPanel party={party} number={selected} />
       </div>
     </div>
+  );
+}
+
+/** A partner or club member with no open party: the stream club and the party fuel that opens one. */
+function HostPanel() {
+  const queryClient = useQueryClient();
+  const report = useReport();
+  const settings = useQuery({ queryKey: [...partyKeys.all, 'settings'], queryFn: ({ signal }) => rpc.call('partnership-plus.party-settings', {}, { signal }) });
+  const [amount, setAmount] = useState(PARTY_FUEL_OPTIONS[1]!);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: partyKeys.all });
+  const join = useMutation({ mutationFn: () => rpc.call('partnership-plus.join-stream-club', {}), onSuccess: refresh, onError: report });
+  const buy = useMutation({ mutationFn: () => rpc.call('partnership-plus.buy-party-fuel', { amount, stamp: crypto.randomUUID() }), onSuccess: refresh, onError: report });
+  if (!settings.data) return <p className="party-muted">Loading your party settings…</p>;
+  if (!settings.data.stream_club) {
+    return (
+      <div className="party-host-panel">
+        <p>Streamers of the stream club host parties for their referrals while they are on air.</p>
+        <Button variant="primary" disabled={join.isPending} onClick={() => join.mutate()}>
+          Join the stream club
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="party-host-panel"
+      onSubmit={(e) => {
+        e.preventDefault();
+        buy.mutate();
+      }}
+    >
+      <p>
+        Party fuel pays the three tiers’ prizes. Your referrals join with your dress code “{settings.data.invite_code}”; tiers are drawn after 10, 20 and 30 minutes on air.
+      </p>
+      <label htmlFor="party-fuel">Party fuel</label>
+      <select id="party-fuel" value={amount} onChange={(e) => setAmount(Number(e.target.value))}>
+        {PARTY_FUEL_OPTIONS.map((f) => (
+          <option key={f} value={f}>
+            {formatCoins(f)}
+          </option>
+        ))}
+      </select>
+      <Button type="submit" variant="primary" disabled={buy.isPending}>
+        Buy party fuel
+      </Button>
+    </form>
   );
 }
 
@@ -381,7 +435,11 @@ function PartyBody({ id }: { id: string | undefined }) {
   useEffect(() => {
     if (gone) void navigate({ to: '/' });
   }, [gone, navigate]);
-  if (!id && lobby.isSuccess && !partyId) return <p className="party-muted">No stream party is open for you right now. Parties appear here while a streamer gives away prizes on air.</p>;
+  const tags = useAccount().data?.user.tags ?? [];
+  if (!id && lobby.isSuccess && !partyId) {
+    if (tags.includes('partner') || tags.includes('club_member')) return <HostPanel />;
+    return <p className="party-muted">No stream party is open for you right now. Parties appear here while a streamer gives away prizes on air.</p>;
+  }
   if (party.isError || lobby.isError) {
     return (
       <div className="party-error" role="alert">
