@@ -69,8 +69,30 @@ test('a referral sees the party modal open once, joins with the dress code, and 
     await expect(widget).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
 
-    // The host leaves: the party pauses and says so.
+    // Ten minutes on air (the operator moves the air time on): tier 1 is drawn among its one member.
     await widget.click();
+    await expect(modal.getByText('JOINED', { exact: true })).toBeVisible();
+    await host.sim(`/api/sim/parties/${host.party}/advance`, { minutes: 10 });
+    await expect(page.getByLabel('Drawing tier 1')).toBeVisible();
+    const banner = modal.getByRole('status').filter({ hasText: `${viewer} won tier 1` });
+    await expect(banner).toBeVisible();
+    await page.screenshot({ path: 'test-results/party-modal-winner-desktop.png' });
+    await expect(banner).toHaveCount(0);
+    const tier1 = modal.getByRole('group', { name: 'Tiers' }).getByRole('button').first();
+    await expect(tier1).toContainText(`Won by ${viewer}`);
+    await tier1.click();
+    const fairness = modal.getByRole('region', { name: 'Tier 1 fairness' });
+    await expect(fairness).toContainText('Drawn');
+    await expect(fairness).toContainText('1 published');
+    await expect(fairness.getByText('Shown once the tier is drawn')).toHaveCount(0);
+    await modal.getByRole('button', { name: 'Party info' }).click();
+    const info = page.getByRole('dialog', { name: 'Party info' });
+    await expect(info).toContainText('modulo the number of members, plus 1');
+    await info.getByRole('button', { name: 'Close' }).click();
+    await expect(info).toHaveCount(0);
+    await expect(modal).toBeVisible();
+
+    // The host leaves: the party pauses and says so.
     await host.sim(`/api/sim/streams/${host.stream}/stop`, {});
     await expect(modal.getByText('The party progress has been paused; the streamer is not on the site and the party may be closed automatically.')).toBeVisible();
     await expect(modal.getByText('INACTIVE', { exact: true })).toBeVisible();

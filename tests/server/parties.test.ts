@@ -242,8 +242,17 @@ describe('stream parties', () => {
     expect(await hashOf(partner)).toMatch(/^SF/);
   });
 
-  test('the sim console refuses unknown hosts and bad modes', async () => {
+  test('the sim console refuses unknown hosts and bad modes, and moves a party\'s air time on', async () => {
     const client = server.client();
+    const host = await server.player('advance_host');
+    await goLive(host, 'advance_host');
+    const { id } = await sim<{ id: string }>(host, '/api/sim/parties', { host: 'advance_host' });
+    const viewer = await server.player('advance_viewer');
+    await ok(viewer, 'event-party.join', { id, invite_code: 'SkinFans' });
+    expect(await sim(client, `/api/sim/parties/${id}/advance`, { minutes: 10 })).toEqual({ air_time: TIER_EVERY_MS });
+    expect((await tierOf(viewer, id, 1)).winner_hash).toBe(await hashOf(viewer));
+    expect((await simPost(client, `/api/sim/parties/${id}/advance`, { minutes: 0 })).error?.error_code).toBe(16);
+    expect((await simPost(client, '/api/sim/parties/SF999999/advance', { minutes: 1 })).error?.error_code).toBe(30);
     expect((await simPost(client, '/api/sim/parties', { host: 'nosuch_host' })).error?.error_code).toBe(30);
     expect((await simPost(client, '/api/sim/parties', { host: 'official_host', mode: 'luck' })).error?.error_code).toBe(16);
   });

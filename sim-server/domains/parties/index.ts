@@ -11,7 +11,7 @@ import type { Domain, Services } from '../../rpc/context.ts';
 import { findUserByName } from '../account/users.ts';
 import { partyHandlers } from './methods.ts';
 import { advanceParty, partyTick } from './runner.ts';
-import { OFFICIAL_PRIZES, createParty } from './store.ts';
+import { OFFICIAL_PRIZES, createParty, openParty } from './store.ts';
 
 /** How often the runner advances open parties. */
 export const PARTY_TICK_MS = 1_000;
@@ -22,6 +22,8 @@ const OfficialBody = z.object({
   /** Each tier's requirement in the mode, comma-separated (default 0: everyone). */
   required: z.optional(z.string().check(z.regex(/^\d{1,3}(,\d{1,3}){0,2}$/, 'expected up to three numbers'))),
 });
+
+const AdvanceBody = z.object({ minutes: z.coerce.number().check(z.int(), z.gte(1), z.lte(60)) });
 
 /** Opens an official party hosted by a player (the operator's; prizes from the house). */
 export function startOfficialParty(s: Services, input: z.output<typeof OfficialBody>) {
@@ -54,6 +56,24 @@ function registerParties(app: FastifyInstance, s: Services): void {
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
   if (!s.config.simMode) return;
+  // The operator moves a party's air time on (a demo or a browser test need not wait 10 minutes on air).
+  app.post('/api/sim/parties/:id/advance', operatorRoute(s.config), async (request) => {
+    const parsed = z.safeParse(AdvanceBody, request.body ?? {});
+    if (!parsed.success) return { error: { error_code: NumericError.INPUT_ERROR, error_msg: describeIssues(parsed.error.issues, request.body) } };
+    try {
+      return {
+        response: s.db.transaction((tx) => {
+          const party = openParty(tx, (request.params as { id: string }).id);
+          tx.run('UPDATE stream_parties SET air_time = air_time + ? WHERE id = ?', parsed.data.minutes * 60_000, party.id);
+          advanceParty(tx, s, party.id);
+          return { air_time: tx.get<{ air_time: number }>('SELECT air_time FROM stream_parties WHERE id = ?', party.id)!.air_time };
+        }),
+      };
+    } catch (error) {
+      if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
+      throw error;
+    }
+  });
   app.post('/api/sim/parties', operatorRoute(s.config), async (request, reply) => {
     const form = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
     let result;

@@ -330,7 +330,34 @@ function HostTools({ party }: { party: StreamParty }) {
   );
 }
 
+/** The party info sub-modal (905): how this party runs. */
+function PartyInfo({ party, onClose }: { party: StreamParty; onClose(): void }) {
+  const c = party.conditions;
+  const rule = party.modes.race_mode ? 'their place in today’s race' : party.modes.rank_mode ? 'their referral rank' : 'their level';
+  return (
+    <Modal title="Party info" width={905} onClose={onClose}>
+      <ul className="party-info">
+        <li>While {party.host.display_name} is on air, the party counts air time; each tier is drawn when the bar reaches it, in order.</li>
+        <li>When the streamer leaves, the party pauses and keeps its progress; after an hour away it may be closed.</li>
+        <li>Each tier is won by one member chosen by {rule}: ten seconds before the draw the list of members is published with its SHA-256.</li>
+        <li>The ticket is the first 7 hex characters of the tier’s server seed, modulo the number of members, plus 1; the seed’s hash is shown from the start and the seed after the draw.</li>
+        <li>The prize goes straight to the winner’s inventory.</li>
+        {party.official ? (
+          <li>This is an official party: every signed-in player may join.</li>
+        ) : (
+          <li>
+            Only the streamer’s referrals join, with the streamer’s dress code
+            {c.min_wagered > 0 ? `, after wagering ${formatCoins(c.min_wagered)} under their code within ${Math.round(c.min_period / 86_400)} days` : ''}
+            {c.min_level > 0 ? `, from level ${c.min_level}` : ''}.
+          </li>
+        )}
+      </ul>
+    </Modal>
+  );
+}
+
 function PartyView({ party }: { party: StreamParty }) {
+  const [info, setInfo] = useState(false);
   const account = useAccount();
   const nextNumber = party.tiers.find((t) => !t.completed)?.number ?? party.tiers.length;
   // A tier the player picked stays selected until the next tier changes (the slider then moves on).
@@ -349,6 +376,9 @@ function PartyView({ party }: { party: StreamParty }) {
             {party.official ? 'Official party · open to everyone' : 'Party for the streamer’s referrals'} · {party.participants} joined
           </span>
         </div>
+        <Button size="sm" onClick={() => setInfo(true)}>
+          Party info
+        </Button>
         {live ? (
           <a className="party-watch" href={party.stream.profile!.link} target="_blank" rel="noopener">
             WATCH
@@ -357,6 +387,7 @@ function PartyView({ party }: { party: StreamParty }) {
           <span className="party-inactive-button">INACTIVE</span>
         )}
       </section>
+      {info && <PartyInfo party={party} onClose={() => setInfo(false)} />}
       {party.status === 'inactive' && (
         <p className="party-paused" role="status">
           {INACTIVE_MESSAGE}
