@@ -20,6 +20,8 @@ export const partyQueryOptions = (id: string) =>
 export const tierQueryOptions = (id: string, number: number) =>
   queryOptions({ queryKey: partyKeys.tier(id, number), queryFn: ({ signal }) => rpc.call('event-party.get-tier', { id, number }, { signal }).then((a) => a.tier), staleTime: 10_000 });
 
+const REFRESH_COALESCE_MS = 1_000;
+
 /** The last tier drawn, for the roulette and the winner banner. */
 export const lastRoll = createStore<(ServerMessageData<'STREAM_PARTY_ROLL'> & { at: number }) | null>(null);
 
@@ -30,7 +32,14 @@ export const lastRoll = createStore<(ServerMessageData<'STREAM_PARTY_ROLL'> & { 
 export function usePartyLive(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: partyKeys.all });
+    // A busy party sends an update per join: refetch at most once a second, not once per event.
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      pending ??= setTimeout(() => {
+        pending = undefined;
+        void queryClient.invalidateQueries({ queryKey: partyKeys.all });
+      }, REFRESH_COALESCE_MS);
+    };
     const offs = [
       socket.subscribe(Rooms.partyLobby),
       socket.on('STREAM_PARTY_CREATED', refresh),
@@ -45,6 +54,7 @@ export function usePartyLive(): void {
       }),
     ];
     return () => {
+      clearTimeout(pending);
       for (const off of offs) off();
     };
   }, [queryClient]);
