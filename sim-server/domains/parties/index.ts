@@ -25,6 +25,25 @@ const OfficialBody = z.object({
 
 const AdvanceBody = z.object({ minutes: z.coerce.number().check(z.int(), z.gte(1), z.lte(60)) });
 
+/** Moves an open party's air time on by the body's minutes and runs it; answers the envelope. */
+function advanceBy(s: Services, id: string, body: unknown) {
+  const parsed = z.safeParse(AdvanceBody, body ?? {});
+  if (!parsed.success) return { error: { error_code: NumericError.INPUT_ERROR, error_msg: describeIssues(parsed.error.issues, body) } };
+  try {
+    return {
+      response: s.db.transaction((tx) => {
+        const party = openParty(tx, id);
+        tx.run('UPDATE stream_parties SET air_time = air_time + ? WHERE id = ?', parsed.data.minutes * 60_000, party.id);
+        advanceParty(tx, s, party.id);
+        return { air_time: tx.get<{ air_time: number }>('SELECT air_time FROM stream_parties WHERE id = ?', party.id)!.air_time };
+      }),
+    };
+  } catch (error) {
+    if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
+    throw error;
+  }
+}
+
 /** Opens an official party hosted by a player (the operator's; prizes from the house). */
 export function startOfficialParty(s: Services, input: z.output<typeof OfficialBody>) {
   const host = findUserByName(s.db, input.host) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
@@ -57,23 +76,7 @@ function registerParties(app: FastifyInstance, s: Services): void {
   app.addHook('onClose', async () => clearInterval(timer));
   if (!s.config.simMode) return;
   // The operator moves a party's air time on (a demo or a browser test need not wait 10 minutes on air).
-  app.post('/api/sim/parties/:id/advance', operatorRoute(s.config), async (request) => {
-    const parsed = z.safeParse(AdvanceBody, request.body ?? {});
-    if (!parsed.success) return { error: { error_code: NumericError.INPUT_ERROR, error_msg: describeIssues(parsed.error.issues, request.body) } };
-    try {
-      return {
-        response: s.db.transaction((tx) => {
-          const party = openParty(tx, (request.params as { id: string }).id);
-          tx.run('UPDATE stream_parties SET air_time = air_time + ? WHERE id = ?', parsed.data.minutes * 60_000, party.id);
-          advanceParty(tx, s, party.id);
-          return { air_time: tx.get<{ air_time: number }>('SELECT air_time FROM stream_parties WHERE id = ?', party.id)!.air_time };
-        }),
-      };
-    } catch (error) {
-      if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
-      throw error;
-    }
-  });
+  app.post('/api/sim/parties/:id/advance', operatorRoute(s.config), async (request, reply) => reply.send(advanceBy(s, (request.params as { id: string }).id, request.body)));
   app.post('/api/sim/parties', operatorRoute(s.config), async (request, reply) => {
     const form = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
     let result;
