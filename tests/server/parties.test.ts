@@ -9,6 +9,8 @@ import { startServer, type TestServer } from './harness.ts';
 import { balanceOf, expectLedgerOk, ok, sim, simPost, testClock, type Client } from './wallet-helpers.ts';
 
 const clock = testClock();
+/** Tests that sign in dozens of players (a scrypt hash each) get longer on a busy shared machine. */
+const SLOW_MS = 180_000;
 let server: TestServer;
 beforeAll(async () => {
   // Access tokens outlive the hours this file moves the clock (renewal is connect.test's subject).
@@ -159,7 +161,7 @@ describe('stream parties', () => {
     expect(new Set(tiers.map((t) => t.asset_id)).size).toBe(3);
     expectLedgerOk(server);
     socket.close();
-  });
+  }, SLOW_MS);
 
   test('100 viewers join an official party at once: each counted once, and the tier draws from all of them', async () => {
     const host = await server.player('official_host');
@@ -184,7 +186,7 @@ describe('stream parties', () => {
     expect(new Set(tier.participants).size).toBe(100);
     expect(tier.winner_hash).toBe(tier.participants![partyTicket(tier.server_seed!, 100) - 1]);
     expect(tier.users).toHaveLength(100);
-  });
+  }, SLOW_MS);
 
   test('bad input is refused with the spec\'s errors and moves nothing; close-party lets the host open a new one', async () => {
     const { partner } = await clubPartner('bad_host', { min_wagered: 1000, min_period: 3, min_level: 0, invite_code: 'Blue Cap' });
@@ -240,7 +242,7 @@ describe('stream parties', () => {
     await refused(partner, 'partnership-plus.buy-party-fuel', { amount: 3_000 }, 15);
     expectLedgerOk(server);
     expect(await hashOf(partner)).toMatch(/^SF/);
-  });
+  }, SLOW_MS);
 
   test('the sim console refuses unknown hosts and bad modes, and moves a party\'s air time on', async () => {
     const client = server.client();

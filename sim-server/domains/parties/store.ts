@@ -4,7 +4,7 @@
  * order as its air time passes their time_at, and takes members by the spec's conditions.
  */
 import { randomBytes } from 'node:crypto';
-import { NamedError, NumericError, PARTY_TIERS, REFERRAL_RANKS, type PartyMode, type PublicUser, type StreamParty, type z } from '../../../src/contract/index.ts';
+import { NamedError, NumericError, PARTY_TIERS, REFERRAL_RANKS, type PartyMode, type StreamParty } from '../../../src/contract/index.ts';
 import { OFFICIAL_INVITE_CODE, levelForExp, meetsTier, parseHash, sha256Hex, toHash, type PartyStats } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
@@ -319,5 +319,3 @@ export function tierOut(db: Pick<Db, 'get' | 'all'>, s: Pick<Services, 'config'>
     dying: completed && tier.winner_id === null,
   };
 }
-
-export type PublicUserOut = z.output<typeof PublicUser>;
