@@ -25,7 +25,7 @@ async function becomeReferral(page: Page, host: string): Promise<void> {
 }
 
 test('a referral sees the party modal open once, joins with the dress code, and sees the pause when the host leaves', async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const host = await partnerWithParty(browser, baseURL);
   try {
     await acceptCookiesUpFront(page);
@@ -108,7 +108,7 @@ test('a referral sees the party modal open once, joins with the dress code, and 
 });
 
 test('a partner buys party fuel from the modal; when a party of theirs is already open, the close-party prompt closes it and the purchase goes through', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await acceptCookiesUpFront(page);
   await page.setViewportSize({ width: 1920, height: 1080 });
   const name = await signInByApi(page, newPlayerName('host'));
