@@ -16,6 +16,7 @@ import { dice } from './dice/index.ts';
 import { fairness } from './fairness/index.ts';
 import { inventory } from './inventory/index.ts';
 import { partnership } from './partnership/index.ts';
+import { parties } from './parties/index.ts';
 import { payments } from './payments/index.ts';
 import { radio } from './radio/index.ts';
 import { profiles } from './profiles/index.ts';
@@ -25,4 +26,4 @@ import { streams } from './streams/index.ts';
 import { unbox } from './unbox/index.ts';
 import { wallet } from './wallet/index.ts';
 
-export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, chicken, dice, progression, profiles, radio, streams, chat];
+export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, chicken, dice, progression, profiles, radio, streams, parties, chat];

@@ -9,7 +9,7 @@ export const HistoryType = [
   'event_giveaway', 'arena_sponsor', 'unbox_boxes_bought', 'partnership_cashback', 'partnership_earned',
   'compensation', 'sponsor', 'tip', 'chicken_withdraw', 'chicken_paid', 'reward',
   // Not in the spec's label table; the sim needs them and names them here once.
-  'signup_bonus', 'vault_deposit', 'vault_withdraw', 'partner_race_prize', 'partner_race_refund', 'radio_request', 'dice_bet', 'dice_win',
+  'signup_bonus', 'vault_deposit', 'vault_withdraw', 'partner_race_prize', 'partner_race_refund', 'radio_request', 'dice_bet', 'dice_win', 'party_fuel', 'party_fuel_refund',
 ] as const;
 /** One ledger entry type. */
 export type HistoryType = (typeof HistoryType)[number];

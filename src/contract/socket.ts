@@ -187,6 +187,24 @@ export const ServerMessages = {
   STREAM_ONLINE: z.object({ stream: LiveStream }),
   /** To LOBBY: a stream ended. */
   STREAM_OFFLINE: z.object({ hash: z.string(), user_hash: z.string() }),
+  // Stream parties, to STREAM_PARTY_LOBBY (document 3 section 7: created, updated, roll, tier completion).
+  /** A party opened: clients that may see it refetch the lobby. */
+  STREAM_PARTY_CREATED: z.object({ id: z.string(), official: z.boolean(), host_hash: z.string() }),
+  /** A party changed (status, air time, members, settings); status closed removes it. */
+  STREAM_PARTY_UPDATED: z.object({ id: z.string(), status: z.enum(['active', 'inactive', 'closed']), air_time: z.number(), participants: z.number() }),
+  /** A tier's participant list was published with its SHA-256, before its draw. */
+  STREAM_PARTY_TIER_LOCKED: z.object({ id: z.string(), number: z.number(), participants: z.number(), participants_hash: z.string() }),
+  /** A tier was drawn: its winner (null when nobody qualified) and the prize now in their inventory. */
+  STREAM_PARTY_ROLL: z.object({
+    id: z.string(),
+    number: z.number(),
+    ticket: z.number(),
+    winner_hash: z.nullable(z.string()),
+    user: z.nullable(PublicUser),
+    item: z.object({ hash: z.string(), name: z.string(), image: z.string() }),
+  }),
+  /** A tier is completed: the slider moves to the next. */
+  STREAM_PARTY_TIER_COMPLETED: z.object({ id: z.string(), number: z.number() }),
   // The public chat, in the CHAT room (document 2 section 7).
   ...ChatFrames,
   /** To the followed player's own room: someone followed or stopped following them. */

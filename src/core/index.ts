@@ -32,3 +32,4 @@ export * from './dice-rules.ts';
 export * from './game-limits.ts';
 export * from './games-replay.ts';
 export * from './partner-deals.ts';
+export * from './party.ts';

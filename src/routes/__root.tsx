@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { Suspense, lazy } from 'react';
 import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import { ChatDock } from '../features/chat/index.ts';
 import { ConnectionBanner, RateLimitScreen, useArenaReachable, useMaintenance, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
@@ -20,6 +21,9 @@ import {
   wasSeen,
 } from '../features/shell/index.ts';
 import { useLiveBalance } from '../features/wallet/index.ts';
+
+// The stream party widget and its channel load after the first page (it stays within its budget).
+const PartyLobby = lazy(() => import('../features/party/on-demand.ts').then((m) => ({ default: m.PartyLobby })));
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // The defaults under every page's own tags; the canonical address is each page's own.
@@ -60,6 +64,11 @@ function RootLayout() {
       {entered && <Footer />}
       {entered && <MobileMenu />}
       <ChatDock />
+      {entered && (
+        <Suspense fallback={null}>
+          <PartyLobby />
+        </Suspense>
+      )}
       {entered && <CookieBanner />}
       <Toasts />
       <UpdatePrompt />

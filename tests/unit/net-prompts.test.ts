@@ -101,7 +101,7 @@ describe('rpc prompts', () => {
   test('ACTIVE_STREAM_PARTY_EXISTS opens the close-party flow, whose own call does not wait for it', async () => {
     const { rpc, requests } = scriptedServer({
       'account.secure-status': [fail(NamedError.ACTIVE_STREAM_PARTY_EXISTS, 'Close your active party first'), enabled],
-      'partnership-plus.close-party': [{ response: {} }],
+      'partnership-plus.close-party': [{ response: { success: true, refunded: 0 } }],
     });
     rpc.on('prompt', (prompt) => {
       // The prompt's own flow: close the party, then report it done.

@@ -35,6 +35,12 @@ export function streamsConsole(live: LiveStream[], notice: string | null): strin
     <div><label for="title">Title</label><input id="title" name="title" value="Opening cases live"></div>
     <div><label for="followers">Followers</label><input id="followers" name="followers" inputmode="numeric" value="1200"></div>
     <button>Start stream</button>
+  </form>
+  <h2>Official stream party</h2>
+  <p>Opens a party open to everyone (invite code skinfans) hosted by a player: its tiers are drawn as the host's air time passes 10, 20 and 30 minutes; it pauses while they are off air.</p>
+  <form method="post" action="/api/sim/parties" class="row">
+    <div><label for="party-host">Host</label><input id="party-host" name="host" required></div>
+    <button>Open official party</button>
   </form>`);
 }
 

@@ -19,7 +19,8 @@ export { CARD_DEPOSIT_LIMITS, CARD_METHODS, GIFT_CARD_METHODS, SKIN_METHODS, WIT
 import { fairnessMethods } from './fairness.ts';
 import { inventoryMethods } from './inventory.ts';
 import { partnershipMethods } from './partnership.ts';
-import { partyMethods } from './party.ts';
+import { partyMethods, partyPartnerMethods } from './party.ts';
+export { PARTY_FUEL_OPTIONS, PARTY_MODES, PARTY_PERIOD_DAYS, PARTY_TIERS, PARTY_WAGER_OPTIONS, PartySettings, PartyTier, PartyTierDetail, PartyUser, StreamParty, type PartyMode } from './party.ts';
 import { progressionMethods } from './progression.ts';
 import { raceMethods } from './race.ts';
 export { RacePeriod, RacePlace } from './race.ts';
@@ -52,6 +53,7 @@ export const Methods = {
   ...radioMethods,
   ...partyMethods,
   ...partnershipMethods,
+  ...partyPartnerMethods,
   ...streamMethods,
 } satisfies Record<string, MethodDef>;
 

@@ -174,15 +174,12 @@ export const partnershipMethods = {
     input: z.object({ name: text(1, 40) }),
     output: z.object({ kick: z.object({ name: z.string(), linked_at: z.number() }) }),
   }),
-  'partnership-plus.join-stream-club': unshown({ doc: 'Joins the stream club (COMMIT_ERROR, KICK_ACCOUNT_NOT_LINKED stay silent).', access: 'user', planned: true }),
-  'partnership-plus.leave-stream-club': unshown({ doc: 'Leaves the stream club.', access: 'user', planned: true }),
   'partnership-plus.endpoint': method({
     doc: "The read-only partner API: partnership-plus.home for the API token's partner; a wrong or replaced token is ACCESS_DENIED.",
     access: 'public',
     input: z.object({ token: text(1, 128) }),
     output: PartnerHome,
   }),
-  'partnership-plus.close-party': unshown({ doc: "Closes the partner's active stream party (the ACTIVE_STREAM_PARTY_EXISTS flow).", access: 'user', planned: true }),
 
   'partnership-plus.deal': method({
     doc: "The latest deal, the terms, the tier and the renewal settings.",
@@ -283,10 +280,6 @@ export const partnershipMethods = {
     output: z.object({ api_token: z.string() }),
   }),
 
-  'partnership-plus.party-settings': unshown({ doc: 'Default settings of the partner stream parties.', access: 'user', planned: true }),
-  'partnership-plus.change-party-settings': unshown({ doc: 'Changes the party settings.', access: 'user', planned: true }),
-  'partnership-plus.change-party-settings-advanced': unshown({ doc: 'Changes the advanced party settings.', access: 'user', planned: true }),
-  'partnership-plus.buy-party-fuel': unshown({ doc: 'Buys party fuel.', access: 'user', money: true, planned: true }),
 
   'partnership-plus.referral-rank': method({
     doc: "One referral's rank; 30 'User not found.' for anyone not this partner's referral.",

@@ -1,2 +1,2 @@
-/** Streams and stream parties. */
-export { StreamPartyPage, StreamsPage } from './party-pages.tsx';
+/** Stream parties: the party modal's route page. */
+export { StreamPartyPage } from './party-pages.tsx';

@@ -1,0 +1,101 @@
+/**
+ * The party runner: adds air time while the host is on air, pauses a party whose host left
+ * (inactive, progress held), publishes each tier's participant list with its hash before the
+ * draw, and draws tiers in order with the spec's tier ticket. A tick is one transaction per
+ * party; the conditional updates make a tier's draw and its prize happen once whatever runs twice.
+ */
+import { parseHash, partyParticipantsHash, partyTicket, toHash } from '../../../src/core/index.ts';
+import type { Tx } from '../../db/database.ts';
+import type { Services } from '../../rpc/context.ts';
+import { publicUser, type UserRow } from '../account/users.ts';
+import { grantItem } from '../inventory/assets.ts';
+import { FINISHED_LINGER_MS, INACTIVE_CLOSE_MS, PARTY_HOUSE, TIER_LOCK_MS, announce, closeParty, eligibleFor, hostLive, nextTier, tiersOf, type PartyRow, type TierRow } from './store.ts';
+
+type RunnerServices = Pick<Services, 'db' | 'hub' | 'config' | 'ledger' | 'catalog'>;
+
+/** Publishes the tier's participant list and its SHA-256 (once). */
+function publish(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, now: number): TierRow {
+  const list = eligibleFor(tx, party, tier, now).map((m) => toHash(m.id));
+  const hash = partyParticipantsHash(list);
+  const done = tx.run(
+    'UPDATE stream_party_tiers SET participants = ?, participants_hash = ?, published_at = ? WHERE party_id = ? AND number = ? AND participants IS NULL',
+    JSON.stringify(list), hash, now, party.id, tier.number,
+  );
+  if (done.changes > 0) {
+    const payload = { id: toHash(party.id), number: tier.number, participants: list.length, participants_hash: hash };
+    tx.afterCommit(() => s.hub.publish('STREAM_PARTY_LOBBY', 'STREAM_PARTY_TIER_LOCKED', payload));
+  }
+  return tx.get<TierRow>('SELECT * FROM stream_party_tiers WHERE party_id = ? AND number = ?', party.id, tier.number)!;
+}
+
+/** Draws a published tier: the ticket picks the winner from the published list; the prize goes to their inventory. */
+function draw(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, now: number): void {
+  const list = JSON.parse(tier.participants!) as string[];
+  const ticket = partyTicket(tier.server_seed, list.length);
+  const winnerHash = ticket === 0 ? null : list[ticket - 1]!;
+  const winner = winnerHash === null ? undefined : tx.get<UserRow>('SELECT * FROM users WHERE id = ?', parseHash(winnerHash));
+  const done = tx.run(
+    'UPDATE stream_party_tiers SET ticket = ?, winner_id = ?, completed_at = ? WHERE party_id = ? AND number = ? AND completed_at IS NULL',
+    ticket, winner?.id ?? null, now, party.id, tier.number,
+  );
+  if (done.changes === 0) return;
+  if (winner) {
+    const assetId = grantItem(tx, winner.id, tier.item_id, null, now);
+    tx.run('UPDATE stream_party_tiers SET asset_id = ? WHERE party_id = ? AND number = ?', assetId, party.id, tier.number);
+  } else if (!party.official && tier.price > 0) {
+    // Nobody qualified: the partner gets this tier's fuel back.
+    s.ledger.transfer(tx, { from: PARTY_HOUSE, to: { user: party.host_id }, amount: tier.price, type: 'party_fuel_refund', ref: toHash(party.id) });
+  }
+  const item = s.catalog.view().item(tier.item_id);
+  const roll = {
+    id: toHash(party.id),
+    number: tier.number,
+    ticket,
+    winner_hash: winnerHash,
+    user: winner ? publicUser(winner) : null,
+    item: { hash: toHash(tier.item_id), name: item?.name ?? 'Prize', image: item?.image ?? '' },
+  };
+  const completed = { id: toHash(party.id), number: tier.number };
+  tx.afterCommit(() => {
+    s.hub.publish('STREAM_PARTY_LOBBY', 'STREAM_PARTY_ROLL', roll);
+    s.hub.publish('STREAM_PARTY_LOBBY', 'STREAM_PARTY_TIER_COMPLETED', completed);
+  });
+}
+
+/** Advances one party to now. */
+export function advanceParty(tx: Tx, s: RunnerServices, partyId: number): void {
+  const party = tx.get<PartyRow>("SELECT * FROM stream_parties WHERE id = ? AND status <> 'closed'", partyId);
+  if (!party) return;
+  const now = s.config.now();
+  const live = hostLive(tx, party.host_id);
+  // Air time counts only the stretch the party was active and the host is still on air.
+  const gained = party.status === 'active' && live ? Math.max(0, now - party.ticked_at) : 0;
+  const status = live ? 'active' : 'inactive';
+  const inactiveSince = live ? null : (party.inactive_since ?? now);
+  tx.run('UPDATE stream_parties SET air_time = air_time + ?, ticked_at = ?, status = ?, inactive_since = ? WHERE id = ?', gained, now, status, inactiveSince, party.id);
+  const current = { ...party, air_time: party.air_time + gained, status, inactive_since: inactiveSince } as PartyRow;
+  if (status !== party.status) announce(tx, s, party.id);
+  if (status === 'inactive' && now - inactiveSince! >= INACTIVE_CLOSE_MS) {
+    closeParty(tx, s, current);
+    return;
+  }
+  for (let tier = nextTier(tiersOf(tx, party.id)); tier; tier = nextTier(tiersOf(tx, party.id))) {
+    if (current.air_time < tier.time_at - TIER_LOCK_MS) break;
+    const published = tier.participants === null ? publish(tx, s, current, tier, now) : tier;
+    if (current.air_time < tier.time_at) break;
+    draw(tx, s, current, published, now);
+  }
+  const tiers = tiersOf(tx, party.id);
+  const lastDrawn = Math.max(...tiers.map((t) => t.completed_at ?? Number.POSITIVE_INFINITY));
+  if (now - lastDrawn >= FINISHED_LINGER_MS) {
+    // Every tier is drawn and the last winner has been shown: the party has given out what it had.
+    tx.run("UPDATE stream_parties SET status = 'closed', closed_at = ? WHERE id = ?", now, party.id);
+    announce(tx, s, party.id);
+  }
+}
+
+/** Advances every open party (the runner's tick; tests call it after moving the clock). */
+export function partyTick(s: RunnerServices): void {
+  const open = s.db.all<{ id: number }>("SELECT id FROM stream_parties WHERE status <> 'closed' ORDER BY id");
+  for (const { id } of open) s.db.transaction((tx) => advanceParty(tx, s, id));
+}

@@ -1,0 +1,321 @@
+/**
+ * Stream parties' rows and what the wire shows of them (docs/decisions/0027). A party is a
+ * host's (a stream-club partner's, or the operator's official one), runs three tiers drawn in
+ * order as its air time passes their time_at, and takes members by the spec's conditions.
+ */
+import { randomBytes } from 'node:crypto';
+import { NamedError, NumericError, PARTY_TIERS, REFERRAL_RANKS, type PartyMode, type StreamParty } from '../../../src/contract/index.ts';
+import { OFFICIAL_INVITE_CODE, levelForExp, meetsTier, parseHash, sha256Hex, toHash, type PartyStats } from '../../../src/core/index.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import { fail } from '../../errors.ts';
+import type { Services } from '../../rpc/context.ts';
+import { publicUser, type UserRow } from '../account/users.ts';
+import { rankFor, schemeOf } from '../partnership/ranks.ts';
+
+/** Air time between tiers: tier n is drawn at n times this (docs/decisions/0027). */
+export const TIER_EVERY_MS = 10 * 60_000;
+/** A tier's participant list is published this long (of air time) before its draw. */
+export const TIER_LOCK_MS = 10_000;
+/** A party whose host stays off air this long is closed (the inactive message's "may be closed"). */
+export const INACTIVE_CLOSE_MS = 60 * 60_000;
+/** A party whose tiers are all drawn stays this long, so its last roulette and winner are seen, then closes. */
+export const FINISHED_LINGER_MS = 60_000;
+/** Official parties' prizes: the most expensive items at or under these prices (cents), tier by tier. */
+export const OFFICIAL_PRIZES = [1_000, 3_000, 10_000];
+/** How a partner's fuel is split over the tiers (percent). */
+export const FUEL_SPLIT = [20, 30, 50];
+/** The house account that holds partners' fuel until a tier is drawn or refunded. */
+export const PARTY_HOUSE = { house: 'party' } as const;
+/** Default join conditions of a partner's parties: no wager, a 5-day period, level 0. */
+export const DEFAULT_CONDITIONS = { min_wagered: 0, min_period_days: 5, min_level: 0 };
+const DAY_MS = 86_400_000;
+
+export interface PartyRow {
+  id: number;
+  host_id: number;
+  official: number;
+  mode: PartyMode;
+  status: 'active' | 'inactive' | 'closed';
+  min_wagered: number;
+  min_period: number;
+  min_level: number;
+  invite_code: string;
+  background: string | null;
+  fuel: number;
+  air_time: number;
+  ticked_at: number;
+  inactive_since: number | null;
+  created_at: number;
+  closed_at: number | null;
+}
+
+export interface TierRow {
+  party_id: number;
+  number: number;
+  item_id: number;
+  price: number;
+  time_at: number;
+  required_level: number;
+  required_rank: number;
+  required_race: number;
+  server_seed: string;
+  server_seed_hashed: string;
+  participants: string | null;
+  participants_hash: string | null;
+  published_at: number | null;
+  ticket: number | null;
+  winner_id: number | null;
+  asset_id: number | null;
+  completed_at: number | null;
+}
+
+/** An open party by hash, or 30. */
+export function openParty(db: Pick<Db, 'get'>, hash: string): PartyRow {
+  const id = parseHash(hash);
+  const row = id === null ? undefined : db.get<PartyRow>("SELECT * FROM stream_parties WHERE id = ? AND status <> 'closed'", id);
+  if (!row) fail(NumericError.NOT_FOUND, 'Stream party not found');
+  return row;
+}
+
+export const tiersOf = (db: Pick<Db, 'all'>, partyId: number) => db.all<TierRow>('SELECT * FROM stream_party_tiers WHERE party_id = ? ORDER BY number', partyId);
+
+/** The first tier not completed (tiers complete in order). */
+export const nextTier = (tiers: readonly TierRow[]) => tiers.find((t) => t.completed_at === null);
+
+/** Whether the host is on air now (their stream is their presence in the sim). */
+export const hostLive = (db: Pick<Db, 'get'>, hostId: number) => db.get('SELECT 1 AS live FROM streams WHERE user_id = ? AND ended_at IS NULL', hostId) !== undefined;
+
+/** The player's referral partner, if any. */
+export const referrerOf = (db: Pick<Db, 'get'>, userId: number) => db.get<{ partner_id: number; created_at: number }>('SELECT partner_id, created_at FROM referrals WHERE user_id = ?', userId);
+
+/**
+ * What a referral wagered under the host's code within the last `periodMs`: their wager
+ * entries since they took the code (or the period's start, whichever is later), less refunds.
+ */
+export function wageredUnderCode(db: Pick<Db, 'get'>, userId: number, hostId: number, periodMs: number, now: number): number {
+  const referral = referrerOf(db, userId);
+  if (!referral || referral.partner_id !== hostId) return 0;
+  const from = Math.max(referral.created_at, now - periodMs);
+  const row = db.get<{ s: number | null }>(
+    `SELECT SUM(CASE WHEN l.debit_account = a.id THEN l.amount ELSE -l.amount END) AS s
+       FROM accounts a JOIN ledger l ON (l.debit_account = a.id AND l.type IN ('arena_join', 'arena_sponsor', 'unbox_boxes_bought', 'chicken_paid', 'dice_bet'))
+                                     OR (l.credit_account = a.id AND l.type = 'arena_refund')
+      WHERE a.user_id = ? AND a.kind = 'user' AND a.code LIKE '%:main:%' AND l.created_at >= ?`,
+    userId, from,
+  );
+  return Math.max(0, row?.s ?? 0);
+}
+
+/** A member's standing for the tier rules: level, rank under the host's scheme (1 S .. 6 E, referrals only), race place today. */
+export function statsOf(db: Pick<Db, 'get'>, party: Pick<PartyRow, 'host_id' | 'official'>, user: UserRow, now: number): PartyStats {
+  let rank: number | null = null;
+  const referral = referrerOf(db, user.id);
+  if (!party.official && referral?.partner_id === party.host_id) {
+    const wagered = db.get<{ wagered: number }>('SELECT wagered FROM referral_earnings WHERE user_id = ? AND partner_id = ?', user.id, party.host_id)?.wagered ?? 0;
+    rank = REFERRAL_RANKS.indexOf(rankFor(schemeOf(db, party.host_id), wagered)) + 1;
+  }
+  const day = Math.floor(now / DAY_MS) * DAY_MS;
+  const mine = db.get<{ wagered: number; reached_at: number }>('SELECT wagered, reached_at FROM race_days WHERE day = ? AND user_id = ?', day, user.id);
+  const race = mine
+    ? db.get<{ n: number }>('SELECT COUNT(*) AS n FROM race_days WHERE day = ? AND (wagered > ? OR (wagered = ? AND reached_at < ?))', day, mine.wagered, mine.wagered, mine.reached_at)!.n + 1
+    : null;
+  return { level: levelForExp(user.exp), rank, race };
+}
+
+interface MemberRow extends UserRow {
+  member_id: number;
+}
+
+/** Members in join order. */
+export const membersOf = (db: Pick<Db, 'all'>, partyId: number) =>
+  db.all<MemberRow>('SELECT u.*, m.id AS member_id FROM stream_party_members m JOIN users u ON u.id = m.user_id WHERE m.party_id = ? ORDER BY m.id', partyId);
+
+export const memberCount = (db: Pick<Db, 'get'>, partyId: number) => db.get<{ n: number }>('SELECT COUNT(*) AS n FROM stream_party_members WHERE party_id = ?', partyId)!.n;
+
+/** The members a tier would draw from now: those meeting its rule, in join order. */
+export function eligibleFor(db: Pick<Db, 'all' | 'get'>, party: PartyRow, tier: TierRow, now: number): MemberRow[] {
+  return membersOf(db, party.id).filter((m) => meetsTier(party.mode, statsOf(db, party, m, now), tier));
+}
+
+const partyUser = (db: Pick<Db, 'get'>, party: PartyRow, user: UserRow, now: number) => ({ ...publicUser(user), stats: statsOf(db, party, user, now) });
+
+/** Picks the prize of a tier: the dearest item at or under `budget` cents (else the cheapest). */
+function prizeFor(db: Pick<Db, 'get'>, budget: number): { id: number; price: number } {
+  return (
+    db.get<{ id: number; price: number }>('SELECT id, price FROM items WHERE price <= ? AND price > 0 ORDER BY price DESC, id LIMIT 1', budget) ??
+    db.get<{ id: number; price: number }>('SELECT id, price FROM items ORDER BY price, id LIMIT 1') ??
+    fail(NumericError.INTERNAL_ERROR, 'The catalog has no items to give away')
+  );
+}
+
+/** What a new party needs beyond its host. */
+export interface NewParty {
+  official: boolean;
+  mode: PartyMode;
+  minWagered: number;
+  minPeriodMs: number;
+  minLevel: number;
+  inviteCode: string;
+  background: string | null;
+  /** Each tier's requirement in the mode. */
+  required: readonly number[];
+  /** Each tier's prize budget in cents. */
+  budgets: readonly number[];
+}
+
+/** Opens a party for a host: ACTIVE_STREAM_PARTY_EXISTS while they have one open. Answers the party row and what its prizes cost. */
+export function createParty(tx: Tx, s: Pick<Services, 'hub' | 'config'>, host: UserRow, input: NewParty): { party: PartyRow; cost: number } {
+  if (tx.get("SELECT 1 AS open FROM stream_parties WHERE host_id = ? AND status <> 'closed'", host.id)) {
+    fail(NamedError.ACTIVE_STREAM_PARTY_EXISTS, 'You already host an open stream party: close it first');
+  }
+  const now = s.config.now();
+  const status = hostLive(tx, host.id) ? 'active' : 'inactive';
+  const id = tx.run(
+    `INSERT INTO stream_parties (host_id, official, mode, status, min_wagered, min_period, min_level, invite_code, background, ticked_at, inactive_since, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    host.id, input.official ? 1 : 0, input.mode, status, input.minWagered, Math.round(input.minPeriodMs / 1000), input.minLevel,
+    input.official ? OFFICIAL_INVITE_CODE : input.inviteCode, input.background, now, status === 'inactive' ? now : null, now,
+  ).lastInsertRowid;
+  let cost = 0;
+  for (let n = 1; n <= PARTY_TIERS; n++) {
+    const prize = prizeFor(tx, input.budgets[n - 1]!);
+    cost += prize.price;
+    const seed = randomBytes(32).toString('hex');
+    const required = input.required[n - 1] ?? 0;
+    tx.run(
+      `INSERT INTO stream_party_tiers (party_id, number, item_id, price, time_at, required_level, required_rank, required_race, server_seed, server_seed_hashed)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      id, n, prize.id, prize.price, n * TIER_EVERY_MS,
+      input.mode === 'level' ? required : 0, input.mode === 'rank' ? Math.min(6, Math.max(1, required)) : 6, input.mode === 'race' ? Math.max(1, required) : 100,
+      seed, sha256Hex(seed),
+    );
+  }
+  const payload = { id: toHash(id), official: input.official, host_hash: toHash(host.id) };
+  tx.afterCommit(() => s.hub.publish('STREAM_PARTY_LOBBY', 'STREAM_PARTY_CREATED', payload));
+  return { party: tx.get<PartyRow>('SELECT * FROM stream_parties WHERE id = ?', id)!, cost };
+}
+
+/** Announces a party's state to the lobby after the commit. */
+export function announce(tx: Tx, s: Pick<Services, 'hub'>, partyId: number): void {
+  const row = tx.get<PartyRow>('SELECT * FROM stream_parties WHERE id = ?', partyId)!;
+  const payload = { id: toHash(row.id), status: row.status, air_time: row.air_time, participants: memberCount(tx, row.id) };
+  tx.afterCommit(() => s.hub.publish('STREAM_PARTY_LOBBY', 'STREAM_PARTY_UPDATED', payload));
+}
+
+/**
+ * Closes an open party: the tiers not drawn are dropped and, on a partner's party, their
+ * fuel goes back to the host through the ledger. Answers the cents refunded.
+ */
+export function closeParty(tx: Tx, s: Pick<Services, 'hub' | 'config' | 'ledger'>, party: PartyRow): number {
+  const closed = tx.run("UPDATE stream_parties SET status = 'closed', closed_at = ? WHERE id = ? AND status <> 'closed'", s.config.now(), party.id);
+  if (closed.changes === 0) fail(NumericError.INVALID_DATA, 'The party is already closed');
+  let refunded = 0;
+  if (!party.official) {
+    refunded = tx.get<{ s: number | null }>('SELECT SUM(price) AS s FROM stream_party_tiers WHERE party_id = ? AND completed_at IS NULL', party.id)!.s ?? 0;
+    if (refunded > 0) s.ledger.transfer(tx, { from: PARTY_HOUSE, to: { user: party.host_id }, amount: refunded, type: 'party_fuel_refund', ref: toHash(party.id) });
+  }
+  announce(tx, s, party.id);
+  return refunded;
+}
+
+/** The party as the wire shows it to `viewer` (null: a visitor). */
+export function partyOut(db: Pick<Db, 'get' | 'all'>, s: Pick<Services, 'catalog' | 'config'>, party: PartyRow, viewer: UserRow | null): StreamParty {
+  const now = s.config.now();
+  const catalog = s.catalog.view();
+  const host = db.get<UserRow>('SELECT * FROM users WHERE id = ?', party.host_id)!;
+  const tiers = tiersOf(db, party.id);
+  const members = membersOf(db, party.id);
+  const stream = db.get<{ id: number; channel: string; followers: number }>('SELECT id, channel, followers FROM streams WHERE user_id = ? AND ended_at IS NULL', party.host_id);
+  const last = tiers.at(-1)?.time_at ?? 1;
+  const upcoming = nextTier(tiers);
+  const isHost = viewer?.id === party.host_id;
+  let participation: StreamParty['participation'] = null;
+  if (viewer) {
+    const stats = statsOf(db, party, viewer, now);
+    participation = {
+      joined: members.some((m) => m.id === viewer.id),
+      rank: stats.rank === null ? null : { id: stats.rank },
+      race: stats.race,
+      progress: { wagered: party.official ? 0 : wageredUnderCode(db, viewer.id, party.host_id, party.min_period * 1000, now) },
+      referral: referrerOf(db, viewer.id)?.partner_id === party.host_id,
+    };
+  }
+  const goals = tiers.map((t) => ({ name: `${Math.round((t.time_at / last) * 100)}%`, time_at: t.time_at, completed: party.air_time >= t.time_at }));
+  return {
+    id: toHash(party.id),
+    status: party.status,
+    official: party.official === 1,
+    modes: { official: party.official === 1, rank_mode: party.mode === 'rank', race_mode: party.mode === 'race' },
+    host: publicUser(host),
+    stream: {
+      user_hash: toHash(party.host_id),
+      hoster_user_hash: toHash(party.host_id),
+      profile: stream ? { name: stream.channel, avatar: null, followers: stream.followers, link: `/api/sim/streams/${toHash(stream.id)}/watch` } : null,
+    },
+    style: { background: party.background },
+    conditions: {
+      min_wagered: party.min_wagered,
+      min_period: party.min_period,
+      min_level: party.min_level,
+      invite_code: party.official || isHost ? party.invite_code : null,
+    },
+    participation,
+    participants: members.length,
+    users: members.slice(0, 200).map((m) => partyUser(db, party, m, now)),
+    goals,
+    tiers: tiers.map((t) => {
+      const item = catalog.item(t.item_id);
+      return {
+        number: t.number,
+        item_name: item?.name ?? 'Prize',
+        item_hash: toHash(t.item_id),
+        item_image: item?.image ?? '',
+        item_price: t.price,
+        time_at: t.time_at,
+        completed: t.completed_at !== null,
+        winner_hash: t.winner_id === null ? null : toHash(t.winner_id),
+        required_level: t.required_level,
+        required_rank: t.required_rank,
+        required_race: t.required_race,
+        server_seed_hashed: t.server_seed_hashed,
+      };
+    }),
+    progress: {
+      air_time: party.air_time,
+      bar_time: last,
+      goals_completed_last: goals.filter((g) => g.completed).length,
+      tiers_count: tiers.length,
+      tiers_completed_count: tiers.filter((t) => t.completed_at !== null).length,
+      tiers_roll_participants: upcoming ? (upcoming.participants ? (JSON.parse(upcoming.participants) as string[]).length : eligibleFor(db, party, upcoming, now).length) : 0,
+    },
+    created_at: party.created_at,
+    time: now,
+  };
+}
+
+/** The tier's members and fairness record (seed revealed once completed). */
+export function tierOut(db: Pick<Db, 'get' | 'all'>, s: Pick<Services, 'config'>, party: PartyRow, tier: TierRow) {
+  const now = s.config.now();
+  const published = tier.participants ? (JSON.parse(tier.participants) as string[]) : null;
+  const users = published
+    ? published.map((hash) => db.get<UserRow>('SELECT * FROM users WHERE id = ?', parseHash(hash))!).map((u) => partyUser(db, party, u, now))
+    : eligibleFor(db, party, tier, now).map((u) => partyUser(db, party, u, now));
+  const completed = tier.completed_at !== null;
+  return {
+    party_id: toHash(party.id),
+    number: tier.number,
+    users,
+    required_level: tier.required_level,
+    required_rank: tier.required_rank,
+    required_race: tier.required_race,
+    server_seed_hashed: tier.server_seed_hashed,
+    server_seed: completed ? tier.server_seed : null,
+    participants: published,
+    participants_hash: tier.participants_hash,
+    ticket: tier.ticket,
+    winner_hash: tier.winner_id === null ? null : toHash(tier.winner_id),
+    completed,
+    timer: Math.max(0, tier.time_at - party.air_time),
+    dying: completed && tier.winner_id === null,
+  };
+}

@@ -1,0 +1,148 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { acceptCookiesUpFront, callAsPlayer, newPlayerName, operatorHeaders, settled, signInByApi } from './helpers.ts';
+
+/** A stream-club partner on air with an open party (dress code "Neon Hat"); answers their page, name, stream and party. */
+async function partnerWithParty(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const name = await signInByApi(page, newPlayerName('host'));
+  const sim = (path: string, data: unknown) => page.request.post(path, { data, headers: operatorHeaders() }).then((r) => r.json() as Promise<{ response: Record<string, string> }>);
+  await sim('/api/sim/partners/tag', { name, tag: 'club_member' });
+  const stream = (await sim('/api/sim/streams', { name, channel: `${name}TV`, title: 'Party night', followers: 4200 })).response.hash!;
+  await callAsPlayer(page, 'partnership-plus.join-stream-club');
+  await callAsPlayer(page, 'partnership-plus.change-party-settings', { min_wagered: 500, min_period: 5, min_level: 0, invite_code: 'Neon Hat' });
+  const { party } = await callAsPlayer<{ party: string }>(page, 'partnership-plus.buy-party-fuel', { amount: 10_000, stamp: `fuel-${name}` });
+  return { page, name, stream, party, sim };
+}
+
+/** The viewer takes the host's code and wagers five coins under it (the party's condition). */
+async function becomeReferral(page: Page, host: string): Promise<void> {
+  await callAsPlayer(page, 'partnership.activateCode', { code: host, anonymous: 0 });
+  const { listing } = await callAsPlayer<{ listing: { hash: string }[] }>(page, 'arena-case.listing', { fields: 'enabled' });
+  const { game } = await callAsPlayer<{ game: { token: string } }>(page, 'arena-unbox.create', { box_hash: listing[0]!.hash, count: 5 });
+  for (let i = 0; i < 5; i++) await callAsPlayer(page, 'arena-unbox.roll', { token: game.token });
+}
+
+test('a referral sees the party modal open once, joins with the dress code, and sees the pause when the host leaves', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const host = await partnerWithParty(browser, baseURL);
+  try {
+    await acceptCookiesUpFront(page);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const viewer = await signInByApi(page);
+    await becomeReferral(page, host.name);
+
+    // The lobby widget opens the party modal by itself the first time.
+    await page.goto('/');
+    await expect(page).toHaveURL(new RegExp(`/event/stream-party\\?id=${host.party}`));
+    const modal = page.getByRole('dialog', { name: 'Stream party' });
+    await expect(modal.getByText(host.name, { exact: true })).toBeVisible();
+    await expect(modal.getByRole('link', { name: 'WATCH' })).toHaveAttribute('href', `/api/sim/streams/${host.stream}/watch`);
+    await expect(modal.getByRole('group', { name: 'Tiers' }).getByRole('button')).toHaveCount(3);
+    await expect(modal.getByRole('progressbar', { name: 'Party progress' })).toBeVisible();
+    await expect(modal.getByText('Server seed hash')).toBeVisible();
+
+    // Join: the invite code sub-modal's button waits for a code; a wrong one is refused.
+    await modal.getByRole('button', { name: 'Join party' }).click();
+    const codeModal = page.getByRole('dialog', { name: 'Enter invite code' });
+    await expect(codeModal.getByRole('button', { name: 'Join' })).toBeDisabled();
+    await codeModal.getByLabel('The streamer’s dress code').fill('Neon Hat');
+    await codeModal.getByRole('button', { name: 'Join' }).click();
+    await expect(modal.getByText('JOINED', { exact: true })).toBeVisible();
+    await expect(modal.getByRole('table')).toContainText(viewer);
+
+    for (const [label, viewport] of [['desktop', { width: 1920, height: 1080 }], ['phone', { width: 390, height: 844 }]] as const) {
+      await page.setViewportSize(viewport);
+      await expect(modal.getByText('JOINED', { exact: true })).toBeVisible();
+      await settled(page);
+      await page.screenshot({ path: `test-results/party-modal-${label}.png` });
+    }
+    await page.setViewportSize({ width: 1920, height: 1080 });
+
+    // Closed, it does not open again by itself: the widget stays to open it.
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/$/);
+    const widget = page.getByRole('link', { name: `Stream party of ${host.name}` });
+    await expect(widget).toBeVisible();
+    await page.reload();
+    await expect(widget).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    // Ten minutes on air (the operator moves the air time on): tier 1 is drawn among its one member.
+    await widget.click();
+    await expect(modal.getByText('JOINED', { exact: true })).toBeVisible();
+    await host.sim(`/api/sim/parties/${host.party}/advance`, { minutes: 10 });
+    await expect(page.getByLabel('Drawing tier 1')).toBeVisible();
+    const banner = modal.getByRole('status').filter({ hasText: `${viewer} won tier 1` });
+    await expect(banner).toBeVisible();
+    await page.screenshot({ path: 'test-results/party-modal-winner-desktop.png' });
+    await expect(banner).toHaveCount(0);
+    const tier1 = modal.getByRole('group', { name: 'Tiers' }).getByRole('button').first();
+    await expect(tier1).toContainText(`Won by ${viewer}`);
+    await tier1.click();
+    const fairness = modal.getByRole('region', { name: 'Tier 1 fairness' });
+    await expect(fairness).toContainText('Drawn');
+    await expect(fairness).toContainText('1 published');
+    await expect(fairness.getByText('Shown once the tier is drawn')).toHaveCount(0);
+    await modal.getByRole('button', { name: 'Party info' }).click();
+    const info = page.getByRole('dialog', { name: 'Party info' });
+    await expect(info).toContainText('modulo the number of members, plus 1');
+    await info.getByRole('button', { name: 'Close' }).click();
+    await expect(info).toHaveCount(0);
+    await expect(modal).toBeVisible();
+
+    // The host leaves: the party pauses and says so.
+    await host.sim(`/api/sim/streams/${host.stream}/stop`, {});
+    await expect(modal.getByText('The party progress has been paused; the streamer is not on the site and the party may be closed automatically.')).toBeVisible();
+    await expect(modal.getByText('INACTIVE', { exact: true })).toBeVisible();
+    await expect(modal.getByText('PAUSED', { exact: true })).toBeVisible();
+    await settled(page);
+    await page.screenshot({ path: 'test-results/party-modal-inactive-desktop.png' });
+  } finally {
+    // The host disbands the party, so no other spec's players meet it.
+    await callAsPlayer(host.page, 'partnership-plus.close-party', { stamp: `close-${host.name}` });
+  }
+  // The modal closes when its party disappears.
+  await expect(page.getByRole('dialog', { name: 'Stream party' })).toHaveCount(0);
+});
+
+test('a partner buys party fuel from the modal; when a party of theirs is already open, the close-party prompt closes it and the purchase goes through', async ({ page }) => {
+  test.setTimeout(180_000);
+  await acceptCookiesUpFront(page);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const name = await signInByApi(page, newPlayerName('host'));
+  const sim = (path: string, data: unknown) => page.request.post(path, { data, headers: operatorHeaders() }).then((r) => r.json() as Promise<{ response: Record<string, string> }>);
+  await sim('/api/sim/partners/tag', { name, tag: 'club_member' });
+  await sim('/api/sim/streams', { name, channel: `${name}TV`, title: 'Fuel night', followers: 900 });
+
+  await page.goto('/event/stream-party');
+  const modal = page.getByRole('dialog', { name: 'Stream party' });
+  await modal.getByRole('button', { name: 'Join the stream club' }).click();
+  await expect(modal.getByLabel('Party fuel')).toBeVisible();
+  await modal.getByLabel('Party fuel').selectOption({ label: '30.00' });
+
+  // Another tab opens a party just before this purchase reaches the server.
+  let first = '';
+  await page.route('**/api/method/**', async (route) => {
+    const request = route.request();
+    if (!first && `${request.url()} ${request.postData() ?? ''}`.includes('partnership-plus.buy-party-fuel')) {
+      first = (await callAsPlayer<{ party: string }>(page, 'partnership-plus.buy-party-fuel', { amount: 3_000, stamp: `other-tab-${name}` })).party;
+    }
+    await route.continue();
+  });
+  await modal.getByRole('button', { name: 'Buy party fuel' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Close your stream party' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Close party' }).click();
+  await expect(prompt).toHaveCount(0);
+
+  // The retried purchase opened a new party, which the modal now shows.
+  await expect(modal.getByRole('group', { name: 'Tiers' }).getByRole('button')).toHaveCount(3);
+  await expect(modal.getByRole('button', { name: 'Change dress code' })).toBeVisible();
+  const settings = await callAsPlayer<{ party: string | null }>(page, 'partnership-plus.party-settings');
+  expect(settings.party).not.toBeNull();
+  expect(settings.party).not.toBe(first);
+  await page.unroute('**/api/method/**');
+  await callAsPlayer(page, 'partnership-plus.close-party', { stamp: `close-${name}` });
+});
