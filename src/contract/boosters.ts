@@ -2,8 +2,11 @@
  * The booster entity (document 1 section 3 'Booster'; docs/decisions/0026). Field names follow
  * the spec, including its spelling `bonus_issued_exprience`.
  */
-import { BOOSTER_KINDS } from '../core/boosters.ts';
 import { z } from './wire.ts';
+
+/** The seven kinds of the spec, as stored and sent. */
+export const BOOSTER_KINDS = ['xp_multiplier', 'rain_boost', 'deposit_bonus', 'battle_refund', 'auto_join', 'auto_claim', 'free_access'] as const;
+export type BoosterKind = (typeof BOOSTER_KINDS)[number];
 
 export const BoosterKindSchema = z.enum(BOOSTER_KINDS);
 

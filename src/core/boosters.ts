@@ -1,9 +1,9 @@
 // Boosters (document 1 sections 1, 3 'Booster', 4 'Boosters', 9; docs/decisions/0026):
 // the seven kinds, what each is by default, when one is locked, and how its time is shown.
 
-/** The seven kinds of the spec, as stored and sent. */
-export const BOOSTER_KINDS = ['xp_multiplier', 'rain_boost', 'deposit_bonus', 'battle_refund', 'auto_join', 'auto_claim', 'free_access'] as const;
-export type BoosterKind = (typeof BOOSTER_KINDS)[number];
+import { BOOSTER_KINDS, type BoosterKind } from '../contract/boosters.ts';
+
+export type { BoosterKind } from '../contract/boosters.ts';
 
 /** ready: owned, not started; active: running; closed: expired or used up (never listed). */
 export type BoosterStatus = 'ready' | 'active' | 'closed';

@@ -31,4 +31,4 @@ export * from './chicken-rules.ts';
 export * from './dice-rules.ts';
 export * from './game-limits.ts';
 export * from './games-replay.ts';
-export * from './boosters.ts';
+export { boosterLocked, boosterExtra, boosterTimerTone, formatBoosterDuration, formatCountdown, isBoosterKind, BOOSTER_DEFAULTS, BOOSTER_NAMES, BOOSTER_DESCRIPTIONS, DURATION_OUT_OF_RANGE, type BoosterParams, type BoosterStatus } from './boosters.ts';
