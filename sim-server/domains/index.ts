@@ -7,6 +7,7 @@ import type { Domain } from '../rpc/context.ts';
 import { account } from './account/index.ts';
 import { arena } from './arena/index.ts';
 import { battles } from './battles/index.ts';
+import { boosters } from './boosters/index.ts';
 import { caseTables } from './case-tables/index.ts';
 import { cases } from './cases/index.ts';
 import { chat } from './chat/index.ts';
@@ -25,4 +26,4 @@ import { streams } from './streams/index.ts';
 import { unbox } from './unbox/index.ts';
 import { wallet } from './wallet/index.ts';
 
-export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, chicken, dice, progression, profiles, radio, streams, chat];
+export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, chicken, dice, progression, profiles, radio, streams, chat, boosters];
