@@ -35,8 +35,9 @@ export const boosters: Domain = {
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
     if (!config.simMode) return;
+    const operator = operatorRoute(config);
     // Body: { user: hash, kind, params?: Partial<BoosterParams> }.
-    app.post('/api/sim/boosters/grant', operatorRoute(config), async (request) => {
+    app.post('/api/sim/boosters/grant', operator, async (request, _reply) => {
       try {
         const body = (request.body ?? {}) as { user?: unknown; kind?: unknown; params?: Record<string, unknown> };
         const userId = parseHash(body.user);
