@@ -1,7 +1,8 @@
 /**
  * Granting a booster (docs/decisions/0026): the one entry other areas call (a booster card's
  * activation, a Battle Pass tier reward, an operator) inside their own transaction. The
- * booster arrives 'ready'; the player starts it from the boosters modal (booster.activate).
+ * booster arrives 'ready' (the player starts it from the boosters modal, booster.activate)
+ * or, with `activate`, already running.
  * A grant with a `ref` is idempotent per (source, ref): a retry answers the first booster.
  */
 import { BOOSTER_DEFAULTS, type BoosterKind, type BoosterParams } from '../../../src/core/boosters.ts';
@@ -22,6 +23,11 @@ export interface GrantBoosterOptions {
   params?: Partial<BoosterParams>;
   /** When given, the player hears BOOSTER_CREATED after the commit. */
   hub?: Pick<Hub, 'toUser'>;
+  /**
+   * Start it at once (a booster card's inventory.activate: the card's level was checked, so
+   * the booster's own level is not). Default false: it waits 'ready' in the boosters modal.
+   */
+  activate?: boolean;
 }
 
 export interface GrantedBooster {
@@ -44,6 +50,12 @@ export function grantBooster(tx: Tx, userId: number, kind: BoosterKind, options:
      VALUES (?, ?, 'ready', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     userId, kind, p.level, p.multiplier_milli, p.duration_ms, p.bonus_max, p.bonus_max, p.max_price, options.source, ref, options.now,
   );
+  if (options.activate) {
+    tx.run(
+      "UPDATE boosters SET status = 'active', activated_at = ?, expires_at = CASE WHEN duration_ms IS NULL THEN NULL ELSE ? + duration_ms END WHERE id = ?",
+      options.now, options.now, id,
+    );
+  }
   const hub = options.hub;
   if (hub) {
     const row = boosterById(tx, Number(id))!;
