@@ -107,6 +107,12 @@ describe('avatar upload', () => {
     // The right is spent: a second upload is refused and the avatar stays.
     expect((await upload(ava, png({ width: 4, height: 4 }))).body.error?.error_code).toBe(NumericError.ACCESS_DENIED);
     expect(await avatarOf(ava)).toBe(answer.avatar);
+
+    // account.clearInfo brings the default avatar back and removes the file.
+    expect(await ok(ava, 'account.clearInfo', { value: 'avatar' })).toEqual({ success: true });
+    expect(await avatarOf(ava)).toBeNull();
+    expect((await fetch(`${server.url}${answer.avatar}`)).status).toBe(404);
+    await refused(ava, 'account.clearInfo', { value: 'hat' }, NumericError.INPUT_ERROR);
   });
 
   test('a JPEG loses its EXIF and comment; a GIF keeps its frames and loses its comment', async () => {
