@@ -90,5 +90,11 @@ test('upload an avatar and see it in the header and on a battle seat; the nickna
   await page.goto(`/@${name}?settings=main`);
   await expect(page.getByRole('heading', { name: 'Avatar', exact: true })).toBeVisible();
   await page.getByRole('heading', { name: 'Avatar', exact: true }).scrollIntoViewIfNeeded();
+  await expect(page.locator('.profile-avatar-upload img.avatar')).toHaveAttribute('data-avatar', 'own');
   await shot(page, 'customize-settings-mobile');
+
+  // Back to the default avatar.
+  await page.getByRole('button', { name: 'Use the default avatar' }).click();
+  await expect(page.locator('.profile-avatar-upload img.avatar')).toHaveAttribute('data-avatar', 'default');
+  await expect(page.getByRole('button', { name: 'Use the default avatar' })).toHaveCount(0);
 });

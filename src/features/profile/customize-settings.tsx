@@ -126,6 +126,13 @@ export function AvatarSettings({ user }: { user: { hash: string; display_name: s
     setDragging(false);
     take(event.dataTransfer.files[0]);
   };
+  const clear = useMutation({
+    mutationFn: () => rpc.call('account.clearInfo', { value: 'avatar' }),
+    onSuccess: () => {
+      upload.reset();
+      refresh();
+    },
+  });
   const shown = upload.data?.avatar ?? user.info.avatar;
   return (
     <Panel title="Avatar">
@@ -134,9 +141,16 @@ export function AvatarSettings({ user }: { user: { hash: string; display_name: s
         <div>
           <p className="profile-note">A JPG, PNG or GIF up to 2 MB and 2048 × 2048 pixels; drop it here or choose it. Uploading uses a one-off avatar card.</p>
           <input ref={input} type="file" accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif" hidden aria-label="Avatar image" onChange={(e) => take(e.target.files?.[0])} />
-          <Button variant="primary" disabled={upload.isPending} onClick={() => input.current?.click()}>
-            {upload.isPending ? 'Uploading…' : 'Upload avatar'}
-          </Button>
+          <div className="profile-avatar-actions">
+            <Button variant="primary" disabled={upload.isPending} onClick={() => input.current?.click()}>
+              {upload.isPending ? 'Uploading…' : 'Upload avatar'}
+            </Button>
+            {shown && (
+              <Button disabled={clear.isPending} onClick={() => clear.mutate()}>
+                Use the default avatar
+              </Button>
+            )}
+          </div>
           <p className="form-error" role="alert">
             {typeError ?? (upload.error ? upload.error.message : '')}
           </p>
