@@ -36,6 +36,8 @@ export const boosters: Migration = {
     CREATE INDEX boosters_user ON boosters (user_id, status, id);
     -- The effects look up a player's running booster of a kind on every wager, deposit and rain.
     CREATE INDEX boosters_active ON boosters (user_id, kind, expires_at) WHERE status = 'active';
+    -- The expiry sweep's look, every second, without reading every running booster.
+    CREATE INDEX boosters_expiry ON boosters (expires_at) WHERE status = 'active';
     -- A card or reward grants at most one booster: a retried grant finds the first.
     CREATE UNIQUE INDEX boosters_source ON boosters (source, ref) WHERE ref IS NOT NULL;
   `,
