@@ -1,0 +1,88 @@
+/**
+ * What using a card does (docs/decisions/0025). Every path takes the card out of the
+ * inventory conditionally and pays for what it gives in the same transaction, so a card
+ * used twice at once pays once.
+ */
+import { randomInt } from 'node:crypto';
+import { NamedError, NumericError } from '../../../src/contract/index.ts';
+import { AVATAR_RESOURCES, ROULETTE_POOL, pickResource, type CardResource } from '../../../src/core/card-resources.ts';
+import { toHash } from '../../../src/core/index.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import type { Ledger } from '../../db/ledger.ts';
+import { fail } from '../../errors.ts';
+import type { CatalogView } from '../cases/catalog-store.ts';
+import { insertUnboxGame } from '../unbox/games.ts';
+import { CARDS_HOUSE, cardOut, requireCardLevel, takeCard, type CardRow } from './cards.ts';
+
+/** A uniform number in [0, 1) from the OS's randomness. */
+const unit = () => randomInt(0, 2 ** 48) / 2 ** 48;
+
+/** What a card kind unpacks into. */
+function poolOf(card: CardRow): readonly CardResource[] {
+  if (card.kind === 'avatar_unpack') return AVATAR_RESOURCES;
+  return fail(NumericError.INVALID_DATA, 'This card does not unpack.');
+}
+
+/** Coins card: its amount from the cards house to the player. */
+export function useCoinsCard(tx: Tx, ledger: Ledger, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+  if (card.kind !== 'free_coins' || !card.amount) fail(NumericError.INVALID_DATA, 'This card does not pay coins.');
+  takeCard(tx, userId, card, 'used', now);
+  const { creditBalance } = ledger.transfer(tx, { from: CARDS_HOUSE, to: { user: userId }, amount: card.amount, type: 'reward', ref: `card:${toHash(card.asset_id)}` });
+  return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), balance: creditBalance };
+}
+
+/** Case card: a one-case game of its case, already paid by the card; answers where to roll it. */
+export function useCaseCard(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+  if (card.kind !== 'case' && card.kind !== 'free_case') fail(NumericError.INVALID_DATA, 'This card does not open a case.');
+  const box = card.box_id === null ? undefined : catalog.box(card.box_id);
+  if (!box) fail(NumericError.INVALID_DATA, 'This card has no case to open.');
+  if (box.deprecated) fail(NumericError.INVALID_DATA, `Box ${box.out.hash} deprecated.`);
+  takeCard(tx, userId, card, 'used', now);
+  const game = insertUnboxGame(tx, userId, box, 1, now);
+  return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), path: `/case/${box.key}/${game.token}` };
+}
+
+/**
+ * Avatar (or pattern) pack: the reward drawn by its odds and kept; the roulette's pool drawn
+ * the same way for the show (document 1 section 4: the card leaves the inventory first).
+ */
+export function unpackCard(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+  const pool = poolOf(card);
+  takeCard(tx, userId, card, 'used', now);
+  const reward = pickResource(pool, unit());
+  tx.run('INSERT INTO user_resources (user_id, resource, card_asset_id, created_at) VALUES (?, ?, ?, ?)', userId, reward.hash, card.asset_id, now);
+  const shown = Array.from({ length: ROULETTE_POOL }, () => pickResource(pool, unit()));
+  return {
+    item: { ...cardOut(catalog, { ...card, status: 'sold', state: 'used' }), options: { data: { resources: shown } } },
+    resources: [reward],
+  };
+}
+
+/** inventory.activate: each kind as above; a card above the player's level is refused. */
+export function activateCard(tx: Tx, ledger: Ledger, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+  requireCardLevel(tx, userId, card);
+  switch (card.kind) {
+    case 'free_coins':
+      return useCoinsCard(tx, ledger, catalog, userId, card, now);
+    case 'case':
+    case 'free_case':
+      return useCaseCard(tx, catalog, userId, card, now);
+    case 'avatar_unpack': {
+      const { item, resources } = unpackCard(tx, catalog, userId, card, now);
+      return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), item, resources };
+    }
+    default:
+      // Boosters come from the boosters work (issue 15 part B); until it lands the card stays held.
+      return fail(NamedError.NOT_IMPLEMENTED, `${card.name} cannot be used yet.`);
+  }
+}
+
+/** The avatars (or patterns) a player unpacked, newest first. */
+export function ownedResources(db: Pick<Db, 'all'>, userId: number, type: 'avatar' | 'pattern') {
+  const rows = db.all<{ resource: string; created_at: number }>('SELECT resource, created_at FROM user_resources WHERE user_id = ? ORDER BY id DESC', userId);
+  const byHash = new Map(AVATAR_RESOURCES.map((r) => [r.hash, r]));
+  return rows.flatMap((row) => {
+    const resource = byHash.get(row.resource);
+    return resource && resource.type === type ? [{ ...resource, time: row.created_at }] : [];
+  });
+}
