@@ -14,8 +14,8 @@ import type { CatalogView } from '../cases/catalog-store.ts';
 import { insertUnboxGame } from '../unbox/games.ts';
 import { CARDS_HOUSE, cardOut, requireCardLevel, takeCard, type CardRow } from './cards.ts';
 
-/** A uniform number in [0, 1) from the OS's randomness. */
-const unit = () => randomInt(0, 2 ** 48) / 2 ** 48;
+/** A uniform number in [0, 1) from the OS's randomness (randomInt takes ranges below 2^48). */
+const unit = () => randomInt(0, 2 ** 47) / 2 ** 47;
 
 /** What a card kind unpacks into. */
 function poolOf(card: CardRow): readonly CardResource[] {

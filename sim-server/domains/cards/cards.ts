@@ -73,7 +73,8 @@ export function ownCard(db: Pick<Db, 'get'>, userId: number, hash: string): Card
 /** Refuses a card above the player's level (document 1 section 5: locked below the card level). */
 export function requireCardLevel(db: Pick<Db, 'get'>, userId: number, card: CardRow): void {
   const exp = db.get<{ exp: number }>('SELECT exp FROM users WHERE id = ?', userId)?.exp ?? 0;
-  if (levelForExp(exp) < card.level) fail(NumericError.INVALID_DATA, `Reach level ${card.level} to use this card.`);
+  // Level 1 starts at 1 experience; a card of level 1 is open to everyone, newcomers too.
+  if (Math.max(1, levelForExp(exp)) < card.level) fail(NumericError.INVALID_DATA, `Reach level ${card.level} to use this card.`);
 }
 
 /**
