@@ -53,3 +53,16 @@ export function pickResource(pool: readonly CardResource[], unit: number): CardR
   }
   return pool[pool.length - 1]!;
 }
+
+/**
+ * The reward modal's timings by star count (document 1 sections 4 and 9): one star fast, two
+ * medium, three to five slow; sparks from three stars.
+ */
+export function rewardModalTiming(stars: number): { opacityMs: number; filterMs: number; buttonMs: number; sparks: boolean } {
+  if (stars <= 1) return { opacityMs: 150, filterMs: 400, buttonMs: 600, sparks: false };
+  if (stars === 2) return { opacityMs: 300, filterMs: 700, buttonMs: 1_000, sparks: false };
+  return { opacityMs: 300, filterMs: 1_000, buttonMs: 1_500, sparks: true };
+}
+
+/** The item rarity the roulette colours a reward tier with (the tier colours are the item ones). */
+export const TIER_ITEM_RARITY = { low: 'gray', medium: 'pink', high: 'red', gold: 'gold', ultra: 'orange' } as const;

@@ -96,12 +96,10 @@ export function BattlePassPage() {
 
 function Progress({ data }: { data: BpData }) {
   const progress = data.progress!;
-  const [gained, setGained] = useState(0);
-  // What was earned since the page last showed the pass; then it is acknowledged once.
+  // What was earned since the page last showed the pass; the server is told it was shown.
+  const gained = Math.max(0, progress.exp - progress.last_experience);
   useEffect(() => {
-    if (progress.exp <= progress.last_experience) return;
-    setGained(progress.exp - progress.last_experience);
-    void rpc.call('battlepass.commitProgress', { exp: progress.exp }).catch(() => undefined);
+    if (progress.exp > progress.last_experience) void rpc.call('battlepass.commitProgress', { exp: progress.exp }).catch(() => undefined);
   }, [progress.exp, progress.last_experience]);
   const within = progress.tier >= BP_TIERS ? BP_EXP_PER_TIER : progress.exp % BP_EXP_PER_TIER;
   const percent = Math.floor((within / BP_EXP_PER_TIER) * 100);
