@@ -10,6 +10,8 @@ export const HistoryType = [
   'compensation', 'sponsor', 'tip', 'chicken_withdraw', 'chicken_paid', 'reward',
   // Not in the spec's label table; the sim needs them and names them here once.
   'signup_bonus', 'vault_deposit', 'vault_withdraw', 'partner_race_prize', 'partner_race_refund', 'radio_request', 'dice_bet', 'dice_win',
+  // Booster payouts (docs/decisions/0026).
+  'booster_deposit_bonus', 'booster_battle_refund', 'booster_rain_boost',
 ] as const;
 /** One ledger entry type. */
 export type HistoryType = (typeof HistoryType)[number];
@@ -65,6 +67,9 @@ const LABELS: Record<string, string> = {
   radio_request: 'Song request',
   vault_deposit: 'Vault deposit',
   vault_withdraw: 'Vault withdrawal',
+  booster_deposit_bonus: 'Deposit Bonus',
+  booster_battle_refund: 'Battle Refund',
+  booster_rain_boost: 'Rain Boost',
 };
 
 /** The label of a history type; an unknown one reads as its words ('plinko_reward' -> 'Plinko reward'). */

@@ -5,6 +5,7 @@ export * from './wire.ts';
 export * from './define.ts';
 export * from './entities.ts';
 export * from './chat.ts';
+export * from './boosters.ts';
 export * from './history.ts';
 export * from './currencies.ts';
 export * from './socket.ts';

@@ -7,6 +7,7 @@ import { Asset, BattleGame, BattleMessage, BattleRoll, BattleStatus, GameNotice,
 import { RadioSlot, RadioSound } from './methods/radio.ts';
 import { LiveStream } from './methods/stream.ts';
 import { ChatFrames } from './chat.ts';
+import { Booster } from './boosters.ts';
 import { ChickenFeedEntry } from './methods/chicken.ts';
 import { DiceFeedEntry } from './methods/dice.ts';
 import { int, z } from './wire.ts';
@@ -168,6 +169,10 @@ export const ServerMessages = {
   CHICKEN_GAME: ChickenFeedEntry,
   /** A dice roll, to the DICE room. */
   DICE_ROLL: DiceFeedEntry,
+  /** To the player's own room: a booster was granted (document 1 section 4: the client adds it). */
+  BOOSTER_CREATED: Booster,
+  /** To the player's own room: a booster changed; status closed removes it from the client's state. */
+  BOOSTER_MODIFIED: Booster,
   '#USER_DATA_CHANGED': z.object({ reason: z.enum(['sponsor_credit', 'challenge_completed']) }),
   // The radio, Wave (document 2 section 7), to the WAVE room.
   /** Listeners in the WAVE channel changed (admins see the count). */

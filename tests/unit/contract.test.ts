@@ -72,6 +72,8 @@ const SPEC_METHODS = [
   'dice.roll', 'dice.auto-start', 'dice.auto-roll', 'dice.auto-stop', 'dice.game', 'dice.history', 'dice.recent',
   // Not in the spec's call lists: claiming a Battle Pass tier and listing the cards held (issue 15, docs/decisions/0025).
   'battlepass.claim', 'inventory.getCards',
+  // Not in the spec's call lists: the boosters modal's Activate (issue 15, docs/decisions/0026).
+  'booster.activate',
 ];
 
 type Def = { doc: string; access: string; money?: true; input: z.ZodMiniType; output: z.ZodMiniType };

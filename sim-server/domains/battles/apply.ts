@@ -18,6 +18,7 @@ import { fail } from '../../errors.ts';
 import type { Hub } from '../../socket/hub.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
 import { assetOut, grantItem, type AssetOut } from '../inventory/assets.ts';
+import { refundBattleLoss } from '../boosters/effects.ts';
 import {
   nextWakeAt,
   tickBattle,
@@ -173,6 +174,10 @@ function payOut(deps: BattleDeps, tx: Tx, row: BattleRow, event: Extract<BattleE
     } else if (payout.amount > 0) {
       deps.ledger.transfer(tx, { from: ARENA_HOUSE, to: { user: userId }, amount: payout.amount, type: 'arena_reward', ref: toHash(row.id) });
     }
+  }
+  // A Battle Refund booster gives a player who won nothing their seat back (docs/decisions/0026).
+  for (const seat of tx.all<{ user_id: number }>('SELECT user_id FROM battle_seats WHERE battle_id = ? AND bot = 0 AND reward = 0', row.id)) {
+    refundBattleLoss(tx, { ledger: deps.ledger, hub: deps.hub, now: event.at }, seat.user_id, toHash(row.id));
   }
 }
 

@@ -13,7 +13,8 @@ import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import { participantsHash, powValid, rainShares, RAIN_POW_BITS } from '../../../src/core/rain.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { BalanceChange } from '../../db/ledger.ts';
-import { fail } from '../../errors.ts';
+import { AppError, fail } from '../../errors.ts';
+import { autoJoiners, boostRainShare, hasRunning, useBooster } from '../boosters/effects.ts';
 import { requireUser, type Handlers, type Services } from '../../rpc/context.ts';
 import type { UserRow } from '../account/users.ts';
 import { chatUsers } from './store.ts';
@@ -123,10 +124,30 @@ export function startRain(services: Services, { conditions = RAIN_CONDITIONS, di
       "INSERT INTO chat_rains (status, conditions, challenge, difficulty, created_at, ends_at) VALUES ('active', ?, ?, ?, ?, ?)",
       JSON.stringify(conditions), randomBytes(16).toString('hex'), difficulty, now, now + RAIN_JOIN_MS,
     );
+    autoJoin(tx, services, lastInsertRowid, conditions, now);
     const rain = rainWire(tx, services, tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', lastInsertRowid)!);
     tx.afterCommit(() => services.hub.publish(Rooms.chat, 'CHAT_RAIN_ACTIVE', { rain }));
     return rain;
   });
+}
+
+/**
+ * Auto-Join boosters (docs/decisions/0026): their players join as the rain opens, without the
+ * captcha, if they meet its requirements (or run Free Access).
+ */
+function autoJoin(tx: Tx, services: Services, rainId: number, conditions: z.output<typeof RainConditions>, now: number): void {
+  for (const userId of autoJoiners(tx, now)) {
+    const user = tx.get<UserRow>('SELECT * FROM users WHERE id = ?', userId);
+    if (!user) continue;
+    try {
+      if (!hasRunning(tx, userId, 'free_access', now)) checkConditions(tx, user, conditions, now);
+    } catch (error) {
+      if (error instanceof AppError) continue;
+      throw error;
+    }
+    tx.run('INSERT INTO chat_rain_users (rain_id, user_id, joined_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', rainId, userId, now);
+    useBooster(tx, services.hub, userId, 'auto_join', now);
+  }
 }
 
 /** Moves the rain along on the clock: open on schedule, close joining, draw once the beacon block exists. */
@@ -167,7 +188,10 @@ export function rainTick(services: Services): void {
     db.transaction((tx) => {
       const list = JSON.parse(open.participants!) as string[];
       const shares = rainShares(open.pot!, list, block.id);
-      for (const [hash, reward] of shares) ledger.transfer(tx, { from: RAIN_HOUSE, to: { user: parseHash(hash)! }, amount: reward, type: 'reward', ref: toHash(open.id) });
+      for (const [hash, reward] of shares) {
+        ledger.transfer(tx, { from: RAIN_HOUSE, to: { user: parseHash(hash)! }, amount: reward, type: 'reward', ref: toHash(open.id) });
+        boostRainShare(tx, { ledger, hub, now }, parseHash(hash)!, reward, toHash(open.id), open.ends_at);
+      }
       tx.run(
         "UPDATE chat_rains SET status = 'finished', beacon_number = ?, beacon_id = ?, rewards = ?, finished_at = ? WHERE id = ?",
         block.number, block.id, JSON.stringify(Object.fromEntries(shares)), now, open.id,
@@ -200,7 +224,8 @@ export const rainHandlers: Handlers = {
       const row = (id !== null && tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', id)) || fail(NumericError.NOT_FOUND, 'Rain not found');
       if (row.status !== 'active' || now >= row.ends_at) fail(NumericError.INVALID_DATA, 'This rain is closed');
       if (tx.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND user_id = ?', row.id, user.id)) fail(NumericError.INVALID_DATA, 'You are already a participant');
-      checkConditions(tx, user, JSON.parse(row.conditions) as z.output<typeof RainConditions>, now);
+      if (!hasRunning(tx, user.id, 'free_access', now)) checkConditions(tx, user, JSON.parse(row.conditions) as z.output<typeof RainConditions>, now);
+      else useBooster(tx, ctx.hub, user.id, 'free_access', now);
       if (!token || !powValid(row.challenge, toHash(user.id), token, row.difficulty)) fail(NamedError.CAPTCHA_REQUIRED, 'Solve the captcha to join');
       tx.run('INSERT INTO chat_rain_users (rain_id, user_id, joined_at) VALUES (?, ?, ?)', row.id, user.id, now);
       const participants = joinedCount(tx, row.id);

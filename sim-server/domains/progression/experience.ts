@@ -106,12 +106,33 @@ export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number
   }
   if (amount === 0) return { amount: 0, after: figures };
   tx.run('INSERT INTO experience_entries (user_id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?)', userId, amount, source, ref, season, deps.now);
+  remember(tx, deps.hub, userId, amount, seasonAmount, expBefore, seasonBefore);
+  return { amount, after: figures };
+}
+
+/**
+ * Adds experience that no wager stands for (a booster's bonus, docs/decisions/0026) in the
+ * caller's transaction: an entry, users.exp and the season's share, but not the wager totals.
+ */
+export function addBonusExperience(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, amount: number, source: string, ref: string | null): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return;
+  const season = seasonAt(deps.now);
+  const after = tx.get<{ exp: number; season_exp: number }>(
+    `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE ? END, season = ? WHERE id = ? RETURNING exp, season_exp`,
+    amount, season, amount, amount, season, userId,
+  );
+  if (!after) return;
+  tx.run('INSERT INTO experience_entries (user_id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?)', userId, amount, source, ref, season, deps.now);
+  remember(tx, deps.hub, userId, amount, amount, after.exp - amount, after.season_exp - amount);
+}
+
+function remember(tx: Tx, hub: Pick<Hub, 'toUser'>, userId: number, amount: number, seasonAmount: number, expBefore: number, seasonBefore: number): void {
   let pending = pendingByTx.get(tx);
   if (!pending) {
     const map = new Map<number, Pending>();
     pendingByTx.set(tx, map);
     pending = map;
-    tx.afterCommit(() => announce(deps.hub, map));
+    tx.afterCommit(() => announce(hub, map));
   }
   const entry = pending.get(userId);
   if (entry) {
@@ -120,7 +141,6 @@ export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number
   } else {
     pending.set(userId, { exp: amount, seasonExp: seasonAmount, expBefore, seasonExpBefore: seasonBefore });
   }
-  return { amount, after: figures };
 }
 
 // One #EXPERIENCE_CHANGED per player and transaction (the toast adds the amounts up), and a

@@ -1,4 +1,5 @@
 import { method } from '../define.ts';
+import { Booster, BoosterState } from '../boosters.ts';
 import { Card, CardResource, UnpackedCard } from '../entities.ts';
 import { batchLabel, hashId, int, paging, stamp, z } from '../wire.ts';
 
@@ -67,32 +68,34 @@ export const progressionMethods = {
   }),
 
   'booster.load': method({
-    doc: "The player's boosters (CORE_BOOSTER batch at load); answer not shown beyond the booster entity.",
+    doc: "The player's boosters that are not closed (CORE_BOOSTER batch at load): the booster state keyed by hash.",
     access: 'user',
-    planned: true,
     input: z.object({ batch: batchLabel() }),
-    output: z.unknown(),
+    output: BoosterState,
+  }),
+  'booster.activate': method({
+    doc: "Starts a ready booster (the boosters modal's Activate; the spec does not show the call). Refused when locked: no bonus left or level too low.",
+    access: 'user',
+    input: z.object({ booster_hash: hashId() }),
+    output: z.object({ booster: Booster }),
   }),
   'booster.bonus': method({
     doc: "A booster's remaining bonus and the wager it still requires.",
     access: 'user',
-    planned: true,
     input: boosterRef,
     output: boosterBonus(),
   }),
   'booster-bonus': method({
     doc: 'Listed by the spec beside booster.bonus with the same payload and answer; served the same way.',
     access: 'user',
-    planned: true,
     input: boosterRef,
     output: boosterBonus(),
   }),
   'booster.history': method({
-    doc: "Pages of the player's past boosters (list 'boosters'); answer not shown.",
+    doc: "Pages of the player's closed boosters (list 'boosters'), newest first; offset is the last hash of the previous page.",
     access: 'user',
-    planned: true,
     input: z.object({ list: z.optional(z.literal('boosters')), ...paging }),
-    output: z.unknown(),
+    output: z.object({ boosters: z.array(Booster), offset: z.nullable(z.string()) }),
   }),
 
   'bundle.card': method({

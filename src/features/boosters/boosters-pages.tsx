@@ -1,38 +1,124 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { PlannedParts } from '../../ui/page-frame.tsx';
-import { PathLink } from '../../ui/path-link.tsx';
-import { RouteModal } from '../../ui/route-modal.tsx';
 import type { ReactNode } from 'react';
+import { BOOSTER_KINDS, type Booster } from '../../contract/index.ts';
+import { BOOSTER_DESCRIPTIONS, BOOSTER_NAMES, formatBoosterDuration } from '../../core/boosters.ts';
+import { rpc } from '../../net/index.ts';
+import { Button } from '../../ui/button.tsx';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { RocketIcon } from '../../ui/page-icons.tsx';
+import { PathLink } from '../../ui/path-link.tsx';
+import { QueryView } from '../../ui/query-view.tsx';
+import { RouteModal } from '../../ui/route-modal.tsx';
+import { sessionModal, useLogged } from '../session/index.ts';
+import { BoosterList, boosterCoins } from './booster-list.tsx';
+import { boosterKeys, boostersQueryOptions, useBoosterSync } from './queries.ts';
 import './boosters.css';
 
-const KINDS = [
-  ['XP Multiplier', 'More experience from every wager for a while.'],
-  ['Rain Boost', 'A bigger share of the chat rain.'],
-  ['Deposit Bonus', 'Extra coins on your next deposits.'],
-  ['Battle Refund', 'Part of a lost battle back.'],
-  ['Auto-Join', 'Joins rains for you.'],
-  ['Auto-Claim', 'Claims your rewards for you.'],
-  ['Free Access', 'Opens a paid event for free.'],
-] as const;
+function MyBoosters() {
+  useBoosterSync();
+  const query = useQuery(boostersQueryOptions());
+  return (
+    <QueryView query={query} pending={<div className="booster-skeleton" aria-busy="true" />} error={<p className="form-error">The boosters could not be loaded.</p>}>
+      {(data) => <BoosterList boosters={Object.values(data.boosters)} empty="You have no boosters yet: cards, events and the Battle Pass give them." />}
+    </QueryView>
+  );
+}
 
-/** /event/boosters: the boosters modal over the page it opened from (the home page on a direct visit). */
+/** /event/boosters: the boosters modal (489 px, document 1 section 9) over the page it opened from. */
 export function BoostersModalPage({ behind }: { behind: ReactNode }) {
   const navigate = useNavigate();
+  const logged = useLogged();
   return (
     <RouteModal title="Boosters" width={489} behind={behind} onClose={() => void navigate({ to: '/' })}>
-      <p className="boosters-lead">Boosters are timed or counted bonuses from cards, events and the Battle Pass.</p>
-      <ul className="booster-kinds">
-        {KINDS.map(([name, text]) => (
-          <li key={name}>
-            <strong>{name}</strong>
-            <span>{text}</span>
-          </li>
-        ))}
-      </ul>
-      <PlannedParts parts={[{ title: 'Your boosters', text: 'Active boosters with their time or uses left, ready to activate.', look: 'rows' }]} />
-      <p className="boosters-links">
-        <PathLink to="/event/race">Race+</PathLink> · <PathLink to="/event/stream-party">Stream party</PathLink> · <PathLink to="/inventory/boosters/history">History</PathLink>
-      </p>
+      <p className="boosters-lead">Timed or counted bonuses from cards, events and the Battle Pass. Activate one and it runs until its time or its uses are spent.</p>
+      {logged ? (
+        <MyBoosters />
+      ) : (
+        <div className="boosters-login">
+          <p>Log in to see and activate your boosters.</p>
+          <Button variant="primary" onClick={() => sessionModal.set('login')}>
+            Log in
+          </Button>
+        </div>
+      )}
+      <details className="booster-kinds-guide">
+        <summary>What each booster does</summary>
+        <ul className="booster-kinds">
+          {BOOSTER_KINDS.map((kind) => (
+            <li key={kind}>
+              <strong>{BOOSTER_NAMES[kind]}</strong>
+              <span>{BOOSTER_DESCRIPTIONS[kind]}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
+      {logged && (
+        <p className="boosters-links">
+          <PathLink to="/inventory/boosters/history">History</PathLink>
+        </p>
+      )}
     </RouteModal>
+  );
+}
+
+const PAGE = 20;
+
+function gave(b: Booster): string {
+  const p = b.process;
+  if (b.kind === 'xp_multiplier') return `${p.bonus_issued_exprience.toLocaleString('en-US')} XP`;
+  if (b.kind === 'auto_join' || b.kind === 'free_access') return `${p.bonus_issued_reward} rain${p.bonus_issued_reward === 1 ? '' : 's'}`;
+  return `${boosterCoins(p.bonus_issued_amount)} coins`;
+}
+
+/** /inventory/boosters/history: the boosters that ended, newest first, with what each gave. */
+export function BoosterHistoryPage() {
+  const query = useInfiniteQuery({
+    queryKey: boosterKeys.history,
+    queryFn: ({ pageParam, signal }) => rpc.call('booster.history', { list: 'boosters', count: PAGE, ...(pageParam ? { offset: pageParam } : {}) }, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.offset ?? undefined,
+  });
+  const rows = query.data?.pages.flatMap((p) => p.boosters) ?? [];
+  return (
+    <PageFrame area="inventory" icon={<RocketIcon />} eyebrow="Inventory" title="Booster history" lead="Every booster that has ended: when it ran, for how long, and what it gave you." actions={<PathLink to="/event/boosters">Your boosters</PathLink>}>
+      <QueryView
+        query={{ isPending: query.isPending, isError: query.isError, data: query.data }}
+        pending={<div className="booster-skeleton" aria-busy="true" />}
+        error={<p className="form-error">The history could not be loaded.</p>}
+        isEmpty={() => rows.length === 0}
+        empty={<p className="boosters-empty">No booster has ended yet.</p>}
+      >
+        {() => (
+          <>
+            <table className="booster-history">
+              <thead>
+                <tr>
+                  <th scope="col">Booster</th>
+                  <th scope="col">Started</th>
+                  <th scope="col">Ran</th>
+                  <th scope="col">Gave</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((b) => (
+                  <tr key={b.hash}>
+                    <td>{b.name}</td>
+                    <td>{b.activated_at ? new Date(b.activated_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—'}</td>
+                    <td>{b.activated_at && b.closed_at ? formatBoosterDuration(b.closed_at - b.activated_at) : '—'}</td>
+                    <td>{gave(b)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {query.hasNextPage && (
+              <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                More
+              </Button>
+            )}
+          </>
+        )}
+      </QueryView>
+    </PageFrame>
   );
 }

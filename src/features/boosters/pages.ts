@@ -1,2 +1,2 @@
-/** Boosters: the boosters modal (/event/boosters). */
-export { BoostersModalPage } from './boosters-pages.tsx';
+/** Boosters: the boosters modal (/event/boosters) and the booster history (/inventory/boosters/history). */
+export { BoostersModalPage, BoosterHistoryPage } from './boosters-pages.tsx';

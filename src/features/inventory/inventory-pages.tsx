@@ -6,9 +6,9 @@ import { rpc } from '../../net/index.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { BackpackIcon, CoinIcon } from '../../ui/icons.tsx';
 import { ItemCard } from '../../ui/item-card.tsx';
-import { EmptyState, PageFrame, Panel, PlannedParts, Skeleton } from '../../ui/page-frame.tsx';
+import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { QueryView } from '../../ui/query-view.tsx';
-import { ClockIcon, RocketIcon } from '../../ui/page-icons.tsx';
+import { ClockIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { clearGiftCode, storedGiftCode } from '../../storage/gift-code.ts';
 import { InventoryCards } from '../cards/on-demand.ts';
@@ -164,16 +164,3 @@ function InventoryGiftCode() {
   );
 }
 
-/** /inventory/boosters/history: boosters used and what they gave. */
-export function BoosterHistoryPage() {
-  return (
-    <PageFrame area="inventory" icon={<RocketIcon />} eyebrow="Inventory" title="Booster history" lead="Every booster you activated: when, for how long, and what it gave you (experience, rain, deposit bonus, battle refunds).">
-      <PlannedParts
-        parts={[
-          { title: 'Activated boosters', text: 'Each booster with its type, its time left or uses left, and its status.', look: 'rows' },
-          { title: 'What they gave', text: 'Experience, refunds, bonus coins and rain boosts issued by your boosters.', look: 'stats' },
-        ]}
-      />
-    </PageFrame>
-  );
-}

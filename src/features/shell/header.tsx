@@ -19,6 +19,10 @@ import './shell.css';
 /** The popover of the player's own running games, loaded once there are any (document 1 section 2.2). */
 const MyGamesPopover = lazy(() => import('../arena/on-demand.ts').then((module) => ({ default: module.MyGamesPopover })));
 
+/** The booster hint and the deposit bonus badge (document 1 section 2.2), loaded after the first page for a signed-in player. */
+const BoosterHint = lazy(() => import('../boosters/on-demand.ts').then((module) => ({ default: module.BoosterHeaderHint })));
+const DepositBonusBadge = lazy(() => import('../boosters/on-demand.ts').then((module) => ({ default: module.DepositBonusBadge })));
+
 function MyGames({ type }: { type: 'battle' | 'unbox' }) {
   return (
     <Suspense fallback={null}>
@@ -103,12 +107,22 @@ export function Header() {
           <div className="header-tools">
             <RadioButton />
             <SettingsButton logged={logged} />
+            {logged && (
+              <Suspense fallback={null}>
+                <BoosterHint />
+              </Suspense>
+            )}
           </div>
           {logged && counts.rolls > 0 && <MyGames type="unbox" />}
           {logged && counts.battles > 0 && <MyGames type="battle" />}
           {logged ? (
             <>
               <HeaderBalance
+                badge={
+                  <Suspense fallback={null}>
+                    <DepositBonusBadge />
+                  </Suspense>
+                }
                 account={
                   account.data
                     ? { balance: account.data.user_wallet.balance, borrow: account.data.partnership.borrow, clubMember, challenge: account.data.partnership.challenge ?? null }

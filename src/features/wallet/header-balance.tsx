@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { SponsorChallenge as ChallengeShape, z } from '../../contract/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { CoinIcon, PlusIcon } from '../../ui/icons.tsx';
@@ -32,7 +32,7 @@ export interface BalanceAccount {
  * balance opens the wallet hint (document 2 section 2): the withdrawable and sponsored split
  * for club members, the vault for everyone.
  */
-export function HeaderBalance({ account }: { account: BalanceAccount | null }) {
+export function HeaderBalance({ account, badge }: { account: BalanceAccount | null; badge?: ReactNode }) {
   // The buffer holds back winnings a running animation has not shown yet.
   const shown = useShownBalance(account?.balance ?? 0);
   const balance = account ? shown : null;
@@ -73,6 +73,7 @@ export function HeaderBalance({ account }: { account: BalanceAccount | null }) {
       <PathLink to="/wallet" className={buttonClass('deposit', 'md', 'deposit-button')} aria-label="Deposit">
         <PlusIcon className="deposit-icon" />
         <span className="deposit-label">Deposit</span>
+        {badge}
       </PathLink>
     </div>
   );

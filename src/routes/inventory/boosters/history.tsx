@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BoosterHistoryPage } from '../../../features/inventory/pages.ts';
+import { BoosterHistoryPage } from '../../../features/boosters/pages.ts';
 import { pageHead } from '../../../features/shell/index.ts';
 
 export const Route = createFileRoute('/inventory/boosters/history')({

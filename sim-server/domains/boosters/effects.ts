@@ -1,0 +1,157 @@
+/**
+ * What running boosters do (docs/decisions/0026), each called inside the transaction of the
+ * thing it changes, so the booster's figures and the money or experience it gives commit or
+ * roll back together: experience on a wager, a deposit's bonus, a lost battle's refund, a
+ * rain's share, joining a rain. Money comes from the 'promotions' house through the ledger.
+ */
+import { boosterExtra, type BoosterKind } from '../../../src/core/boosters.ts';
+import { levelForExp } from '../../../src/core/levels.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import type { BalanceChange, Ledger } from '../../db/ledger.ts';
+import type { Hub } from '../../socket/hub.ts';
+import { addBonusExperience, EXP_PER_CENT, wagerOf } from '../progression/experience.ts';
+import { claimLevelReward } from '../progression/rewards.ts';
+import { boosterById, boosterOut, runningBooster, type BoosterRow } from './store.ts';
+
+/** Where booster money comes from. */
+export const BOOSTER_FUNDER = { house: 'promotions' } as const;
+
+type Read = Pick<Db, 'get' | 'all'> | Pick<Tx, 'get' | 'all'>;
+type ToUser = Pick<Hub, 'toUser'>;
+
+/** Tells the player a booster changed, once committed (closed ones leave the client's state). */
+export function announceBooster(tx: Tx, hub: ToUser, id: number): void {
+  const row = boosterById(tx, id)!;
+  const level = levelOf(tx, row.user_id);
+  const out = boosterOut(row, level);
+  tx.afterCommit(() => hub.toUser(row.user_id, 'BOOSTER_MODIFIED', out));
+}
+
+export function levelOf(db: Read, userId: number): number {
+  return levelForExp(db.get<{ exp: number }>('SELECT exp FROM users WHERE id = ?', userId)?.exp ?? 0);
+}
+
+/**
+ * Records what a booster gave: experience or cents, one use, and for counted boosters takes
+ * `spent` off bonus_left, closing it when nothing is left.
+ */
+function record(tx: Tx, hub: ToUser, b: BoosterRow, given: { exp?: number; amount?: number; spent?: number }, now: number): void {
+  const spent = b.bonus_max === null ? 0 : (given.spent ?? 0);
+  tx.run(
+    `UPDATE boosters SET issued_exp = issued_exp + ?, issued_amount = issued_amount + ?, issued_count = issued_count + 1,
+            bonus_left = CASE WHEN bonus_left IS NULL THEN NULL ELSE bonus_left - ? END,
+            status = CASE WHEN bonus_left IS NOT NULL AND bonus_left - ? <= 0 THEN 'closed' ELSE status END,
+            closed_at = CASE WHEN bonus_left IS NOT NULL AND bonus_left - ? <= 0 THEN ? ELSE closed_at END
+      WHERE id = ?`,
+    given.exp ?? 0, given.amount ?? 0, spent, spent, spent, now, b.id,
+  );
+  announceBooster(tx, hub, b.id);
+}
+
+export interface EffectDeps {
+  ledger: Ledger;
+  hub: ToUser;
+  now: number;
+}
+
+/** XP Multiplier: a wager's experience times the multiplier (the extra as its own entry). Auto-Claim after it. */
+export function onWalletEntry(tx: Tx, deps: EffectDeps & { countProgression: boolean }, change: BalanceChange): void {
+  const wager = wagerOf(change);
+  const deposit = change.type === 'wallet_deposit' && change.amount > 0;
+  if (!(wager > 0 && deps.countProgression) && !deposit) return;
+  // Most players run no booster: one indexed look before anything else.
+  if (!tx.get("SELECT 1 FROM boosters WHERE user_id = ? AND status = 'active' LIMIT 1", change.userId)) return;
+  if (wager > 0) {
+    const xp = runningBooster(tx, change.userId, 'xp_multiplier', deps.now);
+    if (xp) {
+      const extra = boosterExtra(wager * EXP_PER_CENT, xp.multiplier_milli);
+      if (extra > 0) {
+        addBonusExperience(tx, deps, change.userId, extra, 'booster_xp', xp.hash);
+        record(tx, deps.hub, xp, { exp: extra }, deps.now);
+      }
+    }
+    autoClaim(tx, deps, change.userId);
+  } else {
+    depositBonus(tx, deps, change);
+  }
+}
+
+/** Auto-Claim: every level reward reached and not yet claimed is paid now. */
+function autoClaim(tx: Tx, deps: EffectDeps, userId: number): void {
+  const booster = runningBooster(tx, userId, 'auto_claim', deps.now);
+  if (!booster) return;
+  const level = levelOf(tx, userId);
+  const open = tx.all<{ level: number }>(
+    `WITH RECURSIVE l(level) AS (SELECT 2 UNION ALL SELECT level + 1 FROM l WHERE level < ?)
+     SELECT level FROM l WHERE level NOT IN (SELECT level FROM reward_claims WHERE user_id = ?)`,
+    level, userId,
+  );
+  if (level < 2 || open.length === 0) return;
+  let paid = 0;
+  for (const { level: reached } of open) paid += claimLevelReward(tx, deps.ledger, userId, reached, deps.now).amount;
+  record(tx, deps.hub, booster, { amount: paid }, deps.now);
+}
+
+/** Deposit Bonus: (multiplier - 1) of the deposit on top, until bonus_left (cents) runs out. */
+function depositBonus(tx: Tx, deps: EffectDeps, change: BalanceChange): void {
+  const booster = runningBooster(tx, change.userId, 'deposit_bonus', deps.now);
+  if (!booster) return;
+  const extra = Math.min(boosterExtra(change.amount, booster.multiplier_milli), booster.bonus_left ?? Number.MAX_SAFE_INTEGER);
+  if (extra <= 0) return;
+  deps.ledger.transfer(tx, { from: BOOSTER_FUNDER, to: { user: change.userId }, amount: extra, type: 'booster_deposit_bonus', ref: booster.hash });
+  record(tx, deps.hub, booster, { amount: extra, spent: extra }, deps.now);
+}
+
+/**
+ * Battle Refund: a human seat that won nothing gets back what it paid for the seat
+ * (arena_join of this battle, net of refunds), capped at max_price; one use per loss.
+ */
+export function refundBattleLoss(tx: Tx, deps: EffectDeps, userId: number, battleRef: string): void {
+  const booster = runningBooster(tx, userId, 'battle_refund', deps.now);
+  if (!booster) return;
+  const paid =
+    tx.get<{ s: number | null }>(
+      `SELECT SUM(CASE WHEN l.type = 'arena_join' AND l.debit_account = a.id THEN l.amount WHEN l.type = 'arena_refund' AND l.credit_account = a.id THEN -l.amount ELSE 0 END) AS s
+         FROM accounts a JOIN ledger l ON (l.debit_account = a.id OR l.credit_account = a.id)
+        WHERE a.code = ? AND l.ref = ?`,
+      `user:${userId}:main:SFC`, battleRef,
+    )?.s ?? 0;
+  const refund = Math.min(paid, booster.max_price ?? paid);
+  if (refund <= 0) return;
+  deps.ledger.transfer(tx, { from: BOOSTER_FUNDER, to: { user: userId }, amount: refund, type: 'booster_battle_refund', ref: battleRef });
+  record(tx, deps.hub, booster, { amount: refund, spent: 1 }, deps.now);
+}
+
+/**
+ * Rain Boost: on top of the drawn share (which stays as drawn: the draw is provably fair),
+ * (multiplier - 1) of it from the promotions budget, for a booster running when joining closed.
+ */
+export function boostRainShare(tx: Tx, deps: EffectDeps, userId: number, share: number, rainRef: string, closedAt: number): void {
+  const booster = runningBooster(tx, userId, 'rain_boost', closedAt);
+  if (!booster) return;
+  const extra = boosterExtra(share, booster.multiplier_milli);
+  if (extra <= 0) return;
+  deps.ledger.transfer(tx, { from: BOOSTER_FUNDER, to: { user: userId }, amount: extra, type: 'booster_rain_boost', ref: rainRef });
+  record(tx, deps.hub, booster, { amount: extra }, deps.now);
+}
+
+/** Free Access: whether the player joins rains without their requirements now. */
+export function hasRunning(db: Read, userId: number, kind: BoosterKind, now: number): boolean {
+  return runningBooster(db, userId, kind, now) !== undefined;
+}
+
+/** Auto-Join: the players whose Auto-Join runs now (the rain joins them as it opens). */
+export function autoJoiners(db: Read, now: number): number[] {
+  return db
+    .all<{ user_id: number }>(
+      "SELECT DISTINCT user_id FROM boosters WHERE kind = 'auto_join' AND status = 'active' AND (expires_at IS NULL OR expires_at > ?) ORDER BY user_id",
+      now,
+    )
+    .map((r) => r.user_id);
+}
+
+/** Counts one use of a player's running booster of a kind (Auto-Join joined a rain, Free Access let one in). */
+export function useBooster(tx: Tx, hub: ToUser, userId: number, kind: BoosterKind, now: number): void {
+  const booster = runningBooster(tx, userId, kind, now);
+  if (booster) record(tx, hub, booster, { spent: 1 }, now);
+}

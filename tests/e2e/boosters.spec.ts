@@ -1,0 +1,76 @@
+// Boosters end to end: a granted booster shows in the header's hint, Activate starts it and
+// the hint shows its timer; the boosters modal and the history page at both widths.
+// Screenshots go to test-results/screens/.
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { acceptCookiesUpFront, callAsPlayer, expectLive, header, newPlayerName, operatorHeaders, settled, signInByApi } from './helpers.ts';
+
+const SHOTS = 'test-results/screens';
+test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+const shot = async (page: Page, name: string) => {
+  await settled(page);
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
+
+/** Grants the page's player a booster through the sim console (as a card or the Battle Pass would). */
+async function grant(page: Page, kind: string, params: Record<string, number> = {}): Promise<string> {
+  const { user } = await callAsPlayer<{ user: { hash: string } }>(page, 'user.getUser');
+  const answer = (await (await page.request.post('/api/sim/boosters/grant', { headers: operatorHeaders(), data: { user: user.hash, kind, params } })).json()) as { response: { hash: string } };
+  return answer.response.hash;
+}
+
+test('activate a booster in the header hint and see its timer; the boosters modal and history', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await acceptCookiesUpFront(page);
+  await signInByApi(page, newPlayerName('booster'));
+  await grant(page, 'xp_multiplier');
+  await grant(page, 'deposit_bonus', { level: 40 });
+  await page.goto('/');
+  await expectLive(page);
+
+  const hint = header(page).getByRole('button', { name: /^Boosters/ });
+  await expect(hint).toBeVisible();
+  await expect(header(page).getByTestId('booster-hint-timer')).toHaveCount(0);
+  await hint.click();
+  const panel = header(page).locator('.booster-panel');
+  const xp = panel.getByRole('listitem').filter({ hasText: 'XP Multiplier' });
+  await expect(xp).toContainText('60 minutes');
+  await expect(panel.getByRole('listitem').filter({ hasText: 'Deposit Bonus' })).toContainText('Level 40');
+  await shot(page, 'boosters-hint-ready-desktop');
+  await xp.getByRole('button', { name: 'Activate' }).click();
+
+  // The header's hint now counts the running booster down from an hour.
+  const timer = header(page).getByTestId('booster-hint-timer');
+  await expect(timer).toHaveText(/^(1:00:00|59:[0-5]\d)$/);
+  await expect(hint).toHaveAccessibleName(/XP Multiplier ends in/);
+  await expect(xp.getByRole('button', { name: 'Activate' })).toHaveCount(0);
+  await shot(page, 'boosters-hint-active-desktop');
+
+  // The running booster counts in the experience: the same page shows it after a wager.
+  await page.keyboard.press('Escape');
+  await page.goto('/event/boosters');
+  const modal = page.getByRole('dialog', { name: 'Boosters' });
+  await expect(modal.getByRole('listitem').filter({ hasText: 'XP Multiplier' })).toContainText(/59:[0-5]\d/);
+  await expect(modal.getByRole('listitem').filter({ hasText: 'Deposit Bonus' })).toContainText('Level 40');
+  await shot(page, 'boosters-modal-desktop');
+
+  await page.goto('/inventory/boosters/history');
+  await expect(page.getByRole('heading', { name: 'Booster history' })).toBeVisible();
+  await expect(page.getByText('No booster has ended yet.')).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/event/boosters');
+  await expect(page.getByRole('dialog', { name: 'Boosters' }).getByRole('listitem').filter({ hasText: 'XP Multiplier' })).toContainText(/59:[0-5]\d/);
+  await shot(page, 'boosters-modal-mobile');
+});
+
+test('a visitor sees the boosters modal with a login prompt', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await acceptCookiesUpFront(page);
+  await page.goto('/event/boosters');
+  const modal = page.getByRole('dialog', { name: 'Boosters' });
+  await expect(modal.getByText('Log in to see and activate your boosters.')).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Log in' })).toBeVisible();
+});
