@@ -139,6 +139,22 @@ describe('cards', () => {
     expect(await balanceOf(hal)).toBe(start + card.amount!);
   });
 
+  test('a booster card starts its booster once: the boosters list has it running, found by the card hash too', async () => {
+    const bo = await cardHolder('card_bo');
+    const card = (await cardsOf(bo)).find((c) => c.type === 'booster')!;
+    expect(card.detail).toBe(bpReward(3, 'premium').detail);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => bo.call('inventory.activate', { asset_hash: card.hash })));
+    const used = answers.filter((a) => 'response' in a);
+    expect(used).toHaveLength(1);
+    const boosterHash = (used[0]!.response as { booster_hash: string }).booster_hash;
+    const state = await ok(bo, 'booster.load', {});
+    const running = Object.values(state.boosters);
+    expect(running).toHaveLength(1);
+    expect(running[0]).toMatchObject({ hash: boosterHash, kind: card.detail, active: true, status: 'active' });
+    expect((await bo.call('booster.bonus', { asset_hash: card.hash })).error).toBeUndefined();
+    expect((await cardsOf(bo)).map((c) => c.hash)).not.toContain(card.hash);
+  });
+
   test('one-off cards are looked up by kind; bad input and visitors are refused', async () => {
     const fin = await cardHolder('card_fin');
     expect(await ok(fin, 'inventory.findCard', { type: 'nickname' })).toEqual({ card: null });

@@ -6,9 +6,11 @@
 import { randomInt } from 'node:crypto';
 import { NamedError, NumericError } from '../../../src/contract/index.ts';
 import { AVATAR_RESOURCES, ROULETTE_POOL, pickResource, type CardResource } from '../../../src/core/card-resources.ts';
-import { toHash } from '../../../src/core/index.ts';
+import { isBoosterKind, toHash } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Ledger } from '../../db/ledger.ts';
+import type { Hub } from '../../socket/hub.ts';
+import { grantBooster } from '../boosters/grant.ts';
 import { fail } from '../../errors.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
 import { insertUnboxGame } from '../unbox/games.ts';
@@ -58,8 +60,20 @@ export function unpackCard(tx: Tx, catalog: CatalogView, userId: number, card: C
   };
 }
 
+/**
+ * Booster card: the booster of its kind, started at once (decision 0026: a booster card's
+ * activation runs it; the card's level was the gate). booster.* finds it by the card's hash.
+ */
+export function useBoosterCard(tx: Tx, hub: Pick<Hub, 'toUser'>, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+  const kind = card.detail;
+  if (card.kind !== 'booster' || !isBoosterKind(kind)) fail(NumericError.INVALID_DATA, 'This card holds no booster.');
+  takeCard(tx, userId, card, 'used', now);
+  const booster = grantBooster(tx, userId, kind, { source: 'card', ref: toHash(card.asset_id), now, hub, activate: true });
+  return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), booster_hash: booster.hash };
+}
+
 /** inventory.activate: each kind as above; a card above the player's level is refused. */
-export function activateCard(tx: Tx, ledger: Ledger, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+export function activateCard(tx: Tx, ledger: Ledger, hub: Pick<Hub, 'toUser'>, catalog: CatalogView, userId: number, card: CardRow, now: number) {
   requireCardLevel(tx, userId, card);
   switch (card.kind) {
     case 'free_coins':
@@ -71,8 +85,10 @@ export function activateCard(tx: Tx, ledger: Ledger, catalog: CatalogView, userI
       const { item, resources } = unpackCard(tx, catalog, userId, card, now);
       return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), item, resources };
     }
+    case 'booster':
+      return useBoosterCard(tx, hub, catalog, userId, card, now);
     default:
-      // Boosters come from the boosters work (issue 15 part B); until it lands the card stays held.
+      // No card of the other kinds is issued yet (docs/decisions/0025): one that arrived anyway stays held.
       return fail(NamedError.NOT_IMPLEMENTED, `${card.name} cannot be used yet.`);
   }
 }

@@ -5,7 +5,7 @@
  */
 import { NumericError } from '../../../src/contract/index.ts';
 import type { BpReward } from '../../../src/core/battlepass.ts';
-import { RARITY_TIER_STYLE, levelForExp, parseHash, toHash, type RarityTier } from '../../../src/core/index.ts';
+import { BOOSTER_NAMES, RARITY_TIER_STYLE, isBoosterKind, levelForExp, parseHash, toHash, type RarityTier } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
@@ -121,7 +121,7 @@ function describe(card: CardRow, boxName: string | undefined): string {
     case 'avatar_unpack':
       return 'Unpacks one of 20 avatars, from Low to Ultra.';
     case 'booster':
-      return `A ${(card.detail ?? 'booster').replaceAll('_', ' ')} booster.`;
+      return isBoosterKind(card.detail) ? `${BOOSTER_NAMES[card.detail]}: starts when you activate the card.` : 'A booster.';
     default:
       return 'A card.';
   }

@@ -20,7 +20,7 @@ export const cardHandlers: Handlers = {
   'inventory.activate': ({ asset_hash }, ctx) => {
     const user = requireUser(ctx);
     const catalog = ctx.catalog.view();
-    return ctx.moneyTx((tx) => activateCard(tx, ctx.ledger, catalog, user.id, ownCard(tx, user.id, asset_hash), ctx.config.now()));
+    return ctx.moneyTx((tx) => activateCard(tx, ctx.ledger, ctx.hub, catalog, user.id, ownCard(tx, user.id, asset_hash), ctx.config.now()));
   },
   'resource.card': ({ hash }, ctx) => {
     const user = requireUser(ctx);

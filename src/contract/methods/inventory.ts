@@ -30,7 +30,7 @@ export const inventoryMethods = {
     output: z.object({ cards: z.array(Card) }),
   }),
   'inventory.activate': method({
-    doc: "Uses a held card: a coins card pays its coins (balance), a case card opens its case for free (path of the game to roll), an avatar pack unpacks (item with the roulette's pool, resources with the reward). Someone else's or a used card: INVALID_DATA 'Card not found.'; below its level: INVALID_DATA.",
+    doc: "Uses a held card: a coins card pays its coins (balance), a case card opens its case for free (path of the game to roll), an avatar pack unpacks (item with the roulette's pool, resources with the reward), a booster card starts its booster (booster_hash). Someone else's or a used card: INVALID_DATA 'Card not found.'; below its level: INVALID_DATA.",
     access: 'user',
     money: true,
     input: z.object({ asset_hash: hashId(), stamp: stamp() }),
@@ -39,6 +39,8 @@ export const inventoryMethods = {
       asset: z.optional(Card),
       balance: z.optional(z.number()),
       path: z.optional(z.string()),
+      /** A booster card's booster, running from now. */
+      booster_hash: z.optional(z.string()),
       item: z.optional(UnpackedCard),
       resources: z.optional(z.array(CardResource)),
     }),

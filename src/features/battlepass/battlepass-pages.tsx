@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type CSSProperties } from 'react';
 import type { MethodResult } from '../../contract/index.ts';
+import { BOOSTER_NAMES, isBoosterKind } from '../../core/boosters.ts';
 import { BP_EXP_PER_TIER, BP_TIERS, BP_UPGRADE_TIERS } from '../../core/battlepass.ts';
 import { formatCoins } from '../../core/money.ts';
 import { RARITY_TIER_STYLE, type RarityTier } from '../../core/rarity.ts';
@@ -41,7 +42,7 @@ function timeLeft(seconds: number): string {
 function rewardLabel(reward: Reward): string {
   if (reward.type === 'free_coins' && reward.amount !== null) return `${formatCoins(reward.amount)} coins`;
   if (reward.type === 'case' && reward.box) return reward.box.name;
-  if (reward.type === 'booster' && reward.detail) return reward.detail.replaceAll('_', ' ');
+  if (reward.type === 'booster' && isBoosterKind(reward.detail)) return BOOSTER_NAMES[reward.detail];
   if (reward.type === 'avatar_unpack') return '1 of 20 avatars';
   return reward.name;
 }
