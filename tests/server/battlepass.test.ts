@@ -95,8 +95,12 @@ describe('Battle Pass', () => {
 
     const { progress } = await bpData(ben);
     expect(progress).toMatchObject({ has_upgrade: true, exp: 0, tier: 5 });
+    const socket = await ben.socket();
     const card = await ok(ben, 'battlepass.claim', { tier: 5, track: 'premium' });
     expect(card.card).toMatchObject({ type: bpReward(5, 'premium').kind, level: 3 });
+    // The claim tells the player's tabs: the spec's 'inventory asset(s) issued' with its count.
+    expect((await socket.next('INVENTORY_ASSET_ISSUED')).data).toEqual({ assets: [], cards: [card.card], count: 1, source: 'battlepass', game_hash: null });
+    socket.close();
     expect((await ben.call('battlepass.claim', { tier: 6, track: 'free' })).error).toMatchObject({ error_code: 19 });
     expect(server.services.ledger.check(server.services.db).ok).toBe(true);
   });

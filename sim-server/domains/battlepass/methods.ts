@@ -12,7 +12,7 @@ export const battlePassHandlers: Handlers = {
   'battlepass.claim': ({ tier, track }, ctx) => {
     const user = requireUser(ctx);
     const catalog = ctx.catalog.view();
-    return ctx.moneyTx((tx) => claimTier(tx, catalog, user.id, tier, track, ctx.config.now()));
+    return ctx.moneyTx((tx) => claimTier(tx, ctx.hub, catalog, user.id, tier, track, ctx.config.now()));
   },
   'battlepass.commitProgress': ({ exp }, ctx) => {
     const user = requireUser(ctx);

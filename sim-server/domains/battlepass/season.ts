@@ -9,6 +9,7 @@ import {
 } from '../../../src/core/battlepass.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Ledger } from '../../db/ledger.ts';
+import type { Hub } from '../../socket/hub.ts';
 import { fail } from '../../errors.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
 import { cardById, cardOut, grantCard } from '../cards/cards.ts';
@@ -95,7 +96,7 @@ export function purchasePass(tx: Tx, ledger: Ledger, userId: number, method: BpP
 }
 
 /** battlepass.claim: a reached tier's reward on a track, once; answers the card it put in the inventory. */
-export function claimTier(tx: Tx, catalog: CatalogView, userId: number, tier: number, track: BpTrack, now: number) {
+export function claimTier(tx: Tx, hub: Pick<Hub, 'toUser'>, catalog: CatalogView, userId: number, tier: number, track: BpTrack, now: number) {
   const season = bpSeasonAt(now);
   const pass = passOf(tx, userId, season);
   const reached = bpTierOf(seasonExpOf(tx, userId, season), pass.has_upgrade === 1);
@@ -105,7 +106,10 @@ export function claimTier(tx: Tx, catalog: CatalogView, userId: number, tier: nu
   const assetId = grantCard(tx, catalog, userId, reward, `battlepass:${season}:${tier}:${track}`, now);
   const claimed = tx.run('INSERT INTO bp_claims (user_id, season, tier, track, asset_id, claimed_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', userId, season, tier, track, assetId, now);
   if (claimed.changes === 0) fail(NumericError.INVALID_DATA, 'This reward was already claimed.');
-  return { success: true, card: cardOut(catalog, cardById(tx, assetId)!) };
+  const card = cardOut(catalog, cardById(tx, assetId)!);
+  // The spec's 'inventory asset(s) issued' (the bp_card toast), once the card is really there.
+  tx.afterCommit(() => hub.toUser(userId, 'INVENTORY_ASSET_ISSUED', { assets: [], cards: [card], count: 1, source: 'battlepass', game_hash: null }));
+  return { success: true, card };
 }
 
 /** battlepass.commitProgress: the experience the page has shown, so it animates only what is new; never beyond what was earned. */

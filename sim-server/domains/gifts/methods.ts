@@ -4,6 +4,7 @@ import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { assetOut, grantItem } from '../inventory/assets.ts';
 import { completeDeposit } from '../payments/settle.ts';
 import { insertPayment } from '../payments/store.ts';
+import { cardById, cardOut } from '../cards/cards.ts';
 import { redeemCardGift } from '../cards/gifts.ts';
 import { GiftCause, redeemGiftCode } from './codes.ts';
 
@@ -35,7 +36,11 @@ export const giftHandlers: Handlers = {
       // A card's code (inventory.generateGift) moves that card; any other A-code gives an item.
       const card = redeemCardGift(tx, code, user.id, now);
       if (card === 'used') return { success: false, cause: GiftCause.USED };
-      if (card !== null) return { success: true };
+      if (card !== null) {
+        const issued = cardOut(ctx.catalog.view(), cardById(tx, card)!);
+        tx.afterCommit(() => ctx.hub.toUser(user.id, 'INVENTORY_ASSET_ISSUED', { assets: [], cards: [issued], count: 1, source: 'gift', game_hash: null }));
+        return { success: true };
+      }
       const gift = redeemGiftCode(tx, 'inventory', code, user.id, now);
       if (typeof gift === 'string') return { success: false, cause: gift };
       const id = grantItem(tx, user.id, gift.item_id!, null, now);
