@@ -74,15 +74,17 @@ test('buy the pass, climb a tier, claim, and open a pack', async ({ page }) => {
   await expect(tiers(page).getByRole('button', { name: 'Claim tier 2 premium reward' })).toHaveCount(0);
   await tiers(page).getByRole('button', { name: 'Claim tier 6 premium reward' }).click();
   await expect(tiers(page).getByRole('button', { name: 'Claim tier 6 premium reward' })).toHaveCount(0);
+  await tiers(page).getByRole('button', { name: 'Claim tier 5 free reward' }).click();
+  await expect(tiers(page).getByRole('button', { name: 'Claim tier 5 free reward' })).toHaveCount(0);
   await shot(page, 'battlepass-claimed-desktop');
 
   // The inventory holds the cards: a coins card pays its coins to the balance.
   await page.goto('/inventory');
   const cards = page.getByRole('list', { name: 'Your cards' });
-  await expect(cards.getByRole('listitem')).toHaveCount(4);
+  await expect(cards.getByRole('listitem')).toHaveCount(5);
   const beforeCoins = (await balance(page).textContent()) ?? '';
   await cards.getByRole('button', { name: 'Collect Coins card' }).first().click();
-  await expect(cards.getByRole('listitem')).toHaveCount(3);
+  await expect(cards.getByRole('listitem')).toHaveCount(4);
   await expect(balance(page)).not.toHaveText(beforeCoins);
   await shot(page, 'battlepass-inventory-cards-desktop');
 
@@ -99,9 +101,22 @@ test('buy the pass, climb a tier, claim, and open a pack', async ({ page }) => {
   await expect(reward.getByRole('button', { name: 'Close' })).toBeVisible();
   await shot(page, 'battlepass-pack-reward-desktop');
   await reward.getByRole('button', { name: 'Close' }).click();
-  await expect(cards.getByRole('listitem')).toHaveCount(2);
+  await expect(cards.getByRole('listitem')).toHaveCount(3);
   const owned = await callAsPlayer<{ assets: { name: string }[] }>(page, 'resource.assets', { type: 'avatar' });
   expect(owned.assets.map((a) => a.name)).toEqual([won]);
+
+  // The case card opens its case for free from the case page ('Open case' with ?action=open_card).
+  const { data: caseCards } = await callAsPlayer<{ data: { key: string; count: number }[] }>(page, 'arena-case.cards');
+  expect(caseCards).toHaveLength(1);
+  const beforeCase = (await balance(page).textContent()) ?? '';
+  await page.goto(`/case/${caseCards[0]!.key}?action=open_card`);
+  const free = page.getByRole('button', { name: 'Open free with a case card (1)' });
+  await expect(free).toBeFocused();
+  await shot(page, 'battlepass-case-card-desktop');
+  await free.click();
+  await expect(page).toHaveURL(new RegExp(`/case/${caseCards[0]!.key}/[A-Za-z0-9]{32}$`));
+  await expect(page.getByRole('region', { name: 'Roulette' })).toBeVisible();
+  await expect(balance(page)).toHaveText(beforeCase);
 
   // The same on a phone: the tiers, the inventory's cards and the second pack.
   await page.setViewportSize({ width: 390, height: 844 });
