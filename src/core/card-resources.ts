@@ -66,3 +66,11 @@ export function rewardModalTiming(stars: number): { opacityMs: number; filterMs:
 
 /** The item rarity the roulette colours a reward tier with (the tier colours are the item ones). */
 export const TIER_ITEM_RARITY = { low: 'gray', medium: 'pink', high: 'red', gold: 'gold', ultra: 'orange' } as const;
+
+/**
+ * A resource as a roulette card (the pack modal and the bench draw the same): its art, and
+ * its tier as the item rarity of the same colour.
+ */
+export function packRouletteItem(resource: Pick<CardResource, 'hash' | 'image' | 'name' | 'rarity'>): { hash: string; image: string; name: string; rarity: string } {
+  return { hash: resource.hash, image: resource.image, name: resource.name, rarity: TIER_ITEM_RARITY[resource.rarity] ?? 'gray' };
+}

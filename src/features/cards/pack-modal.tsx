@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { MethodResult } from '../../contract/index.ts';
-import { TIER_ITEM_RARITY, rewardModalTiming } from '../../core/card-resources.ts';
+import { packRouletteItem, rewardModalTiming } from '../../core/card-resources.ts';
 import { RARITY_TIER_STYLE, type RarityTier } from '../../core/rarity.ts';
 import { ROULETTE, rouletteScale } from '../../gfx/roulette-plan.ts';
 import { rpc } from '../../net/index.ts';
@@ -17,9 +17,7 @@ const PACK_WIDTH = 752;
 const REWARD_WIDTH = 568;
 
 /** A resource as a roulette card: the avatar's art, coloured by its tier. */
-function rouletteItem(resource: Resource) {
-  return { hash: resource.hash, image: resource.image, name: resource.name, rarity: TIER_ITEM_RARITY[resource.rarity as RarityTier] ?? 'gray' };
-}
+const rouletteItem = (resource: Resource) => packRouletteItem({ ...resource, rarity: resource.rarity as RarityTier });
 
 /**
  * Unpacking a card (document 1 section 4): the card leaves the inventory and the server
