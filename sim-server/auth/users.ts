@@ -21,6 +21,8 @@ export interface UserRow {
   break_until: number | null;
   status_text: string;
   private_profile: number;
+  /** The uploaded avatar's public path (customisation), null for the default one; absent before migration 26. */
+  avatar?: string | null;
 }
 
 /** Finds a player by id. */

@@ -20,6 +20,7 @@ import { partnerRaces } from './schema/0014-partner-races.ts';
 import { partnerStats } from './schema/0015-partner-stats.ts';
 import { battlepassCards } from './schema/0020-battlepass-cards.ts';
 import { boosters } from './schema/0025-boosters.ts';
+import { customization } from './schema/0026-customization.ts';
 
 interface MigrationTarget extends Pick<Db, 'run' | 'get' | 'all' | 'transaction'> {
   exec(sql: string): void;
@@ -34,7 +35,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, battlepassCards, boosters];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, battlepassCards, boosters, customization];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

@@ -15,6 +15,7 @@ import { cases } from './cases/index.ts';
 import { chat } from './chat/index.ts';
 import { chicken } from './chicken/index.ts';
 import { connect } from './connect/index.ts';
+import { customize } from './customize/index.ts';
 import { dice } from './dice/index.ts';
 import { fairness } from './fairness/index.ts';
 import { inventory } from './inventory/index.ts';
@@ -28,4 +29,4 @@ import { streams } from './streams/index.ts';
 import { unbox } from './unbox/index.ts';
 import { wallet } from './wallet/index.ts';
 
-export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, chicken, dice, progression, battlepass, cards, profiles, radio, streams, chat, boosters];
+export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, chicken, dice, progression, battlepass, cards, profiles, radio, streams, chat, boosters, customize];

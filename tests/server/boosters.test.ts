@@ -10,6 +10,8 @@ import { levelReward } from '../../src/core/level-rewards.ts';
 import { levelForExp } from '../../src/core/levels.ts';
 import { solvePow } from '../../src/core/rain.ts';
 import { RAIN_JOIN_MS, rainTick, startRain } from '../../sim-server/domains/chat/rain.ts';
+import { grantBooster } from '../../sim-server/domains/boosters/grant.ts';
+import { parseHash } from '../../src/core/hash-id.ts';
 import { createBattle, startBattleServer, type BattleServer } from './battles-helpers.ts';
 import { balanceOf, cheapestCase, ok, type Client } from './cases-helpers.ts';
 import { hashOf, refused } from './chat-helpers.ts';
@@ -243,6 +245,22 @@ describe('effects', () => {
     // The case's drop may be sold or kept; only the wager and the rewards touch the balance here.
     expect(await balanceOf(pam)).toBe(start - price + paid);
     await refused(pam, 'rewards.claim', { level: 2 }, NumericError.INVALID_DATA);
+  });
+});
+
+describe('grantBooster (what cards and the Battle Pass call)', () => {
+  test('a card grant with activate starts the booster at once; the same (source, ref) grants once; booster.bonus finds it by the card hash', async () => {
+    const rex = await s.server.player('boost_rex');
+    const userId = parseHash(await hashOf(rex))!;
+    const grantOnce = () =>
+      db().transaction((tx) => grantBooster(tx, userId, 'deposit_bonus', { source: 'card', ref: 'SF0000000777', now: s.now(), activate: true, params: { bonus_max: 500 } }));
+    const first = grantOnce();
+    const again = grantOnce();
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ ...first, created: false });
+    expect(await boosterOf(rex, first.hash)).toMatchObject({ status: 'active', activated_at: s.now(), expires_at: s.now() + 7 * 86_400_000 });
+    expect(await ok(rex, 'booster.bonus', { asset_hash: 'SF0000000777' })).toEqual({ data: { bonus_left: 500, bonus_wager_requirement: 0 } });
+    await refused(rex, 'booster.bonus', { asset_hash: 'SF0000000778' }, NumericError.NOT_FOUND);
   });
 });
 

@@ -24,7 +24,7 @@ export const profiles: Domain = {
     'account.getCheckName': (params, ctx) => checkName(params, ctx),
     'account.updateSettings': (params, ctx) => {
       const user = requireUser(ctx);
-      const updated = ctx.db.transaction((tx) => updateSettings(tx, user, params));
+      const updated = ctx.db.transaction((tx) => updateSettings(tx, user, params, ctx.config.now()));
       return { success: true, user: profileOf(ctx.db, updated, user.id, ctx.config.now()) };
     },
     'achieve.getHexagone': (params, ctx) => {

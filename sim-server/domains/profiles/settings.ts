@@ -3,6 +3,7 @@ import { BREAK_MAX_S, BREAK_MIN_S, NumericError } from '../../../src/contract/in
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { findUserById, findUserByName, type UserRow } from '../account/users.ts';
+import { spendCustomizeRight } from '../customize/grant.ts';
 
 /**
  * Whether a name is free for this player: a name must not be another player's; a display name
@@ -14,10 +15,12 @@ export function nameAvailable(db: Pick<Db, 'get'>, user: UserRow, name: string):
 }
 
 /** account.updateSettings: changes what was given, all or nothing. */
-export function updateSettings(tx: Tx, user: UserRow, input: { name?: string; display_name?: string; status?: string; private?: boolean }): UserRow {
-  if (input.name !== undefined && input.name.toLowerCase() !== user.name.toLowerCase()) {
-    // Changing the name spends a one-off nickname card; this server has none to give yet.
-    fail(NumericError.ACCESS_DENIED, "You don't have any cards for changing the username.");
+export function updateSettings(tx: Tx, user: UserRow, input: { name?: string; display_name?: string; status?: string; private?: boolean }, now: number): UserRow {
+  if (input.name !== undefined && input.name !== user.name) {
+    // Changing the name spends a one-off nickname right (a nickname card's; docs/decisions/0026).
+    if (!nameAvailable(tx, user, input.name)) fail(NumericError.INVALID_DATA, 'This name is already used');
+    if (!spendCustomizeRight(tx, user.id, 'nickname', now)) fail(NumericError.ACCESS_DENIED, "You don't have any cards for changing the username.");
+    tx.run('UPDATE users SET name = ? WHERE id = ?', input.name, user.id);
   }
   if (input.display_name !== undefined) {
     if (!nameAvailable(tx, user, input.display_name)) fail(NumericError.INVALID_DATA, 'This name is already used');

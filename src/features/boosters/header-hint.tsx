@@ -13,7 +13,7 @@ import './boosters.css';
  * booster that ends first, and the boosters panel (with the history link) under it. Loaded
  * after the first page, only for a signed-in player.
  */
-export default function BoosterHeaderHint() {
+function BoosterHeaderHint() {
   useBoosterSync();
   const { data } = useQuery(boostersQueryOptions());
   const now = useNow();
@@ -52,7 +52,7 @@ export default function BoosterHeaderHint() {
 }
 
 /** The deposit button's badge while a Deposit Bonus runs: (multiplier - 1) x 100 percent. */
-export function DepositBonusBadge() {
+function DepositBonusBadge() {
   const { data } = useQuery(boostersQueryOptions());
   const now = useNow();
   const running = Object.values(data?.boosters ?? {}).find((b) => b.kind === 'deposit_bonus' && b.active && (b.expires_at === null || b.expires_at > now));
@@ -63,4 +63,9 @@ export function DepositBonusBadge() {
       +{percent}%
     </span>
   );
+}
+
+/** The header's booster parts: `hint` beside the settings, `badge` on the Deposit button. */
+export function BoosterHeaderPart({ part }: { part: 'hint' | 'badge' }) {
+  return part === 'hint' ? <BoosterHeaderHint /> : <DepositBonusBadge />;
 }

@@ -91,7 +91,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({ message, users, r
   return (
     <div className={`chat-msg${message.hidden ? ' chat-msg-hidden' : ''}`} data-hash={message.hash}>
       <span className={fresh ? 'chat-avatar chat-avatar-fresh' : 'chat-avatar'}>
-        <Avatar name={author?.display_name ?? '?'} userHash={authorHash ?? message.hash} size={32} />
+        <Avatar name={author?.display_name ?? '?'} userHash={authorHash ?? message.hash} src={author?.info.avatar} size={32} />
       </span>
       <div className="chat-msg-body">
         {author && <Name user={author} />}

@@ -20,8 +20,7 @@ import './shell.css';
 const MyGamesPopover = lazy(() => import('../arena/on-demand.ts').then((module) => ({ default: module.MyGamesPopover })));
 
 /** The booster hint and the deposit bonus badge (document 1 section 2.2), loaded after the first page for a signed-in player. */
-const BoosterHint = lazy(() => import('../boosters/on-demand.ts').then((module) => ({ default: module.BoosterHeaderHint })));
-const DepositBonusBadge = lazy(() => import('../boosters/on-demand.ts').then((module) => ({ default: module.DepositBonusBadge })));
+const BoosterPart = lazy(() => import('../boosters/on-demand.ts'));
 
 function MyGames({ type }: { type: 'battle' | 'unbox' }) {
   return (
@@ -109,7 +108,7 @@ export function Header() {
             <SettingsButton logged={logged} />
             {logged && (
               <Suspense fallback={null}>
-                <BoosterHint />
+                <BoosterPart part="hint" />
               </Suspense>
             )}
           </div>
@@ -120,7 +119,7 @@ export function Header() {
               <HeaderBalance
                 badge={
                   <Suspense fallback={null}>
-                    <DepositBonusBadge />
+                    <BoosterPart part="badge" />
                   </Suspense>
                 }
                 account={

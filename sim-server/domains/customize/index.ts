@@ -1,0 +1,132 @@
+/**
+ * Customisation (document 1 sections 3, 5; docs/decisions/0026): avatar upload and serving,
+ * and the sim console's grant of one-off rights and bundles (cards give them through grant.ts).
+ * The nickname change is account.updateSettings (profiles), which spends a nickname right.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NumericError } from '../../../src/contract/index.ts';
+import { parseHash } from '../../../src/core/hash-id.ts';
+import { accessTokenOf } from '../../auth/cookies.ts';
+import { authenticate } from '../../auth/sessions.ts';
+import { operatorRoute } from '../../auth/sim-operator.ts';
+import { AppError, fail } from '../../errors.ts';
+import type { Domain, Services } from '../../rpc/context.ts';
+import { grantCustomizeRight, spendCustomizeRight, unlockBundle } from './grant.ts';
+import { AVATAR_MAX_BYTES, IMAGE_MIME, ImageRejected, canonicalImage, type ImageType } from './image.ts';
+
+const FILE_PATTERN = /^(\d{1,12})-([0-9a-f]{16})\.(png|jpeg|gif)$/;
+const UPLOAD_TYPES = Object.values(IMAGE_MIME);
+
+/** Where avatars are kept: DATA_DIR/avatars (a temp folder for an in-memory database). */
+function avatarDir(services: Services): string {
+  const dir = services.config.dataDir === ':memory:' ? join(tmpdir(), 'arena-avatars') : join(services.config.dataDir, 'avatars');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+const envelope = <T>(run: () => T): { response: T } | { error: { error_code: string | number; error_msg: string } } => {
+  try {
+    return { response: run() };
+  } catch (error) {
+    if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
+    if (error instanceof ImageRejected) return { error: { error_code: NumericError.INPUT_ERROR, error_msg: error.message } };
+    throw error;
+  }
+};
+
+function registerAvatars(app: FastifyInstance, services: Services): void {
+  const dir = avatarDir(services);
+  // The upload's own scope: image bodies are read as bytes here only, capped at the size limit.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES }, (_request, body, done) => done(null, body));
+    // A cross-site form cannot send an image content type without a CORS preflight, which this
+    // server never grants, so the cookie alone cannot be ridden into an upload.
+    scope.post('/api/account/avatar', async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
+      return envelope(() => {
+        const token = accessTokenOf(request);
+        if (!token) fail(NumericError.ACCESS_DENIED, 'Log in to change your avatar');
+        const { user } = authenticate(services, token);
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) fail(NumericError.INPUT_ERROR, 'Send the image as the request body');
+        const image = canonicalImage(body);
+        const declared = request.headers['content-type']?.split(';')[0]?.trim();
+        if (declared !== IMAGE_MIME[image.type]) fail(NumericError.INPUT_ERROR, `The file is a ${image.type.toUpperCase()} sent as ${declared}`);
+        const file = `${user.id}-${createHash('sha256').update(image.data).digest('hex').slice(0, 16)}.${image.type}`;
+        const path = join(dir, file);
+        writeFileSync(`${path}.tmp`, image.data);
+        renameSync(`${path}.tmp`, path);
+        const now = services.config.now();
+        const before = user.avatar ?? null;
+        const url = `/api/avatars/${file}`;
+        try {
+          services.db.transaction((tx) => {
+            if (!spendCustomizeRight(tx, user.id, 'avatar', now)) fail(NumericError.ACCESS_DENIED, "You don't have any cards for changing the avatar.");
+            tx.run('UPDATE users SET avatar = ? WHERE id = ?', url, user.id);
+          });
+        } catch (error) {
+          if (before !== url) rmSync(path, { force: true });
+          throw error;
+        }
+        if (before && before !== url) rmSync(join(dir, before.slice('/api/avatars/'.length)), { force: true });
+        return { avatar: url, width: image.width, height: image.height, type: image.type };
+      });
+    });
+  });
+
+  app.get('/api/avatars/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const match = FILE_PATTERN.exec(file);
+    let data: Buffer | null = null;
+    if (match) {
+      try {
+        data = readFileSync(join(dir, file));
+      } catch {
+        data = null;
+      }
+    }
+    if (!data || !match) return reply.code(404).send({ error: { error_code: NumericError.NOT_FOUND, error_msg: 'No such avatar' } });
+    return reply
+      .header('content-type', IMAGE_MIME[match[3] as ImageType])
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      // The name holds the content's hash: a new avatar is a new name.
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(data);
+  });
+}
+
+export const customize: Domain = {
+  handlers: {},
+  register(app, services) {
+    registerAvatars(app, services);
+    if (!services.config.simMode) return;
+    const operator = operatorRoute(services.config);
+    // Body: { user: hash, kind: avatar | nickname | reactions | emojis | pattern, item? }.
+    app.post('/api/sim/customize/grant', operator, async (request, _reply) =>
+      envelope(() => {
+        const body = (request.body ?? {}) as { user?: unknown; kind?: unknown; item?: unknown };
+        const userId = parseHash(body.user);
+        if (userId === null || !services.db.get('SELECT 1 FROM users WHERE id = ?', userId)) fail(NumericError.INPUT_ERROR, 'user: expected a player hash');
+        const now = services.config.now();
+        if (body.kind === 'avatar' || body.kind === 'nickname') {
+          const kind = body.kind;
+          services.db.transaction((tx) => grantCustomizeRight(tx, userId, kind, { source: 'operator', now }));
+          return { granted: kind };
+        }
+        if (body.kind === 'reactions' || body.kind === 'emojis' || body.kind === 'pattern') {
+          const kind = body.kind;
+          if (typeof body.item !== 'string' || !/^[\w-]{1,64}$/.test(body.item)) fail(NumericError.INPUT_ERROR, 'item: expected a bundle id');
+          const item = body.item;
+          services.db.transaction((tx) => unlockBundle(tx, userId, kind, item, { source: 'operator', now }));
+          return { granted: kind, item };
+        }
+        return fail(NumericError.INPUT_ERROR, 'kind: expected avatar, nickname, reactions, emojis or pattern');
+      }),
+    );
+  },
+};
