@@ -36,8 +36,9 @@ export interface BpReward {
   name: string;
   /** Account level the card needs to be activated (document 1 section 5: locked below it). */
   level: number;
-  /** free_coins: cents; case: the dearest case price it may open (cents); booster: its kind in detail. */
+  /** free_coins: cents; case: the dearest case price it may open (cents). */
   amount?: number;
+  /** A booster card's kind; avatar, nickname or rain-spoiler for one-off cards. */
   detail?: string;
 }
 
@@ -82,6 +83,10 @@ export function bpReward(tier: number, track: BpTrack): BpReward {
   // 30,000 season experience, level 17), a newcomer handed a late card by gift code does not.
   const level = Math.max(1, Math.ceil(tier / 2));
   if (track === 'free') {
+    // One-off cards on a few free tiers: the nickname, an own avatar, the next rain's time.
+    if (tier === 3) return { kind: 'customize', rarity, name: 'Nickname card', level, detail: 'nickname' };
+    if (tier === 8) return { kind: 'customize', rarity, name: 'Avatar card', level, detail: 'avatar' };
+    if (tier === 12) return { kind: 'action', rarity, name: 'Rain spoiler', level, detail: 'rain-spoiler' };
     if (tier % 5 === 0) return { kind: 'case', rarity, name: 'Case card', level, amount: CASE_BY_RARITY[rarity] };
     return { kind: 'free_coins', rarity, name: 'Coins card', level, amount: COINS_BY_RARITY[rarity] };
   }

@@ -34,7 +34,7 @@ describe('cards', () => {
     const cora = await cardHolder('card_cora');
     const cards = await cardsOf(cora);
     expect(cards).toHaveLength(10);
-    expect(cards.map((c) => c.type).sort()).toEqual(['avatar_unpack', 'booster', 'case', 'case', 'free_coins', 'free_coins', 'free_coins', 'free_coins', 'free_coins', 'free_coins']);
+    expect(cards.map((c) => c.type).sort()).toEqual(['avatar_unpack', 'booster', 'case', 'case', 'customize', 'free_coins', 'free_coins', 'free_coins', 'free_coins', 'free_coins']);
     const coins = cards.find((c) => c.type === 'free_coins' && c.amount === bpReward(1, 'premium').amount)!;
 
     const thief = await server.player('card_thief');
@@ -155,9 +155,34 @@ describe('cards', () => {
     expect((await cardsOf(bo)).map((c) => c.hash)).not.toContain(card.hash);
   });
 
+  test('a nickname card gives one nickname change; an avatar card one upload right; a rain spoiler tells when the next rain starts', async () => {
+    const nia = await cardHolder('card_nia');
+    const refused = await nia.call('account.updateSettings', { name: 'nia_renamed' });
+    expect(refused.error).toMatchObject({ error_code: 15 });
+    const nickname = (await ok(nia, 'inventory.findCard', { type: 'nickname' })).card!;
+    expect(nickname).toMatchObject({ type: 'customize', detail: 'nickname', name: 'Nickname card' });
+    expect(await ok(nia, 'inventory.activate', { asset_hash: nickname.hash })).toMatchObject({ right: 'nickname' });
+    expect(await ok(nia, 'inventory.findCard', { type: 'nickname' })).toEqual({ card: null });
+    await ok(nia, 'account.updateSettings', { name: 'nia_renamed' });
+    expect((await ok(nia, 'user.getUser', {}) as { user: { name: string } }).user.name).toBe('nia_renamed');
+    // The right was spent: a second change needs another card.
+    expect((await nia.call('account.updateSettings', { name: 'nia_again' })).error).toMatchObject({ error_code: 15 });
+
+    const userId = server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'nia_renamed'")!.id;
+    const [avatarCard, spoiler] = server.services.db.transaction((tx) => [
+      grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(8, 'free'), level: 1 }, 'test', Date.now()),
+      grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(12, 'free'), level: 1 }, 'test', Date.now()),
+    ]);
+    expect(await ok(nia, 'inventory.activate', { asset_hash: toHash(avatarCard) })).toMatchObject({ right: 'avatar' });
+    expect(server.services.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM customize_rights WHERE user_id = ? AND kind = 'avatar' AND used_at IS NULL", userId)!.n).toBe(1);
+    const told = await ok(nia, 'inventory.activate', { asset_hash: toHash(spoiler) });
+    const nextAt = Number(server.services.db.get<{ value: string }>("SELECT value FROM chat_settings WHERE key = 'rain_next_at'")?.value ?? '0');
+    expect(told.rain_start_in).toBe(Math.max(0, Math.ceil((nextAt - Date.now()) / 1000)));
+  });
+
   test('one-off cards are looked up by kind; bad input and visitors are refused', async () => {
     const fin = await cardHolder('card_fin');
-    expect(await ok(fin, 'inventory.findCard', { type: 'nickname' })).toEqual({ card: null });
+    expect(await ok(fin, 'inventory.findCard', { type: 'avatar' })).toEqual({ card: null });
     expect((await fin.call('inventory.findCard', { type: 'hat' })).error).toMatchObject({ error_code: 16 });
     const booster = (await cardsOf(fin)).find((c) => c.type === 'booster')!;
     const rows = ledgerRows();

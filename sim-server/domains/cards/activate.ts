@@ -11,6 +11,8 @@ import type { Db, Tx } from '../../db/database.ts';
 import type { Ledger } from '../../db/ledger.ts';
 import type { Hub } from '../../socket/hub.ts';
 import { grantBooster } from '../boosters/grant.ts';
+import { setting as rainSetting } from '../chat/rain.ts';
+import { grantCustomizeRight, type CustomizeRight } from '../customize/grant.ts';
 import { fail } from '../../errors.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
 import { insertUnboxGame } from '../unbox/games.ts';
@@ -72,6 +74,23 @@ export function useBoosterCard(tx: Tx, hub: Pick<Hub, 'toUser'>, catalog: Catalo
   return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), booster_hash: booster.hash };
 }
 
+/** One-off avatar or nickname card: the right to upload an avatar or change the nickname once (decision 0026). */
+export function useCustomizeCard(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+  const right: CustomizeRight | null = card.detail === 'avatar' || card.detail === 'nickname' ? card.detail : null;
+  if (card.kind !== 'customize' || right === null) fail(NumericError.INVALID_DATA, 'This card holds no customisation.');
+  takeCard(tx, userId, card, 'used', now);
+  grantCustomizeRight(tx, userId, right, { source: 'card', ref: toHash(card.asset_id), now });
+  return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), right };
+}
+
+/** Rain spoiler: when the chat's next rain starts, in seconds (document 1 section 7: rain_start_in). */
+export function useRainSpoiler(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+  if (card.kind !== 'action' || card.detail !== 'rain-spoiler') fail(NumericError.INVALID_DATA, 'This card does nothing here.');
+  takeCard(tx, userId, card, 'used', now);
+  const next = Number(rainSetting(tx, 'rain_next_at') ?? '0');
+  return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), rain_start_in: Math.max(0, Math.ceil((next - now) / 1000)) };
+}
+
 /** inventory.activate: each kind as above; a card above the player's level is refused. */
 export function activateCard(tx: Tx, ledger: Ledger, hub: Pick<Hub, 'toUser'>, catalog: CatalogView, userId: number, card: CardRow, now: number) {
   requireCardLevel(tx, userId, card);
@@ -87,8 +106,12 @@ export function activateCard(tx: Tx, ledger: Ledger, hub: Pick<Hub, 'toUser'>, c
     }
     case 'booster':
       return useBoosterCard(tx, hub, catalog, userId, card, now);
+    case 'customize':
+      return useCustomizeCard(tx, catalog, userId, card, now);
+    case 'action':
+      return useRainSpoiler(tx, catalog, userId, card, now);
     default:
-      // No card of the other kinds is issued yet (docs/decisions/0025): one that arrived anyway stays held.
+      // Reaction, emoji and pattern cards are not issued (docs/decisions/0025): one that arrived anyway stays held.
       return fail(NamedError.NOT_IMPLEMENTED, `${card.name} cannot be used yet.`);
   }
 }

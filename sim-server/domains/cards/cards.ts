@@ -122,6 +122,10 @@ function describe(card: CardRow, boxName: string | undefined): string {
       return 'Unpacks one of 20 avatars, from Low to Ultra.';
     case 'booster':
       return isBoosterKind(card.detail) ? `${BOOSTER_NAMES[card.detail]}: starts when you activate the card.` : 'A booster.';
+    case 'customize':
+      return card.detail === 'avatar' ? 'Upload your own avatar once.' : 'Change your nickname once.';
+    case 'action':
+      return 'Tells when the next rain starts.';
     default:
       return 'A card.';
   }

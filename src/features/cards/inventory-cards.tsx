@@ -8,6 +8,7 @@ import { RpcError } from '../../net/errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { CopyButton } from '../../ui/copy-button.tsx';
 import { Panel } from '../../ui/page-frame.tsx';
+import { PathLink } from '../../ui/path-link.tsx';
 import { setAccountBalance, useAccount } from '../session/index.ts';
 import { PackModal } from './pack-modal.tsx';
 import './cards.css';
@@ -18,7 +19,7 @@ type Card = MethodResult<'inventory.getCards'>['cards'][number];
 export const cardsKey = ['session', 'inventory', 'cards'] as const;
 
 /** What the use button says for each kind. */
-const ACTION: Record<string, string> = { free_coins: 'Collect', case: 'Open case', free_case: 'Open case', avatar_unpack: 'Unpack', booster: 'Activate' };
+const ACTION: Record<string, string> = { free_coins: 'Collect', case: 'Open case', free_case: 'Open case', avatar_unpack: 'Unpack', booster: 'Activate', customize: 'Use', action: 'Reveal' };
 
 function cardStyle(rarity: string): CSSProperties {
   return { '--rarity': (RARITY_TIER_STYLE[rarity as RarityTier] ?? RARITY_TIER_STYLE.low).rgb.join(' ') } as CSSProperties;
@@ -32,6 +33,7 @@ export function InventoryCards() {
   const cards = useQuery({ queryKey: cardsKey, queryFn: ({ signal }) => rpc.call('inventory.getCards', {}, { signal }) });
   const [pack, setPack] = useState<Card | null>(null);
   const [gift, setGift] = useState<{ hash: string; url: string; code: string } | null>(null);
+  const [told, setTold] = useState<string | null>(null);
   const level = account.data?.user_progress.level ?? 0;
   const refresh = () => queryClient.invalidateQueries({ queryKey: cardsKey });
   const use = useMutation({
@@ -39,6 +41,9 @@ export function InventoryCards() {
     onSuccess: (answer) => {
       // The coins' balance toast comes with the wallet push, as for any reward.
       if (answer.balance !== undefined) setAccountBalance(queryClient, answer.balance);
+      if (answer.booster_hash) setTold('Your booster is running: see it in the header.');
+      if (answer.right) setTold(answer.right === 'nickname' ? 'You can change your nickname once in your profile settings.' : 'You can upload your own avatar once in your profile settings.');
+      if (answer.rain_start_in !== undefined) setTold(answer.rain_start_in > 0 ? `The next rain starts in ${Math.ceil(answer.rain_start_in / 60)} min.` : 'A rain starts as soon as its pot is full.');
       if (answer.path) void navigate({ to: answer.path as '/' });
     },
     onSettled: refresh,
@@ -59,6 +64,17 @@ export function InventoryCards() {
           </p>
           <CopyButton text={gift.url} label="Copy link" />
         </div>
+      )}
+      {told && (
+        <p className="cards-told" role="status">
+          {told}
+          {account.data && (told.includes('profile settings')) && (
+            <>
+              {' '}
+              <PathLink to={`/@${account.data.user.name}?settings=main`}>Open settings</PathLink>
+            </>
+          )}
+        </p>
       )}
       {use.error instanceof RpcError && <p className="form-error">{use.error.message}</p>}
       {makeGift.error instanceof RpcError && <p className="form-error">{makeGift.error.message}</p>}
