@@ -47,9 +47,17 @@ test('activate a booster in the header hint and see its timer; the boosters moda
   await expect(hint).toHaveAccessibleName(/XP Multiplier ends in/);
   await expect(xp.getByRole('button', { name: 'Activate' })).toHaveCount(0);
   await shot(page, 'boosters-hint-active-desktop');
-
-  // The running booster counts in the experience: the same page shows it after a wager.
+  // A laptop's header keeps the hint with its timer whole beside the balance.
   await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The game menu keeps its room (every link whole); the running booster is a dot there.
+  const nav = header(page).getByRole('navigation', { name: 'Games' });
+  const [navBox, lastLink] = [await nav.boundingBox(), await nav.getByRole('link').last().boundingBox()];
+  expect(lastLink!.x + lastLink!.width).toBeLessThanOrEqual(navBox!.x + navBox!.width + 0.5);
+  await expect(timer).toBeAttached();
+  await shot(page, 'boosters-hint-active-1280');
+  await page.setViewportSize({ width: 1920, height: 1080 });
+
   await page.goto('/event/boosters');
   const modal = page.getByRole('dialog', { name: 'Boosters' });
   await expect(modal.getByRole('listitem').filter({ hasText: 'XP Multiplier' })).toContainText(/59:[0-5]\d/);

@@ -107,6 +107,12 @@ describe('avatar upload', () => {
     // The right is spent: a second upload is refused and the avatar stays.
     expect((await upload(ava, png({ width: 4, height: 4 }))).body.error?.error_code).toBe(NumericError.ACCESS_DENIED);
     expect(await avatarOf(ava)).toBe(answer.avatar);
+
+    // account.clearInfo brings the default avatar back and removes the file.
+    expect(await ok(ava, 'account.clearInfo', { value: 'avatar' })).toEqual({ success: true });
+    expect(await avatarOf(ava)).toBeNull();
+    expect((await fetch(`${server.url}${answer.avatar}`)).status).toBe(404);
+    await refused(ava, 'account.clearInfo', { value: 'hat' }, NumericError.INPUT_ERROR);
   });
 
   test('a JPEG loses its EXIF and comment; a GIF keeps its frames and loses its comment', async () => {
@@ -189,5 +195,23 @@ describe('nickname change', () => {
     // The old name is free for others now; nothing else moved.
     expect(await ok(await server.player('nick_other'), 'account.checkName', { name: 'nick_nia' })).toEqual({ available: true });
     expect(await balanceOf(nia)).toBe(balance);
+  });
+});
+
+describe('unlocked bundles', () => {
+  test('a reactions bundle a card unlocks is listed for that player only, and its reactions are refused to others', async () => {
+    const uma = await server.player('bundle_uma');
+    const vic = await server.player('bundle_vic');
+    const listed = async (client: Client) => (await ok(client, 'bundle.assets', { type: 'reactions' })).assets.map((a) => (a as { hash: string }).hash);
+    expect(await listed(uma)).toEqual(['SF0000000001']);
+    await sim(uma, '/api/sim/customize/grant', { user: await hashOf(uma), kind: 'reactions', item: 'SF0000000011' });
+    expect(await listed(uma)).toEqual(['SF0000000001', 'SF0000000011']);
+    expect(await listed(vic)).toEqual(['SF0000000001']);
+    expect(await listed(server.client())).toEqual(['SF0000000001']);
+
+    const created = await createBattle(uma, {}, 1);
+    expect(await ok(uma, 'arena-battle.reaction', { token: created.game.token, reaction: 'SF11_0_fire' })).toEqual({ success: true });
+    expect(await refused(vic, 'arena-battle.reaction', { token: created.game.token, reaction: 'SF11_0_fire' }, NumericError.ACCESS_DENIED)).toBe('Unlock this reaction bundle with its card first');
+    expect(await ok(vic, 'arena-battle.reaction', { token: created.game.token, reaction: 'SF1_0_cool' })).toEqual({ success: true });
   });
 });

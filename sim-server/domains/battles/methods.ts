@@ -44,6 +44,7 @@ import {
 import { FLOOD_TEXT } from './flood.ts';
 import { battleById, battleByRef, battleByToken, insertBattle, playerOf, type BattleRow } from './store.ts';
 import { battleGameOut, battleMessageOut, battlePath, gameRoomOf, robOut } from './views.ts';
+import { checkReaction } from '../arena/reactions.ts';
 
 /** Length of a battle's token (document 1 section 7: a 32-character token). */
 const TOKEN_LENGTH = 32;
@@ -220,6 +221,7 @@ export const battleHandlers: Handlers = {
     const user = requireUser(ctx);
     const row = battleByToken(ctx.db, token) ?? gameNotFound();
     const now = ctx.config.now();
+    checkReaction(ctx.db, user.id, reaction);
     if (!ctx.battles.flood.reactions.allow(`${user.id}:${row.id}`, now)) fail(NumericError.INVALID_DATA, FLOOD_TEXT.reaction);
     ctx.hub.publish(gameRoomOf(row), 'ARENA_GAME_REACTION', { game_hash: toHash(row.id), user_hash: toHash(user.id), reaction, time: now });
     return { success: true };

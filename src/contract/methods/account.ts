@@ -68,11 +68,10 @@ export const accountMethods = {
   }),
   'account.applyResource': unshown({ doc: 'Applies an owned avatar or pattern resource to the profile (payload passed through).', access: 'user', planned: true }),
   'account.clearInfo': method({
-    doc: "Clears one profile decoration (info.avatar, info.pattern or info.badge); answer not shown.",
+    doc: 'Clears one profile decoration (info.avatar back to the default avatar; info.pattern and info.badge, which this server does not set yet, stay empty); answer not shown beyond success.',
     access: 'user',
-    planned: true,
     input: z.object({ value: z.enum(['avatar', 'pattern', 'badge']) }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean() }),
   }),
   'account.break': method({
     doc:

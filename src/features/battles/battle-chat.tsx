@@ -10,6 +10,8 @@ import { shortHash, type BattleDetail, type Player } from './queries.ts';
 const REACTION_GLYPHS: Record<string, string> = {
   cool: '😎', laugh: '😂', cry: '😭', wow: '😮', love: '😍', angry: '😠', wink: '😉', scream: '😱',
   smile: '🙂', grin: '😁', kiss: '😘', sleepy: '😴',
+  // A reactions card's bundle (unlocked per player).
+  fire: '🔥', crown: '👑', gg: '👍', rocket: '🚀', skull: '💀', party: '🎉',
 };
 
 /** The glyph of a reaction id shaped hash_index_token. */
@@ -23,7 +25,8 @@ const ReactionBundles = z.array(z.object({ hash: z.string(), content: z.array(z.
 /** The reaction bundle (bundle.assets type reactions), as reaction ids. */
 function useReactionIds() {
   return useQuery({
-    queryKey: ['battles', 'reactions'] as const,
+    // Per player (cards unlock more): under the session's keys, so sign-out drops it.
+    queryKey: ['session', 'battles', 'reactions'] as const,
     queryFn: async ({ signal }) => {
       const { assets } = await rpc.call('bundle.assets', { type: 'reactions' }, { signal });
       return ReactionBundles.parse(assets).flatMap((bundle) => bundle.content.map((token, index) => `${shortHash(bundle.hash)}_${index}_${token}`));
