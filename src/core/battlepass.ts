@@ -42,6 +42,9 @@ export interface BpReward {
   detail?: string;
 }
 
+/** The hash of the reaction bundle a reactions card unlocks. */
+export const REACTION_CARD_BUNDLE = 'SF0000000011';
+
 /** The season number a moment falls in (the same count as the season ranks). */
 export function bpSeasonAt(now: number): number {
   return Math.floor(now / BP_SEASON_MS);
@@ -87,6 +90,8 @@ export function bpReward(tier: number, track: BpTrack): BpReward {
     if (tier === 3) return { kind: 'customize', rarity, name: 'Nickname card', level, detail: 'nickname' };
     if (tier === 8) return { kind: 'customize', rarity, name: 'Avatar card', level, detail: 'avatar' };
     if (tier === 12) return { kind: 'action', rarity, name: 'Rain spoiler', level, detail: 'rain-spoiler' };
+    // The battle reaction bundle only a card unlocks (sim-server/domains/arena/reactions.ts CARD_BUNDLES).
+    if (tier === 18) return { kind: 'reactions', rarity, name: 'Reaction pack', level, detail: REACTION_CARD_BUNDLE };
     if (tier % 5 === 0) return { kind: 'case', rarity, name: 'Case card', level, amount: CASE_BY_RARITY[rarity] };
     return { kind: 'free_coins', rarity, name: 'Coins card', level, amount: COINS_BY_RARITY[rarity] };
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AVATAR_RESOURCES, bpReward } from '../../src/core/index.ts';
+import { AVATAR_RESOURCES, REACTION_CARD_BUNDLE, bpReward } from '../../src/core/index.ts';
 import { grantCard } from '../../sim-server/domains/cards/cards.ts';
 import { toHash } from '../../src/core/index.ts';
 import { balanceOf, cheapestCase, ok, openCases, type Client } from './cases-helpers.ts';
@@ -178,6 +178,22 @@ describe('cards', () => {
     const told = await ok(nia, 'inventory.activate', { asset_hash: toHash(spoiler) });
     const nextAt = Number(server.services.db.get<{ value: string }>("SELECT value FROM chat_settings WHERE key = 'rain_next_at'")?.value ?? '0');
     expect(told.rain_start_in).toBe(Math.max(0, Math.ceil((nextAt - Date.now()) / 1000)));
+  });
+
+  test('a reactions card shows its bundle, unlocks it for battles once, and a second one is kept', async () => {
+    const rex = await server.player('card_rex');
+    const userId = server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_rex'")!.id;
+    const [first, second] = server.services.db.transaction((tx) => [0, 1].map(() => grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(18, 'free'), level: 1 }, 'test', Date.now()))) as [number, number];
+    const bundleHashes = async () => (await ok(rex, 'bundle.assets', { type: 'reactions' })).assets.map((a) => (a as { hash: string }).hash);
+    expect(await bundleHashes()).not.toContain(REACTION_CARD_BUNDLE);
+    const preview = await ok(rex, 'bundle.card', { hash: toHash(first) });
+    expect(preview.bundle.type).toBe('reactions');
+    expect(preview.bundle.content.length).toBeGreaterThan(0);
+    await ok(rex, 'inventory.activate', { asset_hash: toHash(first) });
+    expect(await bundleHashes()).toContain(REACTION_CARD_BUNDLE);
+    expect((await rex.call('inventory.activate', { asset_hash: toHash(second) })).error).toMatchObject({ error_code: 19, error_msg: 'You have this bundle already.' });
+    expect((await cardsOf(rex)).map((c) => c.hash)).toEqual([toHash(second)]);
+    expect((await rex.call('bundle.card', { hash: toHash(first) })).error).toMatchObject({ error_code: 19 });
   });
 
   test('one-off cards are looked up by kind; bad input and visitors are refused', async () => {

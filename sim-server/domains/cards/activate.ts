@@ -12,7 +12,8 @@ import type { Ledger } from '../../db/ledger.ts';
 import type { Hub } from '../../socket/hub.ts';
 import { grantBooster } from '../boosters/grant.ts';
 import { setting as rainSetting } from '../chat/rain.ts';
-import { grantCustomizeRight, type CustomizeRight } from '../customize/grant.ts';
+import { CARD_BUNDLES } from '../arena/reactions.ts';
+import { grantCustomizeRight, unlockBundle, type CustomizeRight } from '../customize/grant.ts';
 import { fail } from '../../errors.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
 import { insertUnboxGame } from '../unbox/games.ts';
@@ -91,6 +92,20 @@ export function useRainSpoiler(tx: Tx, catalog: CatalogView, userId: number, car
   return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), rain_start_in: Math.max(0, Math.ceil((next - now) / 1000)) };
 }
 
+/** The card bundle a reactions card unlocks, or INVALID_DATA. */
+export function bundleOfCard(card: CardRow) {
+  const bundle = card.kind === 'reactions' ? CARD_BUNDLES.reactions.find((b) => b.hash === card.detail) : undefined;
+  return bundle ?? fail(NumericError.INVALID_DATA, 'This card holds no bundle.');
+}
+
+/** Reactions card: its bundle unlocked for the player's battles (decision 0026); a bundle held already keeps the card. */
+export function useBundleCard(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+  const bundle = bundleOfCard(card);
+  if (!unlockBundle(tx, userId, 'reactions', bundle.hash, { source: 'card', ref: toHash(card.asset_id), now })) fail(NumericError.INVALID_DATA, 'You have this bundle already.');
+  takeCard(tx, userId, card, 'used', now);
+  return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }) };
+}
+
 /** inventory.activate: each kind as above; a card above the player's level is refused. */
 export function activateCard(tx: Tx, ledger: Ledger, hub: Pick<Hub, 'toUser'>, catalog: CatalogView, userId: number, card: CardRow, now: number) {
   requireCardLevel(tx, userId, card);
@@ -110,8 +125,10 @@ export function activateCard(tx: Tx, ledger: Ledger, hub: Pick<Hub, 'toUser'>, c
       return useCustomizeCard(tx, catalog, userId, card, now);
     case 'action':
       return useRainSpoiler(tx, catalog, userId, card, now);
+    case 'reactions':
+      return useBundleCard(tx, catalog, userId, card, now);
     default:
-      // Reaction, emoji and pattern cards are not issued (docs/decisions/0025): one that arrived anyway stays held.
+      // Emoji and pattern cards are not issued (docs/decisions/0025): one that arrived anyway stays held.
       return fail(NamedError.NOT_IMPLEMENTED, `${card.name} cannot be used yet.`);
   }
 }

@@ -126,6 +126,8 @@ function describe(card: CardRow, boxName: string | undefined): string {
       return card.detail === 'avatar' ? 'Upload your own avatar once.' : 'Change your nickname once.';
     case 'action':
       return 'Tells when the next rain starts.';
+    case 'reactions':
+      return 'Unlocks a battle reaction bundle.';
     default:
       return 'A card.';
   }

@@ -3,7 +3,7 @@ import { NumericError } from '../../../src/contract/index.ts';
 import { AVATAR_RESOURCES } from '../../../src/core/card-resources.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import { activateCard, ownedResources, unpackCard, useCaseCard } from './activate.ts';
+import { activateCard, bundleOfCard, ownedResources, unpackCard, useCaseCard } from './activate.ts';
 import { cardOut, heldCards, ownCard, requireCardLevel } from './cards.ts';
 import { giftCard } from './gifts.ts';
 
@@ -63,6 +63,10 @@ export const cardHandlers: Handlers = {
   'inventory.generateGift': ({ asset_hash }, ctx) => {
     const user = requireUser(ctx);
     return ctx.db.transaction((tx) => giftCard(tx, user.id, ownCard(tx, user.id, asset_hash), ctx.config.now()));
+  },
+  'bundle.card': ({ hash }, ctx) => {
+    const bundle = bundleOfCard(ownCard(ctx.db, requireUser(ctx).id, hash));
+    return { bundle: { type: bundle.type, content: [...bundle.content] } };
   },
   'inventory.findCard': ({ type }, ctx) => {
     const user = requireUser(ctx);

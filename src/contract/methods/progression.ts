@@ -99,11 +99,10 @@ export const progressionMethods = {
   }),
 
   'bundle.card': method({
-    doc: 'What a bundle card holds (type and content), before it is added.',
+    doc: "What a held reactions card unlocks (type and content), before it is used; another card is INVALID_DATA.",
     access: 'user',
-    planned: true,
     input: z.object({ hash: hashId() }),
-    output: z.object({ bundle: z.object({ type: z.string(), content: z.array(z.unknown()) }) }),
+    output: z.object({ bundle: z.object({ type: z.string(), content: z.array(z.string()) }) }),
   }),
   'bundle.assets': method({
     doc: 'Reaction or emoji bundles (reaction ids are hash_index_token).',

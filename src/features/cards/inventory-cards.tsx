@@ -19,7 +19,7 @@ type Card = MethodResult<'inventory.getCards'>['cards'][number];
 export const cardsKey = ['session', 'inventory', 'cards'] as const;
 
 /** What the use button says for each kind. */
-const ACTION: Record<string, string> = { free_coins: 'Collect', case: 'Open case', free_case: 'Open case', avatar_unpack: 'Unpack', booster: 'Activate', customize: 'Use', action: 'Reveal' };
+const ACTION: Record<string, string> = { free_coins: 'Collect', case: 'Open case', free_case: 'Open case', avatar_unpack: 'Unpack', booster: 'Activate', customize: 'Use', action: 'Reveal', reactions: 'Unlock' };
 
 function cardStyle(rarity: string): CSSProperties {
   return { '--rarity': (RARITY_TIER_STYLE[rarity as RarityTier] ?? RARITY_TIER_STYLE.low).rgb.join(' ') } as CSSProperties;
@@ -38,7 +38,8 @@ export function InventoryCards() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: cardsKey });
   const use = useMutation({
     mutationFn: (card: Card) => rpc.call('inventory.activate', { asset_hash: card.hash, stamp: crypto.randomUUID() }),
-    onSuccess: (answer) => {
+    onSuccess: (answer, card) => {
+      if (card.type === 'reactions') setTold('Reaction pack unlocked: use it in your battles.');
       // The coins' balance toast comes with the wallet push, as for any reward.
       if (answer.balance !== undefined) setAccountBalance(queryClient, answer.balance);
       if (answer.booster_hash) setTold('Your booster is running: see it in the header.');

@@ -31,6 +31,7 @@ export function OpenPanel({ box, count, onCount, focus }: { box: CaseBox; count:
   // Case cards the player holds for this case (Battle Pass rewards): one opens it for free.
   const cards = useQuery({ queryKey: ['session', 'inventory', 'case-cards'], queryFn: ({ signal }) => rpc.call('arena-case.cards', {}, { signal }), enabled: logged });
   const held = cards.data?.data.find((entry) => entry.key === box.key)?.count ?? 0;
+  const hasCard = held > 0;
   const cardButton = useRef<HTMLButtonElement>(null);
   const openCard = useMutation({
     mutationFn: () => rpc.call('arena-case.create-card', { key: box.key, stamp: crypto.randomUUID() }),
@@ -44,8 +45,8 @@ export function OpenPanel({ box, count, onCount, focus }: { box: CaseBox; count:
   useEffect(() => {
     if (!focus) return;
     panel.current?.scrollIntoView({ block: 'center' });
-    (cardButton.current ?? openButton.current)?.focus({ preventScroll: true });
-  }, [focus, held]);
+    (hasCard ? cardButton.current : openButton.current)?.focus({ preventScroll: true });
+  }, [focus, hasCard]);
 
   return (
     <div ref={panel}>
