@@ -18,6 +18,7 @@ import { radioStreams } from './schema/0012-radio-streams.ts';
 import { partnerEarnings } from './schema/0013-partner-earnings.ts';
 import { partnerRaces } from './schema/0014-partner-races.ts';
 import { partnerStats } from './schema/0015-partner-stats.ts';
+import { battlepassCards } from './schema/0020-battlepass-cards.ts';
 import { boosters } from './schema/0025-boosters.ts';
 import { customization } from './schema/0026-customization.ts';
 import { streamParties } from './schema/0030-stream-parties.ts';
@@ -36,7 +37,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, boosters, customization, streamParties, partnerDeals];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, battlepassCards, boosters, customization, streamParties, partnerDeals];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

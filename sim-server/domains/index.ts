@@ -6,8 +6,10 @@
 import type { Domain } from '../rpc/context.ts';
 import { account } from './account/index.ts';
 import { arena } from './arena/index.ts';
+import { battlepass } from './battlepass/index.ts';
 import { battles } from './battles/index.ts';
 import { boosters } from './boosters/index.ts';
+import { cards } from './cards/index.ts';
 import { caseTables } from './case-tables/index.ts';
 import { cases } from './cases/index.ts';
 import { chat } from './chat/index.ts';
@@ -28,4 +30,4 @@ import { streams } from './streams/index.ts';
 import { unbox } from './unbox/index.ts';
 import { wallet } from './wallet/index.ts';
 
-export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, chicken, dice, progression, profiles, radio, streams, parties, chat, boosters, customize];
+export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, chicken, dice, progression, battlepass, cards, profiles, radio, streams, parties, chat, boosters, customize];

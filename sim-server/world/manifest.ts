@@ -19,9 +19,8 @@ export function buildManifest(config: Config): ServerMessageData<'#MANIFEST'> {
   const now = config.now();
   return {
     stats: {
-      // The manifest advertises only what works: the client hides Season until the Battle
-      // Pass exists on this server.
-      battle_pass: { active: false },
+      // The Battle Pass runs on this server (docs/decisions/0025): the header shows Season.
+      battle_pass: { active: true },
       ctc: { active: true },
       // Race+ counts down to the real end of the featured race period (seconds).
       events: { leaderboard: { ends_in_time: Math.max(0, Math.ceil((periodAt(FEATURED_RACE, now).end - now) / 1000)) } },

@@ -159,6 +159,42 @@ export const Box = z.object({
 /** Case cards of one case the player holds (document 1 section 3 'Case cards box'). */
 export const CaseCardBox = z.object({ key: z.string(), price: z.number(), count: z.number(), asset_hashes: z.array(z.string()) });
 
+/** A card in the player's inventory (document 1 section 3 'Card'; docs/decisions/0025). */
+export const Card = z.object({
+  hash: z.string(),
+  /** The card kind: booster, case, free_coins, free_case, action, avatar_unpack, pattern_unpack, reactions, emojis, customize. */
+  type: z.string(),
+  name: z.string(),
+  image: z.nullable(z.string()),
+  rarity: z.string(),
+  stars: z.number(),
+  /** Account level the card needs. */
+  level: z.number(),
+  tradable: z.boolean(),
+  /** Cents, for coin cards. */
+  amount: z.nullable(z.number()),
+  /** The booster kind of a booster card; avatar, nickname or rain-spoiler for one-off cards. */
+  detail: z.nullable(z.string()),
+  /** The case a case card opens. */
+  box: z.nullable(z.object({ hash: z.string(), key: z.string(), name: z.string(), price: z.number() })),
+  time: z.number(),
+  item_details: z.object({ type: z.string(), class: z.string(), description: z.string(), level: z.number(), rarity: z.string(), tradable: z.boolean(), name: z.string() }),
+});
+
+/** An avatar or pattern a pack unpacks into (document 1 section 3 'Resource'): stars 1-5. */
+export const CardResource = z.object({
+  hash: z.string(),
+  type: z.enum(['avatar', 'pattern']),
+  name: z.string(),
+  rarity: z.string(),
+  stars: z.number(),
+  odds: z.number(),
+  image: z.string(),
+});
+
+/** The pack card as resource.card answers it: its roulette's pool in options.data.resources. */
+export const UnpackedCard = z.extend(Card, { options: z.object({ data: z.object({ resources: z.array(CardResource) }) }) });
+
 /** An item in the player's inventory. */
 export const Asset = z.object({
   hash: z.string(),

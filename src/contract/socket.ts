@@ -3,7 +3,7 @@
  * `{type, data}`; server frames of a room also carry `room` and that room's increasing
  * `offset`, so a client that reconnects can ask for what it missed.
  */
-import { Asset, BattleGame, BattleMessage, BattleRoll, BattleStatus, GameNotice, LiveDrop, Payment, PaymentUpdate, PublicUser, RobState, UnboxRoll } from './entities.ts';
+import { Asset, BattleGame, Card, BattleMessage, BattleRoll, BattleStatus, GameNotice, LiveDrop, Payment, PaymentUpdate, PublicUser, RobState, UnboxRoll } from './entities.ts';
 import { RadioSlot, RadioSound } from './methods/radio.ts';
 import { LiveStream } from './methods/stream.ts';
 import { ChatFrames } from './chat.ts';
@@ -151,14 +151,17 @@ export const ServerMessages = {
   /** A withdrawal reached the chain. */
   WALLET_WITHDRAW_CONFIRMED: Payment,
   /**
-   * To the player's own room: items entered their inventory (a battle's drops won, ...); the
-   * client inserts them and shows the spec's 'inventory asset(s) issued' toast with `count`.
+   * To the player's own room: items or cards entered their inventory (a battle's drops won, a
+   * Battle Pass tier claimed, ...); the client inserts them and shows the spec's 'inventory
+   * asset(s) issued' toast (bp_card) with `count`.
    */
   INVENTORY_ASSET_ISSUED: z.object({
     assets: z.array(Asset),
+    /** Cards issued (a Battle Pass reward, a card gift redeemed). */
+    cards: z.optional(z.array(Card)),
     count: z.number(),
     /** What issued them, and that game's hash (null when no game did). */
-    source: z.enum(['battle', 'unbox', 'gift']),
+    source: z.enum(['battle', 'unbox', 'gift', 'battlepass']),
     game_hash: z.nullable(z.string()),
   }),
   /**

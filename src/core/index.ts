@@ -33,4 +33,6 @@ export * from './game-limits.ts';
 export * from './games-replay.ts';
 export * from './partner-deals.ts';
 export * from './party.ts';
+export * from './battlepass.ts';
+export * from './card-resources.ts';
 export { boosterLocked, boosterExtra, boosterTimerTone, formatBoosterDuration, formatCountdown, isBoosterKind, BOOSTER_DEFAULTS, BOOSTER_NAMES, BOOSTER_DESCRIPTIONS, DURATION_OUT_OF_RANGE, type BoosterParams, type BoosterStatus } from './boosters.ts';

@@ -36,7 +36,7 @@ describe('authentication', () => {
     socket.send('manifest');
     const manifest = (await socket.next('#MANIFEST')).data as { stats: Record<string, unknown> };
     expect(manifest.stats).toMatchObject({
-      battle_pass: { active: false }, ctc: { active: true }, events: { leaderboard: { ends_in_time: expect.any(Number) } },
+      battle_pass: { active: true }, ctc: { active: true }, events: { leaderboard: { ends_in_time: expect.any(Number) } },
       wallet: { rate: expect.objectContaining({ SFC: 1 }) }, version: { client: '5.4', cache: '5.4' },
     });
     // Race+ counts down to the end of this week's race (Monday 00:00 UTC).

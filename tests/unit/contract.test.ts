@@ -70,6 +70,8 @@ const SPEC_METHODS = [
   // Not in the spec's call lists: Catch the Chicken and Dice (issue 16, docs/decisions/0017).
   'chicken.create', 'chicken.step', 'chicken.cashout', 'chicken.active', 'chicken.game', 'chicken.history', 'chicken.recent',
   'dice.roll', 'dice.auto-start', 'dice.auto-roll', 'dice.auto-stop', 'dice.game', 'dice.history', 'dice.recent',
+  // Not in the spec's call lists: claiming a Battle Pass tier and listing the cards held (issue 15, docs/decisions/0025).
+  'battlepass.claim', 'inventory.getCards',
   // Not in the spec's call lists: the boosters modal's Activate (issue 15, docs/decisions/0026).
   'booster.activate',
 ];

@@ -34,7 +34,6 @@ export const caseHandlers: Handlers = {
     return { listing: listing.map((box) => box.out) };
   },
   // Case cards are issued by the cards work (Battle Pass, boosters); until then nobody holds any.
-  'arena-case.cards': () => ({ data: [] }),
   'arena-case.item': ({ key }, ctx) => ({
     item: ctx.catalog.view().itemByKey(key) ?? fail(NumericError.NOT_FOUND, `Item ${key} not found.`),
   }),

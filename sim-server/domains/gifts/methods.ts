@@ -4,7 +4,9 @@ import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { assetOut, grantItem } from '../inventory/assets.ts';
 import { completeDeposit } from '../payments/settle.ts';
 import { insertPayment } from '../payments/store.ts';
-import { redeemGiftCode } from './codes.ts';
+import { cardById, cardOut } from '../cards/cards.ts';
+import { redeemCardGift } from '../cards/gifts.ts';
+import { GiftCause, redeemGiftCode } from './codes.ts';
 
 /** Payment method of codes minted without a gift-card brand (promotions, the sim console). */
 const PLAIN_GIFT_METHOD = 'giftcard';
@@ -31,6 +33,14 @@ export const giftHandlers: Handlers = {
     const user = requireUser(ctx);
     return ctx.moneyTx((tx) => {
       const now = ctx.config.now();
+      // A card's code (inventory.generateGift) moves that card; any other A-code gives an item.
+      const card = redeemCardGift(tx, code, user.id, now);
+      if (card === 'used') return { success: false, cause: GiftCause.USED };
+      if (card !== null) {
+        const issued = cardOut(ctx.catalog.view(), cardById(tx, card)!);
+        tx.afterCommit(() => ctx.hub.toUser(user.id, 'INVENTORY_ASSET_ISSUED', { assets: [], cards: [issued], count: 1, source: 'gift', game_hash: null }));
+        return { success: true };
+      }
       const gift = redeemGiftCode(tx, 'inventory', code, user.id, now);
       if (typeof gift === 'string') return { success: false, cause: gift };
       const id = grantItem(tx, user.id, gift.item_id!, null, now);

@@ -1,7 +1,7 @@
 /** Personal unbox games and their drops: rows, and the shapes the wire shows them in. */
 import type { Drop, UnboxGame, z } from '../../../src/contract/index.ts';
-import { formatScheme, toHash } from '../../../src/core/index.ts';
-import type { Db } from '../../db/database.ts';
+import { formatScheme, randomClientSeed, toHash } from '../../../src/core/index.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { findUserById, publicUser } from '../account/users.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
 
@@ -48,6 +48,22 @@ export type DropOut = z.output<typeof Drop>;
 
 const DROP_SELECT = `SELECT d.*, CASE WHEN s.state = 'revealed' THEN s.server_seed END AS server_seed
   FROM drops d JOIN seed_pairs s ON s.id = d.seed_pair_id`;
+
+/** Length of a personal game's token (document 1 section 7: a 32-character token). */
+const TOKEN_LENGTH = 32;
+
+/**
+ * Records a running game of `count` rolls of a case at its current version; whoever calls it
+ * pays for it in the same transaction (a purchase, or a case card already taken).
+ */
+export function insertUnboxGame(tx: Tx, userId: number, box: { id: number; version: number; price: number }, count: number, now: number): { id: number; token: string } {
+  const token = randomClientSeed(TOKEN_LENGTH);
+  const { lastInsertRowid: id } = tx.run(
+    "INSERT INTO unbox_games (token, user_id, box_id, box_version, price, count, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'running', ?)",
+    token, userId, box.id, box.version, box.price, count, now,
+  );
+  return { id, token };
+}
 
 /** A game by its token. */
 export function gameByToken(db: Pick<Db, 'get'>, token: string): GameRow | undefined {

@@ -5,7 +5,7 @@
  * roll's public record is stored beside it.
  */
 import { NamedError, NumericError, Rooms } from '../../../src/contract/index.ts';
-import { CASE_COUNTS, TICKET_MAX, fairTicket, parseHash, pickByTicket, randomClientSeed, toHash } from '../../../src/core/index.ts';
+import { CASE_COUNTS, TICKET_MAX, fairTicket, parseHash, pickByTicket, toHash } from '../../../src/core/index.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { publicUser } from '../account/users.ts';
@@ -13,10 +13,7 @@ import { dropAtTable, openAtTable } from '../case-tables/store.ts';
 import { CASES_HOUSE } from '../cases/house.ts';
 import { currentClientSeed, rotateSeeds, takeNonce } from '../fairness/seeds.ts';
 import { assetOut, grantItem } from '../inventory/assets.ts';
-import { dropById, dropOut, gameById, gameByToken, gameOut } from './games.ts';
-
-/** Length of a personal game's token (document 1 section 7: a 32-character token). */
-const TOKEN_LENGTH = 32;
+import { dropById, dropOut, gameById, gameByToken, gameOut, insertUnboxGame } from './games.ts';
 
 /** Spin length the client animates: the spec's 5 s roulette, shorter with the fast flag. */
 export const ROLL_DURATION_MS = { normal: 5_000, fast: 2_000 } as const;
@@ -32,11 +29,7 @@ export const unboxHandlers: Handlers = {
     return ctx.moneyTx((tx) => {
       const now = ctx.config.now();
       if (seed !== undefined && seed !== currentClientSeed(tx, user.id, now)) rotateSeeds(tx, user.id, now, seed);
-      const token = randomClientSeed(TOKEN_LENGTH);
-      const { lastInsertRowid: gameId } = tx.run(
-        "INSERT INTO unbox_games (token, user_id, box_id, box_version, price, count, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'running', ?)",
-        token, user.id, box.id, box.version, box.price, count, now,
-      );
+      const { id: gameId, token } = insertUnboxGame(tx, user.id, box, count, now);
       if (table !== undefined) openAtTable(tx, table, gameId, box.id);
       ctx.ledger.transfer(tx, { from: { user: user.id }, to: CASES_HOUSE, amount: box.price * count, type: 'unbox_boxes_bought', ref: toHash(gameId) });
       return { success: true, path: `/case/${box.key}/${token}`, game: gameOut(gameById(tx, gameId)!), users: [publicUser(user)] };

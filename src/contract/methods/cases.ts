@@ -1,6 +1,6 @@
 import { method } from '../define.ts';
 import { Box, CaseCardBox, Item } from '../entities.ts';
-import { batchLabel, hashId, list, text, z } from '../wire.ts';
+import { batchLabel, hashId, list, stamp, text, z } from '../wire.ts';
 
 /** A case or item key, the slug the case pages are named by. */
 const caseKey = () => z.string().check(z.minLength(1), z.maxLength(96), z.regex(/^[A-Za-z0-9_-]+$/, 'expected a key'));
@@ -27,7 +27,7 @@ export const caseMethods = {
     output: z.object({ success: z.boolean(), box: Box, items: z.array(Item) }),
   }),
   'arena-case.cards': method({
-    doc: "The player's case cards by case (key, price, count, asset_hashes); an empty list until case cards are issued (cards issue).",
+    doc: "The player's held case cards by case (key, price, count, asset_hashes).",
     access: 'user',
     input: z.object({ batch: batchLabel() }),
     output: z.object({ data: z.array(CaseCardBox) }),
@@ -39,11 +39,11 @@ export const caseMethods = {
     output: z.object({ item: Item }),
   }),
   'arena-case.create-card': method({
-    doc: 'Opens a case from one of the case cards the player holds (?action=open_card); answers NOT_IMPLEMENTED until case cards exist (cards issue).',
+    doc: "Opens a case from the oldest case card the player holds for it (?action=open_card): a one-case game paid by the card; path is the game to roll. No card for it: INVALID_DATA.",
     access: 'user',
-    planned: true,
-    input: z.object({ key: caseKey() }),
-    output: z.unknown(),
+    money: true,
+    input: z.object({ key: caseKey(), stamp: stamp() }),
+    output: z.object({ success: z.boolean(), path: z.string() }),
   }),
   'arena-case.listing': method({
     doc: 'Cases cheapest first: fields=enabled leaves out deprecated ones, hashes picks some; batch ARENA_BOXES by default.',

@@ -1,9 +1,22 @@
 import { method } from '../define.ts';
 import { Booster, BoosterState } from '../boosters.ts';
-import { batchLabel, hashId, int, paging, stamp, text, z } from '../wire.ts';
+import { Card, CardResource, UnpackedCard } from '../entities.ts';
+import { batchLabel, hashId, int, paging, stamp, z } from '../wire.ts';
 
 /** Resource kinds a card can unpack into (document 1 section 3). */
 const resourceType = () => z.enum(['avatar', 'pattern']);
+/** The Battle Pass's two tracks. */
+const bpTrack = () => z.enum(['free', 'premium']);
+/** A tier's reward on a track: the card it gives. */
+const bpReward = z.object({
+  type: z.string(),
+  name: z.string(),
+  rarity: z.string(),
+  level: z.number(),
+  amount: z.nullable(z.number()),
+  detail: z.nullable(z.string()),
+  box: z.nullable(z.object({ hash: z.string(), name: z.string(), image: z.string(), price: z.number() })),
+});
 /** Booster calls take the card's asset hash or the booster's own hash. */
 const boosterRef = z
   .object({ asset_hash: z.optional(hashId()), booster_hash: z.optional(hashId()) })
@@ -14,26 +27,44 @@ const boosterBonus = () => z.object({ data: z.object({ bonus_left: z.number(), b
 /** Battle Pass, boosters, card bundles and customisation resources (document 1 section 7). */
 export const progressionMethods = {
   'battlepass.getData': method({
-    doc: "The season, its tier scheme and items, the player's progress and Battle Pass achievement.",
+    doc: "The season on the server clock (seconds), its 30 tiers and both tracks' rewards, and (signed in) the player's progress: has_buy, has_upgrade, last_experience, season exp, tier and the tiers claimed.",
     access: 'public',
-    planned: true,
     input: z.object({}),
-    output: z.object({ season: z.unknown(), battlepass: z.unknown(), progress: z.unknown(), items: z.unknown(), achieve: z.unknown() }),
+    output: z.object({
+      season: z.object({ id: z.number(), number: z.number(), from: z.number(), to: z.number(), ends_in: z.number() }),
+      battlepass: z.object({ scheme: z.array(z.object({ tier: z.number(), exp: z.number() })), prices: z.object({ buy: z.number(), upgrade: z.number() }) }),
+      items: z.array(z.object({ tier: z.number(), free: bpReward, premium: bpReward })),
+      progress: z.nullable(z.object({
+        has_buy: z.boolean(),
+        has_upgrade: z.boolean(),
+        last_experience: z.number(),
+        exp: z.number(),
+        tier: z.number(),
+        completed: z.boolean(),
+        claimed: z.array(z.object({ tier: z.number(), track: bpTrack() })),
+      })),
+      achieve: z.null(),
+    }),
   }),
   'battlepass.purchase': method({
-    doc: "Buys the season's Battle Pass, or its upgrade with method 'upgrade'; answer not shown.",
+    doc: "Buys the season's Battle Pass (method 'buy') or, once held, its upgrade (method 'upgrade': five tiers ahead) through the ledger. A second purchase, or one without the coins, moves nothing.",
     access: 'user',
-    planned: true,
     money: true,
-    input: z.object({ method: text(1, 32), stamp: stamp() }),
-    output: z.unknown(),
+    input: z.object({ method: z.enum(['buy', 'upgrade']), stamp: stamp() }),
+    output: z.object({ success: z.boolean(), balance: z.number(), has_buy: z.boolean(), has_upgrade: z.boolean() }),
+  }),
+  'battlepass.claim': method({
+    doc: "Claims a reached tier's reward on a track (premium needs the pass) as a card in the inventory; each once (INVALID_DATA after). Not in the spec's call list: its page claims tier by tier.",
+    access: 'user',
+    money: true,
+    input: z.object({ tier: int().check(z.gte(1), z.lte(30)), track: bpTrack(), stamp: stamp() }),
+    output: z.object({ success: z.boolean(), card: Card }),
   }),
   'battlepass.commitProgress': method({
-    doc: 'Acknowledges the experience the pass page has shown (last_experience); answer not shown.',
+    doc: 'Records the season experience the pass page has shown (last_experience never goes down); more than the season holds is INVALID_DATA.',
     access: 'user',
-    planned: true,
     input: z.object({ exp: int().check(z.gte(0)) }),
-    output: z.unknown(),
+    output: z.object({ success: z.boolean(), last_experience: z.number() }),
   }),
 
   'booster.load': method({
@@ -68,11 +99,10 @@ export const progressionMethods = {
   }),
 
   'bundle.card': method({
-    doc: 'What a bundle card holds (type and content), before it is added.',
+    doc: "What a held reactions card unlocks (type and content), before it is used; another card is INVALID_DATA.",
     access: 'user',
-    planned: true,
     input: z.object({ hash: hashId() }),
-    output: z.object({ bundle: z.object({ type: z.string(), content: z.array(z.unknown()) }) }),
+    output: z.object({ bundle: z.object({ type: z.string(), content: z.array(z.string()) }) }),
   }),
   'bundle.assets': method({
     doc: 'Reaction or emoji bundles (reaction ids are hash_index_token).',
@@ -81,24 +111,21 @@ export const progressionMethods = {
     output: z.object({ assets: z.array(z.unknown()) }),
   }),
   'resource.card': method({
-    doc: 'Unpacks an avatar or pattern card: the card item and the resources of its roulette.',
+    doc: "Unpacks an avatar pack: the card leaves the inventory, item is the card with the roulette's pool (options.data.resources), resources the avatar won.",
     access: 'user',
-    planned: true,
     input: z.object({ hash: hashId() }),
-    output: z.object({ item: z.unknown(), resources: z.array(z.looseObject({ hash: z.string() })) }),
+    output: z.object({ item: UnpackedCard, resources: z.array(CardResource) }),
   }),
   'resource.battlepass': method({
-    doc: 'The avatars or patterns the Battle Pass gives (batch CUSTOMIZE_RESOURCES_BP); answer not shown.',
+    doc: 'The avatars or patterns the Battle Pass packs hold (batch CUSTOMIZE_RESOURCES_BP).',
     access: 'public',
-    planned: true,
     input: z.object({ type: resourceType(), batch: batchLabel() }),
-    output: z.unknown(),
+    output: z.object({ resources: z.array(CardResource) }),
   }),
   'resource.assets': method({
-    doc: 'The avatars or patterns the player owns (batch CUSTOMIZE_RESOURCES).',
+    doc: 'The avatars or patterns the player unpacked, newest first (batch CUSTOMIZE_RESOURCES).',
     access: 'user',
-    planned: true,
     input: z.object({ type: resourceType(), batch: batchLabel() }),
-    output: z.object({ success: z.boolean(), assets: z.array(z.unknown()) }),
+    output: z.object({ success: z.boolean(), assets: z.array(z.extend(CardResource, { time: z.number() })) }),
   }),
 };

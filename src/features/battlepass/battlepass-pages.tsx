@@ -1,55 +1,250 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { buttonClass } from '../../ui/button.tsx';
+import { useEffect, useState, type CSSProperties } from 'react';
+import type { MethodResult } from '../../contract/index.ts';
+import { BOOSTER_NAMES, isBoosterKind } from '../../core/boosters.ts';
+import { BP_EXP_PER_TIER, BP_TIERS, BP_UPGRADE_TIERS } from '../../core/battlepass.ts';
+import { formatCoins } from '../../core/money.ts';
+import { RARITY_TIER_STYLE, type RarityTier } from '../../core/rarity.ts';
+import { rpc } from '../../net/index.ts';
+import { RpcError } from '../../net/errors.ts';
+import { Button, buttonClass } from '../../ui/button.tsx';
 import { StarIcon } from '../../ui/icons.tsx';
-import { PageFrame, Panel, PlannedParts } from '../../ui/page-frame.tsx';
+import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { RouteModal } from '../../ui/route-modal.tsx';
+import { sessionModal, setAccountBalance, useAccount, useLogged } from '../session/index.ts';
 import './battlepass.css';
 
-/** Spec: 30 tiers per season, 1000 experience each, 90 days. */
-const TIERS = 30;
-const EXP_PER_TIER = 1000;
-const SEASON_DAYS = 90;
+type BpData = MethodResult<'battlepass.getData'>;
+type Reward = BpData['items'][number]['free'];
+type Track = 'free' | 'premium';
+
+const bpKey = ['battlepass', 'data'] as const;
+/** Spec (document 1 section 9): the pack modal is 752 px wide; the purchase modal uses it. */
+const PURCHASE_WIDTH = 752;
+
+function useBattlePass() {
+  const logged = useLogged();
+  const account = useAccount();
+  // Keyed by the experience the header knows: a tier reached while the page is open shows at once.
+  const knownExp = account.data?.user_progress.exp ?? 0;
+  return useQuery({ queryKey: [...bpKey, logged, knownExp], queryFn: ({ signal }) => rpc.call('battlepass.getData', {}, { signal }), placeholderData: (previous) => previous });
+}
+
+/** Days, hours or minutes left, for the season countdown. */
+function timeLeft(seconds: number): string {
+  if (seconds >= 2 * 86_400) return `${Math.floor(seconds / 86_400)} days`;
+  if (seconds >= 3_600) return `${Math.floor(seconds / 3_600)} hours`;
+  return `${Math.max(1, Math.ceil(seconds / 60))} minutes`;
+}
+
+function rewardLabel(reward: Reward): string {
+  if (reward.type === 'free_coins' && reward.amount !== null) return `${formatCoins(reward.amount)} coins`;
+  if (reward.type === 'case' && reward.box) return reward.box.name;
+  if (reward.type === 'booster' && isBoosterKind(reward.detail)) return BOOSTER_NAMES[reward.detail];
+  if (reward.type === 'avatar_unpack') return '1 of 20 avatars';
+  return reward.name;
+}
+
+function rarityStyle(rarity: string) {
+  const style = RARITY_TIER_STYLE[rarity as RarityTier] ?? RARITY_TIER_STYLE.low;
+  return { '--rarity': style.rgb.join(' ') } as CSSProperties;
+}
 
 /** /battlepass: the season's Battle Pass. */
 export function BattlePassPage() {
+  const logged = useLogged();
+  const data = useBattlePass();
+  const season = data.data?.season;
+  const progress = data.data?.progress ?? null;
   return (
     <PageFrame
       area="battlepass"
       icon={<StarIcon />}
-      eyebrow="Season 1"
+      eyebrow={season ? `Season ${season.number}` : 'Season'}
       title="Battle Pass"
-      lead={`${TIERS} tiers of rewards over ${SEASON_DAYS} days. Every ${EXP_PER_TIER.toLocaleString('en-US')} experience opens the next tier.`}
+      lead={`${BP_TIERS} tiers over 90 days. Every ${BP_EXP_PER_TIER.toLocaleString('en-US')} season experience opens the next tier${season ? `; this season ends in ${timeLeft(season.ends_in)}` : ''}.`}
       actions={
-        <PathLink to="/battlepass/purchase" className={buttonClass('primary')}>
-          Get the Battle Pass
-        </PathLink>
+        !logged ? (
+          <Button variant="primary" onClick={() => sessionModal.set('login')}>
+            Login to play
+          </Button>
+        ) : progress && !progress.has_upgrade ? (
+          <PathLink to="/battlepass/purchase" className={buttonClass('primary')}>
+            {progress.has_buy ? 'Upgrade the pass' : 'Get the Battle Pass'}
+          </PathLink>
+        ) : progress?.completed ? (
+          <PathLink to="/battlepass/done" className={buttonClass('primary')}>
+            Season complete
+          </PathLink>
+        ) : null
       }
     >
-      <ol className="bp-track" aria-label="Tiers">
-        {Array.from({ length: TIERS }, (_, i) => (
-          <li key={i} className="bp-tier" data-tier={i + 1}>
-            <span className="bp-tier-number">{i + 1}</span>
-          </li>
-        ))}
-      </ol>
-      <PlannedParts
-        parts={[
-          { title: 'Rewards per tier', text: 'Cases, cards, boosters and avatars, from Low up to Ultra rarity, free and premium tracks.', look: 'cards' },
-          { title: 'Your progress', text: 'Your tier, the experience to the next one, and what you unlocked.', look: 'stats' },
-        ]}
-      />
+      {data.isPending ? (
+        <Skeleton variant="row" count={4} />
+      ) : data.isError ? (
+        <EmptyState title="The Battle Pass did not load">Check your connection and open the page again.</EmptyState>
+      ) : (
+        <>
+          {progress && <Progress data={data.data} />}
+          <Tiers data={data.data} />
+        </>
+      )}
     </PageFrame>
+  );
+}
+
+function Progress({ data }: { data: BpData }) {
+  const progress = data.progress!;
+  // What was earned since the page last showed the pass; the server is told it was shown.
+  const gained = Math.max(0, progress.exp - progress.last_experience);
+  useEffect(() => {
+    if (progress.exp > progress.last_experience) void rpc.call('battlepass.commitProgress', { exp: progress.exp }).catch(() => undefined);
+  }, [progress.exp, progress.last_experience]);
+  const within = progress.tier >= BP_TIERS ? BP_EXP_PER_TIER : progress.exp % BP_EXP_PER_TIER;
+  const percent = Math.floor((within / BP_EXP_PER_TIER) * 100);
+  const ready = readyCount(data);
+  return (
+    <Panel title="Your season" className="bp-progress">
+      <div className="bp-progress-row">
+        <p className="bp-progress-tier" data-testid="bp-tier">
+          Tier {progress.tier} <span>/ {BP_TIERS}</span>
+        </p>
+        <p className="bp-progress-pass">{progress.has_upgrade ? 'Battle Pass + upgrade' : progress.has_buy ? 'Battle Pass' : 'Free track'}</p>
+      </div>
+      <span className="bp-bar" role="progressbar" aria-label="Progress to the next tier" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+        <span style={{ width: `${percent}%` }} />
+      </span>
+      <p className="bp-progress-note">
+        {progress.exp.toLocaleString('en-US')} season XP
+        {progress.tier < BP_TIERS && ` · ${(BP_EXP_PER_TIER - within).toLocaleString('en-US')} XP to tier ${progress.tier + 1}`}
+        {gained > 0 && <strong className="bp-gained"> · +{gained.toLocaleString('en-US')} XP since your last visit</strong>}
+      </p>
+      {ready > 0 && (
+        <p className="bp-ready" role="status">
+          {ready} {ready === 1 ? 'reward' : 'rewards'} ready to claim
+        </p>
+      )}
+    </Panel>
+  );
+}
+
+/** Rewards reached and not yet claimed (premium ones only with the pass). */
+function readyCount(data: BpData): number {
+  const progress = data.progress;
+  if (!progress) return 0;
+  let n = 0;
+  for (const item of data.items) {
+    if (item.tier > progress.tier) continue;
+    if (!claimed(progress, item.tier, 'free')) n++;
+    if (progress.has_buy && !claimed(progress, item.tier, 'premium')) n++;
+  }
+  return n;
+}
+
+function claimed(progress: NonNullable<BpData['progress']>, tier: number, track: Track): boolean {
+  return progress.claimed.some((c) => c.tier === tier && c.track === track);
+}
+
+function Tiers({ data }: { data: BpData }) {
+  const queryClient = useQueryClient();
+  const progress = data.progress;
+  const [message, setMessage] = useState<string | null>(null);
+  const claim = useMutation({
+    mutationFn: ({ tier, track }: { tier: number; track: Track }) => rpc.call('battlepass.claim', { tier, track, stamp: crypto.randomUUID() }),
+    onSuccess: (answer) => setMessage(`${answer.card.name} added to your inventory.`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bpKey }),
+  });
+  return (
+    <Panel title="Tiers" className="bp-tiers-panel">
+      {message && (
+        <p className="bp-claimed-note" role="status">
+          {message} <PathLink to="/inventory">Open inventory</PathLink>
+        </p>
+      )}
+      {claim.error instanceof RpcError && <p className="form-error">{claim.error.message}</p>}
+      <div className="bp-tracks-legend" aria-hidden="true">
+        <span>Free</span>
+        <span>Premium</span>
+      </div>
+      <ol className="bp-track" aria-label="Tiers">
+        {data.items.map((item) => {
+          const reached = progress !== null && item.tier <= progress.tier;
+          return (
+            <li key={item.tier} className={`bp-tier${reached ? ' is-reached' : ''}`} data-tier={item.tier}>
+              <span className="bp-tier-number">{item.tier}</span>
+              {(['free', 'premium'] as const).map((track) => {
+                const reward = item[track];
+                const done = progress !== null && claimed(progress, item.tier, track);
+                const open = reached && !done && (track === 'free' || progress!.has_buy);
+                return (
+                  <div key={track} className={`bp-reward bp-reward-${track}${done ? ' is-claimed' : ''}`} style={rarityStyle(reward.rarity)}>
+                    <span className="bp-reward-stars" aria-label={`${RARITY_TIER_STYLE[reward.rarity as RarityTier]?.stars ?? 1} stars`}>
+                      {'★'.repeat(RARITY_TIER_STYLE[reward.rarity as RarityTier]?.stars ?? 1)}
+                    </span>
+                    <span className="bp-reward-name">{reward.name}</span>
+                    <span className="bp-reward-detail">{rewardLabel(reward)}</span>
+                    {done ? (
+                      <span className="bp-reward-state">Claimed</span>
+                    ) : open ? (
+                      <Button
+                        size="sm"
+                        variant="primary"
+                        disabled={claim.isPending}
+                        onClick={() => claim.mutate({ tier: item.tier, track })}
+                        aria-label={`Claim tier ${item.tier} ${track} reward`}
+                      >
+                        Claim
+                      </Button>
+                    ) : (
+                      <span className="bp-reward-state">{track === 'premium' && progress?.has_buy !== true ? 'Pass' : 'Locked'}</span>
+                    )}
+                  </div>
+                );
+              })}
+            </li>
+          );
+        })}
+      </ol>
+    </Panel>
   );
 }
 
 /** /battlepass/done: the season completed. */
 export function BattlePassDonePage() {
+  const data = useBattlePass();
+  const progress = data.data?.progress ?? null;
+  const season = data.data?.season;
+  const open = data.data ? readyCount(data.data) : 0;
   return (
-    <PageFrame area="battlepass" icon={<StarIcon />} eyebrow="Battle Pass" title="Season complete" lead="You reached the last tier of the season. Claim what is left and get ready for the next one.">
-      <Panel title="What happens next">
-        <p>Unclaimed rewards stay in your inventory. A new season starts with new tiers when this one ends.</p>
-      </Panel>
+    <PageFrame
+      area="battlepass"
+      icon={<StarIcon />}
+      eyebrow={season ? `Season ${season.number}` : 'Battle Pass'}
+      title={progress?.completed ? 'Season complete' : 'Not there yet'}
+      lead={
+        progress?.completed
+          ? 'You reached the last tier of the season. Claim what is left before the season ends; the next one starts with new tiers.'
+          : `Reach tier ${BP_TIERS} to complete the season.`
+      }
+      actions={
+        <PathLink to="/battlepass" className={buttonClass('primary')}>
+          Back to the tiers
+        </PathLink>
+      }
+    >
+      {data.isPending ? (
+        <Skeleton variant="row" count={2} />
+      ) : progress ? (
+        <Panel title="Your season">
+          <p>
+            Tier {progress.tier} of {BP_TIERS} · {progress.exp.toLocaleString('en-US')} season XP · {progress.claimed.length} rewards claimed
+            {open > 0 ? ` · ${open} still to claim` : ''}
+          </p>
+          {season && <p>The next season starts in {timeLeft(season.ends_in)}.</p>}
+        </Panel>
+      ) : null}
     </PageFrame>
   );
 }
@@ -57,15 +252,56 @@ export function BattlePassDonePage() {
 /** /battlepass/purchase: the full-screen purchase modal over the Battle Pass. */
 export function BattlePassPurchasePage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const data = useBattlePass();
+  const progress = data.data?.progress ?? null;
+  const prices = data.data?.battlepass.prices;
+  const buy = useMutation({
+    mutationFn: (method: 'buy' | 'upgrade') => rpc.call('battlepass.purchase', { method, stamp: crypto.randomUUID() }),
+    onSuccess: (answer) => {
+      setAccountBalance(queryClient, answer.balance);
+      void queryClient.invalidateQueries({ queryKey: bpKey });
+      void navigate({ to: '/battlepass' });
+    },
+  });
+  const close = () => void navigate({ to: '/battlepass' });
   return (
-    <RouteModal title="Get the Battle Pass" width={752} behind={<BattlePassPage />} onClose={() => void navigate({ to: '/battlepass' })}>
-      <p className="bp-purchase-lead">The premium track doubles the rewards of every tier; the upgrade skips you ahead.</p>
-      <PlannedParts
-        parts={[
-          { title: 'Battle Pass', text: 'The premium track for the whole season.', look: 'stats' },
-          { title: 'Upgrade', text: 'The premium track plus a head start of tiers.', look: 'stats' },
-        ]}
-      />
+    <RouteModal title="Get the Battle Pass" width={PURCHASE_WIDTH} behind={<BattlePassPage />} onClose={close}>
+      <p className="bp-purchase-lead">The pass opens the premium track: a second reward on every tier, with avatar packs, boosters and dearer cases.</p>
+      {!prices || !progress ? (
+        <Skeleton variant="row" count={2} />
+      ) : (
+        <div className="bp-offers">
+          <section className="bp-offer" aria-label="Battle Pass">
+            <h3>Battle Pass</h3>
+            <p>The premium track for the whole season.</p>
+            {progress.has_buy ? (
+              <p className="bp-offer-owned">You have it</p>
+            ) : (
+              <Button variant="primary" disabled={buy.isPending} onClick={() => buy.mutate('buy')}>
+                Buy for {formatCoins(prices.buy)}
+              </Button>
+            )}
+          </section>
+          <section className="bp-offer" aria-label="Upgrade">
+            <h3>Upgrade</h3>
+            <p>{BP_UPGRADE_TIERS} tiers ahead on top of your experience. Needs the pass.</p>
+            {progress.has_upgrade ? (
+              <p className="bp-offer-owned">You have it</p>
+            ) : (
+              <Button variant="primary" disabled={buy.isPending || !progress.has_buy} onClick={() => buy.mutate('upgrade')}>
+                Upgrade for {formatCoins(prices.upgrade)}
+              </Button>
+            )}
+          </section>
+        </div>
+      )}
+      {buy.error instanceof RpcError && (
+        <p className="form-error" role="alert">
+          {buy.error.code === 'COMMIT_ERROR' ? 'Not enough coins on your balance.' : buy.error.message}{' '}
+          {buy.error.code === 'COMMIT_ERROR' && <PathLink to="/wallet">Deposit</PathLink>}
+        </p>
+      )}
     </RouteModal>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { CASE_COUNTS } from '../../core/scheme.ts';
@@ -23,17 +23,30 @@ export function OpenPanel({ box, count, onCount, focus }: { box: CaseBox; count:
   const { fast_spin, lightning } = useSettings();
   const openButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: () => rpc.call('arena-unbox.create', { box_hash: box.hash, count, stamp: crypto.randomUUID() }),
     onSuccess: (answer) => void navigate({ to: answer.path as '/' }),
   });
+  // Case cards the player holds for this case (Battle Pass rewards): one opens it for free.
+  const cards = useQuery({ queryKey: ['session', 'inventory', 'case-cards'], queryFn: ({ signal }) => rpc.call('arena-case.cards', {}, { signal }), enabled: logged });
+  const held = cards.data?.data.find((entry) => entry.key === box.key)?.count ?? 0;
+  const hasCard = held > 0;
+  const cardButton = useRef<HTMLButtonElement>(null);
+  const openCard = useMutation({
+    mutationFn: () => rpc.call('arena-case.create-card', { key: box.key, stamp: crypto.randomUUID() }),
+    onSuccess: (answer) => {
+      void queryClient.invalidateQueries({ queryKey: ['session', 'inventory'] });
+      void navigate({ to: answer.path as '/' });
+    },
+  });
 
-  // ?action=open_card ('Open case' elsewhere): the panel comes into view with its button focused.
+  // ?action=open_card ('Open case' elsewhere): the panel comes into view with its button focused (the card's, when one is held).
   useEffect(() => {
     if (!focus) return;
     panel.current?.scrollIntoView({ block: 'center' });
-    openButton.current?.focus({ preventScroll: true });
-  }, [focus]);
+    (hasCard ? cardButton.current : openButton.current)?.focus({ preventScroll: true });
+  }, [focus, hasCard]);
 
   return (
     <div ref={panel}>
@@ -52,13 +65,20 @@ export function OpenPanel({ box, count, onCount, focus }: { box: CaseBox; count:
         {box.deprecated ? (
           <p className="form-error">Box {box.hash} deprecated.</p>
         ) : logged ? (
-          <button ref={openButton} type="button" className={buttonClass('primary', 'md', 'open-button')} disabled={create.isPending} onClick={() => create.mutate()}>
-            {create.isPending ? 'Opening…' : `Open ${count === 1 ? 'case' : `${count} cases`} for`}
-            <span className="open-cost">
-              <CoinIcon width={18} height={18} />
-              {formatCoins(box.price * count)}
-            </span>
-          </button>
+          <>
+            {held > 0 && (
+              <button ref={cardButton} type="button" className={buttonClass('deposit', 'md', 'open-button')} disabled={openCard.isPending} onClick={() => openCard.mutate()}>
+                {openCard.isPending ? 'Opening…' : `Open free with a case card (${held})`}
+              </button>
+            )}
+            <button ref={openButton} type="button" className={buttonClass('primary', 'md', 'open-button')} disabled={create.isPending} onClick={() => create.mutate()}>
+              {create.isPending ? 'Opening…' : `Open ${count === 1 ? 'case' : `${count} cases`} for`}
+              <span className="open-cost">
+                <CoinIcon width={18} height={18} />
+                {formatCoins(box.price * count)}
+              </span>
+            </button>
+          </>
         ) : (
           <div className="open-login">
             <p>Sign in to open cases.</p>

@@ -12,7 +12,7 @@ import { Toggle } from '../../ui/popover.tsx';
 import { OpenCaseLink, SearchLink } from './case-links.tsx';
 import type { CaseItem, UnboxDetail } from './queries.ts';
 import type { Roll, Stage } from './unbox-play.ts';
-import type { RouletteStatus } from './use-roulette.ts';
+import type { RouletteStatus } from '../../ui/use-roulette.ts';
 
 /** The roulette and the line under it: what landed, or what to do next. */
 export function UnboxStage({ host, scale, stage, rouletteStatus, landed, spinning, left }: { host: RefObject<HTMLDivElement | null>; scale: number; stage: Stage; rouletteStatus: RouletteStatus; landed: { item: CaseItem; roll: Roll } | null; spinning: boolean; left: number }) {

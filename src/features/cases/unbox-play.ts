@@ -11,7 +11,7 @@ import { rpc, socket } from '../../net/index.ts';
 import { getSettings, useSettings } from '../../storage/settings.ts';
 import { inventoryKeys } from '../inventory/index.ts';
 import { caseKeys, caseQueryOptions, unboxGameQueryOptions, type CaseItem, type UnboxDetail } from './queries.ts';
-import { useRoulette } from './use-roulette.ts';
+import { useRoulette } from '../../ui/use-roulette.ts';
 
 /** One roll's answer. */
 export type Roll = MethodResult<'arena-unbox.roll'>;

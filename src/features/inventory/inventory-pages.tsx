@@ -11,6 +11,7 @@ import { QueryView } from '../../ui/query-view.tsx';
 import { ClockIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { clearGiftCode, storedGiftCode } from '../../storage/gift-code.ts';
+import { InventoryCards } from '../cards/on-demand.ts';
 import { inventoryKeys, inventoryQueryOptions, type InventorySort } from './queries.ts';
 import './inventory.css';
 import { pushNotice } from '../../ui/notice-store.ts';
@@ -66,6 +67,7 @@ export function InventoryPage() {
       }
     >
       <InventoryGiftCode />
+      <InventoryCards />
       <label className="field inventory-sort">
         <span className="field-label">Sort</span>
         <select className="field-input" value={sort} onChange={(event) => setSort(event.target.value as InventorySort)}>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { ITEM_RARITY_STYLE, toItemRarity } from '../../core/rarity.ts';
-import type { RouletteScene, RouletteItem, SpinRequest, SpinResult } from '../../gfx/roulette-scene.ts';
-import { playSound } from '../../sound/index.ts';
-import { getSettings, subscribeSettings } from '../../storage/settings.ts';
+import { ITEM_RARITY_STYLE, toItemRarity } from '../core/rarity.ts';
+import type { RouletteScene, RouletteItem, SpinRequest, SpinResult } from '../gfx/roulette-scene.ts';
+import { playSound } from '../sound/index.ts';
+import { getSettings, subscribeSettings } from '../storage/settings.ts';
 
 /** How far the roulette got: loading PixiJS, drawing, or unavailable (no WebGL): then results show without a spin. */
 export type RouletteStatus = 'loading' | 'ready' | 'unavailable';
@@ -11,7 +11,7 @@ export type RouletteStatus = 'loading' | 'ready' | 'unavailable';
 const TICK_GAP_MS = 45;
 
 /**
- * The case roulette on the session's one PixiJS Application (src/gfx/renderer.ts), loaded
+ * The roulette (cases, and card packs) on the session's one PixiJS Application (src/gfx/renderer.ts), loaded
  * lazily: PixiJS never enters the first page. The scene animates to the item the server chose;
  * `spin` answers what the strip really stopped on. Performance mode follows the settings,
  * reduced motion follows the system (the renderer listens to prefers-reduced-motion).
@@ -33,7 +33,7 @@ export function useRoulette(host: RefObject<HTMLElement | null>, scale: number) 
     let cleanup: (() => void) | undefined;
     void (async () => {
       try {
-        const [{ getRenderer }, { RouletteScene }] = await Promise.all([import('../../gfx/renderer.ts'), import('../../gfx/roulette-scene.ts')]);
+        const [{ getRenderer }, { RouletteScene }] = await Promise.all([import('../gfx/renderer.ts'), import('../gfx/roulette-scene.ts')]);
         const renderer = await getRenderer({ performance: getSettings().performance });
         if (cancelled) return;
         renderer.setPerformanceMode(getSettings().performance);

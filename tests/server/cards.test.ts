@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AVATAR_RESOURCES, REACTION_CARD_BUNDLE, bpReward } from '../../src/core/index.ts';
+import { grantCard } from '../../sim-server/domains/cards/cards.ts';
+import { toHash } from '../../src/core/index.ts';
+import { balanceOf, cheapestCase, ok, openCases, type Client } from './cases-helpers.ts';
+import { startServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const ledgerRows = () => server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n;
+const cardsOf = async (client: Client) => (await ok(client, 'inventory.getCards')).cards;
+
+/**
+ * A player with the pass and its upgrade (tiers 1-5 open with little experience) who claimed
+ * both tracks of tiers 1-5, and who wagered five cases: level 3 and up, as the tier 5 cards need.
+ */
+async function cardHolder(name: string) {
+  const client = await server.player(name);
+  await openCases(client, (await cheapestCase(client)).hash, 5);
+  await ok(client, 'battlepass.purchase', { method: 'buy' });
+  await ok(client, 'battlepass.purchase', { method: 'upgrade' });
+  for (let tier = 1; tier <= 5; tier++) {
+    for (const track of ['free', 'premium'] as const) await ok(client, 'battlepass.claim', { tier, track });
+  }
+  return client;
+}
+
+describe('cards', () => {
+  test('a coins card pays its coins once through the ledger (20 uses at once: one payment); someone else cannot use it', async () => {
+    const cora = await cardHolder('card_cora');
+    const cards = await cardsOf(cora);
+    expect(cards).toHaveLength(10);
+    expect(cards.map((c) => c.type).sort()).toEqual(['avatar_unpack', 'booster', 'case', 'case', 'customize', 'free_coins', 'free_coins', 'free_coins', 'free_coins', 'free_coins']);
+    const coins = cards.find((c) => c.type === 'free_coins' && c.amount === bpReward(1, 'premium').amount)!;
+
+    const thief = await server.player('card_thief');
+    const rows = ledgerRows();
+    expect((await thief.call('inventory.activate', { asset_hash: coins.hash })).error).toMatchObject({ error_code: 19, error_msg: 'Card not found.' });
+    expect(ledgerRows()).toBe(rows);
+
+    const start = await balanceOf(cora);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cora.call('inventory.activate', { asset_hash: coins.hash })));
+    expect(answers.filter((a) => 'response' in a)).toHaveLength(1);
+    expect(answers.filter((a) => a.error?.error_code === 19)).toHaveLength(19);
+    expect(await balanceOf(cora)).toBe(start + coins.amount!);
+    expect(ledgerRows()).toBe(rows + 1);
+    expect((await cardsOf(cora)).map((c) => c.hash)).not.toContain(coins.hash);
+    const history = (await ok(cora, 'wallet.getHistory', { count: 10 })) as { actions: { type: string; amount: number }[] };
+    expect(history.actions[0]).toMatchObject({ type: 'reward', amount: coins.amount });
+    expect(server.services.ledger.check(server.services.db).ok).toBe(true);
+  });
+
+  test('a card above the player level is locked: refused and kept', async () => {
+    const lee = await server.player('card_lee');
+    const id = server.services.db.transaction((tx) => {
+      const user = tx.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_lee'")!;
+      return grantCard(tx, server.services.catalog.view(), user.id, { kind: 'free_coins', rarity: 'ultra', name: 'Coins card', level: 50, amount: 1_000 }, 'test', Date.now());
+    });
+    const rows = ledgerRows();
+    expect((await lee.call('inventory.activate', { asset_hash: toHash(id) })).error).toMatchObject({ error_code: 19, error_msg: 'Reach level 50 to use this card.' });
+    expect(ledgerRows()).toBe(rows);
+    expect((await cardsOf(lee)).map((c) => c.hash)).toEqual([toHash(id)]);
+  });
+
+  test('case cards are listed by case and open their case for free, by activation or by create-card', async () => {
+    const cal = await cardHolder('card_cal');
+    const caseCards = (await cardsOf(cal)).filter((c) => c.type === 'case');
+    expect(caseCards).toHaveLength(2);
+    const box = caseCards[0]!.box!;
+    expect(box.price).toBeLessThanOrEqual(200);
+    const listed = await ok(cal, 'arena-case.cards', {});
+    expect(listed.data).toEqual([{ key: box.key, price: box.price, count: 2, asset_hashes: caseCards.map((c) => c.hash) }]);
+
+    const start = await balanceOf(cal);
+    const rows = ledgerRows();
+    const items = (await ok(cal, 'inventory.getAssets', {})).items.length;
+    const used = await ok(cal, 'inventory.activate', { asset_hash: caseCards[0]!.hash });
+    expect(used.path).toMatch(new RegExp(`^/case/${box.key}/[A-Za-z0-9]{32}$`));
+    const token = used.path!.split('/').at(-1)!;
+    const roll = await ok(cal, 'arena-unbox.roll', { token });
+    expect(roll.game.status).toBe('finished');
+    const opened = await ok(cal, 'arena-case.create-card', { key: box.key });
+    expect(opened.path).toMatch(new RegExp(`^/case/${box.key}/`));
+    await ok(cal, 'arena-unbox.roll', { token: opened.path.split('/').at(-1)! });
+    // No coins moved: the cards paid; both drops are in the inventory.
+    expect(await balanceOf(cal)).toBe(start);
+    expect(ledgerRows()).toBe(rows);
+    expect((await ok(cal, 'inventory.getAssets', {})).items).toHaveLength(items + 2);
+    expect((await ok(cal, 'arena-case.cards', {})).data).toEqual([]);
+    expect((await cal.call('arena-case.create-card', { key: box.key })).error).toMatchObject({ error_code: 19 });
+    expect((await cal.call('arena-case.create-card', { key: 'no-such-case' })).error).toMatchObject({ error_code: 30 });
+  });
+
+  test('an avatar pack unpacks once: the roulette pool of 20, the avatar won and kept', async () => {
+    const ava = await cardHolder('card_ava');
+    const pack = (await cardsOf(ava)).find((c) => c.type === 'avatar_unpack')!;
+    const opened = await ok(ava, 'resource.card', { hash: pack.hash });
+    expect(opened.item.hash).toBe(pack.hash);
+    expect(opened.item.options.data.resources).toHaveLength(20);
+    const hashes = new Set(AVATAR_RESOURCES.map((r) => r.hash));
+    expect(opened.item.options.data.resources.every((r) => hashes.has(r.hash))).toBe(true);
+    expect(opened.resources).toHaveLength(1);
+    const won = opened.resources[0]!;
+    expect(AVATAR_RESOURCES).toContainEqual(won);
+    expect((await ok(ava, 'resource.assets', { type: 'avatar' })).assets).toEqual([{ ...won, time: expect.any(Number) }]);
+    expect((await ok(ava, 'resource.assets', { type: 'pattern' })).assets).toEqual([]);
+    expect((await ava.call('resource.card', { hash: pack.hash })).error).toMatchObject({ error_code: 19 });
+    const coins = (await cardsOf(ava)).find((c) => c.type === 'free_coins')!;
+    expect((await ava.call('resource.card', { hash: coins.hash })).error).toMatchObject({ error_code: 19, error_msg: 'This card does not unpack.' });
+    expect((await cardsOf(ava)).map((c) => c.hash)).toContain(coins.hash);
+    expect((await ok(server.client(), 'resource.battlepass', { type: 'avatar' })).resources).toEqual([...AVATAR_RESOURCES]);
+  });
+
+  test('a card becomes an A gift code: it leaves the giver, the redeemer gets it once; a newcomer cannot use a card above their level', async () => {
+    const gil = await cardHolder('card_gil');
+    const card = (await cardsOf(gil)).find((c) => c.type === 'free_coins' && c.level === 1)!;
+    const late = (await cardsOf(gil)).find((c) => c.type === 'free_coins' && c.level === 3)!;
+    const lateGift = await ok(gil, 'inventory.generateGift', { asset_hash: late.hash });
+    const gift = await ok(gil, 'inventory.generateGift', { asset_hash: card.hash });
+    expect(gift.code).toMatch(/^A[A-Z0-9]{4}-[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+    expect(gift.url).toBe(`/gift/${gift.code}`);
+    expect((await cardsOf(gil)).map((c) => c.hash)).not.toContain(card.hash);
+    expect((await gil.call('inventory.activate', { asset_hash: card.hash })).error).toMatchObject({ error_code: 19 });
+
+    const hal = await server.player('card_hal');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => hal.call('inventory.gift', { code: gift.code })));
+    expect(answers.filter((a) => (a.response as { success?: boolean } | undefined)?.success === true)).toHaveLength(1);
+    expect(answers.filter((a) => (a.response as { cause?: string } | undefined)?.cause === 'This code has already been used')).toHaveLength(4);
+    expect((await cardsOf(hal)).map((c) => c.hash)).toEqual([card.hash]);
+    const start = await balanceOf(hal);
+    await ok(hal, 'inventory.activate', { asset_hash: card.hash });
+    expect(await balanceOf(hal)).toBe(start + card.amount!);
+    expect(await ok(hal, 'inventory.gift', { code: lateGift.code })).toEqual({ success: true });
+    expect((await hal.call('inventory.activate', { asset_hash: late.hash })).error).toMatchObject({ error_code: 19, error_msg: 'Reach level 3 to use this card.' });
+    expect(await balanceOf(hal)).toBe(start + card.amount!);
+  });
+
+  test('a booster card starts its booster once: the boosters list has it running, found by the card hash too', async () => {
+    const bo = await cardHolder('card_bo');
+    const card = (await cardsOf(bo)).find((c) => c.type === 'booster')!;
+    expect(card.detail).toBe(bpReward(3, 'premium').detail);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => bo.call('inventory.activate', { asset_hash: card.hash })));
+    const used = answers.filter((a) => 'response' in a);
+    expect(used).toHaveLength(1);
+    const boosterHash = (used[0]!.response as { booster_hash: string }).booster_hash;
+    const state = await ok(bo, 'booster.load', {});
+    const running = Object.values(state.boosters);
+    expect(running).toHaveLength(1);
+    expect(running[0]).toMatchObject({ hash: boosterHash, kind: card.detail, active: true, status: 'active' });
+    expect((await bo.call('booster.bonus', { asset_hash: card.hash })).error).toBeUndefined();
+    expect((await cardsOf(bo)).map((c) => c.hash)).not.toContain(card.hash);
+  });
+
+  test('a nickname card gives one nickname change; an avatar card one upload right; a rain spoiler tells when the next rain starts', async () => {
+    const nia = await cardHolder('card_nia');
+    const refused = await nia.call('account.updateSettings', { name: 'nia_renamed' });
+    expect(refused.error).toMatchObject({ error_code: 15 });
+    const nickname = (await ok(nia, 'inventory.findCard', { type: 'nickname' })).card!;
+    expect(nickname).toMatchObject({ type: 'customize', detail: 'nickname', name: 'Nickname card' });
+    expect(await ok(nia, 'inventory.activate', { asset_hash: nickname.hash })).toMatchObject({ right: 'nickname' });
+    expect(await ok(nia, 'inventory.findCard', { type: 'nickname' })).toEqual({ card: null });
+    await ok(nia, 'account.updateSettings', { name: 'nia_renamed' });
+    expect((await ok(nia, 'user.getUser', {}) as { user: { name: string } }).user.name).toBe('nia_renamed');
+    // The right was spent: a second change needs another card.
+    expect((await nia.call('account.updateSettings', { name: 'nia_again' })).error).toMatchObject({ error_code: 15 });
+
+    const userId = server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'nia_renamed'")!.id;
+    const [avatarCard, spoiler] = server.services.db.transaction((tx) => [
+      grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(8, 'free'), level: 1 }, 'test', Date.now()),
+      grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(12, 'free'), level: 1 }, 'test', Date.now()),
+    ]);
+    expect(await ok(nia, 'inventory.activate', { asset_hash: toHash(avatarCard) })).toMatchObject({ right: 'avatar' });
+    expect(server.services.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM customize_rights WHERE user_id = ? AND kind = 'avatar' AND used_at IS NULL", userId)!.n).toBe(1);
+    const told = await ok(nia, 'inventory.activate', { asset_hash: toHash(spoiler) });
+    const nextAt = Number(server.services.db.get<{ value: string }>("SELECT value FROM chat_settings WHERE key = 'rain_next_at'")?.value ?? '0');
+    expect(told.rain_start_in).toBe(Math.max(0, Math.ceil((nextAt - Date.now()) / 1000)));
+  });
+
+  test('a reactions card shows its bundle, unlocks it for battles once, and a second one is kept', async () => {
+    const rex = await server.player('card_rex');
+    const userId = server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_rex'")!.id;
+    const [first, second] = server.services.db.transaction((tx) => [0, 1].map(() => grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(18, 'free'), level: 1 }, 'test', Date.now()))) as [number, number];
+    const bundleHashes = async () => (await ok(rex, 'bundle.assets', { type: 'reactions' })).assets.map((a) => (a as { hash: string }).hash);
+    expect(await bundleHashes()).not.toContain(REACTION_CARD_BUNDLE);
+    const preview = await ok(rex, 'bundle.card', { hash: toHash(first) });
+    expect(preview.bundle.type).toBe('reactions');
+    expect(preview.bundle.content.length).toBeGreaterThan(0);
+    await ok(rex, 'inventory.activate', { asset_hash: toHash(first) });
+    expect(await bundleHashes()).toContain(REACTION_CARD_BUNDLE);
+    expect((await rex.call('inventory.activate', { asset_hash: toHash(second) })).error).toMatchObject({ error_code: 19, error_msg: 'You have this bundle already.' });
+    expect((await cardsOf(rex)).map((c) => c.hash)).toEqual([toHash(second)]);
+    expect((await rex.call('bundle.card', { hash: toHash(first) })).error).toMatchObject({ error_code: 19 });
+  });
+
+  test('one-off cards are looked up by kind; bad input and visitors are refused', async () => {
+    const fin = await cardHolder('card_fin');
+    expect(await ok(fin, 'inventory.findCard', { type: 'avatar' })).toEqual({ card: null });
+    expect((await fin.call('inventory.findCard', { type: 'hat' })).error).toMatchObject({ error_code: 16 });
+    const booster = (await cardsOf(fin)).find((c) => c.type === 'booster')!;
+    const rows = ledgerRows();
+    for (const asset_hash of ['x', 'SF', '12']) expect((await fin.call('inventory.activate', { asset_hash })).error).toMatchObject({ error_code: 16 });
+    expect((await fin.call('inventory.activate', { asset_hash: 'SF999999' })).error).toMatchObject({ error_code: 19, error_msg: 'Card not found.' });
+    expect((await server.client().call('inventory.activate', { asset_hash: booster.hash })).error).toMatchObject({ error_code: 15 });
+    expect((await server.client().call('inventory.generateGift', { asset_hash: booster.hash })).error).toMatchObject({ error_code: 15 });
+    expect(ledgerRows()).toBe(rows);
+    expect(await cardsOf(fin)).toHaveLength(10);
+  });
+});
