@@ -21,6 +21,8 @@ export interface UserRow {
   break_until: number | null;
   status_text: string;
   private_profile: number;
+  /** The badge shown beside the name (account.set-badge), null for none. */
+  badge: string | null;
 }
 
 /** Finds a player by id. */

@@ -18,6 +18,7 @@ import { radioStreams } from './schema/0012-radio-streams.ts';
 import { partnerEarnings } from './schema/0013-partner-earnings.ts';
 import { partnerRaces } from './schema/0014-partner-races.ts';
 import { partnerStats } from './schema/0015-partner-stats.ts';
+import { badgesMarkers } from './schema/0016-badges-markers.ts';
 
 interface MigrationTarget extends Pick<Db, 'run' | 'get' | 'all' | 'transaction'> {
   exec(sql: string): void;
@@ -32,7 +33,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

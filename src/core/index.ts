@@ -31,3 +31,4 @@ export * from './chicken-rules.ts';
 export * from './dice-rules.ts';
 export * from './game-limits.ts';
 export * from './games-replay.ts';
+export * from './badges.ts';
