@@ -19,6 +19,7 @@ import { partnerEarnings } from './schema/0013-partner-earnings.ts';
 import { partnerRaces } from './schema/0014-partner-races.ts';
 import { partnerStats } from './schema/0015-partner-stats.ts';
 import { badgesMarkers } from './schema/0016-badges-markers.ts';
+import { chatOrigins } from './schema/0017-chat-origins.ts';
 
 interface MigrationTarget extends Pick<Db, 'run' | 'get' | 'all' | 'transaction'> {
   exec(sql: string): void;
@@ -33,7 +34,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {
