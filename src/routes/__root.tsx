@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
-import { Assistant } from '../features/assistant/index.ts';
 import { ChatDock } from '../features/chat/index.ts';
 import { ConnectionBanner, RateLimitScreen, useArenaReachable, useMaintenance, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
 import { Toasts, useLiveNotices } from '../features/notifications/index.ts';
@@ -62,7 +61,6 @@ function RootLayout() {
       {entered && <MobileMenu />}
       <ChatDock />
       {entered && <CookieBanner />}
-      {entered && <Assistant />}
       <Toasts />
       <UpdatePrompt />
       <InstallPrompt />
