@@ -5,6 +5,7 @@ import { RpcError } from '../../net/errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { Panel } from '../../ui/page-frame.tsx';
 import { sessionKeys } from '../session/index.ts';
+import { BadgePicker } from './badge-picker.tsx';
 import { profileKeys, profileQueryOptions } from './queries.ts';
 
 /** Nickname availability is checked this long after the last keystroke (document 1 section 9). */
@@ -104,6 +105,7 @@ export function AccountSettings({ name }: { name: string }) {
           </Button>
         </form>
       </Panel>
+      <BadgePicker />
       <Panel title="Take a break">
         <p className="profile-note">A break shuts cases, battles and tips until it ends; deposits, withdrawals and the vault stay open. Support cannot lift it early.</p>
         {restUntil ? (
