@@ -14,10 +14,11 @@ const isDesktop = () => desktopQuery()?.matches ?? false;
 
 /**
  * Whether the visit has had its first click or key press (the spec: the assistant waits for a
- * first click). Watched here, not in the lazy part, so a click made while it loads still counts.
+ * first click). Watched here, not in the lazy part, so a click made while that loads still counts.
  */
 function useFirstGesture(): boolean {
-  const [seen, setSeen] = useState(false);
+  // This gate loads after the first page: a click made before it did is the browser's sticky user activation.
+  const [seen, setSeen] = useState(() => (typeof navigator !== 'undefined' && navigator.userActivation?.hasBeenActive) ?? false);
   useEffect(() => {
     if (seen) return;
     const done = () => setSeen(true);
