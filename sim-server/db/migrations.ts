@@ -18,6 +18,8 @@ import { radioStreams } from './schema/0012-radio-streams.ts';
 import { partnerEarnings } from './schema/0013-partner-earnings.ts';
 import { partnerRaces } from './schema/0014-partner-races.ts';
 import { partnerStats } from './schema/0015-partner-stats.ts';
+import { badgesMarkers } from './schema/0016-badges-markers.ts';
+import { chatOrigins } from './schema/0017-chat-origins.ts';
 import { battlepassCards } from './schema/0020-battlepass-cards.ts';
 import { boosters } from './schema/0025-boosters.ts';
 import { customization } from './schema/0026-customization.ts';
@@ -37,7 +39,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, battlepassCards, boosters, customization, streamParties, partnerDeals];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

@@ -16,8 +16,8 @@ export const ChatUser = z.extend(PublicUser, {
 /** A chat user. */
 export type ChatUser = z.output<typeof ChatUser>;
 
-/** Where a message comes from; null for a player's own words. */
-export const ChatOrigin = z.nullable(z.enum(['tip', 'system']));
+/** Where a message comes from (document 2 section 3 lists them); null for a player's own words. This server sends tip, system and game_chicken. */
+export const ChatOrigin = z.nullable(z.enum(['tip', 'system', 'arena_drop', 'game_chicken', 'radio', 'stream', 'chat_steal', 'card_activated', 'rakeback_rain']));
 
 /** A message's details; a tip carries its amount and recipient. */
 export const ChatDetails = z.object({
@@ -29,6 +29,12 @@ export const ChatDetails = z.object({
   need_wager: z.optional(z.boolean()),
   /** The sender carries the kick tag (the tip visibility rule of document 2 section 6). */
   kick: z.optional(z.boolean()),
+  /** game_chicken: the game's hash, its risk level, the stake and payout (cents) and the multiplier (ten-thousandths). */
+  game_hash: z.optional(z.string()),
+  risk: z.optional(z.string()),
+  bet: z.optional(z.number()),
+  payout: z.optional(z.number()),
+  multiplier: z.optional(z.number()),
 });
 
 /** One chat message. Times are milliseconds. */

@@ -72,6 +72,22 @@ export const SponsorChallenge = z.object({
   conditions: z.object({ wagers: ChallengeCondition }),
 });
 
+/** Markers (document 1 section 3 'Marks'): marker name to the time it was first set (ms). */
+export const Marks = z.record(z.string(), z.number());
+
+/** A badge the player owns (account.badges; docs/decisions/0024). */
+export const OwnedBadge = z.object({
+  key: z.string(),
+  title: z.string(),
+  rarity: z.string(),
+  /** 'achievement': comes with the achievement of the same key; 'grant': given by a partner or staff. */
+  source: z.enum(['achievement', 'grant']),
+  /** How it is earned, as a player reads it. */
+  how: z.string(),
+  /** When the player got it (ms). */
+  since: z.number(),
+});
+
 /** The signed-in player's own account data (document 1 section 3 'Account data'). */
 export const AccountData = z.object({
   user: PublicUser,
@@ -80,6 +96,8 @@ export const AccountData = z.object({
   /** borrow: the sponsored share of the balance (0..1); challenge: the latest sponsor challenge. */
   partnership: z.object({ borrow: z.number(), challenge: z.nullable(SponsorChallenge) }),
   loaded: z.boolean(),
+  /** The player's markers (assistant scenarios done, badges seen). */
+  marks: Marks,
 });
 
 /** One wallet of the player, amount in cents. */

@@ -76,6 +76,17 @@ export function payoutOf(bet: number, multiplier: number): number {
   return Math.floor((bet * multiplier) / MULTIPLIER_SCALE);
 }
 
+/**
+ * A big win, posted to the chat as a game_chicken message (docs/decisions/0017): a cash-out
+ * paying 10x the stake or more, or a profit of 100.00 coins or more.
+ */
+export const CHICKEN_BIG_WIN = { multiple: 10, profitCents: 10_000 } as const;
+
+/** Whether a cash-out of `payout` cents on `bet` is a big win. */
+export function isChickenBigWin(bet: number, payout: number): boolean {
+  return payout >= bet * CHICKEN_BIG_WIN.multiple || payout - bet >= CHICKEN_BIG_WIN.profitCents;
+}
+
 /** A multiplier in ten-thousandths as text: 12345 -> "1.2345". */
 export function formatMultiplier(multiplier: number, digits = 2): string {
   return (Math.floor(multiplier / 10 ** (4 - digits)) / 10 ** digits).toFixed(digits);

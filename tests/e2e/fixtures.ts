@@ -1,17 +1,36 @@
-import { test as base } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext } from '@playwright/test';
 
 export { expect } from '@playwright/test';
+
+/** The quiet start every page gets (see below). */
+function quietScript() {
+  localStorage.setItem('perf_probe', 'off');
+  if (localStorage.getItem('assistant') === null) localStorage.setItem('assistant', JSON.stringify({ shutUpUntil: 8.64e15 }));
+}
 
 /**
  * Playwright's test with the arena's quiet start: the frame-rate probe stays off (a busy CI
  * machine draws slowly, and performance mode switching on mid-test would add a notice the
- * test did not ask for). The probe's own rule is unit-tested.
+ * test did not ask for). The probe's own rule is unit-tested. The assistant starts quiet too
+ * (its shut-up time far ahead) unless a test wrote its state first: tests/e2e/assistant.spec.ts.
+ * Contexts a test opens itself (browser.newContext) get the same start.
  */
 export const test = base.extend<{ quietStart: void }>({
   quietStart: [
-    async ({ context }, use) => {
-      await context.addInitScript(() => localStorage.setItem('perf_probe', 'off'));
-      await use();
+    async ({ context, browser }, use) => {
+      await context.addInitScript(quietScript);
+      const newContext = browser.newContext.bind(browser);
+      const quietContext: Browser['newContext'] = async (options) => {
+        const opened: BrowserContext = await newContext(options);
+        await opened.addInitScript(quietScript);
+        return opened;
+      };
+      browser.newContext = quietContext;
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
     },
     { auto: true },
   ],

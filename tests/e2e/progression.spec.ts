@@ -120,3 +120,33 @@ test('level up while unboxing, the race board, the hover card, follow and the pr
   await expect(page.getByRole('list', { name: 'Achievements' }).locator('[data-held="true"]')).not.toHaveCount(0);
   await shot(page, 'progression-achievements-mobile');
 });
+
+test('level up during a battle: joining a seat on the battle page raises the toast and the header level, then the battle plays out', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const hostContext = await browser.newContext();
+  const hostPage = await hostContext.newPage();
+  await signInByApi(hostPage, newPlayerName('host'));
+  const { cases } = await callAsPlayer<{ cases: { hash: string; price: number }[] }>(hostPage, 'case.getCases');
+  const box = cases.reduce((a, b) => (b.price < a.price ? b : a));
+  const { path } = await callAsPlayer<{ path: string }>(hostPage, 'arena-battle.create', { scheme: `${box.hash.replace(/^SF0+/, 'SF')}-1`, mode: 'solo', number: 2 });
+
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await acceptCookiesUpFront(page);
+  await signInByApi(page, newPlayerName('seat'));
+  await page.goto(path);
+  const ring = header(page).getByTestId('level-ring');
+  await expect(ring).toHaveAttribute('data-level', '0');
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
+  await page.getByRole('button', { name: /^Join for / }).click();
+
+  // The seat is the wager: its experience arrives while the battle page is open.
+  const toast = page.getByRole('status').filter({ hasText: 'Experience' });
+  await expect(toast).toBeVisible();
+  await expect(ring).not.toHaveAttribute('data-level', '0');
+  expect(page.url()).toContain('/battle/');
+  await shot(page, 'progression-battle-levelup-desktop');
+  await expect(page.locator('.winner-banner')).toBeVisible({ timeout: 90_000 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'progression-battle-levelup-mobile');
+  await hostContext.close();
+});

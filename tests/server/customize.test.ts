@@ -109,7 +109,7 @@ describe('avatar upload', () => {
     expect(await avatarOf(ava)).toBe(answer.avatar);
 
     // account.clearInfo brings the default avatar back and removes the file.
-    expect(await ok(ava, 'account.clearInfo', { value: 'avatar' })).toEqual({ success: true });
+    expect(await ok(ava, 'account.clearInfo', { value: 'avatar' })).toMatchObject({ success: true, info: { avatar: null } });
     expect(await avatarOf(ava)).toBeNull();
     expect((await fetch(`${server.url}${answer.avatar}`)).status).toBe(404);
     await refused(ava, 'account.clearInfo', { value: 'hat' }, NumericError.INPUT_ERROR);

@@ -85,4 +85,25 @@ describe('experience from wagers', () => {
     expect(pushes()).toHaveLength(4);
     socket.close();
   });
+
+  test('chicken stakes and dice bets earn one exp per cent and race points in every period; winnings earn nothing', async () => {
+    const cid = await s.server.player('exp_cid');
+    const socket = await cid.socket();
+    const { game } = await ok(cid, 'chicken.create', { bet: 150, risk: 'low' });
+    expect((await socket.next('#EXPERIENCE_CHANGED')).data.exp).toBe(150);
+    await ok(cid, 'chicken.step', { hash: game.hash });
+    // Rolls that win (dice_win) and rolls that lose earn the same: the stake only.
+    for (let i = 0; i < 3; i++) await ok(cid, 'dice.roll', { bet: 70, side: 'under', target: 5000 });
+    const wagered = 150 + 3 * 70;
+    await until(() => socket.frames.filter((f) => f.type === '#EXPERIENCE_CHANGED').length >= 4);
+    expect(socket.frames.filter((f) => f.type === '#EXPERIENCE_CHANGED').map((f) => f.data.exp)).toEqual([150, 70, 70, 70]);
+    const me = await account(cid);
+    expect(me.user_progress.exp).toBe(wagered);
+    expect(await expectedExp(cid)).toBe(wagered);
+    expect((await ok(cid, 'account.experience', {})).entries.map((e) => e.source).sort()).toEqual(['chicken_paid', 'dice_bet', 'dice_bet', 'dice_bet']);
+    for (const period of ['daily', 'weekly', 'monthly'] as const) {
+      expect((await ok(cid, 'race.leaderboard', { period })).me).toMatchObject({ wagered });
+    }
+    socket.close();
+  });
 });

@@ -1,9 +1,12 @@
 import { NumericError } from '../../../src/contract/index.ts';
 import { AppError } from '../../errors.ts';
-import type { Handlers } from '../../rpc/context.ts';
+import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { challengeOf } from '../partnership/sponsor-credit.ts';
+import { clearAvatar } from '../customize/index.ts';
 import { profileByName } from '../profiles/index.ts';
-import { publicUser } from './users.ts';
+import { ownedBadges, setBadge } from './badges.ts';
+import { applyMarkers, marksOf } from './markers.ts';
+import { findUserById, publicUser } from './users.ts';
 
 /** account.* and user.* methods. */
 export const accountHandlers: Handlers = {
@@ -16,6 +19,27 @@ export const accountHandlers: Handlers = {
       user_wallet: { balance: ctx.ledger.balance(ctx.db, { user: ctx.user.id }) },
       partnership: { borrow: ctx.ledger.split(ctx.db, ctx.user.id).borrow, challenge: challengeOf(ctx.db, ctx.user.id) },
       loaded: true,
+      marks: marksOf(ctx.db, ctx.user.id),
     };
+  },
+  'account.applyMarkers': (params, ctx) => {
+    const user = requireUser(ctx);
+    return { marks: ctx.db.transaction((tx) => applyMarkers(tx, user.id, params.mark, ctx.config.now())) };
+  },
+  'account.badges': (_params, ctx) => {
+    const user = requireUser(ctx);
+    return { badges: ownedBadges(ctx.db, user.id), shown: findUserById(ctx.db, user.id)!.badge };
+  },
+  'account.set-badge': (params, ctx) => {
+    const user = requireUser(ctx);
+    ctx.db.transaction((tx) => setBadge(tx, user.id, params.badge));
+    return { success: true, info: publicUser(findUserById(ctx.db, user.id)!).info };
+  },
+  'account.clearInfo': (params, ctx) => {
+    const user = requireUser(ctx);
+    if (params.value === 'badge') ctx.db.run('UPDATE users SET badge = NULL WHERE id = ?', user.id);
+    if (params.value === 'avatar') clearAvatar(ctx, user.id);
+    // Patterns are unlocked by cards but not worn yet (docs/decisions/0026): nothing to clear.
+    return { success: true, info: publicUser(findUserById(ctx.db, user.id)!).info };
   },
 };

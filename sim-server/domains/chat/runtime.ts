@@ -11,7 +11,7 @@ import type { Services } from '../../rpc/context.ts';
 import { createFloodGuard, type FloodGuard } from '../battles/flood.ts';
 import { AppError } from '../../errors.ts';
 import { RAIN_HOUSE, rainTick, startRain } from './rain.ts';
-import { stealTick } from './steal.ts';
+import { startSteal, stealTick } from './steal.ts';
 
 /** The send delay of ordinary players; staff have none. */
 export const SEND_DELAY_MS = 3_000;
@@ -71,6 +71,15 @@ export function registerChat(app: FastifyInstance, services: Services): void {
   app.post('/api/sim/rain/start', operatorRoute(services.config), async () => {
     try {
       return { response: startRain(services) };
+    } catch (error) {
+      if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
+      throw error;
+    }
+  });
+  // And a split-or-steal game, for the same reason (20 minutes apart otherwise).
+  app.post('/api/sim/steal/start', operatorRoute(services.config), async () => {
+    try {
+      return { response: startSteal(services) };
     } catch (error) {
       if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
       throw error;

@@ -13,7 +13,7 @@ export interface MessageRow {
   id: number;
   user_id: number;
   text: string;
-  origin: 'tip' | 'system' | null;
+  origin: ChatMessage['origin'];
   details: string;
   reply_id: number | null;
   hidden: number;

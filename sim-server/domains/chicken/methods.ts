@@ -5,11 +5,12 @@
  * error: twenty cash-outs at once pay once.
  */
 import { NamedError, NumericError, Rooms } from '../../../src/contract/index.ts';
-import { CHICKEN_LEVELS, chickenCaught, chickenMultiplier, fairTicket, parseHash, payoutOf, stakeProblem, toHash } from '../../../src/core/index.ts';
+import { CHICKEN_LEVELS, chickenCaught, chickenMultiplier, fairTicket, isChickenBigWin, parseHash, payoutOf, stakeProblem, toHash } from '../../../src/core/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import { findUserById, publicUser } from '../account/users.ts';
+import { postGameMessage } from '../chat/game-posts.ts';
 import { takeNonce } from '../fairness/seeds.ts';
 import { gameById, gameOut, latestFinished, latestGamesOf, openGameOf, stepsOf, type ChickenGameRow } from './store.ts';
 
@@ -39,11 +40,16 @@ function cashOut(ctx: CallContext, tx: Tx, game: ChickenGameRow, now: number): C
   return gameById(tx, game.id)!;
 }
 
-/** Tells the live feed once a game is over. */
+/** Tells the live feed once a game is over, and the chat when it was a big win. */
 function announce(ctx: CallContext, tx: Tx, game: ChickenGameRow): void {
   const user = findUserById(tx, game.user_id)!;
   const entry = { game: gameOut(game), user: publicUser(user) };
   tx.afterCommit(() => ctx.hub.publish(Rooms.chicken, 'CHICKEN_GAME', entry));
+  if (game.status === 'cashed' && isChickenBigWin(game.bet, game.payout)) {
+    postGameMessage(tx, ctx, game.user_id, 'game_chicken', {
+      game_hash: toHash(game.id), risk: game.risk, bet: game.bet, payout: game.payout, multiplier: chickenMultiplier(game.risk, game.steps),
+    });
+  }
 }
 
 export const chickenHandlers: Handlers = {

@@ -14,7 +14,7 @@ import { accessTokenOf } from '../../auth/cookies.ts';
 import { authenticate } from '../../auth/sessions.ts';
 import { operatorRoute } from '../../auth/sim-operator.ts';
 import { AppError, fail } from '../../errors.ts';
-import { requireUser, type Domain, type Services } from '../../rpc/context.ts';
+import { type Domain, type Services } from '../../rpc/context.ts';
 import { grantCustomizeRight, spendCustomizeRight, unlockBundle } from './grant.ts';
 import { AVATAR_MAX_BYTES, IMAGE_MIME, ImageRejected, canonicalImage, type ImageType } from './image.ts';
 
@@ -100,20 +100,19 @@ function registerAvatars(app: FastifyInstance, services: Services): void {
   });
 }
 
+/** Puts the player's default avatar back and deletes the uploaded file (account.clearInfo). */
+export function clearAvatar(services: Services, userId: number): void {
+  const before = services.db.transaction((tx) => {
+    const row = tx.get<{ avatar: string | null }>('SELECT avatar FROM users WHERE id = ?', userId);
+    tx.run('UPDATE users SET avatar = NULL WHERE id = ?', userId);
+    return row?.avatar ?? null;
+  });
+  if (before) rmSync(join(avatarDir(services), before.slice('/api/avatars/'.length)), { force: true });
+}
+
 export const customize: Domain = {
-  handlers: {
-    'account.clearInfo': ({ value }, ctx) => {
-      const user = requireUser(ctx);
-      if (value !== 'avatar') return { success: true };
-      const before = ctx.db.transaction((tx) => {
-        const row = tx.get<{ avatar: string | null }>('SELECT avatar FROM users WHERE id = ?', user.id);
-        tx.run('UPDATE users SET avatar = NULL WHERE id = ?', user.id);
-        return row?.avatar ?? null;
-      });
-      if (before) rmSync(join(avatarDir(ctx), before.slice('/api/avatars/'.length)), { force: true });
-      return { success: true };
-    },
-  },
+  // account.clearInfo (account domain) calls clearAvatar; the rest of customisation is routes.
+  handlers: {},
   register(app, services) {
     registerAvatars(app, services);
     if (!services.config.simMode) return;

@@ -1,5 +1,5 @@
 import { method, unshown } from '../define.ts';
-import { AccountData, ProfileUser } from '../entities.ts';
+import { AccountData, Marks, OwnedBadge, ProfileUser, PublicUser } from '../entities.ts';
 import { flag, hashId, int, list, text, z } from '../wire.ts';
 
 /** The name rules of document 1 section 5: 5-25 letters, digits or one underscore, not starting with a digit or underscore, not ending with one. */
@@ -9,6 +9,8 @@ const userName = () => z.string().check(z.regex(/^(?![\d_])(?!.*_.*_)(?!.*_$)\w{
  * letters, digits, spaces, dots, dashes or underscores, starting and ending with a letter or digit.
  */
 const displayName = () => z.string().check(z.regex(/^(?=.{3,25}$)[\p{L}\p{N}](?:[\p{L}\p{N} ._-]*[\p{L}\p{N}])?$/u, 'Incorrect display name'));
+/** Marker names (document 1 section 3 'Marks'): lower-case letters, digits, underscores and dashes, 1 to 64 long. */
+const MARKER_PATTERN = /^[a-z0-9_-]{1,64}$/;
 /** The shortest and longest rest (account.break), in seconds: a day to a year. */
 export const BREAK_MIN_S = 86_400;
 export const BREAK_MAX_S = 365 * 86_400;
@@ -33,21 +35,32 @@ export const accountMethods = {
   }),
 
   'account.applyMarkers': method({
-    doc: 'Stores markers (assistant scenarios done, badges seen) against the player; answer not shown.',
+    doc:
+      'Sets markers (assistant scenarios done, badges seen) the player does not hold yet, each with the time first set; an empty list is a no-op. ' +
+      'Answers every marker the player holds (the same map as account data `marks`).',
     access: 'user',
-    planned: true,
-    input: z.object({ mark: list(z.string().check(z.minLength(1), z.maxLength(64)), 50) }),
-    output: z.unknown(),
+    input: z.object({ mark: list(z.string().check(z.regex(MARKER_PATTERN, 'Incorrect marker')), 50) }),
+    output: z.object({ marks: Marks }),
   }),
   'account.preloadAvatar': method({
-    doc: "Prepares the player's avatar upload; takes nothing, answer not shown.",
+    doc: "Prepares the player's avatar upload; takes nothing, answer not shown. Belongs to the avatar upload (customisation).",
     access: 'user',
     planned: true,
     input: z.object({}),
     output: z.unknown(),
   }),
-  'account.badges': unshown({ doc: 'The badges the player may show.', access: 'user', planned: true }),
-  'account.set-badge': unshown({ doc: 'Chooses the badge shown beside the name.', access: 'user', planned: true }),
+  'account.badges': method({
+    doc: 'The badges the player owns (docs/decisions/0024: one per achievement held, plus granted ones) and the one shown beside the name.',
+    access: 'user',
+    input: z.object({}),
+    output: z.object({ badges: z.array(OwnedBadge), shown: z.nullable(z.string()) }),
+  }),
+  'account.set-badge': method({
+    doc: 'Shows an owned badge beside the name (user info.badge); a badge the player does not own answers INVALID_DATA. account.clearInfo {value: badge} hides it.',
+    access: 'user',
+    input: z.object({ badge: z.string().check(z.minLength(1), z.maxLength(64)) }),
+    output: z.object({ success: z.boolean(), info: PublicUser.shape.info }),
+  }),
   'account.checkName': method({
     doc: 'Whether a name or display name is free (nickname change); the spec calls the answer "availability".',
     access: 'user',
@@ -68,10 +81,10 @@ export const accountMethods = {
   }),
   'account.applyResource': unshown({ doc: 'Applies an owned avatar or pattern resource to the profile (payload passed through).', access: 'user', planned: true }),
   'account.clearInfo': method({
-    doc: 'Clears one profile decoration (info.avatar back to the default avatar; info.pattern and info.badge, which this server does not set yet, stay empty); answer not shown beyond success.',
+    doc: 'Clears one profile decoration: the badge stops showing, the avatar goes back to the default one (the uploaded file is deleted); patterns are not worn yet. Answers the info left.',
     access: 'user',
     input: z.object({ value: z.enum(['avatar', 'pattern', 'badge']) }),
-    output: z.object({ success: z.boolean() }),
+    output: z.object({ success: z.boolean(), info: PublicUser.shape.info }),
   }),
   'account.break': method({
     doc:

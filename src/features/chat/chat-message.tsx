@@ -1,8 +1,10 @@
 import { memo, useState } from 'react';
 import type { ChatMessage, ChatUser } from '../../contract/index.ts';
 import { STAFF_SCOPE } from '../../core/chat.ts';
+import { formatMultiplier } from '../../core/chicken-rules.ts';
 import { formatCoins } from '../../core/money.ts';
 import { Avatar } from '../../ui/avatar.tsx';
+import { PathLink } from '../../ui/path-link.tsx';
 import { ChatText } from './chat-text.tsx';
 
 /** Badge letters by scope (document 2 section 6: moderator, support, developer, admin, owner). */
@@ -82,6 +84,21 @@ export const ChatMessageItem = memo(function ChatMessageItem({ message, users, r
           <strong>{from}</strong> tipped <strong className="chat-amount">{formatCoins(message.details.amount ?? 0)}</strong> coins to{' '}
           <strong>{recipient?.display_name ?? message.details.recepient_name ?? 'a player'}</strong>
           {message.details.need_wager ? ' (to wager)' : ''}
+        </p>
+      </div>
+    );
+  }
+
+  if (message.origin === 'game_chicken') {
+    const { game_hash: game, payout = 0, multiplier = 0 } = message.details;
+    return (
+      <div className="chat-msg chat-msg-tip chat-msg-game" data-hash={message.hash}>
+        <span className="chat-tip-icon" aria-hidden>
+          🐔
+        </span>
+        <p>
+          <strong>{author?.display_name ?? 'A player'}</strong> cashed out <strong className="chat-amount">{formatCoins(payout)}</strong> coins at x{formatMultiplier(multiplier)} in{' '}
+          {game ? <PathLink to={`/chicken/${game}`}>Catch the Chicken</PathLink> : 'Catch the Chicken'}
         </p>
       </div>
     );

@@ -14,6 +14,7 @@ import { BanModal, BlockedUsersModal, MuteModal, RulesModal, TipModal } from './
 import { chatOpen } from './chat-state.ts';
 import { emojiGlyphs } from './chat-text.tsx';
 import { RainBlock } from './rain-block.tsx';
+import { StealBlock } from './steal-block.tsx';
 import './chat.css';
 
 /** Document 2 section 8. */
@@ -143,6 +144,7 @@ export default function ChatPanel() {
         </button>
       </div>
       <RainBlock me={me} />
+      <StealBlock me={me} />
       {page.isError ? (
         <div className="chat-list-wrap">
           <p className="chat-empty" role="alert">

@@ -17,7 +17,7 @@ const rainKey = ['chat', 'rain'] as const;
 type RainState = MethodResult<'chat-rain.get'>;
 const rewardsKey = (hash: string | null) => ['chat', 'rain-rewards', hash] as const;
 /** Hashes tried per slice while solving, so the page stays responsive. */
-const POW_SLICE = 3000;
+export const POW_SLICE = 3000;
 
 function useRain() {
   const queryClient = useQueryClient();
@@ -47,7 +47,7 @@ function useRain() {
 }
 
 /** Seconds to a moment, ticking. */
-function useSecondsTo(at: number): number {
+export function useSecondsTo(at: number): number {
   const [now, setNow] = useState(0);
   useEffect(() => {
     const tick = () => setNow(Date.now());
@@ -61,7 +61,7 @@ function useSecondsTo(at: number): number {
   return now === 0 ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+export const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
 /** Solves the rain's captcha in slices, then joins. */
 function JoinModal({ rain, me, onClose }: { rain: Rain; me: ChatUser; onClose(): void }) {

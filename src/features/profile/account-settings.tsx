@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { Panel } from '../../ui/page-frame.tsx';
 import { sessionKeys } from '../session/index.ts';
 import { AvatarSettings, NicknameSettings } from './customize-settings.tsx';
+import { BadgePicker } from './badge-picker.tsx';
 import { profileKeys, profileQueryOptions } from './queries.ts';
 
 /** Nickname availability is checked this long after the last keystroke (document 1 section 9). */
@@ -107,6 +108,7 @@ export function AccountSettings({ name }: { name: string }) {
       </Panel>
       <AvatarSettings user={user} />
       <NicknameSettings current={user.name} />
+      <BadgePicker />
       <Panel title="Take a break">
         <p className="profile-note">A break shuts cases, battles and tips until it ends; deposits, withdrawals and the vault stay open. Support cannot lift it early.</p>
         {restUntil ? (

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
+import { badgeOf } from '../../core/badges.ts';
 import { RANKS, levelProgress, rankForSeasonExp } from '../../core/levels.ts';
 import { RARITY_TIER_STYLE, type RarityTier } from '../../core/rarity.ts';
 import { formatCoins } from '../../core/money.ts';
@@ -41,6 +42,7 @@ function FollowButton({ name }: { name: string }) {
 function ProfileHead({ name }: { name: string }) {
   const { data: user } = useSuspenseQuery(profileQueryOptions(name));
   const badges = [...new Set(user.tags.map((tag) => TAG_LABEL[tag]).filter(Boolean))];
+  const shownBadge = user.info.badge ? badgeOf(user.info.badge) : undefined;
   return (
     <div className="profile-head">
       <span className="profile-avatar" style={{ boxShadow: `0 0 0 3px ${levelColour(user.level)}` }}>
@@ -59,6 +61,11 @@ function ProfileHead({ name }: { name: string }) {
               {badge}
             </span>
           ))}
+          {shownBadge && (
+            <span className="profile-badge profile-badge-own" data-rarity={shownBadge.rarity} data-testid="shown-badge" title={shownBadge.how}>
+              {shownBadge.title}
+            </span>
+          )}
           <span className="profile-followers" data-testid="followers-count">
             {user.followers_count} {user.followers_count === 1 ? 'follower' : 'followers'}
           </span>

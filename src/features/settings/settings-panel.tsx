@@ -37,7 +37,7 @@ export default function SettingsPanel({ view, logged }: { view: SettingsView; lo
       )}
       <Toggle label="Performance mode" hint="Fewer effects for slower devices" checked={settings.performance} onChange={(value) => setSetting('performance', value)} />
       <Toggle label="Notifications" hint="Pop-ups for balance changes and rewards" checked={settings.notifications} onChange={(value) => setSetting('notifications', value)} />
-      {view === 'header' && <Toggle label="Voice assistant" checked={settings.assistant} onChange={(value) => setSetting('assistant', value)} />}
+      {view === 'header' && <Toggle label="Assistant tips" checked={settings.assistant} onChange={(value) => setSetting('assistant', value)} />}
       {view === 'header' && <Toggle label="Fast spin" hint="Shorter case spins" checked={settings.fast_spin} onChange={(value) => setSetting('fast_spin', value)} />}
       {logged && view === 'mobile' && (
         <PathLink to="/provably-fair/verify" className="settings-seed">

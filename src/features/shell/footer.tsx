@@ -2,6 +2,7 @@ import { useLocation } from '@tanstack/react-router';
 import { LogoMark } from '../../ui/icons.tsx';
 import { DiscordIcon, XLogoIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
+import { Assistant } from '../assistant/index.ts';
 import { sessionModal, useAccount, useLogged } from '../session/index.ts';
 import { isOpaquePath } from './nav-items.ts';
 import { MARKETING_EMAIL, SUPPORT_EMAIL } from './support.tsx';
@@ -51,70 +52,74 @@ export default function Footer() {
     { label: 'Profile', to: name ? `/@${name}` : '/' },
   ];
   return (
-    <footer className="site-footer" data-variant={isOpaquePath(pathname) ? 'opaque' : 'transparent'}>
-      <div className="container footer-inner">
-        <div className="footer-brand">
-          <div className="footer-logo">
-            <LogoMark width={28} height={28} />
-            <span className="brand-name">
-              Skin<span>Fans</span>
-            </span>
+    <>
+      {/* The assistant rides in the footer's lazy chunk: it comes after the first page on every route, and its gate costs the first page nothing. */}
+      <Assistant />
+      <footer className="site-footer" data-variant={isOpaquePath(pathname) ? 'opaque' : 'transparent'}>
+        <div className="container footer-inner">
+          <div className="footer-brand">
+            <div className="footer-logo">
+              <LogoMark width={28} height={28} />
+              <span className="brand-name">
+                Skin<span>Fans</span>
+              </span>
+            </div>
+            <p className="footer-age">
+              <span className="age-badge">18+</span>
+              By accessing this site you confirm that you are over 18 years old.
+            </p>
+            <ul className="footer-socials" aria-label="Social">
+              {SOCIALS.map(({ label, href, icon: Icon }) => (
+                <li key={label}>
+                  <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label} className="icon-button">
+                    <Icon />
+                  </a>
+                </li>
+              ))}
+            </ul>
           </div>
-          <p className="footer-age">
-            <span className="age-badge">18+</span>
-            By accessing this site you confirm that you are over 18 years old.
-          </p>
-          <ul className="footer-socials" aria-label="Social">
-            {SOCIALS.map(({ label, href, icon: Icon }) => (
-              <li key={label}>
-                <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label} className="icon-button">
-                  <Icon />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <nav className="footer-col" aria-label="All games">
-          <p className="footer-title">Games</p>
-          {GAMES.map(({ label, to }) => (
-            <PathLink key={to} to={to}>
-              {label}
-            </PathLink>
-          ))}
-        </nav>
-        <nav className="footer-col" aria-label="Account">
-          <p className="footer-title">Account</p>
-          {accountLinks.map(({ label, to }) =>
-            logged ? (
-              <PathLink key={label} to={to}>
+          <nav className="footer-col" aria-label="All games">
+            <p className="footer-title">Games</p>
+            {GAMES.map(({ label, to }) => (
+              <PathLink key={to} to={to}>
                 {label}
               </PathLink>
-            ) : (
-              <button key={label} type="button" className="footer-login-link" onClick={() => sessionModal.set('login')}>
+            ))}
+          </nav>
+          <nav className="footer-col" aria-label="Account">
+            <p className="footer-title">Account</p>
+            {accountLinks.map(({ label, to }) =>
+              logged ? (
+                <PathLink key={label} to={to}>
+                  {label}
+                </PathLink>
+              ) : (
+                <button key={label} type="button" className="footer-login-link" onClick={() => sessionModal.set('login')}>
+                  {label}
+                </button>
+              ),
+            )}
+          </nav>
+          <nav className="footer-col" aria-label="Help">
+            <p className="footer-title">Help</p>
+            {HELP.map(({ label, to }) => (
+              <PathLink key={to} to={to}>
                 {label}
-              </button>
-            ),
-          )}
-        </nav>
-        <nav className="footer-col" aria-label="Help">
-          <p className="footer-title">Help</p>
-          {HELP.map(({ label, to }) => (
-            <PathLink key={to} to={to}>
-              {label}
-            </PathLink>
-          ))}
-        </nav>
-      </div>
-      <div className="container footer-legal">
-        <p>SkinFans Arena is operated by SkinFans Entertainment Ltd. (simulation build). Coins are play money with no cash value.</p>
-        <p>
-          Support: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> · Marketing: <a href={`mailto:${MARKETING_EMAIL}`}>{MARKETING_EMAIL}</a> ·{' '}
-          <a href="https://www.trustpilot.com/review/skinfans.com" target="_blank" rel="noopener noreferrer">
-            Review us
-          </a>
-        </p>
-        <p className="footer-version">v{BUILD_VERSION}</p>
-      </div>
-    </footer>
+              </PathLink>
+            ))}
+          </nav>
+        </div>
+        <div className="container footer-legal">
+          <p>SkinFans Arena is operated by SkinFans Entertainment Ltd. (simulation build). Coins are play money with no cash value.</p>
+          <p>
+            Support: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> · Marketing: <a href={`mailto:${MARKETING_EMAIL}`}>{MARKETING_EMAIL}</a> ·{' '}
+            <a href="https://www.trustpilot.com/review/skinfans.com" target="_blank" rel="noopener noreferrer">
+              Review us
+            </a>
+          </p>
+          <p className="footer-version">v{BUILD_VERSION}</p>
+        </div>
+      </footer>
+    </>
   );
 }

@@ -1,0 +1,174 @@
+/**
+ * Split-or-steal in the chat (document 2): the strip of a running game with its join (the
+ * same offline proof-of-work captcha as the rain), the two picked players' split/steal
+ * buttons while battling (everyone else sees who has decided, as commitments), and the
+ * result with every decision checked against the commitment published before it.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Rooms, type ChatUser, type MethodResult, type StealGame } from '../../contract/index.ts';
+import { hashDecision } from '../../core/fair-ticket.ts';
+import { formatCoins } from '../../core/money.ts';
+import { solvePow } from '../../core/rain.ts';
+import { rpc, RpcError, socket } from '../../net/index.ts';
+import { Button } from '../../ui/button.tsx';
+import { Modal } from '../../ui/modal.tsx';
+import { pushNotice } from '../notifications/index.ts';
+import { POW_SLICE, clock, useSecondsTo } from './rain-block.tsx';
+
+const stealKey = ['chat', 'steal'] as const;
+type StealState = MethodResult<'chat-steal.get'>;
+
+/** Document 2 section 8: steal get, join and decision errors show a notice with code and message. */
+const failed = (error: unknown) =>
+  pushNotice({ type: 'error', title: 'Split or steal', message: error instanceof RpcError ? `${error.code}: ${error.message}` : String(error) });
+
+function useSteal() {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: stealKey, queryFn: ({ signal }) => rpc.call('chat-steal.get', { version: 2, batch: 'CHAT_STEAL' }, { signal }) });
+  // The game whose frames arrived while this chat was open: only its result is worth showing.
+  const [live, setLive] = useState<string | null>(null);
+  useEffect(() => {
+    const leave = socket.subscribe(Rooms.chat);
+    const put = ({ game, users }: { game: StealGame; users?: ChatUser[] }) => {
+      setLive(game.hash);
+      queryClient.setQueryData<StealState>(stealKey, (old) => ({
+        game,
+        // A new game clears the joined flag; an update of the same game keeps it.
+        joined: old?.game?.hash === game.hash ? old.joined : false,
+        users: { ...(old?.game?.hash === game.hash ? old.users : {}), ...Object.fromEntries((users ?? []).map((u) => [u.hash, u])) },
+      }));
+    };
+    const offs = [socket.on('CHAT_STEAL_CREATED', put), socket.on('CHAT_STEAL_UPDATED', put), socket.on('CHAT_STEAL_ROLL', put)];
+    return () => {
+      for (const off of offs) off();
+      leave();
+    };
+  }, [queryClient]);
+  return { query, live };
+}
+
+function JoinStealModal({ game, me, onClose }: { game: StealGame; me: ChatUser; onClose(): void }) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(null);
+  useEffect(() => {
+    let from = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const step = () => {
+      const found = solvePow(game.captcha.challenge, me.hash, game.captcha.difficulty, from, POW_SLICE);
+      if (found !== null) return setToken(found);
+      from += POW_SLICE;
+      timer = setTimeout(step, 0);
+    };
+    timer = setTimeout(step, 0);
+    return () => clearTimeout(timer);
+  }, [game.captcha.challenge, game.captcha.difficulty, me.hash]);
+  const join = useMutation({
+    mutationFn: (t: string) => rpc.call('chat-steal.join', { game_hash: game.hash, token: t }),
+    onSuccess: ({ participants }) => {
+      queryClient.setQueryData<StealState>(stealKey, (old) => (old?.game ? { ...old, joined: true, game: { ...old.game, participants } } : old));
+      onClose();
+    },
+    onError: failed,
+  });
+  return (
+    <Modal title="Join split or steal" width={459} onClose={onClose}>
+      <p className="muted">
+        Two players are drawn from everyone who joins. Each chooses, in secret, to split {formatCoins(game.reward)} coins or to steal them: both split, both get half; one
+        steals, they take it all; both steal, nobody gets anything.
+      </p>
+      <p className="muted">{token === null ? 'Checking you are human (this runs on your device)…' : 'Check passed.'}</p>
+      <div className="modal-actions">
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="primary" disabled={token === null || join.isPending} onClick={() => token && join.mutate(token)}>
+          {token === null ? 'Solving…' : 'Join'}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+const RESULT_TEXT: Record<NonNullable<StealGame['result']>, string> = {
+  split: 'Both split: the reward is shared.',
+  steal: 'One stole: they take it all.',
+  lost: 'Both stole: nobody wins.',
+  cancelled: 'Too few players joined: cancelled.',
+};
+
+/** The split-or-steal strip under the rain's. */
+export function StealBlock({ me }: { me: ChatUser | null }) {
+  const { query, live } = useSteal();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState(false);
+  const [hiddenHash, setHiddenHash] = useState<string | null>(null);
+  const [mine, setMine] = useState<{ game: string; decision: 'split' | 'steal' } | null>(null);
+  const game = query.data?.game ?? null;
+  const seconds = useSecondsTo(game?.status === 'battling' ? (game.states.end_at ?? 0) : (game?.states.roll_at ?? 0));
+  const decide = useMutation({
+    mutationFn: (decision: 'split' | 'steal') => rpc.call('chat-steal.decision', { game_hash: game!.hash, decision }),
+    onSuccess: (_answer, decision) => {
+      setMine({ game: game!.hash, decision });
+      void queryClient.invalidateQueries({ queryKey: stealKey });
+    },
+    onError: failed,
+  });
+  // A game that closed before this chat opened is history, not news.
+  if (!game || game.hash === hiddenHash || (game.status === 'closed' && live !== game.hash)) return null;
+  const users = query.data?.users ?? {};
+  const nameOf = (hash: string) => users[hash]?.display_name ?? 'A player';
+  const player = me ? game.players.find((p) => p.hash === me.hash) : undefined;
+  return (
+    <div className="rain-block steal-block" role="region" aria-label="Split or steal" data-status={game.status}>
+      <div className="rain-line">
+        <span className="rain-title">Split or steal</span>
+        <span>
+          <span className="chat-amount">{formatCoins(game.reward)}</span> coins
+        </span>
+        <span className="muted">{game.participants} joined</span>
+        {(game.status === 'waiting' || game.status === 'battling') && <span className="muted">{clock(seconds)}</span>}
+        <button type="button" className="chat-action" aria-label="Hide split or steal" onClick={() => setHiddenHash(game.hash)}>
+          ✕
+        </button>
+      </div>
+      {game.status === 'waiting' &&
+        (query.data?.joined ? <p className="rain-joined">You are in the draw</p> : me ? <Button size="sm" variant="primary" onClick={() => setDialog(true)}>Join split or steal</Button> : null)}
+      {game.status === 'rolling' && <p className="muted">Drawing two players from the beacon…</p>}
+      {(game.status === 'battling' || game.status === 'closed') && game.players.length > 0 && (
+        <ul className="steal-players" aria-label="Picked players">
+          {game.players.map((p) => (
+            <li key={p.hash} data-decided={p.decision_hashed !== null}>
+              <strong>{nameOf(p.hash)}</strong>{' '}
+              {game.status === 'closed' ? (
+                <span>
+                  {p.decision ?? 'no decision (split)'}
+                  {p.decision && p.salt ? (hashDecision(p.decision, p.salt) === p.decision_hashed ? ' · matches its commitment' : ' · does NOT match its commitment') : ''}
+                  {p.reward > 0 ? ` · +${formatCoins(p.reward)}` : ''}
+                </span>
+              ) : (
+                <span className="muted" title={p.decision_hashed ?? undefined}>
+                  {p.decision_hashed ? `decided (${p.decision_hashed.slice(0, 10)}…)` : 'deciding…'}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {game.status === 'battling' &&
+        player &&
+        (mine?.game === game.hash || player.decision_hashed !== null ? (
+          <p className="rain-joined">You chose {mine?.game === game.hash ? mine.decision : 'your move'}; it is revealed at the end.</p>
+        ) : (
+          <div className="steal-actions" role="group" aria-label="Your decision">
+            <Button size="sm" variant="primary" disabled={decide.isPending} onClick={() => decide.mutate('split')}>
+              Split
+            </Button>
+            <Button size="sm" variant="danger" disabled={decide.isPending} onClick={() => decide.mutate('steal')}>
+              Steal
+            </Button>
+          </div>
+        ))}
+      {game.status === 'closed' && game.result && <p className="steal-result">{RESULT_TEXT[game.result]}</p>}
+      {dialog && me && game.status === 'waiting' && <JoinStealModal game={game} me={me} onClose={() => setDialog(false)} />}
+    </div>
+  );
+}

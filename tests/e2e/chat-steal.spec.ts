@@ -1,0 +1,72 @@
+// Split-or-steal in the chat, end to end: two players join through the captcha, the beacon
+// picks them both, one splits and one steals, and both see the result with each decision
+// checked against its commitment. Screenshots at both widths go to test-results/screens/.
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { acceptCookiesUpFront, callAsPlayer, dropOneItem, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
+
+const SHOTS = 'test-results/screens';
+test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+
+async function playerWithChat(browser: Browser, prefix: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(() => localStorage.setItem('perf_probe', 'off'));
+  const page = await context.newPage();
+  await acceptCookiesUpFront(page);
+  const name = await signInByApi(page, newPlayerName(prefix));
+  // The game asks for a wager in the last hour, like the rain.
+  await dropOneItem(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  await expect(page.getByRole('complementary', { name: 'Chat' }).getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 15_000 });
+  return { context, page, name };
+}
+
+const steal = (page: Page) => page.getByRole('complementary', { name: 'Chat' }).getByRole('region', { name: 'Split or steal' });
+const balance = async (page: Page) => (await callAsPlayer<{ user_wallet: { balance: number } }>(page, 'user.getUser')).user_wallet.balance;
+
+test('two players join, are picked, one splits and one steals; both see the checked result', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const ann = await playerWithChat(browser, 'ann', { width: 1920, height: 1080 });
+  const bob = await playerWithChat(browser, 'bob', { width: 390, height: 844 });
+  const started = (await (await ann.page.request.post('/api/sim/steal/start', { headers: operatorHeaders() })).json()) as { response?: { hash: string; reward: number } };
+  expect(started.response?.hash).toMatch(/^SF/);
+  const reward = started.response!.reward;
+
+  for (const player of [ann, bob]) {
+    await steal(player.page).getByRole('button', { name: 'Join split or steal' }).click();
+    const join = player.page.getByRole('dialog', { name: 'Join split or steal' });
+    await expect(join.getByRole('button', { name: 'Join' })).toBeEnabled({ timeout: 30_000 });
+    await join.getByRole('button', { name: 'Join' }).click();
+    await expect(steal(player.page).getByText('You are in the draw')).toBeVisible();
+  }
+  await expect(steal(ann.page)).toContainText('2 joined');
+  await ann.page.screenshot({ path: `${SHOTS}/chat-steal-waiting-desktop.png` });
+
+  // A minute of joining, then the first beacon block after it picks both.
+  const decision = (page: Page) => steal(page).getByRole('group', { name: 'Your decision' });
+  await expect(decision(ann.page)).toBeVisible({ timeout: 150_000 });
+  await expect(decision(bob.page)).toBeVisible({ timeout: 10_000 });
+  await ann.page.screenshot({ path: `${SHOTS}/chat-steal-battling-desktop.png` });
+  await bob.page.screenshot({ path: `${SHOTS}/chat-steal-battling-mobile.png` });
+  const bobBefore = await balance(bob.page);
+
+  await decision(ann.page).getByRole('button', { name: 'Split' }).click();
+  await expect(steal(ann.page).getByText('You chose split')).toBeVisible();
+  // Bob sees only that Ann decided: a commitment, not her choice.
+  await expect(steal(bob.page).getByRole('list', { name: 'Picked players' })).toContainText('decided (');
+  await decision(bob.page).getByRole('button', { name: 'Steal' }).click();
+
+  for (const page of [ann.page, bob.page]) {
+    await expect(steal(page).getByText('One stole: they take it all.')).toBeVisible({ timeout: 15_000 });
+    const players = steal(page).getByRole('list', { name: 'Picked players' });
+    await expect(players.getByRole('listitem').filter({ hasText: ann.name })).toContainText('split · matches its commitment');
+    await expect(players.getByRole('listitem').filter({ hasText: bob.name })).toContainText('steal · matches its commitment');
+  }
+  await expect.poll(() => balance(bob.page)).toBe(bobBefore + reward);
+  await ann.page.screenshot({ path: `${SHOTS}/chat-steal-closed-desktop.png` });
+  await bob.page.screenshot({ path: `${SHOTS}/chat-steal-closed-mobile.png` });
+  await ann.context.close();
+  await bob.context.close();
+});
