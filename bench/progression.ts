@@ -10,7 +10,7 @@ import { periodAt } from '../src/core/race-periods.ts';
 import { findUserById, publicUser } from '../sim-server/domains/account/users.ts';
 import { leaderboardOf } from '../sim-server/domains/progression/race.ts';
 import { errorCodeOf, rpc, signIn } from './lib/http.ts';
-import { makeTempDir, removeTempDir, startServer } from './lib/procs.ts';
+import { makeTempDir, removeTempDir, startSimServer } from './lib/procs.ts';
 import { fmt, judge, type Row, type Section } from './lib/report.ts';
 import { measureQuietly, NOISE_CPU_PERCENT, SERVER_CPU, type Measured, type RpcOptions } from './rpc.ts';
 
@@ -20,16 +20,10 @@ const MAX_COST = 0.1;
 const BOARD_P99_MS = 5;
 
 async function wagerRate(dir: string, count: boolean, options: RpcOptions): Promise<{ best: Measured; tries: Measured[] }> {
-  const sim = await startServer({
+  const sim = await startSimServer(dir, SERVER_CPU, {
     name: `sim-server-progression-${count ? 'on' : 'off'}`,
-    args: ['sim-server/main.ts'],
-    env: {
-      PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, count ? 'on' : 'off'), RATE_LIMIT_MAX: '0', STATIC_DIR: join(dir, 'no-client'),
-      SIM_START_BALANCE: '1000000000', COUNT_PROGRESSION: count ? '1' : '0',
-    },
-    cpu: SERVER_CPU,
-    logDir: dir,
-    timeoutMs: 30_000,
+    dataDir: join(dir, count ? 'on' : 'off'),
+    env: { SIM_START_BALANCE: '1000000000', COUNT_PROGRESSION: count ? '1' : '0' },
   });
   try {
     const base = `http://127.0.0.1:${sim.port}`;

@@ -7,9 +7,9 @@ import { operatorRoute } from '../../auth/sim-operator.ts';
 import type { FastifyInstance } from 'fastify';
 import { Rooms } from '../../../src/contract/index.ts';
 import type { Db } from '../../db/database.ts';
+import { answer } from '../../rpc/console-http.ts';
 import type { Services } from '../../rpc/context.ts';
 import { createFloodGuard, type FloodGuard } from '../battles/flood.ts';
-import { AppError } from '../../errors.ts';
 import { RAIN_HOUSE, rainTick, startRain } from './rain.ts';
 import { stealTick } from './steal.ts';
 
@@ -68,12 +68,5 @@ export function registerChat(app: FastifyInstance, services: Services): void {
   });
   if (!services.config.simMode) return;
   // The sim console opens a rain now, so a developer (or a screenshot) need not wait 30 minutes.
-  app.post('/api/sim/rain/start', operatorRoute(services.config), async () => {
-    try {
-      return { response: startRain(services) };
-    } catch (error) {
-      if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
-      throw error;
-    }
-  });
+  app.post('/api/sim/rain/start', operatorRoute(services.config), async () => answer(() => startRain(services)));
 }
