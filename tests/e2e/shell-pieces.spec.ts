@@ -70,11 +70,13 @@ test.describe('case tables', () => {
     // A visitor with the link sees the same table.
     const { context: visitorContext, page: visitor } = await newPlayerPage(browser);
     await visitor.goto(tablePath);
-    await visitor.screenshot({ path: `${SHOTS}/case-table-visitor.png` });
     await expect(drops(visitor)).toHaveCount(2);
     await expect(visitor.getByText('Sign in to open cases at this table.')).toBeVisible();
+    await visitor.screenshot({ path: `${SHOTS}/case-table-visitor.png` });
     await visitorContext.close();
 
+    // The shots show the table, not the balance toasts of the openings passing over its title.
+    for (const p of [page, guestPage]) await expect(p.getByTestId('toast')).toHaveCount(0, { timeout: 30_000 });
     await page.screenshot({ path: `${SHOTS}/case-table-1920.png`, fullPage: true });
     await guestPage.screenshot({ path: `${SHOTS}/case-table-390.png`, fullPage: true });
     await context.close();
