@@ -21,6 +21,20 @@ const FACTS = [
   { value: '20', text: 'referrals and you can cash out' },
 ];
 
+/** The programme's figures, as the partnership and affiliates pages lead with them. */
+function PartnerFacts() {
+  return (
+    <ul className="partner-facts">
+      {FACTS.map((fact) => (
+        <li key={fact.value}>
+          <strong>{fact.value}</strong>
+          <span>{fact.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** /partnership: the partnership programme. */
 export function PartnershipPage() {
   return (
@@ -41,14 +55,7 @@ export function PartnershipPage() {
         </>
       }
     >
-      <ul className="partner-facts">
-        {FACTS.map((fact) => (
-          <li key={fact.value}>
-            <strong>{fact.value}</strong>
-            <span>{fact.text}</span>
-          </li>
-        ))}
-      </ul>
+      <PartnerFacts />
       <YourPartnership />
     </PageFrame>
   );
@@ -174,14 +181,7 @@ export function MembersPage() {
 export function AffiliatesPage() {
   return (
     <PageFrame area="partnership" icon={<UsersIcon />} eyebrow="Affiliates" title="Affiliates" lead="Invite friends with your code: they get a deposit bonus, you earn a share of the house edge on what they play.">
-      <ul className="partner-facts">
-        {FACTS.map((fact) => (
-          <li key={fact.value}>
-            <strong>{fact.value}</strong>
-            <span>{fact.text}</span>
-          </li>
-        ))}
-      </ul>
+      <PartnerFacts />
       <YourPartnership />
       <Panel title="Partner with us">
         <p>
