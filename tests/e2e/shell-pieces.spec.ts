@@ -131,6 +131,37 @@ test.describe('version check', () => {
     await expect(prompt).toHaveCount(0);
   });
 
+  test('Reload pressed during a spin waits for the spin to land, then takes the update', async ({ page }) => {
+    await acceptCookiesUpFront(page);
+    await seed(page, 700_000);
+    // What the roulette showed when Reload was pressed and when the page went away.
+    await page.addInitScript(() => {
+      const phase = () => document.querySelector('[data-phase]')?.getAttribute('data-phase') ?? 'none';
+      document.addEventListener('click', (event) => {
+        if ((event.target as Element | null)?.closest('.update-prompt button')?.textContent === 'Reload') sessionStorage.setItem('phase-at-reload-click', phase());
+      }, true);
+      window.addEventListener('pagehide', () => sessionStorage.setItem('phase-at-unload', phase()));
+      // The player presses Reload the moment the strip starts to spin (a test's own click
+      // arrives seconds late on a loaded machine, after a 5 s spin has ended).
+      new MutationObserver(() => {
+        if (sessionStorage.getItem('phase-at-reload-click') || phase() !== 'spinning') return;
+        const reload = [...document.querySelectorAll<HTMLButtonElement>('.update-prompt button')].find((b) => b.textContent === 'Reload');
+        reload?.click();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-phase'] });
+    });
+    await signIn(page);
+    const { cases } = await callAsPlayer<{ cases: { key: string }[] }>(page, 'case.getCases');
+    await page.goto(`/case/${cases[0]!.key}`);
+    const prompt = page.getByRole('region', { name: 'Update available' });
+    await expect(prompt).toContainText('Version 5.4 of the arena is out.');
+    await page.getByRole('button', { name: /^Open case for/ }).click();
+    const version = () => page.evaluate(() => JSON.parse(localStorage.getItem('client_version') ?? '{}').client);
+    await expect.poll(version, { timeout: 60_000 }).toBe('5.4');
+    const phases = await page.evaluate(() => [sessionStorage.getItem('phase-at-reload-click'), sessionStorage.getItem('phase-at-unload')]);
+    // Pressed mid-spin, the page left only once the strip had landed.
+    expect(phases).toEqual(['spinning', 'revealed']);
+  });
+
   test('a fresh stamp is left alone', async ({ page }) => {
     await acceptCookiesUpFront(page);
     await seed(page, 1_000);
