@@ -111,6 +111,8 @@ function misPaidBattles(): { finished: number; unfinished: number; misPaid: numb
       const row = db.get<{ id: number; state: string; status: string }>('SELECT id, state, status FROM battles WHERE id = ?', Number(hash.replace(/^SF/, '')));
       if (!row || row.status !== 'finished') {
         unfinished += 1;
+        const wake = db.get<{ wake_at: number | null }>('SELECT wake_at FROM battles WHERE id = ?', row?.id ?? 0)?.wake_at;
+        console.error(`battle ${hash} not finished: ${row?.status ?? 'missing'}, wake_at ${wake ?? 'none'} (now ${Date.now()})`);
         continue;
       }
       finished += 1;
@@ -189,8 +191,9 @@ async function play(index: number, pick: RandomSource): Promise<void> {
         acked.push({ user: name, stamp, method: 'arena-battle.create', response: JSON.stringify(created.response) });
         const hash = (created.response as { game: { hash: string } }).game.hash;
         battlesMade.push(hash);
-        // Cut by a kill, the battle waits for seats; it is left out of the paid-once check.
-        if (!(await client.call('arena-battle.callBots', { hash })).response) battlesWaiting.add(hash);
+        // Refused or cut by a kill, the battle may wait for seats: it is left out of the paid-once check.
+        battlesWaiting.add(hash);
+        if ((await client.call('arena-battle.callBots', { hash })).response) battlesWaiting.delete(hash);
         continue;
       } else if (roll < 0.8 || items.length === 0) {
         const created = await client.call('arena-unbox.create', { box_hash: boxHash, count: 1, stamp });
@@ -254,7 +257,7 @@ try {
   console.log(
     `chaos seed ${SEED}: ${done} ops from ${CLIENTS} clients in ${seconds.toFixed(1)} s (${Math.round(done / seconds)}/s), ${acked.length} acknowledged, ${failures} refused or cut, ` +
       `${kills} SIGKILLs and restarts, ledger ${final.ledgerOk ? 'balanced' : 'BROKEN'}, ${final.missing} acknowledged missing, ${badChecks} failed mid-run checks, ` +
-      `${battles.finished} battles finished (${battles.unfinished} unfinished, ${battles.misPaid} not paid exactly once): ${ok ? 'OK' : 'FAILED'}`,
+      `${battles.finished} battles finished (${battles.unfinished} unfinished, ${battles.misPaid} not paid exactly once; ${battlesWaiting.size} whose bots call a kill cut, left out): ${ok ? 'OK' : 'FAILED'}`,
   );
   process.exitCode = ok ? 0 : 1;
 } finally {
