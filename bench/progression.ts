@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { openDb } from '../sim-server/db/database.ts';
 import { periodAt } from '../src/core/race-periods.ts';
 import { findUserById, publicUser } from '../sim-server/domains/account/users.ts';
-import { leaderboardOf } from '../sim-server/domains/progression/race.ts';
+import { leaderboardOf, RaceBoards } from '../sim-server/domains/progression/race.ts';
 import { errorCodeOf, rpc, signIn } from './lib/http.ts';
-import { makeTempDir, removeTempDir, startServer } from './lib/procs.ts';
+import { makeTempDir, removeTempDir, startSimServer } from './lib/procs.ts';
 import { fmt, judge, type Row, type Section } from './lib/report.ts';
 import { measureQuietly, NOISE_CPU_PERCENT, SERVER_CPU, type Measured, type RpcOptions } from './rpc.ts';
 
@@ -20,16 +20,10 @@ const MAX_COST = 0.1;
 const BOARD_P99_MS = 5;
 
 async function wagerRate(dir: string, count: boolean, options: RpcOptions): Promise<{ best: Measured; tries: Measured[] }> {
-  const sim = await startServer({
+  const sim = await startSimServer(dir, SERVER_CPU, {
     name: `sim-server-progression-${count ? 'on' : 'off'}`,
-    args: ['sim-server/main.ts'],
-    env: {
-      PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, count ? 'on' : 'off'), RATE_LIMIT_MAX: '0', STATIC_DIR: join(dir, 'no-client'),
-      SIM_START_BALANCE: '1000000000', COUNT_PROGRESSION: count ? '1' : '0',
-    },
-    cpu: SERVER_CPU,
-    logDir: dir,
-    timeoutMs: 30_000,
+    dataDir: join(dir, count ? 'on' : 'off'),
+    env: { SIM_START_BALANCE: '1000000000', COUNT_PROGRESSION: count ? '1' : '0' },
   });
   try {
     const base = `http://127.0.0.1:${sim.port}`;
@@ -61,8 +55,9 @@ function boardLatency(dir: string, players: number, reads: number) {
       }
     });
     // The first read builds the board from the record (once per period and server start).
+    const boards = new RaceBoards(db);
     const b0 = performance.now();
-    leaderboardOf(db, 'weekly', start, now, 20, 1);
+    leaderboardOf(db, boards, 'weekly', start, now, 20, 1);
     const buildMs = performance.now() - b0;
     // Batches of reads; the quietest batch is reported, as the RPC rows do, since other
     // processes on a shared machine preempt single reads (every batch is in the notes).
@@ -75,7 +70,7 @@ function boardLatency(dir: string, players: number, reads: number) {
         const t0 = performance.now();
         const c0 = process.cpuUsage();
         // What race.leaderboard does: the top 20 with their public profiles, and the viewer's place.
-        const board = leaderboardOf(db, 'weekly', start, now, 20, viewer);
+        const board = leaderboardOf(db, boards, 'weekly', start, now, 20, viewer);
         for (const row of board.top) publicUser(findUserById(db, row.user_id)!);
         const used = process.cpuUsage(c0);
         times.push(performance.now() - t0);

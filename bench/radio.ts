@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { RadioPlan, RadioResult } from './lib/radio-clients.ts';
-import { errorSummary, makeTempDir, removeTempDir, ROOT, runNode, startServer } from './lib/procs.ts';
+import { errorSummary, makeTempDir, removeTempDir, ROOT, runNode, startSimServer } from './lib/procs.ts';
 import { fmt, judge, type Row, type Section } from './lib/report.ts';
 import { LOAD_CPU, SERVER_CPU } from './rpc.ts';
 
@@ -33,14 +33,7 @@ function assetBytes(): { files: { file: string; bytes: number; gzip: number }[];
 export async function radioBench(options: { clients: number; rounds: number }): Promise<Section> {
   const dir = makeTempDir('radio');
   try {
-    const server = await startServer({
-      name: 'sim-server',
-      args: ['sim-server/main.ts'],
-      env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), RATE_LIMIT_MAX: '0', STATIC_DIR: join(dir, 'no-client') },
-      cpu: SERVER_CPU,
-      logDir: dir,
-      timeoutMs: 30_000,
-    });
+    const server = await startSimServer(dir, SERVER_CPU);
     let result: RadioResult;
     try {
       const plan: RadioPlan = { port: server.port, clients: options.clients, rounds: options.rounds, parallel: 32 };

@@ -9,7 +9,7 @@ import { openDb } from '../sim-server/db/database.ts';
 import { createLedger } from '../sim-server/db/ledger.ts';
 import { errorCodeOf, rpc, signIn } from './lib/http.ts';
 import type { LoadPlan, LoadResult } from './lib/load.ts';
-import { cpuSeconds, errorSummary, machineBusySeconds, makeTempDir, removeTempDir, runNode, startServer, type Server } from './lib/procs.ts';
+import { cpuSeconds, errorSummary, machineBusySeconds, makeTempDir, removeTempDir, runNode, startServer, startSimServer, type Server } from './lib/procs.ts';
 import { fmt, judge, type Row, type Section } from './lib/report.ts';
 
 /** The CPU of the server under test; the load generator gets the other one. */
@@ -118,14 +118,7 @@ export async function rpcBench(options: RpcOptions): Promise<Section> {
     }
 
     const dataDir = join(dir, 'data');
-    const sim = await startServer({
-      name: 'sim-server',
-      args: ['sim-server/main.ts'],
-      env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_MAX: '0', STATIC_DIR: join(dir, 'no-client') },
-      cpu: SERVER_CPU,
-      logDir: dir,
-      timeoutMs: 30_000,
-    });
+    const sim = await startSimServer(dir, SERVER_CPU, { dataDir });
     let readTries: Measured[];
     let moneyTries: Measured[];
     let diceTries: Measured[];

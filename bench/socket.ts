@@ -4,10 +4,9 @@
  * then 5,000 sockets. The hub serialises the frame once per publish. The server runs untouched (nothing added for the
  * benchmark), pinned to one CPU; the clients run in their own process on the other.
  */
-import { join } from 'node:path';
 import { LOAD_CPU, SERVER_CPU } from './rpc.ts';
 import type { FanoutResult, SocketPlan } from './lib/socket-clients.ts';
-import { errorSummary, makeTempDir, removeTempDir, runNode, startServer } from './lib/procs.ts';
+import { errorSummary, makeTempDir, removeTempDir, runNode, startSimServer } from './lib/procs.ts';
 import { fmt, judge, type Row, type Section } from './lib/report.ts';
 
 export interface SocketOptions {
@@ -22,14 +21,7 @@ const RSS_TARGET_BYTES = 8 * 1024;
 export async function socketBench(options: SocketOptions): Promise<Section> {
   const dir = makeTempDir('socket');
   try {
-    const server = await startServer({
-      name: 'sim-server',
-      args: ['sim-server/main.ts'],
-      env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), RATE_LIMIT_MAX: '0', STATIC_DIR: join(dir, 'no-client') },
-      cpu: SERVER_CPU,
-      logDir: dir,
-      timeoutMs: 30_000,
-    });
+    const server = await startSimServer(dir, SERVER_CPU);
     let results: FanoutResult[];
     try {
       const plan: SocketPlan = { port: server.port, serverPid: server.pid, counts: options.counts, rounds: options.rounds, parallel: 32 };

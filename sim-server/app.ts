@@ -13,6 +13,9 @@ import { openDb } from './db/database.ts';
 import { createLedger, type Ledger } from './db/ledger.ts';
 import { battleErrorLogger, createBattles } from './domains/battles/runtime.ts';
 import { createCaseCatalog } from './domains/cases/catalog-store.ts';
+import { createChatRuntime } from './domains/chat/runtime.ts';
+import { RaceBoards } from './domains/progression/race.ts';
+import { createRadio } from './domains/radio/runtime.ts';
 import { DOMAINS } from './domains/index.ts';
 import type { Domain, Handlers, Services } from './rpc/context.ts';
 import { createDispatcher } from './rpc/dispatch.ts';
@@ -52,7 +55,10 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   const beacon = serverBeaconChain(config);
   const catalog = createCaseCatalog(db);
   const battles = createBattles({ config, db, ledger, hub, beacon, catalog }, battleErrorLogger(app.log));
-  const services: Services = { config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl), beacon, catalog, battles };
+  const services: Services = {
+    config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl), beacon, catalog, battles,
+    chat: createChatRuntime(), raceBoards: new RaceBoards(db), radio: createRadio(),
+  };
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

@@ -225,3 +225,18 @@ export function errorSummary(stderr: string): string {
   const summary = thrown ?? lines.filter(Boolean).at(-1) ?? 'no output';
   return /EMFILE/.test(stderr) ? `${summary} (open-file limit: ulimit -n is too low for the sockets)` : summary;
 }
+
+/**
+ * The sim-server a bench row measures: its data in `dataDir` (default `dir`/data), no rate
+ * limit, no client to serve, pinned to `cpu`; `env` adds or overrides variables.
+ */
+export function startSimServer(dir: string, cpu: number, options: { name?: string; dataDir?: string; env?: Record<string, string> } = {}): Promise<Server> {
+  return startServer({
+    name: options.name ?? 'sim-server',
+    args: ['sim-server/main.ts'],
+    env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: options.dataDir ?? join(dir, 'data'), RATE_LIMIT_MAX: '0', STATIC_DIR: join(dir, 'no-client'), ...options.env },
+    cpu,
+    logDir: dir,
+    timeoutMs: 30_000,
+  });
+}

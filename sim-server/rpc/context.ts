@@ -8,6 +8,9 @@ import type { BalanceChange, Ledger } from '../db/ledger.ts';
 import type { UserRow } from '../auth/users.ts';
 import type { Battles } from '../domains/battles/runtime.ts';
 import type { CaseCatalog } from '../domains/cases/catalog-store.ts';
+import type { ChatRuntime } from '../domains/chat/runtime.ts';
+import type { RaceBoards } from '../domains/progression/race.ts';
+import type { Radio } from '../domains/radio/runtime.ts';
 import type { Hub } from '../socket/hub.ts';
 import type { BeaconChain } from '../world/beacon.ts';
 
@@ -24,6 +27,12 @@ export interface Services {
   catalog: CaseCatalog;
   /** The battles' runner, state cache, bots and flood guards. */
   battles: Battles;
+  /** The chat's flood guard. */
+  chat: ChatRuntime;
+  /** The race's live boards: the current period of each kind. */
+  raceBoards: RaceBoards;
+  /** The radio station (started by the radio domain). */
+  radio: Radio;
 }
 
 /** One call's context. */

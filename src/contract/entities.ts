@@ -334,6 +334,8 @@ export const BattleSeat = z.object({
   number: z.number(),
   creator: z.boolean(),
   bot: z.boolean(),
+  /** The sponsored share (0..1) of the player's balance when they took the seat (partnership.borrow then); 0 for bots. */
+  borrow: z.number(),
   /** Taken with a seat a sponsor paid for. */
   sponsored: z.boolean(),
   /** The client seed sent with create or join, recorded for the fairness page; null for bots. */
@@ -440,6 +442,8 @@ export const BattleGame = z.object({
     block_number: z.nullable(z.number()),
     /** The block's time in milliseconds. */
     time: z.nullable(z.number()),
+    /** The latest fair ticket drawn (the highest nonce so far, a tiebreak roll included); null before round 1. */
+    ticket: z.nullable(z.number()),
   }),
   outcome: z.nullable(BattleGameOutcome),
   /** Created, milliseconds. */

@@ -1,24 +1,43 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { ITEM_RARITY_STYLE, toItemRarity } from '../core/rarity.ts';
+import type { ArenaRenderer } from '../gfx/renderer.ts';
 import type { RouletteScene, RouletteItem, SpinRequest, SpinResult } from '../gfx/roulette-scene.ts';
 import { playSound } from '../sound/index.ts';
-import { getSettings, subscribeSettings } from '../storage/settings.ts';
+import { useGfxScene, type SceneStatus } from './use-gfx-scene.ts';
 
 /** How far the roulette got: loading PixiJS, drawing, or unavailable (no WebGL): then results show without a spin. */
-export type RouletteStatus = 'loading' | 'ready' | 'unavailable';
+export type RouletteStatus = SceneStatus;
 
 /** Ticks closer together than this play once: at full speed cards pass the marker every frame. */
 const TICK_GAP_MS = 45;
 
+/** The roulette scene with its sounds: a tick per card passing the marker, the reveal when it settles. */
+async function createRoulette(renderer: ArenaRenderer, scale: number): Promise<RouletteScene> {
+  const { RouletteScene } = await import('../gfx/roulette-scene.ts');
+  let lastTick = 0;
+  return RouletteScene.create(renderer, {
+    scale,
+    onTick: () => {
+      const now = performance.now();
+      if (now - lastTick < TICK_GAP_MS) return;
+      lastTick = now;
+      playSound('tick');
+    },
+    onSettled: (result, plan) => {
+      if (!result.skipped) playSound(`reveal_${plan.sound}`);
+    },
+  });
+}
+
 /**
- * The roulette (cases, and card packs) on the session's one PixiJS Application (src/gfx/renderer.ts), loaded
- * lazily: PixiJS never enters the first page. The scene animates to the item the server chose;
- * `spin` answers what the strip really stopped on. Performance mode follows the settings,
- * reduced motion follows the system (the renderer listens to prefers-reduced-motion).
+ * The roulette (cases, and card packs) on the session's one PixiJS Application (useGfxScene), loaded lazily:
+ * PixiJS never enters the first page. The scene animates to the item the server chose;
+ * `spin` answers what the strip really stopped on. `scale` is read once, when the scene is made.
  */
 export function useRoulette(host: RefObject<HTMLElement | null>, scale: number) {
-  const [status, setStatus] = useState<RouletteStatus>('loading');
-  const scene = useRef<RouletteScene | null>(null);
+  const { status, scene } = useGfxScene(host, (renderer) => createRoulette(renderer, scale));
+  const current = useRef<RouletteScene | null>(null);
+  // A spin asked for while the scene still loads waits for it (or for its absence).
   const ready = useRef<{ promise: Promise<RouletteScene | null>; resolve(scene: RouletteScene | null): void } | null>(null);
   if (ready.current === null) {
     let resolve!: (value: RouletteScene | null) => void;
@@ -27,72 +46,24 @@ export function useRoulette(host: RefObject<HTMLElement | null>, scale: number) 
   }
 
   useEffect(() => {
-    const element = host.current;
-    if (!element) return;
-    let cancelled = false;
-    let cleanup: (() => void) | undefined;
-    void (async () => {
-      try {
-        const [{ getRenderer }, { RouletteScene }] = await Promise.all([import('../gfx/renderer.ts'), import('../gfx/roulette-scene.ts')]);
-        const renderer = await getRenderer({ performance: getSettings().performance });
-        if (cancelled) return;
-        renderer.setPerformanceMode(getSettings().performance);
-        const detach = renderer.attach(element);
-        const offSettings = subscribeSettings(() => renderer.setPerformanceMode(getSettings().performance));
-        let lastTick = 0;
-        const created = await RouletteScene.create(renderer, {
-          scale,
-          onTick: () => {
-            const now = performance.now();
-            if (now - lastTick < TICK_GAP_MS) return;
-            lastTick = now;
-            playSound('tick');
-          },
-          onSettled: (result, plan) => {
-            if (!result.skipped) playSound(`reveal_${plan.sound}`);
-          },
-        });
-        if (cancelled) {
-          created.destroy();
-          offSettings();
-          detach();
-          return;
-        }
-        scene.current = created;
-        cleanup = () => {
-          created.destroy();
-          offSettings();
-          detach();
-        };
-        setStatus('ready');
-        ready.current?.resolve(created);
-      } catch (error) {
-        console.warn('the roulette is unavailable', error);
-        if (cancelled) return;
-        setStatus('unavailable');
-        ready.current?.resolve(null);
-      }
-    })();
-    return () => {
-      cancelled = true;
-      scene.current = null;
-      cleanup?.();
-    };
-  }, [host, scale]);
+    current.current = scene;
+    if (scene) ready.current?.resolve(scene);
+    else if (status === 'unavailable') ready.current?.resolve(null);
+  }, [scene, status]);
 
   return {
     status,
     /** Spins to the server's winner; without a renderer the winner shows at once (null). */
     async spin<T extends RouletteItem>(request: SpinRequest<T>): Promise<SpinResult<T> | null> {
-      const current = scene.current ?? (await ready.current!.promise);
-      if (!current) {
+      const shown = current.current ?? (await ready.current!.promise);
+      if (!shown) {
         playSound(`reveal_${ITEM_RARITY_STYLE[toItemRarity(request.winner.rarity)].sound}`);
         return null;
       }
-      return current.spin(request);
+      return shown.spin(request);
     },
     skip() {
-      scene.current?.skip();
+      current.current?.skip();
     },
   };
 }

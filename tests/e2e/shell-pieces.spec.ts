@@ -70,11 +70,13 @@ test.describe('case tables', () => {
     // A visitor with the link sees the same table.
     const { context: visitorContext, page: visitor } = await newPlayerPage(browser);
     await visitor.goto(tablePath);
-    await visitor.screenshot({ path: `${SHOTS}/case-table-visitor.png` });
     await expect(drops(visitor)).toHaveCount(2);
     await expect(visitor.getByText('Sign in to open cases at this table.')).toBeVisible();
+    await visitor.screenshot({ path: `${SHOTS}/case-table-visitor.png` });
     await visitorContext.close();
 
+    // The shots show the table, not the balance toasts of the openings passing over its title.
+    for (const p of [page, guestPage]) await expect(p.getByTestId('toast')).toHaveCount(0, { timeout: 30_000 });
     await page.screenshot({ path: `${SHOTS}/case-table-1920.png`, fullPage: true });
     await guestPage.screenshot({ path: `${SHOTS}/case-table-390.png`, fullPage: true });
     await context.close();
@@ -127,6 +129,40 @@ test.describe('version check', () => {
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('client_version') ?? '{}').client)).toBe('5.4');
     await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
     await expect(prompt).toHaveCount(0);
+  });
+
+  test('Reload pressed during a spin waits for the spin to land, then takes the update', async ({ page }) => {
+    await acceptCookiesUpFront(page);
+    await seed(page, 700_000);
+    // What the roulette showed when Reload was pressed and when the page went away.
+    await page.addInitScript(() => {
+      const phase = () => document.querySelector('[data-phase]')?.getAttribute('data-phase') ?? 'none';
+      document.addEventListener('click', (event) => {
+        if ((event.target as Element | null)?.closest('.update-prompt button')?.textContent === 'Reload') sessionStorage.setItem('phase-at-reload-click', phase());
+      }, true);
+      window.addEventListener('pagehide', () => sessionStorage.setItem('phase-at-unload', phase()));
+      // The player presses Reload the moment the strip starts to spin (a test's own click
+      // arrives seconds late on a loaded machine, after a 5 s spin has ended).
+      new MutationObserver(() => {
+        if (sessionStorage.getItem('phase-at-reload-click') || phase() !== 'spinning') return;
+        const reload = [...document.querySelectorAll<HTMLButtonElement>('.update-prompt button')].find((b) => b.textContent === 'Reload');
+        reload?.click();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-phase'] });
+    });
+    await signIn(page);
+    const { cases } = await callAsPlayer<{ cases: { key: string }[] }>(page, 'case.getCases');
+    await page.goto(`/case/${cases[0]!.key}`);
+    const prompt = page.getByRole('region', { name: 'Update available' });
+    await expect(prompt).toContainText('Version 5.4 of the arena is out.');
+    await page.getByRole('button', { name: /^Open case for/ }).click();
+    // Read on whichever page is there (a read during the reload fails and is tried again).
+    const after = () =>
+      page
+        .evaluate(() => [sessionStorage.getItem('phase-at-reload-click'), sessionStorage.getItem('phase-at-unload'), JSON.parse(localStorage.getItem('client_version') ?? '{}').client])
+        .catch(() => null);
+    // Pressed mid-spin, the page left only once the strip had landed, and the new version is taken.
+    await expect.poll(after, { timeout: 60_000 }).toEqual(['spinning', 'revealed', '5.4']);
+    await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
   });
 
   test('a fresh stamp is left alone', async ({ page }) => {

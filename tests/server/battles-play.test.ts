@@ -191,6 +191,35 @@ describe('playing a battle', () => {
   });
 });
 
+describe('spec fields of a lobby game (issue 12 spec drift)', () => {
+  test("each seat carries its player's borrow and game.seed its latest ticket", async () => {
+    const { db, ledger } = s.server.services;
+    const lender = await s.server.player('borrow_lender');
+    const club = await s.server.player('borrow_club');
+    const clubId = db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', 'borrow_club')!.id;
+    // A sponsor's credit of 250.00 on the 1,000.00 start: a fifth of the balance is sponsored.
+    db.transaction((tx) => ledger.lend(tx, clubId, 25_000));
+    const borrow = ledger.split(db, clubId).borrow;
+    expect(borrow).toBeCloseTo(0.2, 12);
+
+    const created = await createBattle(lender, {}, 1);
+    expect(created.game.users[0]).toMatchObject({ number: 1, borrow: 0 });
+    expect(created.game.seed.ticket).toBeNull();
+    const joined = await ok(club, 'arena-battle.join', { token: created.game.token });
+    expect(joined.game.users[1]).toMatchObject({ number: 2, borrow });
+    const full = await ok(lender, 'arena-battle.callBots', { hash: created.game.hash });
+    expect(full.game.users[2]).toMatchObject({ number: 3, bot: true, borrow: 0 });
+
+    const done = await s.playToEnd(lender, created.game.token);
+    const rolls = [...done.drops, ...(done.game.outcome?.tiebreak?.rolls ?? [])];
+    const last = rolls.reduce((top, roll) => (roll.nonce > top.nonce ? roll : top));
+    expect(last.nonce).toBeGreaterThanOrEqual(3);
+    expect(done.game.seed.ticket).toBe(last.ticket);
+    // The seats keep the borrow they sat down with, whatever the balance did since.
+    expect(done.game.users.map((u) => u.borrow)).toEqual([0, borrow, 0]);
+  });
+});
+
 describe('lobby, history and statistics', () => {
   test('the lobby lists open public battles and the player own; history pages ended ones with resume counts', async () => {
     const fay = await s.server.player('lobby_fay');

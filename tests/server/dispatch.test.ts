@@ -10,6 +10,9 @@ import { createDispatcher } from '../../sim-server/rpc/dispatch.ts';
 import type { Handlers, Services } from '../../sim-server/rpc/context.ts';
 import { createHub } from '../../sim-server/socket/hub.ts';
 import { serverBeaconChain } from '../../sim-server/world/beacon.ts';
+import { createChatRuntime } from '../../sim-server/domains/chat/runtime.ts';
+import { RaceBoards } from '../../sim-server/domains/progression/race.ts';
+import { createRadio } from '../../sim-server/domains/radio/runtime.ts';
 import { startServer } from './harness.ts';
 
 /** The real dispatcher, database and ledger, with handlers that misbehave on purpose. */
@@ -21,7 +24,10 @@ function servicesWith(handlers: Handlers) {
   const beacon = serverBeaconChain(config);
   const catalog = createCaseCatalog(db);
   const battles = createBattles({ config, db, ledger, hub, beacon, catalog }, () => {});
-  const services: Services = { config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl), beacon, catalog, battles };
+  const services: Services = {
+    config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl), beacon, catalog, battles,
+    chat: createChatRuntime(), raceBoards: new RaceBoards(db), radio: createRadio(),
+  };
   db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'crash_victim', 'crash_victim', 0)");
   db.transaction((tx) => ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: 1 }, amount: 1_000, type: 'signup_bonus' }));
   const user = findUserById(db, 1)!;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MethodResult } from '../../src/contract/index.ts';
-import { radioOf } from '../../sim-server/domains/radio/runtime.ts';
 import { startServer, type TestServer } from './harness.ts';
 import { balanceOf, expectLedgerOk, ok, testClock, type Client } from './wallet-helpers.ts';
 
@@ -24,7 +23,7 @@ async function waveSocket(client: Client) {
 /** Moves the server's clock to `at` and lets the station catch up. */
 function stepTo(at: number): void {
   clock.at = at;
-  radioOf(server.services).tick();
+  server.services.radio.tick();
 }
 
 /** Sounds neither playing, next nor queued. */

@@ -130,6 +130,8 @@ export function craftBattle(plan: BattlePlan): BattleReplayRecord {
   }
   const rewards = new Map(decided.payout.shares.map(({ seat, amount }) => [seat, amount]));
   const flat = drops.flat();
+  const rolls = [...flat, ...(rob?.tiebreak?.rolls ?? []), ...(decided.tiebreak?.rolls ?? [])];
+  const lastTicket = rolls.length === 0 ? null : rolls.reduce((top, roll) => (roll.nonce > top.nonce ? roll : top)).ticket;
   return {
     game: {
       hash: toHash(77),
@@ -150,6 +152,7 @@ export function craftBattle(plan: BattlePlan): BattleReplayRecord {
         number: i + 1,
         creator: i === 0,
         bot: false,
+        borrow: 0,
         sponsored: false,
         client_seed: null,
         total: flat.filter((d) => d.seat === i + 1).reduce((sum, d) => sum + d.value, 0),
@@ -161,7 +164,7 @@ export function craftBattle(plan: BattlePlan): BattleReplayRecord {
       rounds: plan.rounds,
       pot: decided.pot,
       process: { created_at: 0, filled_at: 500, start_time: 1_000, rob_at: null, ended_at: 9_000, round_duration: 5_000, terminal_round: plan.rounds, next_at: null },
-      seed: { server_seed_hashed: sha256Hex(BATTLE_SEED), server_seed: BATTLE_SEED, beacon: BEACON, block_number: 1_700_000_001, time: 1_700_000_001_000 },
+      seed: { server_seed_hashed: sha256Hex(BATTLE_SEED), server_seed: BATTLE_SEED, beacon: BEACON, block_number: 1_700_000_001, time: 1_700_000_001_000, ticket: lastTicket },
       outcome: outcomeOut(decided),
       time: 0,
       finished_at: 9_000,

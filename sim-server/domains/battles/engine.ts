@@ -57,6 +57,8 @@ export type BattleConfig = {
   /** The creator's seat; seat 1 when not given. */
   creatorSeat?: number;
   creatorSeed?: string;
+  /** The creator's partnership.borrow as they create (shown with their seat). */
+  creatorBorrow?: number;
   seats: number;
   mode: BattleMode;
   options: BattleOptions;
@@ -104,6 +106,7 @@ export function createBattle(config: BattleConfig, now: number): BattleResult {
     paid: config.price,
     clientSeed: config.creatorSeed ?? null,
     joinedAt: now,
+    ...(config.creatorBorrow !== undefined && { borrow: config.creatorBorrow }),
   };
   const state: BattleState = {
     id: config.id,

@@ -121,6 +121,7 @@ export const battleHandlers: Handlers = {
           personal,
           creator: playerOf(user.id),
           creatorSeed: seed ?? currentClientSeed(tx, user.id, now),
+          creatorBorrow: ctx.ledger.split(tx, user.id).borrow,
           seats,
           mode,
           options: setup,
@@ -142,7 +143,7 @@ export const battleHandlers: Handlers = {
     return ctx.moneyTx((tx) =>
       onBattle(
         ctx, tx, battleByToken(tx, token),
-        (state, now) => joinBattle(state, { player: playerOf(user.id), seat: options?.seat, clientSeed: seed ?? currentClientSeed(tx, user.id, now) }, now),
+        (state, now) => joinBattle(state, { player: playerOf(user.id), seat: options?.seat, clientSeed: seed ?? currentClientSeed(tx, user.id, now), borrow: ctx.ledger.split(tx, user.id).borrow }, now),
         (row, state, now) => ({ success: true, path: battlePath(row), game: battleGameOut(row, state, now) }),
       ),
     );
@@ -197,7 +198,7 @@ export const battleHandlers: Handlers = {
       const join = (state: BattleState, now: number) =>
         state.status === 'waiting' && state.sponsorCredits.length === 0
           ? refuse('NO_FREE_SEATS', 'No sponsored seat is free.')
-          : joinBattle(state, { player: me, clientSeed: seed ?? currentClientSeed(tx, user.id, now) }, now);
+          : joinBattle(state, { player: me, clientSeed: seed ?? currentClientSeed(tx, user.id, now), borrow: ctx.ledger.split(tx, user.id).borrow }, now);
       return onBattle(ctx, tx, row, join, (battle, state, now) => ({ success: true, path: battlePath(battle), game: battleGameOut(battle, state, now) }));
     });
   },

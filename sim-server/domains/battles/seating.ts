@@ -20,7 +20,7 @@ import {
 } from './state.ts';
 
 /** A join: who, optionally which seat (first free otherwise) and the client seed they sent. */
-export type JoinCommand = { player: PlayerId; seat?: number; clientSeed?: string };
+export type JoinCommand = { player: PlayerId; seat?: number; clientSeed?: string; borrow?: number };
 
 // Why a command that needs a waiting battle cannot run now, or null.
 function notWaiting(state: BattleState, whenFull: 'FULL' | 'STARTED'): BattleResult | null {
@@ -60,7 +60,7 @@ function closeBattle(state: BattleState, reason: CloseReason, now: number): Batt
 }
 
 /** Seats a player and charges the seat, or uses a sponsor's paid seat; the last seat starts the process. */
-export function joinBattle(state: BattleState, { player, seat, clientSeed }: JoinCommand, now: number): BattleResult {
+export function joinBattle(state: BattleState, { player, seat, clientSeed, borrow }: JoinCommand, now: number): BattleResult {
   const blocked = notWaiting(state, 'FULL');
   if (blocked) return blocked;
   if (seatOf(state, player)) return refuse('ALREADY_SEATED', 'You are already in this battle');
@@ -82,6 +82,7 @@ export function joinBattle(state: BattleState, { player, seat, clientSeed }: Joi
     paid: state.price,
     clientSeed: clientSeed ?? null,
     joinedAt: now,
+    ...(borrow !== undefined && { borrow }),
   };
   const events: BattleEvent[] = [{ type: 'SEATED', seat: target, player, bot: false, sponsored: sponsor !== undefined }];
   if (sponsor === undefined) events.push({ type: 'CHARGE', player, amount: state.price, reason: 'seat', seat: target });

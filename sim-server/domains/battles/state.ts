@@ -48,6 +48,8 @@ export type Occupant = {
   readonly payer: PlayerId | null;
   /** Taken with a sponsor's credit: leaving gives the credit back instead of a refund. */
   readonly sponsored: boolean;
+  /** The player's partnership.borrow when they sat down (absent for bots and older states). */
+  readonly borrow?: number;
   /** Cents paid for the seat: what a leave or a close refunds to the payer. */
   readonly paid: number;
   /** The client seed sent with create or join, shown on the fairness page. */

@@ -74,6 +74,8 @@ export function battleGameOut(row: BattleRef, state: BattleState, now: number): 
       number: o.seat,
       creator: o.creator,
       bot: o.bot,
+      // States stored before seats kept their borrow read as 0.
+      borrow: o.borrow ?? 0,
       sponsored: o.sponsored,
       client_seed: o.clientSeed,
       total: totals.get(o.seat) ?? 0,
@@ -100,11 +102,19 @@ export function battleGameOut(row: BattleRef, state: BattleState, now: number): 
       beacon: state.beacon?.id ?? null,
       block_number: state.beacon?.number ?? null,
       time: state.beacon?.time ?? null,
+      ticket: latestTicket(state),
     },
     outcome: state.outcome && outcomeOut(state.outcome),
     time: state.createdAt,
     finished_at: state.status === 'finished' ? state.endedAt : null,
   };
+}
+
+/** The ticket of the highest nonce drawn so far: round drops, then the rolls of a tiebreak (rob's or the outcome's). */
+function latestTicket(state: BattleState): number | null {
+  const rolls = [...state.drops.flat(), ...(state.rob?.tiebreak?.rolls ?? []), ...(state.outcome?.tiebreak?.rolls ?? [])];
+  const last = rolls.reduce<{ nonce: number; ticket: number } | null>((top, roll) => (top === null || roll.nonce > top.nonce ? roll : top), null);
+  return last?.ticket ?? null;
 }
 
 /** The wire shape of a rob phase: decisions and salts show only once revealed. */

@@ -10,7 +10,7 @@ import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import type { UserRow } from '../account/users.ts';
 import { EMOJI_BUNDLES } from './emoji-packs.ts';
-import { REPEAT_WINDOW_MS, SEND_DELAY_MS, chatOf } from './runtime.ts';
+import { REPEAT_WINDOW_MS, SEND_DELAY_MS } from './runtime.ts';
 import {
   banUntil, chatPaused, chatUser, chatUsers, isStaff, messageByHash, messageWire, userIdsOf, viewerOf, type MessageRow,
 } from './store.ts';
@@ -93,7 +93,7 @@ export const messageHandlers: Handlers = {
         replyId = target.id;
       }
       // Counted last, so a refusal above does not use up the player's allowance.
-      if (!chatOf(ctx).flood.allow(String(user.id), now)) fail(NumericError.INVALID_DATA, FLOOD_TEXT);
+      if (!ctx.chat.flood.allow(String(user.id), now)) fail(NumericError.INVALID_DATA, FLOOD_TEXT);
       const { lastInsertRowid } = tx.run('INSERT INTO chat_messages (user_id, text, reply_id, created_at) VALUES (?, ?, ?, ?)', user.id, clean, replyId, now);
       const message = messageWire(tx.get<MessageRow>('SELECT * FROM chat_messages WHERE id = ?', lastInsertRowid)!, true);
       publishMessage(tx, ctx, message, 'MSG_CREATED');

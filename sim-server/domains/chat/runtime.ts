@@ -6,10 +6,9 @@
 import { operatorRoute } from '../../auth/sim-operator.ts';
 import type { FastifyInstance } from 'fastify';
 import { Rooms } from '../../../src/contract/index.ts';
-import type { Db } from '../../db/database.ts';
+import { answer } from '../../rpc/console-http.ts';
 import type { Services } from '../../rpc/context.ts';
 import { createFloodGuard, type FloodGuard } from '../battles/flood.ts';
-import { AppError } from '../../errors.ts';
 import { RAIN_HOUSE, rainTick, startRain } from './rain.ts';
 import { startSteal, stealTick } from './steal.ts';
 
@@ -29,18 +28,13 @@ export interface ChatRuntime {
   flood: FloodGuard;
 }
 
-const started = new WeakMap<Db, ChatRuntime>();
-
-/** The chat of a server. */
-export function chatOf(services: Pick<Services, 'db'>): ChatRuntime {
-  const chat = started.get(services.db);
-  if (!chat) throw new Error('the chat domain is not started: buildApp calls registerChat');
-  return chat;
+/** The chat of one server, built by buildApp and handed around in Services. */
+export function createChatRuntime(): ChatRuntime {
+  return { flood: createFloodGuard(CHAT_FLOOD) };
 }
 
-/** Starts the chat: its flood guard, and the online count pushed to the CHAT room when it changes. */
+/** Starts the chat: the online count pushed to the CHAT room when it changes, the rain's and the steal's clocks. */
 export function registerChat(app: FastifyInstance, services: Services): void {
-  started.set(services.db, { flood: createFloodGuard(CHAT_FLOOD) });
   let last = -1;
   let lastPot = -1;
   const timer = setInterval(() => {
@@ -68,21 +62,7 @@ export function registerChat(app: FastifyInstance, services: Services): void {
   });
   if (!services.config.simMode) return;
   // The sim console opens a rain now, so a developer (or a screenshot) need not wait 30 minutes.
-  app.post('/api/sim/rain/start', operatorRoute(services.config), async () => {
-    try {
-      return { response: startRain(services) };
-    } catch (error) {
-      if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
-      throw error;
-    }
-  });
+  app.post('/api/sim/rain/start', operatorRoute(services.config), async () => answer(() => startRain(services)));
   // And a split-or-steal game, for the same reason (20 minutes apart otherwise).
-  app.post('/api/sim/steal/start', operatorRoute(services.config), async () => {
-    try {
-      return { response: startSteal(services) };
-    } catch (error) {
-      if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
-      throw error;
-    }
-  });
+  app.post('/api/sim/steal/start', operatorRoute(services.config), async () => answer(() => startSteal(services)));
 }

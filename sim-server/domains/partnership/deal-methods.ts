@@ -7,7 +7,7 @@ import { PARTNER_TIERS, dealRoi, estimateDealRoi, parseHash, partnerTier, toHash
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { hasTag } from '../account/users.ts';
-import { giftHandlers } from '../gifts/methods.ts';
+import { giftHandlers } from '../payments/gift-methods.ts';
 import { partnershipHandlers } from './methods.ts';
 import { changeDealTerms, dealSettingsOf, dealTermsOf, requireStaff, saveDealSettings, sponsorSchedule } from './deal-terms.ts';
 import { cancelDeal, checkDealAmount, dealView, dealWagered, latestDeal, referralWagered, renewDeal, startDeal } from './deals.ts';

@@ -5,11 +5,12 @@
  * so every figure it makes is counted as a player's would be.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NumericError, describeIssues, flag, z, type Envelope } from '../../../src/contract/index.ts';
+import type { FastifyInstance } from 'fastify';
+import { NumericError, flag, z } from '../../../src/contract/index.ts';
 import { toHash } from '../../../src/core/index.ts';
 import { operatorRoute } from '../../auth/sim-operator.ts';
 import { AppError } from '../../errors.ts';
+import { answerAsync, backTo, fromForm, parseBody } from '../../rpc/console-http.ts';
 import type { Handlers, Services } from '../../rpc/context.ts';
 import { createDispatcher, type Caller } from '../../rpc/dispatch.ts';
 import { cases } from '../cases/index.ts';
@@ -34,23 +35,6 @@ const TrafficBody = z.object({
 /** Traffic opens only cases up to this price (cents), so a new player's start balance lasts. */
 const TRAFFIC_MAX_CASE_PRICE = 2_000;
 
-const fromForm = (request: FastifyRequest) => (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-
-async function answer<T>(fn: () => T | Promise<T>): Promise<Envelope<T>> {
-  try {
-    return { response: await fn() };
-  } catch (error) {
-    if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
-    throw error;
-  }
-}
-
-function parse<T extends z.ZodMiniType>(schema: T, body: unknown): z.output<T> {
-  const parsed = z.safeParse(schema, body ?? {});
-  if (!parsed.success) throw new AppError(NumericError.INPUT_ERROR, describeIssues(parsed.error.issues, body));
-  return parsed.data;
-}
-
 /** A fresh referral's name under the username rules. */
 const referralName = () => `ref${randomBytes(6).toString('hex')}`;
 
@@ -67,13 +51,12 @@ export function registerPartnerSim(app: FastifyInstance, s: Services): void {
     if ('error' in result) throw new AppError(result.error.error_code, `${name}: ${result.error.error_msg}`);
     return result.response as T;
   };
-  const after = (reply: FastifyReply, result: Envelope<unknown>, notice: string) =>
-    reply.redirect(`/api/sim/payments?notice=${encodeURIComponent('error' in result ? result.error.error_msg : notice)}`, 303);
+  const after = backTo('/api/sim/payments');
   const partnerOf = (name: string) => findUserByName(s.db, name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
 
   app.post('/api/sim/partners/tag', operator, async (request, reply) => {
-    const result = await answer(() => {
-      const body = parse(TagBody, request.body);
+    const result = await answerAsync(() => {
+      const body = parseBody(TagBody, request.body);
       const user = partnerOf(body.name);
       s.db.transaction((tx) => setTag(tx, user.id, body.tag, body.on ?? true));
       return { user_hash: toHash(user.id), tag: body.tag, on: body.on ?? true };
@@ -82,8 +65,8 @@ export function registerPartnerSim(app: FastifyInstance, s: Services): void {
   });
 
   app.post('/api/sim/partners/traffic', operator, async (request, reply) => {
-    const result = await answer(async () => {
-      const body = parse(TrafficBody, request.body);
+    const result = await answerAsync(async () => {
+      const body = parseBody(TrafficBody, request.body);
       const partner = partnerOf(body.name);
       if (!hasTag(partner, 'partner') && !hasTag(partner, 'club_member')) throw new AppError(NumericError.INPUT_ERROR, 'name: tag the player partner or club member first');
       const visitor: Caller = { user: null, sessionId: null, ip: '127.0.0.1' };

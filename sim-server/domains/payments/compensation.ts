@@ -6,10 +6,11 @@
  */
 import { operatorRoute } from '../../auth/sim-operator.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NumericError, describeIssues, z, type Envelope } from '../../../src/contract/index.ts';
+import { NumericError, z, type Envelope } from '../../../src/contract/index.ts';
 import { parseCoinsToCents, toHash } from '../../../src/core/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { answer, fromForm, parseBody } from '../../rpc/console-http.ts';
 import type { Services } from '../../rpc/context.ts';
 import { findUserByName } from '../account/users.ts';
 
@@ -34,13 +35,12 @@ export interface Compensation {
 
 /** Pays a compensation; 0, negative, malformed amounts and unknown players are refused before anything moves. */
 export function compensate(s: Services, body: unknown): Compensation {
-  const parsed = z.safeParse(CompensateBody, body ?? {});
-  if (!parsed.success) throw new AppError(NumericError.INPUT_ERROR, describeIssues(parsed.error.issues, body));
-  const amount = parseCoinsToCents(parsed.data.coins);
+  const input = parseBody(CompensateBody, body);
+  const amount = parseCoinsToCents(input.coins);
   if (!amount || amount <= 0) throw new AppError(NumericError.INPUT_ERROR, 'coins: expected a positive amount with at most two decimals');
-  const user = findUserByName(s.db, parsed.data.name.trim());
+  const user = findUserByName(s.db, input.name.trim());
   if (!user) throw new AppError(NumericError.NOT_FOUND, 'User not found.');
-  const { stamp } = parsed.data;
+  const { stamp } = input;
   return s.db.transaction((tx: Tx) => {
     if (stamp) {
       const prior = tx.get<{ response: string }>("SELECT response FROM idempotency WHERE user_id = ? AND stamp = ? AND method = 'sim.compensate'", user.id, stamp);
@@ -68,14 +68,7 @@ export function compensationForm(stamp: string): string {
 /** POST /api/sim/compensations: a form answers with the console, a JSON caller with the envelope. */
 export function registerCompensation(app: FastifyInstance, s: Services, afterForm: (reply: FastifyReply, result: Envelope<unknown>, notice: string) => unknown): void {
   app.post('/api/sim/compensations', operatorRoute(s.config), async (request: FastifyRequest, reply) => {
-    let result: Envelope<Compensation>;
-    try {
-      result = { response: compensate(s, request.body) };
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      result = { error: { error_code: error.code, error_msg: error.message } };
-    }
-    const fromForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-    return fromForm ? afterForm(reply, result, 'response' in result ? `Compensated ${result.response.user_hash}: entry ${result.response.entry}` : '') : result;
+    const result = answer(() => compensate(s, request.body));
+    return fromForm(request) ? afterForm(reply, result, 'response' in result ? `Compensated ${result.response.user_hash}: entry ${result.response.entry}` : '') : result;
   });
 }

@@ -4,17 +4,18 @@
  * widget). Each form route answers a browser with a page or a redirect and a JSON caller
  * (tests, scripts) with the RPC envelope. The provider clock runs in every mode.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GIFT_CARD_METHODS, NumericError, describeIssues, type Envelope, z } from '../../../src/contract/index.ts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { GIFT_CARD_METHODS, NumericError, z } from '../../../src/contract/index.ts';
 import { parseCoinsToCents, parseHash, toHash } from '../../../src/core/index.ts';
 import { randomToken } from '../../auth/tokens.ts';
 import { operatorRoute } from '../../auth/sim-operator.ts';
 import { AppError } from '../../errors.ts';
+import { answer, backTo, fromForm, html, parseBody } from '../../rpc/console-http.ts';
 import type { Services } from '../../rpc/context.ts';
 import { giftCardName } from '../../world/providers.ts';
 import { giftCardProducts, skinPayout, steamInventory } from '../../world/providers-shops.ts';
 import { findUserByName } from '../account/users.ts';
-import { mintGiftCode } from '../gifts/codes.ts';
+import { mintGiftCode } from './gift-codes.ts';
 import { partnerConsoleForm } from '../partnership/sim-console-form.ts';
 import { offerCredit } from '../partnership/sponsor-credit.ts';
 import { compensationForm, registerCompensation } from './compensation.ts';
@@ -50,23 +51,6 @@ const SponsorBody = z.object({
 });
 const CardBody = z.object({ card_number: z.string().check(z.regex(/^[\d ]{12,23}$/, 'expected a card number')) });
 
-/** Whether a request came from an HTML form (answer with a page) rather than a JSON caller. */
-const fromForm = (request: FastifyRequest) => (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-
-function answer<T>(fn: () => T): Envelope<T> {
-  try {
-    return { response: fn() };
-  } catch (error) {
-    if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
-    throw error;
-  }
-}
-
-function parse<T extends z.ZodMiniType>(schema: T, body: unknown): z.output<T> {
-  const parsed = z.safeParse(schema, body ?? {});
-  if (!parsed.success) throw new AppError(NumericError.INPUT_ERROR, describeIssues(parsed.error.issues, body));
-  return parsed.data;
-}
 
 /** Registers the provider clock and, in sim mode, the console and provider pages. */
 export function registerPayments(app: FastifyInstance, s: Services): void {
@@ -77,7 +61,6 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
 
   // The console moves money and shows every player's payments: the operator's alone.
   const operator = operatorRoute(s.config);
-  const html = (reply: FastifyReply, body: string, code = 200) => reply.code(code).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
   const withUser = (rows: PaymentRow[]): ConsoleRow[] =>
     rows.map((row) => ({ ...paymentOut(row), user_name: s.db.get<{ name: string }>('SELECT name FROM users WHERE id = ?', row.user_id)?.name ?? '?' }));
   const paymentOf = (hash: string): PaymentRow => {
@@ -89,8 +72,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
   const renderConsole = (reply: FastifyReply, notice: string | null) =>
     html(reply, consolePage({ open: withUser(openPayments(s.db)), recent: withUser(recentPayments(s.db)), notice, methods: GIFT_CARD_METHODS, extra: compensationForm(randomToken(16)) + partnerConsoleForm() }));
   /** A form posted to the console: back to the console (post, redirect, get) with what happened. */
-  const consoleAfter = (reply: FastifyReply, result: Envelope<unknown>, notice: string) =>
-    reply.redirect(`/api/sim/payments?notice=${encodeURIComponent('error' in result ? result.error.error_msg : notice)}`, 303);
+  const consoleAfter = backTo('/api/sim/payments');
 
   registerCompensation(app, s, consoleAfter);
 
@@ -118,7 +100,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
 
   app.post('/api/sim/crypto/transfers', operator, async (request, reply) => {
     const result = answer(() => {
-      const body = parse(TransferBody, request.body);
+      const body = parseBody(TransferBody, request.body);
       const flagged = body.flagged === true || body.flagged === '1';
       return { payment: paymentOut(s.db.transaction((tx) => receiveTransfer(tx, s, { address: body.address, amount: body.amount, flagged, txHash: body.tx_hash }))) };
     });
@@ -127,7 +109,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
 
   app.post('/api/sim/gift-codes', operator, async (request, reply) => {
     const result = answer(() => {
-      const body = parse(GiftBody, request.body);
+      const body = parseBody(GiftBody, request.body);
       const now = s.config.now();
       if (body.kind === 'wallet') {
         const amount = parseCoinsToCents(body.coins ?? '');
@@ -146,7 +128,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
   // A sponsor offers a player credit; the player becomes a club member and claims it.
   app.post('/api/sim/sponsor-credits', operator, async (request, reply) => {
     const result = answer(() => {
-      const body = parse(SponsorBody, request.body);
+      const body = parseBody(SponsorBody, request.body);
       const offer = parseCoinsToCents(body.coins);
       const wagerGoal = parseCoinsToCents(body.wager);
       if (!offer || !wagerGoal) throw new AppError(NumericError.INPUT_ERROR, 'coins, wager: expected positive amounts with at most two decimals');
@@ -193,7 +175,7 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
     const { memo } = request.params as { memo: string };
     const result = answer(() => {
       const row = invoiceOf(memo);
-      const { card_number } = parse(CardBody, request.body);
+      const { card_number } = parseBody(CardBody, request.body);
       return { payment: paymentOut(s.db.transaction((tx) => chargeCard(tx, s, paymentById(tx, row.id)!, card_number))) };
     });
     if (!fromForm(request)) return result;

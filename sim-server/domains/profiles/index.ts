@@ -16,7 +16,7 @@ function checkName(params: { name?: string; display_name?: string }, ctx: CallCo
 
 export const profiles: Domain = {
   handlers: {
-    'user.widget': (params, ctx) => ({ user: profileOf(ctx.db, userByHash(ctx.db, params.user_hash), ctx.user?.id ?? null, ctx.config.now()) }),
+    'user.widget': (params, ctx) => ({ user: profileOf(ctx.db, ctx.raceBoards, userByHash(ctx.db, params.user_hash), ctx.user?.id ?? null, ctx.config.now()) }),
     'follower.follow': (params, ctx) => ctx.db.transaction((tx) => follow(tx, ctx.hub, requireUser(ctx), params.user_hash, ctx.config.now())),
     'follower.unfollow': (params, ctx) => ctx.db.transaction((tx) => unfollow(tx, ctx.hub, requireUser(ctx), params.user_hash)),
     'follower.followings': (_params, ctx) => ({ hashes: followings(ctx.db, requireUser(ctx).id) }),
@@ -25,7 +25,7 @@ export const profiles: Domain = {
     'account.updateSettings': (params, ctx) => {
       const user = requireUser(ctx);
       const updated = ctx.db.transaction((tx) => updateSettings(tx, user, params, ctx.config.now()));
-      return { success: true, user: profileOf(ctx.db, updated, user.id, ctx.config.now()) };
+      return { success: true, user: profileOf(ctx.db, ctx.raceBoards, updated, user.id, ctx.config.now()) };
     },
     'achieve.getHexagone': (params, ctx) => {
       const user = findUserByName(ctx.db, params.user_name);
@@ -44,5 +44,5 @@ export const profiles: Domain = {
 export function profileByName(ctx: CallContext, name: string) {
   const user = findUserByName(ctx.db, name);
   if (!user) fail(NumericError.NOT_FOUND, 'User not found.');
-  return { user: profileOf(ctx.db, user, ctx.user?.id ?? null, ctx.config.now()) };
+  return { user: profileOf(ctx.db, ctx.raceBoards, user, ctx.user?.id ?? null, ctx.config.now()) };
 }

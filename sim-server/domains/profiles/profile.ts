@@ -5,7 +5,7 @@ import { rankForSeasonExp } from '../../../src/core/levels.ts';
 import type { Db } from '../../db/database.ts';
 import { publicUser, type UserRow } from '../account/users.ts';
 import { seasonAt } from '../progression/experience.ts';
-import { raceBoardsOf } from '../progression/race.ts';
+import type { RaceBoards } from '../progression/race.ts';
 
 /** How many players follow a player. */
 export function followersCount(db: Pick<Db, 'get'>, userId: number): number {
@@ -22,13 +22,13 @@ function bestDropOf(db: Pick<Db, 'get'>, userId: number): { name: string; price:
 }
 
 /** The profile of `row` as `viewer` (null: a visitor) sees it. */
-export function profileOf(db: Db, row: UserRow, viewer: number | null, now: number): z.output<typeof ProfileUser> {
+export function profileOf(db: Db, boards: RaceBoards, row: UserRow, viewer: number | null, now: number): z.output<typeof ProfileUser> {
   const own = viewer === row.id;
   const hidden = row.private_profile === 1 && !own;
   const seasonExp = row.season === seasonAt(now) ? row.season_exp : 0;
   const standing = rankForSeasonExp(seasonExp);
   const base = publicUser(row);
-  const race = raceBoardsOf(db).current(FEATURED_RACE, now);
+  const race = boards.current(FEATURED_RACE, now);
   return {
     ...base,
     status: row.status_text,

@@ -4,7 +4,7 @@ import { achievementsOfWager } from './achievements.ts';
 import { countWager, wagerOf } from './experience.ts';
 import { progressionHandlers } from './methods.ts';
 import { RACE_PERIODS, periodAt } from '../../../src/core/race-periods.ts';
-import { addRacePoints, raceBoardsOf, settleRaces } from './race.ts';
+import { addRacePoints, settleRaces } from './race.ts';
 
 /** How often the clock is checked for a race period that has ended. */
 const SETTLE_MS = 1_000;
@@ -12,7 +12,7 @@ const SETTLE_MS = 1_000;
 export const progression: Domain = {
   handlers: progressionHandlers,
   register(app, services) {
-    const { db, ledger, config } = services;
+    const { db, ledger, config, raceBoards } = services;
     // Settling looks for unpaid periods only when one has ended since the last look (and on
     // start, so a period that ended while the server was stopped is paid now, once).
     let looked = '';
@@ -25,7 +25,7 @@ export const progression: Domain = {
     };
     settle();
     // The live boards are built from the record now rather than on the first reader's request.
-    for (const period of RACE_PERIODS) raceBoardsOf(db).current(period, config.now());
+    for (const period of RACE_PERIODS) raceBoards.current(period, config.now());
     const ticker = setInterval(() => {
       try {
         settle();
@@ -36,12 +36,12 @@ export const progression: Domain = {
     ticker.unref();
     app.addHook('onClose', async () => clearInterval(ticker));
   },
-  onLedgerEntry(tx, change, { hub, config, db }) {
+  onLedgerEntry(tx, change, { hub, config, raceBoards }) {
     const wager = wagerOf(change);
     if (wager === 0 || !config.countProgression) return;
     const now = config.now();
     const counted = countWager(tx, { hub, now }, change.userId, wager, change.type, change.hash);
     if (wager > 0 && counted.after) achievementsOfWager(tx, hub, change.userId, wager, change.type, counted.after, now);
-    addRacePoints(tx, raceBoardsOf(db), change.userId, wager, now);
+    addRacePoints(tx, raceBoards, change.userId, wager, now);
   },
 };

@@ -42,15 +42,6 @@ export class RaceBoards {
   }
 }
 
-const boardsByDb = new WeakMap<object, RaceBoards>();
-
-/** The boards of a server (one set per database). */
-export function raceBoardsOf(db: Db): RaceBoards {
-  let boards = boardsByDb.get(db);
-  if (!boards) boardsByDb.set(db, (boards = new RaceBoards(db)));
-  return boards;
-}
-
 /** Every player's points between two moments (whole days), straight from the record. */
 function standingsOf(db: Pick<Db, 'all'>, start: number, end: number): BoardEntry[] {
   return db.all<BoardEntry>(
@@ -93,8 +84,8 @@ export interface RaceStanding {
 const standing = (period: RacePeriod, place: number, entry: BoardEntry): RaceStanding => ({ place, user_id: entry.userId, wagered: entry.points, prize: prizeOf(period, place) });
 
 /** A period's standings: the top `count` places, a player's own place and the field's size. */
-export function leaderboardOf(db: Db, period: RacePeriod, start: number, now: number, count: number, viewer: number | null) {
-  const current = raceBoardsOf(db).current(period, now);
+export function leaderboardOf(db: Db, boards: RaceBoards, period: RacePeriod, start: number, now: number, count: number, viewer: number | null) {
+  const current = boards.current(period, now);
   // Past periods are read from the record: they no longer change.
   const board = current.start === start ? current.board : new RaceBoard(standingsOf(db, start, periodAt(period, start).end));
   const top = board.top(count).map((entry, i) => standing(period, i + 1, entry));

@@ -5,7 +5,6 @@ import type { Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import { publicUser } from '../account/users.ts';
-import { radioOf } from './runtime.ts';
 import { likedAmong, soundByHash, soundOut, usersByIds, type SoundRow } from './sounds.ts';
 import { announceQueue, playIn, queueOut, queuedPlays, slotOut } from './station.ts';
 
@@ -53,7 +52,7 @@ function vote(ctx: CallContext, id: string, liked: boolean) {
 
 export const radioHandlers: Handlers = {
   'radio.current': (_params, ctx) => {
-    radioOf(ctx).tick();
+    ctx.radio.tick();
     const viewer = ctx.user?.id ?? null;
     const playing = playIn(ctx.db, 'playing');
     const next = playIn(ctx.db, 'next');
@@ -90,7 +89,7 @@ export const radioHandlers: Handlers = {
   },
   'radio.request': ({ id }, ctx) => {
     const user = requireUser(ctx);
-    radioOf(ctx).tick();
+    ctx.radio.tick();
     return ctx.moneyTx((tx) => {
       const sound = knownSound(tx, id);
       const place = inPlay(tx).get(sound.id);

@@ -4,15 +4,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Rooms } from '../../../src/contract/index.ts';
-import type { Db } from '../../db/database.ts';
 import type { Services } from '../../rpc/context.ts';
 import { coverSvg, seedLibrary, soundByHash } from './sounds.ts';
 import { advanceStation } from './station.ts';
 
-/** The radio of one server. */
+/** The radio of one server: built by buildApp (in Services), started by the radio domain's register. */
 export interface Radio {
-  /** Brings the station up to the server's clock (tests step an injected clock and call it). */
+  /** Brings the station up to the server's clock (tests step an injected clock and call it); nothing before it starts. */
   tick(): void;
+  /** Seeds the library, runs the station's timer, pushes the online count. */
+  start(app: FastifyInstance, services: Services): void;
 }
 
 /** The longest the timer sleeps: a clock stepped by hand (tests) is still noticed. */
@@ -20,17 +21,24 @@ const MAX_SLEEP_MS = 30_000;
 /** How often the listener count is compared and pushed when it changed. */
 const ONLINE_EVERY_MS = 5_000;
 
-const started = new WeakMap<Db, Radio>();
-
-/** The radio of a server. */
-export function radioOf(services: Pick<Services, 'db'>): Radio {
-  const radio = started.get(services.db);
-  if (!radio) throw new Error('the radio domain is not started: buildApp calls registerRadio');
-  return radio;
+/** A radio whose station runs once `start` is called. */
+export function createRadio(): Radio {
+  let step: (() => void) | null = null;
+  return {
+    tick: () => step?.(),
+    start(app, services) {
+      step = startStation(app, services);
+    },
+  };
 }
 
-/** Starts the radio: seeds the library, runs the station's timer, pushes the online count. */
+/** The radio domain's register: starts the server's station. */
 export function registerRadio(app: FastifyInstance, services: Services): void {
+  services.radio.start(app, services);
+}
+
+// Starts the station and answers its step.
+function startStation(app: FastifyInstance, services: Services): () => void {
   const { db, config, hub } = services;
   db.transaction((tx) => seedLibrary(tx));
   let timer: NodeJS.Timeout | undefined;
@@ -68,6 +76,6 @@ export function registerRadio(app: FastifyInstance, services: Services): void {
     clearTimeout(timer);
     clearInterval(watcher);
   });
-  started.set(db, { tick });
   tick();
+  return tick;
 }

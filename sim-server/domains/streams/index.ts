@@ -4,9 +4,10 @@
  * in for the streaming platform. Form posts get the console back; JSON callers the envelope.
  */
 import { operatorRoute } from '../../auth/sim-operator.ts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NumericError, describeIssues, z, type Envelope } from '../../../src/contract/index.ts';
+import type { FastifyInstance } from 'fastify';
+import { NumericError, z } from '../../../src/contract/index.ts';
 import { AppError } from '../../errors.ts';
+import { answer, backTo, fromForm, html, parseBody } from '../../rpc/console-http.ts';
 import type { Domain, Services } from '../../rpc/context.ts';
 import { findUserByName } from '../account/users.ts';
 import { streamsConsole, watchPage } from './sim-page.ts';
@@ -19,22 +20,9 @@ const StartBody = z.object({
   followers: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000_000))),
 });
 
-const fromForm = (request: FastifyRequest) => (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-
-function answer<T>(fn: () => T): Envelope<T> {
-  try {
-    return { response: fn() };
-  } catch (error) {
-    if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
-    throw error;
-  }
-}
-
 function registerStreams(app: FastifyInstance, s: Services): void {
   if (!s.config.simMode) return;
-  const html = (reply: FastifyReply, body: string, code = 200) => reply.code(code).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
-  const back = (reply: FastifyReply, result: Envelope<unknown>, notice: string) =>
-    reply.redirect(`/api/sim/streams?notice=${encodeURIComponent('error' in result ? result.error.error_msg : notice)}`, 303);
+  const back = backTo('/api/sim/streams');
 
   // Starting and stopping streams is the operator's, as every console action (docs/decisions/0018).
   const operator = operatorRoute(s.config);
@@ -44,10 +32,9 @@ function registerStreams(app: FastifyInstance, s: Services): void {
   });
   app.post('/api/sim/streams', operator, async (request, reply) => {
     const result = answer(() => {
-      const parsed = z.safeParse(StartBody, request.body ?? {});
-      if (!parsed.success) throw new AppError(NumericError.INPUT_ERROR, describeIssues(parsed.error.issues, request.body));
-      const user = findUserByName(s.db, parsed.data.name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
-      const { channel, title = 'Live in the arena', followers = 0 } = parsed.data;
+      const body = parseBody(StartBody, request.body);
+      const user = findUserByName(s.db, body.name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
+      const { channel, title = 'Live in the arena', followers = 0 } = body;
       return s.db.transaction((tx) => startStream(tx, s, user, { channel, title: title || 'Live in the arena', followers }));
     });
     return fromForm(request) ? back(reply, result, 'The stream is live') : result;

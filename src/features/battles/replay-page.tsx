@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { ReplayReport } from '../../core/replay.ts';
 import { ReplayReportView } from '../fairness/on-demand.ts';
 import { buttonClass } from '../../ui/button.tsx';
-import { ShieldIcon } from '../../ui/icons.tsx';
+import { ShieldIcon } from '../../ui/page-icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { reportApiError } from '../notifications/index.ts';

@@ -2,9 +2,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { rpc } from '../../net/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
-import { UsersIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel } from '../../ui/page-frame.tsx';
-import { HandshakeIcon } from '../../ui/page-icons.tsx';
+import { HandshakeIcon, UsersIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { RouteModal } from '../../ui/route-modal.tsx';
 import { useAccount } from '../session/index.ts';
@@ -24,6 +23,20 @@ const FACTS = [
   { value: '5%', text: 'deposit bonus for them, up to 100 coins a day' },
   { value: '20', text: 'referrals and you can cash out' },
 ];
+
+/** The programme's figures, as the partnership and affiliates pages lead with them. */
+function PartnerFacts() {
+  return (
+    <ul className="partner-facts">
+      {FACTS.map((fact) => (
+        <li key={fact.value}>
+          <strong>{fact.value}</strong>
+          <span>{fact.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** /partnership: the partnership programme. */
 export function PartnershipPage() {
@@ -45,14 +58,7 @@ export function PartnershipPage() {
         </>
       }
     >
-      <ul className="partner-facts">
-        {FACTS.map((fact) => (
-          <li key={fact.value}>
-            <strong>{fact.value}</strong>
-            <span>{fact.text}</span>
-          </li>
-        ))}
-      </ul>
+      <PartnerFacts />
       <YourPartnership />
     </PageFrame>
   );
@@ -185,14 +191,7 @@ export function MembersPage() {
 export function AffiliatesPage() {
   return (
     <PageFrame area="partnership" icon={<UsersIcon />} eyebrow="Affiliates" title="Affiliates" lead="Invite friends with your code: they get a deposit bonus, you earn a share of the house edge on what they play.">
-      <ul className="partner-facts">
-        {FACTS.map((fact) => (
-          <li key={fact.value}>
-            <strong>{fact.value}</strong>
-            <span>{fact.text}</span>
-          </li>
-        ))}
-      </ul>
+      <PartnerFacts />
       <YourPartnership />
       <Panel title="Partner with us">
         <p>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ComponentType, type KeyboardEvent } from 'react';
 import { Avatar } from '../../ui/avatar.tsx';
-import { BackpackIcon, LogoutIcon, ShieldIcon, UserIcon, UsersIcon, WalletIcon } from '../../ui/icons.tsx';
+import { BackpackIcon, LogoutIcon, ShieldIcon, UserIcon, UsersIcon, WalletIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import type { Account } from './account-query.ts';
 import { sessionModal } from './session-actions.ts';

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { sponsoredCents, withdrawableCents } from '../../core/money.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
-import { VaultIcon } from '../../ui/icons.tsx';
+import { VaultIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { ChallengeLine } from './challenge-line.tsx';
 import type { BalanceAccount } from './header-balance.tsx';

@@ -2,11 +2,11 @@
 import { toHash } from '../../../src/core/index.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { assetOut, grantItem } from '../inventory/assets.ts';
-import { completeDeposit } from '../payments/settle.ts';
-import { insertPayment } from '../payments/store.ts';
 import { cardById, cardOut } from '../cards/cards.ts';
 import { redeemCardGift } from '../cards/gifts.ts';
-import { GiftCause, redeemGiftCode } from './codes.ts';
+import { completeDeposit } from './settle.ts';
+import { insertPayment } from './store.ts';
+import { GiftCause, redeemGiftCode } from './gift-codes.ts';
 
 /** Payment method of codes minted without a gift-card brand (promotions, the sim console). */
 const PLAIN_GIFT_METHOD = 'giftcard';
