@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CASE_HOUSE_EDGE, casePriceFor, expectedValue, pickByTicket, validateRanges } from '../../src/core/index.ts';
+import { NumericError } from '../../src/contract/index.ts';
 import { generateCatalog } from '../../sim-server/world/catalog.ts';
 import { ok } from './cases-helpers.ts';
 import { startServer, type TestServer } from './harness.ts';
@@ -97,10 +98,10 @@ describe('the case catalog over HTTP', () => {
     expect((await visitor.request(`/api/art/poster/${box.key}.svg`)).status).toBe(404);
   });
 
-  test('case cards answer an empty list, and opening one is not built yet', async () => {
+  test('a new player holds no case cards, and opening one without a card is refused (cards.test.ts opens held ones)', async () => {
     const player = await server.player('cardholder');
     expect(await ok(player, 'arena-case.cards')).toEqual({ data: [] });
-    expect((await player.call('arena-case.create-card', { key: 'pocket-change' })).error?.error_code).toBe('NOT_IMPLEMENTED');
+    expect((await player.call('arena-case.create-card', { key: 'pocket-change' })).error?.error_code).toBe(NumericError.INVALID_DATA);
   });
 });
 
