@@ -16,6 +16,7 @@ import {
   SupportModal,
   UpdatePrompt,
   pageHead,
+  useRetryOnReconnect,
   useShellVisits,
   wasSeen,
 } from '../features/shell/index.ts';
@@ -40,6 +41,7 @@ function RootLayout() {
   useMaintenance();
   usePerformanceMode();
   const entered = useShellVisits();
+  useRetryOnReconnect();
   const { pathname } = useLocation();
   // Offline means the arena does not answer (connection-state.ts), not navigator.onLine alone.
   const offlineUnseen = useArenaReachable() === 'no' && !wasSeen(pathname);

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 
 // Parts of the shell that the first paint does not need: each loads on its own once asked for.
 const FooterPart = lazy(() => import('./footer.tsx'));
@@ -16,13 +16,43 @@ export function Footer() {
   );
 }
 
-/** The new-version offer; the service worker registers with it, after the first page. */
+/** The new-version offer. The service worker registers with it, once the page is loaded and idle. */
 export function UpdatePrompt() {
+  const idle = useIdleAfterLoad();
+  if (!idle) return null;
   return (
     <Suspense fallback={null}>
       <UpdatePromptPart />
     </Suspense>
   );
+}
+
+/**
+ * True once the page has loaded and the main thread has had a quiet moment: the worker's
+ * install downloads the precache, which must not compete with the first page on a slow link.
+ */
+function useIdleAfterLoad(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let cancel = () => {};
+    const whenQuiet = () => {
+      // Safari has no requestIdleCallback: a timer after load is the nearest thing.
+      if (typeof window.requestIdleCallback === "function") {
+        const id = window.requestIdleCallback(() => setIdle(true), { timeout: 5000 });
+        cancel = () => window.cancelIdleCallback(id);
+      } else {
+        const id = window.setTimeout(() => setIdle(true), 1000);
+        cancel = () => window.clearTimeout(id);
+      }
+    };
+    if (document.readyState === 'complete') whenQuiet();
+    else window.addEventListener('load', whenQuiet, { once: true });
+    return () => {
+      window.removeEventListener('load', whenQuiet);
+      cancel();
+    };
+  }, []);
+  return idle;
 }
 
 /** The install offer's card, loaded when the browser says the app can be installed. */
