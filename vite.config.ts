@@ -56,7 +56,10 @@ function firstVisitFiles(): Plugin {
       firstVisit.clear();
       const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const queue = chunks.filter((chunk) => chunk.isEntry || (chunk.facadeModuleId !== null && SHELL_LAZY.test(chunk.facadeModuleId))).map((chunk) => chunk.fileName);
+      // By the modules a chunk holds, not its facade: a module both imported and lazily loaded
+      // (the offline page) sits in a shared chunk without one, and the route error page is
+      // loaded through shell/on-demand.ts.
+      const queue = chunks.filter((chunk) => chunk.isEntry || chunk.moduleIds.some((id) => SHELL_LAZY.test(id))).map((chunk) => chunk.fileName);
       while (queue.length > 0) {
         const name = queue.pop()!;
         if (firstVisit.has(name)) continue;

@@ -3,6 +3,7 @@ import { dropStaticHead, stateCleared } from './app/boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadFirstPage } from './app/app.tsx';
+import { keepFocusAcrossTakeover } from './app/first-view-focus.ts';
 import { loadTransport, rpc } from './net/index.ts';
 import './app/styles.css';
 
@@ -20,11 +21,13 @@ if (!root) throw new Error('index.html has no #root');
 const FIRST_VIEW_WAIT_MS = 8000;
 const mount = () => {
   dropStaticHead();
+  const restoreFocus = keepFocusAcrossTakeover(root);
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
+  restoreFocus();
 };
 if (root.hasAttribute('data-prerendered')) {
   void Promise.race([loadFirstPage().catch(() => undefined), new Promise((done) => setTimeout(done, FIRST_VIEW_WAIT_MS))]).then(mount);
