@@ -3,7 +3,6 @@ import { dropStaticHead, stateCleared } from './app/boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadFirstPage } from './app/app.tsx';
-import { keepFocusAcrossTakeover } from './app/first-view-focus.ts';
 import { loadTransport, rpc } from './net/index.ts';
 import './app/styles.css';
 
@@ -21,16 +20,22 @@ if (!root) throw new Error('index.html has no #root');
 const FIRST_VIEW_WAIT_MS = 8000;
 const mount = () => {
   dropStaticHead();
-  const restoreFocus = keepFocusAcrossTakeover(root);
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-  restoreFocus();
 };
 if (root.hasAttribute('data-prerendered')) {
-  void Promise.race([loadFirstPage().catch(() => undefined), new Promise((done) => setTimeout(done, FIRST_VIEW_WAIT_MS))]).then(mount);
+  // Only prerendered pages need it, so it stays out of the first page's bundle.
+  let keepFocus: ((root: HTMLElement) => () => void) | undefined;
+  const focusHelper = import('./app/first-view-focus.ts').then((module) => void (keepFocus = module.keepFocusAcrossTakeover), () => undefined);
+  const ready = Promise.all([loadFirstPage().catch(() => undefined), focusHelper]);
+  void Promise.race([ready, new Promise((done) => setTimeout(done, FIRST_VIEW_WAIT_MS))]).then(() => {
+    const restoreFocus = keepFocus?.(root);
+    mount();
+    restoreFocus?.();
+  });
 } else {
   mount();
 }
