@@ -41,10 +41,10 @@ function RootLayout() {
   useMaintenance();
   usePerformanceMode();
   const entered = useShellVisits();
-  useRetryOnReconnect();
   const { pathname } = useLocation();
   // Offline means the arena does not answer (connection-state.ts), not navigator.onLine alone.
   const offlineUnseen = useArenaReachable() === 'no' && !wasSeen(pathname);
+  useRetryOnReconnect(offlineUnseen);
 
   return (
     <div className="app">
