@@ -27,15 +27,7 @@ const mount = () => {
   );
 };
 if (root.hasAttribute('data-prerendered')) {
-  // Only prerendered pages need it, so it stays out of the first page's bundle.
-  let keepFocus: ((root: HTMLElement) => () => void) | undefined;
-  const focusHelper = import('./app/first-view-focus.ts').then((module) => void (keepFocus = module.keepFocusAcrossTakeover), () => undefined);
-  const ready = Promise.all([loadFirstPage().catch(() => undefined), focusHelper]);
-  void Promise.race([ready, new Promise((done) => setTimeout(done, FIRST_VIEW_WAIT_MS))]).then(() => {
-    const restoreFocus = keepFocus?.(root);
-    mount();
-    restoreFocus?.();
-  });
+  void Promise.race([loadFirstPage().catch(() => undefined), new Promise((done) => setTimeout(done, FIRST_VIEW_WAIT_MS))]).then(mount);
 } else {
   mount();
 }
