@@ -32,12 +32,54 @@ function firstPageGraph(): Plugin {
   };
 }
 
+/** Built files (paths under dist/) the service worker fetches on install; filled by firstVisitFiles. */
+const firstVisit = new Set<string>();
+
+/**
+ * Lazy modules of the shell itself that must be on the device before the network goes: the
+ * transport (every page's data), the pages shown offline or on a failed load, and the parts
+ * the shell mounts on every page. Route pages are left out: they are cached as they are used.
+ */
+const SHELL_LAZY = /\/src\/(net\/transport\.ts|features\/shell\/(route-error|offline-page|update-prompt|footer|cookie-banner|mobile-menu-sheet|mobile-settings|support-window|not-found)\.tsx)$|\/src\/routes\/index\.tsx\?/;
+
+/**
+ * Collects what a first visit's precache holds (vite-plugin-pwa's manifestTransforms reads it):
+ * the entry and what it imports, the shell's lazy parts above, the home page's chunks, and the
+ * CSS of all of those. It was every file of the build (190 entries, 1.66 MB), fetched while
+ * the first page itself was still loading on a slow link.
+ */
+function firstVisitFiles(): Plugin {
+  return {
+    name: 'arena:first-visit-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      firstVisit.clear();
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // By the modules a chunk holds, not its facade: a module both imported and lazily loaded
+      // (the offline page) sits in a shared chunk without one, and the route error page is
+      // loaded through shell/on-demand.ts.
+      const queue = chunks.filter((chunk) => chunk.isEntry || chunk.moduleIds.some((id) => SHELL_LAZY.test(id))).map((chunk) => chunk.fileName);
+      while (queue.length > 0) {
+        const name = queue.pop()!;
+        if (firstVisit.has(name)) continue;
+        firstVisit.add(name);
+        const chunk = byName.get(name);
+        if (!chunk) continue;
+        queue.push(...chunk.imports);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) firstVisit.add(css);
+      }
+    },
+  };
+}
+
 /** Where `npm run dev` finds the sim-server (`npm start` listens there). */
 const SIM_SERVER = process.env.SIM_SERVER ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [
     firstPageGraph(),
+    firstVisitFiles(),
     // The router plugin must run before React's: it rewrites route files into lazy chunks.
     tanstackRouter({
       target: 'react',
@@ -72,8 +114,16 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The shell, every route's code and the sound sprite: any page opens offline once installed.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,txt,wav}'],
+        // The first visit fetches only the shell and the home page (firstVisitFiles); the rest
+        // of the build is cached as it is used (runtimeCaching below), so a page seen once
+        // opens offline as before.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,txt}'],
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || firstVisit.has(entry.url)),
+            warnings: [],
+          }),
+        ],
         navigateFallback: '/index.html',
         // The API, the sim's login provider and the socket always go to the network.
         navigateFallbackDenylist: [/^\/api\//, /^\/ws$/],
@@ -82,6 +132,22 @@ export default defineConfig({
         // seen case pages and the inventory show their pictures offline. API data is not
         // cached here: it lives in IndexedDB (src/storage/offline-cache.ts).
         runtimeCaching: [
+          {
+            // Hashed build files never change: one copy, kept until outdated builds push it out.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'build-assets',
+              expiration: { maxEntries: 600, maxAgeSeconds: 60 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // The sound sprite and other unhashed public files: served from the cache, refreshed behind.
+            urlPattern: ({ url, sameOrigin, request }) => sameOrigin && !url.pathname.startsWith('/api/') && request.mode !== 'navigate' && /\.(wav|png|svg|txt)$/.test(url.pathname),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'public-files', cacheableResponse: { statuses: [200] } },
+          },
           {
             urlPattern: /\/api\/art\//,
             handler: 'CacheFirst',

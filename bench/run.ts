@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: runs every benchmark in turn and prints one table of figures and ratios
- * measured in this run (DESIGN.md section 8), also written to bench/results/latest.json.
+ * measured in this run (DESIGN.md section 8), also written to bench/results/latest.json
+ * (Lighthouse's full reports beside it, in bench/results/lighthouse/).
  * Exits 1 when a money invariant breaks or a benchmark cannot run; a missed target is
  * reported in the table, not as a failure of the run.
  *
- *   node bench/run.ts [rpc] [ledger] [socket] [client] [workers] [gfx] [radio] [battles] [progression] [partner] [--quick]
+ *   node bench/run.ts [rpc] [ledger] [socket] [client] [lighthouse] [workers] [gfx] [radio] [battles] [progression] [partner] [--quick]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -14,6 +15,7 @@ import { clientBench } from './client.ts';
 import { gfxBench } from './gfx.ts';
 import { ledgerBench } from './ledger.ts';
 import { partnerDashboardBench } from './partner-dashboard.ts';
+import { lighthouseBench } from './lighthouse.ts';
 import { cleanupNow, machineBusySeconds, ownTreeCpuSeconds, ROOT, withTimeout } from './lib/procs.ts';
 import { renderTable, type Row, type Section } from './lib/report.ts';
 import { progressionBench } from './progression.ts';
@@ -31,6 +33,7 @@ const benchmarks: { name: string; timeoutMs: number; run: () => Promise<Section>
   { name: 'ledger', timeoutMs: 150_000, run: () => ledgerBench({ transfers: quick ? 10_000 : 50_000, users: 50, amount: 100, refusedShare: 0.1, writers: 2 }) },
   { name: 'socket', timeoutMs: 200_000, run: () => socketBench({ counts: quick ? [1000] : [1000, 5000], rounds: quick ? 2 : 5 }) },
   { name: 'client', timeoutMs: 30_000, run: () => clientBench() },
+  { name: 'lighthouse', timeoutMs: 600_000, run: () => lighthouseBench() },
   { name: 'workers', timeoutMs: 120_000, run: () => workersBench(quick ? { tickets: 50_000, runs: 2 } : { tickets: 200_000, runs: 3 }) },
   { name: 'gfx', timeoutMs: 180_000, run: () => gfxBench({ spins: quick ? 1 : 3 }) },
   { name: 'radio', timeoutMs: 300_000, run: () => radioBench(quick ? { clients: 1000, rounds: 1 } : { clients: 5000, rounds: 2 }) },

@@ -2,9 +2,9 @@
  * Builds the whole server without listening, so tests start exactly the production server
  * on port 0 and talk to it over real HTTP and WebSocket.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { createAccessTokens } from './auth/tokens.ts';
@@ -17,6 +17,7 @@ import { createChatRuntime } from './domains/chat/runtime.ts';
 import { RaceBoards } from './domains/progression/race.ts';
 import { createRadio } from './domains/radio/runtime.ts';
 import { DOMAINS } from './domains/index.ts';
+import { registerCompression } from './http/compress.ts';
 import type { Domain, Handlers, Services } from './rpc/context.ts';
 import { createDispatcher } from './rpc/dispatch.ts';
 import { registerRpc } from './rpc/routes.ts';
@@ -67,6 +68,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin');
   });
+  registerCompression(app);
 
   registerRpc(app, services, createDispatcher(services, handlers, app.log));
   for (const domain of DOMAINS) domain.register?.(app, services);
@@ -105,14 +107,43 @@ export function collapseSlashes(url: string): string {
  */
 async function registerClient(app: FastifyInstance, config: Config): Promise<void> {
   const built = () => existsSync(join(config.staticDir, 'index.html'));
-  await app.register(fastifyStatic, { root: config.staticDir, index: 'index.html', cacheControl: false, setHeaders: cacheHeaders });
+  // A visitor's first request gets the page's prerendered first view when the build made one;
+  // a signed-in player (whose header differs) and every other path get the shell.
+  const sendPage = (path: string | undefined, reply: FastifyReply) => {
+    const prerendered = path === undefined ? undefined : prerenderedPages(config.staticDir).get(path);
+    return reply.header('cache-control', 'no-cache').sendFile(prerendered ?? 'index.html');
+  };
+  // The static plugin would answer / with index.html itself, before the not-found handler.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || (request.url !== '/' && !request.url.startsWith('/?')) || request.cookies.logged || !built()) return;
+    if (prerenderedPages(config.staticDir).has('/')) return sendPage('/', reply);
+  });
+  // preCompressed: the build wrote .br and .gz beside every text file (scripts/compress-dist.ts).
+  await app.register(fastifyStatic, { root: config.staticDir, index: 'index.html', cacheControl: false, preCompressed: true, setHeaders: cacheHeaders });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws' && !/\.[a-z0-9]+$/i.test(path);
-    if (wantsPage && built()) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (wantsPage && built()) return sendPage(request.cookies.logged ? undefined : path, reply);
     if (wantsPage) return reply.type('text/html').send('<!doctype html><title>Arena</title><p>The client is not built yet: run <code>npm run build</code>.</p>');
     return reply.code(404).send({ error: { error_code: 16, error_msg: `No route ${request.method} ${path}` } });
   });
+}
+
+let prerenderedCache: { dir: string; mtimeMs: number; pages: Map<string, string> } | undefined;
+
+/** Page path to prerendered file (scripts/prerender.ts writes routes.json); read again after a rebuild. */
+function prerenderedPages(staticDir: string): Map<string, string> {
+  const index = join(staticDir, 'prerendered', 'routes.json');
+  const mtimeMs = existsSync(index) ? statSync(index).mtimeMs : 0;
+  if (prerenderedCache?.dir === staticDir && prerenderedCache.mtimeMs === mtimeMs) return prerenderedCache.pages;
+  let pages = new Map<string, string>();
+  try {
+    if (mtimeMs) pages = new Map(Object.entries(JSON.parse(readFileSync(index, 'utf8')) as Record<string, string>));
+  } catch {
+    // A half-written index during a rebuild: serve the shell until it is complete.
+  }
+  prerenderedCache = { dir: staticDir, mtimeMs, pages };
+  return pages;
 }
 
 /** Hashed build assets never change; everything else is revalidated (the service worker, the shell). */

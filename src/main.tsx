@@ -1,8 +1,8 @@
 // boot.ts first: it checks the saved-state version and cleans the address before anything reads them.
-import { stateCleared } from './app/boot.ts';
+import { dropStaticHead, stateCleared } from './app/boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { App, loadFirstPage } from './app/app.tsx';
 import { loadTransport, rpc } from './net/index.ts';
 import './app/styles.css';
 
@@ -12,11 +12,25 @@ void loadTransport().catch(() => undefined);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A prerendered first view (scripts/prerender.ts) is already on screen: the app's first render
+// replaces it, so it waits until the page's code and data are in and renders the same page
+// (a loading placeholder in between would flash and shift the layout). Never longer than
+// FIRST_VIEW_WAIT_MS: the static view has no working controls. No top-level await: the
+// route chunks import this chunk's modules and would wait for this module to finish.
+const FIRST_VIEW_WAIT_MS = 8000;
+const mount = () => {
+  dropStaticHead();
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+};
+if (root.hasAttribute('data-prerendered')) {
+  void Promise.race([loadFirstPage().catch(() => undefined), new Promise((done) => setTimeout(done, FIRST_VIEW_WAIT_MS))]).then(mount);
+} else {
+  mount();
+}
 
 // The old version's session cookies are HttpOnly: only the server can drop them.
 if (stateCleared) void rpc.logout().catch(() => undefined);

@@ -10,6 +10,14 @@ const queryClient = createQueryClient(
 );
 const router = createAppRouter(queryClient);
 
+/**
+ * Loads the current page's code and data ahead of the first render, so that render shows the
+ * whole page at once. A preload: router.load() before the provider has mounted never settles.
+ */
+export async function loadFirstPage(): Promise<void> {
+  await router.preloadRoute({ href: `${window.location.pathname}${window.location.search}` } as never);
+}
+
 /** The app: the query cache around the router. */
 export function App() {
   return (

@@ -13,5 +13,10 @@ export const stateCleared = checkStateVersion();
 const canonical = canonicalPublicPath(location.pathname);
 if (canonical) history.replaceState(history.state, '', `${canonical}${location.search}${location.hash}`);
 
-// index.html carries a title and preview tags for clients without scripts; the app writes its own per page.
-for (const tag of document.head.querySelectorAll('title, meta[name="description"], meta[property^="og:"]')) tag.remove();
+/**
+ * index.html carries a title and preview tags for clients without scripts (a prerendered page
+ * its own); the app writes its own per page, so main.tsx drops these just before it renders.
+ */
+export function dropStaticHead(): void {
+  for (const tag of document.head.querySelectorAll('title, meta[name="description"], meta[property^="og:"]')) tag.remove();
+}

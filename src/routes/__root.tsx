@@ -17,6 +17,7 @@ import {
   SupportModal,
   UpdatePrompt,
   pageHead,
+  useRetryOnReconnect,
   useShellVisits,
   wasSeen,
 } from '../features/shell/index.ts';
@@ -47,6 +48,7 @@ function RootLayout() {
   const { pathname } = useLocation();
   // Offline means the arena does not answer (connection-state.ts), not navigator.onLine alone.
   const offlineUnseen = useArenaReachable() === 'no' && !wasSeen(pathname);
+  useRetryOnReconnect(offlineUnseen);
 
   return (
     <div className="app">

@@ -69,6 +69,17 @@ export function HomePage() {
           </div>
         </div>
         <ul className="showcase" aria-label="Top cases">
+          {cases.isPending &&
+            // Room kept for the cards while the list loads, so they do not push the page down.
+            Array.from({ length: SHOWCASE_COUNT }, (_, index) => (
+              <li key={index} className="skeleton-drop drop-card" aria-hidden="true">
+                <span className="drop-link">
+                  <span className="drop-art" />
+                  <span className="drop-skin">&nbsp;</span>
+                  <span className="drop-price">&nbsp;</span>
+                </span>
+              </li>
+            ))}
           {showcase.map((box, index) => (
             <li key={box.hash} className="drop-card" style={{ '--i': index } as CSSProperties}>
               <PathLink to={`/case/${box.key}`} className="drop-link">

@@ -12,3 +12,4 @@ export { InstallPrompt } from './install-prompt.tsx';
 export { markSeen, wasSeen } from './offline.ts';
 export { PageLoading } from './page-loading.tsx';
 export { useShellVisits } from './use-shell-visits.ts';
+export { useRetryOnReconnect } from './use-retry-on-reconnect.ts';

@@ -2,10 +2,21 @@ import { Suspense, lazy } from 'react';
 
 // Parts of the shell that the first paint does not need: each loads on its own once asked for.
 const FooterPart = lazy(() => import('./footer.tsx'));
-const UpdatePromptPart = lazy(() => import('./update-prompt.tsx'));
+// Fetched once the page has loaded and the main thread has had a quiet moment: the worker it
+// registers downloads the precache, which must not compete with the first page on a slow link.
+const UpdatePromptPart = lazy(() => afterLoadAndIdle().then(() => import('./update-prompt.tsx')));
 const InstallCardPart = lazy(() => import('./install-card.tsx'));
 const OfflinePagePart = lazy(() => import('./offline-page.tsx'));
 const CookieBannerPart = lazy(() => import('./cookie-banner.tsx'));
+
+function afterLoadAndIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    // Safari has no requestIdleCallback: a timer after load is the nearest thing.
+    const quiet = () => (typeof window.requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 5000 }) : setTimeout(resolve, 1000));
+    if (document.readyState === 'complete') quiet();
+    else addEventListener('load', quiet, { once: true });
+  });
+}
 
 /** The footer, loaded once the first page has entered (document 1 section 2.2). */
 export function Footer() {
@@ -16,7 +27,7 @@ export function Footer() {
   );
 }
 
-/** The new-version offer; the service worker registers with it, after the first page. */
+/** The new-version offer. The service worker registers with it, once the page is loaded and idle. */
 export function UpdatePrompt() {
   return (
     <Suspense fallback={null}>

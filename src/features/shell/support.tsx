@@ -1,6 +1,4 @@
-import { buttonClass } from '../../ui/button.tsx';
-import { Modal } from '../../ui/modal.tsx';
-import { PathLink } from '../../ui/path-link.tsx';
+import { Suspense, lazy } from 'react';
 import { createStore } from '../../ui/store.ts';
 
 /** The support email the footer and the support window show. */
@@ -29,25 +27,14 @@ export function previousLocation(): VisitedLocation | null {
 /** Whether the support window is open. */
 export const supportOpen = createStore(false);
 
-/** The support window that /support opens over the page the player came from. */
+const SupportWindow = lazy(() => import('./support-window.tsx'));
+
+/** The support window that /support opens over the page the player came from; its code loads only then. */
 export function SupportModal() {
-  const open = supportOpen.use();
-  if (!open) return null;
-  const close = () => supportOpen.set(false);
+  if (!supportOpen.use()) return null;
   return (
-    <Modal title="Support" width={459} onClose={close}>
-      <p className="support-text">Our team answers every day. Most questions already have an answer in the FAQ.</p>
-      <p className="support-text">
-        Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> with your player name.
-      </p>
-      <div className="modal-actions">
-        <PathLink to="/faq" className={buttonClass('ghost')} onClick={close}>
-          Open the FAQ
-        </PathLink>
-        <a href={`mailto:${SUPPORT_EMAIL}`} className={buttonClass('primary')} onClick={close} data-autofocus>
-          Email support
-        </a>
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <SupportWindow />
+    </Suspense>
   );
 }

@@ -1,0 +1,33 @@
+/**
+ * `npm run build`: vite build, then the public pages' first views as HTML
+ * (scripts/prerender.ts), then a brotli and a gzip copy of every text file.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compressDist } from './compress-dist.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Builds dist/ completely; throws when a step fails. */
+export async function buildClient(): Promise<void> {
+  const vite = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  if (vite.status !== 0) throw new Error(`vite build failed with exit code ${vite.status}`);
+  const started = Date.now();
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(chromium)) {
+    // Loaded only to build: `npm start` on a built client needs neither Chromium nor Playwright.
+    const { prerender } = await import('./prerender.ts');
+    const pages = await prerender(join(root, 'dist'));
+    console.log(`prerendered ${pages} pages (${Date.now() - started} ms)`);
+  } else {
+    // `npm start` on a fresh machine needs nothing but Node: without Chromium the pages paint from the app alone.
+    console.log(`no Chromium at ${chromium}: public pages are not prerendered (install it, or set CHROMIUM_PATH)`);
+  }
+  const t0 = Date.now();
+  const sizes = compressDist(join(root, 'dist'));
+  console.log(`compressed ${sizes.files} text files: ${(sizes.bytes / 1024).toFixed(0)} KiB, ${(sizes.brotli / 1024).toFixed(0)} KiB as brotli (${Date.now() - t0} ms)`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildClient();

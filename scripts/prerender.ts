@@ -1,0 +1,132 @@
+/**
+ * The public pages' first view as HTML, made at build time: the built app runs in Chromium
+ * against a sim-server on a fresh database, and each page's rendered markup, title and the
+ * styles it loaded are written into a copy of index.html under dist/prerendered/. The server
+ * sends that copy to a visitor's first request for the page (sim-server/app.ts), so the
+ * header, hero and lists paint from HTML and CSS while the app's JavaScript is still on the
+ * way; the app then renders the same page over it (src/main.tsx).
+ *
+ * Live parts (toasts, the chat, notices) are left out of the copy; lists (cases, battles) show
+ * what the fresh arena had at build time until the app replaces them with the current ones.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { buildApp } from '../sim-server/app.ts';
+
+/** The catalog's first cases (those the home page and /cases show first) get their page made too. */
+const CASE_PAGES = 12;
+
+/** The pages made ahead; the first cases' own pages are added from the catalog. */
+export const PRERENDERED_PATHS = ['/', '/cases', '/battles', '/provably-fair', '/faq', '/terms', '/privacy', '/aml', '/cookie'];
+
+/** The file a page's copy is written to, relative to dist/. */
+export function prerenderedFile(path: string): string {
+  return `prerendered/${path === '/' ? 'index' : path.slice(1).replace(/[^a-z0-9_-]+/gi, '_')}.html`;
+}
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** What one page's snapshot holds. */
+interface Snapshot {
+  html: string;
+  title: string;
+  description: string | null;
+  styles: string[];
+}
+
+const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** index.html with the page's markup in #root, its title and description, and its styles. */
+export function fillShell(shell: string, path: string, snap: Snapshot): string {
+  const styles = snap.styles.filter((href) => !shell.includes(`href="${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`).join('');
+  const description = snap.description === null ? '' : `<meta name="description" content="${escapeAttr(snap.description)}">`;
+  return shell
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(snap.title)}</title>${description}`)
+    .replace('</head>', `${styles}</head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeAttr(path)}">${snap.html}</div>`);
+}
+
+/** Renders every public page in Chromium and writes the copies and their index (routes.json). */
+export async function prerender(distDir: string): Promise<number> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'arena-prerender-'));
+  const built = await buildApp({ dataDir, staticDir: distDir, rateLimit: { max: 0, windowMs: 60_000 } });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const catalog = (await (await fetch(`${base}/api/method/case.getCases`)).json()) as { response: { cases: { key: string }[] } };
+    const paths = [...PRERENDERED_PATHS, ...catalog.response.cases.slice(0, CASE_PAGES).map((c) => `/case/${c.key}`)];
+    const shell = readFileSync(join(distDir, 'index.html'), 'utf8');
+    mkdirSync(join(distDir, 'prerendered'), { recursive: true });
+    // No service worker: it would claim later pages and change what they load.
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+    // The cookie notice is the visitor's own choice, never part of the page.
+    await context.addInitScript(() => localStorage.setItem('cookie_accepted', '1'));
+    // The markup names the pictures; fetching them would only slow the build.
+    await context.route(/\.(png|jpe?g|webp|wav)$|\/api\/art\//, (route) => route.abort());
+    const routes: Record<string, string> = {};
+    const snapshot = async (path: string) => {
+      const t0 = Date.now();
+      const page = await context.newPage();
+      await page.goto(`${base}${path}`, { waitUntil: 'domcontentloaded' });
+      // The page has entered: its content is in, no page or list placeholder left. Figures a
+      // worker computes later (a case's odds) stay as their placeholder, as a first view has them.
+      await page.waitForFunction(() => {
+        const main = document.querySelector('main#content');
+        return main !== null && main.textContent!.trim().length > 0 && !main.querySelector('.page-loading, [class^="skeleton-"]');
+      });
+      const snap = await page.evaluate((): Snapshot => {
+        const root = document.getElementById('root')!.cloneNode(true) as HTMLElement;
+        // Transient or personal parts: notices, the update offer, the chat, the install card.
+        for (const node of root.querySelectorAll('.toasts, .toast, .update-prompt, .install-card, .chat-dock, .chat-panel, .cookie-banner, [data-live-only]')) node.remove();
+        // Until the app runs the page is not live, and the build's countdown is stale: the
+        // indicator says connecting, the timer keeps its room but shows nothing.
+        for (const node of root.querySelectorAll('.live-indicator')) {
+          node.setAttribute('data-status', 'connecting');
+          node.setAttribute('aria-label', 'Connecting');
+          node.setAttribute('title', 'Real-time connection: Connecting');
+          const text = node.querySelector('.live-text');
+          if (text) text.textContent = 'Connecting';
+        }
+        for (const node of root.querySelectorAll<HTMLElement>('.nav-timer')) node.style.visibility = 'hidden';
+        return {
+          html: root.innerHTML,
+          title: document.title,
+          description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? null,
+          // The app's own link tags are absolute (Vite's preload writes full URLs): keep the path.
+          styles: [...document.querySelectorAll('link[rel="stylesheet"]')]
+            .map((link) => new URL(link.getAttribute('href')!, location.href))
+            .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+            .map((url) => url.pathname),
+        };
+      });
+      await page.close();
+      const file = prerenderedFile(path);
+      writeFileSync(join(distDir, file), fillShell(shell, path, snap));
+      routes[path] = file;
+      if (process.env.PRERENDER_DEBUG) console.log(path, Date.now() - t0);
+    };
+    // A few pages at a time: each waits mostly on its own requests.
+    const queue = [...paths];
+    await Promise.all(Array.from({ length: 3 }, async () => {
+      for (let path = queue.shift(); path !== undefined; path = queue.shift()) await snapshot(path);
+    }));
+    await context.close();
+    writeFileSync(join(distDir, 'prerendered', 'routes.json'), `${JSON.stringify(Object.fromEntries(paths.map((p) => [p, routes[p]])), null, 2)}\n`);
+    return paths.length;
+  } finally {
+    await browser.close();
+    await built.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const t0 = Date.now();
+  const count = await prerender(join(import.meta.dirname, '..', 'dist'));
+  console.log(`prerendered ${count} pages (${Date.now() - t0} ms)`);
+}

@@ -1,0 +1,58 @@
+// A visitor's first request for a public page paints it from HTML and CSS before any script
+// runs (scripts/prerender.ts); the app then takes the same page over. A signed-in player gets
+// the plain shell. Screenshots for a person to look at go to test-results/screens/.
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookiesUpFront, header, signInByApi } from './helpers.ts';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png` });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const size of [{ label: 'phone', width: 390, height: 844 }, { label: 'desktop', width: 1920, height: 1080 }]) {
+    test(`the header, hero and case list paint from HTML on a ${size.label}`, async ({ page }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto('/cases');
+      await expect(page).toHaveTitle('Cases · SkinFans Arena');
+      await expect(header(page).getByRole('link', { name: 'SkinFans Arena, home' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Open a case' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Cases' }).getByRole('link').first()).toBeVisible();
+      // Not live until the app runs: the header does not claim a connection.
+      await expect(header(page).getByRole('img', { name: 'Live' })).toHaveCount(0);
+      await shot(page, `first-visit-cases-no-js-${size.label}`);
+    });
+  }
+
+  test('the home page and a case page paint their first view from HTML', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Open cases.');
+    const cases = (await (await page.request.get('/api/method/case.getCases')).json()) as { response: { cases: { key: string; name: string }[] } };
+    const first = cases.response.cases[0]!;
+    await page.goto(`/case/${first.key}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
+    await expect(page.getByRole('list', { name: `Items in ${first.name}` }).getByRole('listitem').first()).toBeVisible();
+  });
+});
+
+test('the app takes the prerendered page over: the same page, now working', async ({ page }) => {
+  await acceptCookiesUpFront(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/cases');
+  await expect(page.getByRole('heading', { level: 1, name: 'Open a case' })).toBeVisible();
+  // Live once the socket is up: only the app does that.
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Cases' });
+  const first = (await list.getByRole('listitem').first().locator('.case-name').textContent())!;
+  await page.getByRole('searchbox').or(page.getByLabel('Search')).first().fill(first);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await shot(page, 'first-visit-cases-app-phone');
+});
+
+test('a signed-in player gets the plain shell, a visitor the prerendered page', async ({ page }) => {
+  const visitor = await (await page.request.get('/cases')).text();
+  expect(visitor).toContain('data-prerendered="/cases"');
+  await signInByApi(page);
+  const player = await (await page.request.get('/cases')).text();
+  expect(player).not.toContain('data-prerendered');
+  expect(player).toContain('<div id="root"></div>');
+});
