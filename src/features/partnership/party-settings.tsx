@@ -58,7 +58,7 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (s: 
     save.mutate();
   };
   return (
-    <form className="party-settings-form" aria-label="Party mode and tiers" onSubmit={submit}>
+    <form className="party-settings-form" aria-label="Tier requirements" onSubmit={submit}>
       <label className="field">
         <span className="field-label">Party mode</span>
         <select
