@@ -97,6 +97,6 @@ export interface PartyPrize {
  */
 export function partyPrize(tier: number, valueCents: number): PartyPrize {
   const rarity = valueCents >= 50_000 ? 'ultra' : valueCents >= 10_000 ? 'gold' : valueCents >= 3_000 ? 'high' : valueCents >= 1_000 ? 'medium' : 'low';
-  if (tier === 1) return { type: 'booster', kind: 'deposit_bonus', name: 'Deposit Bonus booster', rarity };
+  if (tier === 1) return { type: 'booster', kind: 'deposit_bonus', name: 'Deposit Bonus', rarity };
   return { type: 'card', kind: 'free_coins', name: 'Coins card', rarity };
 }

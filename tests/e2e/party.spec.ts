@@ -44,7 +44,7 @@ test('a referral sees the party modal open once, joins with the dress code, and 
     const tierButtons = modal.getByRole('group', { name: 'Tiers' }).getByRole('button');
     await expect(tierButtons).toHaveCount(3);
     // 100 coins of fuel: a Deposit Bonus booster of 20, coins cards of 30 and 50.
-    await expect(tierButtons.nth(0)).toContainText('Deposit Bonus booster');
+    await expect(tierButtons.nth(0)).toContainText('Deposit Bonus');
     await expect(tierButtons.nth(0)).toContainText('20.00');
     await expect(tierButtons.nth(1)).toContainText('Coins card');
     await expect(tierButtons.nth(1)).toContainText('30.00');
@@ -83,7 +83,7 @@ test('a referral sees the party modal open once, joins with the dress code, and 
     await expect(modal.getByText('JOINED', { exact: true })).toBeVisible();
     await host.sim(`/api/sim/parties/${host.party}/advance`, { minutes: 10 });
     await expect(page.getByLabel('Drawing tier 1')).toBeVisible();
-    const banner = modal.getByRole('status').filter({ hasText: `${viewer} won tier 1: Deposit Bonus booster` });
+    const banner = modal.getByRole('status').filter({ hasText: `${viewer} won tier 1: Deposit Bonus` });
     await expect(banner).toBeVisible();
     await page.screenshot({ path: 'test-results/party-modal-winner-desktop.png' });
     await expect(banner).toHaveCount(0);

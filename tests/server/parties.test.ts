@@ -78,7 +78,7 @@ describe('stream parties', () => {
     expect(start).toMatchObject({ status: 'active', official: false, conditions: { min_wagered: 500, min_period: 5 * 86_400, invite_code: 'Gold Hat' } });
     expect(start.tiers.map((t) => t.time_at)).toEqual([TIER_EVERY_MS, 2 * TIER_EVERY_MS, 3 * TIER_EVERY_MS]);
     expect(start.tiers.map((t) => [t.item_name, t.item_price, t.prize?.type, t.prize?.kind, t.item_hash])).toEqual([
-      ['Deposit Bonus booster', 2_000, 'booster', 'deposit_bonus', ''],
+      ['Deposit Bonus', 2_000, 'booster', 'deposit_bonus', ''],
       ['Coins card', 3_000, 'card', 'free_coins', ''],
       ['Coins card', 5_000, 'card', 'free_coins', ''],
     ]);
