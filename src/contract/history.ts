@@ -9,15 +9,15 @@ export const HistoryType = [
   'event_giveaway', 'arena_sponsor', 'unbox_boxes_bought', 'partnership_cashback', 'partnership_earned',
   'compensation', 'sponsor', 'tip', 'chicken_withdraw', 'chicken_paid', 'reward',
   // Not in the spec's label table; the sim needs them and names them here once.
-  'signup_bonus', 'vault_deposit', 'vault_withdraw', 'partner_race_prize', 'partner_race_refund', 'radio_request', 'dice_bet', 'dice_win', 'party_fuel', 'party_fuel_refund',
+  'signup_bonus', 'vault_deposit', 'vault_withdraw', 'partner_race_prize', 'partner_race_refund', 'radio_request', 'dice_bet', 'dice_win', 'party_fuel', 'party_fuel_refund', 'party_prize',
   // Booster payouts (docs/decisions/0026).
   'booster_deposit_bonus', 'booster_battle_refund', 'booster_rain_boost',
 ] as const;
 /** One ledger entry type. */
 export type HistoryType = (typeof HistoryType)[number];
 
-/** What a partner spends on their partnership (partnership-plus.expenses): race prizes held, less refunds. */
-export const PARTNER_EXPENSE_TYPES: readonly HistoryType[] = ['partner_race_prize', 'partner_race_refund'];
+/** What a partner spends on their partnership (partnership-plus.expenses): race prizes and party fuel held, less refunds. */
+export const PARTNER_EXPENSE_TYPES: readonly HistoryType[] = ['partner_race_prize', 'partner_race_refund', 'party_fuel', 'party_fuel_refund'];
 
 /** Balance changes that do not raise a toast (document 1 section 4 'Notices and toasts'). */
 export const SILENT_BALANCE_TYPES: readonly string[] = [

@@ -161,7 +161,7 @@ export const ServerMessages = {
     cards: z.optional(z.array(Card)),
     count: z.number(),
     /** What issued them, and that game's hash (null when no game did). */
-    source: z.enum(['battle', 'unbox', 'gift', 'battlepass']),
+    source: z.enum(['battle', 'unbox', 'gift', 'battlepass', 'party']),
     game_hash: z.nullable(z.string()),
   }),
   /**

@@ -80,3 +80,23 @@ export function tierTimerTone(leftMs: number): 'normal' | 'orange' | 'red' {
   if (leftMs <= TIER_TIMER_RED_MS) return 'red';
   return leftMs < TIER_TIMER_ORANGE_MS ? 'orange' : 'normal';
 }
+
+/** A tier's prize (docs/decisions/0027, amended): a Deposit Bonus booster or a coins card worth the tier's value. */
+export interface PartyPrize {
+  type: 'booster' | 'card';
+  /** The booster kind, or the card kind. */
+  kind: 'deposit_bonus' | 'free_coins';
+  name: string;
+  rarity: 'low' | 'medium' | 'high' | 'gold' | 'ultra';
+}
+
+/**
+ * Tier 1 gives a Deposit Bonus booster whose bonus cap is the tier's value; tiers 2 and 3 a
+ * coins card of the tier's value. Either way the winner can get at most the value, which is
+ * what the fuel (or, on official parties, the house) paid for it.
+ */
+export function partyPrize(tier: number, valueCents: number): PartyPrize {
+  const rarity = valueCents >= 50_000 ? 'ultra' : valueCents >= 10_000 ? 'gold' : valueCents >= 3_000 ? 'high' : valueCents >= 1_000 ? 'medium' : 'low';
+  if (tier === 1) return { type: 'booster', kind: 'deposit_bonus', name: 'Deposit Bonus', rarity };
+  return { type: 'card', kind: 'free_coins', name: 'Coins card', rarity };
+}

@@ -10,6 +10,8 @@ async function partnerWithParty(browser: Browser, baseURL: string | undefined) {
   const sim = (path: string, data: unknown) => page.request.post(path, { data, headers: operatorHeaders() }).then((r) => r.json() as Promise<{ response: Record<string, string> }>);
   await sim('/api/sim/partners/tag', { name, tag: 'club_member' });
   const stream = (await sim('/api/sim/streams', { name, channel: `${name}TV`, title: 'Party night', followers: 4200 })).response.hash!;
+  // The stream club asks for the linked Kick channel: the one just streamed from the sim console.
+  await callAsPlayer(page, 'partnership-plus.connect-kick', { name: `${name}TV` });
   await callAsPlayer(page, 'partnership-plus.join-stream-club');
   await callAsPlayer(page, 'partnership-plus.change-party-settings', { min_wagered: 500, min_period: 5, min_level: 0, invite_code: 'Neon Hat' });
   const { party } = await callAsPlayer<{ party: string }>(page, 'partnership-plus.buy-party-fuel', { amount: 10_000, stamp: `fuel-${name}` });
@@ -39,7 +41,14 @@ test('a referral sees the party modal open once, joins with the dress code, and 
     const modal = page.getByRole('dialog', { name: 'Stream party' });
     await expect(modal.getByText(host.name, { exact: true })).toBeVisible();
     await expect(modal.getByRole('link', { name: 'WATCH' })).toHaveAttribute('href', `/api/sim/streams/${host.stream}/watch`);
-    await expect(modal.getByRole('group', { name: 'Tiers' }).getByRole('button')).toHaveCount(3);
+    const tierButtons = modal.getByRole('group', { name: 'Tiers' }).getByRole('button');
+    await expect(tierButtons).toHaveCount(3);
+    // 100 coins of fuel: a Deposit Bonus booster of 20, coins cards of 30 and 50.
+    await expect(tierButtons.nth(0)).toContainText('Deposit Bonus');
+    await expect(tierButtons.nth(0)).toContainText('20.00');
+    await expect(tierButtons.nth(1)).toContainText('Coins card');
+    await expect(tierButtons.nth(1)).toContainText('30.00');
+    await expect(tierButtons.nth(2)).toContainText('50.00');
     await expect(modal.getByRole('progressbar', { name: 'Party progress' })).toBeVisible();
     await expect(modal.getByText('Server seed hash')).toBeVisible();
 
@@ -74,7 +83,7 @@ test('a referral sees the party modal open once, joins with the dress code, and 
     await expect(modal.getByText('JOINED', { exact: true })).toBeVisible();
     await host.sim(`/api/sim/parties/${host.party}/advance`, { minutes: 10 });
     await expect(page.getByLabel('Drawing tier 1')).toBeVisible();
-    const banner = modal.getByRole('status').filter({ hasText: `${viewer} won tier 1` });
+    const banner = modal.getByRole('status').filter({ hasText: `${viewer} won tier 1: Deposit Bonus` });
     await expect(banner).toBeVisible();
     await page.screenshot({ path: 'test-results/party-modal-winner-desktop.png' });
     await expect(banner).toHaveCount(0);
@@ -85,6 +94,9 @@ test('a referral sees the party modal open once, joins with the dress code, and 
     await expect(fairness).toContainText('Drawn');
     await expect(fairness).toContainText('1 published');
     await expect(fairness.getByText('Shown once the tier is drawn')).toHaveCount(0);
+    // The prize is the winner's: the booster waits, ready, in their boosters list.
+    const mine = await callAsPlayer<{ boosters: Record<string, { kind: string; status: string; params: { bonus_max: number | null } }> }>(page, 'booster.load', { batch: 'CORE_BOOSTER' });
+    expect(Object.values(mine.boosters).filter((b) => b.kind === 'deposit_bonus')).toMatchObject([{ status: 'ready', params: { bonus_max: 2_000 } }]);
     await modal.getByRole('button', { name: 'Party info' }).click();
     const info = page.getByRole('dialog', { name: 'Party info' });
     await expect(info).toContainText('modulo the number of members, plus 1');
@@ -118,6 +130,10 @@ test('a partner buys party fuel from the modal; when a party of theirs is alread
 
   await page.goto('/event/stream-party');
   const modal = page.getByRole('dialog', { name: 'Stream party' });
+  // Streamed but no Kick channel linked: the club says what to do, and no toast.
+  await modal.getByRole('button', { name: 'Join the stream club' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('Connect your Kick channel first: Badges and Kick on your partner dashboard.');
+  await callAsPlayer(page, 'partnership-plus.connect-kick', { name: `${name}TV` });
   await modal.getByRole('button', { name: 'Join the stream club' }).click();
   await expect(modal.getByLabel('Party fuel')).toBeVisible();
   await modal.getByLabel('Party fuel').selectOption({ label: '30.00' });
@@ -145,4 +161,55 @@ test('a partner buys party fuel from the modal; when a party of theirs is alread
   expect(settings.party).not.toBe(first);
   await page.unroute('**/api/method/**');
   await callAsPlayer(page, 'partnership-plus.close-party', { stamp: `close-${name}` });
+});
+
+test('a partner sets the party mode and each tier\'s requirement on the dashboard; joining the club asks for the Kick link first', async ({ page }) => {
+  test.setTimeout(120_000);
+  await acceptCookiesUpFront(page);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const name = await signInByApi(page, newPlayerName('host'));
+  const sim = (path: string, data: unknown) => page.request.post(path, { data, headers: operatorHeaders() });
+  expect((await sim('/api/sim/partners/tag', { name, tag: 'partner' })).ok()).toBe(true);
+
+  await page.goto(`/partnership/@${name}`);
+  const settings = page.locator('section', { has: page.getByRole('heading', { name: 'Party settings', exact: true }) });
+  await expect(settings).toContainText('Join the stream club to host parties');
+  await settings.getByRole('button', { name: 'Join the stream club' }).click();
+  await expect(settings.getByRole('alert')).toHaveText('Connect your Kick channel first (Badges and Kick, below), then join.');
+
+  // Rank mode: tier 1 open to every rank, tier 2 to C or better, tier 3 to S only.
+  await settings.getByLabel('Party mode').selectOption({ label: 'Referral rank' });
+  await expect(settings.getByLabel('Tier 1 lowest rank')).toHaveValue('6');
+  await settings.getByLabel('Tier 2 lowest rank').selectOption({ label: 'C' });
+  await settings.getByLabel('Tier 3 lowest rank').selectOption({ label: 'S' });
+  await settings.getByRole('button', { name: 'Save party settings' }).click();
+  await expect(settings.getByRole('status')).toHaveText('Saved. Your next party uses these tiers.');
+  const saved = await callAsPlayer<{ mode: string; required: number[] }>(page, 'partnership-plus.party-settings');
+  expect(saved).toMatchObject({ mode: 'rank', required: [6, 4, 1] });
+
+  // After the reload the form shows what the server holds.
+  await page.reload();
+  await expect(settings.getByLabel('Party mode')).toHaveValue('rank');
+  await expect(settings.getByLabel('Tier 2 lowest rank')).toHaveValue('4');
+
+  // With the Kick channel linked, the club takes them.
+  expect((await sim('/api/sim/streams', { name, channel: `${name}TV` })).ok()).toBe(true);
+  await callAsPlayer(page, 'partnership-plus.connect-kick', { name: `${name}TV` });
+  await settings.getByRole('button', { name: 'Join the stream club' }).click();
+  await expect(settings.getByRole('button', { name: 'Leave the stream club' })).toBeVisible();
+  await expect(settings).toContainText('You are in the stream club');
+
+  // Level mode: each tier's minimum level.
+  await settings.getByLabel('Party mode').selectOption({ label: 'Level' });
+  await settings.getByLabel('Tier 3 minimum level').fill('20');
+  await settings.getByRole('button', { name: 'Save party settings' }).click();
+  await expect(settings.getByRole('status')).toBeVisible();
+  expect(await callAsPlayer<{ mode: string; required: number[] }>(page, 'partnership-plus.party-settings')).toMatchObject({ mode: 'level', required: [0, 0, 20] });
+
+  for (const [label, viewport] of [['1920', { width: 1920, height: 1080 }], ['390', { width: 390, height: 844 }]] as const) {
+    await page.setViewportSize(viewport);
+    await settings.scrollIntoViewIfNeeded();
+    await settled(page);
+    await settings.screenshot({ path: `test-results/party-settings-${label}.png` });
+  }
 });

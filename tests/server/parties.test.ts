@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MethodResult } from '../../src/contract/index.ts';
-import { parseHash, partyParticipantsHash, partyTicket, sha256Hex } from '../../src/core/index.ts';
-import { FINISHED_LINGER_MS, TIER_EVERY_MS, TIER_LOCK_MS } from '../../sim-server/domains/parties/store.ts';
+import { parseHash, partyParticipantsHash, partyTicket, sha256Hex, toHash } from '../../src/core/index.ts';
+import { FINISHED_LINGER_MS, OFFICIAL_PRIZES, TIER_EVERY_MS, TIER_LOCK_MS } from '../../sim-server/domains/parties/store.ts';
 import { partyTick } from '../../sim-server/domains/parties/runner.ts';
 import { cheapestCase, openCases } from './cases-helpers.ts';
 import { hashOf, refused } from './chat-helpers.ts';
@@ -34,6 +34,9 @@ async function clubPartner(name: string, settings: Record<string, string | numbe
   await sim(partner, '/api/sim/partners/tag', { name, tag: 'club_member' });
   await refused(partner, 'partnership-plus.join-stream-club', {}, 'KICK_ACCOUNT_NOT_LINKED');
   const stream = await goLive(partner, name);
+  // Having streamed is not enough: the club asks for the linked Kick channel (connect-kick).
+  await refused(partner, 'partnership-plus.join-stream-club', {}, 'KICK_ACCOUNT_NOT_LINKED');
+  expect(await ok(partner, 'partnership-plus.connect-kick', { name: `${name}_tv` })).toMatchObject({ kick: { name: `${name}_tv` } });
   expect(await ok(partner, 'partnership-plus.join-stream-club')).toEqual({ success: true, stream_club: true });
   await ok(partner, 'partnership-plus.change-party-settings', settings);
   return { partner, stream };
@@ -47,7 +50,6 @@ async function referral(name: string, partner: string, cases = 10): Promise<Clie
   return client;
 }
 
-const assetsOf = (userId: number) => server.services.db.all<{ id: number; item_id: number }>("SELECT id, item_id FROM assets WHERE user_id = ? AND kind = 'item'", userId);
 
 describe('stream parties', () => {
   test('a partner party runs three tiers in order on the clock, pauses while the host is away, and every draw recomputes from its published record', async () => {
@@ -57,9 +59,12 @@ describe('stream parties', () => {
     await socket.next('ROOM_JOINED');
 
     const before = await balanceOf(partner);
+    const partyHouse = () => server.services.ledger.balance(server.services.db, { house: 'party' });
+    const partyHeld = partyHouse();
     const bought = await ok(partner, 'partnership-plus.buy-party-fuel', { amount: 10_000, stamp: 'fuel-1' });
-    expect(bought.fuel).toBeGreaterThan(0);
-    expect(bought.fuel).toBeLessThanOrEqual(10_000);
+    // The fuel is the three prizes' value: 20%, 30% and 50% of it.
+    expect(bought.fuel).toBe(10_000);
+    expect(partyHouse()).toBe(partyHeld + 10_000);
     expect(await balanceOf(partner)).toBe(before - bought.fuel);
     // The same stamp answers the first result and charges nothing more.
     expect(await ok(partner, 'partnership-plus.buy-party-fuel', { amount: 10_000, stamp: 'fuel-1' })).toEqual(bought);
@@ -72,6 +77,11 @@ describe('stream parties', () => {
     const start = await getParty(partner, id);
     expect(start).toMatchObject({ status: 'active', official: false, conditions: { min_wagered: 500, min_period: 5 * 86_400, invite_code: 'Gold Hat' } });
     expect(start.tiers.map((t) => t.time_at)).toEqual([TIER_EVERY_MS, 2 * TIER_EVERY_MS, 3 * TIER_EVERY_MS]);
+    expect(start.tiers.map((t) => [t.item_name, t.item_price, t.prize?.type, t.prize?.kind, t.item_hash])).toEqual([
+      ['Deposit Bonus', 2_000, 'booster', 'deposit_bonus', ''],
+      ['Coins card', 3_000, 'card', 'free_coins', ''],
+      ['Coins card', 5_000, 'card', 'free_coins', ''],
+    ]);
     const seedHashes = start.tiers.map((t) => t.server_seed_hashed);
 
     // Referrals who wagered join; the lobby of a referral shows their partner's party.
@@ -149,16 +159,37 @@ describe('stream parties', () => {
     expect((await ok(viewers[0]!, 'event-party.lobby')).parties).toEqual([]);
     await refused(viewers[0]!, 'event-party.get', { id }, 30);
 
-    // Each prize is in its winner's inventory once; more ticks deliver nothing more.
-    const tiers = server.services.db.all<{ winner_id: number; asset_id: number; item_id: number }>('SELECT winner_id, asset_id, item_id FROM stream_party_tiers WHERE party_id = ? ORDER BY number', parseHash(id));
-    expect(tiers.map((t) => `SF${String(t.winner_id).padStart(10, '0')}`)).toEqual(winners);
-    const assetsBefore = server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM assets')!.n;
+    // Each prize is with its winner once: tier 1 a Deposit Bonus booster capped at its value,
+    // tiers 2 and 3 coins cards of theirs; more ticks deliver nothing more.
+    const tiers = server.services.db.all<{ winner_id: number; asset_id: number | null; booster_id: number | null; price: number }>(
+      'SELECT winner_id, asset_id, booster_id, price FROM stream_party_tiers WHERE party_id = ? ORDER BY number', parseHash(id));
+    expect(tiers.map((t) => toHash(t.winner_id))).toEqual(winners);
+    const counts = () => server.services.db.get<{ a: number; b: number }>('SELECT (SELECT COUNT(*) FROM assets) AS a, (SELECT COUNT(*) FROM boosters) AS b')!;
+    const countsBefore = counts();
     clock.advance(TIER_EVERY_MS);
     tick();
     tick();
-    expect(server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM assets')!.n).toBe(assetsBefore);
-    for (const t of tiers) expect(assetsOf(t.winner_id).filter((a) => a.id === t.asset_id && a.item_id === t.item_id)).toHaveLength(1);
-    expect(new Set(tiers.map((t) => t.asset_id)).size).toBe(3);
+    expect(counts()).toEqual(countsBefore);
+    const booster = server.services.db.get<{ user_id: number; kind: string; bonus_max: number; source: string; status: string }>('SELECT user_id, kind, bonus_max, source, status FROM boosters WHERE id = ?', tiers[0]!.booster_id);
+    expect(booster).toEqual({ user_id: tiers[0]!.winner_id, kind: 'deposit_bonus', bonus_max: 2_000, source: 'party', status: 'ready' });
+    const byHash = new Map(await Promise.all([...viewers, late].map(async (v) => [await hashOf(v), v] as const)));
+    for (const t of tiers.slice(1)) {
+      const winner = byHash.get(toHash(t.winner_id))!;
+      const cards = (await ok(winner, 'inventory.getCards', {})).cards.filter((c) => c.hash === toHash(t.asset_id!));
+      expect(cards).toMatchObject([{ type: 'free_coins', amount: t.price, name: 'Coins card' }]);
+    }
+    // The winner's card pays its value once, from the house the fuel moved to.
+    const cardTier = tiers[1]!;
+    const cardWinner = byHash.get(toHash(cardTier.winner_id))!;
+    const held = await balanceOf(cardWinner);
+    const cardHash = toHash(cardTier.asset_id!);
+    await ok(cardWinner, 'inventory.activate', { asset_hash: cardHash });
+    expect(await balanceOf(cardWinner)).toBe(held + cardTier.price);
+    expect((await cardWinner.call('inventory.activate', { asset_hash: cardHash })).error).toBeDefined();
+    // All three tiers were drawn: the party house gave out every cent of the fuel to the prizes' houses.
+    expect(partyHouse()).toBe(partyHeld);
+    const moved = server.services.db.all<{ amount: number }>("SELECT amount FROM ledger WHERE type = 'party_prize' AND ref LIKE ? ORDER BY id", `${id}:%`);
+    expect(moved.map((m) => m.amount)).toEqual([2_000, 3_000, 5_000]);
     expectLedgerOk(server);
     socket.close();
   }, SLOW_MS);
@@ -186,6 +217,9 @@ describe('stream parties', () => {
     expect(new Set(tier.participants).size).toBe(100);
     expect(tier.winner_hash).toBe(tier.participants![partyTicket(tier.server_seed!, 100) - 1]);
     expect(tier.users).toHaveLength(100);
+    // The official prize is the house's: a Deposit Bonus booster worth the first official value, with the winner.
+    const prize = server.services.db.get<{ user_id: number; bonus_max: number }>("SELECT user_id, bonus_max FROM boosters WHERE source = 'party' AND ref = ?", `${id}:1`);
+    expect(prize).toEqual({ user_id: parseHash(tier.winner_hash!), bonus_max: OFFICIAL_PRIZES[0] });
   }, SLOW_MS);
 
   test('bad input is refused with the spec\'s errors and moves nothing; close-party lets the host open a new one', async () => {

@@ -174,17 +174,35 @@ describe('partnership-plus deals across a restart', () => {
 describe('partnership-plus expenses, tiers and levels', () => {
   test('expenses are the race prizes held less refunds', async () => {
     const partner = await tagged('spender');
-    expect(await ok(partner, 'partnership-plus.expenses', {})).toEqual({ total: 0, by_type: { partner_race_prize: 0, partner_race_refund: 0 }, entries: [], has_more: false });
+    expect(await ok(partner, 'partnership-plus.expenses', {})).toEqual({
+      total: 0, by_type: { partner_race_prize: 0, partner_race_refund: 0, party_fuel: 0, party_fuel_refund: 0 }, entries: [], has_more: false,
+    });
     const race = { name: 'Spend', category: 5, prize: 10_000, duration: 7_200 };
     const first = await ok(partner, 'partnership-plus.create-race', race);
     await ok(partner, 'partnership-plus.create-race', { ...race, prize: 5_000 });
     await ok(partner, 'partnership-plus.cancel-race', { id: first.race.id });
     const expenses = await ok(partner, 'partnership-plus.expenses', { count: 2 });
-    expect(expenses).toMatchObject({ total: 5_000, by_type: { partner_race_prize: 15_000, partner_race_refund: -10_000 }, has_more: true });
+    expect(expenses).toMatchObject({ total: 5_000, by_type: { partner_race_prize: 15_000, partner_race_refund: -10_000, party_fuel: 0, party_fuel_refund: 0 }, has_more: true });
     expect(expenses.entries.map((e) => [e.type, e.amount])).toEqual([['partner_race_refund', 10_000], ['partner_race_prize', -5_000]]);
     const rest = await ok(partner, 'partnership-plus.expenses', { count: 2, offset: expenses.entries[1]!.hash });
     expect(rest.entries.map((e) => e.amount)).toEqual([-10_000]);
     expect(code(await partner.call('partnership-plus.expenses', { offset: 'nope' }))).toBe(NumericError.INPUT_ERROR);
+  });
+
+  test('party fuel is an expense and its refund comes off it', async () => {
+    const partner = await tagged('fuel_spender', 'club_member');
+    await sim(partner, '/api/sim/streams', { name: 'fuel_spender', channel: 'fuel_spender_tv' });
+    await ok(partner, 'partnership-plus.connect-kick', { name: 'fuel_spender_tv' });
+    await ok(partner, 'partnership-plus.join-stream-club', {});
+    const start = await balanceOf(partner);
+    await ok(partner, 'partnership-plus.buy-party-fuel', { amount: 30_000, stamp: 'fuel-exp-1' });
+    await ok(partner, 'partnership-plus.close-party', { stamp: 'fuel-exp-2' });
+    await ok(partner, 'partnership-plus.buy-party-fuel', { amount: 10_000, stamp: 'fuel-exp-3' });
+    const expenses = await ok(partner, 'partnership-plus.expenses', {});
+    expect(expenses).toMatchObject({ total: 10_000, by_type: { partner_race_prize: 0, partner_race_refund: 0, party_fuel: 40_000, party_fuel_refund: -30_000 }, has_more: false });
+    expect(expenses.entries.map((e) => [e.type, e.amount])).toEqual([['party_fuel', -10_000], ['party_fuel_refund', 30_000], ['party_fuel', -30_000]]);
+    // What the panel says was spent is what left the wallet.
+    expect(start - (await balanceOf(partner))).toBe(expenses.total);
   });
 
   test('tiers are public; a referral wagering across a tier line raises the partner a level with a notice', async () => {

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import { hasTag, type UserRow } from '../account/users.ts';
+import { kickAccountOf } from '../partnership/kick.ts';
 import { advanceParty } from './runner.ts';
 import {
   DEFAULT_CONDITIONS, FUEL_SPLIT, PARTY_HOUSE, announce, closeParty, createParty, memberCount, openParty, partyOut, referrerOf, statsOf,
@@ -191,8 +192,8 @@ export const partyHandlers: Handlers = {
   },
   'partnership-plus.join-stream-club': (_params, ctx) => {
     const user = requirePartner(ctx);
-    // The sim's streaming account: a channel that has been on air through the streams console.
-    if (!ctx.db.get('SELECT 1 AS n FROM streams WHERE user_id = ?', user.id)) fail(NamedError.KICK_ACCOUNT_NOT_LINKED, 'Link a streaming account first');
+    // A host streams on Kick: the channel linked by partnership-plus.connect-kick (docs/decisions/0028).
+    if (!kickAccountOf(ctx.db, user.id)) fail(NamedError.KICK_ACCOUNT_NOT_LINKED, 'Connect your Kick channel first');
     ctx.db.run('INSERT OR IGNORE INTO stream_club (user_id, joined_at) VALUES (?, ?)', user.id, ctx.config.now());
     return { success: true as const, stream_club: true };
   },

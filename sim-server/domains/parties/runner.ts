@@ -8,8 +8,13 @@ import { parseHash, partyParticipantsHash, partyTicket, toHash } from '../../../
 import type { Tx } from '../../db/database.ts';
 import type { Services } from '../../rpc/context.ts';
 import { publicUser, type UserRow } from '../account/users.ts';
+import { BOOSTER_FUNDER } from '../boosters/effects.ts';
+import { grantBooster } from '../boosters/grant.ts';
+import { CARDS_HOUSE, cardById, cardOut, grantCard } from '../cards/cards.ts';
 import { grantItem } from '../inventory/assets.ts';
-import { FINISHED_LINGER_MS, INACTIVE_CLOSE_MS, PARTY_HOUSE, TIER_LOCK_MS, announce, closeParty, eligibleFor, hostLive, nextTier, tiersOf, type PartyRow, type TierRow } from './store.ts';
+import {
+  FINISHED_LINGER_MS, INACTIVE_CLOSE_MS, PARTY_HOUSE, TIER_LOCK_MS, announce, closeParty, eligibleFor, hostLive, nextTier, prizeOut, tiersOf, type PartyRow, type TierRow,
+} from './store.ts';
 
 type RunnerServices = Pick<Services, 'db' | 'hub' | 'config' | 'ledger' | 'catalog'>;
 
@@ -28,6 +33,34 @@ function publish(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, now:
   return tx.get<TierRow>('SELECT * FROM stream_party_tiers WHERE party_id = ? AND number = ?', party.id, tier.number)!;
 }
 
+/**
+ * Puts a drawn tier's prize with its winner, in the draw's transaction (once: the draw's
+ * conditional update, and the tier's unique asset_id / booster_id). A partner's fuel for the
+ * tier moves from the party house to the house that will pay the prize out (the cards house
+ * for a coins card, the promotions house for a deposit bonus), so what the winner can collect
+ * is what the partner paid. Official parties' prizes are the house's own.
+ */
+function deliver(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, winnerId: number, now: number): void {
+  const ref = `${toHash(party.id)}:${tier.number}`;
+  if (tier.prize_type === 'item') {
+    const assetId = grantItem(tx, winnerId, tier.item_id!, null, now);
+    tx.run('UPDATE stream_party_tiers SET asset_id = ? WHERE party_id = ? AND number = ?', assetId, party.id, tier.number);
+    return;
+  }
+  if (tier.prize_type === 'booster') {
+    const booster = grantBooster(tx, winnerId, 'deposit_bonus', { source: 'party', ref, now, params: { bonus_max: tier.price }, hub: s.hub });
+    tx.run('UPDATE stream_party_tiers SET booster_id = ? WHERE party_id = ? AND number = ?', booster.id, party.id, tier.number);
+    if (!party.official && tier.price > 0) s.ledger.transfer(tx, { from: PARTY_HOUSE, to: BOOSTER_FUNDER, amount: tier.price, type: 'party_prize', ref });
+    return;
+  }
+  const catalog = s.catalog.view();
+  const assetId = grantCard(tx, catalog, winnerId, { kind: 'free_coins', rarity: tier.prize_rarity ?? 'low', name: tier.prize_name ?? 'Coins card', level: 1, amount: tier.price }, 'party', now);
+  tx.run('UPDATE stream_party_tiers SET asset_id = ? WHERE party_id = ? AND number = ?', assetId, party.id, tier.number);
+  if (!party.official && tier.price > 0) s.ledger.transfer(tx, { from: PARTY_HOUSE, to: CARDS_HOUSE, amount: tier.price, type: 'party_prize', ref });
+  const card = cardOut(catalog, cardById(tx, assetId)!);
+  tx.afterCommit(() => s.hub.toUser(winnerId, 'INVENTORY_ASSET_ISSUED', { assets: [], cards: [card], count: 1, source: 'party', game_hash: null }));
+}
+
 /** Draws a published tier: the ticket picks the winner from the published list; the prize goes to their inventory. */
 function draw(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, now: number): void {
   const list = JSON.parse(tier.participants!) as string[];
@@ -39,21 +72,19 @@ function draw(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, now: nu
     ticket, winner?.id ?? null, now, party.id, tier.number,
   );
   if (done.changes === 0) return;
-  if (winner) {
-    const assetId = grantItem(tx, winner.id, tier.item_id, null, now);
-    tx.run('UPDATE stream_party_tiers SET asset_id = ? WHERE party_id = ? AND number = ?', assetId, party.id, tier.number);
-  } else if (!party.official && tier.price > 0) {
+  if (winner) deliver(tx, s, party, tier, winner.id, now);
+  else if (!party.official && tier.price > 0) {
     // Nobody qualified: the partner gets this tier's fuel back.
     s.ledger.transfer(tx, { from: PARTY_HOUSE, to: { user: party.host_id }, amount: tier.price, type: 'party_fuel_refund', ref: toHash(party.id) });
   }
-  const item = s.catalog.view().item(tier.item_id);
+  const prize = prizeOut(s.catalog.view(), tx.get<TierRow>('SELECT * FROM stream_party_tiers WHERE party_id = ? AND number = ?', party.id, tier.number)!);
   const roll = {
     id: toHash(party.id),
     number: tier.number,
     ticket,
     winner_hash: winnerHash,
     user: winner ? publicUser(winner) : null,
-    item: { hash: toHash(tier.item_id), name: item?.name ?? 'Prize', image: item?.image ?? '' },
+    item: { hash: prize.hash, name: prize.name, image: prize.image },
   };
   const completed = { id: toHash(party.id), number: tier.number };
   tx.afterCommit(() => {

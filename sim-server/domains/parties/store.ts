@@ -5,11 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { NamedError, NumericError, PARTY_TIERS, REFERRAL_RANKS, type PartyMode, type StreamParty } from '../../../src/contract/index.ts';
-import { OFFICIAL_INVITE_CODE, levelForExp, meetsTier, parseHash, sha256Hex, toHash, type PartyStats } from '../../../src/core/index.ts';
+import { OFFICIAL_INVITE_CODE, levelForExp, meetsTier, parseHash, partyPrize, sha256Hex, toHash, type PartyPrize, type PartyStats } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
 import { publicUser, type UserRow } from '../account/users.ts';
+import type { CatalogView } from '../cases/catalog-store.ts';
 import { rankFor, schemeOf } from '../partnership/ranks.ts';
 
 /** Air time between tiers: tier n is drawn at n times this (docs/decisions/0027). */
@@ -20,7 +21,7 @@ export const TIER_LOCK_MS = 10_000;
 export const INACTIVE_CLOSE_MS = 60 * 60_000;
 /** A party whose tiers are all drawn stays this long, so its last roulette and winner are seen, then closes. */
 export const FINISHED_LINGER_MS = 60_000;
-/** Official parties' prizes: the most expensive items at or under these prices (cents), tier by tier. */
+/** Official parties' prize values (cents), tier by tier; the house pays them. */
 export const OFFICIAL_PRIZES = [1_000, 3_000, 10_000];
 /** How a partner's fuel is split over the tiers (percent). */
 export const FUEL_SPLIT = [20, 30, 50];
@@ -52,7 +53,13 @@ export interface PartyRow {
 export interface TierRow {
   party_id: number;
   number: number;
-  item_id: number;
+  /** 'item': a skin (parties opened before migration 48); else the prize rule's card or booster. */
+  prize_type: 'item' | PartyPrize['type'];
+  prize_kind: PartyPrize['kind'] | null;
+  prize_name: string | null;
+  prize_rarity: PartyPrize['rarity'] | null;
+  item_id: number | null;
+  /** The prize's value in cents: what the fuel (or the house) pays for it. */
   price: number;
   time_at: number;
   required_level: number;
@@ -66,6 +73,7 @@ export interface TierRow {
   ticket: number | null;
   winner_id: number | null;
   asset_id: number | null;
+  booster_id: number | null;
   completed_at: number | null;
 }
 
@@ -139,15 +147,6 @@ export function eligibleFor(db: Pick<Db, 'all' | 'get'>, party: PartyRow, tier: 
 
 const partyUser = (db: Pick<Db, 'get'>, party: PartyRow, user: UserRow, now: number) => ({ ...publicUser(user), stats: statsOf(db, party, user, now) });
 
-/** Picks the prize of a tier: the dearest item at or under `budget` cents (else the cheapest). */
-function prizeFor(db: Pick<Db, 'get'>, budget: number): { id: number; price: number } {
-  return (
-    db.get<{ id: number; price: number }>('SELECT id, price FROM items WHERE price <= ? AND price > 0 ORDER BY price DESC, id LIMIT 1', budget) ??
-    db.get<{ id: number; price: number }>('SELECT id, price FROM items ORDER BY price, id LIMIT 1') ??
-    fail(NumericError.INTERNAL_ERROR, 'The catalog has no items to give away')
-  );
-}
-
 /** What a new party needs beyond its host. */
 export interface NewParty {
   official: boolean;
@@ -159,7 +158,7 @@ export interface NewParty {
   background: string | null;
   /** Each tier's requirement in the mode. */
   required: readonly number[];
-  /** Each tier's prize budget in cents. */
+  /** Each tier's prize value in cents. */
   budgets: readonly number[];
 }
 
@@ -178,14 +177,15 @@ export function createParty(tx: Tx, s: Pick<Services, 'hub' | 'config'>, host: U
   ).lastInsertRowid;
   let cost = 0;
   for (let n = 1; n <= PARTY_TIERS; n++) {
-    const prize = prizeFor(tx, input.budgets[n - 1]!);
-    cost += prize.price;
+    const value = input.budgets[n - 1]!;
+    const prize = partyPrize(n, value);
+    cost += value;
     const seed = randomBytes(32).toString('hex');
     const required = input.required[n - 1] ?? 0;
     tx.run(
-      `INSERT INTO stream_party_tiers (party_id, number, item_id, price, time_at, required_level, required_rank, required_race, server_seed, server_seed_hashed)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      id, n, prize.id, prize.price, n * TIER_EVERY_MS,
+      `INSERT INTO stream_party_tiers (party_id, number, prize_type, prize_kind, prize_name, prize_rarity, price, time_at, required_level, required_rank, required_race, server_seed, server_seed_hashed)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      id, n, prize.type, prize.kind, prize.name, prize.rarity, value, n * TIER_EVERY_MS,
       input.mode === 'level' ? required : 0, input.mode === 'rank' ? Math.min(6, Math.max(1, required)) : 6, input.mode === 'race' ? Math.max(1, required) : 100,
       seed, sha256Hex(seed),
     );
@@ -264,13 +264,14 @@ export function partyOut(db: Pick<Db, 'get' | 'all'>, s: Pick<Services, 'catalog
     users: members.slice(0, 200).map((m) => partyUser(db, party, m, now)),
     goals,
     tiers: tiers.map((t) => {
-      const item = catalog.item(t.item_id);
+      const prize = prizeOut(catalog, t);
       return {
         number: t.number,
-        item_name: item?.name ?? 'Prize',
-        item_hash: toHash(t.item_id),
-        item_image: item?.image ?? '',
+        item_name: prize.name,
+        item_hash: prize.hash,
+        item_image: prize.image,
         item_price: t.price,
+        prize: prize.type === 'item' ? null : { type: prize.type, kind: t.prize_kind!, rarity: t.prize_rarity! },
         time_at: t.time_at,
         completed: t.completed_at !== null,
         winner_hash: t.winner_id === null ? null : toHash(t.winner_id),
@@ -291,6 +292,19 @@ export function partyOut(db: Pick<Db, 'get' | 'all'>, s: Pick<Services, 'catalog
     created_at: party.created_at,
     time: now,
   };
+}
+
+/**
+ * What a tier gives as the wire names it. A card or booster's hash is the delivered one's
+ * (empty before the draw); a skin prize (an old party's) is its catalog item.
+ */
+export function prizeOut(catalog: CatalogView, tier: TierRow): { type: TierRow['prize_type']; name: string; hash: string; image: string } {
+  if (tier.prize_type === 'item') {
+    const item = tier.item_id === null ? undefined : catalog.item(tier.item_id);
+    return { type: 'item', name: item?.name ?? 'Prize', hash: tier.item_id === null ? '' : toHash(tier.item_id), image: item?.image ?? '' };
+  }
+  const delivered = tier.prize_type === 'booster' ? tier.booster_id : tier.asset_id;
+  return { type: tier.prize_type, name: tier.prize_name ?? 'Prize', hash: delivered === null ? '' : toHash(delivered), image: '' };
 }
 
 /** The tier's members and fairness record (seed revealed once completed). */

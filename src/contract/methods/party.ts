@@ -30,6 +30,8 @@ export const PartyTier = z.object({
   item_hash: z.string(),
   item_image: z.string(),
   item_price: z.number(),
+  /** What the tier gives (docs/decisions/0027): a booster or a card of item_price's value; null on an old skin prize. */
+  prize: z.nullable(z.object({ type: z.enum(['booster', 'card']), kind: z.string(), rarity: z.string() })),
   /** The party air time (ms) at which the tier is drawn. */
   time_at: z.number(),
   completed: z.boolean(),

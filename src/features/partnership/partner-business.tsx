@@ -17,6 +17,7 @@ import { dealKeys, dealQueryOptions, expensesQueryOptions } from './queries.ts';
 
 // Badges and the Kick link load after the deal and expenses panels.
 const PartnerBadges = lazy(() => import('./partner-badges.tsx'));
+const PartySettingsPanel = lazy(() => import('./party-settings.tsx'));
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
 const onError = (error: unknown) => reportApiError(error, () => undefined);
@@ -256,6 +257,9 @@ export default function PartnerBusiness() {
         <DealsPanel />
         <ExpensesPanel />
       </div>
+      <Suspense fallback={null}>
+        <PartySettingsPanel />
+      </Suspense>
       <Suspense fallback={null}>
         <PartnerBadges />
       </Suspense>

@@ -48,7 +48,13 @@ function TierCard({ party, tier, next, selected, onSelect }: { party: StreamPart
   return (
     <button type="button" className={`party-tier${selected ? ' selected' : ''}${tier.completed ? ' completed' : ''}`} aria-pressed={selected} onClick={onSelect}>
       <span className="party-tier-number">Tier {tier.number}</span>
-      {tier.item_image ? <img className="party-tier-image" src={tier.item_image} alt="" width={96} height={72} /> : <span className="party-tier-image" />}
+      {tier.item_image ? (
+        <img className="party-tier-image" src={tier.item_image} alt="" width={96} height={72} />
+      ) : (
+        <span className={`party-tier-image party-tier-prize ${tier.prize?.type ?? ''} rarity-${tier.prize?.rarity ?? 'low'}`} aria-hidden="true">
+          {tier.prize?.type === 'booster' ? '+%' : tier.prize?.type === 'card' ? '¢' : ''}
+        </span>
+      )}
       <span className="party-tier-name">{tier.item_name}</span>
       <span className="party-tier-price">{formatCoins(tier.item_price)}</span>
       <span className="party-tier-rule">
@@ -416,7 +422,13 @@ function HostPanel() {
   const settings = useQuery({ queryKey: [...partyKeys.all, 'settings'], queryFn: ({ signal }) => rpc.call('partnership-plus.party-settings', {}, { signal }) });
   const [amount, setAmount] = useState(PARTY_FUEL_OPTIONS[1]!);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: partyKeys.all });
-  const join = useMutation({ mutationFn: () => rpc.call('partnership-plus.join-stream-club', {}), onSuccess: refresh, onError: report });
+  const [needsKick, setNeedsKick] = useState(false);
+  const join = useMutation({
+    mutationFn: () => rpc.call('partnership-plus.join-stream-club', {}),
+    onSuccess: refresh,
+    // Document 3 keeps KICK_ACCOUNT_NOT_LINKED quiet as a toast: the panel says what to do instead.
+    onError: (error) => (error instanceof RpcError && error.code === 'KICK_ACCOUNT_NOT_LINKED' ? setNeedsKick(true) : report(error)),
+  });
   const buy = useMutation({ mutationFn: () => rpc.call('partnership-plus.buy-party-fuel', { amount, stamp: crypto.randomUUID() }), onSuccess: refresh, onError: report });
   if (!settings.data) return <p className="party-muted">Loading your party settings…</p>;
   if (!settings.data.stream_club) {
@@ -426,6 +438,11 @@ function HostPanel() {
         <Button variant="primary" disabled={join.isPending} onClick={() => join.mutate()}>
           Join the stream club
         </Button>
+        {needsKick && (
+          <p className="party-muted" role="alert">
+            Connect your Kick channel first: Badges and Kick on your partner dashboard.
+          </p>
+        )}
       </div>
     );
   }
