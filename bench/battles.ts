@@ -75,7 +75,7 @@ function responseOf<T>(envelope: Envelope, what: string): T {
 async function runOnce(count: number, speed: number): Promise<RunResult> {
   const dataDir = makeTempDir('battles');
   const clock = scalableClock();
-  const built = await buildApp({ dataDir, staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, startBalance: 100_000_000, accessTtl: 86_400, now: clock.now, checkOutputs: false });
+  const built = await buildApp({ dataDir, staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, startBalance: 100_000_000, accessTtl: 86_400, now: clock.now, checkOutputs: 0 });
   const problems: string[] = [];
   try {
     await built.app.listen({ port: 0, host: '127.0.0.1' });

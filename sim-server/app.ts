@@ -65,8 +65,10 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   await app.register(fastifyCookie);
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook, not an async one: no promise per answer (docs/decisions/0029).
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin');
+    done(null, payload);
   });
   registerCompression(app);
 

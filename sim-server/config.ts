@@ -33,8 +33,12 @@ export interface Config {
   trustProxy: boolean;
   /** Client version reported by the manifest. */
   version: string;
-  /** Check each response against its contract schema (catches server bugs early). */
-  checkOutputs: boolean;
+  /**
+   * Check answers against their contract schemas (catches server bugs early): 0 never, 1 every
+   * answer (tests, development), N each method's first answer and then one in N (production's
+   * default, 100: the check costs as much as the rest of a read; docs/decisions/0029).
+   */
+  checkOutputs: number;
   /** Count experience, race points and play stats from wagers; 0 only for the benchmark's baseline. */
   countProgression: boolean;
   /** Milliseconds since the epoch; tests inject a clock they can step. */
@@ -104,7 +108,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     jwtSecret: overrides.jwtSecret ?? loadSecret(dataDir),
     trustProxy: env.TRUST_PROXY === '1',
     version: '5.4',
-    checkOutputs: env.CHECK_OUTPUTS !== '0',
+    checkOutputs: int(env.CHECK_OUTPUTS, env.NODE_ENV === 'production' ? 100 : 1),
     countProgression: env.COUNT_PROGRESSION !== '0',
     now: Date.now,
     simOperatorKey: overrides.simOperatorKey ?? loadOperatorKey(dataDir),

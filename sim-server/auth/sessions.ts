@@ -100,9 +100,15 @@ export function closeSessions(db: Db, now: number, sessionId: number, everywhere
   }
 }
 
+const LIVE_SESSION_USER = 'SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.user_id = ? AND s.revoked_at IS NULL';
+
 /** Resolves an access token to its player, checking that the session is still open. */
 export function authenticate({ db, config, tokens }: AuthServices, accessToken: string): { user: UserRow; sessionId: number } {
   const claims = tokens.verify(accessToken, config.now());
+  // Every call reads the session, so a logout refuses its token at once; the common case
+  // (an open session) is one indexed join, the refusals below tell why (docs/decisions/0029).
+  const live = db.get<UserRow>(LIVE_SESSION_USER, claims.sessionId, claims.userId);
+  if (live) return { user: live, sessionId: claims.sessionId };
   const session = db.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE id = ?', claims.sessionId);
   if (!session || session.revoked_at !== null || session.user_id !== claims.userId) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.REVOKED);
   const user = findUserById(db, claims.userId);

@@ -22,8 +22,13 @@ export function createAccessTokens(secret: Uint8Array, ttlSeconds: number) {
   // Timestamps are set from the server's clock (tests step it), not by the library.
   const sign = createSigner({ key, algorithm: 'HS256', noTimestamp: true });
   // Expiry is checked below against the same clock, so the library must not check it itself.
-  // A verified token is cached by its text (revocation is checked on the session row anyway).
-  const decode = createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true, cache: 10_000 });
+  const decode = createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true });
+  // Claims of tokens whose signature checked, by their text: the library's own cache hashed
+  // every token with SHA-256 to key it, a Map of the text costs nothing. Revocation is read
+  // from the session row on every call and expiry checked on every call, so the cache holds
+  // only what a token's text alone proves (docs/decisions/0029).
+  const verified = new Map<string, { sub?: unknown; sid?: unknown; exp?: unknown }>();
+  const VERIFIED_MAX = 10_000;
 
   return {
     /** Signs an access token for a session. */
@@ -33,11 +38,15 @@ export function createAccessTokens(secret: Uint8Array, ttlSeconds: number) {
     },
     /** Verifies an access token; an expired one answers 'jwt deprecated' so the client renews. */
     verify(token: string, nowMs: number): AccessClaims {
-      let payload: { sub?: unknown; sid?: unknown; exp?: unknown };
-      try {
-        payload = decode(token) as typeof payload;
-      } catch {
-        throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.INVALID);
+      let payload = verified.get(token);
+      if (!payload) {
+        try {
+          payload = decode(token) as NonNullable<typeof payload>;
+        } catch {
+          throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.INVALID);
+        }
+        if (verified.size >= VERIFIED_MAX) verified.clear();
+        verified.set(token, payload);
       }
       const userId = Number(payload.sub);
       const sessionId = Number(payload.sid);

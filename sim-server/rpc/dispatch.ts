@@ -23,6 +23,15 @@ export type Dispatch = (name: string, raw: unknown, caller: Caller) => Promise<E
 
 /** Builds the dispatcher over a set of handlers. */
 export function createDispatcher(services: Services, handlers: Handlers, log: { error(obj: unknown, msg: string): void }): Dispatch {
+  const every = services.config.checkOutputs;
+  // Answers per method so far: each method's first answer is always checked, then one in `every`.
+  const answered = new Map<string, number>();
+  const shouldCheck = (name: string): boolean => {
+    if (every <= 1) return every === 1;
+    const n = answered.get(name) ?? 0;
+    answered.set(name, n + 1 === every ? 0 : n + 1);
+    return n === 0;
+  };
   return async (name, raw, caller) => {
     try {
       if (!isMethodName(name)) throw new AppError(NumericError.INPUT_ERROR, `Unknown method ${name}`);
@@ -42,11 +51,13 @@ export function createDispatcher(services: Services, handlers: Handlers, log: { 
       const stamp = def.money && caller.user ? (parsed.data as { stamp?: string }).stamp : undefined;
       const ctx: CallContext = { ...services, ...caller, moneyTx: (fn) => moneyTx(services, name, caller.user, stamp, parsed.data, fn) };
       const result = await handler(parsed.data, ctx);
-      if (services.config.checkOutputs) {
+      if (shouldCheck(name)) {
         const checked = z.safeParse(def.output, result);
         if (!checked.success) {
           log.error({ method: name, issues: checked.error.issues }, 'response does not match its contract');
-          throw new AppError(NumericError.INTERNAL_ERROR, 'Internal error');
+          // Checking every answer (tests, development) refuses the bad one so the bug shows; a
+          // sampled check only reports it: refusing one answer in N would protect no one.
+          if (every === 1) throw new AppError(NumericError.INTERNAL_ERROR, 'Internal error');
         }
       }
       return { response: result };

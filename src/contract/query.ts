@@ -28,13 +28,18 @@ export function decodeQuery(params: URLSearchParams): QueryTree {
   return tree;
 }
 
+/** Names that would reach an object's prototype, never a key of a decoded query. */
+const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
+
 function splitKey(key: string): string[] | null {
+  // Most keys are plain names (`amount`, `currencies`): no regular expression for them.
+  if (!key.includes('[') && !key.includes(']')) return key === '' || UNSAFE.has(key) ? null : [key];
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
   if (!match) return null;
   const rest = [...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!);
   const path = [match[1]!, ...rest];
   // Guard against prototype pollution and absurd nesting from hostile input.
-  if (path.length > MAX_DEPTH || path.some((p) => p === '' || p === '__proto__' || p === 'constructor' || p === 'prototype')) return null;
+  if (path.length > MAX_DEPTH || path.some((p) => p === '' || UNSAFE.has(p))) return null;
   return path;
 }
 

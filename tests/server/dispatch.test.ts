@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createAccessTokens } from '../../sim-server/auth/tokens.ts';
-import { loadConfig } from '../../sim-server/config.ts';
+import { loadConfig, type Config } from '../../sim-server/config.ts';
 import { openDb } from '../../sim-server/db/database.ts';
 import { createLedger } from '../../sim-server/db/ledger.ts';
 import { findUserById } from '../../sim-server/domains/account/users.ts';
@@ -16,8 +16,8 @@ import { createRadio } from '../../sim-server/domains/radio/runtime.ts';
 import { startServer } from './harness.ts';
 
 /** The real dispatcher, database and ledger, with handlers that misbehave on purpose. */
-function servicesWith(handlers: Handlers) {
-  const config = loadConfig({ dataDir: ':memory:' });
+function servicesWith(handlers: Handlers, overrides: Partial<Config> = {}) {
+  const config = loadConfig({ dataDir: ':memory:', ...overrides });
   const db = openDb({ path: ':memory:' });
   const hub = createHub({ now: Date.now });
   const ledger = createLedger({ now: Date.now });
@@ -57,6 +57,25 @@ describe('a method that fails', () => {
   test('an answer that breaks its contract is caught as INTERNAL_ERROR, not sent', async () => {
     const { dispatch, caller } = servicesWith({ 'wallet-vault.info': () => ({ amount: 'lots', lock_time: 0 }) as never });
     expect(await dispatch('wallet-vault.info', {}, caller)).toEqual({ error: { error_code: 10, error_msg: 'Internal error' } });
+  });
+
+  test('sampled output checks (production): each method\'s first answer and then one in N is checked and logged, none refused', async () => {
+    const bad = { amount: 'lots', lock_time: 0 };
+    const { dispatch, caller, errors } = servicesWith({ 'wallet-vault.info': () => bad as never }, { checkOutputs: 3 });
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await dispatch('wallet-vault.info', {}, caller));
+    expect(answers).toEqual(Array.from({ length: 7 }, () => ({ response: bad })));
+    // Calls 1, 4 and 7 were checked.
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toMatchObject({ method: 'wallet-vault.info' });
+  });
+
+  test('CHECK_OUTPUTS: every answer by default, 1 in 100 under NODE_ENV=production, as set when set', () => {
+    expect(loadConfig({ dataDir: ':memory:' }, {}).checkOutputs).toBe(1);
+    expect(loadConfig({ dataDir: ':memory:' }, { NODE_ENV: 'production' }).checkOutputs).toBe(100);
+    expect(loadConfig({ dataDir: ':memory:' }, { NODE_ENV: 'production', CHECK_OUTPUTS: '1' }).checkOutputs).toBe(1);
+    expect(loadConfig({ dataDir: ':memory:' }, { CHECK_OUTPUTS: '0' }).checkOutputs).toBe(0);
+    expect(() => loadConfig({ dataDir: ':memory:' }, { CHECK_OUTPUTS: 'often' })).toThrow(/whole number/);
   });
 
   test('input is validated before the handler runs', async () => {

@@ -40,15 +40,31 @@ function insertPair(tx: Tx, userId: number, state: 'current' | 'next', clientSee
   );
 }
 
+// The state is written into the SQL, not bound: SQLite matches a partial index
+// (seed_pairs_current, seed_pairs_next) to a bound value only by re-preparing the statement
+// whenever the value changes, about 40 µs per call on every roll (docs/decisions/0029).
+const PAIR_SQL = {
+  current: `SELECT ${PAIR_COLUMNS} FROM seed_pairs WHERE user_id = ? AND state = 'current'`,
+  next: `SELECT ${PAIR_COLUMNS} FROM seed_pairs WHERE user_id = ? AND state = 'next'`,
+} as const;
+
 function pairIn(tx: Pick<Tx, 'get'>, userId: number, state: 'current' | 'next'): SeedPairRow | undefined {
-  return tx.get<SeedPairRow>(`SELECT ${PAIR_COLUMNS} FROM seed_pairs WHERE user_id = ? AND state = ?`, userId, state);
+  return tx.get<SeedPairRow>(PAIR_SQL[state], userId);
 }
 
 /** The player's current and next pairs, created with a random client seed on first use. */
 function pairs(tx: Tx, userId: number, now: number): { current: CurrentPair; next: SeedPairRow } {
-  if (!pairIn(tx, userId, 'current')) insertPair(tx, userId, 'current', randomClientSeed(), now);
-  if (!pairIn(tx, userId, 'next')) insertPair(tx, userId, 'next', null, now);
-  return { current: pairIn(tx, userId, 'current') as CurrentPair, next: pairIn(tx, userId, 'next')! };
+  let current = pairIn(tx, userId, 'current');
+  if (!current) {
+    insertPair(tx, userId, 'current', randomClientSeed(), now);
+    current = pairIn(tx, userId, 'current')!;
+  }
+  let next = pairIn(tx, userId, 'next');
+  if (!next) {
+    insertPair(tx, userId, 'next', null, now);
+    next = pairIn(tx, userId, 'next')!;
+  }
+  return { current: current as CurrentPair, next };
 }
 
 /** What the player sees of their seeds. */
