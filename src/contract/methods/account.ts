@@ -66,7 +66,14 @@ export const accountMethods = {
     input: z.object({ name: z.optional(userName()), display_name: z.optional(displayName()), status: z.optional(text(0, 100)), private: z.optional(flag()) }),
     output: z.object({ success: z.boolean(), user: ProfileUser }),
   }),
-  'account.applyResource': unshown({ doc: 'Applies an owned avatar or pattern resource to the profile (payload passed through).', access: 'user', planned: true }),
+  'account.applyResource': method({
+    doc:
+      'Wears an avatar (or pattern) the player unpacked from a card: info.avatar becomes its art until another upload, apply or clearInfo. ' +
+      'A resource the player does not own is INVALID_DATA; the spec passes the payload through, this server names type and hash (docs/decisions/0025).',
+    access: 'user',
+    input: z.object({ type: z.enum(['avatar', 'pattern']), hash: text(1, 64) }),
+    output: z.object({ success: z.boolean(), info: z.object({ avatar: z.nullable(z.string()), pattern: z.nullable(z.string()), badge: z.nullable(z.string()) }) }),
+  }),
   'account.clearInfo': method({
     doc: 'Clears one profile decoration (info.avatar back to the default avatar; info.pattern and info.badge, which this server does not set yet, stay empty); answer not shown beyond success.',
     access: 'user',

@@ -1,4 +1,4 @@
-import { method, unshown } from '../define.ts';
+import { method } from '../define.ts';
 import { BADGE_ICONS, DealSettings, DealTermsEntry, PARTNER_PERIODS, PARTNER_RACE_CATEGORIES, REFERRAL_RANKS, RankScheme, PartnerBadge, PartnerBadges, PartnerDeal, PartnerExpense, PartnerTierEntry, PartnerEarnings, PartnerPeriodFigures, PartnerRace, PartnerRaceStanding, Referral, ReferralEntry, SponsorChallenge } from '../entities.ts';
 import { cents, choice, flag, hashId, int, list, paging, stamp, text, z } from '../wire.ts';
 
