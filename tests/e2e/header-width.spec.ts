@@ -80,6 +80,7 @@ for (const width of [390, 1280, 1440, 1536, 1600, 1700, 1800, 1920, 2150]) {
       await expect(header(page).getByLabel('Games in progress')).toBeVisible();
     }
     await expect(header(page).getByTestId('balance')).toBeVisible();
+    await expect(header(page).getByTestId('deposit-bonus-badge')).toHaveText('+10%');
     const boxes = await headerBoxes(page);
     await page.screenshot({ path: `test-results/screens/header-busy-${width}.png`, clip: { x: 0, y: 0, width, height: 80 } });
     expect(boxes.filter((b) => b.clipped).map((b) => b.name)).toEqual([]);
