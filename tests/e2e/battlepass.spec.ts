@@ -33,7 +33,7 @@ test('buy the pass, climb a tier, claim, and open a pack', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1920, height: 1080 });
   await acceptCookiesUpFront(page);
-  await signInByApi(page, newPlayerName('bp'));
+  const name = await signInByApi(page, newPlayerName('bp'));
   await page.goto('/battlepass');
   // The header's Season entry tells the truth now: it leads here.
   await expect(header(page).getByRole('link', { name: 'Season' })).toBeVisible();
@@ -98,8 +98,19 @@ test('buy the pass, climb a tier, claim, and open a pack', async ({ page }) => {
   await expect(reward).toBeVisible({ timeout: 20_000 });
   const won = (await reward.locator('.reward-name').textContent()) ?? '';
   expect(won.length).toBeGreaterThan(0);
-  await expect(reward.getByRole('button', { name: 'Close' })).toBeVisible();
+  const art = (await reward.locator('img.reward-art').getAttribute('src')) ?? '';
+  expect(art).toMatch(/^\/avatars\//);
   await shot(page, 'battlepass-pack-reward-desktop');
+  // 'Apply avatar' wears it: the header shows it and the profile opens in a new tab.
+  const headerAvatar = header(page).locator('.header-user img.avatar');
+  await expect(headerAvatar).toHaveAttribute('data-avatar', 'default');
+  const [profileTab] = await Promise.all([page.context().waitForEvent('page'), reward.getByRole('button', { name: 'Apply avatar' }).click()]);
+  await expect(profileTab).toHaveURL(new RegExp(`/@${name}$`));
+  await profileTab.close();
+  await expect(reward.getByText('Applied · your avatar now')).toBeVisible();
+  await expect(headerAvatar).toHaveAttribute('data-avatar', 'own');
+  await expect(headerAvatar).toHaveAttribute('src', art);
+  await shot(page, 'battlepass-pack-applied-desktop');
   await reward.getByRole('button', { name: 'Close' }).click();
   await expect(cards.getByRole('listitem')).toHaveCount(3);
   const owned = await callAsPlayer<{ assets: { name: string }[] }>(page, 'resource.assets', { type: 'avatar' });

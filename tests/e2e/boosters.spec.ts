@@ -74,6 +74,41 @@ test('activate a booster in the header hint and see its timer; the boosters moda
   await shot(page, 'boosters-modal-mobile');
 });
 
+test('the booster detail modal: Activate closes it; a running one closes itself when its countdown ends', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await acceptCookiesUpFront(page);
+  await signInByApi(page, newPlayerName('bdetail'));
+  // A short Rain Boost (12 s) and a ready Auto-Join.
+  await grant(page, 'rain_boost', { duration_ms: 12_000 });
+  await grant(page, 'auto_join');
+  await page.goto('/event/boosters');
+  const modal = page.getByRole('dialog', { name: 'Boosters' });
+
+  await modal.getByRole('button', { name: 'Auto-Join' }).click();
+  const autoJoin = page.getByRole('dialog', { name: 'Auto-Join' });
+  await expect(autoJoin.getByTestId('booster-detail')).toHaveAttribute('data-state', 'ready');
+  await expect(autoJoin.getByText('Runs for')).toBeVisible();
+  await shot(page, 'boosters-detail-ready-desktop');
+  await autoJoin.getByRole('button', { name: 'Activate' }).click();
+  await expect(autoJoin).toHaveCount(0);
+  await expect(modal.getByRole('listitem').filter({ hasText: 'Auto-Join' })).toContainText(/\d+:\d\d:\d\d|\d+:\d\d/);
+
+  await modal.getByRole('button', { name: 'Rain Boost' }).click();
+  const rain = page.getByRole('dialog', { name: 'Rain Boost' });
+  await expect(rain.getByTestId('booster-detail')).toHaveAttribute('data-state', 'ready');
+  await rain.getByRole('button', { name: 'Activate' }).click();
+  await expect(rain).toHaveCount(0);
+  await modal.getByRole('button', { name: 'Rain Boost' }).click();
+  await expect(rain.getByText('Ends in')).toBeVisible();
+  await expect(rain.locator('.booster-timer')).toHaveText(/^0:(0\d|1[0-2])$/);
+  await shot(page, 'boosters-detail-running-desktop');
+  // Its countdown ends: the detail closes by itself, the row goes, the boosters modal stays.
+  await expect(rain).toHaveCount(0, { timeout: 30_000 });
+  await expect(modal.getByRole('listitem').filter({ hasText: 'Rain Boost' })).toHaveCount(0);
+  await expect(modal).toBeVisible();
+});
+
 test('a visitor sees the boosters modal with a login prompt', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await acceptCookiesUpFront(page);

@@ -115,6 +115,33 @@ describe('cards', () => {
     expect((await ok(server.client(), 'resource.battlepass', { type: 'avatar' })).resources).toEqual([...AVATAR_RESOURCES]);
   });
 
+  test('an unpacked avatar can be worn (account.applyResource): the account and a public profile show it; not owned or unknown: refused, nothing changes', async () => {
+    const amy = await cardHolder('card_amy');
+    const pack = (await cardsOf(amy)).find((c) => c.type === 'avatar_unpack')!;
+    const won = (await ok(amy, 'resource.card', { hash: pack.hash })).resources[0]!;
+    const other = AVATAR_RESOURCES.find((r) => r.hash !== won.hash)!;
+    const avatarOf = async () => ((await ok(amy, 'user.getUser', {})) as { user: { info: { avatar: string | null } } }).user.info.avatar;
+    expect(await avatarOf()).toBeNull();
+
+    const stranger = await server.player('card_rival');
+    expect((await stranger.call('account.applyResource', { type: 'avatar', hash: won.hash })).error).toMatchObject({ error_code: 19, error_msg: 'You do not have this avatar.' });
+    expect((await amy.call('account.applyResource', { type: 'avatar', hash: other.hash })).error).toMatchObject({ error_code: 19 });
+    expect((await amy.call('account.applyResource', { type: 'pattern', hash: won.hash })).error).toMatchObject({ error_code: 19 });
+    expect((await amy.call('account.applyResource', { type: 'avatar', hash: 'avatar_999' })).error).toMatchObject({ error_code: 19 });
+    expect((await amy.call('account.applyResource', { type: 'hat', hash: won.hash })).error).toBeDefined();
+    expect((await server.client().call('account.applyResource', { type: 'avatar', hash: won.hash })).error).toBeDefined();
+    expect(await avatarOf()).toBeNull();
+
+    expect(await ok(amy, 'account.applyResource', { type: 'avatar', hash: won.hash })).toEqual({ success: true, info: { avatar: won.image, pattern: null, badge: null } });
+    expect(await avatarOf()).toBe(won.image);
+    const seen = (await ok(stranger, 'user.getUser', { user_name: 'card_amy' })) as { user: { info: { avatar: string | null } } };
+    expect(seen.user.info.avatar).toBe(won.image);
+    // Applying again is harmless; clearing goes back to the default.
+    await ok(amy, 'account.applyResource', { type: 'avatar', hash: won.hash });
+    await ok(amy, 'account.clearInfo', { value: 'avatar' });
+    expect(await avatarOf()).toBeNull();
+  });
+
   test('a card becomes an A gift code: it leaves the giver, the redeemer gets it once; a newcomer cannot use a card above their level', async () => {
     const gil = await cardHolder('card_gil');
     const card = (await cardsOf(gil)).find((c) => c.type === 'free_coins' && c.level === 1)!;

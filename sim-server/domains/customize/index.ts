@@ -9,16 +9,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NumericError } from '../../../src/contract/index.ts';
+import { AVATAR_RESOURCES } from '../../../src/core/card-resources.ts';
 import { parseHash } from '../../../src/core/hash-id.ts';
 import { accessTokenOf } from '../../auth/cookies.ts';
 import { authenticate } from '../../auth/sessions.ts';
 import { operatorRoute } from '../../auth/sim-operator.ts';
 import { AppError, fail } from '../../errors.ts';
-import { type Domain, type Services } from '../../rpc/context.ts';
+import { requireUser, type Domain, type Services } from '../../rpc/context.ts';
 import { grantCustomizeRight, spendCustomizeRight, unlockBundle } from './grant.ts';
 import { AVATAR_MAX_BYTES, IMAGE_MIME, ImageRejected, canonicalImage, type ImageType } from './image.ts';
 
 const FILE_PATTERN = /^(\d{1,12})-([0-9a-f]{16})\.(png|jpeg|gif)$/;
+const UPLOADED = '/api/avatars/';
+
+/** Removes an uploaded avatar's file; an applied pack avatar (static art) has none. */
+function removeUpload(dir: string, avatar: string | null): void {
+  if (avatar?.startsWith(UPLOADED) && FILE_PATTERN.test(avatar.slice(UPLOADED.length))) rmSync(join(dir, avatar.slice(UPLOADED.length)), { force: true });
+}
 const UPLOAD_TYPES = Object.values(IMAGE_MIME);
 
 /** Where avatars are kept: DATA_DIR/avatars (a temp folder for an in-memory database). */
@@ -72,7 +79,7 @@ function registerAvatars(app: FastifyInstance, services: Services): void {
           if (before !== url) rmSync(path, { force: true });
           throw error;
         }
-        if (before && before !== url) rmSync(join(dir, before.slice('/api/avatars/'.length)), { force: true });
+        if (before !== url) removeUpload(dir, before);
         return { avatar: url, width: image.width, height: image.height, type: image.type };
       });
     });
@@ -107,12 +114,28 @@ export function clearAvatar(services: Services, userId: number): void {
     tx.run('UPDATE users SET avatar = NULL WHERE id = ?', userId);
     return row?.avatar ?? null;
   });
-  if (before) rmSync(join(avatarDir(services), before.slice('/api/avatars/'.length)), { force: true });
+  removeUpload(avatarDir(services), before);
 }
 
 export const customize: Domain = {
-  // account.clearInfo (account domain) calls clearAvatar; the rest of customisation is routes.
-  handlers: {},
+  // account.clearInfo (account domain) calls clearAvatar.
+  handlers: {
+    // Wearing an unpacked avatar (document 1 section 4's 'Apply avatar'): only one the player
+    // owns; no right is spent, the pack was the price. Patterns have no catalogue yet.
+    'account.applyResource': ({ type, hash }, ctx) => {
+      const user = requireUser(ctx);
+      const notOwned = () => fail(NumericError.INVALID_DATA, `You do not have this ${type}.`);
+      const resource = AVATAR_RESOURCES.find((r) => r.hash === hash && r.type === type) ?? notOwned();
+      const before = ctx.db.transaction((tx) => {
+        if (!tx.get('SELECT 1 FROM user_resources WHERE user_id = ? AND resource = ?', user.id, resource.hash)) notOwned();
+        const row = tx.get<{ avatar: string | null; badge: string | null }>('SELECT avatar, badge FROM users WHERE id = ?', user.id);
+        tx.run('UPDATE users SET avatar = ? WHERE id = ?', resource.image, user.id);
+        return row;
+      });
+      removeUpload(avatarDir(ctx), before?.avatar ?? null);
+      return { success: true, info: { avatar: resource.image, pattern: null, badge: before?.badge ?? null } };
+    },
+  },
   register(app, services) {
     registerAvatars(app, services);
     if (!services.config.simMode) return;

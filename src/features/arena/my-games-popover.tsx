@@ -18,6 +18,7 @@ export function MyGamesPopover({ type, enabled }: { type: MyGame['type']; enable
       title={battles ? 'Your battles' : 'Your cases for unboxing'}
       trigger={battles ? <BattleIcon /> : <CaseIcon />}
       badge={games.length || null}
+      className="header-my-games"
     >
       {games.length === 0 ? (
         <p className="popover-empty">{battles ? 'No running battles.' : 'No unbox rolls left.'}</p>

@@ -20,7 +20,7 @@ function MyBoosters() {
   const query = useQuery(boostersQueryOptions());
   return (
     <QueryView query={query} pending={<div className="booster-skeleton" aria-busy="true" />} error={<p className="form-error">The boosters could not be loaded.</p>}>
-      {(data) => <BoosterList boosters={Object.values(data.boosters)} empty="You have no boosters yet: cards, events and the Battle Pass give them." />}
+      {(data) => <BoosterList details boosters={Object.values(data.boosters)} empty="You have no boosters yet: cards, events and the Battle Pass give them." />}
     </QueryView>
   );
 }

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { MethodResult } from '../../contract/index.ts';
 import { packRouletteItem, rewardModalTiming } from '../../core/card-resources.ts';
@@ -8,6 +9,8 @@ import { RpcError } from '../../net/errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { useRoulette } from '../../ui/use-roulette.ts';
+import { profileKeys } from '../profile/index.ts';
+import { sessionKeys, useAccount } from '../session/index.ts';
 
 type Card = MethodResult<'inventory.getCards'>['cards'][number];
 type Resource = MethodResult<'resource.card'>['resources'][number];
@@ -80,6 +83,8 @@ function RewardModal({ reward, onClose }: { reward: Resource; onClose(): void })
   const timing = rewardModalTiming(reward.stars);
   const rgb = (RARITY_TIER_STYLE[reward.rarity as RarityTier] ?? RARITY_TIER_STYLE.low).rgb.join(' ');
   const style = { '--rarity': rgb, '--opacity-ms': `${timing.opacityMs}ms`, '--filter-ms': `${timing.filterMs}ms`, '--button-ms': `${timing.buttonMs}ms` } as CSSProperties;
+  const apply = useApplyResource(reward);
+  const type = reward.type === 'pattern' ? 'pattern' : 'avatar';
   return (
     <Modal title="Your reward" width={REWARD_WIDTH} onClose={onClose}>
       <div className={`reward-card${timing.sparks ? ' has-sparks' : ''}`} style={style} data-stars={reward.stars} data-testid="pack-reward">
@@ -89,11 +94,54 @@ function RewardModal({ reward, onClose }: { reward: Resource; onClose(): void })
           {'★'.repeat(reward.stars)}
         </span>
         <strong className="reward-name">{reward.name}</strong>
-        <span className="reward-kind">Avatar · kept in your avatars</span>
-        <Button className="reward-button" variant="primary" onClick={onClose}>
-          Close
-        </Button>
+        <span className="reward-kind">{apply.isSuccess ? `Applied · your ${type} now` : `${type === 'avatar' ? 'Avatar' : 'Pattern'} · kept in your ${type}s`}</span>
+        {apply.error && (
+          <p className="form-error" role="alert">
+            {apply.error instanceof RpcError ? apply.error.message : `The ${type} was not applied. Try again.`}
+          </p>
+        )}
+        {apply.isSuccess ? (
+          <Button className="reward-button" variant="primary" onClick={onClose}>
+            Close
+          </Button>
+        ) : (
+          <Button className="reward-button" variant="primary" disabled={apply.isPending} onClick={() => apply.mutate()}>
+            Apply {type}
+          </Button>
+        )}
       </div>
     </Modal>
   );
+}
+
+/**
+ * Document 1 section 4: applying stores the choice for the profile and opens the profile in
+ * a new tab. The tab is opened on the click (a popup after an await would be blocked).
+ */
+function useApplyResource(reward: Resource) {
+  const queryClient = useQueryClient();
+  const account = useAccount();
+  const name = account.data?.user.name;
+  return useMutation({
+    mutationFn: () => {
+      const tab = name ? window.open('', '_blank') : null;
+      return rpc
+        .call('account.applyResource', { type: reward.type === 'pattern' ? 'pattern' : 'avatar', hash: reward.hash })
+        .then((answer) => {
+          if (tab) {
+            tab.opener = null;
+            tab.location.href = `/@${name!}`;
+          }
+          return answer;
+        })
+        .catch((error: unknown) => {
+          tab?.close();
+          throw error;
+        });
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.account });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+    },
+  });
 }
