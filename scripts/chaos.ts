@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HOTP, Secret } from 'otpauth';
-import WebSocket from 'ws';
+import { WebSocket } from 'ws';
 import { randomInt, seededRandom, type RandomSource } from '../src/core/seeded-random.ts';
 import { openDb } from '../sim-server/db/database.ts';
 import { createLedger } from '../sim-server/db/ledger.ts';
@@ -383,7 +383,11 @@ async function play(index: number, pick: RandomSource): Promise<void> {
         continue;
       }
       if (roll > 0.95) {
-        const params = { currency: 'btc', provider: 'crypto', address: BTC_ADDRESS, amount: randomInt(pick, 1_000, 1_500), stamp };
+        // Most are small and valid; some ask for more than basic verification allows, some name a bad address: those are refused and move nothing.
+        const kind = pick();
+        const params = {
+          currency: 'btc', provider: 'crypto', address: kind < 0.1 ? 'bc1qxyz' : BTC_ADDRESS, amount: kind > 0.85 ? randomInt(pick, 60_000, 1_000_000) : randomInt(pick, 1_000, 1_500), stamp,
+        };
         const { answer, params: sent } = await securedCall(client, secure, 'wallet.cryptoWithdraw', params);
         if (answer.response) {
           withdrawalsAcked += 1;
