@@ -8,6 +8,15 @@
  * waited for and checked paid exactly once (one reward entry per winning seat, the stored
  * shares, items granted once).
  *
+ * Each client also sets up 2FA (TOTP, as an authenticator app computes it) and makes crypto
+ * withdrawals with stamps: each acknowledged one must be one payment and one ledger debit after
+ * every restart, each refused one (a bad address, more than the balance) must leave no stamp,
+ * and the payments must number the stamped withdrawal calls. One client in four keeps a
+ * socket in its personal room, drops it now and then for a few operations and rejoins with
+ * its last offset: the offsets it sees must be contiguous (replay covers the drop). A SIGKILL
+ * loses the hub's in-memory rooms, so after a restart the check is the hub's promise for a
+ * room it does not have: the rejoin with the old offset answers ROOM_RESYNC.
+ *
  *   node scripts/chaos.ts [--ops 100000] [--clients 200] [--kills 5] [--seed 1]
  *   npm run chaos          the full run;  npm run chaos -- --ops 3000 --clients 20 --kills 2  a short one
  *
