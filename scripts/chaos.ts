@@ -141,8 +141,12 @@ function withdrawnOnce(db: ReturnType<typeof openDb>, op: Acked): boolean {
   const rows = db.all<{ amount: number; name: string }>(
     "SELECT p.amount, u.name FROM payments p JOIN users u ON u.id = p.user_id WHERE p.id = ? AND p.type = 'withdraw'", id,
   );
-  const debits = db.all<{ amount: number }>("SELECT amount FROM ledger WHERE ref = ? AND type = 'wallet_withdraw'", payment.hash);
-  return rows.length === 1 && rows[0]!.name === op.user && rows[0]!.amount === payment.amount && debits.length === 1;
+  // The player's debit only: once the provider sends it, a second wallet_withdraw moves it from the payouts house out of the world.
+  const debits = db.all<{ amount: number }>(
+    "SELECT l.amount FROM ledger l JOIN accounts a ON a.id = l.debit_account JOIN users u ON u.id = a.user_id WHERE l.ref = ? AND l.type = 'wallet_withdraw' AND u.name = ?",
+    payment.hash, op.user,
+  );
+  return rows.length === 1 && rows[0]!.name === op.user && rows[0]!.amount === payment.amount && debits.length === 1 && debits[0]!.amount === payment.amount;
 }
 
 /** Battles whose payment differs from their stored outcome: a missing, doubled or extra reward or item grant. */
