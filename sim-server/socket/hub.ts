@@ -19,6 +19,8 @@ export interface Connection {
 }
 
 interface Room {
+  /** The offset the room started at: above every offset handed out before it (see `highest`). */
+  base: number;
   offset: number;
   /** When the last event was published (rooms without members are forgotten after a while). */
   lastAt: number;
@@ -41,11 +43,19 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
   const { now, keepPerRoom = 200, maxRoomsPerConnection = MAX_ROOMS_PER_CONNECTION } = options;
   const rooms = new Map<string, Room>();
   const connections = new Set<Connection>();
+  // Offsets only grow, across a room forgotten and made again and across restarts: a new room
+  // starts above every offset handed out before it, and a process starts above the last one
+  // (the wall clock in microseconds: an earlier process would have had to publish more than a
+  // thousand events a millisecond to reach it). So an offset from before always reads as
+  // behind the room and resyncs, never as a place to replay from (the chaos run found rejoins
+  // after a restart that silently missed events when each process counted from 0).
+  let highest = Date.now() * 1000;
 
   const roomOf = (name: string): Room => {
     let room = rooms.get(name);
     if (!room) {
-      room = { offset: 0, lastAt: now(), recent: [], members: new Set() };
+      highest += 1;
+      room = { base: highest, offset: highest, lastAt: now(), recent: [], members: new Set() };
       rooms.set(name, room);
     }
     return room;
@@ -63,6 +73,7 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
   function publish<T extends ServerMessageType>(roomName: string, type: T, data: ServerMessageData<T>): number {
     const room = roomOf(roomName);
     room.offset += 1;
+    if (room.offset > highest) highest = room.offset;
     room.lastAt = now();
     const encoded = frame(type, data, roomName, room.offset);
     room.recent.push({ offset: room.offset, frame: encoded });
@@ -80,8 +91,9 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
   function join(conn: Connection, roomName: string, after?: number): boolean {
     if (!conn.rooms.has(roomName) && conn.rooms.size >= maxRoomsPerConnection) return false;
     const room = roomOf(roomName);
-    if (after !== undefined && after > room.offset) {
-      // The room was forgotten while empty: what the client saw is gone.
+    if (after !== undefined && (after > room.offset || after < room.base)) {
+      // The offset belongs to an earlier life of the room (forgotten while empty, or a previous
+      // process): what the client missed is gone.
       reply(conn, 'ROOM_RESYNC', { room: roomName, offset: room.offset });
     } else if (after !== undefined && after < room.offset) {
       const oldest = room.recent[0]?.offset ?? room.offset + 1;
@@ -97,7 +109,7 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
   /** Drops a room nobody is in that has nothing to replay. */
   function forgetIfEmpty(roomName: string): void {
     const room = rooms.get(roomName);
-    if (room && room.members.size === 0 && room.offset === 0) rooms.delete(roomName);
+    if (room && room.members.size === 0 && room.offset === room.base) rooms.delete(roomName);
   }
 
   function leave(conn: Connection, roomName: string): void {

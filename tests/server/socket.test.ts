@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openSocket, startServer, type TestServer } from './harness.ts';
 
@@ -125,7 +128,7 @@ describe('rooms', () => {
     for (let i = 0; i < 250; i++) hub.publish('ARENA_GAME[SF9000003]', 'PONG', { time: i });
     const late = await openSocket(server.url);
     late.send('join-room', { room: 'ARENA_GAME[SF9000003]', offset: 3 });
-    expect((await late.next('ROOM_RESYNC')).data).toEqual({ room: 'ARENA_GAME[SF9000003]', offset: 250 });
+    expect((await late.next('ROOM_RESYNC')).data).toEqual({ room: 'ARENA_GAME[SF9000003]', offset: hub.offsetOf('ARENA_GAME[SF9000003]') });
     expect(late.frames.filter((f) => f.type === 'PONG')).toHaveLength(0);
     late.close();
   });
@@ -180,10 +183,47 @@ describe('room bounds (issue 12)', () => {
     clockShift += 11 * 60_000;
     hub.sweep(24 * 3_600_000);
     expect(hub.offsetOf(room)).toBe(0);
+    // The room made again starts above what it handed out before: the old offset cannot be
+    // mistaken for a place in the new room's events, even after the new room has as many.
+    hub.publish(room, 'PONG', { time: 2 });
+    hub.publish(room, 'PONG', { time: 3 });
     const back = await openSocket(server.url);
     back.send('join-room', { room, offset: seen.offset });
-    expect((await back.next('ROOM_RESYNC')).data).toEqual({ room, offset: 0 });
+    expect((await back.next('ROOM_RESYNC')).data).toEqual({ room, offset: hub.offsetOf(room) });
+    expect(hub.offsetOf(room)).toBeGreaterThan(seen.offset as number);
+    expect(back.frames.filter((f) => f.type === 'PONG')).toHaveLength(0);
     back.close();
+  });
+
+  test('an offset from before a restart resyncs, however many events the new process has published since', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'arena-socket-restart-'));
+    try {
+      const room = 'ARENA_GAME[SF9000005]';
+      const first = await startServer({ dataDir });
+      const before = await openSocket(first.url);
+      before.send('join-room', { room });
+      await before.next('ROOM_JOINED');
+      for (let i = 0; i < 3; i++) first.services.hub.publish(room, 'PONG', { time: i });
+      let seen = 0;
+      for (let i = 0; i < 3; i++) seen = (await before.next('PONG')).offset as number;
+      before.close();
+      await first.close();
+
+      // Each process used to count from 0: the new one's third event then replayed as if missed.
+      const second = await startServer({ dataDir });
+      try {
+        for (let i = 0; i < 5; i++) second.services.hub.publish(room, 'PONG', { time: 10 + i });
+        const back = await openSocket(second.url);
+        back.send('join-room', { room, offset: seen });
+        expect((await back.next('ROOM_RESYNC')).data).toEqual({ room, offset: second.services.hub.offsetOf(room) });
+        expect(back.frames.filter((f) => f.type === 'PONG')).toHaveLength(0);
+        back.close();
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
