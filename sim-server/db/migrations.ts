@@ -25,6 +25,7 @@ import { boosters } from './schema/0025-boosters.ts';
 import { customization } from './schema/0026-customization.ts';
 import { streamParties } from './schema/0030-stream-parties.ts';
 import { partnerDeals } from './schema/0035-partner-deals.ts';
+import { stealWinners } from './schema/0050-steal-winners.ts';
 
 interface MigrationTarget extends Pick<Db, 'run' | 'get' | 'all' | 'transaction'> {
   exec(sql: string): void;
@@ -39,7 +40,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, stealWinners];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

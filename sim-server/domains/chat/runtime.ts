@@ -77,9 +77,11 @@ export function registerChat(app: FastifyInstance, services: Services): void {
     }
   });
   // And a split-or-steal game, for the same reason (20 minutes apart otherwise).
-  app.post('/api/sim/steal/start', operatorRoute(services.config), async () => {
+  // Body {winners}: 1 to 6 (document 2), 2 when absent.
+  app.post('/api/sim/steal/start', operatorRoute(services.config), async (request) => {
     try {
-      return { response: startSteal(services) };
+      const winners = (request.body as { winners?: unknown } | undefined)?.winners;
+      return { response: startSteal(services, winners === undefined ? {} : { winners: Number(winners) }) };
     } catch (error) {
       if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
       throw error;
