@@ -23,7 +23,7 @@ export const STEAL_WINNERS_MIN = 1;
 export const STEAL_WINNERS_MAX = 6;
 
 /** The picked players, in pick order, from the sorted participants. */
-export function stealPicks<T>(beacon: string, gameHash: string, participants: readonly T[], winners: number): T[] {
+export function stealPicks<T extends string | number>(beacon: string, gameHash: string, participants: readonly T[], winners: number): T[] {
   const pool = [...participants];
   const picks: T[] = [];
   for (let nonce = 0; nonce < winners && pool.length > 0; nonce++) picks.push(pool.splice(fairTicket(beacon, gameHash, nonce, pool.length) - 1, 1)[0]!);
@@ -31,7 +31,7 @@ export function stealPicks<T>(beacon: string, gameHash: string, participants: re
 }
 
 /** The 30 units of the strip and the index the roulette settles on (the first pick). */
-export function stealStrip<T>(beacon: string, gameHash: string, participants: readonly T[], firstPick: T): { units: T[]; index: number } {
+export function stealStrip<T extends string | number>(beacon: string, gameHash: string, participants: readonly T[], firstPick: T): { units: T[]; index: number } {
   const units = Array.from({ length: STEAL_ROULETTE.units }, (_, i) => participants[fairTicket(beacon, gameHash, 100 + i, participants.length) - 1]!);
   const index = fairTicket(beacon, gameHash, 99, STEAL_ROULETTE.units) - 1;
   units[index] = firstPick;

@@ -124,7 +124,7 @@ describe('split-or-steal', () => {
       [3, ['split', 'split', null], [334, 333, 333]],
       [4, ['split', 'steal', 'split', null], [0, STEAL_REWARD, 0, 0]],
       [6, ['steal', 'split', 'steal', 'split', 'split', 'split'], [0, 0, 0, 0, 0, 0]],
-    ] as const) {
+    ] as [number, ('split' | 'steal' | null)[], number[]][]) {
       const { game, picked, bystander } = await battlingGame(winners + 1, winners);
       const before = await Promise.all(picked.map((p) => balanceOf(p.client)));
       await refused(bystander.client, 'chat-steal.decision', { game_hash: game.hash, decision: 'split' }, NumericError.ACCESS_DENIED);

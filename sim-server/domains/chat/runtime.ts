@@ -78,7 +78,7 @@ export function registerChat(app: FastifyInstance, services: Services): void {
   });
   // And a split-or-steal game, for the same reason (20 minutes apart otherwise).
   // Body {winners}: 1 to 6 (document 2), 2 when absent.
-  app.post('/api/sim/steal/start', operatorRoute(services.config), async (request) => {
+  app.post('/api/sim/steal/start', operatorRoute(services.config), async (request, _reply) => {
     try {
       const winners = (request.body as { winners?: unknown } | undefined)?.winners;
       return { response: startSteal(services, winners === undefined ? {} : { winners: Number(winners) }) };

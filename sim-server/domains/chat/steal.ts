@@ -86,12 +86,15 @@ function gameWire(db: Read, row: GameRow): StealGame {
   };
 }
 
+/** The players a game shows: the picks and the roulette's units. */
+const namedIn = (game: StealGame) => [...new Set([...game.players.map((p) => p.hash), ...(game.roulette?.units ?? [])])].map((h) => parseHash(h)!);
+
 const gameById = (db: Read, id: number) => db.get<GameRow>('SELECT * FROM chat_steal_games WHERE id = ?', id);
 const openGame = (db: Read) => db.get<GameRow>("SELECT * FROM chat_steal_games WHERE status <> 'closed' ORDER BY id DESC LIMIT 1");
 
 function publish(tx: Tx, services: Services, id: number, type: 'CHAT_STEAL_UPDATED' | 'CHAT_STEAL_ROLL'): void {
   const game = gameWire(tx, gameById(tx, id)!);
-  const users = Object.values(chatUsers(tx, game.players.map((p) => parseHash(p.hash)!), services.config.now()));
+  const users = Object.values(chatUsers(tx, namedIn(game), services.config.now()));
   tx.afterCommit(() => services.hub.publish(Rooms.chat, type, { game, users }));
 }
 
@@ -198,7 +201,7 @@ export const stealHandlers: Handlers = {
     if (!row) return { game: null, joined: false, users: {} };
     const game = gameWire(ctx.db, row);
     const joined = Boolean(ctx.user && ctx.db.get('SELECT 1 FROM chat_steal_users WHERE game_id = ? AND user_id = ?', row.id, ctx.user.id));
-    return { game, joined, users: chatUsers(ctx.db, game.players.map((p) => parseHash(p.hash)!), ctx.config.now()) };
+    return { game, joined, users: chatUsers(ctx.db, namedIn(game), ctx.config.now()) };
   },
 
   'chat-steal.join': ({ game_hash, token }, ctx) => {
