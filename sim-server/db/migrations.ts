@@ -26,6 +26,7 @@ import { customization } from './schema/0026-customization.ts';
 import { streamParties } from './schema/0030-stream-parties.ts';
 import { partnerDeals } from './schema/0035-partner-deals.ts';
 import { stealWinners } from './schema/0050-steal-winners.ts';
+import { simSteamProfile } from './schema/0051-sim-steam-profile.ts';
 
 interface MigrationTarget extends Pick<Db, 'run' | 'get' | 'all' | 'transaction'> {
   exec(sql: string): void;
@@ -40,7 +41,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, stealWinners];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, stealWinners, simSteamProfile];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

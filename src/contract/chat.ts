@@ -78,6 +78,11 @@ export const RainConditions = z.object({
   /** Cents wagered in the last 7 days. */
   min_wagered: z.optional(z.number()),
   prev_wager: z.optional(z.boolean()),
+  /** The site name in the Steam persona name (src/core/steam-profile.ts). */
+  steam_put_name: z.optional(z.boolean()),
+  steam_min_level: z.optional(z.number()),
+  /** Steam profile and inventory public. */
+  steam_public_profile: z.optional(z.boolean()),
 });
 
 /**

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Rooms, type ChatUser, type MethodResult, type Rain } from '../../contract/index.ts';
 import { cleanAmountInput, formatCoins } from '../../core/money.ts';
+import { SITE_NAME_IN_STEAM } from '../../core/steam-profile.ts';
 import { participantsHash, rainShares, solvePow } from '../../core/rain.ts';
 import { rpc, RpcError, socket } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
@@ -94,6 +95,9 @@ function JoinModal({ rain, me, onClose }: { rain: Rain; me: ChatUser; onClose():
         {token === null ? 'Checking you are human (this runs on your device)…' : 'Check passed.'} Requirements:{' '}
         {rain.conditions.last_hour ? 'a wager in the last hour. ' : ''}
         {rain.conditions.min_level !== undefined ? `level ${rain.conditions.min_level}+. ` : ''}
+        {rain.conditions.steam_put_name ? `${SITE_NAME_IN_STEAM} in your Steam name. ` : ''}
+        {rain.conditions.steam_min_level !== undefined ? `Steam level ${rain.conditions.steam_min_level}+. ` : ''}
+        {rain.conditions.steam_public_profile ? 'a public Steam profile and inventory. ' : ''}
         {rain.conditions.min_wagered !== undefined ? `${formatCoins(rain.conditions.min_wagered)} coins wagered in 7 days. ` : ''}
       </p>
       <div className="modal-actions">
