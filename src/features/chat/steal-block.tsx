@@ -135,12 +135,9 @@ export function StealBlock({ me }: { me: ChatUser | null }) {
       </div>
       {game.status === 'waiting' &&
         (query.data?.joined ? <p className="rain-joined">You are in the draw</p> : me ? <Button size="sm" variant="primary" onClick={() => setDialog(true)}>Join split or steal</Button> : null)}
-      {game.status === 'rolling' &&
-        (game.roulette ? (
-          <StealRoulette key={game.hash} roulette={game.roulette} users={users} />
-        ) : (
-          <p className="muted">Drawing {game.winners === 1 ? 'the winner' : `${game.winners} winners`} from the beacon…</p>
-        ))}
+      {/* The strip stays, settled on the first pick, through the battle: where it stopped is part of the record. */}
+      {(game.status === 'rolling' || game.status === 'battling') && game.roulette && <StealRoulette key={game.hash} roulette={game.roulette} users={users} />}
+      {game.status === 'rolling' && !game.roulette && <p className="muted">Drawing {game.winners === 1 ? 'the winner' : `${game.winners} winners`} from the beacon…</p>}
       {(game.status === 'battling' || game.status === 'closed') && game.players.length > 0 && (
         <ul className="steal-players" aria-label="Picked players">
           {game.players.map((p) => (
