@@ -12,6 +12,7 @@ import { participantsHash, rainShares, solvePow } from '../../core/rain.ts';
 import { rpc, RpcError, socket } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
+import { PathLink } from '../../ui/path-link.tsx';
 import { pushNotice } from '../notifications/index.ts';
 
 const rainKey = ['chat', 'rain'] as const;
@@ -193,6 +194,9 @@ function RewardsModal({ hash, onClose }: { hash: string; onClose(): void }) {
             </Button>
             {check && <p role="status">{check}</p>}
           </details>
+          <p>
+            <PathLink to={`/provably-fair/rain/${rain.hash}`}>Open this rain's public record</PathLink> (a page anyone can open later).
+          </p>
         </div>
       )}
     </Modal>
