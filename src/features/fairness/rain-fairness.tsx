@@ -10,6 +10,7 @@ import { participantsHash, rainShares } from '../../core/rain.ts';
 import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
+import './rain-fairness.css';
 
 export function RainFairnessPage({ hash }: { hash: string }) {
   const query = useQuery({ queryKey: ['fairness', 'rain', hash], queryFn: ({ signal }) => rpc.call('chat-rain.getRewards', { rain_hash: hash }, { signal }), retry: false });
