@@ -77,6 +77,7 @@ import { Route as ProvablyFairBattlesRobRouteImport } from './../routes/provably
 import { Route as ProvablyFairBattlesTerminalRouteImport } from './../routes/provably-fair/battles/terminal'
 import { Route as ProvablyFairChickenHashRouteImport } from './../routes/provably-fair/chicken/$hash'
 import { Route as ProvablyFairDiceTokenRouteImport } from './../routes/provably-fair/dice/$token'
+import { Route as ProvablyFairRainHashRouteImport } from './../routes/provably-fair/rain/$hash'
 import { Route as WalletPaymentIndexRouteImport } from './../routes/wallet/$payment/index'
 import { Route as WalletPaymentWithdrawRouteImport } from './../routes/wallet/$payment/withdraw'
 import { Route as CaseCaseIdGameIdVerifyRouteImport } from './../routes/case/$caseId/$gameId/verify'
@@ -435,6 +436,11 @@ const ProvablyFairDiceTokenRoute = ProvablyFairDiceTokenRouteImport.update({
   path: '/provably-fair/dice/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProvablyFairRainHashRoute = ProvablyFairRainHashRouteImport.update({
+  id: '/provably-fair/rain/$hash',
+  path: '/provably-fair/rain/$hash',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WalletPaymentIndexRoute = WalletPaymentIndexRouteImport.update({
   id: '/$payment/',
   path: '/$payment/',
@@ -545,6 +551,7 @@ export interface FileRoutesByFullPath {
   '/provably-fair/battles/terminal': typeof ProvablyFairBattlesTerminalRoute
   '/provably-fair/chicken/$hash': typeof ProvablyFairChickenHashRoute
   '/provably-fair/dice/$token': typeof ProvablyFairDiceTokenRoute
+  '/provably-fair/rain/$hash': typeof ProvablyFairRainHashRoute
   '/wallet/$payment/withdraw': typeof WalletPaymentWithdrawRoute
   '/case/$caseId/': typeof CaseCaseIdIndexRoute
   '/event/race/': typeof EventRaceIndexRoute
@@ -620,6 +627,7 @@ export interface FileRoutesByTo {
   '/provably-fair/battles/terminal': typeof ProvablyFairBattlesTerminalRoute
   '/provably-fair/chicken/$hash': typeof ProvablyFairChickenHashRoute
   '/provably-fair/dice/$token': typeof ProvablyFairDiceTokenRoute
+  '/provably-fair/rain/$hash': typeof ProvablyFairRainHashRoute
   '/wallet/$payment/withdraw': typeof WalletPaymentWithdrawRoute
   '/case/$caseId': typeof CaseCaseIdIndexRoute
   '/event/race': typeof EventRaceIndexRoute
@@ -699,6 +707,7 @@ export interface FileRoutesById {
   '/provably-fair/battles/terminal': typeof ProvablyFairBattlesTerminalRoute
   '/provably-fair/chicken/$hash': typeof ProvablyFairChickenHashRoute
   '/provably-fair/dice/$token': typeof ProvablyFairDiceTokenRoute
+  '/provably-fair/rain/$hash': typeof ProvablyFairRainHashRoute
   '/wallet/$payment/withdraw': typeof WalletPaymentWithdrawRoute
   '/case/$caseId/': typeof CaseCaseIdIndexRoute
   '/event/race/': typeof EventRaceIndexRoute
@@ -779,6 +788,7 @@ export interface FileRouteTypes {
     | '/provably-fair/battles/terminal'
     | '/provably-fair/chicken/$hash'
     | '/provably-fair/dice/$token'
+    | '/provably-fair/rain/$hash'
     | '/wallet/$payment/withdraw'
     | '/case/$caseId/'
     | '/event/race/'
@@ -854,6 +864,7 @@ export interface FileRouteTypes {
     | '/provably-fair/battles/terminal'
     | '/provably-fair/chicken/$hash'
     | '/provably-fair/dice/$token'
+    | '/provably-fair/rain/$hash'
     | '/wallet/$payment/withdraw'
     | '/case/$caseId'
     | '/event/race'
@@ -932,6 +943,7 @@ export interface FileRouteTypes {
     | '/provably-fair/battles/terminal'
     | '/provably-fair/chicken/$hash'
     | '/provably-fair/dice/$token'
+    | '/provably-fair/rain/$hash'
     | '/wallet/$payment/withdraw'
     | '/case/$caseId/'
     | '/event/race/'
@@ -1002,6 +1014,7 @@ export interface RootRouteChildren {
   ProvablyFairBattlesTerminalRoute: typeof ProvablyFairBattlesTerminalRoute
   ProvablyFairChickenHashRoute: typeof ProvablyFairChickenHashRoute
   ProvablyFairDiceTokenRoute: typeof ProvablyFairDiceTokenRoute
+  ProvablyFairRainHashRoute: typeof ProvablyFairRainHashRoute
   CaseCaseIdIndexRoute: typeof CaseCaseIdIndexRoute
   EventRaceIndexRoute: typeof EventRaceIndexRoute
   ProfileNameIndexRoute: typeof ProfileNameIndexRoute
@@ -1486,6 +1499,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProvablyFairDiceTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/provably-fair/rain/$hash': {
+      id: '/provably-fair/rain/$hash'
+      path: '/provably-fair/rain/$hash'
+      fullPath: '/provably-fair/rain/$hash'
+      preLoaderRoute: typeof ProvablyFairRainHashRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/wallet/$payment/': {
       id: '/wallet/$payment/'
       path: '/$payment'
@@ -1682,6 +1702,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProvablyFairBattlesTerminalRoute: ProvablyFairBattlesTerminalRoute,
   ProvablyFairChickenHashRoute: ProvablyFairChickenHashRoute,
   ProvablyFairDiceTokenRoute: ProvablyFairDiceTokenRoute,
+  ProvablyFairRainHashRoute: ProvablyFairRainHashRoute,
   CaseCaseIdIndexRoute: CaseCaseIdIndexRoute,
   EventRaceIndexRoute: EventRaceIndexRoute,
   ProfileNameIndexRoute: ProfileNameIndexRoute,

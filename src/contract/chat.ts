@@ -78,6 +78,11 @@ export const RainConditions = z.object({
   /** Cents wagered in the last 7 days. */
   min_wagered: z.optional(z.number()),
   prev_wager: z.optional(z.boolean()),
+  /** The site name in the Steam persona name (src/core/steam-profile.ts). */
+  steam_put_name: z.optional(z.boolean()),
+  steam_min_level: z.optional(z.number()),
+  /** Steam profile and inventory public. */
+  steam_public_profile: z.optional(z.boolean()),
 });
 
 /**
@@ -114,9 +119,22 @@ export const StealPlayer = z.object({
 });
 
 /**
- * A split-or-steal game (document 2): waiting (joining), rolling (the beacon picks two
- * players), battling (each commits split or steal as SHA-256(decision-salt)), closed.
- * split+split halves the reward, one steal takes it all, steal+steal loses it.
+ * The published draw of a split-or-steal game (document 2 "Roulette data"): the sorted
+ * participants it drew from, the strip of 30 units, the index it settles on and when it stops
+ * (battle_at - 2 s). With the beacon and the game hash, src/core/steal-roulette.ts replays it.
+ */
+export const StealRoulette = z.object({
+  participants: z.array(z.string()),
+  units: z.array(z.string()),
+  index: z.number(),
+  timestamp_end: z.number(),
+});
+
+/**
+ * A split-or-steal game (document 2): waiting (joining), rolling (the beacon picks 1 to 6
+ * winners and the roulette spins), battling (each commits split or steal as
+ * SHA-256(decision-salt)), closed. All split share the reward, exactly one steal takes it
+ * all, two or more steals lose it.
  */
 export const StealGame = z.object({
   hash: z.string(),
@@ -127,6 +145,8 @@ export const StealGame = z.object({
   captcha: z.object({ challenge: z.string(), difficulty: z.number() }),
   participants: z.number(),
   players: z.array(StealPlayer),
+  winners: z.number(),
+  roulette: z.nullable(StealRoulette),
   players_hashes: z.array(z.string()),
   states: z.object({ roll_at: z.number(), battle_at: z.nullable(z.number()), end_at: z.nullable(z.number()) }),
   beacon: z.nullable(z.string()),

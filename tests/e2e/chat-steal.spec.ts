@@ -1,5 +1,5 @@
 // Split-or-steal in the chat, end to end: two players join through the captcha, the beacon
-// picks them both, one splits and one steals, and both see the result with each decision
+// draws them both (the roulette settles on the first), one splits and one steals, and both see the result with each decision
 // checked against its commitment. Screenshots at both widths go to test-results/screens/.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
@@ -44,7 +44,13 @@ test('two players join, are picked, one splits and one steals; both see the chec
   await expect(steal(ann.page)).toContainText('2 joined');
   await ann.page.screenshot({ path: `${SHOTS}/chat-steal-waiting-desktop.png` });
 
-  // A minute of joining, then the first beacon block after it picks both.
+  // A minute of joining, then the first beacon block after it draws both and the roulette
+  // (30 published units) spins and settles on the first pick before the battle.
+  const roulette = steal(ann.page).getByRole('img', { name: /^The roulette / });
+  await expect(roulette).toBeVisible({ timeout: 150_000 });
+  await expect(steal(ann.page).locator('.steal-roulette-unit')).not.toHaveCount(0);
+  await ann.page.screenshot({ path: `${SHOTS}/chat-steal-rolling-desktop.png` });
+  await expect(steal(ann.page).getByRole('img', { name: /^The roulette stopped on (.+)$/ })).toBeVisible({ timeout: 15_000 });
   const decision = (page: Page) => steal(page).getByRole('group', { name: 'Your decision' });
   await expect(decision(ann.page)).toBeVisible({ timeout: 150_000 });
   await expect(decision(bob.page)).toBeVisible({ timeout: 10_000 });

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NamedError, NumericError, type StealGame } from '../../src/contract/index.ts';
-import { fairTicket, hashDecision } from '../../src/core/fair-ticket.ts';
+import { hashDecision } from '../../src/core/fair-ticket.ts';
 import { parseHash } from '../../src/core/hash-id.ts';
 import { solvePow } from '../../src/core/rain.ts';
-import { STEAL_BATTLE_MS, STEAL_REWARD, STEAL_WAIT_MS, startSteal, stealTick } from '../../sim-server/domains/chat/steal.ts';
+import { STEAL_ROULETTE, stealPicks, stealRollX, stealStrip } from '../../src/core/steal-roulette.ts';
+import { STEAL_BATTLE_MS, STEAL_REWARD, STEAL_ROLL_MS, STEAL_WAIT_MS, startSteal, stealTick } from '../../sim-server/domains/chat/steal.ts';
 import { cheapestCase, openCases } from './cases-helpers.ts';
 import { balanceOf, hashOf, ok, refused, type Client } from './chat-helpers.ts';
-import { startServer, type TestServer } from './harness.ts';
+import { operatorHeaders, startServer, type TestServer } from './harness.ts';
 import { expectLedgerOk, testClock } from './wallet-helpers.ts';
 
 const clock = testClock();
@@ -33,22 +34,51 @@ async function until(status: StealGame['status']): Promise<StealGame> {
   throw new Error(`the game did not reach ${status}`);
 }
 
-/** A game with three joined players, rolled to battling; answers the two picked. */
-async function battlingGame() {
-  const joiners = [await activePlayer(), await activePlayer(), await activePlayer()];
-  const game = startSteal(server.services, { difficulty: 8 });
+/** Steps a rolling game until the beacon has drawn it. */
+async function untilDrawn(): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    if ((await ok(server.client(), 'chat-steal.get', {})).game?.roulette) return;
+    stealTick(server.services);
+  }
+  throw new Error('the game was not drawn');
+}
+
+/**
+ * Replays a drawn game from its public record alone (beacon, hash, published participants):
+ * the picks, the strip and where the roulette settles.
+ */
+function expectReplayable(game: StealGame): void {
+  const roulette = game.roulette!;
+  const sorted = roulette.participants.toSorted((a, b) => parseHash(a)! - parseHash(b)!);
+  expect(roulette.participants).toEqual(sorted);
+  const picks = stealPicks(game.beacon!, game.hash, roulette.participants, game.winners);
+  expect(game.players.map((p) => p.hash)).toEqual(picks);
+  expect(stealStrip(game.beacon!, game.hash, roulette.participants, picks[0]!)).toEqual({ units: roulette.units, index: roulette.index });
+  expect(roulette.units).toHaveLength(STEAL_ROULETTE.units);
+  expect(roulette.units[roulette.index]).toBe(picks[0]);
+  expect(roulette.timestamp_end).toBe(game.states.battle_at! - STEAL_ROULETTE.settleMs);
+}
+
+/** A game with `joining` joined players and `winners` winners, rolled to battling; answers the picked. */
+async function battlingGame(joining = 3, winners = 2) {
+  const joiners = await Promise.all(Array.from({ length: joining }, () => activePlayer()));
+  const game = startSteal(server.services, { difficulty: 8, winners });
   for (const j of joiners) await ok(j.client, 'chat-steal.join', { game_hash: game.hash, token: solvePow(game.captcha.challenge, j.hash, 8)! });
   clock.advance(STEAL_WAIT_MS);
   await until('rolling');
   clock.advance(1_000);
+  await untilDrawn();
+  // Drawn: the roulette spins while the game is still rolling; nobody decides yet.
+  const drawn = (await ok(server.client(), 'chat-steal.get', {})).game!;
+  expect(drawn.status).toBe('rolling');
+  expect(drawn.players).toHaveLength(winners);
+  expectReplayable(drawn);
+  await refused(joiners.find((j) => j.hash === drawn.players[0]!.hash)!.client, 'chat-steal.decision', { game_hash: game.hash, decision: 'split' }, NumericError.INVALID_DATA);
+  clock.advance(STEAL_ROLL_MS);
   const battling = await until('battling');
+  expect(battling.states.end_at).toBe(battling.states.battle_at! + STEAL_BATTLE_MS);
   const picked = battling.players.map((p) => joiners.find((j) => j.hash === p.hash)!);
   const bystander = joiners.find((j) => !battling.players.some((p) => p.hash === j.hash))!;
-  // The picks recompute from the beacon: nonce 0 from the sorted participants, nonce 1 from the rest.
-  const pool = joiners.map((j) => parseHash(j.hash)!).toSorted((a, b) => a - b);
-  const first = pool.splice(fairTicket(battling.beacon!, game.hash, 0, 3) - 1, 1)[0];
-  expect(parseHash(battling.players[0]!.hash)).toBe(first);
-  expect(parseHash(battling.players[1]!.hash)).toBe(pool[fairTicket(battling.beacon!, game.hash, 1, 2) - 1]);
   return { game: battling, picked, bystander };
 }
 
@@ -87,6 +117,53 @@ describe('split-or-steal', () => {
       await Promise.all(picked.map((p) => p.client.renew()));
     });
   }
+
+  test('1 to 6 winners: all split share to the cent, exactly one steal takes it all, two steals lose it', async () => {
+    for (const [winners, decisions, expected] of [
+      [1, ['steal'], [STEAL_REWARD]],
+      [3, ['split', 'split', null], [334, 333, 333]],
+      [4, ['split', 'steal', 'split', null], [0, STEAL_REWARD, 0, 0]],
+      [6, ['steal', 'split', 'steal', 'split', 'split', 'split'], [0, 0, 0, 0, 0, 0]],
+    ] as [number, ('split' | 'steal' | null)[], number[]][]) {
+      const { game, picked, bystander } = await battlingGame(winners + 1, winners);
+      const before = await Promise.all(picked.map((p) => balanceOf(p.client)));
+      await refused(bystander.client, 'chat-steal.decision', { game_hash: game.hash, decision: 'split' }, NumericError.ACCESS_DENIED);
+      for (const [i, d] of decisions.entries()) if (d) await ok(picked[i]!.client, 'chat-steal.decision', { game_hash: game.hash, decision: d });
+      if (decisions.includes(null)) {
+        clock.advance(STEAL_BATTLE_MS);
+        stealTick(server.services);
+      }
+      const closed = await until('closed');
+      expect(closed.players.map((p) => p.reward)).toEqual([...expected]);
+      expect(await Promise.all(picked.map((p) => balanceOf(p.client)))).toEqual(before.map((b, i) => b + expected[i]!));
+      expectLedgerOk(server);
+      await Promise.all(picked.map((p) => p.client.renew()));
+    }
+  });
+
+  test('the winner count is 1 to 6; a game needs a joiner per winner', async () => {
+    const start = (body: unknown) =>
+      fetch(`${server.url}/api/sim/steal/start`, { method: 'POST', headers: { ...operatorHeaders({ base: server.url }), 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ error?: { error_code: number } }>);
+    for (const winners of [0, 7, 2.5, 'two']) expect((await start({ winners })).error?.error_code).toBe(NumericError.INPUT_ERROR);
+    expect((await ok(server.client(), 'chat-steal.get', {})).game?.status ?? 'closed').toBe('closed');
+    const game = startSteal(server.services, { difficulty: 8, winners: 3 });
+    expect(game.winners).toBe(3);
+    for (const j of [await activePlayer(), await activePlayer()]) await ok(j.client, 'chat-steal.join', { game_hash: game.hash, token: solvePow(game.captcha.challenge, j.hash, 8)! });
+    clock.advance(STEAL_WAIT_MS);
+    expect((await until('closed')).result).toBe('cancelled');
+    expectLedgerOk(server);
+  });
+
+  test('the roulette lands the first pick under the pointer within the roll distance', () => {
+    const pitch = STEAL_ROULETTE.unitWidth + STEAL_ROULETTE.gap;
+    for (const index of [0, 7, 29])
+      for (const distance of [2000, 2999, 3000, 3999]) {
+        const x = stealRollX(index, distance);
+        expect(x).toBeGreaterThanOrEqual(distance);
+        expect(x - distance).toBeLessThan(pitch * STEAL_ROULETTE.units);
+        expect(((x - STEAL_ROULETTE.unitWidth / 2) / pitch) % STEAL_ROULETTE.units).toBe(index);
+      }
+  });
 
   test('joins without the requirement, a wrong captcha, twice or after waiting are refused; too few players cancel', async () => {
     const idle = await server.player('stealidle');

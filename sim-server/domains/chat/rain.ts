@@ -17,6 +17,8 @@ import { AppError, fail } from '../../errors.ts';
 import { autoJoiners, boostRainShare, hasRunning, useBooster } from '../boosters/effects.ts';
 import { requireUser, type Handlers, type Services } from '../../rpc/context.ts';
 import type { UserRow } from '../account/users.ts';
+import { steamProfileOf } from '../connect/steam-profile.ts';
+import { steamRequirementError } from '../../../src/core/steam-profile.ts';
 import { chatUsers } from './store.ts';
 
 /** Where the pot sits. */
@@ -104,6 +106,8 @@ function wageredSince(db: Read, userId: number, since: number): number {
 /** Refuses a player who does not meet a requirement, naming it as the spec words it. */
 export function checkConditions(db: Read, user: UserRow, conditions: z.output<typeof RainConditions>, now: number): void {
   if (conditions.min_level !== undefined && levelForExp(user.exp) < conditions.min_level) fail(NumericError.INVALID_DATA, `Level ${conditions.min_level}+ on the site`);
+  const steam = steamRequirementError(steamProfileOf(db, user.provider_id), conditions);
+  if (steam) fail(NumericError.INVALID_DATA, steam);
   if (conditions.last_hour && wageredSince(db, user.id, now - 3_600_000) === 0) fail(NumericError.INVALID_DATA, 'Be active (wager) in the last hour');
   if (conditions.min_wagered !== undefined && wageredSince(db, user.id, now - 7 * 86_400_000) < conditions.min_wagered) {
     fail(NumericError.INVALID_DATA, `Wager at least ${(conditions.min_wagered / 100).toFixed(2)} coins in the last 7 days`);

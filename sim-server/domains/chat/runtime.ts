@@ -64,5 +64,9 @@ export function registerChat(app: FastifyInstance, services: Services): void {
   // The sim console opens a rain now, so a developer (or a screenshot) need not wait 30 minutes.
   app.post('/api/sim/rain/start', operatorRoute(services.config), async () => answer(() => startRain(services)));
   // And a split-or-steal game, for the same reason (20 minutes apart otherwise).
-  app.post('/api/sim/steal/start', operatorRoute(services.config), async () => answer(() => startSteal(services)));
+  // Body {winners}: 1 to 6 (document 2), 2 when absent.
+  app.post('/api/sim/steal/start', operatorRoute(services.config), async (request) => {
+    const winners = (request.body as { winners?: unknown } | undefined)?.winners;
+    return answer(() => startSteal(services, winners === undefined ? {} : { winners: Number(winners) }));
+  });
 }

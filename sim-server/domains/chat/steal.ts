@@ -1,16 +1,18 @@
 /**
- * Split-or-steal (document 2, DESIGN.md section 5): the house puts STEAL_REWARD into escrow
- * ({house: 'steal'}) and opens a game every STEAL_EVERY_MS; players join while it waits
- * (requirements and the proof-of-work captcha, as the rain). At roll_at the first beacon
- * block after it picks two players from the sorted participants; each commits split or
- * steal, shown as SHA-256(decision-salt) until the game closes (both decided, or end_at:
- * a missing decision counts as split). split+split halves the reward, one steal takes it
- * all, steal+steal returns it to the house. Paid from escrow in the closing transaction.
+ * Split-or-steal (document 2, DESIGN.md section 5, docs/decisions/0016): the house puts
+ * STEAL_REWARD into escrow ({house: 'steal'}) and opens a game every STEAL_EVERY_MS with 1 to
+ * 6 winners; players join while it waits (requirements and the proof-of-work captcha, as the
+ * rain). At roll_at the first beacon block after it picks the winners and the roulette strip
+ * (src/core/steal-roulette.ts), which spins for STEAL_ROLL_MS - 2 s; then each winner commits
+ * split or steal, shown as SHA-256(decision-salt) until the game closes (all decided, or
+ * end_at: a missing decision counts as split). All split share the reward, exactly one steal
+ * takes it all, two or more return it to the house. Paid from escrow in the closing transaction.
  */
 import { randomBytes } from 'node:crypto';
 import { NamedError, NumericError, Rooms, type RainConditions, type StealGame, type z } from '../../../src/contract/index.ts';
-import { fairTicket, hashDecision } from '../../../src/core/fair-ticket.ts';
+import { hashDecision } from '../../../src/core/fair-ticket.ts';
 import { parseHash, toHash } from '../../../src/core/hash-id.ts';
+import { STEAL_ROULETTE, STEAL_WINNERS_MAX, STEAL_WINNERS_MIN, stealPicks, stealStrip } from '../../../src/core/steal-roulette.ts';
 import { powValid, RAIN_POW_BITS } from '../../../src/core/rain.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
@@ -23,6 +25,8 @@ export const STEAL_REWARD = 1_000;
 export const STEAL_EVERY_MS = 20 * 60_000;
 export const STEAL_WAIT_MS = 60_000;
 export const STEAL_BATTLE_MS = 30_000;
+/** From the draw to the battle: the roulette spins for this minus STEAL_ROULETTE.settleMs. */
+export const STEAL_ROLL_MS = 8_000;
 const STEAL_CONDITIONS: z.output<typeof RainConditions> = { last_hour: true };
 
 type Decision = 'split' | 'steal';
@@ -47,6 +51,8 @@ interface GameRow {
   beacon_id: string | null;
   players: string | null;
   result: StealGame['result'];
+  winners: number;
+  roulette: string | null;
 }
 type Read = Pick<Db, 'get' | 'all'>;
 
@@ -71,6 +77,8 @@ function gameWire(db: Read, row: GameRow): StealGame {
       salt: closed ? p.salt : null,
       reward: p.reward,
     })),
+    winners: row.winners,
+    roulette: row.roulette ? (JSON.parse(row.roulette) as StealGame['roulette']) : null,
     players_hashes: players.map((p) => toHash(p.user_id)),
     states: { roll_at: row.roll_at, battle_at: row.battle_at, end_at: row.end_at },
     beacon: row.beacon_id,
@@ -78,23 +86,27 @@ function gameWire(db: Read, row: GameRow): StealGame {
   };
 }
 
+/** The players a game shows: the picks and the roulette's units. */
+const namedIn = (game: StealGame) => [...new Set([...game.players.map((p) => p.hash), ...(game.roulette?.units ?? [])])].map((h) => parseHash(h)!);
+
 const gameById = (db: Read, id: number) => db.get<GameRow>('SELECT * FROM chat_steal_games WHERE id = ?', id);
 const openGame = (db: Read) => db.get<GameRow>("SELECT * FROM chat_steal_games WHERE status <> 'closed' ORDER BY id DESC LIMIT 1");
 
 function publish(tx: Tx, services: Services, id: number, type: 'CHAT_STEAL_UPDATED' | 'CHAT_STEAL_ROLL'): void {
   const game = gameWire(tx, gameById(tx, id)!);
-  const users = Object.values(chatUsers(tx, game.players.map((p) => parseHash(p.hash)!), services.config.now()));
+  const users = Object.values(chatUsers(tx, namedIn(game), services.config.now()));
   tx.afterCommit(() => services.hub.publish(Rooms.chat, type, { game, users }));
 }
 
 /** Opens a game now, its reward escrowed from the house (the schedule calls it; tests may too). */
-export function startSteal(services: Services, { difficulty = RAIN_POW_BITS, reward = STEAL_REWARD } = {}): StealGame {
+export function startSteal(services: Services, { difficulty = RAIN_POW_BITS, reward = STEAL_REWARD, winners = 2 } = {}): StealGame {
   const now = services.config.now();
+  if (!Number.isInteger(winners) || winners < STEAL_WINNERS_MIN || winners > STEAL_WINNERS_MAX) fail(NumericError.INPUT_ERROR, `Winners must be ${STEAL_WINNERS_MIN} to ${STEAL_WINNERS_MAX}`);
   return services.db.transaction((tx) => {
     if (openGame(tx)) fail(NumericError.INVALID_DATA, 'A split-or-steal game is already running');
     const { lastInsertRowid } = tx.run(
-      "INSERT INTO chat_steal_games (status, reward, conditions, challenge, difficulty, created_at, roll_at) VALUES ('waiting', ?, ?, ?, ?, ?, ?)",
-      reward, JSON.stringify(STEAL_CONDITIONS), randomBytes(16).toString('hex'), difficulty, now, now + STEAL_WAIT_MS,
+      "INSERT INTO chat_steal_games (status, reward, conditions, challenge, difficulty, created_at, roll_at, winners) VALUES ('waiting', ?, ?, ?, ?, ?, ?, ?)",
+      reward, JSON.stringify(STEAL_CONDITIONS), randomBytes(16).toString('hex'), difficulty, now, now + STEAL_WAIT_MS, winners,
     );
     services.ledger.transfer(tx, { from: RAIN_FUNDER, to: STEAL_HOUSE, amount: reward, type: 'reward', ref: toHash(lastInsertRowid) });
     const game = gameWire(tx, gameById(tx, lastInsertRowid)!);
@@ -110,10 +122,11 @@ function closeGame(tx: Tx, services: Services, row: GameRow): void {
   const steals = decided.filter((d) => d === 'steal').length;
   let result: StealGame['result'];
   if (steals === 0) {
+    // Equal shares; the cents that do not divide go one each to the earliest picks.
     result = 'split';
-    const half = Math.floor(row.reward / 2);
-    players[0]!.reward = half;
-    players[1]!.reward = row.reward - half;
+    const share = Math.floor(row.reward / players.length);
+    const rest = row.reward - share * players.length;
+    players.forEach((p, i) => (p.reward = share + (i < rest ? 1 : 0)));
   } else if (steals === 1) {
     result = 'steal';
     players[decided.indexOf('steal')]!.reward = row.reward;
@@ -140,7 +153,8 @@ export function stealTick(services: Services): void {
   }
   if (row.status === 'waiting' && now >= row.roll_at) {
     db.transaction((tx) => {
-      if (participantsOf(tx, row.id).length < 2) {
+      // A draw needs someone to lose it: at least two joiners, and at least one per winner.
+      if (participantsOf(tx, row.id).length < Math.max(2, row.winners)) {
         ledger.transfer(tx, { from: STEAL_HOUSE, to: RAIN_FUNDER, amount: row.reward, type: 'reward', ref: toHash(row.id) });
         tx.run("UPDATE chat_steal_games SET status = 'closed', result = 'cancelled' WHERE id = ?", row.id);
         putSetting(tx, 'steal_next_at', String(now + STEAL_EVERY_MS));
@@ -152,20 +166,29 @@ export function stealTick(services: Services): void {
     });
     return;
   }
-  if (row.status === 'rolling') {
+  if (row.status === 'rolling' && row.battle_at === null) {
     const block = services.beacon.blockAfter(row.roll_at);
     if (!block) return;
     db.transaction((tx) => {
-      const pool = participantsOf(tx, row.id);
-      // Two distinct picks: nonce 0 from everyone, nonce 1 from the rest.
-      const first = pool.splice(fairTicket(block.id, toHash(row.id), 0, pool.length) - 1, 1)[0]!;
-      const second = pool[fairTicket(block.id, toHash(row.id), 1, pool.length) - 1]!;
-      const players: StoredPlayer[] = [first, second].map((user_id) => ({ user_id, decision: null, salt: null, decision_hashed: null, reward: 0 }));
+      const hash = toHash(row.id);
+      const pool = participantsOf(tx, row.id).map(toHash);
+      const picks = stealPicks(block.id, hash, pool, row.winners);
+      const strip = stealStrip(block.id, hash, pool, picks[0]!);
+      const battleAt = now + STEAL_ROLL_MS;
+      const roulette: NonNullable<StealGame['roulette']> = { participants: pool, ...strip, timestamp_end: battleAt - STEAL_ROULETTE.settleMs };
+      const players: StoredPlayer[] = picks.map((h) => ({ user_id: parseHash(h)!, decision: null, salt: null, decision_hashed: null, reward: 0 }));
       tx.run(
-        "UPDATE chat_steal_games SET status = 'battling', beacon_id = ?, players = ?, battle_at = ?, end_at = ? WHERE id = ?",
-        block.id, JSON.stringify(players), now, now + STEAL_BATTLE_MS, row.id,
+        'UPDATE chat_steal_games SET beacon_id = ?, players = ?, roulette = ?, battle_at = ? WHERE id = ?',
+        block.id, JSON.stringify(players), JSON.stringify(roulette), battleAt, row.id,
       );
       publish(tx, services, row.id, 'CHAT_STEAL_ROLL');
+    });
+    return;
+  }
+  if (row.status === 'rolling' && row.battle_at !== null && now >= row.battle_at) {
+    db.transaction((tx) => {
+      tx.run("UPDATE chat_steal_games SET status = 'battling', end_at = ? WHERE id = ?", row.battle_at! + STEAL_BATTLE_MS, row.id);
+      publish(tx, services, row.id, 'CHAT_STEAL_UPDATED');
     });
     return;
   }
@@ -178,7 +201,7 @@ export const stealHandlers: Handlers = {
     if (!row) return { game: null, joined: false, users: {} };
     const game = gameWire(ctx.db, row);
     const joined = Boolean(ctx.user && ctx.db.get('SELECT 1 FROM chat_steal_users WHERE game_id = ? AND user_id = ?', row.id, ctx.user.id));
-    return { game, joined, users: chatUsers(ctx.db, game.players.map((p) => parseHash(p.hash)!), ctx.config.now()) };
+    return { game, joined, users: chatUsers(ctx.db, namedIn(game), ctx.config.now()) };
   },
 
   'chat-steal.join': ({ game_hash, token }, ctx) => {
@@ -204,7 +227,7 @@ export const stealHandlers: Handlers = {
       const row = (id !== null && gameById(tx, id)) || fail(NumericError.NOT_FOUND, 'Game not found');
       if (row.status !== 'battling') fail(NumericError.INVALID_DATA, 'Decisions are taken while the game is battling');
       const players = playersOf(row);
-      const me = players.find((p) => p.user_id === user.id) ?? fail(NumericError.ACCESS_DENIED, 'Only the two picked players decide');
+      const me = players.find((p) => p.user_id === user.id) ?? fail(NumericError.ACCESS_DENIED, 'Only the picked players decide');
       if (me.decision !== null) fail(NumericError.INVALID_DATA, 'Your decision is already in');
       me.decision = decision as Decision;
       me.salt = randomBytes(16).toString('hex');

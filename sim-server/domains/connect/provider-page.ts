@@ -26,6 +26,14 @@ export function providerPage({ callbackUrl, error }: { callbackUrl: string; erro
     <input id="name" name="name" autocomplete="username" required minlength="5" maxlength="25" autofocus>
     <label for="secret" style="margin-top:12px">Provider password</label>
     <input id="secret" name="secret" type="password" autocomplete="current-password" required minlength="6" maxlength="128">
+    <fieldset style="margin-top:12px;border:1px solid #3d4450;border-radius:4px">
+      <legend>Simulated Steam profile (new accounts only)</legend>
+      <label for="steam_name">Steam name (empty: the player name)</label>
+      <input id="steam_name" name="steam_name" maxlength="32">
+      <label for="steam_level" style="margin-top:8px">Steam level</label>
+      <input id="steam_level" name="steam_level" type="number" min="0" max="5000" value="0">
+      <label style="margin-top:8px;display:flex;gap:8px;align-items:center"><input type="checkbox" name="steam_public" checked style="width:auto"> Profile and inventory public</label>
+    </fieldset>
     <input type="hidden" name="callbackUrl" value="${escape(callbackUrl)}">
     ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
     <button type="submit">Sign in</button>

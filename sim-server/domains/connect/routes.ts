@@ -14,6 +14,8 @@ import { AppError } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
 import { createUser, findUserByName, findUserByProvider, publicUser, type UserRow } from '../account/users.ts';
 import { providerPage } from './provider-page.ts';
+import { steamProfileFromForm } from './steam-profile.ts';
+import type { SteamProfile } from '../../../src/core/steam-profile.ts';
 
 const LoginBody = z.object({ username: z.optional(z.string()), password: z.optional(z.string()), captcha: z.optional(z.string()) });
 const LogoutBody = z.optional(z.object({ all: z.optional(z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])) }));
@@ -186,14 +188,15 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     const formError = nameError ?? (secret.length < MIN_PASSWORD || secret.length > MAX_PASSWORD ? `Enter the provider password (${MIN_PASSWORD} to ${MAX_PASSWORD} characters)` : null);
     reply.header('cache-control', 'no-store');
     const refuse = (code: number, error: string) => reply.type('text/html; charset=utf-8').code(code).send(providerPage({ callbackUrl, error }));
-    if (formError) return refuse(400, formError);
+    const profile = formError ? null : steamProfileFromForm(form, name);
+    if (formError || typeof profile === 'string') return refuse(400, formError ?? (profile as string));
     // The provider form is plain HTML (no script to answer a challenge): its limits are the
     // attempt counts and the lock; guessing there counts toward the same name's lock.
     const verdict = guard.check(request.ip, name, undefined);
     if (!verdict.ok && verdict.kind !== 'captcha') return refuse(429, verdict.kind === 'locked' ? `Too many failed sign-ins for this name: try again in ${verdict.minutes} min` : 'Too many sign-in attempts: try again later');
     const providerId = `sim:${name.toLowerCase()}`;
     // The provider's own identity is checked first: a name alone signs nobody in (docs/decisions/0018).
-    if (!(await providerIdentityOk(providerId, secret))) {
+    if (!(await providerIdentityOk(providerId, secret, profile!))) {
       guard.failed(request.ip, name);
       return refuse(401, 'Wrong provider password for this name');
     }
@@ -214,11 +217,12 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
    * registered with the secret given (a player making their platform account). An identity
    * made before secrets existed is claimed by its first sign-in with one.
    */
-  async function providerIdentityOk(providerId: string, secret: string): Promise<boolean> {
+  async function providerIdentityOk(providerId: string, secret: string, profile: SteamProfile): Promise<boolean> {
     const known = db.get<{ secret_hash: string }>('SELECT secret_hash FROM sim_provider_accounts WHERE provider_id = ?', providerId);
     if (known) return verifyPassword(secret, known.secret_hash);
     const hash = await hashPassword(secret);
-    db.run('INSERT OR IGNORE INTO sim_provider_accounts (provider_id, secret_hash, created_at) VALUES (?, ?, ?)', providerId, hash, config.now());
+    // The simulated Steam profile is chosen once, when the identity is made.
+    db.run('INSERT OR IGNORE INTO sim_provider_accounts (provider_id, secret_hash, created_at, steam_profile) VALUES (?, ?, ?, ?)', providerId, hash, config.now(), JSON.stringify(profile));
     // Two first sign-ins raced: the stored secret decides.
     const stored = db.get<{ secret_hash: string }>('SELECT secret_hash FROM sim_provider_accounts WHERE provider_id = ?', providerId)!;
     return stored.secret_hash === hash || verifyPassword(secret, stored.secret_hash);

@@ -7,10 +7,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Rooms, type ChatUser, type MethodResult, type Rain } from '../../contract/index.ts';
 import { cleanAmountInput, formatCoins } from '../../core/money.ts';
+import { SITE_NAME_IN_STEAM } from '../../core/steam-profile.ts';
 import { participantsHash, rainShares, solvePow } from '../../core/rain.ts';
 import { rpc, RpcError, socket } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
+import { PathLink } from '../../ui/path-link.tsx';
 import { pushNotice } from '../notifications/index.ts';
 
 const rainKey = ['chat', 'rain'] as const;
@@ -94,6 +96,9 @@ function JoinModal({ rain, me, onClose }: { rain: Rain; me: ChatUser; onClose():
         {token === null ? 'Checking you are human (this runs on your device)…' : 'Check passed.'} Requirements:{' '}
         {rain.conditions.last_hour ? 'a wager in the last hour. ' : ''}
         {rain.conditions.min_level !== undefined ? `level ${rain.conditions.min_level}+. ` : ''}
+        {rain.conditions.steam_put_name ? `${SITE_NAME_IN_STEAM} in your Steam name. ` : ''}
+        {rain.conditions.steam_min_level !== undefined ? `Steam level ${rain.conditions.steam_min_level}+. ` : ''}
+        {rain.conditions.steam_public_profile ? 'a public Steam profile and inventory. ' : ''}
         {rain.conditions.min_wagered !== undefined ? `${formatCoins(rain.conditions.min_wagered)} coins wagered in 7 days. ` : ''}
       </p>
       <div className="modal-actions">
@@ -189,6 +194,9 @@ function RewardsModal({ hash, onClose }: { hash: string; onClose(): void }) {
             </Button>
             {check && <p role="status">{check}</p>}
           </details>
+          <p>
+            <PathLink to={`/provably-fair/rain/${rain.hash}`}>Open this rain's public record</PathLink> (a page anyone can open later).
+          </p>
         </div>
       )}
     </Modal>

@@ -1,6 +1,6 @@
 /**
  * Split-or-steal in the chat (document 2): the strip of a running game with its join (the
- * same offline proof-of-work captcha as the rain), the two picked players' split/steal
+ * same offline proof-of-work captcha as the rain), the picked players' (1 to 6) split/steal
  * buttons while battling (everyone else sees who has decided, as commitments), and the
  * result with every decision checked against the commitment published before it.
  */
@@ -14,6 +14,7 @@ import { rpc, RpcError, socket } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { pushNotice } from '../notifications/index.ts';
+import { StealRoulette } from './steal-roulette.tsx';
 import { POW_SLICE, clock, useSecondsTo } from './rain-block.tsx';
 
 const stealKey = ['chat', 'steal'] as const;
@@ -74,8 +75,8 @@ function JoinStealModal({ game, me, onClose }: { game: StealGame; me: ChatUser; 
   return (
     <Modal title="Join split or steal" width={459} onClose={onClose}>
       <p className="muted">
-        Two players are drawn from everyone who joins. Each chooses, in secret, to split {formatCoins(game.reward)} coins or to steal them: both split, both get half; one
-        steals, they take it all; both steal, nobody gets anything.
+        {winnersText(game.winners)} drawn from everyone who joins. Each chooses, in secret, to split {formatCoins(game.reward)} coins or to steal them: if all split, they
+        share it; if exactly one steals, they take it all; if two or more steal, nobody gets anything.
       </p>
       <p className="muted">{token === null ? 'Checking you are human (this runs on your device)…' : 'Check passed.'}</p>
       <div className="modal-actions">
@@ -88,10 +89,12 @@ function JoinStealModal({ game, me, onClose }: { game: StealGame; me: ChatUser; 
   );
 }
 
+const winnersText = (n: number) => (n === 1 ? 'One player is' : `${n} players are`);
+
 const RESULT_TEXT: Record<NonNullable<StealGame['result']>, string> = {
-  split: 'Both split: the reward is shared.',
+  split: 'Nobody stole: the reward is shared.',
   steal: 'One stole: they take it all.',
-  lost: 'Both stole: nobody wins.',
+  lost: 'Two or more stole: nobody wins.',
   cancelled: 'Too few players joined: cancelled.',
 };
 
@@ -132,7 +135,9 @@ export function StealBlock({ me }: { me: ChatUser | null }) {
       </div>
       {game.status === 'waiting' &&
         (query.data?.joined ? <p className="rain-joined">You are in the draw</p> : me ? <Button size="sm" variant="primary" onClick={() => setDialog(true)}>Join split or steal</Button> : null)}
-      {game.status === 'rolling' && <p className="muted">Drawing two players from the beacon…</p>}
+      {/* The strip stays, settled on the first pick, through the battle: where it stopped is part of the record. */}
+      {(game.status === 'rolling' || game.status === 'battling') && game.roulette && <StealRoulette key={game.hash} roulette={game.roulette} users={users} />}
+      {game.status === 'rolling' && !game.roulette && <p className="muted">Drawing {game.winners === 1 ? 'the winner' : `${game.winners} winners`} from the beacon…</p>}
       {(game.status === 'battling' || game.status === 'closed') && game.players.length > 0 && (
         <ul className="steal-players" aria-label="Picked players">
           {game.players.map((p) => (

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RainFairnessPage } from '../../../features/fairness/pages.ts';
+import { pageHead } from '../../../features/shell/index.ts';
+
+export const Route = createFileRoute('/provably-fair/rain/$hash')({
+  head: ({ params }) => pageHead({ title: 'Rain fairness', description: 'The participants, beacon and rewards of one chat rain.', path: `/provably-fair/rain/${params.hash}` }),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const { hash } = Route.useParams();
+  return <RainFairnessPage hash={hash} />;
+}
