@@ -7,7 +7,7 @@ import { EntryTime, PagedTable } from '../../ui/paged-table.tsx';
 import { currencyName } from './payment-methods.ts';
 import { PaymentsList } from './payments-list.tsx';
 import { historyQueryOptions } from './queries.ts';
-import { useFormatAmount } from './use-amount.ts';
+import { useFormatAmount } from './balance/use-amount.ts';
 
 /** Currencies the transactions list filters by (the payments' own currency codes). */
 const FILTERS = ['BTC', 'ETH', 'LTC', 'USDT', 'USDC', 'USD'] as const;
