@@ -19,3 +19,38 @@ export function backoffDelay(attempt: number, options: BackoffOptions, random: (
   const base = options.minMs * options.factor ** Math.max(0, attempt);
   return Math.round(Math.min(options.maxMs, base * (1 + random())));
 }
+
+/**
+ * The retry policy of one thing that can fail (the connection, the socket's auth): it counts
+ * failures, schedules the next attempt after backoffDelay, and stops after `retries` until
+ * someone resets it (the browser came online, the tab came back).
+ */
+export function createRetry(options: BackoffOptions, random: () => number = Math.random) {
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    failures: (): number => failures,
+    /** Counts one more failure. */
+    fail(): void {
+      failures += 1;
+    },
+    /** Runs `attempt` after the delay the failures so far call for; nothing once the retries are spent. */
+    later(attempt: () => void): void {
+      if (failures > options.retries) return;
+      timer = setTimeout(attempt, backoffDelay(failures - 1, options, random));
+    },
+    /** Whether the retries are spent. */
+    spent: (): boolean => failures > options.retries,
+    reset(): void {
+      failures = 0;
+    },
+    /** Drops the scheduled attempt, if any. */
+    cancel(): void {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+/** One retry policy. */
+export type Retry = ReturnType<typeof createRetry>;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bufferBalanceChange, shownBalance } from '../../src/features/wallet/balance-buffer.ts';
+import { bufferBalanceChange, shownBalance } from '../../src/features/wallet/balance/balance-buffer.ts';
 import { markBusy, whenIdle } from '../../src/ui/activity.ts';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { formatDisplay, toDisplayCents } from '../../src/features/wallet/display-currency.ts';
-import { paymentNoticeType } from '../../src/features/wallet/payment-notices.ts';
+import { formatDisplay, toDisplayCents } from '../../src/features/wallet/balance/display-currency.ts';
+import { paymentNoticeType } from '../../src/features/wallet/balance/payment-notices.ts';
 import { encodeQr } from '../../src/ui/qr-code.ts';
 import {
   canLock, canWithdraw, clampVaultAmount, vaultAllAmount, vaultCentsOf, vaultStatus, vaultTextOf, vaultTitle, vaultUpperBound,
-} from '../../src/features/wallet/vault-rules.ts';
+} from '../../src/features/wallet/vault/vault-rules.ts';
 
 describe('QR encoder', () => {
   test('a payment URI gets the smallest version at level M, with finder patterns in three corners', () => {

@@ -12,6 +12,7 @@ import { Button, buttonClass } from '../../ui/button.tsx';
 import { StarIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
+import { QueryView } from '../../ui/query-view.tsx';
 import { RouteModal } from '../../ui/route-modal.tsx';
 import { sessionModal, setAccountBalance, useAccount, useLogged } from '../session/index.ts';
 import './battlepass.css';
@@ -81,16 +82,18 @@ export function BattlePassPage() {
         ) : null
       }
     >
-      {data.isPending ? (
-        <Skeleton variant="row" count={4} />
-      ) : data.isError ? (
-        <EmptyState title="The Battle Pass did not load">Check your connection and open the page again.</EmptyState>
-      ) : (
-        <>
-          {progress && <Progress data={data.data} />}
-          <Tiers data={data.data} />
-        </>
-      )}
+      <QueryView
+        query={data}
+        pending={<Skeleton variant="row" count={4} />}
+        error={<EmptyState title="The Battle Pass did not load">Check your connection and open the page again.</EmptyState>}
+      >
+        {(pass) => (
+          <>
+            {progress && <Progress data={pass} />}
+            <Tiers data={pass} />
+          </>
+        )}
+      </QueryView>
     </PageFrame>
   );
 }

@@ -7,6 +7,7 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { CoinIcon, FlagIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { levelColour } from '../../ui/level-colour.ts';
+import { QueryView } from '../../ui/query-view.tsx';
 import { UserName } from '../profile/index.ts';
 import { useAccount } from '../session/index.ts';
 import { RaceCountdown } from '../shell/index.ts';
@@ -21,52 +22,57 @@ const dateText = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day:
 function Leaderboard({ period, start }: { period: RacePeriod; start?: number }) {
   const board = useQuery({ ...raceQueryOptions(period, start), refetchInterval: start === undefined ? RACE_REFRESH_MS : false });
   const account = useAccount();
-  if (board.isPending) return <Skeleton variant="row" count={6} />;
-  if (board.isError) return <EmptyState title="The leaderboard did not load">Check your connection; it retries by itself.</EmptyState>;
-  const data = board.data;
   const myHash = account.data?.user.hash;
   return (
-    <>
-      {data.leaders.length === 0 ? (
-        start === undefined ? (
-          <EmptyState title="Nobody has wagered yet">The first case or battle seat of this period takes first place.</EmptyState>
-        ) : (
-          <EmptyState title="Nobody raced">No wagers in this period, so no prizes.</EmptyState>
-        )
-      ) : (
-        <ol className="race-board" aria-label={`${TITLE[period]} leaderboard`}>
-          {data.leaders.map((row) => (
-            <li key={row.user.hash} className={`race-row${row.place <= 3 ? ` race-top race-top-${row.place}` : ''}${row.user.hash === myHash ? ' race-mine' : ''}`}>
-              <span className="race-place">{row.place}</span>
-              <span className="race-avatar" style={{ boxShadow: `0 0 0 2px ${levelColour(row.user.level)}` }}>
-                <Avatar name={row.user.display_name} userHash={row.user.hash} src={row.user.info.avatar} size={32} />
-              </span>
-              <span className="race-who">
-                <Suspense fallback={<span className="user-link">{row.user.display_name}</span>}>
-                  <UserName user={row.user} />
-                </Suspense>
-                <span className="race-level">Level {row.user.level}</span>
-              </span>
-              <span className="race-wagered">
-                <CoinIcon /> {formatCoins(row.wagered)}
-              </span>
-              <span className="race-prize">{row.prize > 0 ? `+${formatCoins(row.prize)}` : '—'}</span>
-            </li>
-          ))}
-        </ol>
+    <QueryView
+      query={board}
+      pending={<Skeleton variant="row" count={6} />}
+      error={<EmptyState title="The leaderboard did not load">Check your connection; it retries by itself.</EmptyState>}
+    >
+      {(data) => (
+        <>
+          {data.leaders.length === 0 ? (
+            start === undefined ? (
+              <EmptyState title="Nobody has wagered yet">The first case or battle seat of this period takes first place.</EmptyState>
+            ) : (
+              <EmptyState title="Nobody raced">No wagers in this period, so no prizes.</EmptyState>
+            )
+          ) : (
+            <ol className="race-board" aria-label={`${TITLE[period]} leaderboard`}>
+              {data.leaders.map((row) => (
+                <li key={row.user.hash} className={`race-row${row.place <= 3 ? ` race-top race-top-${row.place}` : ''}${row.user.hash === myHash ? ' race-mine' : ''}`}>
+                  <span className="race-place">{row.place}</span>
+                  <span className="race-avatar" style={{ boxShadow: `0 0 0 2px ${levelColour(row.user.level)}` }}>
+                    <Avatar name={row.user.display_name} userHash={row.user.hash} src={row.user.info.avatar} size={32} />
+                  </span>
+                  <span className="race-who">
+                    <Suspense fallback={<span className="user-link">{row.user.display_name}</span>}>
+                      <UserName user={row.user} />
+                    </Suspense>
+                    <span className="race-level">Level {row.user.level}</span>
+                  </span>
+                  <span className="race-wagered">
+                    <CoinIcon /> {formatCoins(row.wagered)}
+                  </span>
+                  <span className="race-prize">{row.prize > 0 ? `+${formatCoins(row.prize)}` : '—'}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+          {data.players > 0 && (
+            <p className="race-foot">
+              {data.players.toLocaleString('en-US')} {data.players === 1 ? 'player' : 'players'} · {data.paid ? 'prizes paid' : data.ends_in > 0 ? 'prizes paid when the timer ends' : 'prizes being paid'}
+            </p>
+          )}
+          {data.me && (
+            <p className="race-me">
+              Your place: <strong>#{data.me.place}</strong> with {formatCoins(data.me.wagered)} wagered
+              {data.me.prize > 0 ? ` · ${formatCoins(data.me.prize)} if it holds` : ''}
+            </p>
+          )}
+        </>
       )}
-      {data.players > 0 && (
-        <p className="race-foot">
-          {data.players.toLocaleString('en-US')} {data.players === 1 ? 'player' : 'players'} · {data.paid ? 'prizes paid' : data.ends_in > 0 ? 'prizes paid when the timer ends' : 'prizes being paid'}
-        </p>
-      )}
-      {data.me && (
-        <p className="race-me">
-          Your place: <strong>#{data.me.place}</strong> with {formatCoins(data.me.wagered)} wagered
-          {data.me.prize > 0 ? ` · ${formatCoins(data.me.prize)} if it holds` : ''}
-        </p>
-      )}
-    </>
+    </QueryView>
   );
 }
 

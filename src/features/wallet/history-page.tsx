@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { EmptyState, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { historyLabel } from '../../contract/history.ts';
 import { EntryTime, PagedTable } from '../../ui/paged-table.tsx';
+import { QueryView } from '../../ui/query-view.tsx';
 import { currencyName } from './payment-methods.ts';
 import { PaymentsList } from './payments-list.tsx';
 import { historyQueryOptions } from './queries.ts';
-import { useFormatAmount } from './use-amount.ts';
+import { useFormatAmount } from './balance/use-amount.ts';
 
 /** Currencies the transactions list filters by (the payments' own currency codes). */
 const FILTERS = ['BTC', 'ETH', 'LTC', 'USDT', 'USDC', 'USD'] as const;
@@ -16,26 +17,34 @@ const FILTERS = ['BTC', 'ETH', 'LTC', 'USDT', 'USDC', 'USD'] as const;
 function BalanceHistory() {
   const history = useInfiniteQuery(historyQueryOptions());
   const format = useFormatAmount();
-  if (history.isPending) return <Skeleton variant="row" count={6} />;
-  if (history.isError) return <EmptyState title="The history did not load">Check your connection and open the page again.</EmptyState>;
-  const entries = history.data.pages.flatMap((page) => page.actions);
-  if (entries.length === 0) return <EmptyState title="No balance changes yet">Open a case or join a battle and each change shows up here.</EmptyState>;
   return (
-    <PagedTable columns={['Type', 'Amount', 'Balance', 'Time']} pager={history}>
-      {entries.map((entry) => (
-        <tr key={entry.hash} data-testid="history-entry">
-          <td>{historyLabel(entry.type)}</td>
-          <td className={entry.amount < 0 ? 'amount-out' : 'amount-in'}>
-            {entry.amount > 0 ? '+' : ''}
-            {format(entry.amount)}
-          </td>
-          <td>{format(entry.balance)}</td>
-          <td>
-            <EntryTime at={entry.time} />
-          </td>
-        </tr>
-      ))}
-    </PagedTable>
+    <QueryView
+      query={history}
+      pending={<Skeleton variant="row" count={6} />}
+      error={<EmptyState title="The history did not load">Check your connection and open the page again.</EmptyState>}
+      isEmpty={(data) => data.pages.every((page) => page.actions.length === 0)}
+      empty={<EmptyState title="No balance changes yet">Open a case or join a battle and each change shows up here.</EmptyState>}
+    >
+      {(data) => (
+        <PagedTable columns={['Type', 'Amount', 'Balance', 'Time']} pager={history}>
+          {data.pages
+            .flatMap((page) => page.actions)
+            .map((entry) => (
+              <tr key={entry.hash} data-testid="history-entry">
+                <td>{historyLabel(entry.type)}</td>
+                <td className={entry.amount < 0 ? 'amount-out' : 'amount-in'}>
+                  {entry.amount > 0 ? '+' : ''}
+                  {format(entry.amount)}
+                </td>
+                <td>{format(entry.balance)}</td>
+                <td>
+                  <EntryTime at={entry.time} />
+                </td>
+              </tr>
+            ))}
+        </PagedTable>
+      )}
+    </QueryView>
   );
 }
 

@@ -1,6 +1,6 @@
 /** Wallet: the header balance and its live updates, the display currency, and gift codes that come by link. Pages: pages.ts; labels and payment methods: on-demand.ts. */
-export { CurrencySetting } from './currency-setting.tsx';
+export { CurrencySetting } from './balance/currency-setting.tsx';
 export { clearGiftCode, giftCodeTarget, storeGiftCode, storedGiftCode } from '../../storage/gift-code.ts';
-export { HeaderBalance, type BalanceAccount } from './header-balance.tsx';
+export { HeaderBalance, type BalanceAccount } from './balance/header-balance.tsx';
 export { walletKeys } from './keys.ts';
-export { useLiveBalance } from './use-live-balance.ts';
+export { useLiveBalance } from './balance/use-live-balance.ts';

@@ -1,7 +1,7 @@
 /** The wallet's pages, for routes only. */
 export { findPaymentMethod } from './payment-methods.ts';
-export { DepositPage, InstaxchangePage, PaymentPage, SkinsbackPage } from './deposit-pages.tsx';
+export { DepositPage, InstaxchangePage, PaymentPage, SkinsbackPage } from './deposit/deposit-pages.tsx';
 export { HistoryPage } from './history-page.tsx';
-export { TwoFactorPanel } from './two-factor.tsx';
+export { TwoFactorPanel } from './withdraw/two-factor.tsx';
 export { GiftPage, WalletLayout } from './wallet-pages.tsx';
-export { CryptoWithdrawPage, WithdrawPage } from './withdraw-pages.tsx';
+export { CryptoWithdrawPage, WithdrawPage } from './withdraw/withdraw-pages.tsx';

@@ -8,8 +8,8 @@ import { EmptyState, Skeleton } from '../../ui/page-frame.tsx';
 import { EntryTime, PagedTable } from '../../ui/paged-table.tsx';
 import { currencyName } from './payment-methods.ts';
 import { paymentsQueryOptions } from './queries.ts';
-import { RefundModal } from './refund-modal.tsx';
-import { useFormatAmount } from './use-amount.ts';
+import { RefundModal } from './deposit/refund-modal.tsx';
+import { useFormatAmount } from './balance/use-amount.ts';
 
 type PaymentOut = z.output<typeof Payment>;
 

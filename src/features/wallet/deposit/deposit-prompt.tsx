@@ -6,8 +6,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
-import { createStore } from '../../ui/store.ts';
-import { isInsufficientFunds } from '../notifications/index.ts';
+import { createStore } from '../../../ui/store.ts';
+import { isInsufficientFunds } from '../../notifications/index.ts';
 
 const DepositPromptModal = lazy(() => import('./deposit-prompt-modal.tsx'));
 

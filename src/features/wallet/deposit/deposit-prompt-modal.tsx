@@ -1,6 +1,6 @@
-import { Button, buttonClass } from '../../ui/button.tsx';
-import { Modal } from '../../ui/modal.tsx';
-import { PathLink } from '../../ui/path-link.tsx';
+import { Button, buttonClass } from '../../../ui/button.tsx';
+import { Modal } from '../../../ui/modal.tsx';
+import { PathLink } from '../../../ui/path-link.tsx';
 
 /** Document 1 section 9: the insufficient-funds modal is 603 px wide. */
 const PROMPT_WIDTH = 603;

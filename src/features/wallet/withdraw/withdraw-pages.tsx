@@ -1,17 +1,17 @@
 /** Withdrawals: the overview (/wallet/withdraw) and one currency (/wallet/{currency}/withdraw). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState, type FormEvent } from 'react';
-import { WITHDRAW_LIMITS, type CryptoCurrency } from '../../contract/index.ts';
-import { validateCryptoAddress } from '../../core/crypto-address.ts';
-import { cleanAmountInput, cryptoCode, formatCoins, parseCoinsToCents } from '../../core/money.ts';
-import { rpc } from '../../net/index.ts';
-import { Button } from '../../ui/button.tsx';
-import { EmptyState, Panel, Skeleton } from '../../ui/page-frame.tsx';
-import { setAccountBalance } from '../session/index.ts';
-import { MethodTile } from './method-tile.tsx';
-import { PAYMENT_GROUPS, currencyName } from './payment-methods.ts';
-import { PaymentsList } from './payments-list.tsx';
-import { requirementsQueryOptions, secureStatusQueryOptions, walletKeys } from './queries.ts';
+import { WITHDRAW_LIMITS, type CryptoCurrency } from '../../../contract/index.ts';
+import { validateCryptoAddress } from '../../../core/crypto-address.ts';
+import { cleanAmountInput, cryptoCode, formatCoins, parseCoinsToCents } from '../../../core/money.ts';
+import { rpc } from '../../../net/index.ts';
+import { Button } from '../../../ui/button.tsx';
+import { EmptyState, Panel, Skeleton } from '../../../ui/page-frame.tsx';
+import { setAccountBalance } from '../../session/index.ts';
+import { MethodTile } from '../method-tile.tsx';
+import { PAYMENT_GROUPS, currencyName } from '../payment-methods.ts';
+import { PaymentsList } from '../payments-list.tsx';
+import { requirementsQueryOptions, secureStatusQueryOptions, walletKeys } from '../queries.ts';
 
 /** What may leave now: the withdrawable part of the balance and the 2FA state. */
 function Requirements() {

@@ -5,12 +5,12 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { rpc } from '../../net/index.ts';
-import { Button } from '../../ui/button.tsx';
-import { Panel } from '../../ui/page-frame.tsx';
-import { sessionKeys } from '../session/index.ts';
+import { rpc } from '../../../net/index.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Panel } from '../../../ui/page-frame.tsx';
+import { sessionKeys } from '../../session/index.ts';
 import { ChallengeLine } from './challenge-line.tsx';
-import { creditQueryOptions, walletKeys } from './queries.ts';
+import { creditQueryOptions, walletKeys } from '../queries.ts';
 import { useFormatAmount } from './use-amount.ts';
 
 /** The sponsor credit card; shown to club members only. */

@@ -3,8 +3,8 @@
  * that arrive while a spin or battle animation still runs are held back from the header until
  * nothing animates, so the balance never tells a battle's result before its reels and banner.
  */
-import { isBusy, whenIdle } from '../../ui/activity.ts';
-import { createStore } from '../../ui/store.ts';
+import { isBusy, whenIdle } from '../../../ui/activity.ts';
+import { createStore } from '../../../ui/store.ts';
 
 /** Balance changes an animation reveals (a battle's payout). */
 const REVEALED_BY_ANIMATION: readonly string[] = ['arena_reward'];

@@ -5,14 +5,14 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { validateCryptoAddress } from '../../core/crypto-address.ts';
-import type { CryptoCurrency } from '../../contract/currencies.ts';
-import { cryptoCode } from '../../core/money.ts';
-import { rpc } from '../../net/index.ts';
-import { Button } from '../../ui/button.tsx';
-import { Modal } from '../../ui/modal.tsx';
-import { currencyName } from './payment-methods.ts';
-import { secureStatusQueryOptions, walletKeys } from './queries.ts';
+import { validateCryptoAddress } from '../../../core/crypto-address.ts';
+import type { CryptoCurrency } from '../../../contract/currencies.ts';
+import { cryptoCode } from '../../../core/money.ts';
+import { rpc } from '../../../net/index.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Modal } from '../../../ui/modal.tsx';
+import { currencyName } from '../payment-methods.ts';
+import { secureStatusQueryOptions, walletKeys } from '../queries.ts';
 
 /** The spec gives no width for it. */
 const REFUND_WIDTH = 420;

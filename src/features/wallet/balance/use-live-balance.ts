@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { socket } from '../../net/index.ts';
-import { pushNotice } from '../notifications/index.ts';
-import { sessionKeys, setAccountBalance } from '../session/index.ts';
+import { socket } from '../../../net/index.ts';
+import { pushNotice } from '../../notifications/index.ts';
+import { sessionKeys, setAccountBalance } from '../../session/index.ts';
 import { bufferBalanceChange } from './balance-buffer.ts';
-import { useDepositPromptOnShortage } from './deposit-prompt.tsx';
+import { useDepositPromptOnShortage } from '../deposit/deposit-prompt.tsx';
 import { paymentNoticeType } from './payment-notices.ts';
-import { walletKeys } from './keys.ts';
+import { walletKeys } from '../keys.ts';
 
 /** The wallet currency the header shows (the sim ledger's coin). */
 const MAIN_CURRENCY = 'SFC';
@@ -32,7 +32,7 @@ export function useLiveBalance(): void {
       void queryClient.invalidateQueries({ queryKey: [...walletKeys.all, 'insta'] });
       const type = paymentNoticeType(update);
       // The notice texts load with the first one; the first page does without them.
-      if (type) void import('../notifications/on-demand.ts').then(({ notificationNotice }) => pushNotice(notificationNotice({ type })));
+      if (type) void import('../../notifications/on-demand.ts').then(({ notificationNotice }) => pushNotice(notificationNotice({ type })));
     });
     // A sponsor credit was claimed, given back or earned: the account's partnership changed.
     const offData = socket.on('#USER_DATA_CHANGED', () => {

@@ -5,15 +5,15 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { NamedError, NumericError } from '../../contract/errors.ts';
-import { NAME_MIN_LENGTH } from '../../core/validation.ts';
-import { RpcError, rpc } from '../../net/index.ts';
-import { Button } from '../../ui/button.tsx';
-import { Modal } from '../../ui/modal.tsx';
-import { HelpIcon } from '../../ui/page-icons.tsx';
-import { PathLink } from '../../ui/path-link.tsx';
-import { referralQueryOptions, walletKeys } from './queries.ts';
-import { useReportError } from './report-error.ts';
+import { NamedError, NumericError } from '../../../contract/errors.ts';
+import { NAME_MIN_LENGTH } from '../../../core/validation.ts';
+import { RpcError, rpc } from '../../../net/index.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Modal } from '../../../ui/modal.tsx';
+import { HelpIcon } from '../../../ui/page-icons.tsx';
+import { PathLink } from '../../../ui/path-link.tsx';
+import { referralQueryOptions, walletKeys } from '../queries.ts';
+import { useReportError } from '../report-error.ts';
 
 /** The spec gives no width for this modal; the login modal's family. */
 const BONUS_WIDTH = 480;

@@ -1,14 +1,14 @@
 /** The header's wallet hint (document 2 section 2): the split and challenge for club members, the vault for everyone. */
 import { useQuery } from '@tanstack/react-query';
-import { sponsoredCents, withdrawableCents } from '../../core/money.ts';
-import { Button, buttonClass } from '../../ui/button.tsx';
-import { VaultIcon } from '../../ui/page-icons.tsx';
-import { PathLink } from '../../ui/path-link.tsx';
+import { sponsoredCents, withdrawableCents } from '../../../core/money.ts';
+import { Button, buttonClass } from '../../../ui/button.tsx';
+import { VaultIcon } from '../../../ui/page-icons.tsx';
+import { PathLink } from '../../../ui/path-link.tsx';
 import { ChallengeLine } from './challenge-line.tsx';
 import type { BalanceAccount } from './header-balance.tsx';
-import { vaultQueryOptions } from './keys.ts';
+import { vaultQueryOptions } from '../keys.ts';
 import { useFormatAmount } from './use-amount.ts';
-import { openVault } from './vault-layer.tsx';
+import { openVault } from '../vault/vault-layer.tsx';
 
 function VaultLine() {
   const vault = useQuery(vaultQueryOptions());

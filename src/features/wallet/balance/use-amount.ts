@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useManifest } from '../connection/index.ts';
+import { useManifest } from '../../connection/index.ts';
 import { formatDisplay, useDisplayCurrency } from './display-currency.ts';
 
 /** Formats coin cents in the player's display currency at the manifest's rate. */

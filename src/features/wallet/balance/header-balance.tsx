@@ -1,13 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { SponsorChallenge as ChallengeShape, z } from '../../contract/index.ts';
-import { buttonClass } from '../../ui/button.tsx';
-import { CoinIcon, PlusIcon } from '../../ui/icons.tsx';
-import { PathLink } from '../../ui/path-link.tsx';
-import { Popover } from '../../ui/popover.tsx';
+import type { SponsorChallenge as ChallengeShape, z } from '../../../contract/index.ts';
+import { buttonClass } from '../../../ui/button.tsx';
+import { CoinIcon, PlusIcon } from '../../../ui/icons.tsx';
+import { PathLink } from '../../../ui/path-link.tsx';
+import { Popover } from '../../../ui/popover.tsx';
 import { useShownBalance } from './balance-buffer.ts';
 import { useFormatAmount } from './use-amount.ts';
-import { DepositPromptLayer } from './deposit-prompt.tsx';
-import { VaultLayer } from './vault-layer.tsx';
+import { DepositPromptLayer } from '../deposit/deposit-prompt.tsx';
+import { VaultLayer } from '../vault/vault-layer.tsx';
 import './wallet.css';
 
 // The hint's content loads when it first opens: the first page does without it.

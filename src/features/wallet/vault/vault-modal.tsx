@@ -1,13 +1,13 @@
 /** The vault modal ('Keep your Coins safe') and its lock confirmation (document 2 section 2). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { cleanAmountInput, formatCoins, withdrawableCents } from '../../core/money.ts';
-import { rpc } from '../../net/index.ts';
-import { Button } from '../../ui/button.tsx';
-import { Modal } from '../../ui/modal.tsx';
-import { setAccountBalance, useAccount } from '../session/index.ts';
-import { vaultQueryOptions, walletKeys } from './queries.ts';
-import { useFormatAmount } from './use-amount.ts';
+import { cleanAmountInput, formatCoins, withdrawableCents } from '../../../core/money.ts';
+import { rpc } from '../../../net/index.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Modal } from '../../../ui/modal.tsx';
+import { setAccountBalance, useAccount } from '../../session/index.ts';
+import { vaultQueryOptions, walletKeys } from '../queries.ts';
+import { useFormatAmount } from '../balance/use-amount.ts';
 import {
   VAULT_LOCK_CHOICES, canLock, canWithdraw, clampVaultAmount, vaultAllAmount, vaultCentsOf, vaultStatus, vaultTextOf, vaultTitle, vaultUpperBound,
 } from './vault-rules.ts';

@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect } from 'react';
-import { createStore } from '../../ui/store.ts';
+import { createStore } from '../../../ui/store.ts';
 
 const VaultModal = lazy(() => import('./vault-modal.tsx'));
 

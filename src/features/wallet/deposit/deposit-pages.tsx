@@ -2,21 +2,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { CARD_DEPOSIT_LIMITS, CARD_METHODS, cryptoCurrencyOf, type CryptoCurrency, type GIFT_CARD_METHODS } from '../../contract/index.ts';
-import { cleanAmountInput, formatCoins, parseCoinsToCents } from '../../core/money.ts';
-import { validateTradeUrl } from '../../core/validation.ts';
-import { rpc } from '../../net/index.ts';
-import { Button, buttonClass } from '../../ui/button.tsx';
-import { EmptyState, Panel, Skeleton } from '../../ui/page-frame.tsx';
-import { CardIcon } from '../../ui/page-icons.tsx';
-import { PathLink } from '../../ui/path-link.tsx';
-import { CopyButton } from '../../ui/copy-button.tsx';
-import { MethodTile } from './method-tile.tsx';
+import { CARD_DEPOSIT_LIMITS, CARD_METHODS, cryptoCurrencyOf, type CryptoCurrency, type GIFT_CARD_METHODS } from '../../../contract/index.ts';
+import { cleanAmountInput, formatCoins, parseCoinsToCents } from '../../../core/money.ts';
+import { validateTradeUrl } from '../../../core/validation.ts';
+import { rpc } from '../../../net/index.ts';
+import { Button, buttonClass } from '../../../ui/button.tsx';
+import { EmptyState, Panel, Skeleton } from '../../../ui/page-frame.tsx';
+import { CardIcon } from '../../../ui/page-icons.tsx';
+import { PathLink } from '../../../ui/path-link.tsx';
+import { CopyButton } from '../../../ui/copy-button.tsx';
+import { MethodTile } from '../method-tile.tsx';
 import { DepositBonusButton } from './deposit-bonus.tsx';
-import { PAYMENT_GROUPS, currencyName, findPaymentMethod, groupOfMethod } from './payment-methods.ts';
-import { PaymentsList } from './payments-list.tsx';
-import { QrCode } from '../../ui/qr-image.tsx';
-import { walletKeys } from './queries.ts';
+import { PAYMENT_GROUPS, currencyName, findPaymentMethod, groupOfMethod } from '../payment-methods.ts';
+import { PaymentsList } from '../payments-list.tsx';
+import { QrCode } from '../../../ui/qr-image.tsx';
+import { walletKeys } from '../queries.ts';
 
 /** /wallet: every way to deposit, by group, and the deposit bonus. */
 export function DepositPage() {

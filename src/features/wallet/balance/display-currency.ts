@@ -4,8 +4,8 @@
  * every amount stays coin cents on the wire and in the ledger. Kept in localStorage so the
  * header reads it at first paint.
  */
-import { formatCoins } from '../../core/money.ts';
-import { createStore } from '../../ui/store.ts';
+import { formatCoins } from '../../../core/money.ts';
+import { createStore } from '../../../ui/store.ts';
 
 /** Currencies amounts can be shown in. */
 export const DISPLAY_CURRENCIES = ['SFC', 'USD', 'EUR'] as const;
