@@ -19,7 +19,29 @@ const rainKey = ['chat', 'rain'] as const;
 type RainState = MethodResult<'chat-rain.get'>;
 const rewardsKey = (hash: string | null) => ['chat', 'rain-rewards', hash] as const;
 /** Hashes tried per slice while solving, so the page stays responsive. */
-export const POW_SLICE = 3000;
+const POW_SLICE = 3000;
+
+/**
+ * Solves a rain or steal captcha (a proof of work bound to the player) in slices, so the page
+ * stays responsive; answers the token once found.
+ */
+export function useCaptchaToken(captcha: { challenge: string; difficulty: number }, playerHash: string): string | null {
+  const [token, setToken] = useState<string | null>(null);
+  const { challenge, difficulty } = captcha;
+  useEffect(() => {
+    let from = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const step = () => {
+      const found = solvePow(challenge, playerHash, difficulty, from, POW_SLICE);
+      if (found !== null) return setToken(found);
+      from += POW_SLICE;
+      timer = setTimeout(step, 0);
+    };
+    timer = setTimeout(step, 0);
+    return () => clearTimeout(timer);
+  }, [challenge, difficulty, playerHash]);
+  return token;
+}
 
 function useRain() {
   const queryClient = useQueryClient();
@@ -68,19 +90,7 @@ export const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padS
 /** Solves the rain's captcha in slices, then joins. */
 function JoinModal({ rain, me, onClose }: { rain: Rain; me: ChatUser; onClose(): void }) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(null);
-  useEffect(() => {
-    let from = 0;
-    let timer: ReturnType<typeof setTimeout>;
-    const step = () => {
-      const found = solvePow(rain.captcha.challenge, me.hash, rain.captcha.difficulty, from, POW_SLICE);
-      if (found !== null) return setToken(found);
-      from += POW_SLICE;
-      timer = setTimeout(step, 0);
-    };
-    timer = setTimeout(step, 0);
-    return () => clearTimeout(timer);
-  }, [rain.captcha.challenge, rain.captcha.difficulty, me.hash]);
+  const token = useCaptchaToken(rain.captcha, me.hash);
   const join = useMutation({
     mutationFn: (t: string) => rpc.call('chat-rain.join', { rain_hash: rain.hash, token: t }),
     onSuccess: async () => {

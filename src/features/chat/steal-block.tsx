@@ -9,13 +9,12 @@ import { useEffect, useState } from 'react';
 import { Rooms, type ChatUser, type MethodResult, type StealGame } from '../../contract/index.ts';
 import { hashDecision } from '../../core/fair-ticket.ts';
 import { formatCoins } from '../../core/money.ts';
-import { solvePow } from '../../core/rain.ts';
 import { rpc, RpcError, socket } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { pushNotice } from '../notifications/index.ts';
 import { StealRoulette } from './steal-roulette.tsx';
-import { POW_SLICE, clock, useSecondsTo } from './rain-block.tsx';
+import { clock, useCaptchaToken, useSecondsTo } from './rain-block.tsx';
 
 const stealKey = ['chat', 'steal'] as const;
 type StealState = MethodResult<'chat-steal.get'>;
@@ -51,19 +50,7 @@ function useSteal() {
 
 function JoinStealModal({ game, me, onClose }: { game: StealGame; me: ChatUser; onClose(): void }) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(null);
-  useEffect(() => {
-    let from = 0;
-    let timer: ReturnType<typeof setTimeout>;
-    const step = () => {
-      const found = solvePow(game.captcha.challenge, me.hash, game.captcha.difficulty, from, POW_SLICE);
-      if (found !== null) return setToken(found);
-      from += POW_SLICE;
-      timer = setTimeout(step, 0);
-    };
-    timer = setTimeout(step, 0);
-    return () => clearTimeout(timer);
-  }, [game.captcha.challenge, game.captcha.difficulty, me.hash]);
+  const token = useCaptchaToken(game.captcha, me.hash);
   const join = useMutation({
     mutationFn: (t: string) => rpc.call('chat-steal.join', { game_hash: game.hash, token: t }),
     onSuccess: ({ participants }) => {
