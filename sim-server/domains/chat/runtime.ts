@@ -65,7 +65,7 @@ export function registerChat(app: FastifyInstance, services: Services): void {
   app.post('/api/sim/rain/start', operatorRoute(services.config), async () => answer(() => startRain(services)));
   // And a split-or-steal game, for the same reason (20 minutes apart otherwise).
   // Body {winners}: 1 to 6 (document 2), 2 when absent.
-  app.post('/api/sim/steal/start', operatorRoute(services.config), async (request) => {
+  app.post('/api/sim/steal/start', operatorRoute(services.config), async (request, _reply) => {
     const winners = (request.body as { winners?: unknown } | undefined)?.winners;
     return answer(() => startSteal(services, winners === undefined ? {} : { winners: Number(winners) }));
   });

@@ -1,4 +1,4 @@
-import { method, unshown } from '../define.ts';
+import { method } from '../define.ts';
 import { AccountData, Marks, OwnedBadge, ProfileUser, PublicUser } from '../entities.ts';
 import { flag, hashId, int, list, text, z } from '../wire.ts';
 
