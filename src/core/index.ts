@@ -37,3 +37,5 @@ export * from './battlepass.ts';
 export * from './card-resources.ts';
 export { boosterLocked, boosterExtra, boosterTimerTone, formatBoosterDuration, formatCountdown, isBoosterKind, BOOSTER_DEFAULTS, BOOSTER_NAMES, BOOSTER_DESCRIPTIONS, DURATION_OUT_OF_RANGE, type BoosterParams, type BoosterStatus } from './boosters.ts';
 export * from './badges.ts';
+export * from './steal-roulette.ts';
+export * from './steam-profile.ts';
