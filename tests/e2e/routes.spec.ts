@@ -94,7 +94,9 @@ const ROWS: Row[] = [
   { path: '/partnership/@{name}', title: 'Partner {name}', guest: '/', both: true },
   { path: '/partnership/@{name}/referrals', title: 'Referrals of {name}', guest: '/', both: true },
   { path: '/partnership/@{name}/races', title: 'Races of {name}', guest: '/', both: true },
-  { path: '/partnership/@{name}/race/9', title: 'Race 9', guest: '/', both: true },
+  // Race 9 is not the new player's (nor their partner's): RACE_NOT_FOUND sends them to /404 once
+  // the race's answer comes, so the next row must not start before it (a late redirect cancelled it).
+  { path: '/partnership/@{name}/race/9', title: 'Race 9', guest: '/', user: '/404', both: true },
   { path: '/partnership/@{name}/race/9/edit', title: 'Edit race 9', guest: '/', both: true },
   { path: '/partnership/race/create', title: 'Create a race', guest: '/', both: true },
   { path: '/partnership/tiers', title: 'Partner tiers', dialog: 'Partner tiers' },

@@ -11,7 +11,7 @@ test('a new player signs in through the login provider, lands back on / with 1,0
   await header(page).getByRole('button', { name: 'Login via steam' }).click();
 
   await expect(page).toHaveURL(/\/api\/connect\/provider\?callbackUrl=%2F$/);
-  await page.getByLabel('Player name').fill(newPlayerName('steam'));
+  await page.getByLabel('Player name', { exact: true }).fill(newPlayerName('steam'));
   await page.getByLabel('Provider password').fill('provider-pass');
   await page.getByRole('button', { name: 'Sign in' }).click();
 
@@ -27,6 +27,7 @@ test('a new player signs in through the login provider, lands back on / with 1,0
 
 test('shift-click opens the password form, which refuses bad input and signs a new player in; logout returns to the guest header', async ({ page }) => {
   await page.goto('/');
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
   const loginButton = header(page).getByRole('button', { name: 'Login via steam' });
   await loginButton.click({ modifiers: ['Shift'] });
 
@@ -73,6 +74,7 @@ test('shift-click opens the password form, which refuses bad input and signs a n
 
 test('the login modal keeps focus inside, closes on Esc or a backdrop click, and gives focus back to the login button', async ({ page }) => {
   await page.goto('/');
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
   const loginButton = header(page).getByRole('button', { name: 'Login via steam' });
   await loginButton.click({ modifiers: ['Shift'] });
   const dialog = page.getByRole('dialog', { name: 'Login' });
@@ -98,6 +100,8 @@ test('a failed sign-in shows the server\'s words and the error clears on editing
   await page.context().clearCookies();
 
   await page.goto('/');
+  // The prerendered page shows the header before the app runs; the shift-click needs the app.
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
   await header(page).getByRole('button', { name: 'Login via steam' }).click({ modifiers: ['Shift'] });
   const dialog = page.getByRole('dialog', { name: 'Login' });
   await dialog.getByLabel('Username').fill(name);
