@@ -23,6 +23,8 @@ async function openArena(browser: Browser, baseURL: string | undefined): Promise
 
 /** Opens the radio hint in the header. */
 async function openHint(page: Page) {
+  // The prerendered header shows before the app runs; the button needs the app.
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
   await header(page).getByRole('button', { name: 'Radio' }).click();
   const hint = page.getByRole('dialog', { name: 'Wave radio' });
   await expect(hint).toBeVisible();

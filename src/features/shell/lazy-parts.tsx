@@ -1,13 +1,29 @@
 import { Suspense, lazy } from 'react';
 
 // Parts of the shell that the first paint does not need: each loads on its own once asked for.
-const FooterPart = lazy(() => import('./footer.tsx'));
+const FooterPart = lazy(() => untilLoaded(() => import('./footer.tsx')));
 // Fetched once the page has loaded and the main thread has had a quiet moment: the worker it
 // registers downloads the precache, which must not compete with the first page on a slow link.
-const UpdatePromptPart = lazy(() => afterLoadAndIdle().then(() => import('./update-prompt.tsx')));
+const UpdatePromptPart = lazy(() => afterLoadAndIdle().then(() => untilLoaded(() => import('./update-prompt.tsx'))));
 const InstallCardPart = lazy(() => import('./install-card.tsx'));
 const OfflinePagePart = lazy(() => import('./offline-page.tsx'));
-const CookieBannerPart = lazy(() => import('./cookie-banner.tsx'));
+const CookieBannerPart = lazy(() => untilLoaded(() => import('./cookie-banner.tsx')));
+
+/**
+ * Loads a part the player did not ask for. When its chunk cannot be fetched (the connection
+ * went away before the page was idle) it tries again later instead of failing, which would
+ * take the whole page to the error screen for a footer or an update offer.
+ */
+function untilLoaded<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch(
+    () =>
+      new Promise<T>((resolve) => {
+        const retry = () => resolve(untilLoaded(load));
+        if (navigator.onLine) setTimeout(retry, 10_000);
+        else addEventListener('online', retry, { once: true });
+      }),
+  );
+}
 
 function afterLoadAndIdle(): Promise<void> {
   return new Promise((resolve) => {
