@@ -121,6 +121,8 @@ test.describe('on a phone', () => {
 
   test('the button reads Login, and a 600 ms touch-hold opens the password form instead of leaving', async ({ page }) => {
     await page.goto('/');
+    // The prerendered header shows before the app runs; the touch-hold needs the app (the dot is hidden on phones).
+    await expect(header(page).locator('.live-indicator[data-status="live"]')).toBeAttached();
     const loginButton = header(page).getByRole('button', { name: 'Login', exact: true });
     await expect(loginButton).toBeVisible();
     const box = (await loginButton.boundingBox())!;
