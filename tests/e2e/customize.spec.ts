@@ -2,8 +2,9 @@
 // profile settings and sees it in the header and on their battle seat; the nickname field
 // checks availability after typing stops. Screenshots at both widths in test-results/screens/.
 import { mkdirSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { pngChunk } from '../../sim-server/domains/customize/image.ts';
 import { expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, callAsPlayer, header, newPlayerName, operatorHeaders, settled, signInByApi } from './helpers.ts';
 
@@ -26,19 +27,11 @@ function avatarPng(): Buffer {
       rows.set(ring ? [255, 255, 255] : [Math.round(255 - 120 * t), Math.round(129 - 60 * t), Math.round(8 + 240 * t)], y * (1 + size * 3) + 1 + x * 3);
     }
   }
-  const chunk = (type: string, body: Buffer) => {
-    const out = Buffer.alloc(12 + body.length);
-    out.writeUInt32BE(body.length, 0);
-    out.write(type, 4, 'latin1');
-    body.copy(out, 8);
-    out.writeUInt32BE(crc32(out.subarray(4, 8 + body.length)), 8 + body.length);
-    return out;
-  };
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(size, 0);
   ihdr.writeUInt32BE(size, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(rows)), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 async function grant(page: Page, kind: 'avatar' | 'nickname') {

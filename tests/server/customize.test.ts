@@ -4,10 +4,10 @@
  * nickname change spending a one-off right; bad input refused with nothing spent.
  */
 import { readFileSync } from 'node:fs';
-import { deflateSync, crc32 } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NumericError } from '../../src/contract/index.ts';
-import { AVATAR_MAX_BYTES } from '../../sim-server/domains/customize/image.ts';
+import { AVATAR_MAX_BYTES, pngChunk } from '../../sim-server/domains/customize/image.ts';
 import { balanceOf, ok, type Client } from './cases-helpers.ts';
 import { hashOf, refused } from './chat-helpers.ts';
 import { startServer, type TestServer } from './harness.ts';
@@ -19,15 +19,6 @@ beforeAll(async () => {
   server = await startServer();
 });
 afterAll(() => server.close());
-
-function pngChunk(type: string, body: Buffer): Buffer {
-  const out = Buffer.alloc(12 + body.length);
-  out.writeUInt32BE(body.length, 0);
-  out.write(type, 4, 'latin1');
-  body.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + body.length)), 8 + body.length);
-  return out;
-}
 
 /** An RGBA PNG: `declared` sizes go in the header, `pixels` the stream that really follows. */
 function png({ width = 8, height = 8, declared, text, stream }: { width?: number; height?: number; declared?: [number, number]; text?: string; stream?: Buffer } = {}): Buffer {

@@ -66,7 +66,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 const DEPTHS: Record<number, readonly number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 
-function chunk(type: string, body: Buffer): Buffer {
+/** One PNG chunk: length, type, body and the CRC of type and body (tests build their images with it too). */
+export function pngChunk(type: string, body: Buffer): Buffer {
   const out = Buffer.alloc(12 + body.length);
   out.writeUInt32BE(body.length, 0);
   out.write(type, 4, 'latin1');
@@ -129,10 +130,10 @@ function canonicalPng(data: Buffer): CanonicalImage {
     const stride = 1 + Math.ceil((width * depth * CHANNELS[colour]!) / 8);
     for (let row = 0; row < height; row++) if (pixels[row * stride]! > 4) reject('The PNG pixel data is not valid');
   }
-  const parts = [PNG_SIGNATURE, chunk('IHDR', header!)];
-  if (palette) parts.push(chunk('PLTE', palette));
-  if (transparency) parts.push(chunk('tRNS', transparency));
-  parts.push(chunk('IDAT', deflateSync(pixels, { level: 9 })), chunk('IEND', Buffer.alloc(0)));
+  const parts = [PNG_SIGNATURE, pngChunk('IHDR', header!)];
+  if (palette) parts.push(pngChunk('PLTE', palette));
+  if (transparency) parts.push(pngChunk('tRNS', transparency));
+  parts.push(pngChunk('IDAT', deflateSync(pixels, { level: 9 })), pngChunk('IEND', Buffer.alloc(0)));
   return { type: 'png', width, height, data: Buffer.concat(parts) };
 }
 
