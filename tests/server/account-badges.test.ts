@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ACHIEVEMENTS } from '../../src/core/achievements.ts';
 import { grantBadge, revokeBadge } from '../../sim-server/domains/account/badges.ts';
 import { cheapestCase, ok, openCases, type Client } from './cases-helpers.ts';
+import { chatSocket } from './chat-helpers.ts';
 import { startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -39,6 +40,27 @@ describe('account badges', () => {
     // Without an uploaded avatar, clearing it leaves the default one (customize.test.ts clears an upload).
     expect(await ok(ann, 'account.clearInfo', { value: 'avatar' })).toEqual({ success: true, info: { avatar: null, pattern: null, badge: null } });
     expect((await ann.call('account.clearInfo', { value: 'hat' })).error).toMatchObject({ error_code: 16 });
+  });
+
+  test('the chat carries the shown badge with its author: the live line, the history and the sender; a hidden badge is gone from the next line', async () => {
+    const fay = await server.player('badge_fay');
+    const reader = await server.player('badge_reader');
+    const hash = (await me(fay)).user.hash;
+    await openCases(fay, (await cheapestCase(fay)).hash, 1);
+    await ok(fay, 'account.set-badge', { badge: 'first_case' });
+    const socket = await chatSocket(reader);
+    const sent = await ok(fay, 'chat.send', { text: 'badge in chat' });
+    const live = (await socket.next('MSG_CREATED')).data as { message: { hash: string }; users: { hash: string; info: { badge: string | null } }[] };
+    expect(live.message.hash).toBe(sent.message.hash);
+    expect(live.users.find((u) => u.hash === hash)!.info.badge).toBe('first_case');
+    const history = await ok(server.client(), 'chat.messages', { count: 50 });
+    expect(history.messages.some((m) => m.hash === sent.message.hash)).toBe(true);
+    expect(history.users[hash]!.info.badge).toBe('first_case');
+    expect((await ok(fay, 'chat.messages', { count: 1 })).me!.info.badge).toBe('first_case');
+
+    await ok(fay, 'account.clearInfo', { value: 'badge' });
+    expect((await ok(server.client(), 'chat.messages', { count: 50 })).users[hash]!.info.badge).toBeNull();
+    socket.close();
   });
 
   test('a badge the player does not own, an unknown one or a visitor is refused and nothing changes', async () => {

@@ -1,10 +1,12 @@
-import { memo, useState } from 'react';
+import { Suspense, memo, useState } from 'react';
 import type { ChatMessage, ChatUser } from '../../contract/index.ts';
 import { STAFF_SCOPE } from '../../core/chat.ts';
 import { formatMultiplier } from '../../core/chicken-rules.ts';
 import { formatCoins } from '../../core/money.ts';
 import { Avatar } from '../../ui/avatar.tsx';
+import { NameBadge } from '../../ui/name-badge.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
+import { UserName } from '../profile/index.ts';
 import { ChatText } from './chat-text.tsx';
 
 /** Badge letters by scope (document 2 section 6: moderator, support, developer, admin, owner). */
@@ -59,7 +61,10 @@ function Name({ user }: { user: ChatUser }) {
         </span>
       )}
       <span className="chat-level">{user.level}</span>
-      <span className="chat-user">{user.display_name}</span>
+      <Suspense fallback={<span className="chat-user">{user.display_name}</span>}>
+        <UserName user={user} className="chat-user" />
+      </Suspense>
+      <NameBadge badge={user.info.badge} />
     </span>
   );
 }

@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
-import { badgeOf } from '../../core/badges.ts';
 import { RANKS, levelProgress, rankForSeasonExp } from '../../core/levels.ts';
 import { RARITY_TIER_STYLE, type RarityTier } from '../../core/rarity.ts';
 import { formatCoins } from '../../core/money.ts';
 import { Avatar } from '../../ui/avatar.tsx';
+import { NameBadge } from '../../ui/name-badge.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { levelColour, RANK_GROUP_COLOURS } from '../../ui/level-colour.ts';
 import { TrophyIcon, UserIcon } from '../../ui/page-icons.tsx';
@@ -41,14 +41,16 @@ function FollowButton({ name }: { name: string }) {
 function ProfileHead({ name }: { name: string }) {
   const { data: user } = useSuspenseQuery(profileQueryOptions(name));
   const badges = [...new Set(user.tags.map((tag) => TAG_LABEL[tag]).filter(Boolean))];
-  const shownBadge = user.info.badge ? badgeOf(user.info.badge) : undefined;
   return (
     <div className="profile-head">
       <span className="profile-avatar" style={{ boxShadow: `0 0 0 3px ${levelColour(user.level)}` }}>
         <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={96} />
       </span>
       <div className="profile-names">
-        <p className="profile-display">{user.display_name}</p>
+        <p className="profile-display">
+          <span>{user.display_name}</span>
+          <NameBadge badge={user.info.badge} size="md" />
+        </p>
         <p className="profile-handle">@{user.name}</p>
         {user.status && <p className="profile-status">{user.status}</p>}
         <div className="profile-badges">
@@ -60,11 +62,6 @@ function ProfileHead({ name }: { name: string }) {
               {badge}
             </span>
           ))}
-          {shownBadge && (
-            <span className="profile-badge profile-badge-own" data-rarity={shownBadge.rarity} data-testid="shown-badge" title={shownBadge.how}>
-              {shownBadge.title}
-            </span>
-          )}
           <span className="profile-followers" data-testid="followers-count">
             {user.followers_count} {user.followers_count === 1 ? 'follower' : 'followers'}
           </span>

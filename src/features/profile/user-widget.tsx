@@ -4,6 +4,7 @@ import { RANKS } from '../../core/levels.ts';
 import { formatCoins } from '../../core/money.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
+import { NameBadge } from '../../ui/name-badge.tsx';
 import { levelColour } from '../../ui/level-colour.ts';
 import { PathLink } from '../../ui/path-link.tsx';
 import { useAccount } from '../session/index.ts';
@@ -33,8 +34,11 @@ export default function UserWidget({ hash, place, onEnter, onLeave }: { hash: st
               <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={48} />
             </span>
             <div className="user-widget-names">
-              <strong>{user.display_name}</strong>
-              <span>@{user.name}</span>
+              <span className="user-widget-name">
+                <strong>{user.display_name}</strong>
+                <NameBadge badge={user.info.badge} />
+              </span>
+              <span className="user-widget-handle">@{user.name}</span>
             </div>
           </div>
           {user.status && <p className="user-widget-status">{user.status}</p>}

@@ -7,6 +7,7 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { CoinIcon, FlagIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { levelColour } from '../../ui/level-colour.ts';
+import { NameBadge } from '../../ui/name-badge.tsx';
 import { QueryView } from '../../ui/query-view.tsx';
 import { UserName } from '../profile/index.ts';
 import { useAccount } from '../session/index.ts';
@@ -46,9 +47,12 @@ function Leaderboard({ period, start }: { period: RacePeriod; start?: number }) 
                     <Avatar name={row.user.display_name} userHash={row.user.hash} src={row.user.info.avatar} size={32} />
                   </span>
                   <span className="race-who">
-                    <Suspense fallback={<span className="user-link">{row.user.display_name}</span>}>
-                      <UserName user={row.user} />
-                    </Suspense>
+                    <span className="race-name">
+                      <Suspense fallback={<span className="user-link">{row.user.display_name}</span>}>
+                        <UserName user={row.user} />
+                      </Suspense>
+                      <NameBadge badge={row.user.info.badge} />
+                    </span>
                     <span className="race-level">Level {row.user.level}</span>
                   </span>
                   <span className="race-wagered">
