@@ -28,7 +28,11 @@ describe('dice', () => {
       expect(roll.payout).toBe(roll.win ? payoutOf(200, diceMultiplier(chance)) : 0);
       balance += roll.payout - 200;
       expect(after).toBe(balance);
-      expect((await watcher.next('DICE_ROLL')).data).toMatchObject({ roll: { hash: roll.hash }, user: { name: 'dice_fair' } });
+      // The answer, the live feed and the stored record are one and the same roll.
+      const live = (await watcher.next('DICE_ROLL')).data as { roll: unknown; user: { name: string; level: number } };
+      expect(live.roll).toEqual(roll);
+      expect(live.user).toMatchObject({ name: 'dice_fair', level: (await ok(player, 'user.getUser')).user.level });
+      expect((await ok(player, 'dice.game', { ref: roll.hash })).roll).toEqual(roll);
       rolls.push(roll);
     }
     watcher.close();

@@ -83,13 +83,21 @@ function rainWire(db: Read, services: Pick<Services, 'ledger'>, row: RainRow): R
 
 const openRain = (db: Read) => db.get<RainRow>("SELECT * FROM chat_rains WHERE status <> 'finished' ORDER BY id DESC LIMIT 1");
 
+// Thousandths of a cent carried over (an integer kept as text, as every chat setting is).
+const ADD_TO_RAIN_CARRY = `INSERT INTO chat_settings (key, value) VALUES ('rain_accrued', ?)
+  ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(chat_settings.value AS INTEGER) + CAST(excluded.value AS INTEGER) AS TEXT)
+  RETURNING value`;
+
 /** The house's 0.1% of a wager, inside the wager's transaction (whole cents; the rest carries over). */
 export function fundRain(tx: Tx, change: BalanceChange, services: Services): void {
   if (!WAGERS.has(change.type) || change.amount >= 0) return;
-  const carried = Number(setting(tx, 'rain_accrued') ?? '0') + -change.amount * RAIN_PER_MILLE;
+  // Every wager runs this: the carry is added to in one statement, and written again only on
+  // the wager (about one in a thousand at a cent) that makes a whole cent.
+  const carried = Number(tx.get<{ value: string }>(ADD_TO_RAIN_CARRY, String(-change.amount * RAIN_PER_MILLE))!.value);
   const whole = Math.floor(carried / 1000);
+  if (whole === 0) return;
   putSetting(tx, 'rain_accrued', String(carried - whole * 1000));
-  if (whole > 0) services.ledger.transfer(tx, { from: RAIN_FUNDER, to: RAIN_HOUSE, amount: whole, type: 'reward', ref: 'rain-fund' });
+  services.ledger.transfer(tx, { from: RAIN_FUNDER, to: RAIN_HOUSE, amount: whole, type: 'reward', ref: 'rain-fund' });
 }
 
 /** Cents the player wagered since `since` (ms). */

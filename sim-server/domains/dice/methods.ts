@@ -13,7 +13,7 @@ import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import { findUserById, publicUser } from '../account/users.ts';
 import { takeNonce } from '../fairness/seeds.ts';
-import { autoById, autoOut, latestRolls, rollById, rollByToken, rollOut, rollsOf, type AutoRow } from './store.ts';
+import { autoById, autoOut, latestRolls, rollById, rollByToken, rollOut, rollsOf, type AutoRow, type RollRow } from './store.ts';
 
 /** The house account on the other side of dice stakes and wins. */
 export const DICE_HOUSE = { house: 'dice' } as const;
@@ -38,26 +38,36 @@ function checkWager({ bet, side, target }: Wager): { chance: number; multiplier:
   return { chance, multiplier };
 }
 
-/** Rolls once inside `tx`: debit, ticket, payout, record; answers the roll's row id. */
-function rollOnce(ctx: CallContext, tx: Tx, userId: number, wager: Wager, autoId: number | null): number {
+/**
+ * Rolls once inside `tx`: debit, ticket, payout, record; answers the roll as stored. The row is
+ * built from what was written rather than read back: its pair is the current one, whose server
+ * seed no roll reveals in the same transaction.
+ */
+function rollOnce(ctx: CallContext, tx: Tx, userId: number, wager: Wager, autoId: number | null): RollRow {
   const { chance, multiplier } = checkWager(wager);
   const now = ctx.config.now();
   const pair = takeNonce(tx, userId, now);
   const ticket = fairTicket(pair.server_seed, pair.client_seed, pair.nonce, DICE_TICKET_MAX);
   const win = diceWins(wager.side, wager.target, diceRollOf(ticket));
   const payout = win ? payoutOf(wager.bet, multiplier) : 0;
+  const token = randomClientSeed(TOKEN_LENGTH);
   const { lastInsertRowid: id } = tx.run(
     `INSERT INTO dice_rolls (token, user_id, bet, side, target, chance, multiplier, ticket, win, payout, seed_pair_id, client_seed, server_seed_hashed, nonce, auto_id, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    randomClientSeed(TOKEN_LENGTH), userId, wager.bet, wager.side, wager.target, chance, multiplier, ticket, win ? 1 : 0, payout,
+    token, userId, wager.bet, wager.side, wager.target, chance, multiplier, ticket, win ? 1 : 0, payout,
     pair.id, pair.client_seed, pair.server_seed_hashed, pair.nonce, autoId, now,
   );
   const ref = toHash(id);
   ctx.ledger.transfer(tx, { from: { user: userId }, to: DICE_HOUSE, amount: wager.bet, type: 'dice_bet', ref });
   if (payout > 0) ctx.ledger.transfer(tx, { from: DICE_HOUSE, to: { user: userId }, amount: payout, type: 'dice_win', ref });
-  const entry = { roll: rollOut(rollById(tx, id)!), user: publicUser(findUserById(tx, userId)!) };
+  const row: RollRow = {
+    id, token, user_id: userId, bet: wager.bet, side: wager.side, target: wager.target, chance, multiplier, ticket, win: win ? 1 : 0, payout,
+    client_seed: pair.client_seed, server_seed_hashed: pair.server_seed_hashed, server_seed: null, nonce: pair.nonce, auto_id: autoId, created_at: now,
+  };
+  // The feed shows the player as the roll left them (its experience may have raised the level).
+  const entry = { roll: rollOut(row), user: publicUser(findUserById(tx, userId)!) };
   tx.afterCommit(() => ctx.hub.publish(Rooms.dice, 'DICE_ROLL', entry));
-  return id;
+  return row;
 }
 
 /** The caller's own auto run; someone else's reads as unknown. */
@@ -81,8 +91,8 @@ export const diceHandlers: Handlers = {
     const user = requireUser(ctx);
     checkWager(params);
     return ctx.moneyTx((tx) => {
-      const id = rollOnce(ctx, tx, user.id, params, null);
-      return { roll: rollOut(rollById(tx, id)!), balance: ctx.ledger.balance(tx, { user: user.id }) };
+      const roll = rollOnce(ctx, tx, user.id, params, null);
+      return { roll: rollOut(roll), balance: ctx.ledger.balance(tx, { user: user.id }) };
     });
   },
 
@@ -104,8 +114,7 @@ export const diceHandlers: Handlers = {
     return ctx.moneyTx((tx) => {
       const auto = ownAuto(tx, hash, user.id);
       if (auto.status !== 'running') fail(NamedError.GAME_ERROR, 'Auto-bet is finished.');
-      const id = rollOnce(ctx, tx, user.id, auto, auto.id);
-      const roll = rollById(tx, id)!;
+      const roll = rollOnce(ctx, tx, user.id, auto, auto.id);
       const next = { ...auto, rolls: auto.rolls + 1, profit: auto.profit + roll.payout - roll.bet };
       const reason = stopReason(next);
       tx.run('UPDATE dice_autos SET rolls = ?, profit = ?, status = ?, reason = ? WHERE id = ?', next.rolls, next.profit, reason ? 'done' : 'running', reason, auto.id);

@@ -5,7 +5,8 @@ import type { Db } from '../../db/database.ts';
 
 type Reader = Pick<Db, 'get' | 'all'>;
 
-interface RollRow {
+/** A dice_rolls row with its pair's server seed once revealed. */
+export interface RollRow {
   id: number;
   token: string;
   user_id: number;

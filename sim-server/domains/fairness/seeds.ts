@@ -90,8 +90,14 @@ export function rotateSeeds(tx: Tx, userId: number, now: number, clientSeed?: st
   return current.server_seed;
 }
 
+// One statement on every roll: the nonce taken and the pair read back together.
+const TAKE_NONCE_SQL = `UPDATE seed_pairs SET nonce = nonce + 1 WHERE user_id = ? AND state = 'current' RETURNING ${PAIR_COLUMNS}`;
+
 /** Spends the current pair's nonce for one roll: answers the pair as it was before. */
 export function takeNonce(tx: Tx, userId: number, now: number): CurrentPair {
+  const taken = tx.get<CurrentPair>(TAKE_NONCE_SQL, userId);
+  if (taken) return { ...taken, nonce: taken.nonce - 1 };
+  // The player's first roll: the pairs are drawn now (current and next, as seedView shows them).
   const { current } = pairs(tx, userId, now);
   tx.run('UPDATE seed_pairs SET nonce = nonce + 1 WHERE id = ?', current.id);
   return current;

@@ -20,13 +20,11 @@ export const CASHOUT_MIN_REFERRALS = 20;
 const COUNTED = new Set<string>([...WAGER_TYPES, ...WAGER_REFUND_TYPES]);
 
 /**
- * Ledger hook: credits the partner of a referred player for a wager, or takes a refund's
- * share back. Answers the partner's referral wagers before and after, for their tier.
+ * Ledger hook: credits `partnerId`, the partner of the referred player, for a wager, or takes a
+ * refund's share back. Answers the partner's referral wagers before and after, for their tier.
  */
-export function accrueEarnings(tx: Tx, change: BalanceChange): { partnerId: number; before: number; after: number } | null {
+export function accrueEarnings(tx: Tx, change: BalanceChange, partnerId: number): { partnerId: number; before: number; after: number } | null {
   if (!COUNTED.has(change.type)) return null;
-  const referral = tx.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', change.userId);
-  if (!referral) return null;
   // A wager debits (amount < 0) and earns; a refund credits and takes its earning back.
   const sign = change.amount < 0 ? 1 : -1;
   const cents = Math.abs(change.amount);
@@ -35,15 +33,15 @@ export function accrueEarnings(tx: Tx, change: BalanceChange): { partnerId: numb
   tx.run(
     `INSERT INTO referral_earnings (user_id, partner_id, wagered, earned_milli) VALUES (?, ?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, wagered = wagered + excluded.wagered, earned_milli = earned_milli + excluded.earned_milli`,
-    change.userId, referral.partner_id, wagered, milli,
+    change.userId, partnerId, wagered, milli,
   );
   const total = tx.get<{ wagered: number }>(
     `INSERT INTO partner_earnings (partner_id, accrued_milli, wagered) VALUES (?, ?, ?)
      ON CONFLICT (partner_id) DO UPDATE SET accrued_milli = accrued_milli + excluded.accrued_milli, wagered = wagered + excluded.wagered
      RETURNING wagered`,
-    referral.partner_id, milli, wagered,
+    partnerId, milli, wagered,
   )!;
-  return { partnerId: referral.partner_id, before: total.wagered - wagered, after: total.wagered };
+  return { partnerId, before: total.wagered - wagered, after: total.wagered };
 }
 
 /** A partner's earnings in cents. */

@@ -13,7 +13,8 @@ import { raceHandlers } from './race-methods.ts';
 import { countRaceWager, settleEndedRaces } from './races.ts';
 import { settleDeals } from './deals.ts';
 import { countWager } from './sponsor-credit.ts';
-import { countLedgerDay } from './partner-stats.ts';
+import { PARTNER_COUNTED_TYPES, countLedgerDay } from './partner-stats.ts';
+import { partnerOf } from './referrals.ts';
 
 /** How often ended partner races are looked for. */
 const RACE_SETTLE_INTERVAL_MS = 5_000;
@@ -36,9 +37,13 @@ export const partnership: Domain = {
   onLedgerEntry: (tx, change, { ledger, hub, config }) => {
     const now = config.now();
     countWager(tx, { ledger, hub, now }, change);
-    const wagered = accrueEarnings(tx, change);
+    if (!PARTNER_COUNTED_TYPES.has(change.type)) return;
+    // The player's partner, looked up once for the three figures of a referral's entry.
+    const partnerId = partnerOf(tx, change.userId);
+    if (partnerId === null) return;
+    const wagered = accrueEarnings(tx, change, partnerId);
     if (wagered) announceLevel(tx, hub, wagered);
-    countRaceWager(tx, change, now);
-    countLedgerDay(tx, change, now);
+    countRaceWager(tx, change, partnerId, now);
+    countLedgerDay(tx, change, partnerId, now);
   },
 };

@@ -45,22 +45,23 @@ export function countReferralDay(tx: Tx, partnerId: number, now: number): void {
   add(tx, partnerId, dayOf(now), { referrals: 1 });
 }
 
-/** Ledger hook: a referral's wager, refund or deposit adds to their partner's day. */
-export function countLedgerDay(tx: Tx, change: BalanceChange, now: number): void {
+/** Ledger hook: a referral's wager, refund or deposit adds to the day of `partnerId`, their partner. */
+export function countLedgerDay(tx: Tx, change: BalanceChange, partnerId: number, now: number): void {
   const wager = WAGERS.has(change.type) && change.amount < 0;
   const refund = REFUNDS.has(change.type) && change.amount > 0;
   const deposit = DEPOSITS.has(change.type) && change.amount > 0;
   if (!wager && !refund && !deposit) return;
-  const referral = tx.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', change.userId);
-  if (!referral) return;
   const cents = Math.abs(change.amount);
   const day = dayOf(now);
-  if (deposit) return add(tx, referral.partner_id, day, { deposits: 1, deposited: cents });
+  if (deposit) return add(tx, partnerId, day, { deposits: 1, deposited: cents });
   // The same rule as the running totals (earnings.ts), so the days add up to them.
   const milli = partnerEarningMilli(change.type, cents);
-  if (wager) add(tx, referral.partner_id, day, { wagers: 1, wagered: cents, earned_milli: milli });
-  else add(tx, referral.partner_id, day, { wagered: -cents, earned_milli: -milli });
+  if (wager) add(tx, partnerId, day, { wagers: 1, wagered: cents, earned_milli: milli });
+  else add(tx, partnerId, day, { wagered: -cents, earned_milli: -milli });
 }
+
+/** Ledger types any partner figure counts: the rest need no look for the player's partner. */
+export const PARTNER_COUNTED_TYPES: ReadonlySet<string> = new Set<string>([...WAGERS, ...REFUNDS, ...DEPOSITS]);
 
 /** The figures of a period. */
 export interface PeriodFigures {

@@ -123,11 +123,11 @@ export function cancelRace(tx: Tx, ledger: Ledger, partner: UserRow, id: number,
 }
 
 /** Ledger hook: a referral's wager counts in their partner's running races (a refund takes it back). */
-export function countRaceWager(tx: Tx, change: BalanceChange, now: number): void {
+export function countRaceWager(tx: Tx, change: BalanceChange, partnerId: number, now: number): void {
   if (!COUNTED.has(change.type)) return;
   const races = tx.all<{ id: number }>(
-    "SELECT pr.id FROM partner_races pr JOIN referrals r ON r.partner_id = pr.partner_id WHERE r.user_id = ? AND pr.status = 'running' AND pr.starts_at <= ? AND pr.ends_at > ?",
-    change.userId, now, now,
+    "SELECT id FROM partner_races WHERE partner_id = ? AND status = 'running' AND starts_at <= ? AND ends_at > ?",
+    partnerId, now, now,
   );
   for (const race of races) {
     tx.run(

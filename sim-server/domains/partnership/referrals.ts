@@ -81,6 +81,11 @@ export function payDepositBonus(tx: Tx, s: Services, deposit: { userId: number; 
   return bonus;
 }
 
+/** The partner whose referral the player is, or null. */
+export function partnerOf(db: Pick<Db, 'get'>, userId: number): number | null {
+  return db.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', userId)?.partner_id ?? null;
+}
+
 /** The referral data of a player. */
 export function referralOf(db: Pick<Db, 'get'>, userId: number, now: number): z.output<typeof Referral> {
   const row = referralRow(db, userId);
