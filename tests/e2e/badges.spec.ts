@@ -53,6 +53,7 @@ for (const view of [{ label: 'desktop', width: 1920, height: 1080 }, { label: 'm
     const ownHead = page.locator('.profile-display');
     await expect(ownHead).toContainText(name);
     await expect(ownHead.getByTestId('name-badge')).toHaveText('Fresh Cut');
+    await ownHead.scrollIntoViewIfNeeded();
     await shot(page, `badges-profile-${view.label}`);
     await choice.scrollIntoViewIfNeeded();
     await shot(page, `badges-settings-${view.label}`);
