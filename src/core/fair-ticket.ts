@@ -95,18 +95,24 @@ export function keyedTicketer(key: string): Ticketer {
   };
 }
 
-// A batch (a verification, a battle's rounds) usually shares one key over many nonces, so
-// fairTicket keeps the last key's ticketer instead of building the keyed state again.
-let lastKey: string | null = null;
-let lastTicketer: Ticketer | null = null;
+// A batch (a verification, a battle's rounds) shares one key over many nonces, and a server
+// interleaves the rolls of its active players, each with their own key: fairTicket keeps the
+// ticketers of the keys used last instead of building the keyed state again per ticket.
+const KEPT_TICKETERS = 64;
+const ticketers = new Map<string, Ticketer>();
 
 /** The fair ticket in 1..max for a key (server seed or beacon), client seed and nonce: HMAC-SHA256(key, `seed-nonce`), first 7 hex digits mod max, plus 1. */
 export function fairTicket(key: string, clientSeed: string, nonce: number, max: number = TICKET_MAX): number {
-  if (lastKey !== key || lastTicketer === null) {
-    lastTicketer = keyedTicketer(key);
-    lastKey = key;
+  let ticketer = ticketers.get(key);
+  if (ticketer) {
+    // Most recently used last: the first key in the map is the one to forget.
+    ticketers.delete(key);
+  } else {
+    ticketer = keyedTicketer(key);
+    if (ticketers.size >= KEPT_TICKETERS) ticketers.delete(ticketers.keys().next().value!);
   }
-  return lastTicketer(clientSeed, nonce, max);
+  ticketers.set(key, ticketer);
+  return ticketer(clientSeed, nonce, max);
 }
 
 /** A ticket as the fairness pages and modals show it: zero-padded to five digits (100000 keeps its six). */

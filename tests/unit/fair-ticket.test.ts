@@ -36,6 +36,17 @@ describe('fairTicket', () => {
     );
   });
 
+  test('keys used in turn (players rolling between each other, more of them than are kept) each give their own tickets', () => {
+    const nodeTicket = (key: string, seed: string, nonce: number) => (Number.parseInt(createHmac('sha256', key).update(`${seed}-${nonce}`).digest('hex').slice(0, 7), 16) % 100_000) + 1;
+    for (let round = 0; round < 3; round++) {
+      for (let player = 0; player < 100; player++) {
+        const key = `server seed ${player}`;
+        const seed = `client ${player % 7}`;
+        expect(fairTicket(key, seed, round)).toBe(nodeTicket(key, seed, round));
+      }
+    }
+  });
+
   test('always lands in 1..max', () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), fc.nat(), fc.integer({ min: 1, max: 2 ** 30 }), (key, seed, nonce, max) => {
