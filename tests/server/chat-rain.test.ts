@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NamedError, NumericError } from '../../src/contract/index.ts';
 import { parseHash } from '../../src/core/hash-id.ts';
 import { participantsHash, powValid, rainShares, solvePow } from '../../src/core/rain.ts';
-import { RAIN_EVERY_MS, RAIN_HOUSE, RAIN_JOIN_MS, rainTick, startRain } from '../../sim-server/domains/chat/rain.ts';
+import { RAIN_EVERY_MS, RAIN_HOUSE, RAIN_JOIN_MS, RAIN_PER_MILLE, rainTick, startRain } from '../../sim-server/domains/chat/rain.ts';
 import { cheapestCase, openCases } from './cases-helpers.ts';
 import { balanceOf, chatSocket, hashOf, ok, refused, type Client } from './chat-helpers.ts';
 import { startServer, type TestServer } from './harness.ts';
@@ -35,6 +35,18 @@ describe('rain', () => {
     // Coins from selling drops back are not wagers, so the pot grew by a tenth of a percent of what the cases cost.
     expect(pot() - before).toBe(Math.floor(((box as { price: number }).price * 5) / 1000) );
     expect(wagered).toBeGreaterThan(0);
+    expectLedgerOk(server);
+  });
+
+  test('what is short of a whole cent carries over from wager to wager, and each whole cent reaches the pot once', async () => {
+    const carry = () => Number(server.services.db.get<{ value: string }>("SELECT value FROM chat_settings WHERE key = 'rain_accrued'")?.value ?? '0');
+    const player = await server.player('raincarry');
+    const [potBefore, carryBefore] = [pot(), carry()];
+    // Five stakes of 4.50 coins (at a 0.01% chance, so nothing comes back): the carry, in thousandths of a cent, crosses whole cents on the way.
+    for (let i = 0; i < 5; i++) await ok(player, 'dice.roll', { bet: 450, side: 'under', target: 1 });
+    const owed = carryBefore + 5 * 450 * RAIN_PER_MILLE;
+    expect(pot() - potBefore).toBe(Math.floor(owed / 1000));
+    expect(carry()).toBe(owed % 1000);
     expectLedgerOk(server);
   });
 
