@@ -76,43 +76,53 @@ export async function chatListBench(options: ChatListOptions): Promise<Section> 
     const box = (await list.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const started = performance.now();
-    const perMs = SENDER_SPACING_MS / options.senders;
     const refused = new Map<string, number>();
     let accepted = 0;
-    let scrolling = Promise.resolve();
-    const sends: Promise<void>[] = [];
-    for (let k = 0; k < options.messages; k++) {
-      const due = started + k * perMs;
-      const wait = due - performance.now();
-      if (wait > 0) await sleep(wait);
-      // Every 150 messages (about 3 s) the wheel goes up the list and back down.
-      if (k % 150 === 75) {
-        scrolling = scrolling.then(async () => {
-          for (let i = 0; i < 8; i++) {
-            await page.mouse.wheel(0, -120);
-            await sleep(40);
-          }
-          for (let i = 0; i < 12; i++) {
-            await page.mouse.wheel(0, 120);
-            await sleep(40);
-          }
-        });
+    let lastAccepted = -1;
+    // Every ~3 s the wheel goes up the list and back down while messages keep coming.
+    const feed = { running: true };
+    const scrolling = (async () => {
+      while (feed.running) {
+        await sleep(3_000);
+        for (let i = 0; i < 8 && feed.running; i++) {
+          await page.mouse.wheel(0, -120);
+          await sleep(40);
+        }
+        for (let i = 0; i < 12; i++) {
+          await page.mouse.wheel(0, 120);
+          await sleep(40);
+        }
       }
-      sends.push(
-        rpc(base, senders[k % senders.length]!, 'chat.send', { text: `chat list bench ${k}` }).then((answer) => {
+    })();
+    // Message k comes from player k mod senders; a player has one message in flight and
+    // sends again 4.2 s after the last started. The players start spread over those 4.2 s.
+    const rounds = Math.ceil(options.messages / senders.length);
+    await Promise.all(
+      senders.map(async (sender, i) => {
+        await sleep((i * SENDER_SPACING_MS) / senders.length);
+        for (let r = 0; r < rounds; r++) {
+          const k = r * senders.length + i;
+          if (k >= options.messages) return;
+          const t0 = performance.now();
+          const answer = await rpc(base, sender, 'chat.send', { text: `chat list bench ${k}` }).catch(() => ({ error: 'TIMEOUT' }) as const);
           const code = errorCodeOf(answer);
-          if (code === null) accepted += 1;
-          else refused.set(code, (refused.get(code) ?? 0) + 1);
-        }),
-      );
-    }
-    await Promise.all(sends);
+          if (code === null) {
+            accepted += 1;
+            lastAccepted = k;
+          } else refused.set(code, (refused.get(code) ?? 0) + 1);
+          const wait = t0 + SENDER_SPACING_MS - performance.now();
+          if (wait > 0) await sleep(wait);
+        }
+      }),
+    );
+    feed.running = false;
     await scrolling;
     // Back at the bottom, the last message shows once everything arrived.
     await page.mouse.wheel(0, 100_000);
     const newMessages = page.getByRole('button', { name: /See new messages/ });
     if (await newMessages.isVisible()) await newMessages.click();
-    await page.getByText(`chat list bench ${options.messages - 1}`, { exact: true }).waitFor({ timeout: 30_000 });
+    if (lastAccepted < 0) throw new Error(`no chat.send was accepted: ${[...refused].map(([c, n]) => `${c} x${n}`).join(', ')}`);
+    await page.getByText(`chat list bench ${lastAccepted}`, { exact: true }).waitFor({ timeout: 30_000 });
     const seconds = (performance.now() - started) / 1000;
     const times = await page.evaluate(() => {
       window.chatBenchLoop = false;

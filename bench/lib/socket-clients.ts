@@ -184,31 +184,34 @@ async function sustain({ senders: senderCount, seconds }: { senders: number; sec
   const clients = plan.counts[0]!;
   await openMany(0, clients, accessToken);
   await sleep(1000);
-  const offered = Math.floor((seconds * 1000 * senderCount) / spacingMs);
-  sentAtOf = new Float64Array(offered);
+  // Each player has one message in flight at most, as a chat client does, and sends again
+  // 4.2 s after the last one started (or at once when its answer took longer): a slow server
+  // gets fewer messages, not an unbounded queue. The players start spread over 4.2 s.
+  sentAtOf = new Float64Array(Math.ceil(((seconds * 1000) / spacingMs + 2) * senderCount));
   sustaining = true;
   const refused: Record<string, number> = {};
   const http: number[] = [];
   let accepted = 0;
-  const perMs = spacingMs / senderCount;
+  let offered = 0;
   const started = performance.now();
-  const calls: Promise<void>[] = [];
-  for (let k = 0; k < offered; k++) {
-    const wait = started + k * perMs - performance.now();
-    if (wait > 0) await sleep(wait);
-    calls.push(
-      (async () => {
+  const endAt = started + seconds * 1000;
+  await Promise.all(
+    senders.map(async (sender, i) => {
+      await sleep((i * spacingMs) / senderCount);
+      while (performance.now() < endAt && offered < sentAtOf.length) {
+        const k = offered++;
         const t0 = performance.now();
         sentAtOf[k] = t0;
-        const answer = await rpc(base, senders[k % senderCount]!, 'chat.send', { text: `sustain ${k}` }).catch(() => ({ error: 'TIMEOUT' }) as const);
+        const answer = await rpc(base, sender, 'chat.send', { text: `sustain ${k}` }).catch(() => ({ error: 'TIMEOUT' }) as const);
         http.push(performance.now() - t0);
         const code = errorCodeOf(answer);
         if (code === null) accepted += 1;
         else refused[code] = (refused[code] ?? 0) + 1;
-      })(),
-    );
-  }
-  await Promise.all(calls);
+        const wait = t0 + spacingMs - performance.now();
+        if (wait > 0) await sleep(wait);
+      }
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   // Let the last deliveries land.
   for (let i = 0; i < 50 && deliveries.length < accepted * clients; i++) await sleep(100);

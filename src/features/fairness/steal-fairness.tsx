@@ -93,7 +93,7 @@ export function StealFairnessPage({ hash }: { hash: string }) {
             )}
           </dl>
           {game.players.length > 0 && (
-            <table className="rain-record-rewards">
+            <table className="rain-record-rewards steal-record-players">
               <caption>Picked players</caption>
               <thead>
                 <tr>
@@ -106,12 +106,14 @@ export function StealFairnessPage({ hash }: { hash: string }) {
               <tbody>
                 {game.players.map((p) => (
                   <tr key={p.hash}>
-                    <td>{nameOf(p.hash)}</td>
-                    <td>
+                    <td data-label="Player">{nameOf(p.hash)}</td>
+                    <td data-label="Commitment">
                       <code>{p.decision_hashed ?? 'none'}</code>
                     </td>
-                    <td>{p.decision ? <code>{`${p.decision}-${p.salt}`}</code> : 'no decision (split)'}</td>
-                    <td className="chat-amount">{formatCoins(p.reward)}</td>
+                    <td data-label="Decision and salt">{p.decision ? <code>{`${p.decision}-${p.salt}`}</code> : 'no decision (split)'}</td>
+                    <td data-label="Reward" className="chat-amount">
+                      {formatCoins(p.reward)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
