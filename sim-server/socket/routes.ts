@@ -78,6 +78,7 @@ class SocketConnection implements Connection {
 export function registerSocket(app: FastifyInstance, services: Services): void {
   const { hub, db, config } = services;
   const connectionOf = new WeakMap<WebSocket, SocketConnection>();
+  // Compression stays off: SocketConnection.send writes uncompressed frames itself.
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, clientTracking: false, maxPayload: 64 * 1024 });
 
   app.server.on('upgrade', (request, socket, head) => {

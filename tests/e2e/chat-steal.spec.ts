@@ -87,10 +87,10 @@ test('two players join, are picked, one splits and one steals; both see the chec
     const status = player.page.getByRole('status').filter({ hasText: /Recomputed|Mismatch/ });
     await expect(status).toContainText('Recomputed in your browser: everything matches.');
     await expect(status).toContainText('The 2 picks recompute from the beacon, in order.');
-    // Row 0 is the header, so a player's row index is their pick number.
-    const rows = await picked.getByRole('row').allInnerTexts();
-    await expect(status).toContainText(`Pick ${rows.findIndex((row) => row.includes(ann.name))}'s split matches its commitment.`);
-    await expect(status).toContainText(`Pick ${rows.findIndex((row) => row.includes(bob.name))}'s steal matches its commitment.`);
+    // The body's rows are the picks in order.
+    const rows = await picked.locator('tbody tr').allInnerTexts();
+    await expect(status).toContainText(`Pick ${rows.findIndex((row) => row.includes(ann.name)) + 1}'s split matches its commitment.`);
+    await expect(status).toContainText(`Pick ${rows.findIndex((row) => row.includes(bob.name)) + 1}'s steal matches its commitment.`);
     await expect(status).toContainText('The payout recomputes: One stole: they take it all.');
     await player.page.screenshot({ path: `${SHOTS}/steal-record-${label}.png`, fullPage: true });
   }
