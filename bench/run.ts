@@ -5,12 +5,13 @@
  * Exits 1 when a money invariant breaks or a benchmark cannot run; a missed target is
  * reported in the table, not as a failure of the run.
  *
- *   node bench/run.ts [rpc] [ledger] [socket] [client] [lighthouse] [workers] [gfx] [radio] [battles] [progression] [partner] [--quick]
+ *   node bench/run.ts [rpc] [ledger] [socket] [chat-list] [client] [lighthouse] [workers] [gfx] [radio] [battles] [progression] [partner] [--quick]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { battlesBench } from './battles.ts';
+import { chatListBench } from './chat-list.ts';
 import { clientBench } from './client.ts';
 import { gfxBench } from './gfx.ts';
 import { ledgerBench } from './ledger.ts';
@@ -31,7 +32,12 @@ const chosen = args.filter((a) => !a.startsWith('--'));
 const benchmarks: { name: string; timeoutMs: number; run: () => Promise<Section> | Section }[] = [
   { name: 'rpc', timeoutMs: 240_000, run: () => rpcBench(quick ? { connections: 50, warmupS: 1, durationS: 3, users: 10, tries: 1 } : { connections: 50, warmupS: 2, durationS: 10, users: 10, tries: 3 }) },
   { name: 'ledger', timeoutMs: 150_000, run: () => ledgerBench({ transfers: quick ? 10_000 : 50_000, users: 50, amount: 100, refusedShare: 0.1, writers: 2 }) },
-  { name: 'socket', timeoutMs: 200_000, run: () => socketBench({ counts: quick ? [1000] : [1000, 5000], rounds: quick ? 2 : 5 }) },
+  {
+    name: 'socket',
+    timeoutMs: 360_000,
+    run: () => socketBench({ counts: quick ? [1000] : [1000, 5000], rounds: quick ? 2 : 5, sustain: { clients: 1000, senders: quick ? 200 : 400, seconds: quick ? 8 : 15 } }),
+  },
+  { name: 'chat-list', timeoutMs: 300_000, run: () => chatListBench({ messages: 1000, senders: 200 }) },
   { name: 'client', timeoutMs: 30_000, run: () => clientBench() },
   { name: 'lighthouse', timeoutMs: 600_000, run: () => lighthouseBench() },
   { name: 'workers', timeoutMs: 120_000, run: () => workersBench(quick ? { tickets: 50_000, runs: 2 } : { tickets: 200_000, runs: 3 }) },

@@ -5,13 +5,15 @@
  * benchmark), pinned to one CPU; the clients run in their own process on the other.
  */
 import { LOAD_CPU, SERVER_CPU } from './rpc.ts';
-import type { FanoutResult, SocketPlan } from './lib/socket-clients.ts';
+import type { FanoutResult, SocketPlan, SustainResult } from './lib/socket-clients.ts';
 import { errorSummary, makeTempDir, removeTempDir, runNode, startSimServer } from './lib/procs.ts';
 import { fmt, judge, type Row, type Section } from './lib/report.ts';
 
 export interface SocketOptions {
   counts: number[];
   rounds: number;
+  /** The sustained chat.send phase: listeners, senders and how long (its own server). */
+  sustain: { clients: number; senders: number; seconds: number };
 }
 
 const P99_TARGET_MS = 50;
@@ -31,6 +33,20 @@ export async function socketBench(options: SocketOptions): Promise<Section> {
       results = JSON.parse(line.slice('RESULT '.length)) as FanoutResult[];
     } finally {
       await server.stop();
+    }
+
+    // The sustained rate runs on a server of its own, so its messages and senders do not
+    // weigh on the idle-memory figures above.
+    const sustainServer = await startSimServer(dir, SERVER_CPU, { name: 'sim-server-sustain', dataDir: `${dir}/sustain-data` });
+    let sustained: SustainResult;
+    try {
+      const plan: SocketPlan = { port: sustainServer.port, serverPid: sustainServer.pid, counts: [options.sustain.clients], rounds: 0, parallel: 32, sustain: { senders: options.sustain.senders, seconds: options.sustain.seconds } };
+      const { code, stdout, stderr } = await runNode({ args: ['bench/lib/socket-clients.ts', JSON.stringify(plan)], cpu: LOAD_CPU, timeoutMs: 180_000 });
+      const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
+      if (code !== 0 || !line) throw new Error(`sustained chat.send clients failed (exit ${code}): ${errorSummary(stderr)}`);
+      sustained = JSON.parse(line.slice('RESULT '.length)) as SustainResult;
+    } finally {
+      await sustainServer.stop();
     }
 
     const rows: Row[] = [];
@@ -57,8 +73,20 @@ export async function socketBench(options: SocketOptions): Promise<Section> {
         `Socket N=${n}: connected in ${r.secondsToConnect.toFixed(1)} s; server RSS ${fmt(r.rssBeforeKiB)} -> ${fmt(r.rssAfterKiB)} KiB${r.rssMarginalBytes === null ? '' : ` (${(r.rssMarginalBytes / 1024).toFixed(2)} KiB per socket added since the previous count)`}; delivery p50 ${r.p50Ms.toFixed(1)} / p99 ${r.p99Ms.toFixed(1)} / max ${r.maxMs.toFixed(1)} ms; the chat.send HTTP answer after ${r.httpAnswerMs.toFixed(1)} ms (median); ${fmt(r.missing)} not delivered`,
       );
     }
+    const sn = fmt(sustained.clients);
+    rows.push({
+      benchmark: `chat.send sustained, ${sn} listeners`, figure: sustained.acceptedPerSecond.toFixed(1), value: sustained.acceptedPerSecond, unit: 'msg/s', target: `${(sustained.offered / sustained.seconds).toFixed(0)} msg/s offered`,
+      verdict: `${fmt(sustained.accepted)} of ${fmt(sustained.offered)} accepted`,
+    });
+    rows.push({
+      benchmark: `chat.send sustained, ${sn} listeners: delivery p99`, figure: sustained.p99Ms.toFixed(1), value: sustained.p99Ms, unit: 'ms', target: `< ${P99_TARGET_MS} ms`,
+      verdict: `${judge(sustained.p99Ms < P99_TARGET_MS && sustained.missing === 0)}${sustained.missing ? `; ${fmt(sustained.missing)} not delivered` : ''}`,
+    });
+    notes.push(
+      `chat.send sustained: ${fmt(sustained.senders)} signed-in players each post as often as the 3 s send delay and the flood guard (5 per 20 s) allow (every 4.2 s), spread evenly, for ${sustained.seconds.toFixed(1)} s, to ${sn} sockets in the CHAT room (a server of its own, pinned as above); ${fmt(sustained.accepted)} of ${fmt(sustained.offered)} accepted${Object.keys(sustained.refused).length ? ` (refused: ${Object.entries(sustained.refused).map(([c, n]) => `${c} x${n}`).join(', ')})` : ''}; delivery (from just before the HTTP call to each socket's receipt) p50 ${sustained.p50Ms.toFixed(1)} / p99 ${sustained.p99Ms.toFixed(1)} / max ${sustained.maxMs.toFixed(1)} ms; chat.send answered in p50 ${sustained.httpP50Ms.toFixed(1)} / p99 ${sustained.httpP99Ms.toFixed(1)} ms; ${fmt(sustained.missing)} deliveries missing. The offered rate is what the limits let ${fmt(sustained.senders)} players send, not the server's ceiling.`,
+    );
     const fatal = results.some((r) => r.missing > 0);
-    return { rows, notes, details: { options, results }, fatal };
+    return { rows, notes, details: { options, results, sustained }, fatal };
   } finally {
     removeTempDir(dir);
   }

@@ -22,6 +22,32 @@ export interface SocketPlan {
   rounds: number;
   /** Sockets being opened at once. */
   parallel: number;
+  /**
+   * Instead of fan-out rounds: `senders` players post chat.send as fast as the send delay
+   * and flood guard let each (one every 4.2 s) for `seconds`, to counts[0] listening sockets.
+   */
+  sustain?: { senders: number; seconds: number };
+}
+
+/** The sustained chat.send phase's figures. */
+export interface SustainResult {
+  clients: number;
+  senders: number;
+  seconds: number;
+  offered: number;
+  accepted: number;
+  /** Refusals by error code (the flood guard, the send delay...). */
+  refused: Record<string, number>;
+  acceptedPerSecond: number;
+  /** Delivery latency from just before each accepted message's HTTP call to each socket's receipt, ms. */
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** HTTP answer time of chat.send, p50 and p99, ms. */
+  httpP50Ms: number;
+  httpP99Ms: number;
+  /** Deliveries of accepted messages that never arrived. */
+  missing: number;
 }
 
 /** One count's figures. */
@@ -47,6 +73,7 @@ export interface FanoutResult {
 }
 
 const EVENT = Buffer.from('"MSG_CREATED"');
+const SUSTAIN_MARK = Buffer.from('"text":"sustain ');
 const CHAT_JOINED = '"room":"CHAT"';
 const ROUND_TIMEOUT_MS = 15_000;
 const CONNECT_TIMEOUT_MS = 20_000;
@@ -60,6 +87,11 @@ let roundStart = 0;
 let receipts = new Float64Array(0);
 let received = 0;
 let onAllReceived: (() => void) | null = null;
+
+/** The sustained phase: each message's send time by id, and every delivery's latency. */
+let sustaining = false;
+let sentAtOf = new Float64Array(0);
+const deliveries: number[] = [];
 
 function open(index: number, accessToken: string): Promise<void> {
   return (async () => {
@@ -76,6 +108,17 @@ function open(index: number, accessToken: string): Promise<void> {
       });
       ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', data: { token } })));
       ws.on('message', (data: Buffer) => {
+        if (sustaining) {
+          const now = performance.now();
+          const at = data.indexOf(SUSTAIN_MARK);
+          if (at !== -1) {
+            let id = 0;
+            for (let i = at + SUSTAIN_MARK.length; i < data.length && data[i]! >= 48 && data[i]! <= 57; i++) id = id * 10 + data[i]! - 48;
+            const sentAt = sentAtOf[id];
+            if (sentAt !== undefined && sentAt > 0) deliveries.push(now - sentAt);
+          }
+          return;
+        }
         if (roundStart !== 0) {
           // The clock is read first, before anything else this socket does with the frame.
           const now = performance.now();
@@ -130,6 +173,69 @@ const percentile = (sorted: Float64Array, p: number): number => (sorted.length ?
 
 let sent = 0;
 const accessToken = await signIn(base, 'benchSocket', 'bench-password');
+
+/** Opens counts[0] sockets, then posts from many players at the pace each is allowed. */
+async function sustain({ senders: senderCount, seconds }: { senders: number; seconds: number }): Promise<SustainResult> {
+  const spacingMs = 4_200;
+  const senders: string[] = [];
+  for (let i = 0; i < senderCount; i += 8) {
+    senders.push(...(await Promise.all(Array.from({ length: Math.min(8, senderCount - i) }, (_, j) => signIn(base, `benchSustain${i + j}`, 'bench-password')))));
+  }
+  const clients = plan.counts[0]!;
+  await openMany(0, clients, accessToken);
+  await sleep(1000);
+  // Each player has one message in flight at most, as a chat client does, and sends again
+  // 4.2 s after the last one started (or at once when its answer took longer): a slow server
+  // gets fewer messages, not an unbounded queue. The players start spread over 4.2 s.
+  sentAtOf = new Float64Array(Math.ceil(((seconds * 1000) / spacingMs + 2) * senderCount));
+  sustaining = true;
+  const refused: Record<string, number> = {};
+  const http: number[] = [];
+  let accepted = 0;
+  let offered = 0;
+  const started = performance.now();
+  const endAt = started + seconds * 1000;
+  await Promise.all(
+    senders.map(async (sender, i) => {
+      await sleep((i * spacingMs) / senderCount);
+      while (performance.now() < endAt && offered < sentAtOf.length) {
+        const k = offered++;
+        const t0 = performance.now();
+        sentAtOf[k] = t0;
+        const answer = await rpc(base, sender, 'chat.send', { text: `sustain ${k}` }).catch(() => ({ error: 'TIMEOUT' }) as const);
+        http.push(performance.now() - t0);
+        const code = errorCodeOf(answer);
+        if (code === null) accepted += 1;
+        else refused[code] = (refused[code] ?? 0) + 1;
+        const wait = t0 + spacingMs - performance.now();
+        if (wait > 0) await sleep(wait);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  // Let the last deliveries land.
+  for (let i = 0; i < 50 && deliveries.length < accepted * clients; i++) await sleep(100);
+  sustaining = false;
+  const sorted = Float64Array.from(deliveries).sort();
+  const httpSorted = Float64Array.from(http).sort();
+  return {
+    clients, senders: senderCount, seconds: elapsed, offered, accepted, refused,
+    acceptedPerSecond: accepted / elapsed,
+    p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
+    httpP50Ms: percentile(httpSorted, 50), httpP99Ms: percentile(httpSorted, 99),
+    missing: Math.max(0, accepted * clients - deliveries.length),
+  };
+}
+
+if (plan.sustain) {
+  const result = await sustain(plan.sustain);
+  for (const ws of sockets) ws.terminate();
+  console.log(`RESULT ${JSON.stringify(result)}`);
+  // stdout is a pipe (asynchronous): let it drain before leaving.
+  await new Promise<void>((done) => process.stdout.write('', () => done()));
+  process.exit(0);
+}
+
 // One sender per round (warm-up included), signed in before the baseline.
 const senders: string[] = [];
 for (let i = 0; i < plan.counts.length * (plan.rounds + 1); i++) senders.push(await signIn(base, `benchSender${i}`, 'bench-password'));

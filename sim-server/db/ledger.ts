@@ -8,8 +8,12 @@
  * take coins out of play (CASH_OUT_TYPES) may only spend the rest, the withdrawable part;
  * a loss is paid from the player's own coins first, so the sponsored part shrinks only once
  * the balance falls below it (docs/decisions/0010).
+ *
+ * Coins tipped with need_wager (accounts.wager_lock) are held the same way until the player
+ * has wagered as much once: every wager (WAGER_TYPES) frees its amount, a loss eats own coins
+ * before locked ones, and cash-out entries may not spend them (docs/decisions/0032).
  */
-import { NamedError, type HistoryType } from '../../src/contract/index.ts';
+import { NamedError, WAGER_TYPES, type HistoryType } from '../../src/contract/index.ts';
 import { toHash } from '../../src/core/hash-id.ts';
 import { fail } from '../errors.ts';
 import type { Db, Tx } from './database.ts';
@@ -20,13 +24,19 @@ export const COIN = 'SFC';
 /** Entry types that take coins out of play: only the withdrawable part may pay them. */
 const CASH_OUT_TYPES: ReadonlySet<HistoryType> = new Set(['wallet_withdraw', 'vault_deposit', 'tip']);
 
+/** Entry types that count as wagering: they free locked tip coins by their amount. */
+const WAGERS: ReadonlySet<HistoryType> = new Set(WAGER_TYPES);
+
 /** The house account sponsor credits come from and go back to. */
 const SPONSOR_HOUSE = { house: 'sponsor' } as const;
 
-/** A player's main balance and how much of it is sponsored. */
+/** A player's main balance and how much of it is sponsored or still to be wagered. */
 export interface BalanceSplit {
   balance: number;
   sponsored: number;
+  /** Cents of need_wager tips the player must still wager before they can leave. */
+  toWager: number;
+  /** balance − sponsored − toWager. */
   withdrawable: number;
   /** sponsored / balance (partnership.borrow), 0 for an empty wallet. */
   borrow: number;
@@ -58,6 +68,8 @@ export interface Transfer {
   type: HistoryType;
   /** What the money paid for (a game hash, a payment id...). */
   ref?: string;
+  /** The credited player must wager this amount once before it can leave (a need_wager tip). */
+  untilWagered?: boolean;
 }
 
 /** What the invariant check found. */
@@ -130,13 +142,22 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
 
     // SET reads the row as it was: a loss leaves the sponsored part alone until it eats into it.
     const cashOut = CASH_OUT_TYPES.has(t.type) ? 1 : 0;
-    const debited = tx.get<{ balance: number }>(
+    const debited = tx.get<{ balance: number; sponsored: number; wager_lock: number }>(
       `UPDATE accounts SET balance = balance - ?, sponsored = MAX(0, MIN(sponsored, balance - ?))
-        WHERE id = ? AND (kind <> 'user' OR balance - ? * sponsored >= ?) RETURNING balance`,
+        WHERE id = ? AND (kind <> 'user' OR balance - ? * (sponsored + wager_lock) >= ?) RETURNING balance, sponsored, wager_lock`,
       t.amount, t.amount, from.id, cashOut, t.amount,
     );
     if (!debited) fail(NamedError.COMMIT_ERROR, cashOut ? 'Not enough withdrawable funds' : 'Not enough funds');
-    const credited = tx.get<{ balance: number }>('UPDATE accounts SET balance = balance + ? WHERE id = ? RETURNING balance', t.amount, to.id)!;
+    if (debited.wager_lock > 0) {
+      // A wager frees its amount; any spend leaves at most what own coins no longer cover locked.
+      const wagered = WAGERS.has(t.type) ? t.amount : 0;
+      const lock = Math.max(0, Math.min(debited.wager_lock - wagered, debited.balance - debited.sponsored));
+      if (lock !== debited.wager_lock) tx.run('UPDATE accounts SET wager_lock = ? WHERE id = ?', lock, from.id);
+    }
+    const credited = tx.get<{ balance: number }>(
+      'UPDATE accounts SET balance = balance + ?, wager_lock = wager_lock + ? WHERE id = ? RETURNING balance',
+      t.amount, t.untilWagered && to.kind === 'user' ? t.amount : 0, to.id,
+    )!;
     const { lastInsertRowid: id } = tx.run(
       'INSERT INTO ledger (debit_account, credit_account, amount, type, ref, debit_balance, credit_balance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       from.id, to.id, t.amount, t.type, t.ref ?? null, debited.balance, credited.balance, now(),
@@ -152,11 +173,11 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
     return { id, hash, debitBalance: debited.balance, creditBalance: credited.balance };
   }
 
-  /** A player's coin balance and its sponsored part. */
+  /** A player's coin balance, its sponsored part and what is still to be wagered. */
   function split(db: Pick<Db, 'get'>, userId: number): BalanceSplit {
-    const row = db.get<{ balance: number; sponsored: number }>('SELECT balance, sponsored FROM accounts WHERE code = ?', codeOf({ user: userId }).code);
-    const { balance: held = 0, sponsored = 0 } = row ?? {};
-    return { balance: held, sponsored, withdrawable: held - sponsored, borrow: held > 0 ? sponsored / held : 0 };
+    const row = db.get<{ balance: number; sponsored: number; wager_lock: number }>('SELECT balance, sponsored, wager_lock FROM accounts WHERE code = ?', codeOf({ user: userId }).code);
+    const { balance: held = 0, sponsored = 0, wager_lock: toWager = 0 } = row ?? {};
+    return { balance: held, sponsored, toWager, withdrawable: held - sponsored - toWager, borrow: held > 0 ? sponsored / held : 0 };
   }
 
   /** Pays a sponsor's credit into a player's wallet as sponsored coins. */

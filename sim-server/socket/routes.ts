@@ -4,8 +4,9 @@
  * keeps its request and reply objects alive as long as the socket (measured: 13.5 KB per idle
  * connection through @fastify/websocket against 8.7 KB direct).
  */
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { ClientFrame, NamedError, Rooms, isRoomName, z } from '../../src/contract/index.ts';
 import { toHash } from '../../src/core/hash-id.ts';
 import { redeemConnectToken } from '../auth/sessions.ts';
@@ -16,9 +17,68 @@ import { MAX_ROOMS_PER_CONNECTION, type Connection } from './hub.ts';
 const MAX_FRAME_BYTES = 16 * 1024;
 const PATH = '/ws';
 
+/**
+ * The WebSocket frame of a JSON text (RFC 6455 section 5.2: FIN, text opcode, unmasked from a
+ * server, 7/16/64-bit length), built once per payload: the hub hands every member of a room
+ * the same Buffer, so the last one framed is kept and the rest of a broadcast reuses it.
+ */
+let lastPayload: Buffer | null = null;
+let lastFramed: Buffer | null = null;
+function framed(payload: Buffer): Buffer {
+  if (payload === lastPayload) return lastFramed!;
+  const length = payload.length;
+  const head = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(head + length);
+  frame[0] = 0x81;
+  if (head === 2) frame[1] = length;
+  else if (head === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(frame, head);
+  lastPayload = payload;
+  lastFramed = frame;
+  return frame;
+}
+
+/**
+ * A socket as the hub's Connection; its methods live on the prototype, shared by all. Frames
+ * go straight to the TCP socket, already framed: with compression off ws writes exactly these
+ * bytes itself (each frame in one write, so its own control frames cannot interleave), but a
+ * broadcast to thousands then costs one buffer and one write per member instead of a header,
+ * an options object and a corked pair of writes each.
+ */
+class SocketConnection implements Connection {
+  userId: number | null = null;
+  sessionId: number | null = null;
+  readonly rooms = new Set<string>();
+  lastSeen: number;
+  private readonly ws: WebSocket;
+  private readonly tcp: Duplex;
+
+  constructor(ws: WebSocket, tcp: Duplex, lastSeen: number) {
+    this.ws = ws;
+    this.tcp = tcp;
+    this.lastSeen = lastSeen;
+  }
+
+  send(frame: Buffer): void {
+    if (this.ws.readyState === this.ws.OPEN) this.tcp.write(framed(frame));
+  }
+
+  close(): void {
+    this.ws.terminate();
+  }
+}
+
 /** Registers /ws. */
 export function registerSocket(app: FastifyInstance, services: Services): void {
   const { hub, db, config } = services;
+  const connectionOf = new WeakMap<WebSocket, SocketConnection>();
+  // Compression stays off: SocketConnection.send writes uncompressed frames itself.
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, clientTracking: false, maxPayload: 64 * 1024 });
 
   app.server.on('upgrade', (request, socket, head) => {
@@ -26,7 +86,7 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(request, socket, head, accept);
+    wss.handleUpgrade(request, socket, head, (ws) => accept(ws, socket));
   });
   // Closing the server also closes every socket (tests and graceful shutdown). preClose, because
   // Fastify's own onClose closes the HTTP server first, and that waits for every upgraded socket.
@@ -35,34 +95,36 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
     wss.close(() => done());
   });
 
-  function accept(socket: WebSocket): void {
-    const conn: Connection = {
-      send: (frame) => {
-        if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
-      },
-      close: () => socket.terminate(),
-      userId: null,
-      sessionId: null,
-      rooms: new Set(),
-      lastSeen: config.now(),
-    };
+  // One set of listeners for every socket (`this` is the socket), not closures per socket:
+  // an idle connection should hold only what it must (issue 13's memory target).
+  function onClose(this: WebSocket): void {
+    const conn = connectionOf.get(this);
+    if (conn) hub.detach(conn);
+  }
+  function onMessage(this: WebSocket, raw: RawData, isBinary: boolean): void {
+    const conn = connectionOf.get(this);
+    if (!conn) return;
+    conn.lastSeen = config.now();
+    const size = Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : (raw as Buffer).byteLength;
+    if (isBinary || size > MAX_FRAME_BYTES) return hub.reply(conn, 'SOCKET_ERROR', { code: 'BAD_FRAME', message: 'frames are JSON text up to 16 KiB' });
+    let json: unknown;
+    try {
+      json = JSON.parse(String(raw));
+    } catch {
+      return hub.reply(conn, 'SOCKET_ERROR', { code: 'BAD_FRAME', message: 'frame is not JSON' });
+    }
+    const parsed = z.safeParse(ClientFrame, json);
+    if (!parsed.success) return hub.reply(conn, 'SOCKET_ERROR', { code: 'BAD_FRAME', message: 'unknown frame type or payload' });
+    handle(conn, parsed.data);
+  }
+
+  function accept(socket: WebSocket, tcp: Duplex): void {
+    const conn = new SocketConnection(socket, tcp, config.now());
+    connectionOf.set(socket, conn);
     hub.attach(conn);
-    socket.on('close', () => hub.detach(conn));
-    socket.on('error', () => hub.detach(conn));
-    socket.on('message', (raw, isBinary) => {
-      conn.lastSeen = config.now();
-      const size = Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : (raw as Buffer).byteLength;
-      if (isBinary || size > MAX_FRAME_BYTES) return hub.reply(conn, 'SOCKET_ERROR', { code: 'BAD_FRAME', message: 'frames are JSON text up to 16 KiB' });
-      let json: unknown;
-      try {
-        json = JSON.parse(String(raw));
-      } catch {
-        return hub.reply(conn, 'SOCKET_ERROR', { code: 'BAD_FRAME', message: 'frame is not JSON' });
-      }
-      const parsed = z.safeParse(ClientFrame, json);
-      if (!parsed.success) return hub.reply(conn, 'SOCKET_ERROR', { code: 'BAD_FRAME', message: 'unknown frame type or payload' });
-      handle(conn, parsed.data);
-    });
+    socket.on('close', onClose);
+    socket.on('error', onClose);
+    socket.on('message', onMessage);
   }
 
   function handle(conn: Connection, frame: ClientFrame): void {

@@ -78,6 +78,7 @@ import { Route as ProvablyFairBattlesTerminalRouteImport } from './../routes/pro
 import { Route as ProvablyFairChickenHashRouteImport } from './../routes/provably-fair/chicken/$hash'
 import { Route as ProvablyFairDiceTokenRouteImport } from './../routes/provably-fair/dice/$token'
 import { Route as ProvablyFairRainHashRouteImport } from './../routes/provably-fair/rain/$hash'
+import { Route as ProvablyFairStealHashRouteImport } from './../routes/provably-fair/steal/$hash'
 import { Route as WalletPaymentIndexRouteImport } from './../routes/wallet/$payment/index'
 import { Route as WalletPaymentWithdrawRouteImport } from './../routes/wallet/$payment/withdraw'
 import { Route as CaseCaseIdGameIdVerifyRouteImport } from './../routes/case/$caseId/$gameId/verify'
@@ -441,6 +442,11 @@ const ProvablyFairRainHashRoute = ProvablyFairRainHashRouteImport.update({
   path: '/provably-fair/rain/$hash',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProvablyFairStealHashRoute = ProvablyFairStealHashRouteImport.update({
+  id: '/provably-fair/steal/$hash',
+  path: '/provably-fair/steal/$hash',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WalletPaymentIndexRoute = WalletPaymentIndexRouteImport.update({
   id: '/$payment/',
   path: '/$payment/',
@@ -552,6 +558,7 @@ export interface FileRoutesByFullPath {
   '/provably-fair/chicken/$hash': typeof ProvablyFairChickenHashRoute
   '/provably-fair/dice/$token': typeof ProvablyFairDiceTokenRoute
   '/provably-fair/rain/$hash': typeof ProvablyFairRainHashRoute
+  '/provably-fair/steal/$hash': typeof ProvablyFairStealHashRoute
   '/wallet/$payment/withdraw': typeof WalletPaymentWithdrawRoute
   '/case/$caseId/': typeof CaseCaseIdIndexRoute
   '/event/race/': typeof EventRaceIndexRoute
@@ -628,6 +635,7 @@ export interface FileRoutesByTo {
   '/provably-fair/chicken/$hash': typeof ProvablyFairChickenHashRoute
   '/provably-fair/dice/$token': typeof ProvablyFairDiceTokenRoute
   '/provably-fair/rain/$hash': typeof ProvablyFairRainHashRoute
+  '/provably-fair/steal/$hash': typeof ProvablyFairStealHashRoute
   '/wallet/$payment/withdraw': typeof WalletPaymentWithdrawRoute
   '/case/$caseId': typeof CaseCaseIdIndexRoute
   '/event/race': typeof EventRaceIndexRoute
@@ -708,6 +716,7 @@ export interface FileRoutesById {
   '/provably-fair/chicken/$hash': typeof ProvablyFairChickenHashRoute
   '/provably-fair/dice/$token': typeof ProvablyFairDiceTokenRoute
   '/provably-fair/rain/$hash': typeof ProvablyFairRainHashRoute
+  '/provably-fair/steal/$hash': typeof ProvablyFairStealHashRoute
   '/wallet/$payment/withdraw': typeof WalletPaymentWithdrawRoute
   '/case/$caseId/': typeof CaseCaseIdIndexRoute
   '/event/race/': typeof EventRaceIndexRoute
@@ -789,6 +798,7 @@ export interface FileRouteTypes {
     | '/provably-fair/chicken/$hash'
     | '/provably-fair/dice/$token'
     | '/provably-fair/rain/$hash'
+    | '/provably-fair/steal/$hash'
     | '/wallet/$payment/withdraw'
     | '/case/$caseId/'
     | '/event/race/'
@@ -865,6 +875,7 @@ export interface FileRouteTypes {
     | '/provably-fair/chicken/$hash'
     | '/provably-fair/dice/$token'
     | '/provably-fair/rain/$hash'
+    | '/provably-fair/steal/$hash'
     | '/wallet/$payment/withdraw'
     | '/case/$caseId'
     | '/event/race'
@@ -944,6 +955,7 @@ export interface FileRouteTypes {
     | '/provably-fair/chicken/$hash'
     | '/provably-fair/dice/$token'
     | '/provably-fair/rain/$hash'
+    | '/provably-fair/steal/$hash'
     | '/wallet/$payment/withdraw'
     | '/case/$caseId/'
     | '/event/race/'
@@ -1015,6 +1027,7 @@ export interface RootRouteChildren {
   ProvablyFairChickenHashRoute: typeof ProvablyFairChickenHashRoute
   ProvablyFairDiceTokenRoute: typeof ProvablyFairDiceTokenRoute
   ProvablyFairRainHashRoute: typeof ProvablyFairRainHashRoute
+  ProvablyFairStealHashRoute: typeof ProvablyFairStealHashRoute
   CaseCaseIdIndexRoute: typeof CaseCaseIdIndexRoute
   EventRaceIndexRoute: typeof EventRaceIndexRoute
   ProfileNameIndexRoute: typeof ProfileNameIndexRoute
@@ -1506,6 +1519,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProvablyFairRainHashRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/provably-fair/steal/$hash': {
+      id: '/provably-fair/steal/$hash'
+      path: '/provably-fair/steal/$hash'
+      fullPath: '/provably-fair/steal/$hash'
+      preLoaderRoute: typeof ProvablyFairStealHashRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/wallet/$payment/': {
       id: '/wallet/$payment/'
       path: '/$payment'
@@ -1703,6 +1723,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProvablyFairChickenHashRoute: ProvablyFairChickenHashRoute,
   ProvablyFairDiceTokenRoute: ProvablyFairDiceTokenRoute,
   ProvablyFairRainHashRoute: ProvablyFairRainHashRoute,
+  ProvablyFairStealHashRoute: ProvablyFairStealHashRoute,
   CaseCaseIdIndexRoute: CaseCaseIdIndexRoute,
   EventRaceIndexRoute: EventRaceIndexRoute,
   ProfileNameIndexRoute: ProfileNameIndexRoute,

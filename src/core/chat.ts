@@ -29,6 +29,8 @@ export const CHAT_LIMITS = {
 export const STAFF_SCOPE = 1;
 /** Scope from which the tip dialog offers "Need to wager". */
 export const NEED_WAGER_SCOPE = 4;
+/** What "Need to wager" does (docs/decisions/0032); the ledger enforces it. */
+export const NEED_WAGER_RULE = 'The player must wager these coins once before they can withdraw them, put them in the vault or tip them on. They play like any other coins.';
 
 /** Mute lengths in days (document 2 section 5: shown as 24 hours, 7 days, 30 days). */
 export const MUTE_DAYS = [1, 7, 30] as const;

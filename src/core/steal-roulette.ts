@@ -48,3 +48,31 @@ export function stealRollX(index: number, distance: number): number {
   const centre = index * pitch + STEAL_ROULETTE.unitWidth / 2;
   return centre + Math.ceil((distance - centre) / lap) * lap;
 }
+
+/** How a closed game paid: everyone split, exactly one stole, or two or more stole (the house keeps it). */
+export type StealResult = 'split' | 'steal' | 'lost';
+
+/**
+ * The payout of a game from its picks' decisions in pick order (a missing one counts as
+ * split): all split share the reward, the cents that do not divide going one each to the
+ * earliest picks; exactly one steal takes it all; two or more steals win nothing.
+ */
+export function stealPayout(reward: number, decisions: readonly ('split' | 'steal' | null)[]): { result: StealResult; rewards: number[] } {
+  const decided = decisions.map((d) => d ?? 'split');
+  const steals = decided.filter((d) => d === 'steal').length;
+  if (steals === 0) {
+    const share = Math.floor(reward / decided.length);
+    const rest = reward - share * decided.length;
+    return { result: 'split', rewards: decided.map((_, i) => share + (i < rest ? 1 : 0)) };
+  }
+  if (steals === 1) return { result: 'steal', rewards: decided.map((d) => (d === 'steal' ? reward : 0)) };
+  return { result: 'lost', rewards: decided.map(() => 0) };
+}
+
+/** What a closed game's result means, in the chat and on its record page. */
+export const STEAL_RESULT_TEXT: Record<StealResult | 'cancelled', string> = {
+  split: 'Nobody stole: the reward is shared.',
+  steal: 'One stole: they take it all.',
+  lost: 'Two or more stole: nobody wins.',
+  cancelled: 'Too few players joined: cancelled.',
+};

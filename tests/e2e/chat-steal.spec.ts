@@ -73,6 +73,30 @@ test('two players join, are picked, one splits and one steals; both see the chec
   await expect.poll(() => balance(bob.page)).toBe(bobBefore + reward);
   await ann.page.screenshot({ path: `${SHOTS}/chat-steal-closed-desktop.png` });
   await bob.page.screenshot({ path: `${SHOTS}/chat-steal-closed-mobile.png` });
+
+  // The end of the game links to its public record, which replays it in the browser (the
+  // phone's chat sheet closes on the way).
+  for (const [player, label] of [[ann, 'desktop'], [bob, 'mobile']] as const) {
+    await steal(player.page).getByRole('link', { name: 'Replay and verify this game' }).click();
+    await expect(player.page).toHaveURL(new RegExp(`/provably-fair/steal/${started.response!.hash}$`));
+    await expect(player.page.getByRole('heading', { name: `Split or steal ${started.response!.hash}` })).toBeVisible({ timeout: 15_000 });
+    const picked = player.page.getByRole('table', { name: 'Picked players' });
+    await expect(picked).toContainText(ann.name);
+    await expect(picked).toContainText(bob.name);
+    await player.page.getByRole('button', { name: 'Recompute here' }).click();
+    const status = player.page.getByRole('status').filter({ hasText: /Recomputed|Mismatch/ });
+    await expect(status).toContainText('Recomputed in your browser: everything matches.');
+    await expect(status).toContainText('The 2 picks recompute from the beacon, in order.');
+    // The body's rows are the picks in order.
+    const rows = await picked.locator('tbody tr').allInnerTexts();
+    await expect(status).toContainText(`Pick ${rows.findIndex((row) => row.includes(ann.name)) + 1}'s split matches its commitment.`);
+    await expect(status).toContainText(`Pick ${rows.findIndex((row) => row.includes(bob.name)) + 1}'s steal matches its commitment.`);
+    await expect(status).toContainText('The payout recomputes: One stole: they take it all.');
+    await player.page.screenshot({ path: `${SHOTS}/steal-record-${label}.png`, fullPage: true });
+  }
+  // A game id that does not exist says so.
+  await ann.page.goto('/provably-fair/steal/SF99999999');
+  await expect(ann.page.getByText('Game not found.')).toBeVisible({ timeout: 15_000 });
   await ann.context.close();
   await bob.context.close();
 });

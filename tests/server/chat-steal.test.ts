@@ -3,7 +3,7 @@ import { NamedError, NumericError, type StealGame } from '../../src/contract/ind
 import { hashDecision } from '../../src/core/fair-ticket.ts';
 import { parseHash } from '../../src/core/hash-id.ts';
 import { solvePow } from '../../src/core/rain.ts';
-import { STEAL_ROULETTE, stealPicks, stealRollX, stealStrip } from '../../src/core/steal-roulette.ts';
+import { STEAL_ROULETTE, stealPayout, stealPicks, stealRollX, stealStrip } from '../../src/core/steal-roulette.ts';
 import { STEAL_BATTLE_MS, STEAL_REWARD, STEAL_ROLL_MS, STEAL_WAIT_MS, startSteal, stealTick } from '../../sim-server/domains/chat/steal.ts';
 import { cheapestCase, openCases } from './cases-helpers.ts';
 import { balanceOf, hashOf, ok, refused, type Client } from './chat-helpers.ts';
@@ -136,6 +136,14 @@ describe('split-or-steal', () => {
       const closed = await until('closed');
       expect(closed.players.map((p) => p.reward)).toEqual([...expected]);
       expect(await Promise.all(picked.map((p) => balanceOf(p.client)))).toEqual(before.map((b, i) => b + expected[i]!));
+      // The public record, fetched by its hash by a visitor, recomputes the picks, strip and payout.
+      const record = (await ok(server.client(), 'chat-steal.get', { game_hash: game.hash })).game!;
+      expect(record).toEqual(closed);
+      const pool = record.roulette!.participants;
+      const picks = stealPicks(record.beacon!, record.hash, pool, record.winners);
+      expect(record.players.map((p) => p.hash)).toEqual(picks);
+      expect(stealStrip(record.beacon!, record.hash, pool, picks[0]!)).toEqual({ units: record.roulette!.units, index: record.roulette!.index });
+      expect(stealPayout(record.reward, record.players.map((p) => p.decision))).toEqual({ result: record.result, rewards: record.players.map((p) => p.reward) });
       expectLedgerOk(server);
       await Promise.all(picked.map((p) => p.client.renew()));
     }
@@ -145,6 +153,9 @@ describe('split-or-steal', () => {
     const start = (body: unknown) =>
       fetch(`${server.url}/api/sim/steal/start`, { method: 'POST', headers: { ...operatorHeaders({ base: server.url }), 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ error?: { error_code: number } }>);
     for (const winners of [0, 7, 2.5, 'two']) expect((await start({ winners })).error?.error_code).toBe(NumericError.INPUT_ERROR);
+    // A record that does not exist is null; a malformed hash is an input error.
+    expect((await ok(server.client(), 'chat-steal.get', { game_hash: 'SF99999999' })).game).toBeNull();
+    await refused(server.client(), 'chat-steal.get', { game_hash: 'nope' }, NumericError.INPUT_ERROR);
     expect((await ok(server.client(), 'chat-steal.get', {})).game?.status ?? 'closed').toBe('closed');
     const game = startSteal(server.services, { difficulty: 8, winners: 3 });
     expect(game.winners).toBe(3);

@@ -97,6 +97,42 @@ describe('chat-tip', () => {
     expect(sent.message.details.need_wager).toBe(true);
   });
 
+  test('a need_wager tip plays but cannot leave until the recipient has wagered as much once', async () => {
+    const admin = await playerWithScope(server, 'wager_giver', 4);
+    const recipient = await playerWithScope(server, 'wager_taker', 0);
+    const third = await playerWithScope(server, 'wager_third', 0);
+    const own = await balanceOf(recipient.client);
+    await ok(admin.client, 'chat-tip.send', { user_hash: recipient.hash, amount: 3_000, need_wager: 1 });
+    const locked = await ok(recipient.client, 'wallet.getRequirements', {});
+    expect(locked).toMatchObject({ balance: own + 3_000, withdrawable: own, to_wager: 3_000 });
+    expect(locked.requirements).toContainEqual({ type: 'wager', completed: false, title: 'Wager 30.00 more coins to free tipped coins' });
+
+    // The locked coins cannot be tipped on or put in the vault, even 20 at once; nothing moves.
+    const before = { mine: await balanceOf(recipient.client), theirs: await balanceOf(third.client), messages: messageCount(server) };
+    await refused(recipient.client, 'chat-tip.send', { user_hash: third.hash, amount: own + 100 }, NamedError.COMMIT_ERROR);
+    await refused(recipient.client, 'wallet-vault.deposit', { amount: own + 100 }, NumericError.INVALID_DATA);
+    const tries = await Promise.all(Array.from({ length: 20 }, (_, i) => recipient.client.call('chat-tip.send', { user_hash: third.hash, amount: Math.floor(own / 2) + 100, stamp: `lock-${i}` })));
+    const paid = tries.filter((t) => !t.error).length;
+    expect(paid).toBe(1);
+    expect(await balanceOf(recipient.client)).toBe(before.mine - (Math.floor(own / 2) + 100));
+    expect(await balanceOf(third.client)).toBe(before.theirs + Math.floor(own / 2) + 100);
+    expect((await ok(recipient.client, 'wallet.getRequirements', {})).to_wager).toBe(3_000);
+
+    // Each wager frees its amount, won or lost; what own coins no longer cover stays locked.
+    for (let i = 0; i < 3; i += 1) {
+      await ok(recipient.client, 'dice.roll', { bet: 1_000, side: 'under', target: 5_000 });
+      const now = await ok(recipient.client, 'wallet.getRequirements', {});
+      expect(now.to_wager).toBe(Math.max(0, Math.min(3_000 - 1_000 * (i + 1), now.balance)));
+      expect(now.withdrawable).toBe(now.balance - now.to_wager);
+    }
+    const free = await ok(recipient.client, 'wallet.getRequirements', {});
+    expect(free.to_wager).toBe(0);
+    expect(free.requirements.map((r) => r.type)).not.toContain('wager');
+    await ok(recipient.client, 'chat-tip.send', { user_hash: third.hash, amount: free.balance });
+    expect(await balanceOf(recipient.client)).toBe(0);
+    expectLedgerOk(server);
+  });
+
   test('a player with 2FA confirms a tip with a code; a wrong one moves nothing', async () => {
     const sender = await playerWithScope(server, 'secure_tipper', 0);
     const recipient = await playerWithScope(server, 'secure_to', 0);

@@ -5,9 +5,11 @@
  */
 import { operatorRoute } from '../../auth/sim-operator.ts';
 import type { FastifyInstance } from 'fastify';
-import { Rooms } from '../../../src/contract/index.ts';
-import { answer } from '../../rpc/console-http.ts';
+import { NumericError, Rooms, z } from '../../../src/contract/index.ts';
+import { AppError } from '../../errors.ts';
+import { answer, parseBody } from '../../rpc/console-http.ts';
 import type { Services } from '../../rpc/context.ts';
+import { findUserByName } from '../account/users.ts';
 import { createFloodGuard, type FloodGuard } from '../battles/flood.ts';
 import { RAIN_HOUSE, rainTick, startRain } from './rain.ts';
 import { startSteal, stealTick } from './steal.ts';
@@ -22,6 +24,8 @@ export const REPEAT_WINDOW_MS = 60_000;
 const RAIN_TICK_MS = 1_000;
 /** How often the online count is looked at (and sent when it changed). */
 const ONLINE_EVERY_MS = 5_000;
+
+const ScopeBody = z.object({ name: z.string(), scope: z.int().check(z.gte(0), z.lte(5)) });
 
 /** The chat of one server. */
 export interface ChatRuntime {
@@ -69,4 +73,14 @@ export function registerChat(app: FastifyInstance, services: Services): void {
     const winners = (request.body as { winners?: unknown } | undefined)?.winners;
     return answer(() => startSteal(services, winners === undefined ? {} : { winners: Number(winners) }));
   });
+  // A player's chat scope (document 2 section 6: 0 player to 5 owner), so staff and admin
+  // screens (moderation, "Need to wager" tips) can be tried without a database console.
+  app.post('/api/sim/chat/scope', operatorRoute(services.config), async (request, _reply) =>
+    answer(() => {
+      const body = parseBody(ScopeBody, request.body);
+      const user = findUserByName(services.db, body.name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
+      services.db.transaction((tx) => tx.run('UPDATE users SET scope = ? WHERE id = ?', body.scope, user.id));
+      return { name: user.name, scope: body.scope };
+    }),
+  );
 }

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { NamedError, NumericError, Rooms, type RainConditions, type StealGame, type z } from '../../../src/contract/index.ts';
 import { hashDecision } from '../../../src/core/fair-ticket.ts';
 import { parseHash, toHash } from '../../../src/core/hash-id.ts';
-import { STEAL_ROULETTE, STEAL_WINNERS_MAX, STEAL_WINNERS_MIN, stealPicks, stealStrip } from '../../../src/core/steal-roulette.ts';
+import { STEAL_ROULETTE, STEAL_WINNERS_MAX, STEAL_WINNERS_MIN, stealPayout, stealPicks, stealStrip } from '../../../src/core/steal-roulette.ts';
 import { powValid, RAIN_POW_BITS } from '../../../src/core/rain.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
@@ -118,21 +118,8 @@ export function startSteal(services: Services, { difficulty = RAIN_POW_BITS, rew
 /** Pays out by the decisions and closes (a missing decision counts as split). */
 function closeGame(tx: Tx, services: Services, row: GameRow): void {
   const players = playersOf(row);
-  const decided = players.map((p) => p.decision ?? 'split');
-  const steals = decided.filter((d) => d === 'steal').length;
-  let result: StealGame['result'];
-  if (steals === 0) {
-    // Equal shares; the cents that do not divide go one each to the earliest picks.
-    result = 'split';
-    const share = Math.floor(row.reward / players.length);
-    const rest = row.reward - share * players.length;
-    players.forEach((p, i) => (p.reward = share + (i < rest ? 1 : 0)));
-  } else if (steals === 1) {
-    result = 'steal';
-    players[decided.indexOf('steal')]!.reward = row.reward;
-  } else {
-    result = 'lost';
-  }
+  const { result, rewards } = stealPayout(row.reward, players.map((p) => p.decision));
+  players.forEach((p, i) => (p.reward = rewards[i]!));
   for (const p of players) if (p.reward > 0) services.ledger.transfer(tx, { from: STEAL_HOUSE, to: { user: p.user_id }, amount: p.reward, type: 'reward', ref: toHash(row.id) });
   if (result === 'lost') services.ledger.transfer(tx, { from: STEAL_HOUSE, to: RAIN_FUNDER, amount: row.reward, type: 'reward', ref: toHash(row.id) });
   tx.run("UPDATE chat_steal_games SET status = 'closed', players = ?, result = ? WHERE id = ?", JSON.stringify(players), result, row.id);
@@ -196,8 +183,13 @@ export function stealTick(services: Services): void {
 }
 
 export const stealHandlers: Handlers = {
-  'chat-steal.get': (_params, ctx) => {
-    const row = openGame(ctx.db) ?? ctx.db.get<GameRow>('SELECT * FROM chat_steal_games ORDER BY id DESC LIMIT 1');
+  'chat-steal.get': ({ game_hash }, ctx) => {
+    // With game_hash: that game's public record (the replay page), null when there is none.
+    const id = game_hash === undefined ? null : parseHash(game_hash);
+    const row =
+      game_hash !== undefined
+        ? id === null ? undefined : gameById(ctx.db, id)
+        : (openGame(ctx.db) ?? ctx.db.get<GameRow>('SELECT * FROM chat_steal_games ORDER BY id DESC LIMIT 1'));
     if (!row) return { game: null, joined: false, users: {} };
     const game = gameWire(ctx.db, row);
     const joined = Boolean(ctx.user && ctx.db.get('SELECT 1 FROM chat_steal_users WHERE game_id = ? AND user_id = ?', row.id, ctx.user.id));

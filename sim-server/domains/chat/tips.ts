@@ -2,7 +2,8 @@
  * chat-tip.*: a tip is one ledger transfer (history type tip) from the sender's withdrawable
  * coins to the recipient, written with the chat message that announces it, in one
  * transaction; the stamp makes a retry answer the first tip. Players who enabled 2FA confirm
- * with a code (the client's secure-code prompt retries the call with it).
+ * with a code (the client's secure-code prompt retries the call with it). A need_wager tip
+ * (scope 4+) arrives locked until the recipient has wagered as much once (docs/decisions/0032).
  */
 import { NumericError } from '../../../src/contract/index.ts';
 import { NEED_WAGER_SCOPE } from '../../../src/core/chat.ts';
@@ -50,7 +51,7 @@ export const tipHandlers: Handlers = {
           user.id, JSON.stringify(details), now,
         );
         const row = tx.get<MessageRow>('SELECT * FROM chat_messages WHERE id = ?', lastInsertRowid)!;
-        const { debitBalance } = ctx.ledger.transfer(tx, { from: { user: user.id }, to: { user: target.id }, amount, type: 'tip', ref: toHash(row.id) });
+        const { debitBalance } = ctx.ledger.transfer(tx, { from: { user: user.id }, to: { user: target.id }, amount, type: 'tip', ref: toHash(row.id), untilWagered: need_wager });
         publishMessage(tx, ctx, messageWire(row, false), 'MSG_CREATED');
         return { success: true, message: messageWire(row, true), balance: debitBalance };
       }),

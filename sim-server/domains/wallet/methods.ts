@@ -66,17 +66,19 @@ export const walletHandlers: Handlers = {
   },
   'wallet.getRequirements': (_params, ctx) => {
     const user = requireUser(ctx);
-    const { balance, withdrawable, sponsored } = ctx.ledger.split(ctx.db, user.id);
+    const { balance, withdrawable, sponsored, toWager } = ctx.ledger.split(ctx.db, user.id);
     const secure = secureEnabled(ctx.db, user.id);
     return {
       secure,
       balance,
       withdrawable,
       sponsored,
+      to_wager: toWager,
       withdraw: { ...WITHDRAW_LIMITS },
       requirements: [
         { type: 'secure' as const, completed: secure, title: 'Two-factor authentication' },
         { type: 'balance' as const, completed: withdrawable >= WITHDRAW_LIMITS.min, title: `At least ${formatCoins(WITHDRAW_LIMITS.min)} withdrawable coins` },
+        ...(toWager > 0 ? [{ type: 'wager' as const, completed: false, title: `Wager ${formatCoins(toWager)} more coins to free tipped coins` }] : []),
       ],
     };
   },

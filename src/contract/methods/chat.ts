@@ -121,9 +121,9 @@ export const chatMethods = {
   }),
 
   'chat-steal.get': method({
-    doc: 'The split-or-steal game (protocol version 2), whether the player joined, and its users.',
+    doc: 'The split-or-steal game (protocol version 2), whether the player joined, and its users; with game_hash, that past game\'s public record (game null when there is none).',
     access: 'public',
-    input: z.object({ version: z.optional(choice([2])), batch: batchLabel() }),
+    input: z.object({ version: z.optional(choice([2])), batch: batchLabel(), game_hash: z.optional(hashId()) }),
     output: z.object({ game: z.nullable(StealGame), joined: z.boolean(), users: usersByHash() }),
   }),
   'chat-steal.join': method({

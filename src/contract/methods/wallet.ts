@@ -145,7 +145,7 @@ export const walletMethods = {
     }),
   }),
   'wallet.getRequirements': method({
-    doc: 'What a withdrawal needs now: 2FA, the withdrawable part of the balance (sponsored coins are play-only) and the per-withdrawal bounds.',
+    doc: 'What a withdrawal needs now: 2FA, the withdrawable part of the balance (sponsored coins and need_wager tips not yet wagered are play-only) and the per-withdrawal bounds.',
     access: 'user',
     input: z.object({}),
     output: z.object({
@@ -153,8 +153,10 @@ export const walletMethods = {
       balance: z.number(),
       withdrawable: z.number(),
       sponsored: z.number(),
+      /** Cents of need_wager tips still to be wagered once before they can leave (0032). */
+      to_wager: z.number(),
       withdraw: z.object({ min: z.number(), max: z.number() }),
-      requirements: z.array(z.object({ type: z.enum(['secure', 'balance']), completed: z.boolean(), title: z.string() })),
+      requirements: z.array(z.object({ type: z.enum(['secure', 'balance', 'wager']), completed: z.boolean(), title: z.string() })),
     }),
   }),
   'wallet.gift': method({

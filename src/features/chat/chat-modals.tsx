@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { ChatUser, PublicUser, z } from '../../contract/index.ts';
-import { MUTE_DAYS, NEED_WAGER_SCOPE } from '../../core/chat.ts';
+import { MUTE_DAYS, NEED_WAGER_RULE, NEED_WAGER_SCOPE } from '../../core/chat.ts';
 import { cleanAmountInput } from '../../core/money.ts';
 import { rpc, RpcError } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
@@ -89,6 +89,11 @@ export function TipModal({ user, myScope, onClose }: { user: Pick<z.output<typeo
           <label className="chat-check">
             <input type="checkbox" checked={needWager} onChange={(event) => setNeedWager(event.target.checked)} /> Need to wager
           </label>
+        )}
+        {myScope >= NEED_WAGER_SCOPE && needWager && (
+          <p className="chat-rules-note" data-testid="need-wager-rule">
+            {NEED_WAGER_RULE}
+          </p>
         )}
         <div className="modal-actions">
           <Button onClick={onClose}>Cancel</Button>

@@ -9,10 +9,13 @@ import { useEffect, useState } from 'react';
 import { Rooms, type ChatUser, type MethodResult, type StealGame } from '../../contract/index.ts';
 import { hashDecision } from '../../core/fair-ticket.ts';
 import { formatCoins } from '../../core/money.ts';
+import { STEAL_RESULT_TEXT } from '../../core/steal-roulette.ts';
 import { rpc, RpcError, socket } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
+import { PathLink } from '../../ui/path-link.tsx';
 import { pushNotice } from '../notifications/index.ts';
+import { chatOpen } from './chat-state.ts';
 import { StealRoulette } from './steal-roulette.tsx';
 import { clock, useCaptchaToken, useSecondsTo } from './rain-block.tsx';
 
@@ -78,12 +81,6 @@ function JoinStealModal({ game, me, onClose }: { game: StealGame; me: ChatUser; 
 
 const winnersText = (n: number) => (n === 1 ? 'One player is' : `${n} players are`);
 
-const RESULT_TEXT: Record<NonNullable<StealGame['result']>, string> = {
-  split: 'Nobody stole: the reward is shared.',
-  steal: 'One stole: they take it all.',
-  lost: 'Two or more stole: nobody wins.',
-  cancelled: 'Too few players joined: cancelled.',
-};
 
 /** The split-or-steal strip under the rain's. */
 export function StealBlock({ me }: { me: ChatUser | null }) {
@@ -159,7 +156,15 @@ export function StealBlock({ me }: { me: ChatUser | null }) {
             </Button>
           </div>
         ))}
-      {game.status === 'closed' && game.result && <p className="steal-result">{RESULT_TEXT[game.result]}</p>}
+      {game.status === 'closed' && game.result && <p className="steal-result">{STEAL_RESULT_TEXT[game.result]}</p>}
+      {game.status === 'closed' && game.beacon && (
+        <p className="muted">
+          <PathLink to={`/provably-fair/steal/${game.hash}`} onClick={() => matchMedia('(max-width: 767px)').matches && chatOpen.set(false)}>
+            Replay and verify this game
+          </PathLink>{' '}
+          (its public record, recomputed in your browser).
+        </p>
+      )}
       {dialog && me && game.status === 'waiting' && <JoinStealModal game={game} me={me} onClose={() => setDialog(false)} />}
     </div>
   );

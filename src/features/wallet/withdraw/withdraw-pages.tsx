@@ -18,7 +18,7 @@ function Requirements() {
   const requirements = useQuery(requirementsQueryOptions());
   if (requirements.isPending) return <Skeleton variant="row" count={2} />;
   if (requirements.isError) return null;
-  const { withdrawable, sponsored, requirements: list } = requirements.data;
+  const { withdrawable, sponsored, to_wager: toWager, requirements: list } = requirements.data;
   return (
     <div className="withdraw-facts">
       <dl className="deposit-facts">
@@ -28,6 +28,12 @@ function Requirements() {
           <>
             <dt>Sponsored (play only)</dt>
             <dd>{formatCoins(sponsored)} coins</dd>
+          </>
+        )}
+        {toWager > 0 && (
+          <>
+            <dt>Tipped, to wager first</dt>
+            <dd data-testid="to-wager">{formatCoins(toWager)} coins</dd>
           </>
         )}
       </dl>

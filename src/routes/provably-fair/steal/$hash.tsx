@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { StealFairnessPage } from '../../../features/fairness/pages.ts';
+import { pageHead } from '../../../features/shell/index.ts';
+
+export const Route = createFileRoute('/provably-fair/steal/$hash')({
+  head: ({ params }) => pageHead({ title: 'Split or steal fairness', description: 'The participants, beacon, roulette and revealed decisions of one split-or-steal game.', path: `/provably-fair/steal/${params.hash}` }),
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const { hash } = Route.useParams();
+  return <StealFairnessPage hash={hash} />;
+}
