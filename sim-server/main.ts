@@ -1,7 +1,12 @@
 /** CLI entry: reads the configuration, opens the database and serves HTTP and the socket. */
 import { buildApp } from './app.ts';
 
-const { app, services, close } = await buildApp({}, { logger: true });
+const built = await buildApp({}, { logger: true }).catch((error: unknown) => {
+  // A broker or database named in the environment and not reachable: say which, and stop.
+  console.error(`Arena sim-server cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
+const { app, services, close } = built;
 const { config } = services;
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();

@@ -38,6 +38,8 @@ export function registerChat(app: FastifyInstance, services: Services): void {
   let last = -1;
   let lastPot = -1;
   const timer = setInterval(() => {
+    // One process pushes the count (summed over every process) and the pot, not each of them.
+    if (!services.timers.owned()) return;
     const online = services.hub.stats().connections;
     if (online !== last) services.hub.publish(Rooms.chat, 'CHAT_ONLINE', { online });
     last = online;
@@ -47,6 +49,7 @@ export function registerChat(app: FastifyInstance, services: Services): void {
     lastPot = pot;
   }, ONLINE_EVERY_MS);
   const rainTimer = setInterval(() => {
+    if (!services.timers.owned()) return;
     try {
       rainTick(services);
       stealTick(services);

@@ -149,7 +149,10 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     if (sessionId !== null) {
       closeSessions(db, config.now(), sessionId, all);
       const userId = db.get<{ user_id: number }>('SELECT user_id FROM sessions WHERE id = ?', sessionId)!.user_id;
-      hub.dropSessions(all ? { userId } : { sessionId });
+      const match = all ? { userId } : { sessionId };
+      hub.dropSessions(match);
+      // The other processes' sockets of the session are dropped at once too.
+      services.broker?.announce({ kind: 'revoke', ...match });
     }
     clearAuthCookies(request, reply);
     return { response: { success: true } };

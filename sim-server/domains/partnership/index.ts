@@ -28,8 +28,10 @@ export const partnership: Domain = {
       settleEndedRaces(db, ledger, config.now());
       settleDeals(db, config.now());
     };
-    settle();
-    const timer = setInterval(settle, RACE_SETTLE_INTERVAL_MS);
+    services.timers.whenOwned(settle);
+    const timer = setInterval(() => {
+      if (services.timers.owned()) settle();
+    }, RACE_SETTLE_INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },

@@ -54,7 +54,9 @@ const CardBody = z.object({ card_number: z.string().check(z.regex(/^[\d ]{12,23}
 
 /** Registers the provider clock and, in sim mode, the console and provider pages. */
 export function registerPayments(app: FastifyInstance, s: Services): void {
-  const ticker = setInterval(() => advanceDue(s), TICK_MS);
+  const ticker = setInterval(() => {
+    if (s.timers.owned()) advanceDue(s);
+  }, TICK_MS);
   ticker.unref();
   app.addHook('onClose', async () => clearInterval(ticker));
   if (!s.config.simMode) return;
