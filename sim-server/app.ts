@@ -44,7 +44,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   const config = loadConfig(overrides);
   // Request lines are info-level and cost about a tenth of the throughput: log warnings and errors.
   const app = Fastify({ logger: options.logger ? { level: 'warn' } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, rewriteUrl: (request) => collapseSlashes(request.url ?? '/') });
-  const db = openDb({ path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'), synchronous: config.durability });
+  const db = openDb({ path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'), url: config.databaseUrl, synchronous: config.durability });
   const hub = createHub({ now: config.now });
   const ledger: Ledger = createLedger({
     now: config.now,
