@@ -11,7 +11,7 @@ import { createAccessTokens } from './auth/tokens.ts';
 import { connectBroker } from './cluster/broker.ts';
 import { createTimerOwner } from './cluster/timers.ts';
 import { loadConfig, type Config } from './config.ts';
-import { openDb, type Db } from './db/database.ts';
+import { openDb } from './db/database.ts';
 import { createLedger, type Ledger } from './db/ledger.ts';
 import { battleErrorLogger, createBattles } from './domains/battles/runtime.ts';
 import { createCaseCatalog } from './domains/cases/catalog-store.ts';
@@ -46,11 +46,11 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   const config = loadConfig(overrides);
   // Request lines are info-level and cost about a tenth of the throughput: log warnings and errors.
   const app = Fastify({ logger: options.logger ? { level: 'warn' } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, rewriteUrl: (request) => collapseSlashes(request.url ?? '/') });
-  const db = openDb({ path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'), synchronous: config.durability });
   // Several processes share rooms, counts and revocations through Redis; alone, nothing of it runs.
   const broker = config.redisUrl ? await connectBroker(config.redisUrl, { prefix: config.redisPrefix, log: app.log }) : null;
+  const db = openDb({ path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'), url: config.databaseUrl, synchronous: config.durability });
   const hub = createHub({ now: config.now, relay: broker?.relay });
-  const timers = createTimerOwner(() => leaseOf(db), (error) => app.log.error({ err: error }, 'game clocks: the lease failed'));
+  const timers = createTimerOwner(() => db.tryLease('timers'), (error) => app.log.error({ err: error }, 'game clocks: the lease failed'));
   if (broker) {
     broker.attach(hub);
     broker.onControl((message) => {
@@ -167,12 +167,6 @@ function prerenderedPages(staticDir: string): Map<string, string> {
 /** Hashed build assets never change; everything else is revalidated (the service worker, the shell). */
 function cacheHeaders(reply: { header(name: string, value: string): unknown }, path: string): void {
   reply.header('cache-control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
-}
-
-/** The game clocks' lease: PostgreSQL's advisory lock, always held alone on an embedded database. */
-function leaseOf(db: Db): boolean {
-  const lease = (db as Db & { tryLease?: (name: string) => boolean }).tryLease;
-  return lease ? lease.call(db, 'timers') : true;
 }
 
 function mergeHandlers(domains: readonly Domain[]): Handlers {

@@ -22,6 +22,11 @@ export interface Config {
   refreshTtl: number;
   /** Requests per window per user (or per IP for guests); 0 turns limiting off. */
   rateLimit: { max: number; windowMs: number };
+  /**
+   * A postgres:// address (DATABASE_URL): the same schema on PostgreSQL, shared by several
+   * server processes (DESIGN.md 9). Unset, the embedded SQLite file in dataDir.
+   */
+  databaseUrl?: string;
   /** SQLite synchronous mode: NORMAL loses nothing on a process crash. */
   durability: 'NORMAL' | 'FULL';
   /** The built client, served at /. */
@@ -106,6 +111,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     accessTtl: int(env.ACCESS_TTL, 900),
     refreshTtl: int(env.REFRESH_TTL, 30 * 86_400),
     rateLimit: { max: int(env.RATE_LIMIT_MAX, 1200), windowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000) },
+    databaseUrl: env.DATABASE_URL || undefined,
     durability: env.DB_SYNC === 'FULL' ? 'FULL' : 'NORMAL',
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     serverId: env.SERVER_ID ?? `sim-${process.pid}`,

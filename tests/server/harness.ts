@@ -30,7 +30,8 @@ export async function startServer(overrides: Partial<Config> = {}) {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'arena-test-'));
   // Like the request limit, sign-in limits and the starting-balance window are off unless a test
   // turns them on: test files sign dozens of players in from one address.
-  const built = await buildApp({ staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, connectLimit: CONNECT_UNLIMITED, startGrantWindowMs: 0, ...overrides, dataDir });
+  // Alone unless SUITE_REDIS_URL runs the suite through Redis (REDIS_URL is for the two-process tests).
+  const built = await buildApp({ staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, connectLimit: CONNECT_UNLIMITED, startGrantWindowMs: 0, redisUrl: process.env.SUITE_REDIS_URL || null, ...overrides, dataDir });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
