@@ -33,7 +33,21 @@ if (size > availableParallelism()) console.warn(`${size} processes on ${availabl
 await buildIfNeeded();
 cluster.setupPrimary({ exec: new URL('../sim-server/main.ts', import.meta.url).pathname });
 let stopping = false;
-for (let i = 0; i < size; i++) cluster.fork({ SERVER_ID: `sim-${i + 1}` });
+// One after another: the first migrates the database and seeds the bots and the radio library
+// before the others open it, so none of that races.
+for (let i = 0; i < size; i++) {
+  const worker = cluster.fork({ SERVER_ID: `sim-${i + 1}` });
+  const up = await new Promise<boolean>((resolve) => {
+    worker.once('listening', () => resolve(true));
+    worker.once('exit', () => resolve(false));
+  });
+  if (!up) {
+    console.error(`process ${i + 1} did not start (its messages are above); stopping`);
+    stopping = true;
+    for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+    process.exit(1);
+  }
+}
 cluster.on('exit', (worker, code, signal) => {
   if (stopping) return;
   console.error(`process ${worker.process.pid} (worker ${worker.id}) exited (${signal ?? code}); starting another`);

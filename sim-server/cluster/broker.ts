@@ -70,6 +70,13 @@ if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n
 `;
 
+/** The scripts above, as ioredis defines them (EVALSHA, the script sent again when Redis lost it). */
+interface Scripts {
+  arenaPublish(offsets: string, ring: string, channel: string, room: string, head: string, keep: number, keepMs: number): Promise<string>;
+  arenaHistoryBuffer(offsets: string, ring: string, withEvents: string, keepMs: number): Promise<[Buffer, Buffer, Buffer[]]>;
+  arenaHit(key: string, lifeMs: number): Promise<number>;
+}
+
 /** A message on the control channel. */
 export type ControlMessage =
   | { kind: 'revoke'; sessionId?: number; userId?: number; from: string }
@@ -127,6 +134,11 @@ export async function connectBroker(url: string, options: { prefix?: string; log
   const commands = new Redis(url, { retryStrategy, maxRetriesPerRequest: null });
   const quick = new Redis(url, { retryStrategy, maxRetriesPerRequest: 0, enableOfflineQueue: false });
   const sub = new Redis(url, { retryStrategy, maxRetriesPerRequest: null });
+  commands.defineCommand('arenaPublish', { numberOfKeys: 2, lua: PUBLISH_SCRIPT });
+  commands.defineCommand('arenaHistory', { numberOfKeys: 2, lua: HISTORY_SCRIPT });
+  quick.defineCommand('arenaHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  const scripts = commands as unknown as Scripts;
+  const quickScripts = quick as unknown as Scripts;
   let warned = false;
   for (const client of [commands, quick, sub]) {
     client.on('error', (error: Error) => {
@@ -159,7 +171,12 @@ export async function connectBroker(url: string, options: { prefix?: string; log
     // ioredis subscribes again on its own; the first ready is the start, later ones a return.
     const returning = subscribed === false && started;
     subscribed = true;
-    if (returning) for (const listener of linkListeners) listener(true);
+    if (!returning) return;
+    // The PING is answered after the subscriptions ioredis renews as it reconnects: only then
+    // does a socket that rejoins miss nothing between its replay and the live events.
+    void sub.ping().catch(() => {}).then(() => {
+      for (const listener of linkListeners) listener(true);
+    });
   });
   await sub.subscribe(eventsChannel, controlChannel);
   subscribed = true;
@@ -186,13 +203,13 @@ export async function connectBroker(url: string, options: { prefix?: string; log
   const relay: RoomRelay = {
     publish(room, head) {
       const [offsets, ring] = roomKeys(room);
-      commands.eval(PUBLISH_SCRIPT, 2, offsets!, ring!, eventsChannel, room, head, KEEP_PER_ROOM, ROOM_KEEP_MS).catch((error: unknown) => {
+      scripts.arenaPublish(offsets!, ring!, eventsChannel, room, head, KEEP_PER_ROOM, ROOM_KEEP_MS).catch((error: unknown) => {
         options.log?.warn({ err: error, room }, 'an event could not be sent through Redis');
       });
     },
     async history(room, after): Promise<RoomHistory> {
       const [offsets, ring] = roomKeys(room);
-      const answer = (await commands.evalBuffer(HISTORY_SCRIPT, 2, offsets!, ring!, after === undefined ? '0' : '1', ROOM_KEEP_MS)) as [Buffer, Buffer, Buffer[]];
+      const answer = await scripts.arenaHistoryBuffer(offsets!, ring!, after === undefined ? '0' : '1', ROOM_KEEP_MS);
       const base = Number(answer[0].toString());
       const offset = Number(answer[1].toString());
       const events = answer[2].map((entry) => {
@@ -236,7 +253,7 @@ export async function connectBroker(url: string, options: { prefix?: string; log
     async hit(key, windowMs, nowMs) {
       const window = Math.floor(nowMs / windowMs);
       try {
-        return Number(await quick.eval(HIT_SCRIPT, 1, `${prefix}rl:${key}:${window}`, windowMs + 1_000));
+        return Number(await quickScripts.arenaHit(`${prefix}rl:${key}:${window}`, windowMs + 1_000));
       } catch {
         return null;
       }

@@ -53,14 +53,14 @@ export interface RoomHistory {
   oldest: number;
 }
 
-/** Carries room events between processes (sim-server/cluster/redis-relay.ts). */
+/** Carries room events between processes (Redis: sim-server/cluster/broker.ts). */
 export interface RoomRelay {
   /**
    * Numbers and sends one event: `head` is the frame's JSON up to its offset
    * (`{"type":..,"data":..,"room":..,"offset":`); every process's hub gets it back through `deliver`.
    */
   publish(room: string, head: string): void;
-  /** The room's offsets and the events after `after` (all kept when undefined is not asked). */
+  /** The room's offsets, and the kept events after `after` (none when `after` is undefined). */
   history(room: string, after: number | undefined): Promise<RoomHistory>;
 }
 

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { createClient } from './harness.ts';
 
 /** Whether the two-process tests can run here. */
@@ -22,8 +23,30 @@ export interface Node {
   kill(signal?: NodeJS.Signals): void;
 }
 
+/**
+ * A throwaway PostgreSQL database for one test file, made from TEST_DATABASE_URL (its role may
+ * create databases: scripts/postgres-local.sh); `drop` removes it.
+ */
+export async function throwawayDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `arena_cluster_${randomBytes(4).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /** Processes sharing one database, one Redis (under a prefix of their own) and one token key. */
-export function createCluster(env: Record<string, string> = {}) {
+export function createCluster(databaseUrl: string, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'arena-cluster-'));
   // The processes sign each other's tokens: one key, as JWT_SECRET gives machines apart.
   writeFileSync(join(dataDir, 'jwt.secret'), randomBytes(32).toString('hex'));
@@ -39,7 +62,7 @@ export function createCluster(env: Record<string, string> = {}) {
         // Each process its own folder (as on its own machine); the database and key are shared.
         DATA_DIR: mkdtempSync(join(dataDir, `${name}-`)),
         JWT_SECRET: readFileSync(join(dataDir, 'jwt.secret'), 'utf8'),
-        DATABASE_URL: process.env.TEST_DATABASE_URL!,
+        DATABASE_URL: databaseUrl,
         REDIS_URL: process.env.REDIS_URL!,
         REDIS_PREFIX: prefix,
         STATIC_DIR: '/nonexistent',

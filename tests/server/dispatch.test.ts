@@ -13,6 +13,7 @@ import { serverBeaconChain } from '../../sim-server/world/beacon.ts';
 import { createChatRuntime } from '../../sim-server/domains/chat/runtime.ts';
 import { RaceBoards } from '../../sim-server/domains/progression/race.ts';
 import { createRadio } from '../../sim-server/domains/radio/runtime.ts';
+import { createTimerOwner } from '../../sim-server/cluster/timers.ts';
 import { startServer } from './harness.ts';
 
 /** The real dispatcher, database and ledger, with handlers that misbehave on purpose. */
@@ -23,10 +24,11 @@ function servicesWith(handlers: Handlers, overrides: Partial<Config> = {}) {
   const ledger = createLedger({ now: Date.now });
   const beacon = serverBeaconChain(config);
   const catalog = createCaseCatalog(db);
-  const battles = createBattles({ config, db, ledger, hub, beacon, catalog }, () => {});
+  const timers = createTimerOwner(() => db.tryLease('timers'), () => {});
+  const battles = createBattles({ config, db, ledger, hub, beacon, catalog, broker: null, timers }, () => {});
   const services: Services = {
     config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl), beacon, catalog, battles,
-    chat: createChatRuntime(), raceBoards: new RaceBoards(db), radio: createRadio(),
+    chat: createChatRuntime(), raceBoards: new RaceBoards(db), radio: createRadio(), broker: null, timers,
   };
   db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'crash_victim', 'crash_victim', 0)");
   db.transaction((tx) => ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: 1 }, amount: 1_000, type: 'signup_bonus' }));

@@ -37,7 +37,7 @@ export function createBattles(services: BattleServices, onError: (id: number, er
     hub,
     beacon,
     // Other processes write battles too: a cached state is used only while the row still holds it.
-    states: createStateCache(undefined, broker !== null),
+    states: createStateCache(undefined, broker !== null || Boolean(config.databaseUrl)),
     catalog: () => catalog.view(),
     schedule: (id, wakeAt) => {
       runner.schedule(id, wakeAt);
