@@ -78,9 +78,10 @@ interface Scripts {
 }
 
 /** A message on the control channel. */
-export type ControlMessage =
-  | { kind: 'revoke'; sessionId?: number; userId?: number; from: string }
-  | { kind: 'wake'; battle: number; at: number | null; from: string };
+export type Announcement = { kind: 'revoke'; sessionId?: number; userId?: number } | { kind: 'wake'; battle: number; at: number | null };
+
+/** An announcement as heard, with the process that made it. */
+export type ControlMessage = Announcement & { from: string };
 
 /** The broker of one process. */
 export interface Broker {
@@ -90,7 +91,7 @@ export interface Broker {
   /** Counts a request in the shared window; answers the count, or null when Redis cannot answer now. */
   hit(key: string, windowMs: number, nowMs: number): Promise<number | null>;
   /** Tells every process (this one included) something. */
-  announce(message: Omit<ControlMessage, 'from'>): void;
+  announce(message: Announcement): void;
   /** Hears every control message, this process's own included. */
   onControl(listener: (message: ControlMessage) => void): void;
   /** Hears Redis lost (false) and back (true) on the subscription. */

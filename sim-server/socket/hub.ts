@@ -138,19 +138,19 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
    * Relay only: an event numbered by the relay reaches this process (every event of every room
    * does, in offset order): it goes to the room's members here, if any.
    */
-  function deliver(roomName: string, offset: number, frame: Buffer): void {
+  function deliver(roomName: string, offset: number, encoded: Buffer): void {
     const room = rooms.get(roomName);
     if (!room) return;
     if (offset > room.offset) room.offset = offset;
     room.lastAt = now();
-    if (room.pending) for (const queue of room.pending.values()) queue.push({ offset, frame });
+    if (room.pending) for (const queue of room.pending.values()) queue.push({ offset, frame: encoded });
     for (const member of room.members) {
       const floor = room.floor?.get(member);
       if (floor !== undefined) {
         if (offset <= floor) continue;
         room.floor!.delete(member);
       }
-      member.send(frame);
+      member.send(encoded);
     }
   }
 

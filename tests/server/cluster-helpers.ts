@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { Client } from 'pg';
 import { createClient } from './harness.ts';
 
 /** Whether the two-process tests can run here. */
@@ -31,7 +31,7 @@ export async function throwawayDatabase(): Promise<{ url: string; drop(): Promis
   const admin = new URL(process.env.TEST_DATABASE_URL!);
   const name = `arena_cluster_${randomBytes(4).toString('hex')}`;
   const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() });
+    const client = new Client({ connectionString: admin.toString() });
     await client.connect();
     try {
       await client.query(sql);

@@ -57,7 +57,8 @@ describe.skipIf(!process.env.REDIS_URL)('two processes sharing one Redis', () =>
       await socket.next('ROOM_JOINED');
     }
     const heard = (socket: (typeof sockets)[number]) => socket.frames.some((f) => f.type === '#RADIO_ONLINE' && f.data.online === 5);
-    await until(() => heard(sockets[0]!) && heard(sockets[4]!), 20_000, 'a count of 5 on both processes');
+    await until(() => sockets.every(heard), 20_000, 'a count of 5 on both processes');
+    expect(sockets.filter(heard)).toHaveLength(5);
     for (const socket of sockets) socket.close();
   }, 30_000);
 
