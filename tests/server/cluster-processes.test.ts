@@ -45,7 +45,7 @@ describe.skipIf(!clusterReady)('two processes, one PostgreSQL, one Redis', () =>
     const creator = await player(b, 'creator');
     const joiner = await player(a, 'joiner');
     const { listing } = await ok(creator, 'arena-case.listing', { fields: 'enabled' });
-    const created = await ok(creator, 'arena-battle.create', { scheme: `${listing[0]!.hash}-2`, mode: 'solo', number: 3, options: { fast: 1 } });
+    const created = await ok(creator, 'arena-battle.create', { scheme: `${listing[0]!.hash}-1-${listing[1]!.hash}-1`, mode: 'solo', number: 3, options: { fast: 1 } });
     const { hash, token } = created.game;
     const room = Rooms.arenaGame(hash);
     const watch = await openSocket(b.url);
@@ -53,7 +53,8 @@ describe.skipIf(!clusterReady)('two processes, one PostgreSQL, one Redis', () =>
     await watch.next('ROOM_JOINED');
 
     await ok(joiner, 'arena-battle.join', { token });
-    await ok(joiner, 'arena-battle.callBots', { hash });
+    // The creator fills the last seat with a bot, through B.
+    await ok(creator, 'arena-battle.callBots', { hash });
     await until(() => steps(watch.frames, room).includes('STATUS finished'), 60_000, 'the battle finishing on B');
     await until(() => steps(watch.frames, room).at(-1) === 'ARENA_GAME_UPDATE', 10_000, 'the final update on B');
 
@@ -105,7 +106,7 @@ describe.skipIf(!clusterReady)('two processes, one PostgreSQL, one Redis', () =>
     const owner = await player(b, 'survivor');
     const before = await balanceOf(owner);
     const { listing } = await ok(owner, 'arena-case.listing', { fields: 'enabled' });
-    const created = await ok(owner, 'arena-battle.create', { scheme: `${listing[0]!.hash}-3`, mode: 'solo', number: 2, options: { fast: 1 } });
+    const created = await ok(owner, 'arena-battle.create', { scheme: `${listing[0]!.hash}-1-${listing[1]!.hash}-1-${listing[2]!.hash}-1`, mode: 'solo', number: 2, options: { fast: 1 } });
     const { hash, price } = created.game;
     const room = Rooms.arenaGame(hash);
     const watch = await openSocket(b.url);
