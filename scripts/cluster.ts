@@ -30,7 +30,8 @@ if (!Number.isSafeInteger(size) || size < 1) {
 }
 if (size > availableParallelism()) console.warn(`${size} processes on ${availableParallelism()} cores: they will share them.`);
 
-await buildIfNeeded();
+// The client is built as `npm start` builds it, unless STATIC_DIR serves one from elsewhere.
+if (!process.env.STATIC_DIR) await buildIfNeeded();
 cluster.setupPrimary({ exec: new URL('../sim-server/main.ts', import.meta.url).pathname });
 let stopping = false;
 // One after another: the first migrates the database and seeds the bots and the radio library
