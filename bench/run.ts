@@ -30,7 +30,7 @@ const quick = args.includes('--quick');
 const chosen = args.filter((a) => !a.startsWith('--'));
 
 const benchmarks: { name: string; timeoutMs: number; run: () => Promise<Section> | Section }[] = [
-  { name: 'rpc', timeoutMs: 240_000, run: () => rpcBench(quick ? { connections: 50, warmupS: 1, durationS: 3, users: 10, tries: 1 } : { connections: 50, warmupS: 2, durationS: 10, users: 10, tries: 3 }) },
+  { name: 'rpc', timeoutMs: 420_000, run: () => rpcBench(quick ? { connections: 50, warmupS: 1, durationS: 3, users: 10, tries: 1 } : { connections: 50, warmupS: 2, durationS: 10, users: 10, tries: 3 }) },
   { name: 'ledger', timeoutMs: 150_000, run: () => ledgerBench({ transfers: quick ? 10_000 : 50_000, users: 50, amount: 100, refusedShare: 0.1, writers: 2 }) },
   { name: 'socket', timeoutMs: 200_000, run: () => socketBench({ counts: quick ? [1000] : [1000, 5000], rounds: quick ? 2 : 5 }) },
   { name: 'client', timeoutMs: 30_000, run: () => clientBench() },

@@ -101,6 +101,9 @@ export interface Broker {
   close(): Promise<void>;
 }
 
+/** Redis cannot be reached at start: the message names REDIS_URL and the address. */
+export class BrokerError extends Error {}
+
 /** Where REDIS_URL points, for messages (the password left out). */
 export function redisAddress(url: string): string {
   try {
@@ -124,7 +127,7 @@ export async function connectBroker(url: string, options: { prefix?: string; log
     await probe.ping();
   } catch (error) {
     probe.disconnect();
-    throw new Error(`REDIS_URL: cannot reach Redis at ${address} (${(error as Error).message || String(error)})`, { cause: error });
+    throw new BrokerError(`REDIS_URL: cannot reach Redis at ${address} (${(error as Error).message || String(error)})`, { cause: error });
   }
   probe.disconnect();
 

@@ -7,6 +7,7 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlit
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate } from './migrations.ts';
+import { openPostgres } from './postgres.ts';
 
 /** A transaction in progress: run SQL, and queue work for after a successful commit. */
 export interface Tx {
@@ -67,8 +68,8 @@ export interface DbOptions {
 const WAL_CHECKPOINT_PAGES = 10_000;
 
 /** Opens (creating if needed) and migrates the database. */
-export function openDb({ path, url, synchronous = 'NORMAL', shared = false, busyTimeoutMs = 5000 }: DbOptions): Db {
-  if (url) throw new Error('DATABASE_URL: the PostgreSQL adapter is not on this commit yet');
+export function openDb({ path, url, synchronous = 'NORMAL', shared = false, busyTimeoutMs = 5000, statementTimeoutMs }: DbOptions): Db {
+  if (url) return openPostgres({ url, statementTimeoutMs });
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new DatabaseSync(path);
   // The locking mode must be set before WAL is entered for the WAL index to live in memory.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createAccessTokens } from '../../sim-server/auth/tokens.ts';
 import { loadConfig, type Config } from '../../sim-server/config.ts';
-import { openDb } from '../../sim-server/db/database.ts';
+import { openTestDb } from './test-db.ts';
 import { createLedger } from '../../sim-server/db/ledger.ts';
 import { findUserById } from '../../sim-server/domains/account/users.ts';
 import { createBattles } from '../../sim-server/domains/battles/runtime.ts';
@@ -19,7 +19,7 @@ import { startServer } from './harness.ts';
 /** The real dispatcher, database and ledger, with handlers that misbehave on purpose. */
 function servicesWith(handlers: Handlers, overrides: Partial<Config> = {}) {
   const config = loadConfig({ dataDir: ':memory:', ...overrides });
-  const db = openDb({ path: ':memory:' });
+  const db = openTestDb();
   const hub = createHub({ now: Date.now });
   const ledger = createLedger({ now: Date.now });
   const beacon = serverBeaconChain(config);

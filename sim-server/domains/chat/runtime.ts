@@ -44,7 +44,13 @@ export function registerChat(app: FastifyInstance, services: Services): void {
     if (online !== last) services.hub.publish(Rooms.chat, 'CHAT_ONLINE', { online });
     last = online;
     // The pot grows with every wager; it is shown live but pushed at this pace, not per wager.
-    const pot = services.ledger.balance(services.db, RAIN_HOUSE);
+    // A database that went away (PostgreSQL) skips this push; the next one reads again.
+    let pot: number;
+    try {
+      pot = services.ledger.balance(services.db, RAIN_HOUSE);
+    } catch {
+      return;
+    }
     if (pot !== lastPot) services.hub.publish(Rooms.chat, 'CHAT_RAIN_POT', { pot });
     lastPot = pot;
   }, ONLINE_EVERY_MS);

@@ -225,7 +225,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     if (known) return verifyPassword(secret, known.secret_hash);
     const hash = await hashPassword(secret);
     // The simulated Steam profile is chosen once, when the identity is made.
-    db.run('INSERT OR IGNORE INTO sim_provider_accounts (provider_id, secret_hash, created_at, steam_profile) VALUES (?, ?, ?, ?)', providerId, hash, config.now(), JSON.stringify(profile));
+    db.run('INSERT INTO sim_provider_accounts (provider_id, secret_hash, created_at, steam_profile) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', providerId, hash, config.now(), JSON.stringify(profile));
     // Two first sign-ins raced: the stored secret decides.
     const stored = db.get<{ secret_hash: string }>('SELECT secret_hash FROM sim_provider_accounts WHERE provider_id = ?', providerId)!;
     return stored.secret_hash === hash || verifyPassword(secret, stored.secret_hash);
