@@ -4,6 +4,9 @@
  * lease that gives timers one owner. Runs when TEST_DATABASE_URL is set (CI sets it).
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDb, type Db } from '../../sim-server/db/database.ts';
 import { createLedger } from '../../sim-server/db/ledger.ts';
@@ -160,9 +163,14 @@ describe.skipIf(!TEST_DATABASE_URL)('a server on PostgreSQL', () => {
 
   test('a server started while PostgreSQL cannot be reached says which address and exits non-zero', async () => {
     const url = 'postgres://arena:secret@127.0.0.1:1/arena';
-    const result = await runNode(['sim-server/main.ts'], { ...process.env, DATABASE_URL: url, PORT: '0', DATA_DIR: ':memory:', STATIC_DIR: '/nonexistent' });
-    expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain('DATABASE_URL=postgres://arena:***@127.0.0.1:1/arena');
-    expect(result.stderr).not.toContain('secret');
+    const dataDir = mkdtempSync(join(tmpdir(), 'arena-pg-down-'));
+    try {
+      const result = await runNode(['sim-server/main.ts'], { ...process.env, DATABASE_URL: url, PORT: '0', DATA_DIR: dataDir, STATIC_DIR: '/nonexistent' });
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toContain('DATABASE_URL=postgres://arena:***@127.0.0.1:1/arena');
+      expect(result.stderr).not.toContain('secret');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 30_000);
 });
