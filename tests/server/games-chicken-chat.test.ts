@@ -56,7 +56,9 @@ describe('Catch the Chicken in the chat', () => {
   });
 });
 
-test('migration 17 keeps every message, id and reply of the chat', async () => {
+// SQLite's table rebuild replayed on a file that held rows before migration 17 shipped; a
+// PostgreSQL database is always made by the whole chain at once (docs/decisions/0030).
+test.skipIf(TEST_DATABASE_URL)('migration 17 keeps every message, id and reply of the chat', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'arena-chat-origins-'));
   try {
     const first = await startServer({ dataDir });
@@ -70,13 +72,10 @@ test('migration 17 keeps every message, id and reply of the chat', async () => {
     await first.close();
     const second = await startServer({ dataDir });
     expect(second.services.db.all('SELECT * FROM chat_messages ORDER BY id')).toEqual(before);
-    // How SQLite rebuilt the table (PostgreSQL keeps references by table, not by name).
-    if (!TEST_DATABASE_URL) {
-      expect(second.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM pragma_foreign_key_check')!.n).toBe(0);
-      const sql = second.services.db.get<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'chat_messages'")!.sql;
-      expect(sql).toContain('game_chicken');
-      expect(sql).toContain('REFERENCES "chat_messages"');
-    }
+    expect(second.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM pragma_foreign_key_check')!.n).toBe(0);
+    const sql = second.services.db.get<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'chat_messages'")!.sql;
+    expect(sql).toContain('game_chicken');
+    expect(sql).toContain('REFERENCES "chat_messages"');
     await second.close();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
