@@ -10,7 +10,7 @@
  * nothing of it is ever run in autocommit on a new connection.
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
-import pg from 'pg';
+import { Client, types, type QueryResult } from 'pg';
 
 /** What the main thread asks. */
 export type PgRequest =
@@ -44,18 +44,18 @@ const { url, signal, port, statementTimeoutMs, connectTimeoutMs, lockSpace, writ
 
 // SQLite answers integers as numbers; so must this. Cents and millisecond timestamps are far
 // below 2^53, and SUM/AVG of them come back as numeric. Booleans become 0/1, as in SQLite.
-pg.types.setTypeParser(20, Number);
-pg.types.setTypeParser(1700, Number);
-pg.types.setTypeParser(16, (v) => (v === 't' ? 1 : 0));
+types.setTypeParser(20, Number);
+types.setTypeParser(1700, Number);
+types.setTypeParser(16, (v) => (v === 't' ? 1 : 0));
 
-let client: pg.Client | undefined;
+let client: Client | undefined;
 /** Set when the connection was lost inside a transaction: everything fails until ROLLBACK. */
 let brokenTx = false;
 let inTx = false;
 /** Leases (session advisory locks) this connection holds. */
 const leases = new Set<string>();
 
-function drop(c: pg.Client): void {
+function drop(c: Client): void {
   if (client !== c) return;
   client = undefined;
   leases.clear();
@@ -70,10 +70,10 @@ function connectionLost(error: unknown): boolean {
   return code.startsWith('08') || code.startsWith('57P') || code === 'ECONNRESET' || code === 'ECONNREFUSED' || code === 'EPIPE' || code === 'ETIMEDOUT';
 }
 
-async function connection(): Promise<pg.Client> {
+async function connection(): Promise<Client> {
   if (client) return client;
   if (brokenTx) throw Object.assign(new Error('database connection lost in the middle of a transaction'), { code: '08006' });
-  const c = new pg.Client({
+  const c = new Client({
     connectionString: url,
     connectionTimeoutMillis: connectTimeoutMs,
     // The server stops a statement after statement_timeout; query_timeout catches a server
@@ -95,7 +95,7 @@ async function connection(): Promise<pg.Client> {
   return c;
 }
 
-async function query(sql: string, params: unknown[] = []): Promise<pg.QueryResult> {
+async function query(sql: string, params: unknown[] = []): Promise<QueryResult> {
   const c = await connection();
   try {
     return await c.query({ text: sql, values: params });

@@ -1,7 +1,8 @@
 /**
  * The database tests run on: SQLite files by default; with TEST_DATABASE_URL (an address whose
  * role may create databases) every server and Db gets its own fresh PostgreSQL database,
- * made from that address and dropped when the test closes it.
+ * made from that address and dropped when the test closes it (or when the run ends:
+ * global-setup.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,13 +17,14 @@ let admin: Db | undefined;
 const made = new Set<string>();
 
 function adminDb(): Db {
-  admin ??= openPostgres({ url: TEST_DATABASE_URL!, migrate: false });
+  // Making and dropping databases waits for a checkpoint: slow on a busy machine.
+  admin ??= openPostgres({ url: TEST_DATABASE_URL!, migrate: false, statementTimeoutMs: 120_000 });
   return admin;
 }
 
 /** A new empty database on the test server: its address, and how to drop it. */
 export function freshDatabase(): { url: string; drop(): void } {
-  const name = `arena_test_${randomBytes(6).toString('hex')}`;
+  const name = `arena_test_${process.env.ARENA_TEST_RUN ?? 'x'}_${randomBytes(6).toString('hex')}`;
   adminDb().run(`CREATE DATABASE ${name}`);
   made.add(name);
   const url = new URL(TEST_DATABASE_URL!);
@@ -39,7 +41,7 @@ export function freshDatabase(): { url: string; drop(): void } {
 /**
  * The database address for a server on `dataDir` (undefined on SQLite). A restart on the same
  * folder finds the same database, as a restarted server finds its file: the address is kept
- * in the folder. `owned` says the caller made the folder and drops the database with it.
+ * in the folder; the caller drops it with the folder (or the run's end does).
  */
 export function databaseFor(dataDir: string): { url: string; drop(): void } | undefined {
   if (!TEST_DATABASE_URL) return undefined;
@@ -68,8 +70,3 @@ export function openTestDb(sqlitePath = ':memory:'): Db {
   };
 }
 
-// Databases of folders a test gave and never cleaned: dropped when the test file's process ends.
-process.once('beforeExit', () => {
-  for (const name of made) adminDb().run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  made.clear();
-});

@@ -34,7 +34,7 @@ export function accrueEarnings(tx: Tx, change: BalanceChange): { partnerId: numb
   const wagered = sign * cents;
   tx.run(
     `INSERT INTO referral_earnings (user_id, partner_id, wagered, earned_milli) VALUES (?, ?, ?, ?)
-     ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, wagered = wagered + excluded.wagered, earned_milli = earned_milli + excluded.earned_milli`,
+     ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, wagered = referral_earnings.wagered + excluded.wagered, earned_milli = referral_earnings.earned_milli + excluded.earned_milli`,
     change.userId, referral.partner_id, wagered, milli,
   );
   const total = tx.get<{ wagered: number }>(
