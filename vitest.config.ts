@@ -24,6 +24,8 @@ export default defineConfig({
           hookTimeout: 30_000,
           // Each file starts its own server and database; two cores, so two at a time.
           maxWorkers: 2,
+          // With TEST_DATABASE_URL: drops the run's PostgreSQL test databases at the end.
+          globalSetup: ['tests/server/global-setup.ts'],
         },
       },
     ],

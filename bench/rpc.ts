@@ -6,8 +6,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { openDb } from '../sim-server/db/database.ts';
 import { createLedger } from '../sim-server/db/ledger.ts';
+import { openPostgres } from '../sim-server/db/postgres.ts';
 import { errorCodeOf, rpc, signIn } from './lib/http.ts';
 import type { LoadPlan, LoadResult } from './lib/load.ts';
 import { cpuSeconds, errorSummary, machineBusySeconds, makeTempDir, removeTempDir, runNode, startServer, startSimServer, type Server } from './lib/procs.ts';
@@ -193,11 +195,14 @@ export async function rpcBench(options: RpcOptions): Promise<Section> {
       : `${ratio(money).toFixed(2)} ${judge(ratio(money) >= MONEY_TARGET)}`;
     const rows: Row[] = [
       { benchmark: `RPC bare node:http (read's ${fmt(bareBytes)} B)`, figure: fmt(bare.okPerSecond), value: bare.okPerSecond, unit: 'req/s', target: 'baseline', verdict: noisy(bare, withErrors(bare, '1.00')) },
-      { benchmark: 'RPC read wallet.getPaymentMethods', figure: fmt(read.okPerSecond), value: read.okPerSecond, unit: 'req/s', target: `>= ${READ_TARGET} x bare`, verdict: noisy(read, withErrors(read, `${ratio(read).toFixed(2)} ${judge(ratio(read) >= READ_TARGET)}`)) },
-      { benchmark: 'RPC money wallet-vault.deposit', figure: fmt(money.okPerSecond), value: money.okPerSecond, unit: 'req/s', target: `>= ${MONEY_TARGET} x bare`, verdict: noisy(money, withErrors(money, moneyVerdict)) },
+      { benchmark: 'RPC read wallet.getPaymentMethods (SQLite)', figure: fmt(read.okPerSecond), value: read.okPerSecond, unit: 'req/s', target: `>= ${READ_TARGET} x bare`, verdict: noisy(read, withErrors(read, `${ratio(read).toFixed(2)} ${judge(ratio(read) >= READ_TARGET)}`)) },
+      { benchmark: 'RPC money wallet-vault.deposit (SQLite)', figure: fmt(money.okPerSecond), value: money.okPerSecond, unit: 'req/s', target: `>= ${MONEY_TARGET} x bare`, verdict: noisy(money, withErrors(money, moneyVerdict)) },
       { benchmark: 'RPC dice.roll (debit, ticket, payout)', figure: fmt(dice.okPerSecond), value: dice.okPerSecond, unit: 'req/s', target: `>= ${MONEY_TARGET} x bare`, verdict: noisy(dice, withErrors(dice, `${ratio(dice).toFixed(2)} ${judge(ratio(dice) >= MONEY_TARGET)}`)) },
       { benchmark: 'RPC money: ledger after the run', figure: fmt(vaultTotal), value: vaultTotal, unit: 'cents in vaults', target: `ok answers (+ in flight), check ok`, verdict: ledgerOk ? 'OK' : 'BROKEN' },
     ];
+    const postgres = await postgresRows(dir, bare, options, notes);
+    rows.push(...postgres.rows);
+    ledgerOk &&= postgres.ledgerOk;
     notes.push(
       `RPC load: ${options.connections} keep-alive connections, ${options.warmupS} s warm-up + ${options.durationS} s measured, autocannon in its own process on CPU ${LOAD_CPU}, server on CPU ${SERVER_CPU}; sim-server spread over ${options.users} signed-in players (Bearer)`,
       `RPC bare: node:http answering the read method's own ${fmt(bareBytes)} bytes with the same headers (cache-control, content-type, nosniff, referrer-policy, keep-alive timeout)`,
@@ -215,4 +220,77 @@ export async function rpcBench(options: RpcOptions): Promise<Section> {
   } finally {
     removeTempDir(dir);
   }
+}
+
+/**
+ * The read and money loads again with the server on PostgreSQL (BENCH_DATABASE_URL: an address
+ * whose role may create databases; the run gets a fresh one, dropped after). The ratios are to
+ * the same bare server. PostgreSQL's own processes are not pinned: their CPU shows as "rest of
+ * the machine", so these runs are measured once rather than retried while that is high.
+ */
+async function postgresRows(dir: string, bare: Measured, options: RpcOptions, notes: string[]): Promise<{ rows: Row[]; ledgerOk: boolean }> {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const names = ['RPC read wallet.getPaymentMethods (PostgreSQL)', 'RPC money wallet-vault.deposit (PostgreSQL)'];
+  const targets = [`>= ${READ_TARGET} x bare`, `>= ${MONEY_TARGET} x bare`];
+  if (!adminUrl) {
+    notes.push('RPC on PostgreSQL not measured: set BENCH_DATABASE_URL (scripts/postgres-local.sh prints one)');
+    return { rows: names.map((benchmark, i) => ({ benchmark, figure: '-', value: null, unit: 'req/s', target: targets[i]!, verdict: 'not run (no BENCH_DATABASE_URL)' })), ledgerOk: true };
+  }
+  const admin = openPostgres({ url: adminUrl, migrate: false });
+  const name = `arena_bench_${randomBytes(6).toString('hex')}`;
+  admin.run(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    const sim = await startSimServer(dir, SERVER_CPU, { name: 'sim-server-postgres', dataDir: join(dir, 'data-pg'), env: { NODE_ENV: 'production', DATABASE_URL: url.toString() } });
+    const base = `http://127.0.0.1:${sim.port}`;
+    let read: Measured;
+    let money: Measured;
+    let deposits = 0;
+    try {
+      const tokens: string[] = [];
+      for (let i = 0; i < options.users; i++) tokens.push(await signIn(base, `benchPg${i}`, 'bench-password'));
+      if (errorCodeOf(await rpc(base, tokens[0]!, 'wallet-vault.deposit', { amount: '1' })) === null) deposits = 1;
+      read = await measure(sim, READ, tokens, options);
+      money = await measure(sim, MONEY, tokens, options);
+    } finally {
+      await sim.stop();
+    }
+    const db = openDb({ path: ':memory:', url: url.toString() });
+    let ledgerOk: boolean;
+    try {
+      const check = createLedger({ now: Date.now }).check(db);
+      const vaults = db.get<{ s: number | null }>("SELECT SUM(balance) AS s FROM accounts WHERE code LIKE 'user:%:vault:%'")?.s ?? 0;
+      const expected = deposits + money.warmupOk + money.ok;
+      ledgerOk = check.ok && vaults >= expected && vaults <= expected + 2 * options.connections;
+      notes.push(`RPC ledger after the PostgreSQL money run: check ${check.ok ? 'ok' : 'BROKEN'}; vaults hold ${vaults} cents for ${expected} answered deposits`);
+    } finally {
+      db.close();
+    }
+    const ratio = (m: Measured) => m.okPerSecond / bare.okPerSecond;
+    notes.push(
+      `RPC on PostgreSQL (${openPostgresNote(adminUrl)}): the same loads on a server with DATABASE_URL, fresh database; PostgreSQL's CPU counts as the rest of the machine`,
+      `RPC per second of sim-server CPU on PostgreSQL: read ${fmt(perCpuSecond(read))}, money ${fmt(perCpuSecond(money))}`,
+      describe('RPC read (PostgreSQL)', read),
+      describe('RPC money (PostgreSQL)', money),
+    );
+    const failed = (m: Measured) => Object.values(m.errors).reduce((a, b) => a + b, 0) + Object.values(m.statuses).reduce((a, b) => a + b, 0) + m.transportErrors;
+    const verdict = (m: Measured, target: number) => `${ratio(m).toFixed(2)} ${judge(ratio(m) >= target)}${failed(m) ? `; ${fmt(failed(m))} errors` : ''}`;
+    return {
+      rows: [
+        { benchmark: names[0]!, figure: fmt(read.okPerSecond), value: read.okPerSecond, unit: 'req/s', target: targets[0]!, verdict: verdict(read, READ_TARGET) },
+        { benchmark: names[1]!, figure: fmt(money.okPerSecond), value: money.okPerSecond, unit: 'req/s', target: targets[1]!, verdict: verdict(money, MONEY_TARGET) },
+      ],
+      ledgerOk,
+    };
+  } finally {
+    admin.run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    admin.close();
+  }
+}
+
+/** Where PostgreSQL ran, without the password. */
+function openPostgresNote(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || 5432}`;
 }

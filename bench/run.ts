@@ -5,7 +5,7 @@
  * Exits 1 when a money invariant breaks or a benchmark cannot run; a missed target is
  * reported in the table, not as a failure of the run.
  *
- *   node bench/run.ts [rpc] [ledger] [socket] [chat-list] [client] [lighthouse] [workers] [gfx] [radio] [battles] [progression] [partner] [--quick]
+ *   node bench/run.ts [rpc] [ledger] [socket] [chat-list] [client] [lighthouse] [workers] [gfx] [radio] [battles] [progression] [partner] [cluster] [--quick]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { battlesBench } from './battles.ts';
 import { chatListBench } from './chat-list.ts';
 import { clientBench } from './client.ts';
+import { clusterBench } from './cluster.ts';
 import { gfxBench } from './gfx.ts';
 import { ledgerBench } from './ledger.ts';
 import { partnerDashboardBench } from './partner-dashboard.ts';
@@ -30,7 +31,7 @@ const quick = args.includes('--quick');
 const chosen = args.filter((a) => !a.startsWith('--'));
 
 const benchmarks: { name: string; timeoutMs: number; run: () => Promise<Section> | Section }[] = [
-  { name: 'rpc', timeoutMs: 240_000, run: () => rpcBench(quick ? { connections: 50, warmupS: 1, durationS: 3, users: 10, tries: 1 } : { connections: 50, warmupS: 2, durationS: 10, users: 10, tries: 3 }) },
+  { name: 'rpc', timeoutMs: 420_000, run: () => rpcBench(quick ? { connections: 50, warmupS: 1, durationS: 3, users: 10, tries: 1 } : { connections: 50, warmupS: 2, durationS: 10, users: 10, tries: 3 }) },
   { name: 'ledger', timeoutMs: 150_000, run: () => ledgerBench({ transfers: quick ? 10_000 : 50_000, users: 50, amount: 100, refusedShare: 0.1, writers: 2 }) },
   {
     name: 'socket',
@@ -50,6 +51,8 @@ const benchmarks: { name: string; timeoutMs: number; run: () => Promise<Section>
   },
   { name: 'partner', timeoutMs: 400_000, run: () => partnerDashboardBench(quick ? { referrals: 10_000, wagers: 100_000, requests: 200 } : { referrals: 100_000, wagers: 1_000_000, requests: 500 }) },
   { name: 'battles', timeoutMs: 300_000, run: () => battlesBench({ counts: quick ? [100] : [100, 1000], speed: 20 }) },
+  // Two processes through Redis (REDIS_URL; n/a without it).
+  { name: 'cluster', timeoutMs: 240_000, run: () => clusterBench({ count: quick ? 1000 : 5000, rounds: quick ? 2 : 5 }) },
 ];
 
 const unknown = chosen.filter((name) => !benchmarks.some((b) => b.name === name));

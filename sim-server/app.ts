@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { createAccessTokens } from './auth/tokens.ts';
+import { connectBroker } from './cluster/broker.ts';
+import { createTimerOwner } from './cluster/timers.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDb } from './db/database.ts';
 import { createLedger, type Ledger } from './db/ledger.ts';
@@ -44,8 +46,20 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   const config = loadConfig(overrides);
   // Request lines are info-level and cost about a tenth of the throughput: log warnings and errors.
   const app = Fastify({ logger: options.logger ? { level: 'warn' } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, rewriteUrl: (request) => collapseSlashes(request.url ?? '/') });
-  const db = openDb({ path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'), synchronous: config.durability });
-  const hub = createHub({ now: config.now });
+  // Several processes share rooms, counts and revocations through Redis; alone, nothing of it runs.
+  const broker = config.redisUrl ? await connectBroker(config.redisUrl, { prefix: config.redisPrefix, log: app.log }) : null;
+  const db = openDb({ path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'), url: config.databaseUrl, synchronous: config.durability });
+  const hub = createHub({ now: config.now, relay: broker?.relay });
+  const timers = createTimerOwner(() => db.tryLease('timers'), (error) => app.log.error({ err: error }, 'game clocks: the lease failed'));
+  if (broker) {
+    broker.attach(hub);
+    broker.onControl((message) => {
+      if (message.kind === 'revoke' && message.from !== broker.id) hub.dropSessions(message);
+    });
+    // Events that passed this process by while Redis was away are replayed to sockets that
+    // reconnect: close them as the link goes and again as it returns (clients come back on their own).
+    broker.onLink(() => hub.closeAll());
+  }
   const ledger: Ledger = createLedger({
     now: config.now,
     onBalanceChange: (c) => hub.toUser(c.userId, 'WALLET_BALANCE_CHANGED', { currency: c.currency, balance: c.balance, amount: c.amount, type: c.type, hash: c.hash }),
@@ -55,10 +69,10 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   });
   const beacon = serverBeaconChain(config);
   const catalog = createCaseCatalog(db);
-  const battles = createBattles({ config, db, ledger, hub, beacon, catalog }, battleErrorLogger(app.log));
+  const battles = createBattles({ config, db, ledger, hub, beacon, catalog, broker, timers }, battleErrorLogger(app.log));
   const services: Services = {
     config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl), beacon, catalog, battles,
-    chat: createChatRuntime(), raceBoards: new RaceBoards(db), radio: createRadio(),
+    chat: createChatRuntime(), raceBoards: new RaceBoards(db), radio: createRadio(), broker, timers,
   };
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -85,7 +99,9 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
     services,
     close: async () => {
       clearInterval(sweeper);
+      timers.close();
       await app.close();
+      await broker?.close();
       db.close();
     },
   };

@@ -22,6 +22,11 @@ export interface Config {
   refreshTtl: number;
   /** Requests per window per user (or per IP for guests); 0 turns limiting off. */
   rateLimit: { max: number; windowMs: number };
+  /**
+   * A postgres:// address (DATABASE_URL): the same schema on PostgreSQL, shared by several
+   * server processes (DESIGN.md 9). Unset, the embedded SQLite file in dataDir.
+   */
+  databaseUrl?: string;
   /** SQLite synchronous mode: NORMAL loses nothing on a process crash. */
   durability: 'NORMAL' | 'FULL';
   /** The built client, served at /. */
@@ -56,6 +61,10 @@ export interface Config {
   startGrantWindowMs: number;
   /** Withdrawals above this many cents need basic verification (BASIC_VERIFY_REQUIRED); 0 never asks. */
   basicVerifyAbove: number;
+  /** Redis shared by several server processes (REDIS_URL; docs/decisions/0031); null runs alone. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key and channel (REDIS_PREFIX), so one Redis can serve several sites or test runs. */
+  redisPrefix: string;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -102,10 +111,12 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     accessTtl: int(env.ACCESS_TTL, 900),
     refreshTtl: int(env.REFRESH_TTL, 30 * 86_400),
     rateLimit: { max: int(env.RATE_LIMIT_MAX, 1200), windowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000) },
+    databaseUrl: env.DATABASE_URL || undefined,
     durability: env.DB_SYNC === 'FULL' ? 'FULL' : 'NORMAL',
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     serverId: env.SERVER_ID ?? `sim-${process.pid}`,
-    jwtSecret: overrides.jwtSecret ?? loadSecret(dataDir),
+    // Processes on several machines share the key through JWT_SECRET (hex) instead of DATA_DIR.
+    jwtSecret: overrides.jwtSecret ?? (env.JWT_SECRET ? Buffer.from(env.JWT_SECRET, 'hex') : loadSecret(dataDir)),
     trustProxy: env.TRUST_PROXY === '1',
     version: '5.4',
     checkOutputs: int(env.CHECK_OUTPUTS, env.NODE_ENV === 'production' ? 100 : 1),
@@ -124,6 +135,8 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     },
     startGrantWindowMs: int(env.START_GRANT_WINDOW, 86_400) * 1000,
     basicVerifyAbove: int(env.BASIC_VERIFY_ABOVE, 50_000),
+    redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX ?? 'arena:',
     ...overrides,
   };
 }

@@ -27,6 +27,11 @@ export interface SocketPlan {
    * and flood guard let each (one every 4.2 s) for `seconds`, to counts[0] listening sockets.
    */
   sustain?: { senders: number; seconds: number };
+  /**
+   * Several processes (bench/cluster.ts): sockets are spread over these ports in turn, each
+   * signed in on its own process; the chat.send goes to the first. Default: [port].
+   */
+  ports?: number[];
 }
 
 /** The sustained chat.send phase's figures. */
@@ -79,7 +84,8 @@ const ROUND_TIMEOUT_MS = 15_000;
 const CONNECT_TIMEOUT_MS = 20_000;
 
 const plan = JSON.parse(process.argv[2] ?? '{}') as SocketPlan;
-const base = `http://127.0.0.1:${plan.port}`;
+const bases = (plan.ports ?? [plan.port]).map((port) => `http://127.0.0.1:${port}`);
+const base = bases[0]!;
 const sockets: WebSocket[] = [];
 
 /** Per round: when the trigger started, and each socket's receipt time. */
@@ -93,12 +99,13 @@ let sustaining = false;
 let sentAtOf = new Float64Array(0);
 const deliveries: number[] = [];
 
-function open(index: number, accessToken: string): Promise<void> {
+function open(index: number, accessTokens: string[]): Promise<void> {
   return (async () => {
-    const answer = await rpc(base, accessToken, 'connect.getSocketServer');
+    const lane = index % bases.length;
+    const answer = await rpc(bases[lane]!, accessTokens[lane]!, 'connect.getSocketServer');
     if (!('response' in answer)) throw new Error(`connect.getSocketServer answered ${errorCodeOf(answer)}`);
     const token = (answer.response as { connect_token: string }).connect_token;
-    const ws = new WebSocket(`ws://127.0.0.1:${plan.port}/ws`, { perMessageDeflate: false });
+    const ws = new WebSocket(`${bases[lane]!.replace('http', 'ws')}/ws`, { perMessageDeflate: false });
     sockets.push(ws);
     await new Promise<void>((done, failed) => {
       const timer = setTimeout(() => failed(new Error(`socket ${index} did not join its room in time`)), CONNECT_TIMEOUT_MS);
@@ -144,10 +151,10 @@ function open(index: number, accessToken: string): Promise<void> {
   })();
 }
 
-async function openMany(from: number, to: number, accessToken: string): Promise<void> {
+async function openMany(from: number, to: number, accessTokens: string[]): Promise<void> {
   let next = from;
   const lane = async () => {
-    while (next < to) await open(next++, accessToken);
+    while (next < to) await open(next++, accessTokens);
   };
   await Promise.all(Array.from({ length: Math.min(plan.parallel, to - from) }, lane));
 }
@@ -172,7 +179,9 @@ async function round(senderToken: string): Promise<{ latencies: Float64Array; ht
 const percentile = (sorted: Float64Array, p: number): number => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
 
 let sent = 0;
-const accessToken = await signIn(base, 'benchSocket', 'bench-password');
+const accessTokens: string[] = [];
+for (const each of bases) accessTokens.push(await signIn(each, 'benchSocket', 'bench-password'));
+const accessToken = accessTokens[0]!;
 
 /** Opens counts[0] sockets, then posts from many players at the pace each is allowed. */
 async function sustain({ senders: senderCount, seconds }: { senders: number; seconds: number }): Promise<SustainResult> {
@@ -182,7 +191,7 @@ async function sustain({ senders: senderCount, seconds }: { senders: number; sec
     senders.push(...(await Promise.all(Array.from({ length: Math.min(8, senderCount - i) }, (_, j) => signIn(base, `benchSustain${i + j}`, 'bench-password')))));
   }
   const clients = plan.counts[0]!;
-  await openMany(0, clients, accessToken);
+  await openMany(0, clients, accessTokens);
   await sleep(1000);
   // Each player has one message in flight at most, as a chat client does, and sends again
   // 4.2 s after the last one started (or at once when its answer took longer): a slow server
@@ -249,7 +258,7 @@ let previous: { count: number; rssKiB: number } | null = null;
 
 for (const count of plan.counts) {
   const started = performance.now();
-  await openMany(sockets.length, count, accessToken);
+  await openMany(sockets.length, count, accessTokens);
   const secondsToConnect = (performance.now() - started) / 1000;
   await sleep(1500);
   const rssAfterKiB = rssKiB(plan.serverPid) ?? Number.NaN;

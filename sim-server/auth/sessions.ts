@@ -79,7 +79,7 @@ export function renewSession({ db, config, tokens }: AuthServices, refreshToken:
       return null;
     }
     if (row.revoked_at !== null || row.expires_at <= now) return null;
-    tx.run('INSERT OR IGNORE INTO used_refresh (refresh_hash, session_id, rotated_at) VALUES (?, ?, ?)', row.refresh_hash, row.id, now);
+    tx.run('INSERT INTO used_refresh (refresh_hash, session_id, rotated_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', row.refresh_hash, row.id, now);
     tx.run('UPDATE sessions SET refresh_hash = ? WHERE id = ?', nextHash, row.id);
     return { row, issuedAt: now };
   });

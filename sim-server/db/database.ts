@@ -7,6 +7,7 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlit
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate } from './migrations.ts';
+import { openPostgres } from './postgres.ts';
 
 /** A transaction in progress: run SQL, and queue work for after a successful commit. */
 export interface Tx {
@@ -24,14 +25,24 @@ export interface Db extends Omit<Tx, 'afterCommit'> {
    * and an await inside would let another request's writes interleave with this one's.
    */
   transaction<T>(fn: (tx: Tx) => T): T;
+  /**
+   * True when this process holds the lease `name` (or just took it): work that must run in one
+   * process at a time (game timers) runs only where this answers true. A lease is held until the
+   * process exits or loses its database connection, then another process can take it. SQLite:
+   * always true, one process owns the file. PostgreSQL: a session advisory lock.
+   */
+  tryLease(name: string): boolean;
   close(): void;
+  /** The SQLite file (or ':memory:'), or the PostgreSQL address without its password. */
   readonly path: string;
 }
 
 /** Options for opening the database. */
 export interface DbOptions {
-  /** A file path, or ':memory:'. */
+  /** A file path, or ':memory:'. Ignored when `url` is set. */
   path: string;
+  /** A postgres:// address (DATABASE_URL): PostgreSQL instead of the embedded file (DESIGN.md 9). */
+  url?: string;
   /** 'NORMAL' loses nothing on a process crash; 'FULL' also survives a power cut. */
   synchronous?: 'NORMAL' | 'FULL';
   /**
@@ -43,6 +54,8 @@ export interface DbOptions {
   shared?: boolean;
   /** How long a statement waits for another connection's lock before failing. */
   busyTimeoutMs?: number;
+  /** PostgreSQL: the server cancels a statement (lock waits included) after this long. */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -55,7 +68,8 @@ export interface DbOptions {
 const WAL_CHECKPOINT_PAGES = 10_000;
 
 /** Opens (creating if needed) and migrates the database. */
-export function openDb({ path, synchronous = 'NORMAL', shared = false, busyTimeoutMs = 5000 }: DbOptions): Db {
+export function openDb({ path, url, synchronous = 'NORMAL', shared = false, busyTimeoutMs = 5000, statementTimeoutMs }: DbOptions): Db {
+  if (url) return openPostgres({ url, statementTimeoutMs });
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new DatabaseSync(path);
   // The locking mode must be set before WAL is entered for the WAL index to live in memory.
@@ -108,6 +122,7 @@ export function openDb({ path, synchronous = 'NORMAL', shared = false, busyTimeo
     get,
     all,
     transaction,
+    tryLease: () => true,
     path,
     close: () => {
       statements.clear();

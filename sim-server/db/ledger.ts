@@ -140,12 +140,14 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
     if (from.currency !== to.currency) throw new Error('ledger: a transfer stays in one currency');
     if (from.id === to.id) throw new Error('ledger: a transfer needs two accounts');
 
-    // SET reads the row as it was: a loss leaves the sponsored part alone until it eats into it.
+    // SET reads the row as it was: a loss leaves the sponsored part alone until it eats into it
+    // (sponsored becomes max(0, min(sponsored, balance after)), written so both engines read it).
     const cashOut = CASH_OUT_TYPES.has(t.type) ? 1 : 0;
     const debited = tx.get<{ balance: number; sponsored: number; wager_lock: number }>(
-      `UPDATE accounts SET balance = balance - ?, sponsored = MAX(0, MIN(sponsored, balance - ?))
+      `UPDATE accounts SET balance = balance - ?,
+              sponsored = CASE WHEN balance - ? >= sponsored THEN sponsored WHEN balance - ? > 0 THEN balance - ? ELSE 0 END
         WHERE id = ? AND (kind <> 'user' OR balance - ? * (sponsored + wager_lock) >= ?) RETURNING balance, sponsored, wager_lock`,
-      t.amount, t.amount, from.id, cashOut, t.amount,
+      t.amount, t.amount, t.amount, t.amount, from.id, cashOut, t.amount,
     );
     if (!debited) fail(NamedError.COMMIT_ERROR, cashOut ? 'Not enough withdrawable funds' : 'Not enough funds');
     if (debited.wager_lock > 0) {
@@ -212,7 +214,7 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
       `SELECT l.id, CASE WHEN l.credit_account = a.id THEN l.amount ELSE -l.amount END AS amount, l.type, l.ref, l.created_at,
               CASE WHEN l.credit_account = a.id THEN l.credit_balance ELSE l.debit_balance END AS balance
          FROM accounts a JOIN ledger l ON (l.credit_account = a.id OR l.debit_account = a.id)
-        WHERE a.code = ? AND l.id < ? AND (? IS NULL OR l.type = ?)
+        WHERE a.code = ? AND l.id < ? AND (CAST(? AS TEXT) IS NULL OR l.type = ?)
         ORDER BY l.id DESC LIMIT ?`,
       code, page.before ?? Number.MAX_SAFE_INTEGER, page.type ?? null, page.type ?? null, page.count,
     );

@@ -32,6 +32,8 @@ import { tipWagerLock } from './schema/0056-tip-wager-lock.ts';
 
 interface MigrationTarget extends Pick<Db, 'run' | 'get' | 'all' | 'transaction'> {
   exec(sql: string): void;
+  /** PostgreSQL runs a migration's `postgres` variant when it has one. */
+  engine?: 'sqlite' | 'postgres';
 }
 
 /** One schema change. */
@@ -40,6 +42,11 @@ export interface Migration {
   id: number;
   name: string;
   sql: string;
+  /**
+   * The same change for PostgreSQL, only where `sql` cannot be translated mechanically
+   * (postgres.ts translate()); it must leave the same schema.
+   */
+  postgres?: string;
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
@@ -54,7 +61,7 @@ export function migrate(db: MigrationTarget): void {
   for (const m of MIGRATIONS) {
     if (applied.has(m.id)) continue;
     db.transaction((tx: Tx) => {
-      for (const statement of splitStatements(m.sql)) tx.run(statement);
+      for (const statement of splitStatements(db.engine === 'postgres' ? (m.postgres ?? m.sql) : m.sql)) tx.run(statement);
       tx.run('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)', m.id, m.name, Date.now());
     });
   }

@@ -2,6 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { MethodName, MethodParams, MethodResult } from '../../src/contract/index.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
+import type { Broker } from '../cluster/broker.ts';
+import type { TimerOwner } from '../cluster/timers.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/database.ts';
 import type { BalanceChange, Ledger } from '../db/ledger.ts';
@@ -33,6 +35,10 @@ export interface Services {
   raceBoards: RaceBoards;
   /** The radio station (started by the radio domain). */
   radio: Radio;
+  /** What crosses processes (REDIS_URL); null for a server alone, the default. */
+  broker: Broker | null;
+  /** Whether this process runs the game clocks now (always, alone on an embedded database). */
+  timers: TimerOwner;
 }
 
 /** One call's context. */

@@ -9,7 +9,7 @@ import { authenticate } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
 import type { Services } from './context.ts';
 import type { Caller, Dispatch } from './dispatch.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { createRateLimiter, createSharedRateLimiter } from './rate-limit.ts';
 
 /** Longer query strings are refused before any parsing (the batch list is the longest honest one); Node itself answers 431 past 16 KiB. */
 const MAX_QUERY_LENGTH = 8 * 1024;
@@ -17,7 +17,8 @@ const MAX_QUERY_LENGTH = 8 * 1024;
 /** Registers the method routes. */
 export function registerRpc(app: FastifyInstance, services: Services, dispatch: Dispatch): void {
   const { config } = services;
-  const limiter = createRateLimiter(config.rateLimit);
+  // Several processes (REDIS_URL) share their counts; one counts in-process, without a promise per request.
+  const limiter = services.broker ? createSharedRateLimiter(services.broker, config.rateLimit) : createRateLimiter(config.rateLimit);
 
   function callerOf(request: FastifyRequest): Caller {
     const token = accessTokenOf(request);
@@ -49,12 +50,14 @@ export function registerRpc(app: FastifyInstance, services: Services, dispatch: 
         caller = callerOf(request);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        const wait = limiter.hit(`ip:${request.ip}`, config.now());
+        let wait = limiter.hit(`ip:${request.ip}`, config.now());
+        if (typeof wait !== 'number') wait = await wait;
         if (wait) return limited(reply, wait);
         return { error: { error_code: error.code, error_msg: error.message } };
       }
       const limitKey = caller.user ? `user:${caller.user.id}` : `ip:${caller.ip}`;
-      const wait = limiter.hit(limitKey, config.now());
+      let wait = limiter.hit(limitKey, config.now());
+      if (typeof wait !== 'number') wait = await wait;
       if (wait) return limited(reply, wait);
 
       if (request.url.length > MAX_QUERY_LENGTH) {
@@ -67,7 +70,8 @@ export function registerRpc(app: FastifyInstance, services: Services, dispatch: 
         // itself counted as the first. Counted before any runs, so a batch runs whole or not at all.
         const calls = z.safeParse(Methods['batch.waterfall'].input, raw);
         for (let i = 1; calls.success && i < calls.data.list.length; i++) {
-          const more = limiter.hit(limitKey, config.now());
+          let more = limiter.hit(limitKey, config.now());
+          if (typeof more !== 'number') more = await more;
           if (more) return limited(reply, more);
         }
         return batch(raw, caller);

@@ -3,6 +3,11 @@
  * room's next offset and is kept in a short ring, so a client that reconnects can join with
  * the last offset it saw and receive what it missed (or ROOM_RESYNC when that is gone).
  * A frame is serialised once per publish, however many members receive it.
+ *
+ * With a relay (REDIS_URL, several processes: docs/decisions/0031) the relay numbers each
+ * room's events for every process at once and keeps the replay ring; a publish goes out
+ * through it and comes back to every process, this one included, in offset order. Without one
+ * (the default) everything below stays in this process.
  */
 import { Rooms, type ServerMessageData, type ServerMessageType } from '../../src/contract/index.ts';
 import { toHash } from '../../src/core/hash-id.ts';
@@ -27,6 +32,42 @@ interface Room {
   /** The last events, oldest first. */
   recent: { offset: number; frame: Buffer }[];
   members: Set<Connection>;
+  /**
+   * Relay only: members that joined at offset N take frames after N alone (a frame numbered
+   * before their join may still be on its way from the relay, and the replay already had it).
+   */
+  floor?: Map<Connection, number>;
+  /** Relay only: connections waiting for the room's history, with the frames that came meanwhile. */
+  pending?: Map<Connection, { offset: number; frame: Buffer }[]>;
+}
+
+/** What a room looks like in the relay when a connection joins it. */
+export interface RoomHistory {
+  /** The first offset of the room's current life (an older one resyncs). */
+  base: number;
+  /** Its latest offset. */
+  offset: number;
+  /** Events after the asked offset, oldest first (the relay keeps the last few hundred). */
+  events: { offset: number; frame: Buffer }[];
+  /** The oldest offset the relay still keeps, or offset + 1 when it keeps none. */
+  oldest: number;
+}
+
+/** Carries room events between processes (Redis: sim-server/cluster/broker.ts). */
+export interface RoomRelay {
+  /**
+   * Numbers and sends one event: `head` is the frame's JSON up to its offset
+   * (`{"type":..,"data":..,"room":..,"offset":`); every process's hub gets it back through `deliver`.
+   */
+  publish(room: string, head: string): void;
+  /** The room's offsets, and the kept events after `after` (none when `after` is undefined). */
+  history(room: string, after: number | undefined): Promise<RoomHistory>;
+}
+
+/** Connections and room members on the other processes (kept by the relay's live counts). */
+export interface RemoteCounts {
+  connections: number;
+  members: Map<string, number>;
 }
 
 /** A client needs its own room, the lobby and a few game pages; more is a leak or an attack (issue 12). */
@@ -39,8 +80,9 @@ export const MAX_ROOMS_PER_CONNECTION = 32;
 export const IDLE_ROOM_KEEP_MS = 10 * 60_000;
 
 /** Builds the hub. */
-export function createHub(options: { now: () => number; keepPerRoom?: number; maxRoomsPerConnection?: number }) {
-  const { now, keepPerRoom = 200, maxRoomsPerConnection = MAX_ROOMS_PER_CONNECTION } = options;
+export function createHub(options: { now: () => number; keepPerRoom?: number; maxRoomsPerConnection?: number; relay?: RoomRelay }) {
+  const { now, keepPerRoom = 200, maxRoomsPerConnection = MAX_ROOMS_PER_CONNECTION, relay } = options;
+  let remote: RemoteCounts = { connections: 0, members: new Map() };
   const rooms = new Map<string, Room>();
   const connections = new Set<Connection>();
   // Offsets only grow, across a room forgotten and made again and across restarts: a new room
@@ -71,6 +113,11 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
 
   /** Publishes an event to a room; answers the offset it got. */
   function publish<T extends ServerMessageType>(roomName: string, type: T, data: ServerMessageData<T>): number {
+    if (relay) {
+      const json = JSON.stringify({ type, data, room: roomName, offset: 0 });
+      relay.publish(roomName, json.slice(0, -2));
+      return 0;
+    }
     const room = roomOf(roomName);
     room.offset += 1;
     if (room.offset > highest) highest = room.offset;
@@ -87,19 +134,80 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
     publish(Rooms.user(toHash(userId)), type, data);
   }
 
+  /**
+   * Relay only: an event numbered by the relay reaches this process (every event of every room
+   * does, in offset order): it goes to the room's members here, if any.
+   */
+  function deliver(roomName: string, offset: number, encoded: Buffer): void {
+    const room = rooms.get(roomName);
+    if (!room) return;
+    if (offset > room.offset) room.offset = offset;
+    room.lastAt = now();
+    if (room.pending) for (const queue of room.pending.values()) queue.push({ offset, frame: encoded });
+    for (const member of room.members) {
+      const floor = room.floor?.get(member);
+      if (floor !== undefined) {
+        if (offset <= floor) continue;
+        room.floor!.delete(member);
+      }
+      member.send(encoded);
+    }
+  }
+
+  /** Sends what a joining connection missed (or ROOM_RESYNC) from a room's offsets and kept events. */
+  function catchUp(conn: Connection, roomName: string, after: number | undefined, history: Pick<RoomHistory, 'base' | 'offset' | 'oldest' | 'events'>): void {
+    if (after !== undefined && (after > history.offset || after < history.base)) {
+      // The offset belongs to an earlier life of the room (forgotten while empty, or a previous
+      // process): what the client missed is gone.
+      reply(conn, 'ROOM_RESYNC', { room: roomName, offset: history.offset });
+    } else if (after !== undefined && after < history.offset) {
+      if (after + 1 < history.oldest) reply(conn, 'ROOM_RESYNC', { room: roomName, offset: history.offset });
+      else for (const event of history.events) if (event.offset > after) conn.send(event.frame);
+    }
+  }
+
+  /** Relay only: joins once the relay answered the room's history; frames meanwhile are queued, then sent in order. */
+  function joinThroughRelay(conn: Connection, roomName: string, after: number | undefined, link: RoomRelay): void {
+    const room = roomOf(roomName);
+    room.pending ??= new Map();
+    const queue: { offset: number; frame: Buffer }[] = [];
+    room.pending.set(conn, queue);
+    conn.rooms.add(roomName);
+    const settle = (history: RoomHistory | null) => {
+      if (room.pending?.get(conn) !== queue) return;
+      room.pending.delete(conn);
+      // Left, closed or rejoined while the relay answered.
+      if (!conn.rooms.has(roomName) || rooms.get(roomName) !== room) return;
+      if (!history) {
+        conn.rooms.delete(roomName);
+        reply(conn, 'SOCKET_ERROR', { code: 'UNAVAILABLE', message: `cannot join ${roomName} now: try again` });
+        return;
+      }
+      if (history.offset > room.offset) room.offset = history.offset;
+      catchUp(conn, roomName, after, history);
+      reply(conn, 'ROOM_JOINED', { room: roomName, offset: history.offset });
+      for (const event of queue) if (event.offset > history.offset) conn.send(event.frame);
+      const last = queue.at(-1)?.offset ?? history.offset;
+      room.floor ??= new Map();
+      room.floor.set(conn, Math.max(last, history.offset));
+      room.members.add(conn);
+    };
+    link.history(roomName, after).then(settle, () => settle(null));
+  }
+
   /** Joins a room, first replaying events after `after` when given; false when the connection holds too many rooms. */
   function join(conn: Connection, roomName: string, after?: number): boolean {
     if (!conn.rooms.has(roomName) && conn.rooms.size >= maxRoomsPerConnection) return false;
-    const room = roomOf(roomName);
-    if (after !== undefined && (after > room.offset || after < room.base)) {
-      // The offset belongs to an earlier life of the room (forgotten while empty, or a previous
-      // process): what the client missed is gone.
-      reply(conn, 'ROOM_RESYNC', { room: roomName, offset: room.offset });
-    } else if (after !== undefined && after < room.offset) {
-      const oldest = room.recent[0]?.offset ?? room.offset + 1;
-      if (after + 1 < oldest) reply(conn, 'ROOM_RESYNC', { room: roomName, offset: room.offset });
-      else for (const event of room.recent) if (event.offset > after) conn.send(event.frame);
+    if (relay) {
+      if (conn.rooms.has(roomName) && rooms.get(roomName)?.members.has(conn)) {
+        reply(conn, 'ROOM_JOINED', { room: roomName, offset: rooms.get(roomName)!.offset });
+      } else {
+        joinThroughRelay(conn, roomName, after, relay);
+      }
+      return true;
     }
+    const room = roomOf(roomName);
+    if (after !== undefined) catchUp(conn, roomName, after, { base: room.base, offset: room.offset, oldest: room.recent[0]?.offset ?? room.offset + 1, events: room.recent });
     room.members.add(conn);
     conn.rooms.add(roomName);
     reply(conn, 'ROOM_JOINED', { room: roomName, offset: room.offset });
@@ -109,11 +217,19 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
   /** Drops a room nobody is in that has nothing to replay. */
   function forgetIfEmpty(roomName: string): void {
     const room = rooms.get(roomName);
-    if (room && room.members.size === 0 && room.offset === room.base) rooms.delete(roomName);
+    if (room && room.members.size === 0 && !room.pending?.size && (relay || room.offset === room.base)) rooms.delete(roomName);
+  }
+
+  function drop(conn: Connection, roomName: string): void {
+    const room = rooms.get(roomName);
+    if (!room) return;
+    room.members.delete(conn);
+    room.floor?.delete(conn);
+    room.pending?.delete(conn);
   }
 
   function leave(conn: Connection, roomName: string): void {
-    rooms.get(roomName)?.members.delete(conn);
+    drop(conn, roomName);
     conn.rooms.delete(roomName);
     forgetIfEmpty(roomName);
   }
@@ -130,7 +246,7 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
 
   function detach(conn: Connection): void {
     for (const name of conn.rooms) {
-      rooms.get(name)?.members.delete(conn);
+      drop(conn, name);
       forgetIfEmpty(name);
     }
     conn.rooms.clear();
@@ -166,7 +282,7 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
       }
     }
     const forgetBefore = now() - IDLE_ROOM_KEEP_MS;
-    for (const [name, room] of rooms) if (room.members.size === 0 && room.lastAt < forgetBefore) rooms.delete(name);
+    for (const [name, room] of rooms) if (room.members.size === 0 && !room.pending?.size && room.lastAt < forgetBefore) rooms.delete(name);
     return closed;
   }
 
@@ -178,12 +294,23 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
     }
   }
 
+  /** Connections per room here, the players' own rooms left out (nobody asks their count). */
+  function localCounts(): RemoteCounts {
+    const members = new Map<string, number>();
+    for (const [name, room] of rooms) if (room.members.size > 0 && !name.startsWith('USER[')) members.set(name, room.members.size);
+    return { connections: connections.size, members };
+  }
+
   return {
-    reply, publish, toUser, join, leave, mayJoin, attach, detach, deauthenticate, dropSessions, sweep, closeAll,
-    /** Connections and rooms, for the online count and benchmarks. */
-    stats: () => ({ connections: connections.size, rooms: rooms.size }),
-    /** How many connections are in a room now (a game page's online count). */
-    memberCount: (roomName: string) => rooms.get(roomName)?.members.size ?? 0,
+    reply, publish, toUser, join, leave, mayJoin, attach, detach, deauthenticate, dropSessions, sweep, closeAll, deliver, localCounts,
+    /** Relay only: what the other processes hold, summed (the relay refreshes it every second). */
+    setRemote: (counts: RemoteCounts) => {
+      remote = counts;
+    },
+    /** Connections (on every process) and rooms (here), for the online count and benchmarks. */
+    stats: () => ({ connections: connections.size + remote.connections, rooms: rooms.size }),
+    /** How many connections are in a room now, on every process (a game page's online count). */
+    memberCount: (roomName: string) => (rooms.get(roomName)?.members.size ?? 0) + (remote.members.get(roomName) ?? 0),
     /** A room's latest offset. */
     offsetOf: (roomName: string) => rooms.get(roomName)?.offset ?? 0,
   };

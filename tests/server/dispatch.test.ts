@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createAccessTokens } from '../../sim-server/auth/tokens.ts';
 import { loadConfig, type Config } from '../../sim-server/config.ts';
-import { openDb } from '../../sim-server/db/database.ts';
+import { openTestDb } from './test-db.ts';
 import { createLedger } from '../../sim-server/db/ledger.ts';
 import { findUserById } from '../../sim-server/domains/account/users.ts';
 import { createBattles } from '../../sim-server/domains/battles/runtime.ts';
@@ -13,20 +13,22 @@ import { serverBeaconChain } from '../../sim-server/world/beacon.ts';
 import { createChatRuntime } from '../../sim-server/domains/chat/runtime.ts';
 import { RaceBoards } from '../../sim-server/domains/progression/race.ts';
 import { createRadio } from '../../sim-server/domains/radio/runtime.ts';
+import { createTimerOwner } from '../../sim-server/cluster/timers.ts';
 import { startServer } from './harness.ts';
 
 /** The real dispatcher, database and ledger, with handlers that misbehave on purpose. */
 function servicesWith(handlers: Handlers, overrides: Partial<Config> = {}) {
   const config = loadConfig({ dataDir: ':memory:', ...overrides });
-  const db = openDb({ path: ':memory:' });
+  const db = openTestDb();
   const hub = createHub({ now: Date.now });
   const ledger = createLedger({ now: Date.now });
   const beacon = serverBeaconChain(config);
   const catalog = createCaseCatalog(db);
-  const battles = createBattles({ config, db, ledger, hub, beacon, catalog }, () => {});
+  const timers = createTimerOwner(() => db.tryLease('timers'), () => {});
+  const battles = createBattles({ config, db, ledger, hub, beacon, catalog, broker: null, timers }, () => {});
   const services: Services = {
     config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl), beacon, catalog, battles,
-    chat: createChatRuntime(), raceBoards: new RaceBoards(db), radio: createRadio(),
+    chat: createChatRuntime(), raceBoards: new RaceBoards(db), radio: createRadio(), broker: null, timers,
   };
   db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'crash_victim', 'crash_victim', 0)");
   db.transaction((tx) => ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: 1 }, amount: 1_000, type: 'signup_bonus' }));

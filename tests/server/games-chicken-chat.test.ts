@@ -6,6 +6,7 @@ import { CHICKEN_BIG_WIN, chickenMultiplier, isChickenBigWin, payoutOf } from '.
 import { ok, survivingGame } from './games-helpers.ts';
 import { chatSocket } from './chat-helpers.ts';
 import { startServer, type TestServer } from './harness.ts';
+import { TEST_DATABASE_URL } from './test-db.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -55,7 +56,9 @@ describe('Catch the Chicken in the chat', () => {
   });
 });
 
-test('migration 17 keeps every message, id and reply of the chat', async () => {
+// SQLite's table rebuild replayed on a file that held rows before migration 17 shipped; a
+// PostgreSQL database is always made by the whole chain at once (docs/decisions/0030).
+test.skipIf(TEST_DATABASE_URL)('migration 17 keeps every message, id and reply of the chat', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'arena-chat-origins-'));
   try {
     const first = await startServer({ dataDir });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { encodeQuery, type QueryValue } from '../../src/contract/index.ts';
 import { buildApp } from '../../sim-server/app.ts';
 import type { Config } from '../../sim-server/config.ts';
+import { databaseFor } from './test-db.ts';
 
 /** Each running server's sim operator key, read from its DATA_DIR as the operator would. */
 const operatorKeys = new Map<string, string>();
@@ -25,12 +26,17 @@ export const CONNECT_UNLIMITED: Config['connectLimit'] = { perIp: 0, perName: 0,
 /** A running server for one test file. */
 export type TestServer = Awaited<ReturnType<typeof startServer>>;
 
-/** Starts a server on a fresh database in a temp folder (or the given one). */
+/**
+ * Starts a server on a fresh database in a temp folder (or the given one); with
+ * TEST_DATABASE_URL, on a fresh PostgreSQL database that belongs to the folder (test-db.ts).
+ */
 export async function startServer(overrides: Partial<Config> = {}) {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'arena-test-'));
+  const database = overrides.databaseUrl === undefined ? databaseFor(dataDir) : undefined;
   // Like the request limit, sign-in limits and the starting-balance window are off unless a test
   // turns them on: test files sign dozens of players in from one address.
-  const built = await buildApp({ staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, connectLimit: CONNECT_UNLIMITED, startGrantWindowMs: 0, ...overrides, dataDir });
+  // Alone unless SUITE_REDIS_URL runs the suite through Redis (REDIS_URL is for the two-process tests).
+  const built = await buildApp({ staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, connectLimit: CONNECT_UNLIMITED, startGrantWindowMs: 0, redisUrl: process.env.SUITE_REDIS_URL || null, ...overrides, dataDir, databaseUrl: overrides.databaseUrl ?? database?.url });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -49,7 +55,10 @@ export async function startServer(overrides: Partial<Config> = {}) {
     },
     close: async () => {
       await built.close();
-      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!overrides.dataDir) {
+        database?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -5,10 +5,7 @@ import type { Migration } from '../migrations.ts';
  * part of a player's balance a sponsor lent, playable but not withdrawable; a sponsor credit
  * is the offer a club member claims and the wager challenge that makes the coins theirs.
  */
-export const sponsorCredit: Migration = {
-  id: 6,
-  name: 'sponsored balances and sponsor credits',
-  sql: `
+const sql = `
     ALTER TABLE accounts ADD COLUMN sponsored INTEGER NOT NULL DEFAULT 0 CHECK (sponsored >= 0 AND sponsored <= MAX(balance, 0));
 
     -- One row per club member: the credit on offer and the latest challenge. claimed_at is
@@ -24,5 +21,12 @@ export const sponsorCredit: Migration = {
       ended_at INTEGER,
       result TEXT CHECK (result IN ('running', 'completed', 'removed'))
     );
-  `,
+  `;
+
+export const sponsorCredit: Migration = {
+  id: 6,
+  name: 'sponsored balances and sponsor credits',
+  sql,
+  // PostgreSQL's two-argument maximum is GREATEST (MAX is only the aggregate there).
+  postgres: sql.replace('MAX(balance, 0)', 'GREATEST(balance, 0)'),
 };

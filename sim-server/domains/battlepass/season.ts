@@ -117,7 +117,7 @@ export function commitProgress(tx: Tx, userId: number, exp: number, now: number)
   const season = bpSeasonAt(now);
   if (exp > seasonExpOf(tx, userId, season)) fail(NumericError.INVALID_DATA, 'More experience than this season holds.');
   tx.run(
-    'INSERT INTO bp_passes (user_id, season, last_experience) VALUES (?, ?, ?) ON CONFLICT (user_id, season) DO UPDATE SET last_experience = MAX(last_experience, excluded.last_experience)',
+    'INSERT INTO bp_passes (user_id, season, last_experience) VALUES (?, ?, ?) ON CONFLICT (user_id, season) DO UPDATE SET last_experience = CASE WHEN excluded.last_experience > bp_passes.last_experience THEN excluded.last_experience ELSE bp_passes.last_experience END',
     userId, season, exp,
   );
   return { success: true, last_experience: passOf(tx, userId, season).last_experience };

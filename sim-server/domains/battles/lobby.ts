@@ -69,7 +69,7 @@ export function historyPage(db: Reader, deps: Deps, viewer: number | null, page:
     : "FROM battles b JOIN battle_seats s ON s.battle_id = b.id AND s.user_id = ? WHERE b.status IN ('finished', 'closed')";
   const who = viewer === null ? [] : [viewer];
   const rows = db.all<BattleRow>(`SELECT b.* ${from} AND b.id < ? ORDER BY b.id DESC LIMIT ?`, ...who, page.before ?? Number.MAX_SAFE_INTEGER, page.count + 1);
-  const totals = db.get<{ total: number; multi: number | null }>(`SELECT COUNT(*) AS total, SUM(b.seats > 2) AS multi ${from}`, ...who)!;
+  const totals = db.get<{ total: number; multi: number | null }>(`SELECT COUNT(*) AS total, SUM(CASE WHEN b.seats > 2 THEN 1 ELSE 0 END) AS multi ${from}`, ...who)!;
   const top = viewer === null
     ? db.get<{ top: number | null }>(`SELECT MAX(r.reward) AS top FROM battle_seats r JOIN battles b ON b.id = r.battle_id WHERE b.personal = 0 AND b.status = 'finished'`)!
     : db.get<{ top: number | null }>('SELECT MAX(reward) AS top FROM battle_seats WHERE user_id = ?', viewer)!;

@@ -24,18 +24,26 @@ export interface Battles {
 }
 
 /** What the battles need from the server. */
-export type BattleServices = Pick<Services, 'config' | 'db' | 'ledger' | 'hub' | 'beacon' | 'catalog'>;
+export type BattleServices = Pick<Services, 'config' | 'db' | 'ledger' | 'hub' | 'beacon' | 'catalog' | 'broker' | 'timers'>;
+
+/** With several processes, the clock owner also looks for battles in play this often (a wake sent through Redis may be lost with it). */
+const RESCAN_MS = 5_000;
 
 /** Makes the battles of a server without starting anything; `onError` reports a failed step. */
 export function createBattles(services: BattleServices, onError: (id: number, error: unknown) => void): Battles {
-  const { db, config, ledger, hub, beacon, catalog } = services;
+  const { db, config, ledger, hub, beacon, catalog, broker, timers } = services;
   const deps: BattleDeps = {
     ledger,
     hub,
     beacon,
-    states: createStateCache(),
+    // Other processes write battles too: a cached state is used only while the row still holds it.
+    states: createStateCache(undefined, broker !== null || Boolean(config.databaseUrl)),
     catalog: () => catalog.view(),
-    schedule: (id, wakeAt) => runner.schedule(id, wakeAt),
+    schedule: (id, wakeAt) => {
+      runner.schedule(id, wakeAt);
+      // A battle changed here while another process owns the clocks: that one must know its wake.
+      if (broker && !timers.owned()) broker.announce({ kind: 'wake', battle: id, at: wakeAt });
+    },
   };
   const runner = createBattleRunner({
     now: config.now,
@@ -52,11 +60,35 @@ export function createBattles(services: BattleServices, onError: (id: number, er
 
 /** Starts the battles: bots, then the runner (stopped when the app closes) with every battle in play. */
 export function startBattles(app: FastifyInstance, services: Services): void {
-  const { db, config, battles } = services;
+  const { db, config, battles, broker, timers } = services;
   battles.bots.splice(0, battles.bots.length, ...ensureBots(db, config.now()).map(toHash));
-  for (const { id, wake_at } of battlesInPlay(db)) battles.runner.schedule(id, wake_at ?? config.now());
-  battles.runner.start();
-  app.addHook('onClose', async () => battles.runner.stop());
+  // Every battle in play resumes from its stored state: at start, and in the process that takes
+  // the clocks over from one that died (the same recovery: nothing else knows where it stopped).
+  const resume = () => {
+    for (const { id, wake_at } of battlesInPlay(db)) battles.runner.schedule(id, wake_at ?? config.now());
+  };
+  let rescan: NodeJS.Timeout | undefined;
+  timers.whenOwned(
+    () => {
+      resume();
+      battles.runner.start();
+      if (broker) {
+        rescan = setInterval(resume, RESCAN_MS);
+        rescan.unref();
+      }
+    },
+    () => {
+      clearInterval(rescan);
+      battles.runner.stop();
+    },
+  );
+  broker?.onControl((message) => {
+    if (message.kind === 'wake' && timers.owned()) battles.runner.schedule(message.battle, message.at);
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(rescan);
+    battles.runner.stop();
+  });
 }
 
 /** Logs a failed step with its battle's hash. */

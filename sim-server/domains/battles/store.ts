@@ -2,7 +2,8 @@
  * Battle rows and the engine states they hold (schema 0004). The engine state JSON in
  * battles.state is the source of truth; parsed states of recent battles are cached in memory.
  * The cache only ever receives committed states (after COMMIT), and this process is the only
- * writer of the embedded database, so a cached state is always the stored one.
+ * writer of the embedded database, so a cached state is always the stored one. With several
+ * processes on one database the cache checks each state against its row (createStateCache).
  */
 import { parseHash, toHash } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
@@ -160,22 +161,37 @@ export interface StateCache {
   set(id: number, state: BattleState): void;
 }
 
-/** A cache keeping the `limit` most recently used states. */
-export function createStateCache(limit = 2_000): StateCache {
+/**
+ * A cache keeping the `limit` most recently used states. `shared`: other processes write the
+ * same rows (one database, several servers), so a state is kept with the JSON it was parsed
+ * from and used only while the row still holds that JSON; a state stored here is parsed again.
+ */
+export function createStateCache(limit = 2_000, shared = false): StateCache {
   const states = new Map<number, BattleState>();
+  const sources = new Map<number, string>();
   const remember = (id: number, state: BattleState) => {
     states.delete(id);
     states.set(id, state);
-    if (states.size > limit) states.delete(states.keys().next().value!);
+    if (states.size > limit) {
+      const oldest = states.keys().next().value!;
+      states.delete(oldest);
+      sources.delete(oldest);
+    }
   };
   return {
     get(row) {
       const cached = states.get(row.id);
-      if (cached) return cached;
+      if (cached && (!shared || sources.get(row.id) === row.state)) return cached;
       const parsed = JSON.parse(row.state) as BattleState;
       remember(row.id, parsed);
+      if (shared) sources.set(row.id, row.state);
       return parsed;
     },
-    set: remember,
+    set: shared
+      ? (id) => {
+          states.delete(id);
+          sources.delete(id);
+        }
+      : remember,
   };
 }

@@ -25,6 +25,7 @@ export const boosters: Domain = {
   register(app, services) {
     const { db, hub, config } = services;
     const sweep = setInterval(() => {
+      if (!services.timers.owned()) return;
       try {
         const now = config.now();
         if (db.get("SELECT 1 FROM boosters WHERE status = 'active' AND expires_at <= ? LIMIT 1", now)) db.transaction((tx) => closeExpired(tx, hub, now));

@@ -42,15 +42,24 @@ export function registerChat(app: FastifyInstance, services: Services): void {
   let last = -1;
   let lastPot = -1;
   const timer = setInterval(() => {
+    // One process pushes the count (summed over every process) and the pot, not each of them.
+    if (!services.timers.owned()) return;
     const online = services.hub.stats().connections;
     if (online !== last) services.hub.publish(Rooms.chat, 'CHAT_ONLINE', { online });
     last = online;
     // The pot grows with every wager; it is shown live but pushed at this pace, not per wager.
-    const pot = services.ledger.balance(services.db, RAIN_HOUSE);
+    // A database that went away (PostgreSQL) skips this push; the next one reads again.
+    let pot: number;
+    try {
+      pot = services.ledger.balance(services.db, RAIN_HOUSE);
+    } catch {
+      return;
+    }
     if (pot !== lastPot) services.hub.publish(Rooms.chat, 'CHAT_RAIN_POT', { pot });
     lastPot = pot;
   }, ONLINE_EVERY_MS);
   const rainTimer = setInterval(() => {
+    if (!services.timers.owned()) return;
     try {
       rainTick(services);
       stealTick(services);

@@ -149,7 +149,10 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     if (sessionId !== null) {
       closeSessions(db, config.now(), sessionId, all);
       const userId = db.get<{ user_id: number }>('SELECT user_id FROM sessions WHERE id = ?', sessionId)!.user_id;
-      hub.dropSessions(all ? { userId } : { sessionId });
+      const match = all ? { userId } : { sessionId };
+      hub.dropSessions(match);
+      // The other processes' sockets of the session are dropped at once too.
+      services.broker?.announce({ kind: 'revoke', ...match });
     }
     clearAuthCookies(request, reply);
     return { response: { success: true } };
@@ -222,7 +225,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     if (known) return verifyPassword(secret, known.secret_hash);
     const hash = await hashPassword(secret);
     // The simulated Steam profile is chosen once, when the identity is made.
-    db.run('INSERT OR IGNORE INTO sim_provider_accounts (provider_id, secret_hash, created_at, steam_profile) VALUES (?, ?, ?, ?)', providerId, hash, config.now(), JSON.stringify(profile));
+    db.run('INSERT INTO sim_provider_accounts (provider_id, secret_hash, created_at, steam_profile) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', providerId, hash, config.now(), JSON.stringify(profile));
     // Two first sign-ins raced: the stored secret decides.
     const stored = db.get<{ secret_hash: string }>('SELECT secret_hash FROM sim_provider_accounts WHERE provider_id = ?', providerId)!;
     return stored.secret_hash === hash || verifyPassword(secret, stored.secret_hash);

@@ -66,6 +66,7 @@ export function startOfficialParty(s: Services, input: z.output<typeof OfficialB
 
 function registerParties(app: FastifyInstance, s: Services): void {
   const timer = setInterval(() => {
+    if (!s.timers.owned()) return;
     try {
       partyTick(s);
     } catch (error) {

@@ -117,7 +117,7 @@ export const partyHandlers: Handlers = {
         const wagered = wageredUnderCode(tx, user.id, party.host_id, party.min_period * 1000, now);
         if (wagered < party.min_wagered) fail(NumericError.INVALID_DATA, `Wager ${(party.min_wagered / 100).toFixed(2)} coins under the streamer's code within ${Math.round(party.min_period / DAY_S)} days to join (${(wagered / 100).toFixed(2)} so far)`);
       }
-      const added = tx.run('INSERT OR IGNORE INTO stream_party_members (party_id, user_id, joined_at) VALUES (?, ?, ?)', party.id, user.id, ctx.config.now());
+      const added = tx.run('INSERT INTO stream_party_members (party_id, user_id, joined_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', party.id, user.id, ctx.config.now());
       if (added.changes === 0) fail(NumericError.INVALID_DATA, 'You have already joined this party');
       announce(tx, ctx, party.id);
       return { success: true as const, participants: memberCount(tx, party.id) };
@@ -194,7 +194,7 @@ export const partyHandlers: Handlers = {
     const user = requirePartner(ctx);
     // A host streams on Kick: the channel linked by partnership-plus.connect-kick (docs/decisions/0028).
     if (!kickAccountOf(ctx.db, user.id)) fail(NamedError.KICK_ACCOUNT_NOT_LINKED, 'Connect your Kick channel first');
-    ctx.db.run('INSERT OR IGNORE INTO stream_club (user_id, joined_at) VALUES (?, ?)', user.id, ctx.config.now());
+    ctx.db.run('INSERT INTO stream_club (user_id, joined_at) VALUES (?, ?) ON CONFLICT DO NOTHING', user.id, ctx.config.now());
     return { success: true as const, stream_club: true };
   },
   'partnership-plus.leave-stream-club': (_params, ctx) => {

@@ -32,12 +32,12 @@ export function accrueEarnings(tx: Tx, change: BalanceChange, partnerId: number)
   const wagered = sign * cents;
   tx.run(
     `INSERT INTO referral_earnings (user_id, partner_id, wagered, earned_milli) VALUES (?, ?, ?, ?)
-     ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, wagered = wagered + excluded.wagered, earned_milli = earned_milli + excluded.earned_milli`,
+     ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, wagered = referral_earnings.wagered + excluded.wagered, earned_milli = referral_earnings.earned_milli + excluded.earned_milli`,
     change.userId, partnerId, wagered, milli,
   );
   const total = tx.get<{ wagered: number }>(
     `INSERT INTO partner_earnings (partner_id, accrued_milli, wagered) VALUES (?, ?, ?)
-     ON CONFLICT (partner_id) DO UPDATE SET accrued_milli = accrued_milli + excluded.accrued_milli, wagered = wagered + excluded.wagered
+     ON CONFLICT (partner_id) DO UPDATE SET accrued_milli = partner_earnings.accrued_milli + excluded.accrued_milli, wagered = partner_earnings.wagered + excluded.wagered
      RETURNING wagered`,
     partnerId, milli, wagered,
   )!;
@@ -122,7 +122,7 @@ export function referralsPage(db: Pick<Db, 'all'>, partnerId: number, page: { af
 export function countVisit(tx: Tx, partnerName: string, now: number): boolean {
   const partner = partnerByCode(tx, partnerName);
   if (!partner) return false;
-  tx.run('INSERT INTO invite_visits (partner_id, visits) VALUES (?, 1) ON CONFLICT (partner_id) DO UPDATE SET visits = visits + 1', partner.id);
+  tx.run('INSERT INTO invite_visits (partner_id, visits) VALUES (?, 1) ON CONFLICT (partner_id) DO UPDATE SET visits = invite_visits.visits + 1', partner.id);
   countVisitDay(tx, partner.id, now);
   return true;
 }

@@ -29,8 +29,16 @@ export const partnership: Domain = {
       settleEndedRaces(db, ledger, config.now());
       settleDeals(db, config.now());
     };
-    settle();
-    const timer = setInterval(settle, RACE_SETTLE_INTERVAL_MS);
+    services.timers.whenOwned(settle);
+    // A database that went away (PostgreSQL) fails this round only; the next one tries again.
+    const timer = setInterval(() => {
+      if (!services.timers.owned()) return;
+      try {
+        settle();
+      } catch (error) {
+        app.log.error({ err: error }, 'partner race settlement failed');
+      }
+    }, RACE_SETTLE_INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },

@@ -30,7 +30,7 @@ function add(tx: Tx, partnerId: number, day: number, values: Partial<Record<Colu
   const columns = Object.keys(values) as Column[];
   tx.run(
     `INSERT INTO partner_daily (partner_id, day, ${columns.join(', ')}) VALUES (?, ?, ${columns.map(() => '?').join(', ')})
-     ON CONFLICT (partner_id, day) DO UPDATE SET ${columns.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+     ON CONFLICT (partner_id, day) DO UPDATE SET ${columns.map((c) => `${c} = partner_daily.${c} + excluded.${c}`).join(', ')}`,
     partnerId, day, ...columns.map((c) => values[c]!),
   );
 }

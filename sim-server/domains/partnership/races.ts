@@ -131,7 +131,7 @@ export function countRaceWager(tx: Tx, change: BalanceChange, partnerId: number,
   );
   for (const race of races) {
     tx.run(
-      'INSERT INTO partner_race_entries (race_id, user_id, wagered) VALUES (?, ?, ?) ON CONFLICT (race_id, user_id) DO UPDATE SET wagered = wagered + excluded.wagered',
+      'INSERT INTO partner_race_entries (race_id, user_id, wagered) VALUES (?, ?, ?) ON CONFLICT (race_id, user_id) DO UPDATE SET wagered = partner_race_entries.wagered + excluded.wagered',
       race.id, change.userId, -change.amount,
     );
   }

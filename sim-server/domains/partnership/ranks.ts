@@ -48,7 +48,7 @@ export function ownReferral(db: Pick<Db, 'get'>, partnerId: number, hash: string
 export function rankCounts(db: Pick<Db, 'all'>, partnerId: number, scheme: Scheme): Record<Rank, number> {
   const rows = db.all<{ rank: Rank; n: number }>(
     `SELECT CASE WHEN w >= ? THEN 'S' WHEN w >= ? THEN 'A' WHEN w >= ? THEN 'B' WHEN w >= ? THEN 'C' WHEN w >= ? THEN 'D' ELSE 'E' END AS rank, COUNT(*) AS n
-       FROM (SELECT COALESCE(e.wagered, 0) AS w FROM referrals r LEFT JOIN referral_earnings e ON e.user_id = r.user_id AND e.partner_id = r.partner_id WHERE r.partner_id = ?)
+       FROM (SELECT COALESCE(e.wagered, 0) AS w FROM referrals r LEFT JOIN referral_earnings e ON e.user_id = r.user_id AND e.partner_id = r.partner_id WHERE r.partner_id = ?) AS referred
       GROUP BY rank`,
     scheme.S, scheme.A, scheme.B, scheme.C, scheme.D, partnerId,
   );
@@ -60,7 +60,7 @@ export function rankCounts(db: Pick<Db, 'all'>, partnerId: number, scheme: Schem
 /** Bans a referral: off the partner's list, and refused the partner's code from now on. */
 export function banReferral(tx: Tx, partnerId: number, userId: number, now: number): void {
   tx.run('DELETE FROM referrals WHERE user_id = ? AND partner_id = ?', userId, partnerId);
-  tx.run('INSERT OR IGNORE INTO partner_bans (partner_id, user_id, banned_at) VALUES (?, ?, ?)', partnerId, userId, now);
+  tx.run('INSERT INTO partner_bans (partner_id, user_id, banned_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', partnerId, userId, now);
 }
 
 /** Whether a partner banned a player. */

@@ -139,8 +139,8 @@ export function countWager(tx: Tx, deps: CreditDeps, change: BalanceChange): voi
   if (!COUNTED.has(change.type)) return;
   // A wager's amount is negative, a refund's positive: both move `wagered` by -amount.
   const row = tx.get<Pick<CreditRow, 'wagered' | 'goal'>>(
-    "UPDATE sponsor_credits SET wagered = MAX(0, wagered - ?) WHERE user_id = ? AND result = 'running' RETURNING wagered, goal",
-    change.amount, change.userId,
+    "UPDATE sponsor_credits SET wagered = CASE WHEN wagered > ? THEN wagered - ? ELSE 0 END WHERE user_id = ? AND result = 'running' RETURNING wagered, goal",
+    change.amount, change.amount, change.userId,
   );
   if (!row || row.wagered < row.goal) return;
   deps.ledger.release(tx, change.userId);

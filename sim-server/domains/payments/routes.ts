@@ -54,7 +54,15 @@ const CardBody = z.object({ card_number: z.string().check(z.regex(/^[\d ]{12,23}
 
 /** Registers the provider clock and, in sim mode, the console and provider pages. */
 export function registerPayments(app: FastifyInstance, s: Services): void {
-  const ticker = setInterval(() => advanceDue(s), TICK_MS);
+  // A database that went away (PostgreSQL) fails this tick only; the next one tries again.
+  const ticker = setInterval(() => {
+    if (!s.timers.owned()) return;
+    try {
+      advanceDue(s);
+    } catch (error) {
+      app.log.error({ err: error }, 'payment provider step failed');
+    }
+  }, TICK_MS);
   ticker.unref();
   app.addHook('onClose', async () => clearInterval(ticker));
   if (!s.config.simMode) return;

@@ -99,7 +99,7 @@ export function paymentByMemo(db: Pick<Db, 'get'>, memo: string): PaymentRow | u
 /** A player's payments, newest first, after the payment `before` (its id), optionally in one currency. */
 export function paymentsPage(db: Pick<Db, 'all'>, userId: number, page: { before?: number; count: number; currency?: string }): PaymentRow[] {
   return db.all<PaymentRow>(
-    'SELECT * FROM payments WHERE user_id = ? AND id < ? AND (? IS NULL OR currency = ?) ORDER BY id DESC LIMIT ?',
+    'SELECT * FROM payments WHERE user_id = ? AND id < ? AND (CAST(? AS TEXT) IS NULL OR currency = ?) ORDER BY id DESC LIMIT ?',
     userId, page.before ?? Number.MAX_SAFE_INTEGER, page.currency ?? null, page.currency ?? null, page.count,
   );
 }

@@ -99,9 +99,11 @@ export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number
     seasonAmount = -Math.min(-amount, seasonBefore);
     tx.run(
       `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE 0 END, season = ?,
-              total_wager = MAX(0, total_wager + ?), games_played = MAX(0, games_played + ?), battles_played = MAX(0, battles_played - ?)
+              total_wager = CASE WHEN total_wager + ? > 0 THEN total_wager + ? ELSE 0 END,
+              games_played = CASE WHEN games_played + ? > 0 THEN games_played + ? ELSE 0 END,
+              battles_played = CASE WHEN battles_played - ? > 0 THEN battles_played - ? ELSE 0 END
         WHERE id = ?`,
-      amount, season, seasonAmount, season, cents, games, battle, userId,
+      amount, season, seasonAmount, season, cents, cents, games, games, battle, battle, userId,
     );
   }
   if (amount === 0) return { amount: 0, after: figures };

@@ -23,10 +23,11 @@ export const progression: Domain = {
       settleRaces({ db, ledger, hub: services.hub, now });
       looked = key;
     };
-    settle();
+    services.timers.whenOwned(settle);
     // The live boards are built from the record now rather than on the first reader's request.
     for (const period of RACE_PERIODS) raceBoards.current(period, config.now());
     const ticker = setInterval(() => {
+      if (!services.timers.owned()) return;
       try {
         settle();
       } catch (error) {

@@ -61,7 +61,7 @@ export function addRacePoints(tx: Tx, boards: RaceBoards, userId: number, cents:
   if (cents > 0) {
     tx.run(
       `INSERT INTO race_days (day, user_id, wagered, reached_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (day, user_id) DO UPDATE SET wagered = wagered + excluded.wagered, reached_at = excluded.reached_at`,
+       ON CONFLICT (day, user_id) DO UPDATE SET wagered = race_days.wagered + excluded.wagered, reached_at = excluded.reached_at`,
       day, userId, cents, now,
     );
   } else {

@@ -74,7 +74,7 @@ export const radioHandlers: Handlers = {
   'radio.list': ({ offset, count = LIST_PAGE, name }, ctx) => {
     const skip = offset === undefined || offset === '' ? 0 : Number(offset);
     if (!Number.isSafeInteger(skip) || skip < 0) fail(NumericError.INPUT_ERROR, 'offset: expected the count of sounds already shown');
-    const where = name ? "WHERE name LIKE ? ESCAPE '\\' OR author LIKE ? ESCAPE '\\' OR album LIKE ? ESCAPE '\\'" : '';
+    const where = name ? "WHERE lower(name) LIKE lower(?) ESCAPE '\\' OR lower(author) LIKE lower(?) ESCAPE '\\' OR lower(album) LIKE lower(?) ESCAPE '\\'" : '';
     const args = name ? [likePattern(name), likePattern(name), likePattern(name)] : [];
     const total = ctx.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM radio_sounds ${where}`, ...args)!.n;
     const rows = ctx.db.all<SoundRow>(`SELECT * FROM radio_sounds ${where} ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`, ...args, count, skip);

@@ -45,7 +45,8 @@ function startStation(app: FastifyInstance, services: Services): () => void {
   let stopped = false;
 
   function tick(): void {
-    if (stopped) return;
+    // Another process owns the clocks: its station plays; this one starts again on a takeover.
+    if (stopped || !services.timers.owned()) return;
     clearTimeout(timer);
     let wake = config.now() + MAX_SLEEP_MS;
     try {
@@ -59,6 +60,7 @@ function startStation(app: FastifyInstance, services: Services): () => void {
 
   let lastOnline = -1;
   const watcher = setInterval(() => {
+    if (!services.timers.owned()) return;
     const online = hub.memberCount(Rooms.radio);
     if (online !== lastOnline) hub.publish(Rooms.radio, '#RADIO_ONLINE', { online });
     lastOnline = online;
@@ -76,6 +78,6 @@ function startStation(app: FastifyInstance, services: Services): () => void {
     clearTimeout(timer);
     clearInterval(watcher);
   });
-  tick();
+  services.timers.whenOwned(tick);
   return tick;
 }

@@ -20,7 +20,7 @@ export const securityHandlers: Handlers = {
     const eighteen = Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate());
     if (born > eighteen) fail(NumericError.INVALID_DATA, 'You must be 18 or older');
     ctx.db.run(
-      'INSERT OR IGNORE INTO basic_verifications (user_id, full_name, birth_date, country, verified_at) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO basic_verifications (user_id, full_name, birth_date, country, verified_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
       user.id, full_name, birth_date, country.toUpperCase(), ctx.config.now(),
     );
     return { verified: true };

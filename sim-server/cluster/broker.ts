@@ -1,0 +1,290 @@
+/**
+ * What crosses processes when several servers share one database (REDIS_URL; docs/decisions/0031):
+ * room events numbered once for every process, their replay ring, rate-limit counters,
+ * session revocations, battle wakes for the timer owner, and the live counts.
+ *
+ * Three connections: commands that must arrive (events: queued while Redis is away and sent in
+ * order when it returns), commands that must not wait (rate limits: they fail at once and the
+ * caller counts in-process instead), and the subscription every process listens on.
+ */
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { Hub, RoomHistory, RoomRelay } from '../socket/hub.ts';
+
+/** Keys and channels, under one prefix so one Redis can serve several sites (REDIS_PREFIX). */
+const EVENTS = 'events';
+const CONTROL = 'control';
+
+/** A room's numbering and ring live this long after its last event (the hub's idle room keep). */
+const ROOM_KEEP_MS = 10 * 60_000;
+/** Events kept per room for replay, as the in-process hub keeps. */
+const KEEP_PER_ROOM = 200;
+/** How often each process writes its counts and reads the others'. */
+const LIVE_EVERY_MS = 1_000;
+/** A process whose counts are older than this is gone (crashed, or cut off from Redis). */
+const LIVE_STALE_MS = 3_500;
+
+/**
+ * Numbers one event and fans it out, atomically, so every subscriber sees a room's events in
+ * offset order. A room's first offset is Redis's clock in microseconds, as the in-process hub
+ * starts from its own: offsets only grow, across a room forgotten and made again.
+ * KEYS: offsets hash, ring list. ARGV: channel, room, frame head, keep, keep ms.
+ */
+const PUBLISH_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  local t = redis.call('TIME')
+  local base = string.format('%d', tonumber(t[1]) * 1000000 + tonumber(t[2]))
+  redis.call('HSET', KEYS[1], 'base', base, 'offset', base)
+end
+local o = string.format('%d', redis.call('HINCRBY', KEYS[1], 'offset', 1))
+local frame = ARGV[3] .. o .. '}'
+redis.call('RPUSH', KEYS[2], o .. '\\n' .. frame)
+redis.call('LTRIM', KEYS[2], -tonumber(ARGV[4]), -1)
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+redis.call('PUBLISH', ARGV[1], ARGV[2] .. '\\n' .. o .. '\\n' .. frame)
+return o
+`;
+
+/**
+ * A room's offsets and its kept events (all of them: a joining socket filters by its offset).
+ * A room Redis does not know starts now, as PUBLISH_SCRIPT would start it.
+ */
+const HISTORY_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  local t = redis.call('TIME')
+  local base = string.format('%d', tonumber(t[1]) * 1000000 + tonumber(t[2]))
+  redis.call('HSET', KEYS[1], 'base', base, 'offset', base)
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+local h = redis.call('HMGET', KEYS[1], 'base', 'offset')
+local events = {}
+if ARGV[1] == '1' then events = redis.call('LRANGE', KEYS[2], 0, -1) end
+return { h[1], h[2], events }
+`;
+
+/** Counts one request in a fixed window. KEYS: the window's counter. ARGV: its life in ms. */
+const HIT_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n
+`;
+
+/** The scripts above, as ioredis defines them (EVALSHA, the script sent again when Redis lost it). */
+interface Scripts {
+  arenaPublish(offsets: string, ring: string, channel: string, room: string, head: string, keep: number, keepMs: number): Promise<string>;
+  arenaHistoryBuffer(offsets: string, ring: string, withEvents: string, keepMs: number): Promise<[Buffer, Buffer, Buffer[]]>;
+  arenaHit(key: string, lifeMs: number): Promise<number>;
+}
+
+/** A message on the control channel. */
+export type Announcement = { kind: 'revoke'; sessionId?: number; userId?: number } | { kind: 'wake'; battle: number; at: number | null };
+
+/** An announcement as heard, with the process that made it. */
+export type ControlMessage = Announcement & { from: string };
+
+/** The broker of one process. */
+export interface Broker {
+  /** This process's name among the others (its live counts are kept under it). */
+  readonly id: string;
+  relay: RoomRelay;
+  /** Counts a request in the shared window; answers the count, or null when Redis cannot answer now. */
+  hit(key: string, windowMs: number, nowMs: number): Promise<number | null>;
+  /** Tells every process (this one included) something. */
+  announce(message: Announcement): void;
+  /** Hears every control message, this process's own included. */
+  onControl(listener: (message: ControlMessage) => void): void;
+  /** Hears Redis lost (false) and back (true) on the subscription. */
+  onLink(listener: (up: boolean) => void): void;
+  /** Starts feeding the hub: events, then live counts every second. */
+  attach(hub: Hub): void;
+  close(): Promise<void>;
+}
+
+/** Redis cannot be reached at start: the message names REDIS_URL and the address. */
+export class BrokerError extends Error {}
+
+/** Where REDIS_URL points, for messages (the password left out). */
+export function redisAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname || 'localhost'}:${parsed.port || '6379'}`;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Connects to REDIS_URL, or fails with a message naming it and the address: a server that
+ * cannot reach its broker must not start as if it were alone.
+ */
+export async function connectBroker(url: string, options: { prefix?: string; log?: { warn(obj: unknown, msg: string): void } } = {}): Promise<Broker> {
+  const address = redisAddress(url);
+  const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, connectTimeout: 3_000, enableOfflineQueue: false });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    await probe.ping();
+  } catch (error) {
+    probe.disconnect();
+    throw new BrokerError(`REDIS_URL: cannot reach Redis at ${address} (${(error as Error).message || String(error)})`, { cause: error });
+  }
+  probe.disconnect();
+
+  const prefix = options.prefix ?? 'arena:';
+  const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  // Reconnects forever, a little slower each time, at most every 2 s.
+  const retryStrategy = (times: number) => Math.min(100 * times, 2_000);
+  const commands = new Redis(url, { retryStrategy, maxRetriesPerRequest: null });
+  const quick = new Redis(url, { retryStrategy, maxRetriesPerRequest: 0, enableOfflineQueue: false });
+  const sub = new Redis(url, { retryStrategy, maxRetriesPerRequest: null });
+  commands.defineCommand('arenaPublish', { numberOfKeys: 2, lua: PUBLISH_SCRIPT });
+  commands.defineCommand('arenaHistory', { numberOfKeys: 2, lua: HISTORY_SCRIPT });
+  quick.defineCommand('arenaHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  const scripts = commands as unknown as Scripts;
+  const quickScripts = quick as unknown as Scripts;
+  let warned = false;
+  for (const client of [commands, quick, sub]) {
+    client.on('error', (error: Error) => {
+      // Once per outage: the reconnect loop says the same thing every attempt.
+      if (warned) return;
+      warned = true;
+      options.log?.warn({ err: error }, `Redis at ${address} is unreachable; reconnecting`);
+    });
+    client.on('ready', () => {
+      warned = false;
+    });
+  }
+
+  const eventsChannel = `${prefix}${EVENTS}`;
+  const controlChannel = `${prefix}${CONTROL}`;
+  const controlListeners: ((message: ControlMessage) => void)[] = [];
+  const linkListeners: ((up: boolean) => void)[] = [];
+  let hub: Hub | null = null;
+  let liveTimer: NodeJS.Timeout | undefined;
+
+  // Lost and back, as the subscription sees it: while it is down, events pass this process by.
+  let subscribed = false;
+  let started = false;
+  sub.on('close', () => {
+    if (!subscribed) return;
+    subscribed = false;
+    for (const listener of linkListeners) listener(false);
+  });
+  sub.on('ready', () => {
+    // ioredis subscribes again on its own; the first ready is the start, later ones a return.
+    const returning = subscribed === false && started;
+    subscribed = true;
+    if (!returning) return;
+    // The PING is answered after the subscriptions ioredis renews as it reconnects: only then
+    // does a socket that rejoins miss nothing between its replay and the live events.
+    void sub.ping().catch(() => {}).then(() => {
+      for (const listener of linkListeners) listener(true);
+    });
+  });
+  await sub.subscribe(eventsChannel, controlChannel);
+  subscribed = true;
+  started = true;
+
+  sub.on('messageBuffer', (channel: Buffer, message: Buffer) => {
+    if (channel.toString() === eventsChannel) {
+      const first = message.indexOf(10);
+      const second = message.indexOf(10, first + 1);
+      hub?.deliver(message.toString('utf8', 0, first), Number(message.toString('latin1', first + 1, second)), message.subarray(second + 1));
+      return;
+    }
+    let parsed: ControlMessage;
+    try {
+      parsed = JSON.parse(message.toString()) as ControlMessage;
+    } catch {
+      return;
+    }
+    for (const listener of controlListeners) listener(parsed);
+  });
+
+  const roomKeys = (room: string) => [`${prefix}room:${room}`, `${prefix}ring:${room}`];
+
+  const relay: RoomRelay = {
+    publish(room, head) {
+      const [offsets, ring] = roomKeys(room);
+      scripts.arenaPublish(offsets!, ring!, eventsChannel, room, head, KEEP_PER_ROOM, ROOM_KEEP_MS).catch((error: unknown) => {
+        options.log?.warn({ err: error, room }, 'an event could not be sent through Redis');
+      });
+    },
+    async history(room, after): Promise<RoomHistory> {
+      const [offsets, ring] = roomKeys(room);
+      const answer = await scripts.arenaHistoryBuffer(offsets!, ring!, after === undefined ? '0' : '1', ROOM_KEEP_MS);
+      const base = Number(answer[0].toString());
+      const offset = Number(answer[1].toString());
+      const events = answer[2].map((entry) => {
+        const cut = entry.indexOf(10);
+        return { offset: Number(entry.toString('latin1', 0, cut)), frame: entry.subarray(cut + 1) };
+      });
+      return { base, offset, events: events.filter((e) => after === undefined || e.offset > after), oldest: events[0]?.offset ?? offset + 1 };
+    },
+  };
+
+  async function exchangeCounts(): Promise<void> {
+    if (!hub) return;
+    const mine = hub.localCounts();
+    const now = Date.now();
+    const key = `${prefix}live`;
+    const answer = await quick
+      .multi()
+      .hset(key, id, JSON.stringify({ at: now, connections: mine.connections, members: Object.fromEntries(mine.members) }))
+      .pexpire(key, LIVE_STALE_MS * 10)
+      .hgetall(key)
+      .exec();
+    const all = (answer?.[2]?.[1] ?? {}) as Record<string, string>;
+    let connections = 0;
+    const members = new Map<string, number>();
+    for (const [other, raw] of Object.entries(all)) {
+      if (other === id) continue;
+      const entry = JSON.parse(raw) as { at: number; connections: number; members: Record<string, number> };
+      if (now - entry.at > LIVE_STALE_MS) {
+        void quick.hdel(key, other).catch(() => {});
+        continue;
+      }
+      connections += entry.connections;
+      for (const [room, n] of Object.entries(entry.members)) members.set(room, (members.get(room) ?? 0) + n);
+    }
+    hub.setRemote({ connections, members });
+  }
+
+  return {
+    id,
+    relay,
+    async hit(key, windowMs, nowMs) {
+      const window = Math.floor(nowMs / windowMs);
+      try {
+        return Number(await quickScripts.arenaHit(`${prefix}rl:${key}:${window}`, windowMs + 1_000));
+      } catch {
+        return null;
+      }
+    },
+    announce(message) {
+      commands.publish(controlChannel, JSON.stringify({ ...message, from: id })).catch((error: unknown) => {
+        options.log?.warn({ err: error }, 'a control message could not be sent through Redis');
+      });
+    },
+    onControl: (listener) => void controlListeners.push(listener),
+    onLink: (listener) => void linkListeners.push(listener),
+    attach(target) {
+      hub = target;
+      const tick = () => {
+        exchangeCounts().catch(() => {
+          // Redis away: the others' counts are unknown, so only this process's are shown.
+          hub?.setRemote({ connections: 0, members: new Map() });
+        });
+      };
+      tick();
+      liveTimer = setInterval(tick, LIVE_EVERY_MS);
+      liveTimer.unref();
+    },
+    async close() {
+      clearInterval(liveTimer);
+      await quick.hdel(`${prefix}live`, id).catch(() => {});
+      for (const client of [commands, quick, sub]) client.disconnect();
+    },
+  };
+}

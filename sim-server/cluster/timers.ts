@@ -1,0 +1,68 @@
+/**
+ * Game clocks with one owner (docs/decisions/0031): battle rounds, expiries, rain and race ends,
+ * radio songs, party draws run in exactly one process at a time, the one holding the database's
+ * 'timers' lease. The others ask for it every second, so when the owner dies (its database
+ * connection, and with it the lease, goes) another takes over within about a second and runs
+ * the start-up recovery of every clock. Alone on an embedded database the lease is always held:
+ * everything runs at once, as before.
+ *
+ * A clock's work is safe to run twice anyway (each payment is conditional on the state it moves,
+ * in one transaction): the lease is what keeps two owners from doing it on purpose.
+ */
+
+/** The owner of the clocks of one process. */
+export interface TimerOwner {
+  /** Whether this process runs the clocks now. */
+  owned(): boolean;
+  /**
+   * `start` runs now if this process owns the clocks, and on every takeover; `stop` when the
+   * lease is lost. Clocks that only check `owned()` need neither.
+   */
+  whenOwned(start: () => void, stop?: () => void): void;
+  /** Stops asking for the lease (the server closes). */
+  close(): void;
+}
+
+/** How often a process that does not own the clocks asks for the lease (and the owner checks it still holds it). */
+export const LEASE_POLL_MS = 1_000;
+
+/** Builds the owner over a lease (Db.tryLease('timers')); `onError` hears a start or stop that threw. */
+export function createTimerOwner(tryLease: () => boolean, onError: (error: unknown) => void, pollMs = LEASE_POLL_MS): TimerOwner {
+  const starts: (() => void)[] = [];
+  const stops: (() => void)[] = [];
+  const ask = () => {
+    try {
+      return tryLease();
+    } catch (error) {
+      // The database is away: whoever holds the lease is unknown, so this process holds it not.
+      onError(error);
+      return false;
+    }
+  };
+  let held = ask();
+  const run = (fns: (() => void)[]) => {
+    for (const fn of fns) {
+      try {
+        fn();
+      } catch (error) {
+        onError(error);
+      }
+    }
+  };
+  const poll = setInterval(() => {
+    const now = ask();
+    if (now === held) return;
+    held = now;
+    run(now ? starts : stops);
+  }, pollMs);
+  poll.unref();
+  return {
+    owned: () => held,
+    whenOwned(start, stop) {
+      starts.push(start);
+      if (stop) stops.push(stop);
+      if (held) run([start]);
+    },
+    close: () => clearInterval(poll),
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * With TEST_DATABASE_URL, every test database of this run is named after the run, and the
+ * ones a test left behind (a folder it gave the server and removed itself, a failed test) are
+ * dropped when the run ends. Other runs on the same PostgreSQL are left alone.
+ */
+import { randomBytes } from 'node:crypto';
+import { openPostgres } from '../../sim-server/db/postgres.ts';
+
+export default function setup(): (() => void) | undefined {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return undefined;
+  const run = randomBytes(3).toString('hex');
+  process.env.ARENA_TEST_RUN = run;
+  return () => {
+    const admin = openPostgres({ url, migrate: false, statementTimeoutMs: 120_000 });
+    try {
+      for (const { datname } of admin.all<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE ?', `arena_test_${run}_%`)) {
+        admin.run(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      }
+    } finally {
+      admin.close();
+    }
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * What only PostgreSQL does (DESIGN.md 9, docs/decisions/0030): several processes on one
+ * database, a connection lost and made again, a statement that waits too long, and the
+ * lease that gives timers one owner. Runs when TEST_DATABASE_URL is set (CI sets it).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openDb, type Db } from '../../sim-server/db/database.ts';
+import { createLedger } from '../../sim-server/db/ledger.ts';
+import { openPostgres } from '../../sim-server/db/postgres.ts';
+import { startServer, type TestServer } from './harness.ts';
+import { freshDatabase, TEST_DATABASE_URL } from './test-db.ts';
+
+/** Ends every connection the sim-server opened to the database, as a restart of PostgreSQL would. */
+function terminateServerConnections(admin: Db): number {
+  return admin.all<{ pid: number }>(
+    "SELECT pg_terminate_backend(pid) AS done, pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'sim-server' AND pid <> pg_backend_pid()",
+  ).length;
+}
+
+/** Runs a script as its own process; answers what it printed, once it exited. */
+function runNode(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL', () => {
+  let database: ReturnType<typeof freshDatabase>;
+  let db: Db;
+  let admin: Db;
+  const ledger = createLedger({ now: Date.now });
+
+  beforeAll(() => {
+    database = freshDatabase();
+    // A short statement timeout, so the test of a blocked writer does not wait the default 10 s.
+    db = openDb({ path: ':memory:', url: database.url, statementTimeoutMs: 1_000 });
+    admin = openPostgres({ url: database.url, migrate: false });
+    db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'shared_wallet', 'shared', 0)");
+  });
+  afterAll(() => {
+    db?.close();
+    admin?.close();
+    database?.drop();
+  });
+
+  const fund = (cents: number) => db.transaction((tx) => ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: 1 }, amount: cents, type: 'reward' }));
+  const drain = () => {
+    const left = ledger.balance(db, { user: 1 });
+    if (left > 0) db.transaction((tx) => ledger.transfer(tx, { from: { user: 1 }, to: { house: 'faucet' }, amount: left, type: 'reward' }));
+  };
+
+  test('a connection lost in the middle of a money transaction moves nothing, and the next transaction connects again', () => {
+    fund(1_000);
+    const before = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n;
+    expect(() =>
+      db.transaction((tx) => {
+        ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 400, type: 'arena_join' });
+        const { pid } = tx.get<{ pid: number }>('SELECT pg_backend_pid() AS pid')!;
+        expect(admin.get<{ done: number }>('SELECT pg_terminate_backend(?) AS done', pid)!.done).toBe(1);
+        // The debit is gone with the connection; nothing after it may run on a new one.
+        ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 400, type: 'arena_join' });
+      }),
+    ).toThrow(/terminat|connection/i);
+    expect(ledger.balance(db, { user: 1 })).toBe(1_000);
+    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n).toBe(before);
+    db.transaction((tx) => ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 400, type: 'arena_join' }));
+    expect(ledger.balance(db, { user: 1 })).toBe(600);
+    expect(ledger.check(db).ok).toBe(true);
+    drain();
+  });
+
+  test('a writer that holds the lock too long makes the next writer fail after the statement timeout, not wait forever', () => {
+    fund(500);
+    const other = openDb({ path: ':memory:', url: database.url });
+    try {
+      const started = Date.now();
+      let refusal: unknown;
+      // `other` is a second process's connection in the middle of its transaction.
+      other.transaction(() => {
+        try {
+          db.transaction((tx) => ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 100, type: 'arena_join' }));
+        } catch (error) {
+          refusal = error;
+        }
+      });
+      expect((refusal as { code?: string }).code).toBe('57014'); // query_canceled: statement_timeout
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect(ledger.balance(db, { user: 1 })).toBe(500);
+      // The lock is free again: the same call goes through.
+      db.transaction((tx) => ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 100, type: 'arena_join' }));
+      expect(ledger.balance(db, { user: 1 })).toBe(400);
+    } finally {
+      other.close();
+    }
+    drain();
+  });
+
+  test('200 debits from two processes on a balance that covers 37: exactly 37 go through', async () => {
+    fund(3_700);
+    const startAt = String(Date.now() + 1_500);
+    const runs = await Promise.all([0, 1].map(() => runNode(['tests/server/postgres-debits.ts', database.url, '100', '100', startAt])));
+    for (const r of runs) expect({ code: r.code, stderr: r.stderr }).toMatchObject({ code: 0 });
+    const counts = runs.map((r) => JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { ok: number; refused: number });
+    expect(counts.reduce((sum, c) => sum + c.ok, 0)).toBe(37);
+    expect(counts.reduce((sum, c) => sum + c.refused, 0)).toBe(163);
+    expect(ledger.balance(db, { user: 1 })).toBe(0);
+    expect(ledger.check(db).ok).toBe(true);
+  }, 60_000);
+
+  test('a lease has one holder at a time, and passes to another process when the holder loses its connection', () => {
+    const second = openPostgres({ url: database.url, migrate: false });
+    try {
+      expect(db.tryLease('battles')).toBe(true);
+      expect(db.tryLease('battles')).toBe(true);
+      expect(second.tryLease('battles')).toBe(false);
+      expect(second.tryLease('radio')).toBe(true);
+      const holder = db.get<{ pid: number }>('SELECT pg_backend_pid() AS pid')!.pid;
+      admin.run('SELECT pg_terminate_backend(?)', holder);
+      expect(second.tryLease('battles')).toBe(true);
+      // The old holder connects again but does not get it back.
+      expect(db.tryLease('battles')).toBe(false);
+      expect(db.tryLease('radio')).toBe(false);
+    } finally {
+      second.close();
+    }
+    // Closed, its leases are free.
+    expect(db.tryLease('radio')).toBe(true);
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('a server on PostgreSQL', () => {
+  let server: TestServer;
+  let admin: Db;
+  beforeAll(async () => {
+    server = await startServer({ startBalance: 3_700 });
+    admin = openPostgres({ url: server.services.config.databaseUrl!, migrate: false });
+  });
+  afterAll(async () => {
+    admin?.close();
+    await server?.close();
+  });
+
+  test('after PostgreSQL dropped its connections the next money call works, without a restart', async () => {
+    const player = await server.player('pg_reconnect');
+    expect((await player.call('wallet-vault.deposit', { amount: 100, stamp: 'pg-1' })).response).toBeTruthy();
+    expect(terminateServerConnections(admin)).toBeGreaterThan(0);
+    const again = await player.call('wallet-vault.deposit', { amount: 100, stamp: 'pg-2' });
+    expect(again.error).toBeUndefined();
+    const vault = (await player.call('wallet-vault.info')).response as { amount: number };
+    expect(vault.amount).toBe(200);
+    expect(server.services.ledger.check(server.services.db).ok).toBe(true);
+  });
+
+  test('a server started while PostgreSQL cannot be reached says which address and exits non-zero', async () => {
+    const url = 'postgres://arena:secret@127.0.0.1:1/arena';
+    const dataDir = mkdtempSync(join(tmpdir(), 'arena-pg-down-'));
+    try {
+      const result = await runNode(['sim-server/main.ts'], { ...process.env, DATABASE_URL: url, PORT: '0', DATA_DIR: dataDir, STATIC_DIR: '/nonexistent' });
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toContain('DATABASE_URL=postgres://arena:***@127.0.0.1:1/arena');
+      expect(result.stderr).not.toContain('secret');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});

@@ -1,0 +1,72 @@
+/**
+ * The database tests run on: SQLite files by default; with TEST_DATABASE_URL (an address whose
+ * role may create databases) every server and Db gets its own fresh PostgreSQL database,
+ * made from that address and dropped when the test closes it (or when the run ends:
+ * global-setup.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDb, type Db } from '../../sim-server/db/database.ts';
+import { openPostgres } from '../../sim-server/db/postgres.ts';
+
+/** The PostgreSQL address the suite runs against, if any. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+let admin: Db | undefined;
+const made = new Set<string>();
+
+function adminDb(): Db {
+  // Making and dropping databases waits for a checkpoint: slow on a busy machine.
+  admin ??= openPostgres({ url: TEST_DATABASE_URL!, migrate: false, statementTimeoutMs: 120_000 });
+  return admin;
+}
+
+/** A new empty database on the test server: its address, and how to drop it. */
+export function freshDatabase(): { url: string; drop(): void } {
+  const name = `arena_test_${process.env.ARENA_TEST_RUN ?? 'x'}_${randomBytes(6).toString('hex')}`;
+  adminDb().run(`CREATE DATABASE ${name}`);
+  made.add(name);
+  const url = new URL(TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => {
+      if (!made.delete(name)) return;
+      adminDb().run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/**
+ * The database address for a server on `dataDir` (undefined on SQLite). A restart on the same
+ * folder finds the same database, as a restarted server finds its file: the address is kept
+ * in the folder; the caller drops it with the folder (or the run's end does).
+ */
+export function databaseFor(dataDir: string): { url: string; drop(): void } | undefined {
+  if (!TEST_DATABASE_URL) return undefined;
+  const file = join(dataDir, 'test-database-url');
+  if (existsSync(file)) {
+    const url = readFileSync(file, 'utf8').trim();
+    const name = new URL(url).pathname.slice(1);
+    return { url, drop: () => adminDb().run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  }
+  const fresh = freshDatabase();
+  writeFileSync(file, fresh.url);
+  return fresh;
+}
+
+/** Opens a fresh database (migrated) for a test that uses the Db directly; close() also drops it. */
+export function openTestDb(sqlitePath = ':memory:'): Db {
+  if (!TEST_DATABASE_URL) return openDb({ path: sqlitePath });
+  const fresh = freshDatabase();
+  const db = openDb({ path: sqlitePath, url: fresh.url });
+  return {
+    ...db,
+    close: () => {
+      db.close();
+      fresh.drop();
+    },
+  };
+}
+
