@@ -8,9 +8,14 @@
  * take coins out of play (CASH_OUT_TYPES) may only spend the rest, the withdrawable part;
  * a loss is paid from the player's own coins first, so the sponsored part shrinks only once
  * the balance falls below it (docs/decisions/0010).
+ *
+ * Deposit Bonus coins are locked the same way in their own column (accounts.bonus_locked,
+ * docs/decisions/0034) until counted wagers (BONUS_WAGER_TYPES) use up bonus_wager_left; a loss
+ * eats the player's own coins first, then the bonus, then the sponsored part.
  */
 import { NamedError, type HistoryType } from '../../src/contract/index.ts';
 import { toHash } from '../../src/core/hash-id.ts';
+import { BONUS_WAGER_TYPES } from '../../src/core/boosters.ts';
 import { fail } from '../errors.ts';
 import type { Db, Tx } from './database.ts';
 
@@ -20,6 +25,9 @@ export const COIN = 'SFC';
 /** Entry types that take coins out of play: only the withdrawable part may pay them. */
 const CASH_OUT_TYPES: ReadonlySet<HistoryType> = new Set(['wallet_withdraw', 'vault_deposit', 'tip']);
 
+/** Debits that count towards a Deposit Bonus's wagering. */
+const BONUS_WAGERS: ReadonlySet<string> = new Set(BONUS_WAGER_TYPES);
+
 /** The house account sponsor credits come from and go back to. */
 const SPONSOR_HOUSE = { house: 'sponsor' } as const;
 
@@ -27,6 +35,10 @@ const SPONSOR_HOUSE = { house: 'sponsor' } as const;
 export interface BalanceSplit {
   balance: number;
   sponsored: number;
+  /** Deposit Bonus coins not yet wagered through (play only). */
+  bonusLocked: number;
+  /** Cents of counted wagers still needed to free bonusLocked (0 when nothing is locked). */
+  bonusWagerLeft: number;
   withdrawable: number;
   /** sponsored / balance (partnership.borrow), 0 for an empty wallet. */
   borrow: number;
@@ -128,12 +140,20 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
     if (from.currency !== to.currency) throw new Error('ledger: a transfer stays in one currency');
     if (from.id === to.id) throw new Error('ledger: a transfer needs two accounts');
 
-    // SET reads the row as it was: a loss leaves the sponsored part alone until it eats into it.
+    // SET reads the row as it was: a loss leaves the sponsored part alone until it eats into it,
+    // and the bonus part until it eats into what is above the sponsored part. A counted wager
+    // that uses up the bonus's wagering frees the bonus in the same statement.
     const cashOut = CASH_OUT_TYPES.has(t.type) ? 1 : 0;
+    const wager = BONUS_WAGERS.has(t.type) ? 1 : 0;
+    const a = t.amount;
     const debited = tx.get<{ balance: number }>(
-      `UPDATE accounts SET balance = balance - ?, sponsored = MAX(0, MIN(sponsored, balance - ?))
-        WHERE id = ? AND (kind <> 'user' OR balance - ? * sponsored >= ?) RETURNING balance`,
-      t.amount, t.amount, from.id, cashOut, t.amount,
+      `UPDATE accounts SET balance = balance - ?, sponsored = MAX(0, MIN(sponsored, balance - ?)),
+              bonus_locked = CASE WHEN ? = 1 AND bonus_wager_left <= ? THEN 0
+                                  WHEN balance - ? - sponsored >= bonus_locked THEN bonus_locked
+                                  WHEN balance - ? - sponsored > 0 THEN balance - ? - sponsored ELSE 0 END,
+              bonus_wager_left = CASE WHEN ? = 0 OR bonus_locked = 0 THEN bonus_wager_left WHEN bonus_wager_left <= ? THEN 0 ELSE bonus_wager_left - ? END
+        WHERE id = ? AND (kind <> 'user' OR balance - ? * (sponsored + bonus_locked) >= ?) RETURNING balance`,
+      a, a, wager, a, a, a, a, wager, a, a, from.id, cashOut, a,
     );
     if (!debited) fail(NamedError.COMMIT_ERROR, cashOut ? 'Not enough withdrawable funds' : 'Not enough funds');
     const credited = tx.get<{ balance: number }>('UPDATE accounts SET balance = balance + ? WHERE id = ? RETURNING balance', t.amount, to.id)!;
@@ -154,9 +174,30 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
 
   /** A player's coin balance and its sponsored part. */
   function split(db: Pick<Db, 'get'>, userId: number): BalanceSplit {
-    const row = db.get<{ balance: number; sponsored: number }>('SELECT balance, sponsored FROM accounts WHERE code = ?', codeOf({ user: userId }).code);
-    const { balance: held = 0, sponsored = 0 } = row ?? {};
-    return { balance: held, sponsored, withdrawable: held - sponsored, borrow: held > 0 ? sponsored / held : 0 };
+    const row = db.get<{ balance: number; sponsored: number; bonus_locked: number; bonus_wager_left: number }>(
+      'SELECT balance, sponsored, bonus_locked, bonus_wager_left FROM accounts WHERE code = ?', codeOf({ user: userId }).code,
+    );
+    const { balance: held = 0, sponsored = 0, bonus_locked: bonusLocked = 0, bonus_wager_left: left = 0 } = row ?? {};
+    return {
+      balance: held, sponsored, bonusLocked, bonusWagerLeft: bonusLocked > 0 ? left : 0,
+      withdrawable: held - sponsored - bonusLocked, borrow: held > 0 ? sponsored / held : 0,
+    };
+  }
+
+  /**
+   * Pays a Deposit Bonus into a player's wallet, locked until `wager` more cents of counted
+   * wagers (docs/decisions/0034). A bonus already wagered through or lost leaves no requirement
+   * behind, so a new one starts its own count; one still locked adds to it.
+   */
+  function payBonus(tx: Tx, t: Omit<Transfer, 'to'> & { userId: number; wager: number }): ReturnType<typeof transfer> {
+    if (!Number.isSafeInteger(t.wager) || t.wager < 0) throw new Error(`ledger: bonus wager must be non-negative integer cents, got ${t.wager}`);
+    const paid = transfer(tx, { from: t.from, to: { user: t.userId }, amount: t.amount, type: t.type, ref: t.ref });
+    tx.run(
+      `UPDATE accounts SET bonus_wager_left = CASE WHEN bonus_locked = 0 THEN ? ELSE bonus_wager_left + ? END, bonus_locked = bonus_locked + ?
+        WHERE code = ?`,
+      t.wager, t.wager, t.amount, codeOf({ user: t.userId }).code,
+    );
+    return paid;
   }
 
   /** Pays a sponsor's credit into a player's wallet as sponsored coins. */
@@ -238,7 +279,7 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
     return { ok: problems.length === 0, problems, held, externalNet };
   }
 
-  return { transfer, balance, split, lend, release, recall, entries, entriesOfTypes, check };
+  return { transfer, balance, split, lend, release, recall, payBonus, entries, entriesOfTypes, check };
 }
 
 /** The ledger the server uses. */

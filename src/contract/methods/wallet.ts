@@ -145,7 +145,7 @@ export const walletMethods = {
     }),
   }),
   'wallet.getRequirements': method({
-    doc: 'What a withdrawal needs now: 2FA, the withdrawable part of the balance (sponsored coins are play-only) and the per-withdrawal bounds.',
+    doc: 'What a withdrawal needs now: 2FA, the withdrawable part of the balance (sponsored and not yet wagered Deposit Bonus coins are play-only) and the per-withdrawal bounds.',
     access: 'user',
     input: z.object({}),
     output: z.object({
@@ -153,8 +153,10 @@ export const walletMethods = {
       balance: z.number(),
       withdrawable: z.number(),
       sponsored: z.number(),
+      /** Deposit Bonus coins still locked and the cents of counted wagers that free them (docs/decisions/0034). */
+      bonus: z.object({ locked: z.number(), wager_left: z.number() }),
       withdraw: z.object({ min: z.number(), max: z.number() }),
-      requirements: z.array(z.object({ type: z.enum(['secure', 'balance']), completed: z.boolean(), title: z.string() })),
+      requirements: z.array(z.object({ type: z.enum(['secure', 'balance', 'bonus_wager']), completed: z.boolean(), title: z.string() })),
     }),
   }),
   'wallet.gift': method({

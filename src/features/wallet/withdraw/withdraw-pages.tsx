@@ -18,7 +18,7 @@ function Requirements() {
   const requirements = useQuery(requirementsQueryOptions());
   if (requirements.isPending) return <Skeleton variant="row" count={2} />;
   if (requirements.isError) return null;
-  const { withdrawable, sponsored, requirements: list } = requirements.data;
+  const { withdrawable, sponsored, bonus, requirements: list } = requirements.data;
   return (
     <div className="withdraw-facts">
       <dl className="deposit-facts">
@@ -28,6 +28,12 @@ function Requirements() {
           <>
             <dt>Sponsored (play only)</dt>
             <dd>{formatCoins(sponsored)} coins</dd>
+          </>
+        )}
+        {bonus.locked > 0 && (
+          <>
+            <dt>Deposit Bonus (play only)</dt>
+            <dd data-testid="bonus-locked">{formatCoins(bonus.locked)} coins</dd>
           </>
         )}
       </dl>
