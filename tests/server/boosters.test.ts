@@ -120,8 +120,8 @@ describe('effects', () => {
   });
 
   test('XP Multiplier: a refunded wager takes back its base and the booster\'s extra experience, in the refund\'s transaction', async () => {
-    const host = await s.server.player('boost_xp_host');
-    const gus = await s.server.player('boost_xp_gus');
+    const host = await s.server.player('boost_xhost');
+    const gus = await s.server.player('boost_xgus');
     await grantAndActivate(gus, 'xp_multiplier', { multiplier_milli: 3000, duration_ms: 600_000 });
     const before = await expOf(gus);
     const created = await createBattle(host, { number: 3 });
