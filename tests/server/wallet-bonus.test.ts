@@ -61,20 +61,19 @@ describe('Deposit Bonus wagering', () => {
     expect(await balanceOf(player)).toBe(balance);
 
     // Dice at 95%: each roll counts its stake; the bonus is freed once 6,500 cents are wagered.
-    let wagered = 0;
-    while (wagered < bonus * BONUS_WAGER_MULTIPLE) {
+    const need = bonus * BONUS_WAGER_MULTIPLE;
+    const seen: { wagered: number; bonus: { locked: number; wager_left: number }; kept: number }[] = [];
+    for (let wagered = 1_000; seen.length === 0 || seen.at(-1)!.wagered < need; wagered += 1_000) {
       await ok(player, 'dice.roll', { bet: 1_000, side: 'under', target: 9_500 });
-      wagered += 1_000;
       const now = await requirementsOf(player);
-      if (wagered < bonus * BONUS_WAGER_MULTIPLE) {
-        expect(now.bonus).toEqual({ locked: bonus, wager_left: bonus * BONUS_WAGER_MULTIPLE - wagered });
-        expect(now.withdrawable).toBe(now.balance - bonus);
-      } else {
-        expect(now.bonus).toEqual({ locked: 0, wager_left: 0 });
-        expect(now.withdrawable).toBe(now.balance);
-        expect(now.requirements.map((r) => r.type)).not.toContain('bonus_wager');
-      }
+      seen.push({ wagered, bonus: now.bonus, kept: now.balance - now.withdrawable });
     }
+    expect(seen).toEqual(
+      seen.map(({ wagered }) =>
+        wagered < need ? { wagered, bonus: { locked: bonus, wager_left: need - wagered }, kept: bonus } : { wagered, bonus: { locked: 0, wager_left: 0 }, kept: 0 },
+      ),
+    );
+    expect((await requirementsOf(player)).requirements.map((r) => r.type)).not.toContain('bonus_wager');
     clock.advance(30_000);
     const all = await balanceOf(player);
     expect(await ok(player, 'wallet.cryptoWithdraw', { currency: 'btc', provider: 'crypto', address: BTC_ADDRESS, amount: all, secure_code: codeAt(secret, clock.at), stamp: 'bonus-w2' }))
