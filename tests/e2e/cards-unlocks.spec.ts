@@ -55,7 +55,7 @@ test('an emojis card puts the Elite pack in its owner\'s picker; others see the 
   await emma.page.goto('/inventory');
   await cardsOf(emma.page).getByRole('button', { name: 'Unlock Emoji pack' }).click();
   await expect(emma.page.getByRole('status').filter({ hasText: 'Emoji pack unlocked' })).toBeVisible();
-  await expect(cardsOf(emma.page)).toHaveCount(0);
+  await expect(cardsOf(emma.page).getByRole('listitem')).toHaveCount(0);
 
   await emma.page.goto('/');
   await openChat(emma.page);

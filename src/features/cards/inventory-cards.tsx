@@ -58,8 +58,20 @@ export function InventoryCards() {
     onSettled: refresh,
   });
   const list = cards.data?.cards ?? [];
-  if (list.length === 0 && !gift) return null;
-  return (
+  const packModal = pack && (
+    <PackModal
+      card={pack}
+      onDone={() => void refresh()}
+      onClose={() => {
+        setPack(null);
+        void refresh();
+      }}
+    />
+  );
+  // Unpacking the last card empties the list while its roulette still spins: the modal sits
+  // beside the panel, in the same place whether or not the panel shows, so it keeps spinning.
+  // A message about the card just used stays after the last card is gone.
+  const panel = (list.length > 0 || gift || told) && (
     <Panel title={`Cards (${list.length})`} className="cards-panel">
       {gift && (
         <div className="cards-gift" role="status">
@@ -121,16 +133,12 @@ export function InventoryCards() {
           );
         })}
       </ul>
-      {pack && (
-        <PackModal
-          card={pack}
-          onDone={() => void refresh()}
-          onClose={() => {
-            setPack(null);
-            void refresh();
-          }}
-        />
-      )}
     </Panel>
+  );
+  return (
+    <>
+      {panel}
+      {packModal}
+    </>
   );
 }
