@@ -165,8 +165,10 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
     for (const [acc, after, sign] of [[from, debited.balance, -1], [to, credited.balance, 1]] as const) {
       if (acc.kind === 'user' && acc.code.includes(':main:')) {
         const change: BalanceChange = { userId: acc.user_id!, currency: acc.currency, balance: after, amount: sign * t.amount, type: t.type, hash };
-        onEntry?.(tx, change);
+        // Queued before the in-transaction hook runs: a transfer the hook makes (a deposit's
+        // bonus) is pushed after this one, so the last balance the player hears is the newest.
         if (onBalanceChange) tx.afterCommit(() => onBalanceChange(change));
+        onEntry?.(tx, change);
       }
     }
     return { id, hash, debitBalance: debited.balance, creditBalance: credited.balance };
