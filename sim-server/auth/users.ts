@@ -23,6 +23,8 @@ export interface UserRow {
   private_profile: number;
   /** The uploaded avatar's public path (customisation), null for the default one; absent before migration 26. */
   avatar?: string | null;
+  /** The applied profile pattern's tile (docs/decisions/0034), null for none; absent before migration 61. */
+  pattern?: string | null;
   /** The badge shown beside the name (account.set-badge), null for none. */
   badge: string | null;
 }

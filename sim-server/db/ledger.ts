@@ -9,12 +9,15 @@
  * a loss is paid from the player's own coins first, so the sponsored part shrinks only once
  * the balance falls below it (docs/decisions/0010).
  *
- * Coins tipped with need_wager (accounts.wager_lock) are held the same way until the player
- * has wagered as much once: every wager (WAGER_TYPES) frees its amount, a loss eats own coins
- * before locked ones, and cash-out entries may not spend them (docs/decisions/0032).
+ * Coins tipped with need_wager (accounts.wager_lock, docs/decisions/0032) and Deposit Bonus
+ * coins (accounts.bonus_locked, docs/decisions/0034) are held the same way until counted wagers
+ * (BONUS_WAGER_TYPES: not battle seats, which are refunded when a battle never starts) free them:
+ * a tip lock by each wager's amount, a bonus once bonus_wager_left is used up. A loss eats the
+ * player's own coins first, then locked tip coins, then the bonus, then the sponsored part.
  */
-import { NamedError, WAGER_TYPES, type HistoryType } from '../../src/contract/index.ts';
+import { NamedError, type HistoryType } from '../../src/contract/index.ts';
 import { toHash } from '../../src/core/hash-id.ts';
+import { BONUS_WAGER_TYPES } from '../../src/core/boosters.ts';
 import { fail } from '../errors.ts';
 import type { Db, Tx } from './database.ts';
 
@@ -24,8 +27,8 @@ export const COIN = 'SFC';
 /** Entry types that take coins out of play: only the withdrawable part may pay them. */
 const CASH_OUT_TYPES: ReadonlySet<HistoryType> = new Set(['wallet_withdraw', 'vault_deposit', 'tip']);
 
-/** Entry types that count as wagering: they free locked tip coins by their amount. */
-const WAGERS: ReadonlySet<HistoryType> = new Set(WAGER_TYPES);
+/** Debits that count as wagering: they free locked tip coins and a Deposit Bonus's wagering. */
+const COUNTED_WAGERS: ReadonlySet<string> = new Set(BONUS_WAGER_TYPES);
 
 /** The house account sponsor credits come from and go back to. */
 const SPONSOR_HOUSE = { house: 'sponsor' } as const;
@@ -36,7 +39,11 @@ export interface BalanceSplit {
   sponsored: number;
   /** Cents of need_wager tips the player must still wager before they can leave. */
   toWager: number;
-  /** balance − sponsored − toWager. */
+  /** Deposit Bonus coins not yet wagered through (play only). */
+  bonusLocked: number;
+  /** Cents of counted wagers still needed to free bonusLocked (0 when nothing is locked). */
+  bonusWagerLeft: number;
+  /** balance − sponsored − bonusLocked − toWager. */
   withdrawable: number;
   /** sponsored / balance (partnership.borrow), 0 for an empty wallet. */
   borrow: number;
@@ -140,20 +147,28 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
     if (from.currency !== to.currency) throw new Error('ledger: a transfer stays in one currency');
     if (from.id === to.id) throw new Error('ledger: a transfer needs two accounts');
 
-    // SET reads the row as it was: a loss leaves the sponsored part alone until it eats into it
-    // (sponsored becomes max(0, min(sponsored, balance after)), written so both engines read it).
+    // SET reads the row as it was: a loss leaves the sponsored part alone until it eats into it,
+    // and the bonus part until it eats into what is above the sponsored part. A counted wager
+    // that uses up the bonus's wagering frees the bonus in the same statement.
     const cashOut = CASH_OUT_TYPES.has(t.type) ? 1 : 0;
-    const debited = tx.get<{ balance: number; sponsored: number; wager_lock: number }>(
+    const wager = COUNTED_WAGERS.has(t.type) ? 1 : 0;
+    const a = t.amount;
+    const debited = tx.get<{ balance: number; sponsored: number; bonus_locked: number; wager_lock: number }>(
       `UPDATE accounts SET balance = balance - ?,
-              sponsored = CASE WHEN balance - ? >= sponsored THEN sponsored WHEN balance - ? > 0 THEN balance - ? ELSE 0 END
-        WHERE id = ? AND (kind <> 'user' OR balance - ? * (sponsored + wager_lock) >= ?) RETURNING balance, sponsored, wager_lock`,
-      t.amount, t.amount, t.amount, t.amount, from.id, cashOut, t.amount,
+              sponsored = CASE WHEN balance - ? >= sponsored THEN sponsored WHEN balance - ? > 0 THEN balance - ? ELSE 0 END,
+              bonus_locked = CASE WHEN ? = 1 AND bonus_wager_left <= ? THEN 0
+                                  WHEN balance - ? - sponsored >= bonus_locked THEN bonus_locked
+                                  WHEN balance - ? - sponsored > 0 THEN balance - ? - sponsored ELSE 0 END,
+              bonus_wager_left = CASE WHEN ? = 0 OR bonus_locked = 0 THEN bonus_wager_left WHEN bonus_wager_left <= ? THEN 0 ELSE bonus_wager_left - ? END
+        WHERE id = ? AND (kind <> 'user' OR balance - ? * (sponsored + bonus_locked + wager_lock) >= ?)
+        RETURNING balance, sponsored, bonus_locked, wager_lock`,
+      a, a, a, a, wager, a, a, a, a, wager, a, a, from.id, cashOut, a,
     );
     if (!debited) fail(NamedError.COMMIT_ERROR, cashOut ? 'Not enough withdrawable funds' : 'Not enough funds');
     if (debited.wager_lock > 0) {
       // A wager frees its amount; any spend leaves at most what own coins no longer cover locked.
-      const wagered = WAGERS.has(t.type) ? t.amount : 0;
-      const lock = Math.max(0, Math.min(debited.wager_lock - wagered, debited.balance - debited.sponsored));
+      const wagered = wager ? t.amount : 0;
+      const lock = Math.max(0, Math.min(debited.wager_lock - wagered, debited.balance - debited.sponsored - debited.bonus_locked));
       if (lock !== debited.wager_lock) tx.run('UPDATE accounts SET wager_lock = ? WHERE id = ?', lock, from.id);
     }
     const credited = tx.get<{ balance: number }>(
@@ -168,8 +183,10 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
     for (const [acc, after, sign] of [[from, debited.balance, -1], [to, credited.balance, 1]] as const) {
       if (acc.kind === 'user' && acc.code.includes(':main:')) {
         const change: BalanceChange = { userId: acc.user_id!, currency: acc.currency, balance: after, amount: sign * t.amount, type: t.type, hash };
-        onEntry?.(tx, change);
+        // Queued before the in-transaction hook runs: a transfer the hook makes (a deposit's
+        // bonus) is pushed after this one, so the last balance the player hears is the newest.
         if (onBalanceChange) tx.afterCommit(() => onBalanceChange(change));
+        onEntry?.(tx, change);
       }
     }
     return { id, hash, debitBalance: debited.balance, creditBalance: credited.balance };
@@ -177,9 +194,30 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
 
   /** A player's coin balance, its sponsored part and what is still to be wagered. */
   function split(db: Pick<Db, 'get'>, userId: number): BalanceSplit {
-    const row = db.get<{ balance: number; sponsored: number; wager_lock: number }>('SELECT balance, sponsored, wager_lock FROM accounts WHERE code = ?', codeOf({ user: userId }).code);
-    const { balance: held = 0, sponsored = 0, wager_lock: toWager = 0 } = row ?? {};
-    return { balance: held, sponsored, toWager, withdrawable: held - sponsored - toWager, borrow: held > 0 ? sponsored / held : 0 };
+    const row = db.get<{ balance: number; sponsored: number; wager_lock: number; bonus_locked: number; bonus_wager_left: number }>(
+      'SELECT balance, sponsored, wager_lock, bonus_locked, bonus_wager_left FROM accounts WHERE code = ?', codeOf({ user: userId }).code,
+    );
+    const { balance: held = 0, sponsored = 0, wager_lock: toWager = 0, bonus_locked: bonusLocked = 0, bonus_wager_left: left = 0 } = row ?? {};
+    return {
+      balance: held, sponsored, toWager, bonusLocked, bonusWagerLeft: bonusLocked > 0 ? left : 0,
+      withdrawable: held - sponsored - bonusLocked - toWager, borrow: held > 0 ? sponsored / held : 0,
+    };
+  }
+
+  /**
+   * Pays a Deposit Bonus into a player's wallet, locked until `wager` more cents of counted
+   * wagers (docs/decisions/0034). A bonus already wagered through or lost leaves no requirement
+   * behind, so a new one starts its own count; one still locked adds to it.
+   */
+  function payBonus(tx: Tx, t: Omit<Transfer, 'to'> & { userId: number; wager: number }): ReturnType<typeof transfer> {
+    if (!Number.isSafeInteger(t.wager) || t.wager < 0) throw new Error(`ledger: bonus wager must be non-negative integer cents, got ${t.wager}`);
+    const paid = transfer(tx, { from: t.from, to: { user: t.userId }, amount: t.amount, type: t.type, ref: t.ref });
+    tx.run(
+      `UPDATE accounts SET bonus_wager_left = CASE WHEN bonus_locked = 0 THEN ? ELSE bonus_wager_left + ? END, bonus_locked = bonus_locked + ?
+        WHERE code = ?`,
+      t.wager, t.wager, t.amount, codeOf({ user: t.userId }).code,
+    );
+    return paid;
   }
 
   /** Pays a sponsor's credit into a player's wallet as sponsored coins. */
@@ -261,7 +299,7 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
     return { ok: problems.length === 0, problems, held, externalNet };
   }
 
-  return { transfer, balance, split, lend, release, recall, entries, entriesOfTypes, check };
+  return { transfer, balance, split, lend, release, recall, payBonus, entries, entriesOfTypes, check };
 }
 
 /** The ledger the server uses. */

@@ -44,6 +44,8 @@ export interface BpReward {
 
 /** The hash of the reaction bundle a reactions card unlocks. */
 export const REACTION_CARD_BUNDLE = 'SF0000000011';
+/** The hash of the chat emoji pack an emojis card unlocks (sim-server/domains/chat/emoji-packs.ts). */
+export const EMOJI_CARD_BUNDLE = 'SF0000000110';
 
 /** The season number a moment falls in (the same count as the season ranks). */
 export function bpSeasonAt(now: number): number {
@@ -92,6 +94,8 @@ export function bpReward(tier: number, track: BpTrack): BpReward {
     if (tier === 12) return { kind: 'action', rarity, name: 'Rain spoiler', level, detail: 'rain-spoiler' };
     // The battle reaction bundle only a card unlocks (sim-server/domains/arena/reactions.ts CARD_BUNDLES).
     if (tier === 18) return { kind: 'reactions', rarity, name: 'Reaction pack', level, detail: REACTION_CARD_BUNDLE };
+    // The chat emoji pack only a card unlocks (docs/decisions/0034).
+    if (tier === 22) return { kind: 'emojis', rarity, name: 'Emoji pack', level, detail: EMOJI_CARD_BUNDLE };
     if (tier % 5 === 0) return { kind: 'case', rarity, name: 'Case card', level, amount: CASE_BY_RARITY[rarity] };
     return { kind: 'free_coins', rarity, name: 'Coins card', level, amount: COINS_BY_RARITY[rarity] };
   }
@@ -99,7 +103,8 @@ export function bpReward(tier: number, track: BpTrack): BpReward {
     case 1:
       return { kind: 'free_coins', rarity, name: 'Coins card', level, amount: COINS_BY_RARITY[rarity] * 2 };
     case 2:
-      return { kind: 'avatar_unpack', rarity, name: 'Avatar pack', level };
+      // Every other pack tier (6, 14, 22, 30) is a profile pattern pack (docs/decisions/0034).
+      return tier % 8 === 6 ? { kind: 'pattern_unpack', rarity, name: 'Pattern pack', level } : { kind: 'avatar_unpack', rarity, name: 'Avatar pack', level };
     case 3:
       return { kind: 'booster', rarity, name: 'Booster card', level, detail: BOOSTERS[Math.floor(tier / 4) % BOOSTERS.length]! };
     default:

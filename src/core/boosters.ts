@@ -51,7 +51,7 @@ export const BOOSTER_NAMES: Readonly<Record<BoosterKind, string>> = {
 export const BOOSTER_DESCRIPTIONS: Readonly<Record<BoosterKind, string>> = {
   xp_multiplier: 'Multiplies the experience your wagers earn.',
   rain_boost: 'Multiplies your share of every rain you join.',
-  deposit_bonus: 'Adds a bonus to your deposits, up to its limit.',
+  deposit_bonus: 'Adds a bonus to your deposits, up to its limit; wager the bonus twice to withdraw it.',
   battle_refund: 'Refunds the stake of a battle you lose, up to its price limit.',
   auto_join: 'Joins you to every rain without the captcha.',
   auto_claim: 'Claims your level rewards as soon as you reach them.',
@@ -109,3 +109,11 @@ export function formatCountdown(ms: number): string {
   const sec = String(s % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
+
+/**
+ * Deposit Bonus wagering (docs/decisions/0034): bonus coins stay in play until the player has
+ * wagered this many times the bonus on games whose stake cannot come back (cases, chicken,
+ * dice; a battle seat is refunded when the battle does not start, so it does not count).
+ */
+export const BONUS_WAGER_MULTIPLE = 2;
+export const BONUS_WAGER_TYPES = ['unbox_boxes_bought', 'chicken_paid', 'dice_bet'] as const;

@@ -1,7 +1,7 @@
 /**
- * What avatar packs unpack into (document 1 sections 3, 4, 9; docs/decisions/0025): the 20
- * avatars, each with a rarity (star count) and odds. The roulette shows a pool of 20 drawn
- * by these odds with the reward placed where the wheel stops.
+ * What avatar and pattern packs unpack into (document 1 sections 3, 4, 9; docs/decisions/0025,
+ * 0034): the 20 avatars and 8 profile patterns, each with a rarity (star count) and odds. The
+ * roulette shows a pool of 20 drawn by these odds with the reward placed where the wheel stops.
  */
 import { RARITY_TIER_STYLE, type RarityTier } from './rarity.ts';
 
@@ -39,6 +39,28 @@ export const AVATAR_RESOURCES: readonly CardResource[] = AVATAR_NAMES.map((name,
   const rarity = rarityOfAvatar(index);
   return { hash: `avatar_${index}`, type: 'avatar', name, rarity, stars: RARITY_TIER_STYLE[rarity].stars, odds: ODDS[rarity], image: `/avatars/default/${index}.svg` };
 });
+
+const PATTERN_NAMES = ['Grid', 'Slate', 'Rivets', 'Chevron', 'Tide', 'Hive', 'Circuit', 'Diamond'];
+
+function rarityOfPattern(index: number): RarityTier {
+  if (index < 3) return 'low';
+  if (index < 5) return 'medium';
+  if (index < 6) return 'high';
+  if (index < 7) return 'gold';
+  return 'ultra';
+}
+
+/**
+ * The profile patterns a pattern pack may hold (docs/decisions/0034): a tile the profile's
+ * header repeats behind the player's name once applied.
+ */
+export const PATTERN_RESOURCES: readonly CardResource[] = PATTERN_NAMES.map((name, index) => {
+  const rarity = rarityOfPattern(index);
+  return { hash: `pattern_${index}`, type: 'pattern', name, rarity, stars: RARITY_TIER_STYLE[rarity].stars, odds: ODDS[rarity], image: `/patterns/${index}.svg` };
+});
+
+/** Every avatar and pattern, for lookups by hash. */
+export const CARD_RESOURCES: readonly CardResource[] = [...AVATAR_RESOURCES, ...PATTERN_RESOURCES];
 
 /** Entries on the unpack roulette (document 1 section 9: the pool is filled to 20). */
 export const ROULETTE_POOL = 20;

@@ -1,6 +1,6 @@
 // The Battle Pass end to end: a player buys the pass and its upgrade in the purchase modal,
 // wagers on cases to climb a tier, claims tier rewards, collects a coins card and opens an
-// avatar pack on the pack roulette in the inventory. Screenshots at both widths go to
+// avatar pack and a pattern pack on the pack roulette in the inventory. Screenshots at both widths go to
 // test-results/screens/.
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -137,9 +137,11 @@ test('buy the pass, climb a tier, claim, and open a pack', async ({ page }) => {
   await page.goto('/inventory');
   await expect(cards.getByRole('listitem')).toHaveCount(2);
   await shot(page, 'battlepass-inventory-cards-mobile');
-  await cards.getByRole('button', { name: 'Unpack Avatar pack' }).click();
+  // Tier 6's premium reward is a pattern pack (decision 0034): it spins the same roulette.
+  await cards.getByRole('button', { name: 'Unpack Pattern pack' }).click();
   await expect(page.getByRole('region', { name: 'Pack roulette' })).toBeVisible();
   await shot(page, 'battlepass-pack-spinning-mobile');
   await expect(page.getByTestId('pack-reward')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('pack-reward').locator('img.reward-art')).toHaveAttribute('src', /^\/patterns\//);
   await shot(page, 'battlepass-pack-reward-mobile');
 });

@@ -34,7 +34,7 @@ describe('Battle Pass', () => {
     expect(data.items).toHaveLength(30);
     expect(data.items[0]!.free).toMatchObject({ type: 'free_coins', rarity: 'low' });
     expect(data.items[29]!.premium.rarity).toBe('ultra');
-    expect(new Set(data.items.flatMap((t) => [t.free.type, t.premium.type]))).toEqual(new Set(['free_coins', 'case', 'avatar_unpack', 'booster', 'customize', 'action', 'reactions']));
+    expect(new Set(data.items.flatMap((t) => [t.free.type, t.premium.type]))).toEqual(new Set(['free_coins', 'case', 'avatar_unpack', 'booster', 'customize', 'action', 'reactions', 'pattern_unpack', 'emojis']));
     expect(data.items.find((t) => t.free.type === 'case')!.free.box).not.toBeNull();
     expect(data.progress).toBeNull();
   });

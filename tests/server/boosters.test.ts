@@ -119,6 +119,32 @@ describe('effects', () => {
     expect((await expOf(eve)) - after).toBe(price);
   });
 
+  test('XP Multiplier: a refunded wager takes back its base and the booster\'s extra experience, in the refund\'s transaction', async () => {
+    const host = await s.server.player('boost_xhost');
+    const gus = await s.server.player('boost_xgus');
+    await grantAndActivate(gus, 'xp_multiplier', { multiplier_milli: 3000, duration_ms: 600_000 });
+    const before = await expOf(gus);
+    const created = await createBattle(host, { number: 3 });
+    await ok(gus, 'arena-battle.join', { token: created.game.token, options: { seat: 2 } });
+    expect((await expOf(gus)) - before).toBe(3 * created.game.price);
+    await ok(gus, 'arena-battle.leave', { token: created.game.token });
+    expect(await expOf(gus)).toBe(before);
+    const entries = db().all<{ amount: number; source: string }>(
+      "SELECT amount, source FROM experience_entries WHERE user_id = ? AND created_at >= 0 ORDER BY id", parseHash(await hashOf(gus))!,
+    );
+    expect(entries.slice(-4)).toEqual([
+      { amount: created.game.price, source: 'arena_join' },
+      { amount: 2 * created.game.price, source: 'booster_xp' },
+      { amount: -created.game.price, source: 'arena_refund' },
+      { amount: -2 * created.game.price, source: 'booster_xp_refund' },
+    ]);
+    // Joined again and refunded again (the battle closes when its creator leaves): the same, once each.
+    await ok(gus, 'arena-battle.join', { token: created.game.token });
+    expect((await expOf(gus)) - before).toBe(3 * created.game.price);
+    await ok(host, 'arena-battle.leave', { token: created.game.token });
+    expect(await expOf(gus)).toBe(before);
+  });
+
   test('Deposit Bonus: a deposit gets (multiplier - 1) on top until bonus_left runs out', async () => {
     const fay = await s.server.player('boost_fay');
     const booster = await grantAndActivate(fay, 'deposit_bonus', { multiplier_milli: 1250, bonus_max: 2_000 });

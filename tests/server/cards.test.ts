@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AVATAR_RESOURCES, REACTION_CARD_BUNDLE, bpReward } from '../../src/core/index.ts';
+import { AVATAR_RESOURCES, EMOJI_CARD_BUNDLE, PATTERN_RESOURCES, REACTION_CARD_BUNDLE, bpReward } from '../../src/core/index.ts';
 import { grantCard } from '../../sim-server/domains/cards/cards.ts';
 import { toHash } from '../../src/core/index.ts';
 import { balanceOf, cheapestCase, ok, openCases, type Client } from './cases-helpers.ts';
@@ -221,6 +221,68 @@ describe('cards', () => {
     expect((await rex.call('inventory.activate', { asset_hash: toHash(second) })).error).toMatchObject({ error_code: 19, error_msg: 'You have this bundle already.' });
     expect((await cardsOf(rex)).map((c) => c.hash)).toEqual([toHash(second)]);
     expect((await rex.call('bundle.card', { hash: toHash(first) })).error).toMatchObject({ error_code: 19 });
+  });
+
+  test('an emojis card unlocks the Elite chat pack for its owner only: the picker lists it, chat.send takes its emojis; before, chat.send refuses them', async () => {
+    const emma = await server.player('card_emma');
+    const other = await server.player('card_emil');
+    const userId = server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_emma'")!.id;
+    const [first, second] = server.services.db.transaction((tx) => [0, 1].map(() => grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(22, 'free'), level: 1 }, 'test', Date.now()))) as [number, number];
+    const elite = async (client: Client) => (await ok(client, 'chat.messages', {})).bundles.find((b) => b.hash === EMOJI_CARD_BUNDLE)!;
+    const messages = () => server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_messages')!.n;
+    expect((await elite(emma)).tags).toEqual(['card', 'locked']);
+    const before = messages();
+    expect((await emma.call('chat.send', { text: 'look ::elite_0::' })).error).toEqual({ error_code: 15, error_msg: 'Unlock this emoji pack with its card first' });
+    expect(messages()).toBe(before);
+    const preview = await ok(emma, 'bundle.card', { hash: toHash(first) });
+    expect(preview.bundle).toMatchObject({ type: 'emojis', content: expect.arrayContaining(['goat', 'dragon']) });
+    const assetHashes = async (client: Client) => (await ok(client, 'bundle.assets', { type: 'emojis' })).assets.map((a) => (a as { hash: string }).hash);
+    expect(await assetHashes(emma)).not.toContain(EMOJI_CARD_BUNDLE);
+
+    await ok(emma, 'inventory.activate', { asset_hash: toHash(first) });
+    expect((await elite(emma)).tags).toEqual(['card']);
+    expect(await assetHashes(emma)).toContain(EMOJI_CARD_BUNDLE);
+    const sent = await ok(emma, 'chat.send', { text: 'look ::elite_0::' });
+    expect(sent.message.text).toBe('look ::elite_0::');
+    // Others see it drawn (the pack's glyphs are served to them, tagged locked) but cannot send it.
+    expect((await elite(other)).tags).toEqual(['card', 'locked']);
+    expect((await other.call('chat.send', { text: '::elite_3:: mine too' })).error).toMatchObject({ error_code: 15 });
+    expect(await assetHashes(other)).not.toContain(EMOJI_CARD_BUNDLE);
+    expect((await emma.call('inventory.activate', { asset_hash: toHash(second) })).error).toMatchObject({ error_code: 19, error_msg: 'You have this bundle already.' });
+    expect((await cardsOf(emma)).map((c) => c.hash)).toEqual([toHash(second)]);
+  });
+
+  test('a pattern pack unpacks into a profile pattern, which can be worn and taken off; the Battle Pass issues pattern packs', async () => {
+    expect(bpReward(6, 'premium').kind).toBe('pattern_unpack');
+    expect(bpReward(22, 'free').kind).toBe('emojis');
+    const pat = await server.player('card_pat');
+    const stranger = await server.player('card_seer');
+    const userId = server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_pat'")!.id;
+    const [packId, secondId] = server.services.db.transaction((tx) => [0, 1].map(() => grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(6, 'premium'), level: 1 }, 'test', Date.now()))) as [number, number];
+    const opened = await ok(pat, 'resource.card', { hash: toHash(packId) });
+    const hashes = new Set(PATTERN_RESOURCES.map((r) => r.hash));
+    expect(opened.item.options.data.resources).toHaveLength(20);
+    expect(opened.item.options.data.resources.every((r) => hashes.has(r.hash))).toBe(true);
+    const won = opened.resources[0]!;
+    expect(PATTERN_RESOURCES).toContainEqual(won);
+    // The second pack through inventory.activate, as the inventory's other kinds are used.
+    const second = await ok(pat, 'inventory.activate', { asset_hash: toHash(secondId) });
+    expect(PATTERN_RESOURCES).toContainEqual(second.resources![0]);
+    const owned = (await ok(pat, 'resource.assets', { type: 'pattern' })).assets.map((a) => a.hash);
+    expect(owned.sort()).toEqual([won.hash, second.resources![0]!.hash].sort());
+    expect((await ok(pat, 'resource.assets', { type: 'avatar' })).assets).toEqual([]);
+    expect((await ok(server.client(), 'resource.battlepass', { type: 'pattern' })).resources).toEqual([...PATTERN_RESOURCES]);
+
+    const notOwned = PATTERN_RESOURCES.find((r) => !owned.includes(r.hash))!;
+    expect((await pat.call('account.applyResource', { type: 'pattern', hash: notOwned.hash })).error).toMatchObject({ error_code: 19, error_msg: 'You do not have this pattern.' });
+    expect((await stranger.call('account.applyResource', { type: 'pattern', hash: won.hash })).error).toMatchObject({ error_code: 19 });
+    expect((await pat.call('account.applyResource', { type: 'avatar', hash: won.hash })).error).toMatchObject({ error_code: 19 });
+    const seen = async () => ((await ok(stranger, 'user.getUser', { user_name: 'card_pat' })) as { user: { info: { avatar: string | null; pattern: string | null } } }).user.info;
+    expect(await seen()).toMatchObject({ pattern: null });
+    expect(await ok(pat, 'account.applyResource', { type: 'pattern', hash: won.hash })).toEqual({ success: true, info: { avatar: null, pattern: won.image, badge: null } });
+    expect(await seen()).toMatchObject({ avatar: null, pattern: won.image });
+    expect(await ok(pat, 'account.clearInfo', { value: 'pattern' })).toMatchObject({ success: true, info: { pattern: null } });
+    expect(await seen()).toMatchObject({ pattern: null });
   });
 
   test('one-off cards are looked up by kind; bad input and visitors are refused', async () => {

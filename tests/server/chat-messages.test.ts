@@ -30,7 +30,9 @@ describe('chat.send and chat.messages', () => {
     const page = await ok(server.client(), 'chat.messages', { count: 50 });
     expect(page.messages.at(-1)!.text).toBe('hello   arena ::smile_0::');
     expect(page.users[live.message.user_hash]!.name).toBe('alice_chat');
-    expect(page.bundles.map((b) => b.key)).toEqual(['smile', 'arena', 'hands']);
+    expect(page.bundles.map((b) => b.key)).toEqual(['smile', 'arena', 'hands', 'elite']);
+    // The card pack is served (messages draw it) but locked for a visitor (docs/decisions/0034).
+    expect(page.bundles.at(-1)!.tags).toEqual(['card', 'locked']);
     expect(page.online).toBeGreaterThanOrEqual(1);
     bobSocket.close();
   });

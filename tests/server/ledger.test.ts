@@ -234,6 +234,41 @@ describe('account identity', () => {
   });
 });
 
+describe('deposit bonus lock (docs/decisions/0034)', () => {
+  test('a loss eats own coins, then the bonus, then sponsored coins; counted wagers free the bonus, battle seats do not; cash-outs stop at the withdrawable part', () => {
+    const db = openTestDb();
+    const ledger = createLedger({ now: Date.now });
+    db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'bonus_holder', 'bonus', 0)");
+    const me = { user: 1 } as const;
+    const house = { house: 'games' } as const;
+    db.transaction((tx) => {
+      ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 1_000, type: 'reward' });
+      ledger.lend(tx, 1, 500);
+      ledger.payBonus(tx, { from: { house: 'promotions' }, userId: 1, amount: 300, type: 'booster_deposit_bonus', wager: 600 });
+    });
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 1_800, sponsored: 500, bonusLocked: 300, bonusWagerLeft: 600, withdrawable: 1_000 });
+    // A withdrawal of 1,001 is refused; 1,000 goes.
+    expect(() => db.transaction((tx) => ledger.transfer(tx, { from: me, to: { world: true }, amount: 1_001, type: 'wallet_withdraw' }))).toThrow('Not enough withdrawable funds');
+    // A battle seat (not counted) of 900: own coins pay it, nothing else moves.
+    db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 900, type: 'arena_join' }));
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 900, sponsored: 500, bonusLocked: 300, bonusWagerLeft: 600, withdrawable: 100 });
+    // A dice bet (counted) of 250: own 100 then 150 of the bonus.
+    db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 250, type: 'dice_bet' }));
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 650, sponsored: 500, bonusLocked: 150, bonusWagerLeft: 350, withdrawable: 0 });
+    db.transaction((tx) => ledger.transfer(tx, { from: house, to: me, amount: 400, type: 'dice_win' }));
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 1_050, bonusLocked: 150, withdrawable: 400 });
+    // Counted wagers of 350 in all free what is left of the bonus.
+    db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 349, type: 'unbox_boxes_bought' }));
+    expect(ledger.split(db, 1)).toMatchObject({ bonusLocked: 150, bonusWagerLeft: 1 });
+    db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 1, type: 'chicken_paid' }));
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 700, sponsored: 500, bonusLocked: 0, bonusWagerLeft: 0, withdrawable: 200 });
+    // A new bonus starts its own count.
+    db.transaction((tx) => ledger.payBonus(tx, { from: { house: 'promotions' }, userId: 1, amount: 100, type: 'booster_deposit_bonus', wager: 200 }));
+    expect(ledger.split(db, 1)).toMatchObject({ bonusLocked: 100, bonusWagerLeft: 200, withdrawable: 200 });
+    expect(ledger.check(db).ok).toBe(true);
+  });
+});
+
 // The embedded file's owner; on PostgreSQL several processes share the database and timers
 // take a lease instead (tests/server/postgres.test.ts).
 describe.skipIf(TEST_DATABASE_URL)('one owner', () => {

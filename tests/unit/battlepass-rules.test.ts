@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BP_TIERS, bpReward, bpScheme, bpSeasonAt, bpSeasonBounds, bpTierOf, pickResource, AVATAR_RESOURCES, RARITY_TIER_STYLE } from '../../src/core/index.ts';
+import { BP_TIERS, bpReward, bpScheme, bpSeasonAt, bpSeasonBounds, bpTierOf, pickResource, AVATAR_RESOURCES, EMOJI_CARD_BUNDLE, PATTERN_RESOURCES, RARITY_TIER_STYLE } from '../../src/core/index.ts';
 
 describe('Battle Pass rules', () => {
   test('a tier opens exactly at each 1,000 season experience, up to 30; the upgrade adds five', () => {
@@ -25,6 +25,17 @@ describe('Battle Pass rules', () => {
     expect(scheme[29]!.free.rarity).toBe('ultra');
     expect(new Set(scheme.map((t) => t.premium.rarity))).toEqual(new Set(['low', 'medium', 'high', 'gold', 'ultra']));
     expect(bpReward(30, 'premium').level).toBe(15);
+  });
+
+  test('pattern packs on premium tiers 6, 14, 22, 30 and the emoji pack on free tier 22; eight patterns from Low to Ultra', () => {
+    const scheme = bpScheme();
+    expect(scheme.filter((t) => t.premium.kind === 'pattern_unpack').map((t) => t.tier)).toEqual([6, 14, 22, 30]);
+    expect(scheme.filter((t) => t.premium.kind === 'avatar_unpack').map((t) => t.tier)).toEqual([2, 10, 18, 26]);
+    expect(scheme.filter((t) => t.free.kind === 'emojis').map((t) => [t.tier, t.free.detail])).toEqual([[22, EMOJI_CARD_BUNDLE]]);
+    expect(PATTERN_RESOURCES).toHaveLength(8);
+    expect(new Set(PATTERN_RESOURCES.map((r) => r.rarity))).toEqual(new Set(['low', 'medium', 'high', 'gold', 'ultra']));
+    expect(PATTERN_RESOURCES.every((r) => r.type === 'pattern' && /^\/patterns\/\d\.svg$/.test(r.image))).toBe(true);
+    expect(pickResource(PATTERN_RESOURCES, 0.999_999_999)).toBe(PATTERN_RESOURCES.at(-1));
   });
 
   test('a pack draws by odds: the lowest unit gives the first avatar, the highest the last', () => {

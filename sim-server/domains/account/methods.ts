@@ -39,7 +39,7 @@ export const accountHandlers: Handlers = {
     const user = requireUser(ctx);
     if (params.value === 'badge') ctx.db.run('UPDATE users SET badge = NULL WHERE id = ?', user.id);
     if (params.value === 'avatar') clearAvatar(ctx, user.id);
-    // Patterns are unlocked by cards but not worn yet (docs/decisions/0026): nothing to clear.
+    if (params.value === 'pattern') ctx.db.run('UPDATE users SET pattern = NULL WHERE id = ?', user.id);
     return { success: true, info: publicUser(findUserById(ctx.db, user.id)!).info };
   },
 };

@@ -46,7 +46,7 @@ export function publicUser(row: UserRow): z.output<typeof PublicUser> {
     scope: row.scope,
     tags: JSON.parse(row.tags) as string[],
     level: levelForExp(row.exp),
-    info: { avatar: row.avatar ?? null, pattern: null, badge: row.badge ?? null },
+    info: { avatar: row.avatar ?? null, pattern: row.pattern ?? null, badge: row.badge ?? null },
   };
 }
 

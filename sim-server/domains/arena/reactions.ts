@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import type { Handlers } from '../../rpc/context.ts';
 import { unlockedBundles } from '../customize/grant.ts';
+import { CARD_EMOJI_BUNDLES } from '../chat/emoji-packs.ts';
 
 /** The seeded bundles by type; `details.rarity` is the spec's high 3, medium 2, low 1. */
 const BUNDLES = {
@@ -19,7 +20,7 @@ const BUNDLES = {
 /** Bundles only a card gives: listed for a player once unlocked (the card's item is the bundle hash). */
 export const CARD_BUNDLES = {
   reactions: [{ hash: 'SF0000000011', type: 'reactions', content: ['fire', 'crown', 'gg', 'rocket', 'skull', 'party'], details: { rarity: 3 } }],
-  emojis: [] as { hash: string; type: 'emojis'; content: string[]; details: { rarity: number } }[],
+  emojis: CARD_EMOJI_BUNDLES.map((b) => ({ hash: b.hash, type: 'emojis' as const, content: b.content.map((e) => e.token), details: { rarity: b.rarity } })),
 } as const;
 
 /** Refuses a reaction from a card bundle the player has not unlocked. */

@@ -4,12 +4,14 @@
  * roll back together: experience on a wager, a deposit's bonus, a lost battle's refund, a
  * rain's share, joining a rain. Money comes from the 'promotions' house through the ledger.
  */
-import { boosterExtra, type BoosterKind } from '../../../src/core/boosters.ts';
+import { BONUS_WAGER_MULTIPLE, boosterExtra, type BoosterKind } from '../../../src/core/boosters.ts';
 import { levelForExp } from '../../../src/core/levels.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { BalanceChange, Ledger } from '../../db/ledger.ts';
 import type { Hub } from '../../socket/hub.ts';
-import { addBonusExperience, EXP_PER_CENT, wagerOf } from '../progression/experience.ts';
+import { parseHash, toHash } from '../../../src/core/hash-id.ts';
+import { WAGER_TYPES } from '../../../src/contract/index.ts';
+import { addBonusExperience, EXP_PER_CENT, takeBackExperience, wagerOf } from '../progression/experience.ts';
 import { claimLevelReward } from '../progression/rewards.ts';
 import { boosterById, boosterOut, runningBooster, type BoosterRow } from './store.ts';
 
@@ -58,6 +60,10 @@ export interface EffectDeps {
 export function onWalletEntry(tx: Tx, deps: EffectDeps & { countProgression: boolean }, change: BalanceChange): void {
   const wager = wagerOf(change);
   const deposit = change.type === 'wallet_deposit' && change.amount > 0;
+  if (wager < 0 && deps.countProgression) {
+    takeBackBoosterXp(tx, deps, change, -wager);
+    return;
+  }
   if (!(wager > 0 && deps.countProgression) && !deposit) return;
   // Most players run no booster: one indexed look before anything else.
   if (!tx.get("SELECT 1 FROM boosters WHERE user_id = ? AND status = 'active' LIMIT 1", change.userId)) return;
@@ -66,7 +72,8 @@ export function onWalletEntry(tx: Tx, deps: EffectDeps & { countProgression: boo
     if (xp) {
       const extra = boosterExtra(wager * EXP_PER_CENT, xp.multiplier_milli);
       if (extra > 0) {
-        addBonusExperience(tx, deps, change.userId, extra, 'booster_xp', xp.hash);
+        // Keyed by the wager's ledger entry, so a refund of that wager can find and take it back.
+        addBonusExperience(tx, deps, change.userId, extra, BOOSTER_XP, change.hash);
         record(tx, deps.hub, xp, { exp: extra }, deps.now);
       }
     }
@@ -74,6 +81,40 @@ export function onWalletEntry(tx: Tx, deps: EffectDeps & { countProgression: boo
   } else {
     depositBonus(tx, deps, change);
   }
+}
+
+const BOOSTER_XP = 'booster_xp';
+const BOOSTER_XP_BACK = 'booster_xp_refund';
+const WAGER_LIST = WAGER_TYPES.map((t) => `'${t}'`).join(', ');
+
+/**
+ * A refunded wager gives back the XP Multiplier's extra it earned (docs/decisions/0034): the
+ * extra still held for the wagers the refund stands for (the player's wager entries with the
+ * refund's ref), in the share the refund is of what is still wagered there; a full refund
+ * takes back all of it. Runs whether or not the booster still runs.
+ */
+function takeBackBoosterXp(tx: Tx, deps: EffectDeps, change: BalanceChange, refunded: number): void {
+  const entryId = parseHash(change.hash);
+  const ref = entryId === null ? undefined : tx.get<{ ref: string | null }>('SELECT ref FROM ledger WHERE id = ?', entryId)?.ref;
+  if (!ref) return;
+  const wagers = tx.all<{ id: number; amount: number; kind: string }>(
+    `SELECT l.id, l.amount, CASE WHEN l.debit_account = a.id THEN 'wager' ELSE 'refund' END AS kind
+       FROM accounts a JOIN ledger l ON (l.debit_account = a.id AND l.type IN (${WAGER_LIST})) OR (l.credit_account = a.id AND l.type = 'arena_refund')
+      WHERE a.code = ? AND l.ref = ? AND l.id <> ? ORDER BY l.id`,
+    `user:${change.userId}:main:SFC`, ref, entryId,
+  );
+  const hashes = wagers.filter((w) => w.kind === 'wager').map((w) => toHash(w.id));
+  if (hashes.length === 0) return;
+  const standing = wagers.reduce((sum, w) => sum + (w.kind === 'wager' ? w.amount : -w.amount), 0);
+  const held =
+    tx.get<{ s: number | null }>(
+      `SELECT SUM(amount) AS s FROM experience_entries WHERE user_id = ? AND source IN (?, ?) AND ref IN (${hashes.map(() => '?').join(', ')})`,
+      change.userId, BOOSTER_XP, BOOSTER_XP_BACK, ...hashes,
+    )?.s ?? 0;
+  if (held <= 0 || standing <= 0) return;
+  const back = refunded >= standing ? held : Math.min(held, Math.round((held * refunded) / standing));
+  // The take-back is keyed like the extra (the newest wager's entry), so the sum above nets it.
+  takeBackExperience(tx, deps, change.userId, back, BOOSTER_XP_BACK, hashes[hashes.length - 1]!);
 }
 
 /** Auto-Claim: every level reward reached and not yet claimed is paid now. */
@@ -92,13 +133,14 @@ function autoClaim(tx: Tx, deps: EffectDeps, userId: number): void {
   record(tx, deps.hub, booster, { amount: paid }, deps.now);
 }
 
-/** Deposit Bonus: (multiplier - 1) of the deposit on top, until bonus_left (cents) runs out. */
+/** Deposit Bonus: (multiplier - 1) of the deposit on top, until bonus_left (cents) runs out; play only until wagered BONUS_WAGER_MULTIPLE times. */
 function depositBonus(tx: Tx, deps: EffectDeps, change: BalanceChange): void {
   const booster = runningBooster(tx, change.userId, 'deposit_bonus', deps.now);
   if (!booster) return;
   const extra = Math.min(boosterExtra(change.amount, booster.multiplier_milli), booster.bonus_left ?? Number.MAX_SAFE_INTEGER);
   if (extra <= 0) return;
-  deps.ledger.transfer(tx, { from: BOOSTER_FUNDER, to: { user: change.userId }, amount: extra, type: 'booster_deposit_bonus', ref: booster.hash });
+  // Locked until wagered through (docs/decisions/0034): the ledger keeps and checks the lock.
+  deps.ledger.payBonus(tx, { from: BOOSTER_FUNDER, userId: change.userId, amount: extra, type: 'booster_deposit_bonus', ref: booster.hash, wager: extra * BONUS_WAGER_MULTIPLE });
   record(tx, deps.hub, booster, { amount: extra, spent: extra }, deps.now);
 }
 

@@ -4,8 +4,8 @@
  * used twice at once pays once.
  */
 import { randomInt } from 'node:crypto';
-import { NamedError, NumericError } from '../../../src/contract/index.ts';
-import { AVATAR_RESOURCES, ROULETTE_POOL, pickResource, type CardResource } from '../../../src/core/card-resources.ts';
+import { NumericError } from '../../../src/contract/index.ts';
+import { AVATAR_RESOURCES, CARD_RESOURCES, PATTERN_RESOURCES, ROULETTE_POOL, pickResource, type CardResource } from '../../../src/core/card-resources.ts';
 import { isBoosterKind, toHash } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Ledger } from '../../db/ledger.ts';
@@ -25,6 +25,7 @@ const unit = () => randomInt(0, 2 ** 47) / 2 ** 47;
 /** What a card kind unpacks into. */
 function poolOf(card: CardRow): readonly CardResource[] {
   if (card.kind === 'avatar_unpack') return AVATAR_RESOURCES;
+  if (card.kind === 'pattern_unpack') return PATTERN_RESOURCES;
   return fail(NumericError.INVALID_DATA, 'This card does not unpack.');
 }
 
@@ -92,16 +93,22 @@ export function useRainSpoiler(tx: Tx, catalog: CatalogView, userId: number, car
   return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), rain_start_in: Math.max(0, Math.ceil((next - now) / 1000)) };
 }
 
-/** The card bundle a reactions card unlocks, or INVALID_DATA. */
-export function bundleOfCard(card: CardRow) {
-  const bundle = card.kind === 'reactions' ? CARD_BUNDLES.reactions.find((b) => b.hash === card.detail) : undefined;
+/** The card bundle a reactions or emojis card unlocks, or INVALID_DATA. */
+export function bundleOfCard(card: CardRow): { hash: string; type: 'reactions' | 'emojis'; content: readonly string[] } {
+  const bundle =
+    card.kind === 'reactions' ? CARD_BUNDLES.reactions.find((b) => b.hash === card.detail)
+    : card.kind === 'emojis' ? CARD_BUNDLES.emojis.find((b) => b.hash === card.detail)
+    : undefined;
   return bundle ?? fail(NumericError.INVALID_DATA, 'This card holds no bundle.');
 }
 
-/** Reactions card: its bundle unlocked for the player's battles (decision 0026); a bundle held already keeps the card. */
+/**
+ * Reactions or emojis card: its bundle unlocked for the player's battles or chat (decisions
+ * 0026, 0034); a bundle held already keeps the card.
+ */
 export function useBundleCard(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
   const bundle = bundleOfCard(card);
-  if (!unlockBundle(tx, userId, 'reactions', bundle.hash, { source: 'card', ref: toHash(card.asset_id), now })) fail(NumericError.INVALID_DATA, 'You have this bundle already.');
+  if (!unlockBundle(tx, userId, bundle.type, bundle.hash, { source: 'card', ref: toHash(card.asset_id), now })) fail(NumericError.INVALID_DATA, 'You have this bundle already.');
   takeCard(tx, userId, card, 'used', now);
   return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }) };
 }
@@ -115,7 +122,8 @@ export function activateCard(tx: Tx, ledger: Ledger, hub: Pick<Hub, 'toUser'>, c
     case 'case':
     case 'free_case':
       return useCaseCard(tx, catalog, userId, card, now);
-    case 'avatar_unpack': {
+    case 'avatar_unpack':
+    case 'pattern_unpack': {
       const { item, resources } = unpackCard(tx, catalog, userId, card, now);
       return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), item, resources };
     }
@@ -126,17 +134,18 @@ export function activateCard(tx: Tx, ledger: Ledger, hub: Pick<Hub, 'toUser'>, c
     case 'action':
       return useRainSpoiler(tx, catalog, userId, card, now);
     case 'reactions':
+    case 'emojis':
       return useBundleCard(tx, catalog, userId, card, now);
     default:
-      // Emoji and pattern cards are not issued (docs/decisions/0025): one that arrived anyway stays held.
-      return fail(NamedError.NOT_IMPLEMENTED, `${card.name} cannot be used yet.`);
+      // Every kind of document 1 is handled above; a row of another kind is refused and kept.
+      return fail(NumericError.INVALID_DATA, `${card.name} cannot be used.`);
   }
 }
 
 /** The avatars (or patterns) a player unpacked, newest first. */
 export function ownedResources(db: Pick<Db, 'all'>, userId: number, type: 'avatar' | 'pattern') {
   const rows = db.all<{ resource: string; created_at: number }>('SELECT resource, created_at FROM user_resources WHERE user_id = ? ORDER BY id DESC', userId);
-  const byHash = new Map(AVATAR_RESOURCES.map((r) => [r.hash, r]));
+  const byHash = new Map(CARD_RESOURCES.map((r) => [r.hash, r]));
   return rows.flatMap((row) => {
     const resource = byHash.get(row.resource);
     return resource && resource.type === type ? [{ ...resource, time: row.created_at }] : [];

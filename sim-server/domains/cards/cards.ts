@@ -128,6 +128,10 @@ function describe(card: CardRow, boxName: string | undefined): string {
       return 'Tells when the next rain starts.';
     case 'reactions':
       return 'Unlocks a battle reaction bundle.';
+    case 'pattern_unpack':
+      return 'Unpacks one of 8 profile patterns, from Low to Ultra.';
+    case 'emojis':
+      return 'Unlocks the Elite emoji pack in the chat.';
     default:
       return 'A card.';
   }

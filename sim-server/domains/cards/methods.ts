@@ -1,6 +1,6 @@
 /** Cards: the inventory's cards, using them, case cards, packs and gift codes (docs/decisions/0025). */
 import { NumericError } from '../../../src/contract/index.ts';
-import { AVATAR_RESOURCES } from '../../../src/core/card-resources.ts';
+import { CARD_RESOURCES } from '../../../src/core/card-resources.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { activateCard, bundleOfCard, ownedResources, unpackCard, useCaseCard } from './activate.ts';
@@ -32,7 +32,7 @@ export const cardHandlers: Handlers = {
     });
   },
   'resource.assets': ({ type }, ctx) => ({ success: true, assets: ownedResources(ctx.db, requireUser(ctx).id, type) }),
-  'resource.battlepass': ({ type }) => ({ resources: AVATAR_RESOURCES.filter((r) => r.type === type) }),
+  'resource.battlepass': ({ type }) => ({ resources: CARD_RESOURCES.filter((r) => r.type === type) }),
   'arena-case.cards': (_params, ctx) => {
     const user = requireUser(ctx);
     const catalog = ctx.catalog.view();

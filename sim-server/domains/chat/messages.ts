@@ -9,7 +9,8 @@ import type { Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import type { UserRow } from '../account/users.ts';
-import { EMOJI_BUNDLES } from './emoji-packs.ts';
+import { unlockedBundles } from '../customize/grant.ts';
+import { emojiBundlesFor, lockedEmojiKeys } from './emoji-packs.ts';
 import { REPEAT_WINDOW_MS, SEND_DELAY_MS } from './runtime.ts';
 import {
   banUntil, chatPaused, chatUser, chatUsers, isStaff, messageByHash, messageWire, userIdsOf, viewerOf, type MessageRow,
@@ -60,7 +61,7 @@ export const messageHandlers: Handlers = {
     return {
       users: chatUsers(ctx.db, ids, now),
       messages,
-      bundles: [...EMOJI_BUNDLES],
+      bundles: emojiBundlesFor(ctx.user ? unlockedBundles(ctx.db, ctx.user.id).emojis : []),
       user_timeout: ctx.user && !isStaff(ctx.user) ? SEND_DELAY_MS / 1000 : 0,
       send_after: ctx.user ? sendAfter(ctx.db, ctx.user, now) : 0,
       paused: chatPaused(ctx.db),
@@ -79,6 +80,8 @@ export const messageHandlers: Handlers = {
       if (!isStaff(user) && chatPaused(tx)) fail(NumericError.INVALID_DATA, 'The chat is paused');
       const clean = cleanChatText(text);
       if (clean.length === 0) fail(NumericError.INPUT_ERROR, 'text: must be at least 1');
+      // A card pack's emojis are its owner's (docs/decisions/0034).
+      if (lockedEmojiKeys(clean, unlockedBundles(tx, user.id).emojis).length > 0) fail(NumericError.ACCESS_DENIED, 'Unlock this emoji pack with its card first');
       const after = sendAfter(tx, user, now);
       if (after) fail(NumericError.INVALID_DATA, `Try again in ${Math.ceil((after - now) / 1000)} s`);
       const recent = tx.all<{ text: string }>(

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NumericError } from '../../../src/contract/index.ts';
-import { AVATAR_RESOURCES } from '../../../src/core/card-resources.ts';
+import { CARD_RESOURCES } from '../../../src/core/card-resources.ts';
 import { parseHash } from '../../../src/core/hash-id.ts';
 import { accessTokenOf } from '../../auth/cookies.ts';
 import { authenticate } from '../../auth/sessions.ts';
@@ -120,20 +120,21 @@ export function clearAvatar(services: Services, userId: number): void {
 export const customize: Domain = {
   // account.clearInfo (account domain) calls clearAvatar.
   handlers: {
-    // Wearing an unpacked avatar (document 1 section 4's 'Apply avatar'): only one the player
-    // owns; no right is spent, the pack was the price. Patterns have no catalogue yet.
+    // Wearing an unpacked avatar or pattern (document 1 section 4's 'Apply avatar/pattern'):
+    // only one the player owns; no right is spent, the pack was the price.
     'account.applyResource': ({ type, hash }, ctx) => {
       const user = requireUser(ctx);
       const notOwned = () => fail(NumericError.INVALID_DATA, `You do not have this ${type}.`);
-      const resource = AVATAR_RESOURCES.find((r) => r.hash === hash && r.type === type) ?? notOwned();
+      const resource = CARD_RESOURCES.find((r) => r.hash === hash && r.type === type) ?? notOwned();
       const before = ctx.db.transaction((tx) => {
         if (!tx.get('SELECT 1 FROM user_resources WHERE user_id = ? AND resource = ?', user.id, resource.hash)) notOwned();
-        const row = tx.get<{ avatar: string | null; badge: string | null }>('SELECT avatar, badge FROM users WHERE id = ?', user.id);
-        tx.run('UPDATE users SET avatar = ? WHERE id = ?', resource.image, user.id);
+        const row = tx.get<{ avatar: string | null; pattern: string | null; badge: string | null }>('SELECT avatar, pattern, badge FROM users WHERE id = ?', user.id);
+        tx.run(type === 'avatar' ? 'UPDATE users SET avatar = ? WHERE id = ?' : 'UPDATE users SET pattern = ? WHERE id = ?', resource.image, user.id);
         return row;
       });
-      removeUpload(avatarDir(ctx), before?.avatar ?? null);
-      return { success: true, info: { avatar: resource.image, pattern: null, badge: before?.badge ?? null } };
+      if (type === 'avatar') removeUpload(avatarDir(ctx), before?.avatar ?? null);
+      const info = { avatar: before?.avatar ?? null, pattern: before?.pattern ?? null, badge: before?.badge ?? null };
+      return { success: true, info: type === 'avatar' ? { ...info, avatar: resource.image } : { ...info, pattern: resource.image } };
     },
   },
   register(app, services) {

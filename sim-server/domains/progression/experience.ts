@@ -128,6 +128,27 @@ export function addBonusExperience(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now
   remember(tx, deps.hub, userId, amount, amount, after.exp - amount, after.season_exp - amount);
 }
 
+/**
+ * Takes back experience no wager refund counts (a booster's extra for a refunded wager) in the
+ * caller's transaction: a negative entry, never below zero, like a refund's own take-back.
+ * Answers what it took.
+ */
+export function takeBackExperience(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, amount: number, source: string, ref: string | null): number {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return 0;
+  const season = seasonAt(deps.now);
+  const before = standingOf(tx, userId, deps.now);
+  const taken = Math.min(amount, before.exp);
+  const seasonTaken = Math.min(amount, before.seasonExp);
+  if (taken === 0) return 0;
+  tx.run(
+    'UPDATE users SET exp = exp - ?, season_exp = CASE WHEN season = ? THEN season_exp - ? ELSE 0 END, season = ? WHERE id = ?',
+    taken, season, seasonTaken, season, userId,
+  );
+  tx.run('INSERT INTO experience_entries (user_id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?)', userId, -taken, source, ref, season, deps.now);
+  remember(tx, deps.hub, userId, -taken, -seasonTaken, before.exp, before.seasonExp);
+  return taken;
+}
+
 function remember(tx: Tx, hub: Pick<Hub, 'toUser'>, userId: number, amount: number, seasonAmount: number, expBefore: number, seasonBefore: number): void {
   let pending = pendingByTx.get(tx);
   if (!pending) {

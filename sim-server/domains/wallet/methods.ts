@@ -66,7 +66,7 @@ export const walletHandlers: Handlers = {
   },
   'wallet.getRequirements': (_params, ctx) => {
     const user = requireUser(ctx);
-    const { balance, withdrawable, sponsored, toWager } = ctx.ledger.split(ctx.db, user.id);
+    const { balance, withdrawable, sponsored, toWager, bonusLocked, bonusWagerLeft } = ctx.ledger.split(ctx.db, user.id);
     const secure = secureEnabled(ctx.db, user.id);
     return {
       secure,
@@ -74,11 +74,15 @@ export const walletHandlers: Handlers = {
       withdrawable,
       sponsored,
       to_wager: toWager,
+      bonus: { locked: bonusLocked, wager_left: bonusWagerLeft },
       withdraw: { ...WITHDRAW_LIMITS },
       requirements: [
         { type: 'secure' as const, completed: secure, title: 'Two-factor authentication' },
         { type: 'balance' as const, completed: withdrawable >= WITHDRAW_LIMITS.min, title: `At least ${formatCoins(WITHDRAW_LIMITS.min)} withdrawable coins` },
         ...(toWager > 0 ? [{ type: 'wager' as const, completed: false, title: `Wager ${formatCoins(toWager)} more coins to free tipped coins` }] : []),
+        ...(bonusLocked > 0
+          ? [{ type: 'bonus_wager' as const, completed: false, title: `Wager ${formatCoins(bonusWagerLeft)} more coins on cases, chicken or dice to free your ${formatCoins(bonusLocked)} Deposit Bonus coins` }]
+          : []),
       ],
     };
   },

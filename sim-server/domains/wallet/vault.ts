@@ -10,6 +10,7 @@ import { countingWrongCodes, requireSecure } from '../security/secure.ts';
 
 const SPONSORED_STAY = 'Sponsored coins stay in the wallet until the challenge completes';
 const TO_WAGER_STAY = 'Tipped coins stay in the wallet until they have been wagered once';
+const BONUS_STAY = 'Deposit Bonus coins stay in the wallet until you wager them through';
 
 /** Unix seconds the vault stays locked until; 0 when it is not locked. */
 function lockedUntil(db: Pick<Db, 'get'>, userId: number, nowMs: number): number {
@@ -34,9 +35,9 @@ export const vaultHandlers: Handlers = {
   'wallet-vault.deposit': ({ amount }, ctx) => {
     const user = requireUser(ctx);
     return ctx.moneyTx((tx: Tx) => {
-      const { balance, withdrawable, sponsored } = ctx.ledger.split(tx, user.id);
-      // Sponsored and not-yet-wagered tipped coins stay in play; the ledger enforces it, this says why.
-      if (amount <= balance && amount > withdrawable) fail(NumericError.INVALID_DATA, sponsored > 0 ? SPONSORED_STAY : TO_WAGER_STAY);
+      const { balance, withdrawable, sponsored, bonusLocked } = ctx.ledger.split(tx, user.id);
+      // Sponsored, bonus and not-yet-wagered tipped coins stay in play; the ledger enforces it, this says why.
+      if (amount <= balance && amount > withdrawable) fail(NumericError.INVALID_DATA, sponsored > 0 ? SPONSORED_STAY : bonusLocked > 0 ? BONUS_STAY : TO_WAGER_STAY);
       ctx.ledger.transfer(tx, { from: { user: user.id }, to: { user: user.id, purpose: 'vault' }, amount, type: 'vault_deposit' });
       return { success: true, ...vaultState(tx, ctx, user.id) };
     });

@@ -81,14 +81,14 @@ export const accountMethods = {
   }),
   'account.applyResource': method({
     doc:
-      'Wears an avatar (or pattern) the player unpacked from a card: info.avatar becomes its art until another upload, apply or clearInfo. ' +
+      'Wears an avatar or pattern the player unpacked from a card: info.avatar (or info.pattern, the tile the profile header repeats) becomes its art until another upload, apply or clearInfo. ' +
       'A resource the player does not own is INVALID_DATA; the spec passes the payload through, this server names type and hash (docs/decisions/0025).',
     access: 'user',
     input: z.object({ type: z.enum(['avatar', 'pattern']), hash: text(1, 64) }),
     output: z.object({ success: z.boolean(), info: z.object({ avatar: z.nullable(z.string()), pattern: z.nullable(z.string()), badge: z.nullable(z.string()) }) }),
   }),
   'account.clearInfo': method({
-    doc: 'Clears one profile decoration: the badge stops showing, the avatar goes back to the default one (the uploaded file is deleted); patterns are not worn yet. Answers the info left.',
+    doc: 'Clears one profile decoration: the badge stops showing, the avatar goes back to the default one (the uploaded file is deleted), the pattern comes off. Answers the info left.',
     access: 'user',
     input: z.object({ value: z.enum(['avatar', 'pattern', 'badge']) }),
     output: z.object({ success: z.boolean(), info: PublicUser.shape.info }),

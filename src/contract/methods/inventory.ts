@@ -30,7 +30,7 @@ export const inventoryMethods = {
     output: z.object({ cards: z.array(Card) }),
   }),
   'inventory.activate': method({
-    doc: "Uses a held card: a coins card pays its coins (balance), a case card opens its case for free (path of the game to roll), an avatar pack unpacks (item with the roulette's pool, resources with the reward), a booster card starts its booster (booster_hash), a one-off avatar or nickname card gives its right, a rain spoiler answers rain_start_in. Someone else's or a used card: INVALID_DATA 'Card not found.'; below its level: INVALID_DATA.",
+    doc: "Uses a held card: a coins card pays its coins (balance), a case card opens its case for free (path of the game to roll), an avatar or pattern pack unpacks (item with the roulette's pool, resources with the reward), a booster card starts its booster (booster_hash), a one-off avatar or nickname card gives its right, a rain spoiler answers rain_start_in, a reactions or emojis card unlocks its bundle. Someone else's or a used card: INVALID_DATA 'Card not found.'; below its level: INVALID_DATA.",
     access: 'user',
     money: true,
     input: z.object({ asset_hash: hashId(), stamp: stamp() }),

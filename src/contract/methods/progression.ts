@@ -99,7 +99,7 @@ export const progressionMethods = {
   }),
 
   'bundle.card': method({
-    doc: "What a held reactions card unlocks (type and content), before it is used; another card is INVALID_DATA.",
+    doc: "What a held reactions or emojis card unlocks (type and content), before it is used; another card is INVALID_DATA.",
     access: 'user',
     input: z.object({ hash: hashId() }),
     output: z.object({ bundle: z.object({ type: z.string(), content: z.array(z.string()) }) }),
@@ -111,7 +111,7 @@ export const progressionMethods = {
     output: z.object({ assets: z.array(z.unknown()) }),
   }),
   'resource.card': method({
-    doc: "Unpacks an avatar pack: the card leaves the inventory, item is the card with the roulette's pool (options.data.resources), resources the avatar won.",
+    doc: "Unpacks an avatar or pattern pack: the card leaves the inventory, item is the card with the roulette's pool (options.data.resources), resources the avatar or pattern won.",
     access: 'user',
     input: z.object({ hash: hashId() }),
     output: z.object({ item: UnpackedCard, resources: z.array(CardResource) }),

@@ -145,7 +145,7 @@ export const walletMethods = {
     }),
   }),
   'wallet.getRequirements': method({
-    doc: 'What a withdrawal needs now: 2FA, the withdrawable part of the balance (sponsored coins and need_wager tips not yet wagered are play-only) and the per-withdrawal bounds.',
+    doc: 'What a withdrawal needs now: 2FA, the withdrawable part of the balance (sponsored coins, need_wager tips and Deposit Bonus coins not yet wagered are play-only) and the per-withdrawal bounds.',
     access: 'user',
     input: z.object({}),
     output: z.object({
@@ -155,8 +155,10 @@ export const walletMethods = {
       sponsored: z.number(),
       /** Cents of need_wager tips still to be wagered once before they can leave (0032). */
       to_wager: z.number(),
+      /** Deposit Bonus coins still locked and the cents of counted wagers that free them (docs/decisions/0034). */
+      bonus: z.object({ locked: z.number(), wager_left: z.number() }),
       withdraw: z.object({ min: z.number(), max: z.number() }),
-      requirements: z.array(z.object({ type: z.enum(['secure', 'balance', 'wager']), completed: z.boolean(), title: z.string() })),
+      requirements: z.array(z.object({ type: z.enum(['secure', 'balance', 'wager', 'bonus_wager']), completed: z.boolean(), title: z.string() })),
     }),
   }),
   'wallet.gift': method({

@@ -45,6 +45,8 @@ function rewardLabel(reward: Reward): string {
   if (reward.type === 'case' && reward.box) return reward.box.name;
   if (reward.type === 'booster' && isBoosterKind(reward.detail)) return BOOSTER_NAMES[reward.detail];
   if (reward.type === 'avatar_unpack') return '1 of 20 avatars';
+  if (reward.type === 'pattern_unpack') return '1 of 8 profile patterns';
+  if (reward.type === 'emojis') return 'Elite chat emojis';
   return reward.name;
 }
 

@@ -19,7 +19,9 @@ type Card = MethodResult<'inventory.getCards'>['cards'][number];
 export const cardsKey = ['session', 'inventory', 'cards'] as const;
 
 /** What the use button says for each kind. */
-const ACTION: Record<string, string> = { free_coins: 'Collect', case: 'Open case', free_case: 'Open case', avatar_unpack: 'Unpack', booster: 'Activate', customize: 'Use', action: 'Reveal', reactions: 'Unlock' };
+const ACTION: Record<string, string> = { free_coins: 'Collect', case: 'Open case', free_case: 'Open case', avatar_unpack: 'Unpack', pattern_unpack: 'Unpack', booster: 'Activate', customize: 'Use', action: 'Reveal', reactions: 'Unlock', emojis: 'Unlock' };
+/** Kinds that unpack on the roulette. */
+const PACKS = new Set(['avatar_unpack', 'pattern_unpack']);
 
 function cardStyle(rarity: string): CSSProperties {
   return { '--rarity': (RARITY_TIER_STYLE[rarity as RarityTier] ?? RARITY_TIER_STYLE.low).rgb.join(' ') } as CSSProperties;
@@ -40,6 +42,7 @@ export function InventoryCards() {
     mutationFn: (card: Card) => rpc.call('inventory.activate', { asset_hash: card.hash, stamp: crypto.randomUUID() }),
     onSuccess: (answer, card) => {
       if (card.type === 'reactions') setTold('Reaction pack unlocked: use it in your battles.');
+      if (card.type === 'emojis') setTold('Emoji pack unlocked: find it in the chat\'s emoji picker.');
       // The coins' balance toast comes with the wallet push, as for any reward.
       if (answer.balance !== undefined) setAccountBalance(queryClient, answer.balance);
       if (answer.booster_hash) setTold('Your booster is running: see it in the header.');
@@ -55,8 +58,20 @@ export function InventoryCards() {
     onSettled: refresh,
   });
   const list = cards.data?.cards ?? [];
-  if (list.length === 0 && !gift) return null;
-  return (
+  const packModal = pack && (
+    <PackModal
+      card={pack}
+      onDone={() => void refresh()}
+      onClose={() => {
+        setPack(null);
+        void refresh();
+      }}
+    />
+  );
+  // Unpacking the last card empties the list while its roulette still spins: the modal sits
+  // beside the panel, in the same place whether or not the panel shows, so it keeps spinning.
+  // A message about the card just used stays after the last card is gone.
+  const panel = (list.length > 0 || gift || told) && (
     <Panel title={`Cards (${list.length})`} className="cards-panel">
       {gift && (
         <div className="cards-gift" role="status">
@@ -103,7 +118,7 @@ export function InventoryCards() {
                     variant="primary"
                     disabled={use.isPending}
                     aria-label={`${action} ${card.name}`}
-                    onClick={() => (card.type === 'avatar_unpack' ? setPack(card) : use.mutate(card))}
+                    onClick={() => (PACKS.has(card.type) ? setPack(card) : use.mutate(card))}
                   >
                     {action}
                   </Button>
@@ -118,16 +133,12 @@ export function InventoryCards() {
           );
         })}
       </ul>
-      {pack && (
-        <PackModal
-          card={pack}
-          onDone={() => void refresh()}
-          onClose={() => {
-            setPack(null);
-            void refresh();
-          }}
-        />
-      )}
     </Panel>
+  );
+  return (
+    <>
+      {panel}
+      {packModal}
+    </>
   );
 }

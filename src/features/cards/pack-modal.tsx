@@ -19,7 +19,7 @@ type Resource = MethodResult<'resource.card'>['resources'][number];
 const PACK_WIDTH = 752;
 const REWARD_WIDTH = 568;
 
-/** A resource as a roulette card: the avatar's art, coloured by its tier. */
+/** A resource as a roulette card: the avatar's or pattern's art, coloured by its tier. */
 const rouletteItem = (resource: Resource) => packRouletteItem({ ...resource, rarity: resource.rarity as RarityTier });
 
 /**

@@ -52,6 +52,9 @@ export default function ChatPanel() {
   const cooldown = sentCooldown ?? page.data?.cooldown ?? NO_COOLDOWN;
   const bundles = useMemo(() => page.data?.bundles ?? [], [page.data]);
   const glyphs = useMemo(() => emojiGlyphs(bundles), [bundles]);
+  // A card pack the player has not unlocked is drawn in messages but left out of the picker.
+  const pickable = useMemo(() => bundles.filter((b) => !b.tags.includes('locked')), [bundles]);
+  const pickGlyphs = useMemo(() => emojiGlyphs(pickable), [pickable]);
   const messages = useMemo(
     () => (muted.size === 0 ? list.messages : list.messages.filter((m) => !m.user_hash || !muted.has(m.user_hash))),
     [list.messages, muted],
@@ -169,8 +172,8 @@ export default function ChatPanel() {
         <ChatInput
           me={me}
           paused={paused}
-          bundles={bundles}
-          glyphs={glyphs}
+          bundles={pickable}
+          glyphs={pickGlyphs}
           reply={reply}
           setReply={setReply}
           cooldown={cooldown}

@@ -41,8 +41,10 @@ function FollowButton({ name }: { name: string }) {
 function ProfileHead({ name }: { name: string }) {
   const { data: user } = useSuspenseQuery(profileQueryOptions(name));
   const badges = [...new Set(user.tags.map((tag) => TAG_LABEL[tag]).filter(Boolean))];
+  // The applied pattern's tile (docs/decisions/0034), repeated behind the head; only the site's own tiles.
+  const pattern = user.info.pattern && /^\/patterns\/\d{1,2}\.svg$/.test(user.info.pattern) ? user.info.pattern : null;
   return (
-    <div className="profile-head">
+    <div className="profile-head" data-pattern={pattern ?? undefined} style={pattern ? ({ '--profile-pattern': `url(${pattern})` } as CSSProperties) : undefined}>
       <span className="profile-avatar" style={{ boxShadow: `0 0 0 3px ${levelColour(user.level)}` }}>
         <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={96} />
       </span>

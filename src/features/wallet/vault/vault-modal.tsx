@@ -6,7 +6,7 @@ import { rpc } from '../../../net/index.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/modal.tsx';
 import { setAccountBalance, useAccount } from '../../session/index.ts';
-import { vaultQueryOptions, walletKeys } from '../queries.ts';
+import { requirementsQueryOptions, vaultQueryOptions, walletKeys } from '../queries.ts';
 import { useFormatAmount } from '../balance/use-amount.ts';
 import {
   VAULT_LOCK_CHOICES, canLock, canWithdraw, clampVaultAmount, vaultAllAmount, vaultCentsOf, vaultStatus, vaultTextOf, vaultTitle, vaultUpperBound,
@@ -51,8 +51,11 @@ export default function VaultModal({ onClose }: { onClose(): void }) {
   const balance = account.data?.user_wallet.balance ?? 0;
   const borrow = account.data?.partnership.borrow ?? 0;
   const sponsored = borrow > 0;
-  // Sponsored coins stay in play: only the withdrawable part may go into the vault.
-  const depositable = withdrawableCents(balance, borrow);
+  // Sponsored and not yet wagered Deposit Bonus coins stay in play: only the withdrawable part
+  // may go into the vault (the server's figure once it answered; docs/decisions/0034).
+  const requirements = useQuery(requirementsQueryOptions());
+  const locked = requirements.data?.bonus.locked ?? 0;
+  const depositable = Math.max(0, withdrawableCents(balance, borrow) - locked);
   const amount = vault.data?.amount ?? 0;
   const status = vault.data ? vaultStatus(vault.data, now) : 'empty';
   const upper = vaultUpperBound(depositable, amount);
@@ -63,6 +66,7 @@ export default function VaultModal({ onClose }: { onClose(): void }) {
     queryClient.setQueryData(vaultQueryOptions().queryKey, { amount: answer.amount, lock_time: answer.lock_time });
     setAccountBalance(queryClient, answer.balance);
     void queryClient.invalidateQueries({ queryKey: walletKeys.history });
+    void queryClient.invalidateQueries({ queryKey: walletKeys.requirements });
   };
   const deposit = useMutation({
     mutationFn: () => rpc.call('wallet-vault.deposit', { amount: cents, stamp: crypto.randomUUID() }),

@@ -18,7 +18,7 @@ function Requirements() {
   const requirements = useQuery(requirementsQueryOptions());
   if (requirements.isPending) return <Skeleton variant="row" count={2} />;
   if (requirements.isError) return null;
-  const { withdrawable, sponsored, to_wager: toWager, requirements: list } = requirements.data;
+  const { withdrawable, sponsored, to_wager: toWager, bonus, requirements: list } = requirements.data;
   return (
     <div className="withdraw-facts">
       <dl className="deposit-facts">
@@ -34,6 +34,12 @@ function Requirements() {
           <>
             <dt>Tipped, to wager first</dt>
             <dd data-testid="to-wager">{formatCoins(toWager)} coins</dd>
+          </>
+        )}
+        {bonus.locked > 0 && (
+          <>
+            <dt>Deposit Bonus (play only)</dt>
+            <dd data-testid="bonus-locked">{formatCoins(bonus.locked)} coins</dd>
           </>
         )}
       </dl>
