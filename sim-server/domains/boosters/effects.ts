@@ -10,7 +10,8 @@ import type { Db, Tx } from '../../db/database.ts';
 import type { BalanceChange, Ledger } from '../../db/ledger.ts';
 import type { Hub } from '../../socket/hub.ts';
 import { addBonusExperience, EXP_PER_CENT, wagerOf } from '../progression/experience.ts';
-import { claimLevelReward } from '../progression/rewards.ts';
+import type { CatalogView } from '../cases/catalog-store.ts';
+import { claimLevelReward, levelRewardOf } from '../progression/rewards.ts';
 import { boosterById, boosterOut, runningBooster, type BoosterRow } from './store.ts';
 
 /** Where booster money comes from. */
@@ -55,7 +56,7 @@ export interface EffectDeps {
 }
 
 /** XP Multiplier: a wager's experience times the multiplier (the extra as its own entry). Auto-Claim after it. */
-export function onWalletEntry(tx: Tx, deps: EffectDeps & { countProgression: boolean }, change: BalanceChange): void {
+export function onWalletEntry(tx: Tx, deps: EffectDeps & { countProgression: boolean; catalog: () => CatalogView }, change: BalanceChange): void {
   const wager = wagerOf(change);
   const deposit = change.type === 'wallet_deposit' && change.amount > 0;
   if (!(wager > 0 && deps.countProgression) && !deposit) return;
@@ -76,8 +77,11 @@ export function onWalletEntry(tx: Tx, deps: EffectDeps & { countProgression: boo
   }
 }
 
-/** Auto-Claim: every level reward reached and not yet claimed is paid now. */
-function autoClaim(tx: Tx, deps: EffectDeps, userId: number): void {
+/**
+ * Auto-Claim: every level reward reached and not yet claimed is given now (its free case card
+ * and keys, docs/decisions/0033); the booster records their value.
+ */
+function autoClaim(tx: Tx, deps: EffectDeps & { catalog: () => CatalogView }, userId: number): void {
   const booster = runningBooster(tx, userId, 'auto_claim', deps.now);
   if (!booster) return;
   const level = levelOf(tx, userId);
@@ -87,9 +91,13 @@ function autoClaim(tx: Tx, deps: EffectDeps, userId: number): void {
     level, userId,
   );
   if (level < 2 || open.length === 0) return;
-  let paid = 0;
-  for (const { level: reached } of open) paid += claimLevelReward(tx, deps.ledger, userId, reached, deps.now).amount;
-  record(tx, deps.hub, booster, { amount: paid }, deps.now);
+  const rewards = { catalog: deps.catalog(), hub: deps.hub };
+  let given = 0;
+  for (const { level: reached } of open) {
+    // A reward no open case fits stays for a later claim rather than failing the wager it rides on.
+    if (levelRewardOf(rewards.catalog, reached).box) given += claimLevelReward(tx, rewards, userId, reached, deps.now).value;
+  }
+  record(tx, deps.hub, booster, { amount: given }, deps.now);
 }
 
 /** Deposit Bonus: (multiplier - 1) of the deposit on top, until bonus_left (cents) runs out. */
