@@ -29,6 +29,7 @@ import { partyCardPrizes } from './schema/0048-party-card-prizes.ts';
 import { stealWinners } from './schema/0050-steal-winners.ts';
 import { simSteamProfile } from './schema/0051-sim-steam-profile.ts';
 import { communityKeys } from './schema/0058-community-keys.ts';
+import { experienceByPlayer } from './schema/0059-experience-by-player.ts';
 
 interface MigrationTarget extends Pick<Db, 'run' | 'get' | 'all' | 'transaction'> {
   exec(sql: string): void;
@@ -43,7 +44,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, partyCardPrizes, stealWinners, simSteamProfile, communityKeys];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, partyCardPrizes, stealWinners, simSteamProfile, communityKeys, experienceByPlayer];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

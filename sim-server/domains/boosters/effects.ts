@@ -9,7 +9,7 @@ import { levelForExp } from '../../../src/core/levels.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { BalanceChange, Ledger } from '../../db/ledger.ts';
 import type { Hub } from '../../socket/hub.ts';
-import { addBonusExperience, EXP_PER_CENT, wagerOf } from '../progression/experience.ts';
+import { addBonusExperience, boostedWager, EXP_PER_CENT, wagerOf } from '../progression/experience.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
 import { claimLevelReward, levelRewardOf } from '../progression/rewards.ts';
 import { boosterById, boosterOut, runningBooster, type BoosterRow } from './store.ts';
@@ -60,8 +60,10 @@ export function onWalletEntry(tx: Tx, deps: EffectDeps & { countProgression: boo
   const wager = wagerOf(change);
   const deposit = change.type === 'wallet_deposit' && change.amount > 0;
   if (!(wager > 0 && deps.countProgression) && !deposit) return;
-  // Most players run no booster: one indexed look before anything else.
-  if (!tx.get("SELECT 1 FROM boosters WHERE user_id = ? AND status = 'active' LIMIT 1", change.userId)) return;
+  // Most players run no booster: counting the wager already looked (progression runs first), else one indexed look.
+  const boosted = wager > 0 ? boostedWager(change) : undefined;
+  if (boosted === false) return;
+  if (boosted === undefined && !tx.get("SELECT 1 FROM boosters WHERE user_id = ? AND status = 'active' LIMIT 1", change.userId)) return;
   if (wager > 0) {
     const xp = runningBooster(tx, change.userId, 'xp_multiplier', deps.now);
     if (xp) {
