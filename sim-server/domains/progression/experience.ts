@@ -102,7 +102,7 @@ export function countWager(
       `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE ? END, season = ?,
               total_wager = total_wager + ?, games_played = games_played + 1, battles_played = battles_played + ?, exp_entries = exp_entries + 1
         WHERE id = ? RETURNING exp, season_exp, games_played, battles_played, exp_entries,
-              EXISTS (SELECT 1 FROM boosters b WHERE b.user_id = users.id AND b.status = 'active') AS boosted`,
+              CASE WHEN EXISTS (SELECT 1 FROM boosters b WHERE b.user_id = users.id AND b.status = 'active') THEN 1 ELSE 0 END AS boosted`,
       amount, season, amount, amount, season, cents, battle, userId,
     )!;
     figures = after;
