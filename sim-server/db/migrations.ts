@@ -28,6 +28,8 @@ import { partnerDeals } from './schema/0035-partner-deals.ts';
 import { partyCardPrizes } from './schema/0048-party-card-prizes.ts';
 import { stealWinners } from './schema/0050-steal-winners.ts';
 import { simSteamProfile } from './schema/0051-sim-steam-profile.ts';
+import { communityKeys } from './schema/0058-community-keys.ts';
+import { experienceByPlayer } from './schema/0059-experience-by-player.ts';
 import { tipWagerLock } from './schema/0056-tip-wager-lock.ts';
 import { bonusWagering } from './schema/0060-bonus-wagering.ts';
 import { profilePattern } from './schema/0061-profile-pattern.ts';
@@ -52,7 +54,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, partyCardPrizes, stealWinners, simSteamProfile, tipWagerLock, bonusWagering, profilePattern];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, partyCardPrizes, stealWinners, simSteamProfile, tipWagerLock, communityKeys, experienceByPlayer, bonusWagering, profilePattern];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

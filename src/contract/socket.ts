@@ -157,11 +157,11 @@ export const ServerMessages = {
    */
   INVENTORY_ASSET_ISSUED: z.object({
     assets: z.array(Asset),
-    /** Cards issued (a Battle Pass reward, a card gift redeemed). */
+    /** Cards issued (a Battle Pass reward, a level reward, a card gift redeemed). */
     cards: z.optional(z.array(Card)),
     count: z.number(),
     /** What issued them, and that game's hash (null when no game did). */
-    source: z.enum(['battle', 'unbox', 'gift', 'battlepass', 'party']),
+    source: z.enum(['battle', 'unbox', 'gift', 'battlepass', 'party', 'reward']),
     game_hash: z.nullable(z.string()),
   }),
   /**

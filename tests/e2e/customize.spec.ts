@@ -45,8 +45,15 @@ test('upload an avatar and see it in the header and on a battle seat; the nickna
   await page.setViewportSize({ width: 1920, height: 1080 });
   await acceptCookiesUpFront(page);
   const name = await signInByApi(page, newPlayerName('avatar'));
-  await grant(page, 'avatar');
+  // account.preloadAvatar: without a one-off avatar card the form says so and offers no upload.
   await page.goto(`/@${name}?settings=main`);
+  await expect(page.getByText("You don't have any cards for changing the avatar.")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload avatar' })).toBeDisabled();
+  await shot(page, 'customize-avatar-denied-desktop');
+  await grant(page, 'avatar');
+  await page.reload();
+  await expect(page.getByText('You can upload one avatar.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload avatar' })).toBeEnabled();
   const headerAvatar = header(page).locator('.header-user img.avatar');
   await expect(headerAvatar).toHaveAttribute('data-avatar', 'default');
 

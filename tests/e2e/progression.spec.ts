@@ -46,15 +46,24 @@ test('level up while unboxing, the race board, the hover card, follow and the pr
   expect(level).toBeGreaterThan(0);
   await shot(page, 'progression-levelup-desktop');
 
-  // The levels reached pay their rewards on /rewards, once.
+  // The levels reached give their free cases on /rewards, once: the card lands in the inventory.
   await page.goto('/rewards');
   const rewards = page.getByRole('list', { name: 'Level rewards' });
+  const levelTwo = rewards.getByRole('listitem').filter({ hasText: 'Level 2' }).first();
   await expect(rewards.getByRole('button', { name: 'Claim level 2 reward' })).toBeVisible();
+  await expect(levelTwo).toContainText('Free case');
   const before = (await header(page).getByTestId('balance').textContent()) ?? '';
   await rewards.getByRole('button', { name: 'Claim level 2 reward' }).click();
-  await expect(rewards.getByRole('listitem').filter({ hasText: 'Level 2' })).toContainText('Claimed');
-  await expect(header(page).getByTestId('balance')).not.toHaveText(before);
+  await expect(levelTwo).toContainText('Claimed');
+  await expect(page.locator('.rewards-claimed')).toContainText('Level 2 case');
+  await expect(page.getByRole('status').filter({ hasText: '1 new item in your inventory.' })).toBeVisible();
+  // A free case moves no coins.
+  await expect(header(page).getByTestId('balance')).toHaveText(before);
   await shot(page, 'progression-rewards-desktop');
+  // The card opens its case from the inventory.
+  await page.locator('.rewards-claimed').getByRole('link', { name: 'inventory' }).click();
+  await expect(page).toHaveURL(/\/inventory/);
+  await expect(page.getByText('Level 2 case').first()).toBeVisible();
 
   // The weekly race: the rival first, me second, with my place.
   await page.goto('/event/race');

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NumericError, type Booster, type BoosterKind } from '../../src/contract/index.ts';
 import { boosterExtra } from '../../src/core/boosters.ts';
-import { levelReward } from '../../src/core/level-rewards.ts';
+import { levelRewardValue } from '../../src/core/level-rewards.ts';
 import { levelForExp } from '../../src/core/levels.ts';
 import { solvePow } from '../../src/core/rain.ts';
 import { RAIN_JOIN_MS, rainTick, startRain } from '../../sim-server/domains/chat/rain.ts';
@@ -257,9 +257,9 @@ describe('effects', () => {
     expectLedgerOk(s.server);
   });
 
-  test('Auto-Claim: level rewards reached while it runs are paid at once, each once', async () => {
+  test('Auto-Claim: level rewards reached while it runs are given at once (their free case cards), each once', async () => {
     const pam = await s.server.player('boost_pam');
-    await grantAndActivate(pam, 'auto_claim');
+    const booster = await grantAndActivate(pam, 'auto_claim');
     const start = await balanceOf(pam);
     const price = await wager(pam);
     const level = levelForExp(price);
@@ -267,10 +267,17 @@ describe('effects', () => {
     const levels = await ok(pam, 'rewards.levels');
     const reached = levels.rewards.filter((r) => r.reached);
     expect(reached.every((r) => r.claimed)).toBe(true);
-    const paid = reached.reduce((sum, r) => sum + levelReward(r.level), 0);
-    // The case's drop may be sold or kept; only the wager and the rewards touch the balance here.
-    expect(await balanceOf(pam)).toBe(start - price + paid);
+    // Each reached level's card is in the inventory, once; the rewards move no money.
+    const cards = (await ok(pam, 'inventory.getCards')).cards;
+    for (const r of reached) expect(cards.filter((c) => c.type === 'free_case' && c.name === `Level ${r.level} case` && c.box?.key === r.case?.key)).toHaveLength(1);
+    // The case's drop may be sold or kept; only the wager touches the balance here.
+    expect(await balanceOf(pam)).toBe(start - price);
+    expect((await boosterOf(pam, booster.hash))!.process.bonus_issued_amount).toBe(reached.reduce((sum, r) => sum + levelRewardValue(r.level), 0));
     await refused(pam, 'rewards.claim', { level: 2 }, NumericError.INVALID_DATA);
+    // The next wager finds nothing left to claim: no second card.
+    await wager(pam);
+    const again = (await ok(pam, 'inventory.getCards')).cards.filter((c) => c.name === 'Level 2 case');
+    expect(again).toHaveLength(1);
   });
 });
 

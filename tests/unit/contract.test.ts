@@ -62,7 +62,7 @@ const SPEC_METHODS = [
   // The sim's public beacon (issue 5: 'public through a method').
   'beacon.blocks',
   // Not in the spec's call lists: Race+ shows routes, not calls; the experience ledger read back (issue 14).
-  'race.leaderboard', 'account.experience', 'rewards.levels', 'rewards.claim',
+  'race.leaderboard', 'account.experience', 'rewards.levels', 'rewards.claim', 'rewards.openKey',
   // Not in the spec's call lists: invite-link visits for the partner's figures (issue 18).
   'partnership.visit',
   // Not in the spec's call lists: the case table its route table names (issue 21, docs/decisions/0015).

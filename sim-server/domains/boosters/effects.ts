@@ -11,8 +11,9 @@ import type { BalanceChange, Ledger } from '../../db/ledger.ts';
 import type { Hub } from '../../socket/hub.ts';
 import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import { WAGER_TYPES } from '../../../src/contract/index.ts';
-import { addBonusExperience, EXP_PER_CENT, takeBackExperience, wagerOf } from '../progression/experience.ts';
-import { claimLevelReward } from '../progression/rewards.ts';
+import { addBonusExperience, boostedWager, EXP_PER_CENT, takeBackExperience, wagerOf } from '../progression/experience.ts';
+import type { CatalogView } from '../cases/catalog-store.ts';
+import { claimLevelReward, levelRewardOf } from '../progression/rewards.ts';
 import { boosterById, boosterOut, runningBooster, type BoosterRow } from './store.ts';
 
 /** Where booster money comes from. */
@@ -57,7 +58,7 @@ export interface EffectDeps {
 }
 
 /** XP Multiplier: a wager's experience times the multiplier (the extra as its own entry). Auto-Claim after it. */
-export function onWalletEntry(tx: Tx, deps: EffectDeps & { countProgression: boolean }, change: BalanceChange): void {
+export function onWalletEntry(tx: Tx, deps: EffectDeps & { countProgression: boolean; catalog: () => CatalogView }, change: BalanceChange): void {
   const wager = wagerOf(change);
   const deposit = change.type === 'wallet_deposit' && change.amount > 0;
   if (wager < 0 && deps.countProgression) {
@@ -65,8 +66,10 @@ export function onWalletEntry(tx: Tx, deps: EffectDeps & { countProgression: boo
     return;
   }
   if (!(wager > 0 && deps.countProgression) && !deposit) return;
-  // Most players run no booster: one indexed look before anything else.
-  if (!tx.get("SELECT 1 FROM boosters WHERE user_id = ? AND status = 'active' LIMIT 1", change.userId)) return;
+  // Most players run no booster: counting the wager already looked (progression runs first), else one indexed look.
+  const boosted = wager > 0 ? boostedWager(change) : undefined;
+  if (boosted === false) return;
+  if (boosted === undefined && !tx.get("SELECT 1 FROM boosters WHERE user_id = ? AND status = 'active' LIMIT 1", change.userId)) return;
   if (wager > 0) {
     const xp = runningBooster(tx, change.userId, 'xp_multiplier', deps.now);
     if (xp) {
@@ -117,8 +120,11 @@ function takeBackBoosterXp(tx: Tx, deps: EffectDeps, change: BalanceChange, refu
   takeBackExperience(tx, deps, change.userId, back, BOOSTER_XP_BACK, hashes[hashes.length - 1]!);
 }
 
-/** Auto-Claim: every level reward reached and not yet claimed is paid now. */
-function autoClaim(tx: Tx, deps: EffectDeps, userId: number): void {
+/**
+ * Auto-Claim: every level reward reached and not yet claimed is given now (its free case card
+ * and keys, docs/decisions/0033); the booster records their value.
+ */
+function autoClaim(tx: Tx, deps: EffectDeps & { catalog: () => CatalogView }, userId: number): void {
   const booster = runningBooster(tx, userId, 'auto_claim', deps.now);
   if (!booster) return;
   const level = levelOf(tx, userId);
@@ -128,9 +134,13 @@ function autoClaim(tx: Tx, deps: EffectDeps, userId: number): void {
     level, userId,
   );
   if (level < 2 || open.length === 0) return;
-  let paid = 0;
-  for (const { level: reached } of open) paid += claimLevelReward(tx, deps.ledger, userId, reached, deps.now).amount;
-  record(tx, deps.hub, booster, { amount: paid }, deps.now);
+  const rewards = { catalog: deps.catalog(), hub: deps.hub };
+  let given = 0;
+  for (const { level: reached } of open) {
+    // A reward no open case fits stays for a later claim rather than failing the wager it rides on.
+    if (levelRewardOf(rewards.catalog, reached).box) given += claimLevelReward(tx, rewards, userId, reached, deps.now).value;
+  }
+  record(tx, deps.hub, booster, { amount: given }, deps.now);
 }
 
 /** Deposit Bonus: (multiplier - 1) of the deposit on top, until bonus_left (cents) runs out; play only until wagered BONUS_WAGER_MULTIPLE times. */

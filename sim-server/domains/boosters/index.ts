@@ -60,7 +60,7 @@ export const boosters: Domain = {
       }
     });
   },
-  onLedgerEntry(tx, change, { ledger, hub, config }) {
-    onWalletEntry(tx, { ledger, hub, now: config.now(), countProgression: config.countProgression }, change);
+  onLedgerEntry(tx, change, { ledger, hub, config, catalog }) {
+    onWalletEntry(tx, { ledger, hub, now: config.now(), countProgression: config.countProgression, catalog: () => catalog.view() }, change);
   },
 };

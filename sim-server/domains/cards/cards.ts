@@ -43,7 +43,7 @@ export function caseForValue(catalog: CatalogView, value: number) {
 /** Puts a card into a player's inventory; answers its asset id. */
 export function grantCard(tx: Tx, catalog: CatalogView, userId: number, reward: BpReward, source: string, now: number): number {
   const { lastInsertRowid: id } = tx.run("INSERT INTO assets (user_id, kind, status, created_at) VALUES (?, 'card', 'held', ?)", userId, now);
-  const box = reward.kind === 'case' ? caseForValue(catalog, reward.amount ?? 0) : null;
+  const box = reward.kind === 'case' || reward.kind === 'free_case' ? caseForValue(catalog, reward.amount ?? 0) : null;
   tx.run(
     'INSERT INTO cards (asset_id, kind, rarity, level, name, amount, detail, box_id, tradable, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     id, reward.kind, reward.rarity, reward.level, reward.name, reward.kind === 'free_coins' ? reward.amount ?? null : null,

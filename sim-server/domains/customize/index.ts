@@ -11,13 +11,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NumericError } from '../../../src/contract/index.ts';
 import { CARD_RESOURCES } from '../../../src/core/card-resources.ts';
 import { parseHash } from '../../../src/core/hash-id.ts';
+import type { Db } from '../../db/database.ts';
 import { accessTokenOf } from '../../auth/cookies.ts';
 import { authenticate } from '../../auth/sessions.ts';
 import { operatorRoute } from '../../auth/sim-operator.ts';
 import { AppError, fail } from '../../errors.ts';
 import { requireUser, type Domain, type Services } from '../../rpc/context.ts';
-import { grantCustomizeRight, spendCustomizeRight, unlockBundle } from './grant.ts';
-import { AVATAR_MAX_BYTES, IMAGE_MIME, ImageRejected, canonicalImage, type ImageType } from './image.ts';
+import { customizeRights, grantCustomizeRight, spendCustomizeRight, unlockBundle } from './grant.ts';
+import { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE, IMAGE_MIME, ImageRejected, canonicalImage, type ImageType } from './image.ts';
 
 const FILE_PATTERN = /^(\d{1,12})-([0-9a-f]{16})\.(png|jpeg|gif)$/;
 const UPLOADED = '/api/avatars/';
@@ -72,7 +73,7 @@ function registerAvatars(app: FastifyInstance, services: Services): void {
         const url = `/api/avatars/${file}`;
         try {
           services.db.transaction((tx) => {
-            if (!spendCustomizeRight(tx, user.id, 'avatar', now)) fail(NumericError.ACCESS_DENIED, "You don't have any cards for changing the avatar.");
+            if (!spendCustomizeRight(tx, user.id, 'avatar', now)) fail(NumericError.ACCESS_DENIED, NO_AVATAR_CARD);
             tx.run('UPDATE users SET avatar = ? WHERE id = ?', url, user.id);
           });
         } catch (error) {
@@ -117,9 +118,29 @@ export function clearAvatar(services: Services, userId: number): void {
   removeUpload(avatarDir(services), before);
 }
 
+/** The spec's refusal when no card allows an avatar upload (document 1 section 6). */
+export const NO_AVATAR_CARD = "You don't have any cards for changing the avatar.";
+
+/**
+ * account.preloadAvatar: what the upload form shows before a file is chosen: the avatar now,
+ * whether a one-off right allows an upload, avatar cards still to activate, and the limits.
+ */
+export function avatarTerms(db: Pick<Db, 'get' | 'all'>, userId: number) {
+  const rights = customizeRights(db, userId).avatar;
+  const cards =
+    db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM cards c JOIN assets a ON a.id = c.asset_id WHERE a.user_id = ? AND a.status = 'held' AND c.kind = 'customize' AND c.detail = 'avatar'",
+      userId,
+    )?.n ?? 0;
+  const avatar = db.get<{ avatar: string | null }>('SELECT avatar FROM users WHERE id = ?', userId)?.avatar ?? null;
+  const message = rights > 0 ? null : cards > 0 ? 'Activate your avatar card in the inventory to upload an avatar.' : NO_AVATAR_CARD;
+  return { avatar, allowed: rights > 0, rights, cards, message, types: UPLOAD_TYPES, max_bytes: AVATAR_MAX_BYTES, max_side: AVATAR_MAX_SIDE };
+}
+
 export const customize: Domain = {
   // account.clearInfo (account domain) calls clearAvatar.
   handlers: {
+    'account.preloadAvatar': (_params, ctx) => avatarTerms(ctx.db, requireUser(ctx).id),
     // Wearing an unpacked avatar or pattern (document 1 section 4's 'Apply avatar/pattern'):
     // only one the player owns; no right is spent, the pack was the price.
     'account.applyResource': ({ type, hash }, ctx) => {

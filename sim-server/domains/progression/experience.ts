@@ -55,6 +55,18 @@ interface Pending {
 // What a transaction changed per player, so one commit sends one push per player.
 const pendingByTx = new WeakMap<Tx, Map<number, Pending>>();
 
+// Per counted wager (its balance change): whether the player had an active booster when it was
+// counted, read in the same statement that counted it.
+const boostedWagers = new WeakMap<BalanceChange, boolean>();
+
+/**
+ * Whether the player of a wager counted just now had an active booster then, or undefined when
+ * this wager was not counted here (the caller looks for itself).
+ */
+export function boostedWager(change: BalanceChange): boolean | undefined {
+  return boostedWagers.get(change);
+}
+
 /** A player's experience, level and season standing. */
 export function standingOf(db: Pick<Db, 'get'>, userId: number, now: number) {
   const row = db.get<{ exp: number; season: number; season_exp: number }>('SELECT exp, season, season_exp FROM users WHERE id = ?', userId);
@@ -69,7 +81,9 @@ export function standingOf(db: Pick<Db, 'get'>, userId: number, now: number) {
  * and games. Answers the experience it added (a refund never takes exp below zero) and, for a
  * wager, the player's figures after it (what achievements look at).
  */
-export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, cents: number, source: string, ref: string | null): { amount: number; after: WagerFigures | null } {
+export function countWager(
+  tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, cents: number, source: string, ref: string | null, change?: BalanceChange,
+): { amount: number; after: WagerFigures | null } {
   if (cents === 0) return { amount: 0, after: null };
   const battle = source === 'arena_join' || source === 'arena_refund' ? 1 : 0;
   let figures: WagerFigures | null = null;
@@ -79,15 +93,21 @@ export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number
   let seasonAmount = amount;
   let expBefore: number;
   let seasonBefore: number;
+  // The player's number for the entry this adds (users.exp_entries after it).
+  let entry: number;
   if (amount > 0) {
     // The common case in one statement: RETURNING gives the sums after, a new season starts from zero.
-    const after = tx.get<WagerFigures>(
+    // `boosted` rides along for the boosters' hook of the same wager, which then needs no query of its own.
+    const after = tx.get<WagerFigures & { exp_entries: number; boosted: number }>(
       `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE ? END, season = ?,
-              total_wager = total_wager + ?, games_played = games_played + 1, battles_played = battles_played + ?
-        WHERE id = ? RETURNING exp, season_exp, games_played, battles_played`,
+              total_wager = total_wager + ?, games_played = games_played + 1, battles_played = battles_played + ?, exp_entries = exp_entries + 1
+        WHERE id = ? RETURNING exp, season_exp, games_played, battles_played, exp_entries,
+              CASE WHEN EXISTS (SELECT 1 FROM boosters b WHERE b.user_id = users.id AND b.status = 'active') THEN 1 ELSE 0 END AS boosted`,
       amount, season, amount, amount, season, cents, battle, userId,
     )!;
     figures = after;
+    entry = after.exp_entries;
+    if (change) boostedWagers.set(change, after.boosted === 1);
     expBefore = after.exp - amount;
     seasonBefore = after.season_exp - amount;
   } else {
@@ -97,17 +117,18 @@ export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number
     seasonBefore = before.seasonExp;
     amount = -Math.min(-amount, expBefore);
     seasonAmount = -Math.min(-amount, seasonBefore);
-    tx.run(
+    entry = tx.get<{ exp_entries: number }>(
       `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE 0 END, season = ?,
               total_wager = CASE WHEN total_wager + ? > 0 THEN total_wager + ? ELSE 0 END,
               games_played = CASE WHEN games_played + ? > 0 THEN games_played + ? ELSE 0 END,
-              battles_played = CASE WHEN battles_played - ? > 0 THEN battles_played - ? ELSE 0 END
-        WHERE id = ?`,
-      amount, season, seasonAmount, season, cents, cents, games, games, battle, battle, userId,
-    );
+              battles_played = CASE WHEN battles_played - ? > 0 THEN battles_played - ? ELSE 0 END,
+              exp_entries = exp_entries + ?
+        WHERE id = ? RETURNING exp_entries`,
+      amount, season, seasonAmount, season, cents, cents, games, games, battle, battle, amount === 0 ? 0 : 1, userId,
+    )?.exp_entries ?? 0;
   }
   if (amount === 0) return { amount: 0, after: figures };
-  tx.run('INSERT INTO experience_entries (user_id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?)', userId, amount, source, ref, season, deps.now);
+  tx.run('INSERT INTO experience_entries (user_id, id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', userId, entry, amount, source, ref, season, deps.now);
   remember(tx, deps.hub, userId, amount, seasonAmount, expBefore, seasonBefore);
   return { amount, after: figures };
 }
@@ -119,12 +140,13 @@ export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number
 export function addBonusExperience(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, amount: number, source: string, ref: string | null): void {
   if (!Number.isSafeInteger(amount) || amount <= 0) return;
   const season = seasonAt(deps.now);
-  const after = tx.get<{ exp: number; season_exp: number }>(
-    `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE ? END, season = ? WHERE id = ? RETURNING exp, season_exp`,
+  const after = tx.get<{ exp: number; season_exp: number; exp_entries: number }>(
+    `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE ? END, season = ?, exp_entries = exp_entries + 1
+      WHERE id = ? RETURNING exp, season_exp, exp_entries`,
     amount, season, amount, amount, season, userId,
   );
   if (!after) return;
-  tx.run('INSERT INTO experience_entries (user_id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?)', userId, amount, source, ref, season, deps.now);
+  tx.run('INSERT INTO experience_entries (user_id, id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', userId, after.exp_entries, amount, source, ref, season, deps.now);
   remember(tx, deps.hub, userId, amount, amount, after.exp - amount, after.season_exp - amount);
 }
 
@@ -140,11 +162,11 @@ export function takeBackExperience(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now
   const taken = Math.min(amount, before.exp);
   const seasonTaken = Math.min(amount, before.seasonExp);
   if (taken === 0) return 0;
-  tx.run(
-    'UPDATE users SET exp = exp - ?, season_exp = CASE WHEN season = ? THEN season_exp - ? ELSE 0 END, season = ? WHERE id = ?',
+  const entry = tx.get<{ exp_entries: number }>(
+    'UPDATE users SET exp = exp - ?, season_exp = CASE WHEN season = ? THEN season_exp - ? ELSE 0 END, season = ?, exp_entries = exp_entries + 1 WHERE id = ? RETURNING exp_entries',
     taken, season, seasonTaken, season, userId,
-  );
-  tx.run('INSERT INTO experience_entries (user_id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?)', userId, -taken, source, ref, season, deps.now);
+  )!.exp_entries;
+  tx.run('INSERT INTO experience_entries (user_id, id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', userId, entry, -taken, source, ref, season, deps.now);
   remember(tx, deps.hub, userId, -taken, -seasonTaken, before.exp, before.seasonExp);
   return taken;
 }

@@ -5,7 +5,7 @@ import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { findUserById, publicUser } from '../account/users.ts';
 import { FEATURED_RACE, RACE_POOL, RACE_SHARES, periodAt, prizeOf } from '../../../src/core/race-periods.ts';
 import { leaderboardOf, payoutOf } from './race.ts';
-import { claimLevelReward, levelRewardsOf } from './rewards.ts';
+import { claimLevelReward, levelRewardsOf, openWithKey } from './rewards.ts';
 
 /** race.* and the experience ledger. */
 export const progressionHandlers: Handlers = {
@@ -34,10 +34,16 @@ export const progressionHandlers: Handlers = {
       me: board.me && { place: board.me.place, wagered: board.me.wagered, prize: board.me.prize },
     };
   },
-  'rewards.levels': (_params, ctx) => levelRewardsOf(ctx.db, requireUser(ctx).id),
+  'rewards.levels': (_params, ctx) => levelRewardsOf(ctx.db, ctx.catalog.view(), requireUser(ctx).id),
   'rewards.claim': (params, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx) => claimLevelReward(tx, ctx.ledger, user.id, params.level, ctx.config.now()));
+    const catalog = ctx.catalog.view();
+    return ctx.moneyTx((tx) => claimLevelReward(tx, { catalog, hub: ctx.hub }, user.id, params.level, ctx.config.now()));
+  },
+  'rewards.openKey': (params, ctx) => {
+    const user = requireUser(ctx);
+    const catalog = ctx.catalog.view();
+    return ctx.moneyTx((tx) => openWithKey(tx, catalog, user.id, params.key, ctx.config.now()));
   },
   'account.experience': (params, ctx) => {
     const user = requireUser(ctx);

@@ -43,11 +43,22 @@ export const accountMethods = {
     output: z.object({ marks: Marks }),
   }),
   'account.preloadAvatar': method({
-    doc: "Prepares the player's avatar upload; takes nothing, answer not shown. Belongs to the avatar upload (customisation).",
+    doc:
+      "Prepares the avatar upload (docs/decisions/0033): what the upload form needs before a file is chosen. The current avatar, whether an upload is allowed now " +
+      '(an unspent one-off avatar right; `cards` counts avatar cards still held, which give one when activated), and the limits the upload checks: ' +
+      "types, bytes and side. Takes nothing; changes nothing. When nothing allows an upload, `message` is the spec's ACCESS DENIED text.",
     access: 'user',
-    planned: true,
     input: z.object({}),
-    output: z.unknown(),
+    output: z.object({
+      avatar: z.nullable(z.string()),
+      allowed: z.boolean(),
+      rights: z.number(),
+      cards: z.number(),
+      message: z.nullable(z.string()),
+      types: z.array(z.string()),
+      max_bytes: z.number(),
+      max_side: z.number(),
+    }),
   }),
   'account.badges': method({
     doc: 'The badges the player owns (docs/decisions/0024: one per achievement held, plus granted ones) and the one shown beside the name.',

@@ -102,7 +102,7 @@ export const SCENARIOS: readonly Scenario[] = [
     timeout: 1500,
     repeatAfterSkip: 24 * HOUR,
     repeatAfterLeave: HOUR,
-    lines: [{ name: 'REWARDS_CLAIM', text: 'Each level you reach pays once here: claim it whenever you like.' }],
+    lines: [{ name: 'REWARDS_CLAIM', text: 'Each level you reach gives a free case once here: claim it whenever you like.' }],
   },
   {
     key: 'race',

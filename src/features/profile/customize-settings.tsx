@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { validateNickname } from '../../core/validation.ts';
@@ -95,9 +95,12 @@ export function NicknameSettings({ current }: { current: string }) {
   );
 }
 
+/** account.preloadAvatar's answer is cached under this key; an upload or a card activation changes it. */
+const avatarTermsKey = ['account', 'preloadAvatar'] as const;
+
 async function uploadAvatar(file: File): Promise<{ avatar: string }> {
-  // A cheap call first renews an expired session, so the upload's cookie is fresh.
-  await rpc.call('user.getUser', {});
+  // Preparing the upload (a cheap RPC) first renews an expired session, so the upload's cookie is fresh.
+  await rpc.call('account.preloadAvatar', {});
   const response = await fetch('/api/account/avatar', { method: 'POST', body: file, headers: { 'content-type': file.type }, credentials: 'same-origin' });
   const body = (await response.json()) as { response?: { avatar: string }; error?: { error_code: number | string; error_msg: string } };
   if (body.error) throw new Error(body.error.error_msg);
@@ -110,11 +113,20 @@ export function AvatarSettings({ user }: { user: { hash: string; display_name: s
   const input = useRef<HTMLInputElement>(null);
   const [typeError, setTypeError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const refresh = useRefreshAccount();
+  const refreshAccount = useRefreshAccount();
+  const queryClient = useQueryClient();
+  // What the form needs before a file is chosen: whether a one-off avatar card allows an upload, and the limits.
+  const terms = useQuery({ queryKey: avatarTermsKey, queryFn: ({ signal }) => rpc.call('account.preloadAvatar', {}, { signal }) });
+  const refresh = () => {
+    refreshAccount();
+    void queryClient.invalidateQueries({ queryKey: avatarTermsKey });
+  };
   const upload = useMutation({ mutationFn: uploadAvatar, onSuccess: refresh });
+  const types = terms.data?.types ?? AVATAR_TYPES;
+  const denied = terms.data !== undefined && !terms.data.allowed;
   const take = (file: File | undefined) => {
     if (!file) return;
-    if (!AVATAR_TYPES.includes(file.type)) {
+    if (!types.includes(file.type)) {
       setTypeError('Choose a JPG, PNG or GIF image');
       return;
     }
@@ -139,10 +151,23 @@ export function AvatarSettings({ user }: { user: { hash: string; display_name: s
       <div className="profile-avatar-upload" data-dragging={dragging || undefined} onDragOver={(e) => (e.preventDefault(), setDragging(true))} onDragLeave={() => setDragging(false)} onDrop={onDrop}>
         <Avatar name={user.display_name} userHash={user.hash} src={shown} size={72} />
         <div>
-          <p className="profile-note">A JPG, PNG or GIF up to 2 MB and 2048 × 2048 pixels; drop it here or choose it. Uploading uses a one-off avatar card.</p>
+          <p className="profile-note">
+            A JPG, PNG or GIF up to {terms.data ? Math.floor(terms.data.max_bytes / 1024 / 1024) : 2} MB and {terms.data?.max_side ?? 2048} × {terms.data?.max_side ?? 2048} pixels; drop it here or choose
+            it. Uploading uses a one-off avatar card.
+          </p>
+          {denied && (
+            <p className="profile-access-denied" role="status">
+              <strong>Access denied.</strong> {terms.data?.message}
+            </p>
+          )}
+          {terms.data?.allowed && (
+            <p className="profile-note" role="status">
+              {terms.data.rights === 1 ? 'You can upload one avatar.' : `You can upload ${terms.data.rights} avatars.`}
+            </p>
+          )}
           <input ref={input} type="file" accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif" hidden aria-label="Avatar image" onChange={(e) => take(e.target.files?.[0])} />
           <div className="profile-avatar-actions">
-            <Button variant="primary" disabled={upload.isPending} onClick={() => input.current?.click()}>
+            <Button variant="primary" disabled={upload.isPending || denied} onClick={() => input.current?.click()}>
               {upload.isPending ? 'Uploading…' : 'Upload avatar'}
             </Button>
             {shown && (

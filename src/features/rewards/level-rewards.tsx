@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { levelProgress } from '../../core/levels.ts';
 import { formatCoins } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
@@ -20,14 +21,23 @@ export function LevelRewards() {
   // Keyed by the experience the header knows: a level reached while the page is open shows its reward.
   const knownExp = account.data?.user_progress.exp ?? 0;
   const rewards = useQuery({ queryKey: [...rewardsKey, knownExp], queryFn: ({ signal }) => rpc.call('rewards.levels', {}, { signal }), enabled: logged, placeholderData: (previous) => previous });
+  const navigate = useNavigate();
   const claim = useMutation({
     mutationFn: (level: number) => rpc.call('rewards.claim', { level }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: rewardsKey }),
   });
+  // A key opens its case at once: the one-case game it starts is rolled on the case's page.
+  const openKey = useMutation({
+    mutationFn: (key: string) => rpc.call('rewards.openKey', { key }),
+    onSuccess: (answer) => {
+      void queryClient.invalidateQueries({ queryKey: rewardsKey });
+      void navigate({ href: answer.path });
+    },
+  });
   if (!logged) {
     return (
       <EmptyState title="Sign in to collect level rewards" action={<Button variant="primary" onClick={() => sessionModal.set('login')}>Login</Button>}>
-        Every level you reach pays coins once. Wager on cases and battles to level up.
+        Every level you reach gives a free case once, and the high levels keys for more. Wager on cases and battles to level up.
       </EmptyState>
     );
   }
@@ -40,28 +50,62 @@ export function LevelRewards() {
   const shown = rewards.data.rewards.filter((r) => r.level <= progress.level + AHEAD && (!r.claimed || r.level > progress.level - 3));
   return (
     <div className="rewards-layout">
-      <Panel title="Your progress" className="rewards-progress">
-        <p className="rewards-level" style={{ color: levelColour(progress.level) }}>
-          Level {progress.is_max ? 'MAX' : progress.level}
-        </p>
-        <span className="rewards-bar" aria-label={`Level progress ${progress.percent}%`}>
-          <span style={{ width: `${progress.percent}%`, background: levelColour(progress.level) }} />
-        </span>
-        <p className="rewards-note">
-          {progress.is_max ? 'The top level.' : `${(progress.level_exp_next - Math.max(exp, rewards.data.exp)).toLocaleString('en-US')} XP to level ${progress.level_next}`} · {claimed} rewards claimed
-        </p>
-        {ready.length > 0 && (
-          <p className="rewards-ready" role="status">
-            {ready.length} {ready.length === 1 ? 'reward' : 'rewards'} ready: {formatCoins(ready.reduce((sum, r) => sum + r.amount, 0))} coins
+      <div className="rewards-side">
+        <Panel title="Your progress" className="rewards-progress">
+          <p className="rewards-level" style={{ color: levelColour(progress.level) }}>
+            Level {progress.is_max ? 'MAX' : progress.level}
           </p>
+          <span className="rewards-bar" aria-label={`Level progress ${progress.percent}%`}>
+            <span style={{ width: `${progress.percent}%`, background: levelColour(progress.level) }} />
+          </span>
+          <p className="rewards-note">
+            {progress.is_max ? 'The top level.' : `${(progress.level_exp_next - Math.max(exp, rewards.data.exp)).toLocaleString('en-US')} XP to level ${progress.level_next}`} · {claimed} rewards claimed
+          </p>
+          {ready.length > 0 && (
+            <p className="rewards-ready" role="status">
+              {ready.length} {ready.length === 1 ? 'free case' : 'free cases'} ready to claim
+            </p>
+          )}
+          {claim.data && (
+            <p className="rewards-claimed" role="status">
+              {claim.data.card.name}: {claim.data.card.box?.name ?? 'a case'} is in your <Link to="/inventory">inventory</Link>
+              {claim.data.keys ? ` with ${claim.data.keys.count} ${claim.data.keys.count === 1 ? 'key' : 'keys'}` : ''}.
+            </p>
+          )}
+        </Panel>
+        {rewards.data.keys.length > 0 && (
+          <Panel title="Your keys" className="rewards-keys">
+            <ul className="rewards-key-list" aria-label="Your keys">
+              {rewards.data.keys.map((key) => (
+                <li key={key.id} className="rewards-key">
+                  {key.box && <img src={key.box.image} alt="" width={56} height={56} loading="lazy" />}
+                  <span className="rewards-key-name">{key.box?.name ?? key.id}</span>
+                  <span className="rewards-key-count">
+                    {key.count} {key.count === 1 ? 'key' : 'keys'}
+                  </span>
+                  {key.box && (
+                    <Button size="sm" variant="primary" disabled={openKey.isPending} onClick={() => openKey.mutate(key.id)} aria-label={`Open ${key.box.name} with a key`}>
+                      Open
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {openKey.error instanceof RpcError && <p className="form-error">{openKey.error.message}</p>}
+          </Panel>
         )}
-      </Panel>
+      </div>
       <Panel title="Level rewards">
         <ol className="rewards-list" aria-label="Level rewards">
           {shown.map((r) => (
             <li key={r.level} className={`rewards-item${r.claimed ? ' is-claimed' : r.reached ? ' is-ready' : ' is-locked'}`}>
               <span className="rewards-item-level">Level {r.level}</span>
-              <span className="rewards-item-amount">{formatCoins(r.amount)}</span>
+              {r.case && <img className="rewards-item-case" src={r.case.image} alt="" width={64} height={64} loading="lazy" />}
+              <span className="rewards-item-amount">{r.case ? r.case.name : 'Free case'}</span>
+              <span className="rewards-item-value">
+                Free case · {formatCoins(r.case?.price ?? r.value)}
+                {r.keys > 0 && ` + ${r.keys} ${r.keys === 1 ? 'key' : 'keys'}`}
+              </span>
               {r.claimed ? (
                 <span className="rewards-item-state">Claimed</span>
               ) : r.reached ? (

@@ -15,7 +15,7 @@ export function RewardsPage({ ranks }: { ranks: boolean }) {
       icon={<GiftIcon />}
       eyebrow="Rewards"
       title={ranks ? 'Season ranks' : 'Rewards'}
-      lead="Every coin you wager earns experience. Each level you reach pays a reward once; the season ranks show how far you climbed this season."
+      lead="Every coin you wager earns experience. Each level you reach gives a free case once (high levels add keys for more); the season ranks show how far you climbed this season."
       actions={
         <nav className="page-tabs" aria-label="Rewards">
           <Link to="/rewards" search={{}} className="page-tab" activeOptions={{ includeSearch: true }}>
