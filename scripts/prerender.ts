@@ -4,7 +4,8 @@
  * styles it loaded are written into a copy of index.html under dist/prerendered/. The server
  * sends that copy to a visitor's first request for the page (sim-server/app.ts), so the
  * header, hero and lists paint from HTML and CSS while the app's JavaScript is still on the
- * way; the app then renders the same page over it (src/main.tsx).
+ * way; once the copy has loaded and painted, the app starts and renders the same page over
+ * it (src/main.tsx).
  *
  * Live parts (toasts, the chat, notices) are left out of the copy; lists (cases, battles) show
  * what the fresh arena had at build time until the app replaces them with the current ones.
@@ -40,18 +41,19 @@ const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /**
- * The copy's module scripts, run only once the page has loaded and painted: until then the
- * main thread and the link are the copy's, so its first and largest paint come from HTML and
- * CSS alone. A slow phone spends a second or more running the app; on the shell (index.html)
- * there is nothing to paint first, so it keeps its plain script tags. The timers are bounds:
- * a hidden tab draws no frame, and a picture that never finishes loading must not keep the
- * app away.
+ * The copy's module scripts, fetched and run only once the page has loaded and painted: until
+ * then the main thread and the link are the copy's, so its first and largest paint come from
+ * HTML and CSS alone. Preloading the scripts (modulepreload) was measured too: they then
+ * share the slow link with the copy's styles and pictures, and the first paint stayed at
+ * 1.9 s (docs/decisions/0037). On the shell (index.html) there is nothing to paint first, so
+ * it keeps its plain script tags. The timer is a bound: a hidden tab paints nothing, and a
+ * picture that never finishes loading must not keep the app away.
  */
-export function deferAppStart(html: string, options: { preload?: boolean } = {}): string {
+export function deferAppStart(html: string): string {
   const sources: string[] = [];
   const rest = html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
     sources.push(src);
-    return options.preload ? `<link rel="modulepreload" crossorigin href="${src}">` : '';
+    return '';
   });
   if (sources.length === 0) return html;
   const imports = sources.map((src) => `import(${JSON.stringify(src)})`).join(',');
