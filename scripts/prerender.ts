@@ -4,7 +4,8 @@
  * styles it loaded are written into a copy of index.html under dist/prerendered/. The server
  * sends that copy to a visitor's first request for the page (sim-server/app.ts), so the
  * header, hero and lists paint from HTML and CSS while the app's JavaScript is still on the
- * way; the app then renders the same page over it (src/main.tsx).
+ * way; once the copy has loaded and painted, the app starts and renders the same page over
+ * it (src/main.tsx).
  *
  * Live parts (toasts, the chat, notices) are left out of the copy; lists (cases, battles) show
  * what the fresh arena had at build time until the app replaces them with the current ones.
@@ -39,11 +40,36 @@ interface Snapshot {
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
+/**
+ * The copy's module scripts, fetched and run only once the page has loaded and painted: until
+ * then the main thread and the link are the copy's, so its first and largest paint come from
+ * HTML and CSS alone. Preloading the scripts (modulepreload) was measured too: they then
+ * share the slow link with the copy's styles and pictures, and the first paint stayed at
+ * 1.9 s (docs/decisions/0037). On the shell (index.html) there is nothing to paint first, so
+ * it keeps its plain script tags. The timer is a bound: a hidden tab paints nothing, and a
+ * picture that never finishes loading must not keep the app away.
+ */
+export function deferAppStart(html: string): string {
+  const sources: string[] = [];
+  const rest = html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
+    sources.push(src);
+    return '';
+  });
+  if (sources.length === 0) return html;
+  const imports = sources.map((src) => `import(${JSON.stringify(src)})`).join(',');
+  // After load and the first contentful paint, in a task of its own.
+  const loader = `<script type="module">let s=0;const r=()=>{if(!s){s=1;${imports}}},p=new Promise((k)=>{try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();k()}}).observe({type:"paint",buffered:!0})}catch{k()}}),l=new Promise((k)=>document.readyState==="complete"?k():addEventListener("load",k,{once:!0}));Promise.all([p,l]).then(()=>setTimeout(r,0));setTimeout(r,${START_BOUND_MS})</script>`;
+  return rest.replace('</head>', `${loader}</head>`);
+}
+
+/** The longest the app waits for load and paint: a hidden tab paints nothing. */
+const START_BOUND_MS = 4000;
+
 /** index.html with the page's markup in #root, its title and description, and its styles. */
 export function fillShell(shell: string, path: string, snap: Snapshot): string {
   const styles = snap.styles.filter((href) => !shell.includes(`href="${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`).join('');
   const description = snap.description === null ? '' : `<meta name="description" content="${escapeAttr(snap.description)}">`;
-  return shell
+  return deferAppStart(shell)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(snap.title)}</title>${description}`)
     .replace('</head>', `${styles}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeAttr(path)}">${snap.html}</div>`);

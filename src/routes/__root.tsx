@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import { ChatDock } from '../features/chat/index.ts';
 import { ConnectionBanner, RateLimitScreen, useArenaReachable, useMaintenance, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
@@ -49,6 +49,12 @@ function RootLayout() {
   // Offline means the arena does not answer (connection-state.ts), not navigator.onLine alone.
   const offlineUnseen = useArenaReachable() === 'no' && !wasSeen(pathname);
   useRetryOnReconnect(offlineUnseen);
+  // The page the visit lands on is not faded in: a prerendered copy of it is already on screen
+  // (it would blink out and back at the takeover), and a phone's largest paint is the copy's.
+  // Every page after it fades in.
+  const [landing] = useState(pathname);
+  const [moved, setMoved] = useState(false);
+  if (!moved && pathname !== landing) setMoved(true);
 
   return (
     <div className="app">
@@ -59,7 +65,7 @@ function RootLayout() {
       <Header />
       <ConnectionBanner />
       <main id="content" className="app-main" tabIndex={-1}>
-        <div key={pathname} className="page-fade">
+        <div key={pathname} className={moved ? 'page-fade' : undefined}>
           {offlineUnseen ? <OfflinePage /> : <Outlet />}
         </div>
       </main>

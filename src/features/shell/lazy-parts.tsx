@@ -1,4 +1,5 @@
 import { Suspense, lazy } from 'react';
+import { afterLoadAndIdle } from '../../ui/idle.ts';
 
 // Parts of the shell that the first paint does not need: each loads on its own once asked for.
 const FooterPart = lazy(() => untilLoaded(() => import('./footer.tsx')));
@@ -23,15 +24,6 @@ function untilLoaded<T>(load: () => Promise<T>): Promise<T> {
         else addEventListener('online', retry, { once: true });
       }),
   );
-}
-
-function afterLoadAndIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    // Safari has no requestIdleCallback: a timer after load is the nearest thing.
-    const quiet = () => (typeof window.requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 5000 }) : setTimeout(resolve, 1000));
-    if (document.readyState === 'complete') quiet();
-    else addEventListener('load', quiet, { once: true });
-  });
 }
 
 /** The footer, loaded once the first page has entered (document 1 section 2.2). */
