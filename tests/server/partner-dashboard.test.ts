@@ -158,7 +158,10 @@ describe('referral ranks and bans', () => {
     expect((await ok(other, 'partnership-plus.ranks-referrals', {})).ranks.E).toBe(1);
 
     const earnedBefore = (await ok(partner, 'partnership.referrals', {})).earnings.accrued;
+    const referralCount = async () => (await ok(partner, 'partnership.referrals', {})).earnings.referrals;
+    expect(await referralCount()).toBe(3);
     expect(await ok(partner, 'partnership-plus.ban-referral', { hash: target.hash })).toEqual({ success: true });
+    expect(await referralCount()).toBe(2);
     expect((await ok(partner, 'partnership-plus.ranks-referrals', {})).ranks.S).toBe(2);
     expect((await ok(partner, 'partnership-plus.referrals', {})).referrals.map((r) => r.hash)).not.toContain(target.hash);
     expect((await ok(partner, 'partnership.referrals', {})).earnings.accrued).toBe(earnedBefore);
@@ -167,10 +170,13 @@ describe('referral ranks and bans', () => {
     // A banned player who tries the code again is refused, and stays off the list.
     const returning = await ctx.server.player('rank_returning');
     await ok(returning, 'partnership.activateCode', { code: 'rank_partner' });
+    expect(await referralCount()).toBe(3);
     const hash = (await ok(partner, 'partnership-plus.referrals', { count: 1 })).referrals[0]!.hash;
     await ok(partner, 'partnership-plus.ban-referral', { hash });
+    expect(await referralCount()).toBe(2);
     expect((await returning.call('partnership.activateCode', { code: 'rank_partner' })).error?.error_code).toBe(NumericError.CODE_UNAVAILABLE);
     expect((await ok(returning, 'partnership.getPartner', {})).partner).toBeNull();
+    expect(await referralCount()).toBe(2);
   });
 });
 

@@ -60,8 +60,8 @@ export interface EarningsSummary {
 
 /** The earnings figures of a partner. */
 export function earningsOf(db: Pick<Db, 'get'>, partnerId: number): EarningsSummary {
-  const row = db.get<{ accrued_milli: number; claimed: number; wagered: number }>('SELECT accrued_milli, claimed, wagered FROM partner_earnings WHERE partner_id = ?', partnerId);
-  const referrals = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM referrals WHERE partner_id = ?', partnerId)!.n;
+  const row = db.get<{ accrued_milli: number; claimed: number; wagered: number; referrals: number }>('SELECT accrued_milli, claimed, wagered, referrals FROM partner_earnings WHERE partner_id = ?', partnerId);
+  const referrals = row?.referrals ?? 0;
   const visits = db.get<{ visits: number }>('SELECT visits FROM invite_visits WHERE partner_id = ?', partnerId)?.visits ?? 0;
   const accrued = Math.max(0, Math.floor((row?.accrued_milli ?? 0) / 1000));
   const claimed = row?.claimed ?? 0;

@@ -127,3 +127,11 @@ export function periodSeries(db: Pick<Db, 'all'>, partnerId: number, period: Per
   }
   return series;
 }
+
+/** Keeps a partner's running referral count (read by earningsOf) in the caller's transaction. */
+export function countReferral(tx: Tx, partnerId: number, delta: 1 | -1): void {
+  tx.run(
+    'INSERT INTO partner_earnings (partner_id, referrals) VALUES (?, ?) ON CONFLICT (partner_id) DO UPDATE SET referrals = partner_earnings.referrals + excluded.referrals',
+    partnerId, delta,
+  );
+}

@@ -7,6 +7,7 @@ import { NumericError, REFERRAL_RANKS, type RankScheme, type z } from '../../../
 import { parseHash } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
+import { countReferral } from './partner-stats.ts';
 
 type Scheme = z.output<typeof RankScheme>;
 type Rank = (typeof REFERRAL_RANKS)[number];
@@ -59,7 +60,7 @@ export function rankCounts(db: Pick<Db, 'all'>, partnerId: number, scheme: Schem
 
 /** Bans a referral: off the partner's list, and refused the partner's code from now on. */
 export function banReferral(tx: Tx, partnerId: number, userId: number, now: number): void {
-  tx.run('DELETE FROM referrals WHERE user_id = ? AND partner_id = ?', userId, partnerId);
+  if (tx.run('DELETE FROM referrals WHERE user_id = ? AND partner_id = ?', userId, partnerId).changes > 0) countReferral(tx, partnerId, -1);
   tx.run('INSERT INTO partner_bans (partner_id, user_id, banned_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', partnerId, userId, now);
 }
 

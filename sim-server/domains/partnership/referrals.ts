@@ -17,7 +17,7 @@ import type { Services } from '../../rpc/context.ts';
 import { findUserById, publicUser } from '../account/users.ts';
 import { codeOf, partnerByCode } from './codes.ts';
 import { isBanned } from './ranks.ts';
-import { countReferralDay } from './partner-stats.ts';
+import { countReferral, countReferralDay } from './partner-stats.ts';
 
 /** The deposit bonus in whole percent: integer arithmetic on cents, never a float product. */
 const BONUS_PERCENT = 5;
@@ -140,5 +140,7 @@ export function applyCode(tx: Tx, userId: number, input: { code: string; anonymo
      ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, code = excluded.code, anonymous = excluded.anonymous, changed_at = excluded.changed_at`,
     userId, partner.id, codeOf(tx, partner), input.anonymous ? 1 : 0, now, now,
   );
+  if (current) countReferral(tx, current.partner_id, -1);
+  countReferral(tx, partner.id, 1);
   countReferralDay(tx, partner.id, now);
 }
