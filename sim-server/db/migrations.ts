@@ -28,6 +28,7 @@ import { partnerDeals } from './schema/0035-partner-deals.ts';
 import { partyCardPrizes } from './schema/0048-party-card-prizes.ts';
 import { stealWinners } from './schema/0050-steal-winners.ts';
 import { simSteamProfile } from './schema/0051-sim-steam-profile.ts';
+import { partyDepositGoals } from './schema/0065-party-deposit-goals.ts';
 
 interface MigrationTarget extends Pick<Db, 'run' | 'get' | 'all' | 'transaction'> {
   exec(sql: string): void;
@@ -42,7 +43,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, partyCardPrizes, stealWinners, simSteamProfile];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, partyCardPrizes, stealWinners, simSteamProfile, partyDepositGoals];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

@@ -4,6 +4,7 @@
  * keeps its request and reply objects alive as long as the socket (measured: 13.5 KB per idle
  * connection through @fastify/websocket against 8.7 KB direct).
  */
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ClientFrame, NamedError, Rooms, isRoomName, z } from '../../src/contract/index.ts';
@@ -16,6 +17,34 @@ import { MAX_ROOMS_PER_CONNECTION, type Connection } from './hub.ts';
 const MAX_FRAME_BYTES = 16 * 1024;
 const PATH = '/ws';
 
+/**
+ * The whole WebSocket text frame (header and payload) of a hub frame, made once and kept with
+ * it: a room event goes to thousands of sockets, and `ws.send` would build a header and write
+ * header and payload separately (cork, two writes, writev) for each of them. Server frames are
+ * not masked, so every socket can take the same bytes.
+ */
+const wireFrames = new WeakMap<Buffer, Buffer>();
+function wireFrame(payload: Buffer): Buffer {
+  let wire = wireFrames.get(payload);
+  if (!wire) {
+    const n = payload.length;
+    const head = n < 126 ? 2 : n < 65_536 ? 4 : 10;
+    wire = Buffer.allocUnsafe(head + n);
+    wire[0] = 0x81; // FIN, text
+    if (n < 126) wire[1] = n;
+    else if (n < 65_536) {
+      wire[1] = 126;
+      wire.writeUInt16BE(n, 2);
+    } else {
+      wire[1] = 127;
+      wire.writeBigUInt64BE(BigInt(n), 2);
+    }
+    payload.copy(wire, head);
+    wireFrames.set(payload, wire);
+  }
+  return wire;
+}
+
 /** Registers /ws. */
 export function registerSocket(app: FastifyInstance, services: Services): void {
   const { hub, db, config } = services;
@@ -26,7 +55,7 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(request, socket, head, accept);
+    wss.handleUpgrade(request, socket, head, (ws) => accept(ws, socket as Socket));
   });
   // Closing the server also closes every socket (tests and graceful shutdown). preClose, because
   // Fastify's own onClose closes the HTTP server first, and that waits for every upgraded socket.
@@ -35,10 +64,15 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
     wss.close(() => done());
   });
 
-  function accept(socket: WebSocket): void {
+  /** `tcp` is the upgraded connection `ws` itself writes to (the fan-out writes prebuilt frames to it, see wireFrame). */
+  function accept(socket: WebSocket, tcp: Socket): void {
     const conn: Connection = {
       send: (frame) => {
-        if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
+        if (socket.readyState !== socket.OPEN || tcp.destroyed) return;
+        // ws writes a frame to this socket synchronously unless it is compressing or reading a
+        // Blob, which this server never asks of it (perMessageDeflate off, Buffers only): so
+        // writing the prebuilt frame here keeps the order of everything ws writes (pongs, close).
+        tcp.write(wireFrame(frame));
       },
       close: () => socket.terminate(),
       userId: null,
