@@ -84,7 +84,8 @@ test('a referral sees the party modal open once, joins with the dress code, and 
     await host.sim(`/api/sim/parties/${host.party}/advance`, { minutes: 10 });
     await expect(page.getByLabel('Drawing tier 1')).toBeVisible();
     const banner = modal.getByRole('status').filter({ hasText: `${viewer} won tier 1: Deposit Bonus` });
-    await expect(banner).toBeVisible();
+    // The PixiJS roulette loads on demand, then spins 4 s: on a busy machine that takes a while.
+    await expect(banner).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: 'test-results/party-modal-winner-desktop.png' });
     await expect(banner).toHaveCount(0);
     const tier1 = modal.getByRole('group', { name: 'Tiers' }).getByRole('button').first();
