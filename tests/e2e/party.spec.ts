@@ -256,19 +256,18 @@ test('the party roulette is drawn by PixiJS and lands on the published winner; d
     for (const [number, label, viewport] of [[1, 'desktop', { width: 1920, height: 1080 }], [2, 'phone', { width: 390, height: 844 }]] as const) {
       await page.setViewportSize(viewport);
       await host.sim(`/api/sim/parties/${host.party}/advance`, { minutes: 10 });
-      const stage = page.getByRole('region', { name: `Drawing tier ${number}` });
-      // The case roulette's PixiJS scene, loaded on demand, spins in place of the progress bar.
-      await expect(stage).toHaveAttribute('data-roulette', 'ready', { timeout: 15_000 });
-      await expect(stage.locator('canvas')).toHaveCount(1);
-      await expect(modal.getByRole('progressbar', { name: 'Party progress' })).toHaveCount(0);
-      if (await stage.getAttribute('data-phase') === 'spinning') await page.screenshot({ path: `test-results/party-roulette-spinning-${label}.png` });
+      // The advance drew the tier: its published record, before the browser shows anything.
       const tier = (await callAsPlayer<{ tier: { winner_hash: string | null; participants: string[] | null } }>(page, 'event-party.get-tier', { id: host.party, number })).tier;
       expect(tier.participants).toHaveLength(4);
       expect(tier.winner_hash).not.toBeNull();
-      // Where the strip really stopped is the published winner.
-      await expect(stage).toHaveAttribute('data-landed', tier.winner_hash!, { timeout: 15_000 });
       const { party } = await callAsPlayer<{ party: { users: { hash: string; display_name: string }[] } }>(page, 'event-party.get', { id: host.party });
       const winnerName = party.users.find((u) => u.hash === tier.winner_hash)!.display_name;
+      const stage = page.getByRole('region', { name: `Drawing tier ${number}` });
+      // The case roulette's PixiJS scene, loaded on demand, spins in place of the progress bar.
+      await expect(stage.locator('canvas')).toHaveCount(1, { timeout: 20_000 });
+      await expect(modal.getByRole('progressbar', { name: 'Party progress' })).toHaveCount(0);
+      // Where the strip really stopped is the published winner.
+      await expect(stage).toHaveAttribute('data-landed', tier.winner_hash!, { timeout: 20_000 });
       await expect(stage.getByRole('status')).toContainText(`${winnerName} won tier ${number}`);
       await page.screenshot({ path: `test-results/party-roulette-landed-${label}.png` });
       // After the banner, the progress bar is back.
