@@ -65,6 +65,12 @@ await Promise.all(Array.from({ length: plan.parallel }, async () => {
   while (next < plan.clients) await open(next++);
 }));
 const secondsToConnect = (performance.now() - started) / 1000;
+// Like the app, each socket pings every 20 s: the server closes sockets silent for 75 s, which a
+// warm-up and two song changes (up to ~50 s each) would otherwise outlast.
+const PING = JSON.stringify({ type: 'ping', data: { visible: true } });
+const pinger = setInterval(() => {
+  for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send(PING);
+}, 20_000);
 
 const latencies: number[] = [];
 let missing = 0;
@@ -88,5 +94,6 @@ for (let r = 0; r < warmup + plan.rounds; r++) {
 latencies.sort((a, b) => a - b);
 const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
 const result: RadioResult = { clients: plan.clients, rounds: plan.rounds, secondsToConnect, p50Ms: pick(0.5), p99Ms: pick(0.99), maxMs: latencies.at(-1) ?? Number.NaN, missing };
+clearInterval(pinger);
 for (const ws of sockets) ws.terminate();
 console.log(`RESULT ${JSON.stringify(result)}`);
