@@ -1,9 +1,9 @@
 /**
  * The radio: one WAVE song change (#RADIO_NEXT_SOUND, from the station's own timer) fanned out
  * to N listening sockets, delivery p50/p99 against the server's stamp; and the radio's shipped
- * bytes (its lazy chunks, gzip), since the music itself ships as seeds (docs/decisions/0019).
+ * bytes (its lazy chunks, gzip, and the Ogg Opus tracks the build encodes; docs/decisions/0019).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { RadioPlan, RadioResult } from './lib/radio-clients.ts';
@@ -14,6 +14,18 @@ import { LOAD_CPU, SERVER_CPU } from './rpc.ts';
 const P99_TARGET_MS = 50;
 /** The radio's chunks: the station, player and synth, the hint, the modals (JS and CSS). */
 const RADIO_ASSET = /^radio(-hint|-modals)?-[\w-]+\.(js|css)$/;
+/** The tracks the build encodes (scripts/radio-tracks.ts). */
+const RADIO_TRACK = /^wave-synth-v\d+-\d+\.ogg$/;
+
+function trackBytes(): { files: number; bytes: number } {
+  try {
+    const dir = join(ROOT, 'dist', 'assets');
+    const sizes = readdirSync(dir).filter((n) => RADIO_TRACK.test(n)).map((n) => statSync(join(dir, n)).size);
+    return { files: sizes.length, bytes: sizes.reduce((a, b) => a + b, 0) };
+  } catch {
+    return { files: 0, bytes: 0 };
+  }
+}
 
 function assetBytes(): { files: { file: string; bytes: number; gzip: number }[]; gzip: number } {
   const dir = join(ROOT, 'dist', 'assets');
@@ -36,8 +48,8 @@ export async function radioBench(options: { clients: number; rounds: number }): 
     const server = await startSimServer(dir, SERVER_CPU);
     let result: RadioResult;
     try {
-      const plan: RadioPlan = { port: server.port, clients: options.clients, rounds: options.rounds, parallel: 32 };
-      const { code, stdout, stderr } = await runNode({ args: ['bench/lib/radio-clients.ts', JSON.stringify(plan)], cpu: LOAD_CPU, timeoutMs: 240_000 });
+      const plan: RadioPlan = { port: server.port, clients: options.clients, rounds: options.rounds, warmup: 1, parallel: 32 };
+      const { code, stdout, stderr } = await runNode({ args: ['bench/lib/radio-clients.ts', JSON.stringify(plan)], cpu: LOAD_CPU, timeoutMs: 330_000 });
       const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
       if (code !== 0 || !line) throw new Error(`radio clients failed (exit ${code}): ${errorSummary(stderr)}`);
       result = JSON.parse(line.slice('RESULT '.length)) as RadioResult;
@@ -46,6 +58,7 @@ export async function radioBench(options: { clients: number; rounds: number }): 
     }
     const n = fmt(result.clients);
     const assets = assetBytes();
+    const tracks = trackBytes();
     const rows: Row[] = [
       { benchmark: `WAVE song change N=${n} p50`, figure: result.p50Ms.toFixed(1), value: result.p50Ms, unit: 'ms', target: '', verdict: result.missing ? `${fmt(result.missing)} not delivered` : '' },
       {
@@ -53,13 +66,17 @@ export async function radioBench(options: { clients: number; rounds: number }): 
         verdict: `${(result.p99Ms / P99_TARGET_MS).toFixed(2)} ${judge(result.p99Ms < P99_TARGET_MS && result.missing === 0)}`,
       },
       {
-        benchmark: 'Radio assets (gzip)', figure: (assets.gzip / 1024).toFixed(1), value: assets.gzip, unit: 'KiB', target: 'lazy, no audio files',
+        benchmark: 'Radio assets (gzip)', figure: (assets.gzip / 1024).toFixed(1), value: assets.gzip, unit: 'KiB', target: 'lazy',
         verdict: assets.files.length ? 'info' : 'n/a (run npm run build)',
+      },
+      {
+        benchmark: `Radio tracks (${tracks.files} Ogg Opus files)`, figure: (tracks.bytes / 1024).toFixed(0), value: tracks.bytes, unit: 'KiB', target: 'small files, fetched when played',
+        verdict: tracks.files ? 'info' : 'n/a (npm run build with Chromium)',
       },
     ];
     const notes = [
-      `Radio: ${n} visitor sockets in WAVE, connected in ${result.secondsToConnect.toFixed(1)} s; ${result.rounds} song changes announced by the station's timer (#RADIO_NEXT_SOUND, 2 s before each end); latency = each socket's receipt (Date.now, read first) minus the announcement's server stamp; p50 ${result.p50Ms.toFixed(1)} / p99 ${result.p99Ms.toFixed(1)} / max ${result.maxMs.toFixed(1)} ms; ${fmt(result.missing)} not delivered; clients on CPU ${LOAD_CPU}, server on CPU ${SERVER_CPU}`,
-      `Radio assets: ${assets.files.map((f) => `${f.file} ${fmt(f.bytes)} B (gzip ${fmt(f.gzip)})`).join(', ') || 'dist/ not built'}; the music ships as 12 seeds rendered in the browser`,
+      `Radio: ${n} visitor sockets in WAVE, connected in ${result.secondsToConnect.toFixed(1)} s; 1 warm-up song change (not counted, as the chat row's warm-up round) then ${result.rounds} song changes announced by the station's timer (#RADIO_NEXT_SOUND, 2 s before each end); latency = each socket's receipt (Date.now, read first) minus the announcement's server stamp; p50 ${result.p50Ms.toFixed(1)} / p99 ${result.p99Ms.toFixed(1)} / max ${result.maxMs.toFixed(1)} ms; ${fmt(result.missing)} not delivered; clients on CPU ${LOAD_CPU}, server on CPU ${SERVER_CPU}`,
+      `Radio assets: ${assets.files.map((f) => `${f.file} ${fmt(f.bytes)} B (gzip ${fmt(f.gzip)})`).join(', ') || 'dist/ not built'}; the tracks: ${tracks.files} Ogg Opus files, ${fmt(tracks.bytes)} B in all, built from their seeds (rendered in the browser when missing)`,
     ];
     return { rows, notes, details: { options, result, assets }, fatal: result.missing > 0 };
   } finally {

@@ -43,7 +43,7 @@ const benchmarks: { name: string; timeoutMs: number; run: () => Promise<Section>
   { name: 'lighthouse', timeoutMs: 600_000, run: () => lighthouseBench() },
   { name: 'workers', timeoutMs: 120_000, run: () => workersBench(quick ? { tickets: 50_000, runs: 2 } : { tickets: 200_000, runs: 3 }) },
   { name: 'gfx', timeoutMs: 180_000, run: () => gfxBench({ spins: quick ? 1 : 3 }) },
-  { name: 'radio', timeoutMs: 300_000, run: () => radioBench(quick ? { clients: 1000, rounds: 1 } : { clients: 5000, rounds: 2 }) },
+  { name: 'radio', timeoutMs: 420_000, run: () => radioBench(quick ? { clients: 1000, rounds: 1 } : { clients: 5000, rounds: 2 }) },
   {
     name: 'progression',
     timeoutMs: 300_000,

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildClient } from './build.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const SOURCES = ['src', 'public', 'workers', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.ts', 'scripts/compress-dist.ts', 'scripts/prerender.ts'];
+const SOURCES = ['src', 'public', 'workers', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.ts', 'scripts/compress-dist.ts', 'scripts/prerender.ts', 'scripts/radio-tracks.ts'];
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;

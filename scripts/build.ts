@@ -1,6 +1,6 @@
 /**
  * `npm run build`: vite build, then the public pages' first views as HTML
- * (scripts/prerender.ts), then a brotli and a gzip copy of every text file.
+ * (scripts/prerender.ts) and the radio's tracks as Ogg Opus (scripts/radio-tracks.ts), then a brotli and a gzip copy of every text file.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,6 +21,11 @@ export async function buildClient(): Promise<void> {
     const { prerender } = await import('./prerender.ts');
     const pages = await prerender(join(root, 'dist'));
     console.log(`prerendered ${pages} pages (${Date.now() - started} ms)`);
+    // The radio's tracks as Ogg Opus files, encoded by the same Chromium (docs/decisions/0019).
+    const t1 = Date.now();
+    const { renderRadioTracks } = await import('./radio-tracks.ts');
+    const tracks = await renderRadioTracks(join(root, 'dist'));
+    console.log(`rendered ${tracks.length} radio tracks: ${(tracks.reduce((n, t) => n + t.bytes, 0) / 1024).toFixed(0)} KiB (${Date.now() - t1} ms)`);
   } else {
     // `npm start` on a fresh machine needs nothing but Node: without Chromium the pages paint from the app alone.
     console.log(`no Chromium at ${chromium}: public pages are not prerendered (install it, or set CHROMIUM_PATH)`);

@@ -66,7 +66,7 @@ class SocketConnection implements Connection {
   }
 
   send(frame: Buffer): void {
-    if (this.ws.readyState === this.ws.OPEN) this.tcp.write(framed(frame));
+    if (this.ws.readyState === this.ws.OPEN && !this.tcp.destroyed) this.tcp.write(framed(frame));
   }
 
   close(): void {

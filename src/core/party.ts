@@ -100,3 +100,31 @@ export function partyPrize(tier: number, valueCents: number): PartyPrize {
   if (tier === 1) return { type: 'booster', kind: 'deposit_bonus', name: 'Deposit Bonus', rarity };
   return { type: 'card', kind: 'free_coins', name: 'Coins card', rarity };
 }
+
+/**
+ * A party's deposit-bonus goals (docs/decisions/0036): when the deposits its participants
+ * make while they take part reach a goal, every participant at that moment gets a Deposit
+ * Bonus booster of the goal's level (`percent` on top of their next deposits, up to
+ * `bonus_max` cents), once per goal and participant.
+ */
+export interface PartyDepositGoal {
+  number: number;
+  /** Cents of participants' deposits that reach the goal. */
+  amount: number;
+  /** The booster's bonus on a deposit, in percent. */
+  percent: number;
+  /** The booster's cap, in cents. */
+  bonus_max: number;
+}
+
+export const PARTY_DEPOSIT_GOALS: readonly PartyDepositGoal[] = [
+  { number: 1, amount: 10_000, percent: 5, bonus_max: 500 },
+  { number: 2, amount: 50_000, percent: 10, bonus_max: 1_500 },
+  { number: 3, amount: 200_000, percent: 15, bonus_max: 5_000 },
+];
+
+/** How many goals `depositedCents` reaches. */
+export const depositGoalsReached = (depositedCents: number): number => PARTY_DEPOSIT_GOALS.filter((g) => depositedCents >= g.amount).length;
+
+/** A goal's booster as the booster's own multiplier (1000 = x1). */
+export const depositGoalMultiplierMilli = (goal: PartyDepositGoal): number => 1000 + goal.percent * 10;

@@ -47,3 +47,9 @@ export function seedOfSource(source: string): number | null {
   const match = /^synth:v1:(\d{1,10})$/.exec(source);
   return match ? Number(match[1]) >>> 0 : null;
 }
+
+/**
+ * The built file of a track (scripts/radio-tracks.ts: Ogg Opus, made at build time) under
+ * /assets/, named by the renderer's version and the seed so it can be cached for good.
+ */
+export const radioTrackFile = (seed: number): string => `wave-synth-v1-${seed}.ogg`;

@@ -84,7 +84,8 @@ test('a referral sees the party modal open once, joins with the dress code, and 
     await host.sim(`/api/sim/parties/${host.party}/advance`, { minutes: 10 });
     await expect(page.getByLabel('Drawing tier 1')).toBeVisible();
     const banner = modal.getByRole('status').filter({ hasText: `${viewer} won tier 1: Deposit Bonus` });
-    await expect(banner).toBeVisible();
+    // The PixiJS roulette loads on demand, then spins 4 s: on a busy machine that takes a while.
+    await expect(banner).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: 'test-results/party-modal-winner-desktop.png' });
     await expect(banner).toHaveCount(0);
     const tier1 = modal.getByRole('group', { name: 'Tiers' }).getByRole('button').first();
@@ -211,5 +212,70 @@ test('a partner sets the party mode and each tier\'s requirement on the dashboar
     await settings.scrollIntoViewIfNeeded();
     await settled(page);
     await settings.screenshot({ path: `test-results/party-settings-${label}.png` });
+  }
+});
+
+test('the party roulette is drawn by PixiJS and lands on the published winner; deposits fill the deposit goals and pay their booster', async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const host = await partnerWithParty(browser, baseURL);
+  const others: Page[] = [];
+  try {
+    await acceptCookiesUpFront(page);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await signInByApi(page);
+    await becomeReferral(page, host.name);
+    await callAsPlayer(page, 'event-party.join', { id: host.party, invite_code: 'Neon Hat' });
+    // Three more members, so the strip has several faces and the winner is the ticket's pick.
+    for (let i = 0; i < 3; i++) {
+      const context = await browser.newContext({ baseURL });
+      const other = await context.newPage();
+      others.push(other);
+      await signInByApi(other, newPlayerName('fan'));
+      await becomeReferral(other, host.name);
+      await callAsPlayer(other, 'event-party.join', { id: host.party, invite_code: 'Neon Hat' });
+    }
+
+    await page.goto(`/event/stream-party?id=${host.party}`);
+    const modal = page.getByRole('dialog', { name: 'Stream party' });
+    await expect(modal.getByText('JOINED', { exact: true })).toBeVisible();
+
+    // Deposit goals: the bar starts empty; a member's 100.00 deposit reaches the first goal.
+    const goals = modal.getByRole('progressbar', { name: 'Deposit goals' });
+    await expect(goals).toHaveAttribute('aria-valuenow', '0');
+    await expect(modal.getByText(/Participants deposited 0\.00 of 100\.00/)).toBeVisible();
+    const { code } = (await host.sim('/api/sim/gift-codes', { kind: 'wallet', coins: '100' })).response as { code: string };
+    await callAsPlayer(others[0]!, 'wallet.gift', { code });
+    await expect(modal.getByText(/Participants deposited 100\.00 of 500\.00/)).toBeVisible();
+    await expect(goals).toHaveAttribute('aria-valuenow', '33');
+    // Every member (the viewer too, who did not deposit) holds the goal's +5% Deposit Bonus booster.
+    const mine = await callAsPlayer<{ boosters: Record<string, { kind: string; params: { bonus_max: number | null; multiplier: number } }> }>(page, 'booster.load', { batch: 'CORE_BOOSTER' });
+    expect(Object.values(mine.boosters).filter((b) => b.kind === 'deposit_bonus').map((b) => b.params.bonus_max)).toEqual([500]);
+    await settled(page);
+    await modal.locator('.party-deposit-goals').screenshot({ path: 'test-results/party-deposit-goals-desktop.png' });
+
+    for (const [number, label, viewport] of [[1, 'desktop', { width: 1920, height: 1080 }], [2, 'phone', { width: 390, height: 844 }]] as const) {
+      await page.setViewportSize(viewport);
+      await host.sim(`/api/sim/parties/${host.party}/advance`, { minutes: 10 });
+      // The advance drew the tier: its published record, before the browser shows anything.
+      const tier = (await callAsPlayer<{ tier: { winner_hash: string | null; participants: string[] | null } }>(page, 'event-party.get-tier', { id: host.party, number })).tier;
+      expect(tier.participants).toHaveLength(4);
+      expect(tier.winner_hash).not.toBeNull();
+      const { party } = await callAsPlayer<{ party: { users: { hash: string; display_name: string }[] } }>(page, 'event-party.get', { id: host.party });
+      const winnerName = party.users.find((u) => u.hash === tier.winner_hash)!.display_name;
+      const stage = page.getByRole('region', { name: `Drawing tier ${number}` });
+      // The case roulette's PixiJS scene, loaded on demand, spins in place of the progress bar.
+      await expect(stage.locator('canvas')).toHaveCount(1, { timeout: 20_000 });
+      await expect(modal.getByRole('progressbar', { name: 'Party progress' })).toHaveCount(0);
+      // Where the strip really stopped is the published winner.
+      await expect(stage).toHaveAttribute('data-landed', tier.winner_hash!, { timeout: 20_000 });
+      await expect(stage.getByRole('status')).toContainText(`${winnerName} won tier ${number}`);
+      await page.screenshot({ path: `test-results/party-roulette-landed-${label}.png` });
+      // After the banner, the progress bar is back.
+      await expect(modal.getByRole('progressbar', { name: 'Party progress' })).toBeVisible({ timeout: 10_000 });
+    }
+  } finally {
+    await callAsPlayer(host.page, 'partnership-plus.close-party', { stamp: `close-${host.name}` });
+    for (const other of others) await other.context().close();
+    await host.page.context().close();
   }
 });

@@ -49,7 +49,8 @@ async function idleSong(page: Page): Promise<Sound> {
 }
 
 test('two listeners hear the same song at the same offset', async ({ browser, baseURL }) => {
-  test.setTimeout(90_000);
+  // Two browsers fetching and decoding their tracks: slow on a busy two-core machine.
+  test.setTimeout(150_000);
   const [a, b] = [await openArena(browser, baseURL), await openArena(browser, baseURL)];
   for (const page of [a, b]) {
     const hint = await openHint(page);

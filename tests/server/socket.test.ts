@@ -90,6 +90,26 @@ describe('rooms', () => {
     b.close();
   });
 
+  test('a room event of any length reaches every member whole and in order (each frame is framed once for all)', async () => {
+    const room = 'ARENA_GAME[SF9000004]';
+    const members = [await openSocket(server.url), await openSocket(server.url), await openSocket(server.url)];
+    for (const m of members) m.send('join-room', { room });
+    for (const m of members) await m.next('ROOM_JOINED');
+    // Payload lengths on each side of the WebSocket header's 7-bit, 16-bit and 64-bit forms.
+    const pads = ['', 'x'.repeat(80), 'y'.repeat(200), 'z'.repeat(70_000)];
+    const published = pads.map((pad) => ({ type: 'SOCKET_ERROR', data: { code: 'ECHO', message: pad } }));
+    for (const e of published) server.services.hub.publish(room, 'SOCKET_ERROR', e.data);
+    for (const m of members) {
+      const got = [];
+      for (let i = 0; i < pads.length; i++) got.push((await m.next('SOCKET_ERROR')).data);
+      expect(got).toEqual(published.map((e) => e.data));
+    }
+    // The socket goes on working after them: its own answers still arrive.
+    members[0]!.send('ping');
+    expect((await members[0]!.next('PONG')).data.time).toEqual(expect.any(Number));
+    for (const m of members) m.close();
+  });
+
   test("nobody may join another player's personal room", async () => {
     const owner = await server.player('room_owner');
     const ownerSocket = await owner.socket();

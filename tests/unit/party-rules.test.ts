@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { meetsTier, partyDuration, partyParticipantsHash, partyTicket, partyWinner, sha256Hex, tierTimerTone } from '../../src/core/index.ts';
+import { PARTY_DEPOSIT_GOALS, depositGoalMultiplierMilli, depositGoalsReached, meetsTier, partyDuration, partyParticipantsHash, partyTicket, partyWinner, sha256Hex, tierTimerTone } from '../../src/core/index.ts';
 
 /** The chi-square statistic of observed counts against equal expectations. */
 function chiSquare(counts: readonly number[], draws: number): number {
@@ -68,5 +68,24 @@ describe('party display rules', () => {
     expect(tierTimerTone(60_000)).toBe('normal');
     expect(tierTimerTone(59_999)).toBe('orange');
     expect(tierTimerTone(10_000)).toBe('red');
+  });
+});
+
+describe('deposit-bonus goals (docs/decisions/0036)', () => {
+  test('goals rise in amount and level; a deposit total reaches every goal at or under it', () => {
+    expect(PARTY_DEPOSIT_GOALS.map((g) => g.number)).toEqual([1, 2, 3]);
+    for (let i = 1; i < PARTY_DEPOSIT_GOALS.length; i++) {
+      const [before, goal] = [PARTY_DEPOSIT_GOALS[i - 1]!, PARTY_DEPOSIT_GOALS[i]!];
+      expect(goal.amount).toBeGreaterThan(before.amount);
+      expect(goal.percent).toBeGreaterThan(before.percent);
+      expect(goal.bonus_max).toBeGreaterThan(before.bonus_max);
+    }
+    const [first, second, third] = PARTY_DEPOSIT_GOALS;
+    expect(depositGoalsReached(0)).toBe(0);
+    expect(depositGoalsReached(first!.amount - 1)).toBe(0);
+    expect(depositGoalsReached(first!.amount)).toBe(1);
+    expect(depositGoalsReached(second!.amount)).toBe(2);
+    expect(depositGoalsReached(third!.amount * 10)).toBe(3);
+    expect(depositGoalMultiplierMilli(first!)).toBe(1050);
   });
 });

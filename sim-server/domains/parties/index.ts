@@ -9,6 +9,7 @@ import { operatorRoute } from '../../auth/sim-operator.ts';
 import { AppError } from '../../errors.ts';
 import type { Domain, Services } from '../../rpc/context.ts';
 import { findUserByName } from '../account/users.ts';
+import { countPartyDeposit } from './deposit-goals.ts';
 import { partyHandlers } from './methods.ts';
 import { advanceParty, partyTick } from './runner.ts';
 import { OFFICIAL_PRIZES, createParty, openParty } from './store.ts';
@@ -95,4 +96,4 @@ function registerParties(app: FastifyInstance, s: Services): void {
   });
 }
 
-export const parties: Domain = { handlers: partyHandlers, register: registerParties };
+export const parties: Domain = { handlers: partyHandlers, register: registerParties, onLedgerEntry: countPartyDeposit };

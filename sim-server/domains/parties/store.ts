@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { NamedError, NumericError, PARTY_TIERS, REFERRAL_RANKS, type PartyMode, type StreamParty } from '../../../src/contract/index.ts';
-import { OFFICIAL_INVITE_CODE, levelForExp, meetsTier, parseHash, partyPrize, sha256Hex, toHash, type PartyPrize, type PartyStats } from '../../../src/core/index.ts';
+import { OFFICIAL_INVITE_CODE, PARTY_DEPOSIT_GOALS, levelForExp, meetsTier, parseHash, partyPrize, sha256Hex, toHash, type PartyPrize, type PartyStats } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
@@ -48,6 +48,10 @@ export interface PartyRow {
   inactive_since: number | null;
   created_at: number;
   closed_at: number | null;
+  /** Cents its participants deposited while taking part (docs/decisions/0036). */
+  deposited: number;
+  /** Deposit-bonus goals already paid out. */
+  goals_paid: number;
 }
 
 export interface TierRow {
@@ -263,6 +267,7 @@ export function partyOut(db: Pick<Db, 'get' | 'all'>, s: Pick<Services, 'catalog
     participants: members.length,
     users: members.slice(0, 200).map((m) => partyUser(db, party, m, now)),
     goals,
+    deposit_goals: PARTY_DEPOSIT_GOALS.map((g) => ({ ...g, completed: g.number <= party.goals_paid })),
     tiers: tiers.map((t) => {
       const prize = prizeOut(catalog, t);
       return {
@@ -284,6 +289,7 @@ export function partyOut(db: Pick<Db, 'get' | 'all'>, s: Pick<Services, 'catalog
     progress: {
       air_time: party.air_time,
       bar_time: last,
+      deposited: party.deposited,
       goals_completed_last: goals.filter((g) => g.completed).length,
       tiers_count: tiers.length,
       tiers_completed_count: tiers.filter((t) => t.completed_at !== null).length,

@@ -72,10 +72,18 @@ export const StreamParty = z.object({
   participants: z.number(),
   users: z.array(PartyUser),
   goals: z.array(z.object({ name: z.string(), time_at: z.number(), completed: z.boolean() })),
+  /**
+   * Deposit-bonus goals (docs/decisions/0036): when participants' deposits during the party
+   * reach `amount` (cents), every participant gets a Deposit Bonus booster of `percent` up to
+   * `bonus_max` (cents); completed once paid.
+   */
+  deposit_goals: z.array(z.object({ number: z.number(), amount: z.number(), percent: z.number(), bonus_max: z.number(), completed: z.boolean() })),
   tiers: z.array(PartyTier),
   progress: z.object({
     air_time: z.number(),
     bar_time: z.number(),
+    /** Cents the participants deposited while taking part (the deposit goals' bar). */
+    deposited: z.number(),
     goals_completed_last: z.number(),
     tiers_count: z.number(),
     tiers_completed_count: z.number(),

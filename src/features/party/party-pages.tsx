@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { PARTY_FUEL_OPTIONS, PARTY_PERIOD_DAYS, PARTY_WAGER_OPTIONS, REFERRAL_RANKS, type StreamParty } from '../../contract/index.ts';
-import { PARTY_ROULETTE_MS, PARTY_ROULETTE_UNITS, PARTY_WINNER_BANNER_MS, formatCoins, partyDuration, tierTimerTone } from '../../core/index.ts';
+import { formatCoins, partyDuration, tierTimerTone } from '../../core/index.ts';
 import { RpcError, rpc } from '../../net/index.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -17,6 +17,7 @@ import { RouteModal } from '../../ui/route-modal.tsx';
 import { reportApiError } from '../notifications/index.ts';
 import { sessionModal, useAccount, useLogged } from '../session/index.ts';
 import { lastRoll, lobbyQueryOptions, partyKeys, partyQueryOptions, tierQueryOptions, usePartyLive } from './queries.ts';
+import { PartyRoulette, rollOf } from './party-roulette.tsx';
 import './party.css';
 
 type Tier = StreamParty['tiers'][number];
@@ -83,41 +84,37 @@ function ProgressBar({ party }: { party: StreamParty }) {
   );
 }
 
-/** The roulette (4 s over 30 units) then the winner banner (3 s), after a tier of this party is drawn. */
-function Roulette({ party }: { party: StreamParty }) {
-  const roll = lastRoll.use();
-  const [now, setNow] = useState(() => Date.now());
-  const mine = !!roll && roll.id === party.id && !!roll.winner_hash;
-  const rollAt = mine ? roll.at : 0;
-  useEffect(() => {
-    if (!rollAt) return;
-    const timer = setInterval(() => {
-      setNow(Date.now());
-      if (Date.now() - rollAt > PARTY_ROULETTE_MS + PARTY_WINNER_BANNER_MS) clearInterval(timer);
-    }, 250);
-    return () => clearInterval(timer);
-  }, [rollAt]);
-  const elapsed = roll ? now - roll.at : Infinity;
-  const phase = !mine ? 'done' : elapsed < PARTY_ROULETTE_MS ? 'spin' : elapsed < PARTY_ROULETTE_MS + PARTY_WINNER_BANNER_MS ? 'banner' : 'done';
-  if (!roll || phase === 'done') return null;
-  const names = party.users.length ? party.users.map((u) => u.display_name) : [roll.user?.display_name ?? '?'];
-  const units = Array.from({ length: PARTY_ROULETTE_UNITS }, (_, i) => (i === PARTY_ROULETTE_UNITS - 1 ? (roll.user?.display_name ?? '?') : names[i % names.length]!));
-  if (phase === 'banner') {
-    return (
-      <div className="party-banner" role="status">
-        {roll.user?.display_name} won tier {roll.number}: {roll.item.name}
-      </div>
-    );
-  }
+/**
+ * The deposit-bonus goals (docs/decisions/0036): participants' deposits during the party,
+ * the goals evenly spaced on the bar (the fill runs piecewise between them), and what the
+ * next goal gives every participant.
+ */
+function DepositGoals({ party }: { party: StreamParty }) {
+  const goals = party.deposit_goals;
+  if (goals.length === 0) return null;
+  const deposited = party.progress.deposited;
+  let percent = 0;
+  goals.forEach((g, i) => {
+    const from = i === 0 ? 0 : goals[i - 1]!.amount;
+    percent += (Math.max(0, Math.min(deposited, g.amount) - from) / (g.amount - from)) * (100 / goals.length);
+  });
+  const next = goals.find((g) => !g.completed);
   return (
-    <div className="party-roulette" aria-label={`Drawing tier ${roll.number}`}>
-      <div className="party-roulette-strip" style={{ animationDuration: `${PARTY_ROULETTE_MS}ms` }}>
-        {units.map((name, i) => (
-          <span key={i} className="party-roulette-unit">
-            {name}
+    <div className="party-progress party-deposit-goals">
+      <div className="party-progress-track" role="progressbar" aria-label="Deposit goals" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)}>
+        <div className="party-progress-fill deposit" style={{ width: `${percent}%` }} />
+        {goals.map((g, i) => (
+          <span key={g.number} className={`party-goal${g.completed ? ' completed' : ''}`} style={{ left: `${((i + 1) / goals.length) * 100}%` }} title={`${formatCoins(g.amount)} deposited`}>
+            +{g.percent}%
           </span>
         ))}
       </div>
+      <span className="party-progress-time">
+        Participants deposited {formatCoins(deposited)}
+        {next
+          ? ` of ${formatCoins(next.amount)}: then everyone in the party gets a +${next.percent}% Deposit Bonus (up to ${formatCoins(next.bonus_max)})`
+          : ': every deposit goal is reached'}
+      </span>
     </div>
   );
 }
@@ -348,6 +345,10 @@ function PartyInfo({ party, onClose }: { party: StreamParty; onClose(): void }) 
         <li>Each tier is won by one member chosen by {rule}: ten seconds before the draw the list of members is published with its SHA-256.</li>
         <li>The ticket is the first 7 hex characters of the tier’s server seed, modulo the number of members, plus 1; the seed’s hash is shown from the start and the seed after the draw.</li>
         <li>The prize goes straight to the winner’s inventory.</li>
+        <li>
+          Deposits members make while in the party count towards its deposit goals ({party.deposit_goals.map((g) => formatCoins(g.amount)).join(', ')}): when a goal is reached,
+          everyone in the party at that moment gets a Deposit Bonus booster for their next deposits, once per goal.
+        </li>
         {party.official ? (
           <li>This is an official party: every signed-in player may join.</li>
         ) : (
@@ -364,6 +365,10 @@ function PartyInfo({ party, onClose }: { party: StreamParty; onClose(): void }) 
 
 function PartyView({ party }: { party: StreamParty }) {
   const [info, setInfo] = useState(false);
+  // A drawn tier's roulette replaces the progress bar until its winner banner has been seen.
+  const roll = lastRoll.use();
+  const [shown, setShown] = useState<string | null>(null);
+  const rolling = rollOf(roll, party) && shown !== `${roll.id}:${roll.number}` ? roll : null;
   const account = useAccount();
   const nextNumber = party.tiers.find((t) => !t.completed)?.number ?? party.tiers.length;
   // A tier the player picked stays selected until the next tier changes (the slider then moves on).
@@ -399,8 +404,8 @@ function PartyView({ party }: { party: StreamParty }) {
           {INACTIVE_MESSAGE}
         </p>
       )}
-      <Roulette party={party} />
-      <ProgressBar party={party} />
+      {rolling ? <PartyRoulette key={`${rolling.id}:${rolling.number}`} party={party} roll={rolling} onDone={() => setShown(`${rolling.id}:${rolling.number}`)} /> : <ProgressBar party={party} />}
+      <DepositGoals party={party} />
       <div className="party-tiers" role="group" aria-label="Tiers">
         {party.tiers.map((t) => (
           <TierCard key={t.number} party={party} tier={t} next={t.number === nextNumber && !t.completed} selected={t.number === selected} onSelect={() => setSelected(t.number)} />

@@ -1,13 +1,14 @@
 /**
- * Wave's playback through howler. A track is rendered from its seed (src/core/radio-synth),
- * wrapped as WAV and handed to howler as a blob URL, then played from the station's elapsed
+ * Wave's playback through howler. A track is the build's Ogg Opus file of its seed
+ * (scripts/radio-tracks.ts); without one it is rendered here from the seed (src/core/radio-synth),
+ * wrapped as WAV and handed to howler as a blob URL. It is played from the station's elapsed
  * offset on the server's clock, so every listener hears the same moment. Nothing plays before
  * the player taps Listen now (enable()); the sound setting mutes it, the radio's own volume
  * (spec: 0 to 1, 0.4 to start) sets its level.
  */
 import type * as HowlerModule from 'howler';
 import type { Howl } from 'howler';
-import { encodeWav, planSong, renderSong, seedOfSource, RADIO_SAMPLE_RATE } from '../../core/index.ts';
+import { encodeWav, planSong, radioTrackFile, renderSong, seedOfSource, RADIO_SAMPLE_RATE } from '../../core/index.ts';
 import { getSettings, subscribeSettings } from '../../storage/settings.ts';
 import { createStore } from '../../ui/store.ts';
 import { holdStation, serverNow, soundOf, station } from './station.ts';
@@ -41,9 +42,14 @@ let analyser: AnalyserNode | null = null;
 let releaseStation: (() => void) | null = null;
 let unfollow: (() => void) | null = null;
 
-// Rendered tracks by seed: the one playing and the one announced next; older ones are freed.
+// The built tracks (Ogg Opus under /assets/, scripts/radio-tracks.ts) are used while they
+// load; once one is missing (a dev server, a build without Chromium) tracks are rendered here.
+let builtTracks = true;
+const builtUrl = (seed: number) => `/assets/${radioTrackFile(seed)}`;
+
+// Tracks rendered here by seed: the one playing and the one announced next; older ones are freed.
 const rendered = new Map<number, string>();
-function trackUrl(seed: number): string {
+function renderedUrl(seed: number): string {
   const known = rendered.get(seed);
   if (known) return known;
   const plan = planSong(seed);
@@ -55,6 +61,12 @@ function trackUrl(seed: number): string {
     URL.revokeObjectURL(oldUrl);
   }
   return url;
+}
+
+/** Gets the announced track ready during the hint: the built file into the HTTP cache, or rendered. */
+function prepare(seed: number): void {
+  if (builtTracks) void fetch(builtUrl(seed)).catch(() => undefined);
+  else if (!rendered.has(seed)) setTimeout(() => renderedUrl(seed), 0);
 }
 
 const effectiveVolume = () => (getSettings().sound ? player.get().volume : 0);
@@ -78,9 +90,9 @@ function sync(): void {
   if (!enabled || !howler) return;
   const { current, next } = station.get();
   if (next) {
-    // Render the announced track during the hint, so the change costs no render.
+    // Ready the announced track during the hint, so the change costs no wait.
     const nextSeed = seedOfSource(soundOf(next.id)?.source ?? '');
-    if (nextSeed !== null && !rendered.has(nextSeed)) setTimeout(() => trackUrl(nextSeed), 0);
+    if (nextSeed !== null) prepare(nextSeed);
   }
   if (!current || serverNow() >= current.end_time) {
     if (soundId) {
@@ -102,8 +114,13 @@ function sync(): void {
   if (!sound || seed === null) return;
   stopHowl();
   patch({ soundId: current.id, loading: true });
-  const slot = current;
-  const created = new howler.Howl({ src: [trackUrl(seed)], format: ['wav'], volume: effectiveVolume() });
+  play(seed, current, builtTracks);
+}
+
+/** Plays a track from the slot's elapsed offset: the built file, or (when it is missing) the track rendered here. */
+function play(seed: number, slot: NonNullable<ReturnType<typeof station.get>['current']>, built: boolean): void {
+  if (!howler) return;
+  const created = new howler.Howl(built ? { src: [builtUrl(seed)], format: ['ogg'], volume: effectiveVolume() } : { src: [renderedUrl(seed)], format: ['wav'], volume: effectiveVolume() });
   howl = created;
   created.once('load', () => {
     if (howl !== created) return;
@@ -113,7 +130,15 @@ function sync(): void {
     created.seek(Math.max(0, offset), id);
     patch({ loading: false });
   });
-  created.once('loaderror', () => patch({ loading: false }));
+  created.once('loaderror', () => {
+    if (howl !== created) return;
+    if (built) {
+      builtTracks = false;
+      play(seed, slot, false);
+      return;
+    }
+    patch({ loading: false });
+  });
 }
 
 /** Starts listening: only ever called from a tap (browsers refuse sound before one anyway). */
