@@ -20,8 +20,10 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          // On PostgreSQL (TEST_DATABASE_URL) every statement is a network round trip and each
+          // server start makes a database: the same tests, more time on a busy machine.
+          testTimeout: process.env.TEST_DATABASE_URL ? 90_000 : 30_000,
+          hookTimeout: process.env.TEST_DATABASE_URL ? 90_000 : 30_000,
           // Each file starts its own server and database; two cores, so two at a time.
           maxWorkers: 2,
           // With TEST_DATABASE_URL: drops the run's PostgreSQL test databases at the end.

@@ -192,7 +192,8 @@ describe('durability', () => {
       database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two server starts: on PostgreSQL each also connects and checks the migrations over the network.
+  }, TEST_DATABASE_URL ? 90_000 : undefined);
 });
 
 /** Runs sim-server/main.ts as its own process, so it can be killed with SIGKILL. */
