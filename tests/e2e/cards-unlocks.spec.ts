@@ -114,5 +114,28 @@ test('a pattern pack unpacks on the roulette and the profile wears the pattern',
   await profileTab.reload();
   await expect(profileTab.locator('.profile-head')).toHaveAttribute('data-pattern', art);
   await shot(profileTab, 'cards-pattern-profile-mobile');
+
+  // The chat wears it too: the hover card of the player's name in a chat line.
+  const { cases } = await callAsPlayer<{ cases: { hash: string; price: number }[] }>(pat.page, 'case.getCases');
+  await callAsPlayer(pat.page, 'arena-unbox.create', { box_hash: cases.reduce((a, b) => (b.price < a.price ? b : a)).hash, count: 1 });
+  await pat.page.goto('/');
+  await openChat(pat.page);
+  const words = `pattern check ${pat.name}`;
+  const field = chatOf(pat.page).getByRole('textbox', { name: 'Message' });
+  await field.fill(words);
+  await field.press('Enter');
+  const line = log(pat.page).locator('.chat-msg', { hasText: words });
+  await line.getByRole('link', { name: pat.name, exact: true }).hover();
+  const card = pat.page.getByTestId('user-widget');
+  await expect(card).toContainText(`@${pat.name}`);
+  await expect(card.locator('.user-widget-head')).toHaveAttribute('data-pattern', art);
+  await shot(pat.page, 'cards-pattern-chat-card-desktop');
+
+  // And a battle: the player's seat is tiled with it while the battle waits for a second player.
+  const cheapest = cases.reduce((a, b) => (b.price < a.price ? b : a));
+  const created = await callAsPlayer<{ path: string }>(pat.page, 'arena-battle.create', { scheme: `${cheapest.hash.replace(/^SF0+/, 'SF')}-1`, mode: 'solo', number: 2 });
+  await pat.page.goto(created.path);
+  await expect(pat.page.getByRole('list', { name: 'Seats' }).locator('.seat').first()).toHaveAttribute('data-pattern', art);
+  await shot(pat.page, 'cards-pattern-battle-seat-desktop');
   await pat.context.close();
 });

@@ -22,6 +22,7 @@ import { useReelsScene } from './reels.tsx';
 import { BattleResult } from './result.tsx';
 import { RobPanel } from './rob-panel.tsx';
 import { useRoundReveal } from './round-reveal.ts';
+import { patternProps } from '../../ui/pattern.ts';
 import './battles.css';
 
 /** Reactions floating over the reels at once; older ones drop off. */
@@ -137,7 +138,7 @@ function BattleBody({ detail, myHash, logged, floating, onFlood }: { detail: Bat
             const user = seat ? userOf(seat.hash) : undefined;
             const won = allShown && game.status === 'finished' && (game.outcome?.winners.includes(i + 1) ?? false);
             return (
-              <li key={i} className="seat" data-won={won || undefined} data-team={game.mode === 'team' ? (i < 2 ? 1 : 2) : undefined}>
+              <li key={i} className="seat" data-won={won || undefined} data-team={game.mode === 'team' ? (i < 2 ? 1 : 2) : undefined} {...(won ? {} : patternProps(user?.info.pattern))}>
                 {seat ? (
                   <>
                     <Avatar name={user?.display_name ?? '?'} userHash={seat.hash} src={user?.info.avatar} size={40} />

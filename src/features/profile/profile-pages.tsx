@@ -5,6 +5,7 @@ import { RARITY_TIER_STYLE, type RarityTier } from '../../core/rarity.ts';
 import { formatCoins } from '../../core/money.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { NameBadge } from '../../ui/name-badge.tsx';
+import { patternProps } from '../../ui/pattern.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { levelColour, RANK_GROUP_COLOURS } from '../../ui/level-colour.ts';
 import { TrophyIcon, UserIcon } from '../../ui/page-icons.tsx';
@@ -41,10 +42,8 @@ function FollowButton({ name }: { name: string }) {
 function ProfileHead({ name }: { name: string }) {
   const { data: user } = useSuspenseQuery(profileQueryOptions(name));
   const badges = [...new Set(user.tags.map((tag) => TAG_LABEL[tag]).filter(Boolean))];
-  // The applied pattern's tile (docs/decisions/0034), repeated behind the head; only the site's own tiles.
-  const pattern = user.info.pattern && /^\/patterns\/\d{1,2}\.svg$/.test(user.info.pattern) ? user.info.pattern : null;
   return (
-    <div className="profile-head" data-pattern={pattern ?? undefined} style={pattern ? ({ '--profile-pattern': `url(${pattern})` } as CSSProperties) : undefined}>
+    <div className="profile-head" {...patternProps(user.info.pattern)}>
       <span className="profile-avatar" style={{ boxShadow: `0 0 0 3px ${levelColour(user.level)}` }}>
         <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={96} />
       </span>

@@ -5,6 +5,7 @@ import { formatCoins } from '../../core/money.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { NameBadge } from '../../ui/name-badge.tsx';
+import { patternProps } from '../../ui/pattern.ts';
 import { levelColour } from '../../ui/level-colour.ts';
 import { PathLink } from '../../ui/path-link.tsx';
 import { useAccount } from '../session/index.ts';
@@ -29,7 +30,7 @@ export default function UserWidget({ hash, place, onEnter, onLeave }: { hash: st
         </p>
       ) : (
         <>
-          <div className="user-widget-head">
+          <div className="user-widget-head" {...patternProps(user.info.pattern)}>
             <span className="user-widget-avatar" style={{ boxShadow: `0 0 0 2px ${levelColour(user.level)}` }}>
               <Avatar name={user.display_name} userHash={user.hash} src={user.info.avatar} size={48} />
             </span>
