@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, newPlayerName, operatorHeaders, settled, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, appRunning, callAsPlayer, newPlayerName, operatorHeaders, settled, signInByApi } from './helpers.ts';
 
 const SHOTS = 'test-results/screens';
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
@@ -35,6 +35,7 @@ async function signedIn(browser: Browser, prefix: string, viewport = { width: 19
 }
 
 async function openChat(page: Page): Promise<void> {
+  await appRunning(page);
   await page.getByRole('button', { name: 'Open chat' }).click();
   await expect(chatOf(page).getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 15_000 });
 }

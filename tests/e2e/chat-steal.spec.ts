@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, dropOneItem, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, appRunning, callAsPlayer, dropOneItem, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
 
 const SHOTS = 'test-results/screens';
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
@@ -18,6 +18,7 @@ async function playerWithChat(browser: Browser, prefix: string, viewport: { widt
   // The game asks for a wager in the last hour, like the rain.
   await dropOneItem(page);
   await page.goto('/');
+  await appRunning(page);
   await page.getByRole('button', { name: 'Open chat' }).click();
   await expect(page.getByRole('complementary', { name: 'Chat' }).getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 15_000 });
   return { context, page, name };

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, appRunning, callAsPlayer, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
 
 const SHOTS = 'test-results/screens';
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
@@ -33,6 +33,7 @@ test('an admin tips with "Need to wager"; the recipient must wager it before wit
   expect(before.to_wager).toBe(0);
 
   await admin.goto('/');
+  await appRunning(admin);
   await admin.getByRole('button', { name: 'Open chat' }).click();
   const field = chatOf(admin).getByRole('textbox', { name: 'Message' });
   await expect(field).toBeVisible({ timeout: 15_000 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, dropOneItem, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, appRunning, callAsPlayer, dropOneItem, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
 
 type Me = { user: { id: number; hash: string; name: string }; user_wallet: { balance: number } };
 
@@ -12,6 +12,7 @@ async function playerWithChat(browser: Browser, prefix: string, viewport = { wid
   await acceptCookiesUpFront(page);
   const name = await signInByApi(page, newPlayerName(prefix));
   await page.goto('/');
+  await appRunning(page);
   await page.getByRole('button', { name: 'Open chat' }).click();
   // The panel's code loads on first open, then the account and the first page of messages.
   await expect(chatOf(page).getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 15_000 });
@@ -126,6 +127,7 @@ test('an empty send shakes, a long line shows the counter, and visitors are aske
   const visitor = await browser.newPage();
   await acceptCookiesUpFront(visitor);
   await visitor.goto('/');
+  await appRunning(visitor);
   await visitor.getByRole('button', { name: 'Open chat' }).click();
   await expect(log(visitor).getByText('a message from a phone')).toBeVisible();
   await expect(chatOf(visitor).getByRole('button', { name: 'Log in to chat' })).toBeVisible();

@@ -90,3 +90,12 @@ export async function settled(page: Page): Promise<void> {
 export async function expectLive(page: Page): Promise<void> {
   await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
 }
+
+/**
+ * Waits until the app has taken over the page. Public pages are prerendered and the app starts
+ * after load and first paint, so a click on the static copy's header before then does nothing.
+ * The copy's connection dot says "connecting"; only the app's socket makes it live.
+ */
+export async function appRunning(page: Page): Promise<void> {
+  await expect(page.locator('.live-indicator[data-status="live"]')).toBeAttached({ timeout: 60_000 });
+}

@@ -3,7 +3,7 @@
 // recomputes the participants' hash and every reward. Screenshots at both widths.
 import { mkdirSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, dropOneItem, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, appRunning, callAsPlayer, dropOneItem, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
 
 const SHOTS = 'test-results/screens';
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
@@ -17,6 +17,7 @@ test('anyone opens a finished rain and recomputes it in the browser', async ({ b
   const name = await signInByApi(page, newPlayerName('rainrec'));
   await dropOneItem(page);
   await page.goto('/');
+  await appRunning(page);
   await page.getByRole('button', { name: 'Open chat' }).click();
   const rain = page.getByRole('complementary', { name: 'Chat' }).getByRole('region', { name: 'Rain' });
   // The pot: the player tips the rain (the house's 0.1% of one case is less than a cent).
