@@ -1,6 +1,6 @@
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, dropOneItem, header, signInByApi, underServiceWorker } from './helpers.ts';
+import { acceptCookiesUpFront, appRunning, dropOneItem, header, signInByApi, underServiceWorker } from './helpers.ts';
 
 /** Routes the socket through the test, rewriting #MANIFEST; answers a handle to send frames. */
 async function withSocket(page: Page, manifest?: (stats: Record<string, unknown>) => void): Promise<() => WebSocketRoute> {
@@ -270,6 +270,8 @@ test.describe('settings and saved state', () => {
     });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The heading paints from the prerendered copy; the saved state is the app's to clear.
+    await appRunning(page);
     expect(await page.evaluate(() => localStorage.getItem('settings'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('state_version'))).toBe('2');
     const cookies = await context.cookies();
