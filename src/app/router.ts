@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
-import { NotFound, PageLoading } from '../features/shell/index.ts';
+import { NotFound, PageLoading, untilLoaded } from '../features/shell/index.ts';
 import { languageRewrite } from './locale.ts';
 import { routeTree } from './route-tree.gen.ts';
 
@@ -21,8 +21,10 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: PageLoading,
     defaultPendingMs: 400,
-    // Loaded when a page fails: offline, or an error the server answered.
-    defaultErrorComponent: lazyRouteComponent(() => import('../features/shell/on-demand.ts'), 'RouteError'),
+    // Loaded when a page fails: offline, or an error the server answered. Offline before its
+    // chunk is cached, it waits for the connection (untilLoaded) rather than failing, which
+    // the router would answer with a reload onto the browser's offline page.
+    defaultErrorComponent: lazyRouteComponent(() => untilLoaded(() => import('../features/shell/on-demand.ts')), 'RouteError'),
     defaultNotFoundComponent: NotFound,
     scrollRestoration: true,
   });

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { afterLoadAndIdle } from '../../ui/idle.ts';
+import { untilLoaded } from './until-loaded.ts';
 
 // Parts of the shell that the first paint does not need: each loads on its own once asked for.
 const FooterPart = lazy(() => untilLoaded(() => import('./footer.tsx')));
@@ -9,22 +10,6 @@ const UpdatePromptPart = lazy(() => afterLoadAndIdle().then(() => untilLoaded(()
 const InstallCardPart = lazy(() => import('./install-card.tsx'));
 const OfflinePagePart = lazy(() => import('./offline-page.tsx'));
 const CookieBannerPart = lazy(() => untilLoaded(() => import('./cookie-banner.tsx')));
-
-/**
- * Loads a part the player did not ask for. When its chunk cannot be fetched (the connection
- * went away before the page was idle) it tries again later instead of failing, which would
- * take the whole page to the error screen for a footer or an update offer.
- */
-function untilLoaded<T>(load: () => Promise<T>): Promise<T> {
-  return load().catch(
-    () =>
-      new Promise<T>((resolve) => {
-        const retry = () => resolve(untilLoaded(load));
-        if (navigator.onLine) setTimeout(retry, 10_000);
-        else addEventListener('online', retry, { once: true });
-      }),
-  );
-}
 
 /** The footer, loaded once the first page has entered (document 1 section 2.2). */
 export function Footer() {
