@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { openDb, type Db } from '../../sim-server/db/database.ts';
 import { createLedger } from '../../sim-server/db/ledger.ts';
 import { openPostgres } from '../../sim-server/db/postgres.ts';
@@ -117,7 +117,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL', () => {
     expect(ledger.check(db).ok).toBe(true);
   }, 60_000);
 
-  test('a lease has one holder at a time, and passes to another process when the holder loses its connection', () => {
+  test('a lease has one holder at a time, and passes to another process when the holder loses its connection', async () => {
     const second = openPostgres({ url: database.url, migrate: false });
     try {
       expect(db.tryLease('battles')).toBe(true);
@@ -126,15 +126,16 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL', () => {
       expect(second.tryLease('radio')).toBe(true);
       const holder = db.get<{ pid: number }>('SELECT pg_backend_pid() AS pid')!.pid;
       admin.run('SELECT pg_terminate_backend(?)', holder);
-      expect(second.tryLease('battles')).toBe(true);
+      // The backend ends (and frees its locks) after the call answers: wait for that state.
+      await vi.waitFor(() => expect(second.tryLease('battles')).toBe(true), { timeout: 10_000, interval: 50 });
       // The old holder connects again but does not get it back.
       expect(db.tryLease('battles')).toBe(false);
       expect(db.tryLease('radio')).toBe(false);
     } finally {
       second.close();
     }
-    // Closed, its leases are free.
-    expect(db.tryLease('radio')).toBe(true);
+    // Closed, its leases are free once its connection has ended.
+    await vi.waitFor(() => expect(db.tryLease('radio')).toBe(true), { timeout: 10_000, interval: 50 });
   });
 });
 
