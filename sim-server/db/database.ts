@@ -92,28 +92,15 @@ export function openDb({ path, url, synchronous = 'NORMAL', shared = false, busy
   const get = <T,>(sql: string, ...params: SQLInputValue[]) => prepared(sql).get(...params) as T | undefined;
   const all = <T,>(sql: string, ...params: SQLInputValue[]) => prepared(sql).all(...params) as T[];
 
-  let inTransaction = false;
-  const transaction: Db['transaction'] = (fn) => {
-    if (inTransaction) throw new Error('nested transaction: pass the Tx down instead');
-    const pending: (() => void)[] = [];
-    const tx: Tx = { run, get, all, afterCommit: (f) => pending.push(f) };
-    inTransaction = true;
-    sqlite.exec('BEGIN IMMEDIATE');
-    try {
-      const result = fn(tx);
-      if (result instanceof Promise) throw new Error('transaction callbacks must be synchronous');
-      sqlite.exec('COMMIT');
-      inTransaction = false;
-      for (const f of pending) f();
-      return result;
-    } catch (error) {
-      if (inTransaction) {
-        sqlite.exec('ROLLBACK');
-        inTransaction = false;
-      }
-      throw error;
-    }
-  };
+  const transaction = transactionRunner(
+    {
+      begin: () => sqlite.exec('BEGIN IMMEDIATE'),
+      commit: () => sqlite.exec('COMMIT'),
+      // BEGIN itself may fail (another connection's lock): then there is nothing to roll back.
+      rollback: () => sqlite.isTransaction && sqlite.exec('ROLLBACK'),
+    },
+    { run, get, all },
+  );
 
   migrate({ run, get, all, exec: (sql) => sqlite.exec(sql), transaction });
 
@@ -128,5 +115,34 @@ export function openDb({ path, url, synchronous = 'NORMAL', shared = false, busy
       statements.clear();
       sqlite.close();
     },
+  };
+}
+
+/**
+ * The transaction rule both engines keep: no nesting, a synchronous body (an await inside would
+ * let another request's writes interleave), and afterCommit work only once COMMIT succeeded.
+ */
+export function transactionRunner(engine: { begin(): void; commit(): void; rollback(): void }, statements: Omit<Tx, 'afterCommit'>): Db['transaction'] {
+  let inTransaction = false;
+  return (fn) => {
+    if (inTransaction) throw new Error('nested transaction: pass the Tx down instead');
+    const pending: (() => void)[] = [];
+    const tx: Tx = { ...statements, afterCommit: (f) => pending.push(f) };
+    inTransaction = true;
+    try {
+      engine.begin();
+      const result = fn(tx);
+      if (result instanceof Promise) throw new Error('transaction callbacks must be synchronous');
+      engine.commit();
+      inTransaction = false;
+      for (const f of pending) f();
+      return result;
+    } catch (error) {
+      if (inTransaction) {
+        inTransaction = false;
+        engine.rollback();
+      }
+      throw error;
+    }
   };
 }

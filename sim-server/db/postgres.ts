@@ -12,7 +12,7 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { SQLInputValue } from 'node:sqlite';
 import { migrate as applyMigrations } from './migrations.ts';
-import type { Db, Tx } from './database.ts';
+import { transactionRunner, type Db, type Tx } from './database.ts';
 import type { PgReply, PgRequest, PgWorkerData } from './postgres-worker.ts';
 
 /** Options of a PostgreSQL database. */
@@ -122,32 +122,20 @@ export function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutM
   const get = <T,>(sql: string, ...values: SQLInputValue[]) => call({ op: 'query', sql: translate(sql).text, params: params(values) }).rows[0] as T | undefined;
   const all = <T,>(sql: string, ...values: SQLInputValue[]) => call({ op: 'query', sql: translate(sql).text, params: params(values) }).rows as T[];
 
-  let inTransaction = false;
-  const transaction: Db['transaction'] = (fn) => {
-    if (inTransaction) throw new Error('nested transaction: pass the Tx down instead');
-    const pending: (() => void)[] = [];
-    const tx: Tx = { run, get, all, afterCommit: (f) => pending.push(f) };
-    inTransaction = true;
-    try {
-      call({ op: 'begin' });
-      const result = fn(tx);
-      if (result instanceof Promise) throw new Error('transaction callbacks must be synchronous');
-      call({ op: 'commit' });
-      inTransaction = false;
-      for (const f of pending) f();
-      return result;
-    } catch (error) {
-      if (inTransaction) {
-        inTransaction = false;
+  const transaction = transactionRunner(
+    {
+      begin: () => call({ op: 'begin' }),
+      commit: () => call({ op: 'commit' }),
+      rollback: () => {
         try {
           call({ op: 'rollback' });
         } catch {
           // The connection is gone: PostgreSQL rolls the transaction back itself.
         }
-      }
-      throw error;
-    }
-  };
+      },
+    },
+    { run, get, all },
+  );
 
   try {
     call({ op: 'open' });
