@@ -12,7 +12,7 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { SQLInputValue } from 'node:sqlite';
 import { migrate as applyMigrations } from './migrations.ts';
-import { transactionRunner, type Db, type Tx } from './database.ts';
+import { transactionRunner, type Db, type Tx } from './transaction.ts';
 import type { PgReply, PgRequest, PgWorkerData } from './postgres-worker.ts';
 
 /** Options of a PostgreSQL database. */
