@@ -78,7 +78,10 @@ interface Scripts {
 }
 
 /** A message on the control channel. */
-export type Announcement = { kind: 'revoke'; sessionId?: number; userId?: number } | { kind: 'wake'; battle: number; at: number | null };
+export type Announcement =
+  | { kind: 'revoke'; sessionId?: number; userId?: number }
+  | { kind: 'wake'; battle: number; at: number | null }
+  | { kind: 'race'; userId: number; day: number; delta: number; at: number };
 
 /** An announcement as heard, with the process that made it. */
 export type ControlMessage = Announcement & { from: string };

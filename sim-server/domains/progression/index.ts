@@ -24,6 +24,18 @@ export const progression: Domain = {
       looked = key;
     };
     services.timers.whenOwned(settle);
+    // In a cluster every process's boards follow every process's committed wagers (decision 0040);
+    // after Redis was away the boards are rebuilt from the record, as the changes told meanwhile are lost.
+    const broker = services.broker;
+    if (broker) {
+      raceBoards.share = (change) => broker.announce({ kind: 'race', ...change });
+      broker.onControl((message) => {
+        if (message.kind === 'race' && message.from !== broker.id) raceBoards.apply(message.userId, message.day, message.delta, message.at);
+      });
+      broker.onLink((up) => {
+        if (up) raceBoards.forget();
+      });
+    }
     // The live boards are built from the record now rather than on the first reader's request.
     for (const period of RACE_PERIODS) raceBoards.current(period, config.now());
     const ticker = setInterval(() => {

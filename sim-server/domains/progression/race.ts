@@ -16,9 +16,24 @@ export const RACE_HOUSE = { house: 'race' } as const;
 
 const DAY = 86_400_000;
 
-/** The live boards of one server: the current period of each kind, built on first read. */
+/** A committed change of a player's points on a day, as the boards of every process follow it. */
+export interface RaceChange {
+  userId: number;
+  day: number;
+  delta: number;
+  at: number;
+}
+
+/**
+ * The live boards of one server: the current period of each kind, built on first read. In a
+ * cluster each committed change is also told to the other processes (`share`, through the
+ * broker), which `apply` it to theirs: every process shows every process's wagers.
+ */
 export class RaceBoards {
   private readonly boards = new Map<RacePeriod, { start: number; end: number; board: RaceBoard }>();
+
+  /** Tells the other processes a change this one committed (set when a broker is present). */
+  share: ((change: RaceChange) => void) | null = null;
 
   private readonly db: Pick<Db, 'all'>;
 
@@ -39,6 +54,20 @@ export class RaceBoards {
   /** A committed change of a player's points on `day`: the boards that hold that day follow it. */
   apply(userId: number, day: number, delta: number, at: number): void {
     for (const held of this.boards.values()) if (day >= held.start && day < held.end) held.board.add(userId, delta, at);
+  }
+
+  /** A change this process committed: applied here and told to the others. */
+  committed(change: RaceChange): void {
+    this.apply(change.userId, change.day, change.delta, change.at);
+    this.share?.(change);
+  }
+
+  /**
+   * Drops the boards, so the next read rebuilds them from the record: after the link to the
+   * other processes was lost, the changes told meanwhile were not heard.
+   */
+  forget(): void {
+    this.boards.clear();
   }
 }
 
@@ -70,7 +99,7 @@ export function addRacePoints(tx: Tx, boards: RaceBoards, userId: number, cents:
     if (delta === 0) return;
     tx.run('UPDATE race_days SET wagered = wagered + ? WHERE day = ? AND user_id = ?', delta, day, userId);
   }
-  tx.afterCommit(() => boards.apply(userId, day, delta, now));
+  tx.afterCommit(() => boards.committed({ userId, day, delta, at: now }));
 }
 
 /** One place of a leaderboard. */
