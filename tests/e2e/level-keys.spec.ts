@@ -50,11 +50,12 @@ test('reach level 80 with a real wager, claim its reward and open a case with a 
   const keys = page.getByRole('list', { name: 'Your keys' });
   const key = keys.getByRole('listitem').first();
   await expect(key.locator('.rewards-key-count')).toHaveText(`${offered} keys`);
+  // The picture loads lazily: bring the panel into view first (the claim scrolled the page down).
+  await key.scrollIntoViewIfNeeded();
   await expect(key.locator('img')).toHaveJSProperty('complete', true);
   const caseName = (await key.locator('.rewards-key-name').textContent())!;
   const open = key.getByRole('button', { name: `Open ${caseName} with a key` });
   await expect(open).toBeVisible();
-  await key.scrollIntoViewIfNeeded();
   await shot(page, 'level-keys-desktop');
 
   // A key opens its case at once: the case's page with the game the key started, one key fewer.
