@@ -15,9 +15,11 @@ import { Client, types, type QueryResult } from 'pg';
 /** What the main thread asks. */
 export type PgRequest =
   | { op: 'open' }
-  | { op: 'query'; sql: string; params: unknown[] }
+  | { op: 'query'; sql: string; params: unknown[]; prepare?: boolean }
+  /** Not answered: a failed BEGIN answers the transaction's next request instead. */
   | { op: 'begin' }
   | { op: 'commit' }
+  /** Not answered: the main thread has nothing to do with a ROLLBACK's outcome. */
   | { op: 'rollback' }
   | { op: 'lease'; name: string }
   | { op: 'close' };
@@ -52,8 +54,29 @@ let client: Client | undefined;
 /** Set when the connection was lost inside a transaction: everything fails until ROLLBACK. */
 let brokenTx = false;
 let inTx = false;
+/** Why the transaction's BEGIN failed: its statements and COMMIT answer this, until ROLLBACK. */
+let failedBegin: Error | undefined;
 /** Leases (session advisory locks) this connection holds. */
 const leases = new Set<string>();
+
+/**
+ * Named prepared statements, one per SQL text: PostgreSQL parses and plans each once per
+ * connection instead of on every call (pg remembers which names its connection has parsed, and
+ * a new connection parses again). DDL starts a new set of names, so no statement planned
+ * against an older table shape is used again. Texts past the cap (SQL built with values in
+ * it would grow the set without end) run unnamed.
+ */
+const MAX_NAMED = 5000;
+const named = new Map<string, string>();
+let generation = 0;
+function nameOf(sql: string): string | undefined {
+  let name = named.get(sql);
+  if (name === undefined && named.size < MAX_NAMED && !/;\s*\S/.test(sql)) {
+    name = `z${generation}_${named.size}`;
+    named.set(sql, name);
+  }
+  return name;
+}
 
 function drop(c: Client): void {
   if (client !== c) return;
@@ -68,6 +91,12 @@ function connectionLost(error: unknown): boolean {
   const code = (error as { code?: string }).code;
   if (!code) return true;
   return code.startsWith('08') || code.startsWith('57P') || code === 'ECONNRESET' || code === 'ECONNREFUSED' || code === 'EPIPE' || code === 'ETIMEDOUT';
+}
+
+/** PostgreSQL refuses a prepared statement whose result columns changed since it was planned. */
+function planOutdated(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e.code === '0A000' && /cached plan/i.test(e.message ?? '');
 }
 
 async function connection(): Promise<Client> {
@@ -95,10 +124,10 @@ async function connection(): Promise<Client> {
   return c;
 }
 
-async function query(sql: string, params: unknown[] = []): Promise<QueryResult> {
+async function query(sql: string, params: unknown[] = [], name?: string): Promise<QueryResult> {
   const c = await connection();
   try {
-    return await c.query({ text: sql, values: params });
+    return await c.query({ text: sql, values: params, name });
   } catch (error) {
     if (connectionLost(error)) drop(c);
     throw error;
@@ -121,14 +150,34 @@ async function handle(request: PgRequest): Promise<PgReply> {
       await query('SELECT 1');
       return { ok: true, rows: [], rowCount: 0 };
     case 'query': {
+      if (failedBegin) throw failedBegin;
+      const ddl = /^\s*(CREATE|ALTER|DROP|DO)\b/i.test(request.sql);
+      if (ddl && named.size > 0) {
+        named.clear();
+        generation++;
+      }
+      const name = request.prepare && !ddl ? nameOf(request.sql) : undefined;
       // A read outside a transaction is asked again once on a new connection when the old one
       // turned out to be gone (PostgreSQL restarted while this one was idle); a write is not,
       // since it may have been done before the connection died.
       const retry = !inTx && /^\s*SELECT\b/i.test(request.sql);
-      const result = await once(() => query(request.sql, request.params), retry);
+      let result: QueryResult;
+      try {
+        result = await once(() => query(request.sql, request.params, name), retry);
+      } catch (error) {
+        if (!planOutdated(error)) throw error;
+        // Another process changed a table under this connection's prepared statements (a new
+        // version's migration): they are all made again, and a read outside a transaction
+        // simply asks again (a transaction is aborted by the error and fails as a whole).
+        named.clear();
+        generation++;
+        if (inTx) throw error;
+        result = await query(request.sql, request.params, nameOf(request.sql));
+      }
       return { ok: true, rows: result.rows, rowCount: result.rowCount ?? 0 };
     }
     case 'begin':
+      failedBegin = undefined;
       // Nothing is done yet: a connection found dead at BEGIN is simply made again.
       await once(async () => {
         brokenTx = false;
@@ -144,6 +193,7 @@ async function handle(request: PgRequest): Promise<PgReply> {
       }, true);
       return { ok: true, rows: [], rowCount: 0 };
     case 'commit':
+      if (failedBegin) throw failedBegin;
       try {
         await query('COMMIT');
       } finally {
@@ -151,6 +201,7 @@ async function handle(request: PgRequest): Promise<PgReply> {
       }
       return { ok: true, rows: [], rowCount: 0 };
     case 'rollback':
+      failedBegin = undefined;
       inTx = false;
       if (brokenTx) brokenTx = false;
       else if (client) await query('ROLLBACK');
@@ -180,15 +231,23 @@ async function handle(request: PgRequest): Promise<PgReply> {
   }
 }
 
+// One request at a time, in order: BEGIN and ROLLBACK are posted without waiting for them, so
+// the request after one can arrive while it still runs.
+let queue: Promise<void> = Promise.resolve();
 port.on('message', (request: PgRequest) => {
-  handle(request).then(
-    (reply) => answer(reply),
-    (error: unknown) => {
-      const e = error as { message?: string; code?: string };
-      answer({ ok: false, message: e.message ?? String(error), code: e.code });
-    },
-  );
+  queue = queue.then(() => serve(request));
 });
+
+async function serve(request: PgRequest): Promise<void> {
+  try {
+    const reply = await handle(request);
+    if (request.op !== 'begin' && request.op !== 'rollback') answer(reply);
+  } catch (error) {
+    const e = error as { message?: string; code?: string };
+    if (request.op === 'begin') failedBegin = Object.assign(new Error(e.message ?? String(error)), { code: e.code });
+    else if (request.op !== 'rollback') answer({ ok: false, message: e.message ?? String(error), code: e.code });
+  }
+}
 
 function answer(reply: PgReply): void {
   port.postMessage(reply);

@@ -54,7 +54,8 @@ export function redactUrl(url: string): string {
 export function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutMs = 5_000, migrate = true }: PostgresOptions): Db {
   const address = redactUrl(url);
   // The main thread waits at most this long for one answer; past it the worker is replaced.
-  const waitMs = statementTimeoutMs + connectTimeoutMs + 5_000;
+  // A statement's answer can also wait for the BEGIN posted before it (its lock wait included).
+  const waitMs = 2 * statementTimeoutMs + connectTimeoutMs + 5_000;
   let link: { worker: Worker; port: MessagePort; signal: Int32Array } | undefined;
 
   const start = () => {
@@ -66,6 +67,13 @@ export function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutM
     worker.unref();
     port1.unref();
     return { worker, port: port1, signal };
+  };
+
+  /** A request the worker does not answer (BEGIN, ROLLBACK): it runs before the next one. */
+  const post = (request: PgRequest): void => {
+    link ??= start();
+    const { port } = link;
+    port.postMessage(request);
   };
 
   const call = (request: PgRequest): { rows: Record<string, unknown>[]; rowCount: number } => {
@@ -98,6 +106,8 @@ export function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutM
   };
 
   const params = (values: SQLInputValue[]): unknown[] => values.map((v) => (typeof v === 'bigint' ? v.toString() : v));
+  // Statements are prepared once the migrations ran: until then tables change shape under them.
+  let prepare = false;
 
   const run: Tx['run'] = (sql, ...values) => {
     const t = translate(sql);
@@ -109,7 +119,7 @@ export function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutM
       pk = identityOf(table);
       if (pk && !t.returning) text = withReturning(text, pk);
     }
-    const { rows, rowCount } = call({ op: 'query', sql: text, params: params(values) });
+    const { rows, rowCount } = call({ op: 'query', sql: text, params: params(values), prepare });
     if (t.ddl) identityStale = true;
     // SQLite numbers the next row after the largest id, given ones included; a sequence does
     // not see ids given explicitly (seeds, tests), so it is moved past them.
@@ -119,20 +129,17 @@ export function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutM
     const id = pk ? Number(rows.at(-1)?.[pk] ?? 0) : 0;
     return { changes: rowCount, lastInsertRowid: id };
   };
-  const get = <T,>(sql: string, ...values: SQLInputValue[]) => call({ op: 'query', sql: translate(sql).text, params: params(values) }).rows[0] as T | undefined;
-  const all = <T,>(sql: string, ...values: SQLInputValue[]) => call({ op: 'query', sql: translate(sql).text, params: params(values) }).rows as T[];
+  const get = <T,>(sql: string, ...values: SQLInputValue[]) => call({ op: 'query', sql: translate(sql).text, params: params(values), prepare }).rows[0] as T | undefined;
+  const all = <T,>(sql: string, ...values: SQLInputValue[]) => call({ op: 'query', sql: translate(sql).text, params: params(values), prepare }).rows as T[];
 
   const transaction = transactionRunner(
     {
-      begin: () => call({ op: 'begin' }),
+      // BEGIN (with the writers' lock) is not waited for: the worker runs it before the first
+      // statement, and a failed BEGIN answers that statement (or the COMMIT) with its error.
+      begin: () => post({ op: 'begin' }),
       commit: () => call({ op: 'commit' }),
-      rollback: () => {
-        try {
-          call({ op: 'rollback' });
-        } catch {
-          // The connection is gone: PostgreSQL rolls the transaction back itself.
-        }
-      },
+      // Nor is ROLLBACK: a lost connection rolls back by itself, and the next request waits for it.
+      rollback: () => post({ op: 'rollback' }),
     },
     { run, get, all },
   );
@@ -149,6 +156,7 @@ export function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutM
     run("DO $$ BEGIN CREATE COLLATION IF NOT EXISTS nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false); EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL; END $$");
     migrateOnce({ run, get, all, transaction });
   }
+  prepare = true;
 
   return {
     run,

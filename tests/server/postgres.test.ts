@@ -85,8 +85,10 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL', () => {
     try {
       const started = Date.now();
       let refusal: unknown;
-      // `other` is a second process's connection in the middle of its transaction.
-      other.transaction(() => {
+      // `other` is a second process's connection in the middle of its transaction (its first
+      // statement waits for BEGIN, which the seam does not wait for, so the lock is held after it).
+      other.transaction((otherTx) => {
+        otherTx.get('SELECT 1 AS one');
         try {
           db.transaction((tx) => ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 100, type: 'arena_join' }));
         } catch (error) {
@@ -116,6 +118,52 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL', () => {
     expect(ledger.balance(db, { user: 1 })).toBe(0);
     expect(ledger.check(db).ok).toBe(true);
   }, 60_000);
+
+  test('statements are prepared once per connection, and a table another process changes under them is read in its new shape', () => {
+    db.run('CREATE TABLE shape_probe (id INTEGER PRIMARY KEY, a INTEGER NOT NULL)');
+    db.run('INSERT INTO shape_probe (id, a) VALUES (?, ?)', 1, 10);
+    const read = () => db.get<Record<string, unknown>>('SELECT * FROM shape_probe WHERE id = ?', 1);
+    expect(read()).toEqual({ id: 1, a: 10 });
+    expect(read()).toEqual({ id: 1, a: 10 });
+    const prepared = db.all<{ statement: string }>('SELECT statement FROM pg_prepared_statements').map((r) => r.statement);
+    expect(prepared).toContain('SELECT * FROM shape_probe WHERE id = $1');
+    // A second process (a newer version's migration) adds a column: the prepared plan's columns
+    // are out of date, and the next read must still answer, with the new column.
+    admin.run('ALTER TABLE shape_probe ADD COLUMN b BIGINT NOT NULL DEFAULT 7');
+    expect(read()).toEqual({ id: 1, a: 10, b: 7 });
+    // Inside a transaction the outdated plan fails the transaction as a whole; the next one works.
+    admin.run('ALTER TABLE shape_probe ADD COLUMN c BIGINT NOT NULL DEFAULT 8');
+    expect(() => db.transaction((tx) => tx.get('SELECT * FROM shape_probe WHERE id = ?', 1))).toThrow(/cached plan/);
+    expect(db.transaction((tx) => tx.get('SELECT * FROM shape_probe WHERE id = ?', 1))).toEqual({ id: 1, a: 10, b: 7, c: 8 });
+  });
+
+  test('a transaction whose BEGIN fails runs none of its statements', () => {
+    fund(300);
+    const before = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n;
+    const other = openDb({ path: ':memory:', url: database.url });
+    try {
+      let ran = 0;
+      // BEGIN waits for the writers' lock `other` holds and is cancelled by the statement timeout:
+      // the body's statements must answer that error, none of them run outside the transaction.
+      other.transaction((otherTx) => {
+        otherTx.get('SELECT 1 AS one');
+        expect(() =>
+          db.transaction((tx) => {
+            ran++;
+            tx.run('UPDATE accounts SET balance = balance + 1 WHERE code = ?', 'user:1');
+            ran++;
+          }),
+        ).toThrow(/statement timeout|canceling/i);
+      });
+      expect(ran).toBe(1);
+      expect(ledger.balance(db, { user: 1 })).toBe(300);
+      expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n).toBe(before);
+      expect(ledger.check(db).ok).toBe(true);
+    } finally {
+      other.close();
+    }
+    drain();
+  });
 
   test('a lease has one holder at a time, and passes to another process when the holder loses its connection', async () => {
     const second = openPostgres({ url: database.url, migrate: false });
