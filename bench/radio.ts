@@ -1,6 +1,7 @@
 /**
  * The radio: one WAVE song change (#RADIO_NEXT_SOUND, from the station's own timer) fanned out
- * to N listening sockets, delivery p50/p99 against the server's stamp; and the radio's shipped
+ * to N listening sockets, delivery p50/p99 from the moment the change was due (and, apart, from
+ * the server's stamp, so the timer's lateness shows); and the radio's shipped
  * bytes (its lazy chunks, gzip, and the Ogg Opus tracks the build encodes; docs/decisions/0019).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -60,10 +61,14 @@ export async function radioBench(options: { clients: number; rounds: number }): 
     const assets = assetBytes();
     const tracks = trackBytes();
     const rows: Row[] = [
-      { benchmark: `WAVE song change N=${n} p50`, figure: result.p50Ms.toFixed(1), value: result.p50Ms, unit: 'ms', target: '', verdict: result.missing ? `${fmt(result.missing)} not delivered` : '' },
+      { benchmark: `WAVE song change N=${n} p50`, figure: result.dueP50Ms.toFixed(1), value: result.dueP50Ms, unit: 'ms', target: '', verdict: result.missing ? `${fmt(result.missing)} not delivered` : '' },
       {
-        benchmark: `WAVE song change N=${n} p99`, figure: result.p99Ms.toFixed(1), value: result.p99Ms, unit: 'ms', target: `< ${P99_TARGET_MS} ms`,
-        verdict: `${(result.p99Ms / P99_TARGET_MS).toFixed(2)} ${judge(result.p99Ms < P99_TARGET_MS && result.missing === 0)}`,
+        benchmark: `WAVE song change N=${n} p99`, figure: result.dueP99Ms.toFixed(1), value: result.dueP99Ms, unit: 'ms', target: `< ${P99_TARGET_MS} ms`,
+        verdict: `${(result.dueP99Ms / P99_TARGET_MS).toFixed(2)} ${judge(result.dueP99Ms < P99_TARGET_MS && result.missing === 0)} (from the due moment)`,
+      },
+      {
+        benchmark: `WAVE song change N=${n} p99 from the announcement`, figure: result.p99Ms.toFixed(1), value: result.p99Ms, unit: 'ms', target: '',
+        verdict: `info: timer late by ${result.timerLateMs.join(', ')} ms`,
       },
       {
         benchmark: 'Radio assets (gzip)', figure: (assets.gzip / 1024).toFixed(1), value: assets.gzip, unit: 'KiB', target: 'lazy',
@@ -75,7 +80,7 @@ export async function radioBench(options: { clients: number; rounds: number }): 
       },
     ];
     const notes = [
-      `Radio: ${n} visitor sockets in WAVE, connected in ${result.secondsToConnect.toFixed(1)} s; 1 warm-up song change (not counted, as the chat row's warm-up round) then ${result.rounds} song changes announced by the station's timer (#RADIO_NEXT_SOUND, 2 s before each end); latency = each socket's receipt (Date.now, read first) minus the announcement's server stamp; p50 ${result.p50Ms.toFixed(1)} / p99 ${result.p99Ms.toFixed(1)} / max ${result.maxMs.toFixed(1)} ms; ${fmt(result.missing)} not delivered; clients on CPU ${LOAD_CPU}, server on CPU ${SERVER_CPU}`,
+      `Radio: ${n} visitor sockets in WAVE, connected in ${result.secondsToConnect.toFixed(1)} s; 1 warm-up song change (not counted, as the chat row's warm-up round) then ${result.rounds} song changes announced by the station's timer (#RADIO_NEXT_SOUND, 2 s before each end); latency = each socket's receipt (Date.now, read first) minus the moment the change was due (the next song's start_time minus the 2 s hint): p50 ${result.dueP50Ms.toFixed(1)} / p99 ${result.dueP99Ms.toFixed(1)} / max ${result.dueMaxMs.toFixed(1)} ms; of which the station's timer ran late by ${result.timerLateMs.join(', ')} ms per round (its stamp minus the due moment); from the announcement's server stamp alone p50 ${result.p50Ms.toFixed(1)} / p99 ${result.p99Ms.toFixed(1)} / max ${result.maxMs.toFixed(1)} ms; ${fmt(result.missing)} not delivered; clients on CPU ${LOAD_CPU}, server on CPU ${SERVER_CPU}`,
       `Radio assets: ${assets.files.map((f) => `${f.file} ${fmt(f.bytes)} B (gzip ${fmt(f.gzip)})`).join(', ') || 'dist/ not built'}; the tracks: ${tracks.files} Ogg Opus files, ${fmt(tracks.bytes)} B in all, built from their seeds (rendered in the browser when missing)`,
     ];
     return { rows, notes, details: { options, result, assets }, fatal: result.missing > 0 };

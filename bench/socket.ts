@@ -23,10 +23,12 @@ const RSS_TARGET_BYTES = 8 * 1024;
 export async function socketBench(options: SocketOptions): Promise<Section> {
   const dir = makeTempDir('socket');
   try {
-    const server = await startSimServer(dir, SERVER_CPU);
+    // The inspector (a thread of its own, idle but for the two collections asked before each
+    // RSS reading) lets the clients measure what idle sockets hold after a full GC.
+    const server = await startSimServer(dir, SERVER_CPU, { nodeArgs: ['--inspect=127.0.0.1:0'] });
     let results: FanoutResult[];
     try {
-      const plan: SocketPlan = { port: server.port, serverPid: server.pid, counts: options.counts, rounds: options.rounds, parallel: 32 };
+      const plan: SocketPlan = { port: server.port, serverPid: server.pid, counts: options.counts, rounds: options.rounds, parallel: 32, inspectLog: server.logFile };
       const { code, stdout, stderr } = await runNode({ args: ['bench/lib/socket-clients.ts', JSON.stringify(plan)], cpu: LOAD_CPU, timeoutMs: 180_000 });
       const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
       if (code !== 0 || !line) throw new Error(`socket clients failed (exit ${code}): ${errorSummary(stderr)}`);
@@ -51,7 +53,7 @@ export async function socketBench(options: SocketOptions): Promise<Section> {
 
     const rows: Row[] = [];
     const notes = [
-      `Socket: sockets of one signed-in player (each its own connect token) joined to the CHAT room; per round a fresh player's chat.send makes the server push MSG_CREATED to all of them (one JSON frame built once); latency from just before the HTTP call to each socket's receipt, ${options.rounds} measured rounds after 1 warm-up, pooled; clients (ws) in their own process on CPU ${LOAD_CPU}, server on CPU ${SERVER_CPU}; RSS = server VmRSS after the sockets sat idle 1.5 s minus before the first socket, divided by N (garbage from the sign-in calls and handshakes not yet collected counts too: an upper bound)`,
+      `Socket: sockets of one signed-in player (each its own connect token) joined to the CHAT room; per round a fresh player's chat.send makes the server push MSG_CREATED to all of them (one JSON frame built once); latency from just before the HTTP call to each socket's receipt, ${options.rounds} measured rounds after 1 warm-up, pooled; clients (ws) in their own process on CPU ${LOAD_CPU}, server on CPU ${SERVER_CPU}; RSS = server VmRSS after the sockets sat idle 1.5 s minus before the first socket, divided by N, both read after two full garbage collections asked through the server's inspector (--inspect, idle otherwise) and after 32 sockets opened and closed before the baseline (code compiled once for the first socket is not a per-socket cost); kernel socket buffers are not in VmRSS`,
     ];
     for (const r of results) {
       const n = fmt(r.clients);
@@ -70,7 +72,7 @@ export async function socketBench(options: SocketOptions): Promise<Section> {
         verdict: `${(r.rssPerConnectionBytes / RSS_TARGET_BYTES).toFixed(2)} ${judge(r.rssPerConnectionBytes < RSS_TARGET_BYTES)}`,
       });
       notes.push(
-        `Socket N=${n}: connected in ${r.secondsToConnect.toFixed(1)} s; server RSS ${fmt(r.rssBeforeKiB)} -> ${fmt(r.rssAfterKiB)} KiB${r.rssMarginalBytes === null ? '' : ` (${(r.rssMarginalBytes / 1024).toFixed(2)} KiB per socket added since the previous count)`}; delivery p50 ${r.p50Ms.toFixed(1)} / p99 ${r.p99Ms.toFixed(1)} / max ${r.maxMs.toFixed(1)} ms; the chat.send HTTP answer after ${r.httpAnswerMs.toFixed(1)} ms (median); ${fmt(r.missing)} not delivered`,
+        `Socket N=${n}: connected in ${r.secondsToConnect.toFixed(1)} s; server RSS ${fmt(r.rssBeforeKiB)} -> ${fmt(r.rssAfterKiB)} KiB ${r.collected ? '(after full GCs)' : '(no GC asked: an upper bound)'}${r.rssMarginalBytes === null ? '' : ` (${(r.rssMarginalBytes / 1024).toFixed(2)} KiB per socket added since the previous count)`}; delivery p50 ${r.p50Ms.toFixed(1)} / p99 ${r.p99Ms.toFixed(1)} / max ${r.maxMs.toFixed(1)} ms; the chat.send HTTP answer after ${r.httpAnswerMs.toFixed(1)} ms (median); ${fmt(r.missing)} not delivered`,
       );
     }
     const sn = fmt(sustained.clients);

@@ -228,12 +228,13 @@ export function errorSummary(stderr: string): string {
 
 /**
  * The sim-server a bench row measures: its data in `dataDir` (default `dir`/data), no rate
- * limit, no client to serve, pinned to `cpu`; `env` adds or overrides variables.
+ * limit, no client to serve, pinned to `cpu`; `env` adds or overrides variables, `nodeArgs`
+ * go to node before the script (e.g. --inspect, for a benchmark that asks for a full GC).
  */
-export function startSimServer(dir: string, cpu: number, options: { name?: string; dataDir?: string; env?: Record<string, string> } = {}): Promise<Server> {
+export function startSimServer(dir: string, cpu: number, options: { name?: string; dataDir?: string; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<Server> {
   return startServer({
     name: options.name ?? 'sim-server',
-    args: ['sim-server/main.ts'],
+    args: [...(options.nodeArgs ?? []), 'sim-server/main.ts'],
     env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: options.dataDir ?? join(dir, 'data'), RATE_LIMIT_MAX: '0', STATIC_DIR: join(dir, 'no-client'), ...options.env },
     cpu,
     logDir: dir,

@@ -22,13 +22,25 @@ export interface RadioResult {
   clients: number;
   rounds: number;
   secondsToConnect: number;
+  /** From the announcement's stamp (the moment the station's timer ran) to each receipt. */
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /**
+   * From the moment the change was due (the next song's start minus the 2 s hint) to each
+   * receipt: the stamp's figure plus the timer's lateness.
+   */
+  dueP50Ms: number;
+  dueP99Ms: number;
+  dueMaxMs: number;
+  /** How late the station's timer ran after the due moment, per round (stamp minus due), ms. */
+  timerLateMs: number[];
   missing: number;
 }
 
 const EVENT = Buffer.from('"#RADIO_NEXT_SOUND"');
+/** The station announces the next song this long before it starts (sim-server/domains/radio/station.ts HINT_MS). */
+const HINT_MS = 2_000;
 /** The longest song is under a minute: a round waits at most this long for its change. */
 const ROUND_TIMEOUT_MS = 75_000;
 
@@ -36,6 +48,7 @@ const plan = JSON.parse(process.argv[2] ?? '{}') as RadioPlan;
 const sockets: WebSocket[] = [];
 let receipts = new Float64Array(0);
 let stamped = 0;
+let due = 0;
 let received = 0;
 let onAll: (() => void) | null = null;
 
@@ -50,7 +63,12 @@ function open(index: number): Promise<void> {
       const now = Date.now();
       if (data.indexOf(EVENT) !== -1) {
         if (receipts[index] !== 0) return;
-        if (stamped === 0) stamped = Number(/"time":(\d+)/.exec(data.toString())?.[1] ?? now);
+        if (stamped === 0) {
+          const text = data.toString();
+          stamped = Number(/"time":(\d+)/.exec(text)?.[1] ?? now);
+          // `next` is the data's first field: its start_time is the first one in the frame.
+          due = Number(/"start_time":(\d+)/.exec(text)?.[1] ?? stamped + HINT_MS) - HINT_MS;
+        }
         receipts[index] = now;
         received += 1;
         if (received === sockets.length) onAll?.();
@@ -76,11 +94,14 @@ const pinger = setInterval(() => {
 }, 1_000);
 
 const latencies: number[] = [];
+const fromDue: number[] = [];
+const timerLateMs: number[] = [];
 let missing = 0;
 const warmup = plan.warmup ?? 0;
 for (let r = 0; r < warmup + plan.rounds; r++) {
   receipts = new Float64Array(sockets.length);
   stamped = 0;
+  due = 0;
   received = 0;
   const all = new Promise<void>((done) => {
     onAll = done;
@@ -89,14 +110,24 @@ for (let r = 0; r < warmup + plan.rounds; r++) {
   // Late ones get a moment after the first round's receipts start.
   if (received < sockets.length) await Promise.race([all, sleep(5_000)]);
   if (r < warmup) continue;
+  timerLateMs.push(stamped - due);
   for (const at of receipts) {
     if (at === 0) missing += 1;
-    else latencies.push(at - stamped);
+    else {
+      latencies.push(at - stamped);
+      fromDue.push(at - due);
+    }
   }
 }
 latencies.sort((a, b) => a - b);
-const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-const result: RadioResult = { clients: plan.clients, rounds: plan.rounds, secondsToConnect, p50Ms: pick(0.5), p99Ms: pick(0.99), maxMs: latencies.at(-1) ?? Number.NaN, missing };
+fromDue.sort((a, b) => a - b);
+const pick = (list: number[], q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? Number.NaN;
+const result: RadioResult = {
+  clients: plan.clients, rounds: plan.rounds, secondsToConnect,
+  p50Ms: pick(latencies, 0.5), p99Ms: pick(latencies, 0.99), maxMs: latencies.at(-1) ?? Number.NaN,
+  dueP50Ms: pick(fromDue, 0.5), dueP99Ms: pick(fromDue, 0.99), dueMaxMs: fromDue.at(-1) ?? Number.NaN,
+  timerLateMs, missing,
+};
 clearInterval(pinger);
 for (const ws of sockets) ws.terminate();
 console.log(`RESULT ${JSON.stringify(result)}`);

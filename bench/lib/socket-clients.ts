@@ -8,6 +8,7 @@
  *
  * argv[2]: JSON SocketPlan. Prints `RESULT <json>` last.
  */
+import { readFileSync } from 'node:fs';
 import { WebSocket } from 'ws';
 import { errorCodeOf, rpc, signIn } from './http.ts';
 import { rssKiB, sleep } from './procs.ts';
@@ -32,6 +33,12 @@ export interface SocketPlan {
    * signed in on its own process; the chat.send goes to the first. Default: [port].
    */
   ports?: number[];
+  /**
+   * The server's log, when it runs with --inspect: before each RSS reading the clients ask its
+   * inspector for full garbage collections (HeapProfiler.collectGarbage), so the figure is what
+   * the idle sockets hold, not garbage of the handshakes that no collection has reached yet.
+   */
+  inspectLog?: string;
 }
 
 /** The sustained chat.send phase's figures. */
@@ -64,6 +71,8 @@ export interface FanoutResult {
   rssMarginalBytes: number | null;
   rssBeforeKiB: number;
   rssAfterKiB: number;
+  /** Whether the server was collected (full GC through its inspector) before each reading. */
+  collected: boolean;
   secondsToConnect: number;
   /** Delivery latency over every socket of every measured round, ms. */
   p50Ms: number;
@@ -82,6 +91,7 @@ const SUSTAIN_MARK = Buffer.from('"text":"sustain ');
 const CHAT_JOINED = '"room":"CHAT"';
 const ROUND_TIMEOUT_MS = 15_000;
 const CONNECT_TIMEOUT_MS = 20_000;
+const WARM_SOCKETS = 32;
 
 const plan = JSON.parse(process.argv[2] ?? '{}') as SocketPlan;
 const bases = (plan.ports ?? [plan.port]).map((port) => `http://127.0.0.1:${port}`);
@@ -176,6 +186,36 @@ async function round(senderToken: string): Promise<{ latencies: Float64Array; ht
   return { latencies: receipts, httpMs, error };
 }
 
+/** Full GCs in the server through its inspector, then a moment for the freed pages to go; false without one. */
+async function collectServerGarbage(): Promise<boolean> {
+  if (!plan.inspectLog) return false;
+  const url = /ws:\/\/[\w.:]+\/[\w-]+/.exec(readFileSync(plan.inspectLog, 'utf8'))?.[0];
+  if (!url) throw new Error('the server printed no inspector address');
+  const inspector = new WebSocket(url, { perMessageDeflate: false });
+  await new Promise<void>((done, failed) => {
+    inspector.once('open', () => done());
+    inspector.once('error', failed);
+  });
+  let id = 0;
+  const call = (method: string) =>
+    new Promise<void>((done) => {
+      const mine = ++id;
+      const onMessage = (data: Buffer) => {
+        if ((JSON.parse(String(data)) as { id?: number }).id !== mine) return;
+        inspector.off('message', onMessage);
+        done();
+      };
+      inspector.on('message', onMessage);
+      inspector.send(JSON.stringify({ id: mine, method }));
+    });
+  // Twice: objects a first collection's finalizers release are reached by the second.
+  await call('HeapProfiler.collectGarbage');
+  await call('HeapProfiler.collectGarbage');
+  inspector.close();
+  await sleep(500);
+  return true;
+}
+
 const percentile = (sorted: Float64Array, p: number): number => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
 
 let sent = 0;
@@ -251,7 +291,12 @@ for (let i = 0; i < plan.counts.length * (plan.rounds + 1); i++) senders.push(aw
 const nextSender = () => senders.shift() ?? accessToken;
 // The first calls of a fresh server compile code paths: let them happen before the baseline.
 for (let i = 0; i < 20; i++) await rpc(base, accessToken, 'connect.getSocketServer');
+// So does the first socket (the upgrade, the auth and the room join): a few open and close
+// before the baseline, so the per-socket figure is what sockets hold, not code compiled once.
+await openMany(0, WARM_SOCKETS, accessTokens);
+for (const ws of sockets.splice(0)) ws.terminate();
 await sleep(500);
+const collected = await collectServerGarbage();
 const rssBeforeKiB = rssKiB(plan.serverPid) ?? Number.NaN;
 const results: FanoutResult[] = [];
 let previous: { count: number; rssKiB: number } | null = null;
@@ -261,6 +306,7 @@ for (const count of plan.counts) {
   await openMany(sockets.length, count, accessTokens);
   const secondsToConnect = (performance.now() - started) / 1000;
   await sleep(1500);
+  await collectServerGarbage();
   const rssAfterKiB = rssKiB(plan.serverPid) ?? Number.NaN;
 
   await round(nextSender());
@@ -284,6 +330,7 @@ for (const count of plan.counts) {
     rssMarginalBytes: previous ? ((rssAfterKiB - previous.rssKiB) * 1024) / (count - previous.count) : null,
     rssBeforeKiB,
     rssAfterKiB,
+    collected,
     secondsToConnect,
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),

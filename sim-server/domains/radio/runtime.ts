@@ -54,7 +54,10 @@ function startStation(app: FastifyInstance, services: Services): () => void {
     } catch (error) {
       app.log.error({ err: error }, 'radio station step failed');
     }
-    timer = setTimeout(tick, Math.max(10, Math.min(MAX_SLEEP_MS, wake - config.now())));
+    // A timer set late in a busy turn of the event loop counts from that turn's cached start,
+    // so it can fire a few ms before `wake`: the retry then sleeps only what is left (a 10 ms
+    // floor here made every such announcement 10 ms late).
+    timer = setTimeout(tick, Math.max(1, Math.min(MAX_SLEEP_MS, wake - config.now())));
     timer.unref();
   }
 
