@@ -25,7 +25,7 @@ import { createDispatcher } from './rpc/dispatch.ts';
 import { registerRpc } from './rpc/routes.ts';
 import { createHub } from './socket/hub.ts';
 import { registerSocket } from './socket/routes.ts';
-import { serverBeaconChain } from './world/beacon.ts';
+import { beaconStartNow, serverBeaconChain } from './world/beacon.ts';
 
 /** Every domain's method implementations; two areas claiming one method is a wiring bug, caught at start. */
 const handlers: Handlers = mergeHandlers(DOMAINS);
@@ -67,12 +67,18 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
       for (const hook of ledgerHooks) hook(tx, change, services);
     },
   });
-  const beacon = serverBeaconChain(config);
-  const catalog = createCaseCatalog(db);
+  // One chain for every process: they share where it starts (docs/decisions/0039).
+  const beacon = serverBeaconChain(config, broker ? await broker.beaconAnchor(beaconStartNow(config.now())) : undefined);
+  broker?.keepBeaconAnchor(() => beacon.anchor());
+  const catalog = createCaseCatalog(db, () => broker?.announce({ kind: 'catalog' }));
+  // A catalog stored by another process (a newer release starting) renews this one's view.
+  broker?.onControl((message) => {
+    if (message.kind === 'catalog' && message.from !== broker.id) catalog.forget();
+  });
   const battles = createBattles({ config, db, ledger, hub, beacon, catalog, broker, timers }, battleErrorLogger(app.log));
   const services: Services = {
     config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl), beacon, catalog, battles,
-    chat: createChatRuntime(), raceBoards: new RaceBoards(db), radio: createRadio(), broker, timers,
+    chat: createChatRuntime(broker), raceBoards: new RaceBoards(db), radio: createRadio(), broker, timers,
   };
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
