@@ -47,7 +47,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   // Request lines are info-level and cost about a tenth of the throughput: log warnings and errors.
   const app = Fastify({ logger: options.logger ? { level: 'warn' } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, rewriteUrl: (request) => collapseSlashes(request.url ?? '/') });
   // Several processes share rooms, counts and revocations through Redis; alone, nothing of it runs.
-  const broker = config.redisUrl ? await connectBroker(config.redisUrl, { prefix: config.redisPrefix, log: app.log }) : null;
+  const broker = config.redisUrl ? await connectBroker(config.redisUrl, { prefix: config.redisPrefix, maxQueued: config.redisQueueMax, log: app.log }) : null;
   const db = openDb({ path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'), url: config.databaseUrl, synchronous: config.durability });
   const hub = createHub({ now: config.now, relay: broker?.relay });
   const timers = createTimerOwner(() => db.tryLease('timers'), (error) => app.log.error({ err: error }, 'game clocks: the lease failed'));

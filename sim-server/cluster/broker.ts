@@ -24,8 +24,8 @@ const LIVE_EVERY_MS = 1_000;
 /** A process whose counts are older than this is gone (crashed, or cut off from Redis). */
 const LIVE_STALE_MS = 3_500;
 /**
- * Events waiting for Redis at most (docs/decisions/0039): past this, an outage drops events
- * instead of growing memory without end, and the rooms they were for are marked to resync.
+ * Events waiting for Redis at most, by default (docs/decisions/0039): past this, an outage drops
+ * events instead of growing memory without end, and the rooms they were for are marked to resync.
  */
 export const MAX_QUEUED_EVENTS = 10_000;
 /** How often a process writes the beacon chain's shared start forward. */
@@ -184,7 +184,7 @@ export function redisAddress(url: string): string {
  * Connects to REDIS_URL, or fails with a message naming it and the address: a server that
  * cannot reach its broker must not start as if it were alone.
  */
-export async function connectBroker(url: string, options: { prefix?: string; log?: { warn(obj: unknown, msg: string): void } } = {}): Promise<Broker> {
+export async function connectBroker(url: string, options: { prefix?: string; maxQueued?: number; log?: { warn(obj: unknown, msg: string): void } } = {}): Promise<Broker> {
   const address = redisAddress(url);
   const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, connectTimeout: 3_000, enableOfflineQueue: false });
   probe.on('error', () => {});
@@ -276,6 +276,7 @@ export async function connectBroker(url: string, options: { prefix?: string; log
 
   // The events waiting for Redis (sent, not yet answered), and the rooms that lost one to a
   // full queue: when Redis answers again each of those gets a gap, so its sockets resync.
+  const maxQueued = options.maxQueued ?? MAX_QUEUED_EVENTS;
   let waiting = 0;
   let droppedCount = 0;
   const gapped = new Set<string>();
@@ -299,7 +300,7 @@ export async function connectBroker(url: string, options: { prefix?: string; log
 
   const relay: RoomRelay = {
     publish(room, head) {
-      if (waiting >= MAX_QUEUED_EVENTS) {
+      if (waiting >= maxQueued) {
         droppedCount++;
         if (gapped.size === 0) options.log?.warn({ room, queued: waiting }, 'Redis is away and the event queue is full: events are dropped, their rooms will resync');
         gapped.add(room);
