@@ -75,6 +75,10 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   broker?.onControl((message) => {
     if (message.kind === 'catalog' && message.from !== broker.id) catalog.forget();
   });
+  // An announcement made while this process was cut off from Redis is lost: read the tables again.
+  broker?.onLink((up) => {
+    if (up) catalog.forget();
+  });
   const battles = createBattles({ config, db, ledger, hub, beacon, catalog, broker, timers }, battleErrorLogger(app.log));
   const services: Services = {
     config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl), beacon, catalog, battles,

@@ -92,4 +92,17 @@ describe.skipIf(!clusterReady)('state shared by two processes', () => {
     const { messages } = (await ok(host, 'arena.game', { hash: created.game.hash })) as unknown as { messages: { text: string }[] };
     expect(messages.map((m) => m.text)).toEqual(['one on A', 'two on B']);
   }, 30_000);
+  test('staff spreading chat messages over both processes meet one flood guard of five in 20 s', async () => {
+    const staff = await player(a, 'chatstaff');
+    // Staff have no send delay, so only the flood guard stands between them and a sixth message.
+    await sql('UPDATE users SET scope = 1 WHERE name = $1', [nameOf('chatstaff')]);
+    const onB = cluster.sameBrowser(staff, b!);
+    for (let i = 1; i <= 5; i++) await ok(i % 2 ? staff : onB, 'chat.send', { text: `line ${i} ${run}` });
+    for (const client of [staff, onB]) {
+      const sixth = await client.call('chat.send', { text: `one too many ${run}` });
+      expect(sixth.error).toMatchObject({ error_code: 19, error_msg: 'Not so fast! Slow down with your messages.' });
+    }
+    const [{ count }] = await sql<{ count: string }>('SELECT COUNT(*) AS count FROM chat_messages m JOIN users u ON u.id = m.user_id WHERE u.name = $1', [nameOf('chatstaff')]);
+    expect(Number(count)).toBe(5);
+  }, 30_000);
 });
