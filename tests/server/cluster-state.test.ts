@@ -102,7 +102,7 @@ describe.skipIf(!clusterReady)('state shared by two processes', () => {
       const sixth = await client.call('chat.send', { text: `one too many ${run}` });
       expect(sixth.error).toMatchObject({ error_code: 19, error_msg: 'Not so fast! Slow down with your messages.' });
     }
-    const [{ count }] = await sql<{ count: string }>('SELECT COUNT(*) AS count FROM chat_messages m JOIN users u ON u.id = m.user_id WHERE u.name = $1', [nameOf('chatstaff')]);
-    expect(Number(count)).toBe(5);
+    const [row] = await sql<{ count: string }>('SELECT COUNT(*) AS count FROM chat_messages m JOIN users u ON u.id = m.user_id WHERE u.name = $1', [nameOf('chatstaff')]);
+    expect(Number(row!.count)).toBe(5);
   }, 30_000);
 });
