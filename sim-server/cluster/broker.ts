@@ -154,8 +154,6 @@ export interface Broker {
   beaconAnchor(mine: BeaconAnchor): Promise<BeaconAnchor>;
   /** Keeps the shared start moving forward (so a new process need not hash the chain from its very first block). */
   keepBeaconAnchor(current: () => BeaconAnchor | null): void;
-  /** Events that could not be handed to Redis and were dropped since start (the queue was full). */
-  dropped(): number;
   /** Tells every process (this one included) something. */
   announce(message: Announcement): void;
   /** Hears every control message, this process's own included. */
@@ -278,7 +276,6 @@ export async function connectBroker(url: string, options: { prefix?: string; max
   // full queue: when Redis answers again each of those gets a gap, so its sockets resync.
   const maxQueued = options.maxQueued ?? MAX_QUEUED_EVENTS;
   let waiting = 0;
-  let droppedCount = 0;
   const gapped = new Set<string>();
   const marking = new Set<string>();
   const markGaps = () => {
@@ -301,7 +298,6 @@ export async function connectBroker(url: string, options: { prefix?: string; max
   const relay: RoomRelay = {
     publish(room, head) {
       if (waiting >= maxQueued) {
-        droppedCount++;
         if (gapped.size === 0) options.log?.warn({ room, queued: waiting }, 'Redis is away and the event queue is full: events are dropped, their rooms will resync');
         gapped.add(room);
         return;
@@ -395,7 +391,6 @@ export async function connectBroker(url: string, options: { prefix?: string; max
       }, BEACON_ANCHOR_EVERY_MS);
       beaconTimer.unref();
     },
-    dropped: () => droppedCount,
     announce(message) {
       commands.publish(controlChannel, JSON.stringify({ ...message, from: id })).catch((error: unknown) => {
         options.log?.warn({ err: error }, 'a control message could not be sent through Redis');

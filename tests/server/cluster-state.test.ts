@@ -76,7 +76,7 @@ describe.skipIf(!clusterReady)('state shared by two processes', () => {
     for (const block of common) expect(block).toEqual(onA.find((other) => other.number === block.number));
   }, 60_000);
 
-  test('a player spreading battle messages over both processes meets one flood guard', async () => {
+  test('a player spreading battle messages and reactions over both processes meets one flood guard each', async () => {
     const host = await player(a, 'flooder');
     const onB = cluster.sameBrowser(host, b!);
     const { listing } = await ok(host, 'arena-case.listing', { fields: 'enabled' });
@@ -91,6 +91,13 @@ describe.skipIf(!clusterReady)('state shared by two processes', () => {
     expect(fourth.error).toMatchObject({ error_code: 19, error_msg: 'Not so fast! Slow down with your messages.' });
     const { messages } = (await ok(host, 'arena.game', { hash: created.game.hash })) as unknown as { messages: { text: string }[] };
     expect(messages.map((m) => m.text)).toEqual(['one on A', 'two on B']);
+
+    // Reactions: three per three seconds, whichever process takes them; six at once, three on each.
+    const { assets } = (await ok(host, 'bundle.assets', { type: 'reactions' })) as { assets: { hash: string; content: string[] }[] };
+    const reaction = `${assets[0]!.hash.replace(/^SF0+/, 'SF')}_0_${assets[0]!.content[0]}`;
+    const answers = await Promise.all([host, onB, host, onB, host, onB].map((client) => client.call('arena-battle.reaction', { token, reaction })));
+    expect(answers.filter((answer) => answer.error === undefined)).toHaveLength(3);
+    for (const answer of answers.filter((one) => one.error !== undefined)) expect(answer.error).toMatchObject({ error_code: 19, error_msg: "Easy there! Don't flood with reactions." });
   }, 30_000);
   test('staff spreading chat messages over both processes meet one flood guard of five in 20 s', async () => {
     const staff = await player(a, 'chatstaff');
