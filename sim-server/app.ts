@@ -25,7 +25,7 @@ import { createDispatcher } from './rpc/dispatch.ts';
 import { registerRpc } from './rpc/routes.ts';
 import { createHub } from './socket/hub.ts';
 import { registerSocket } from './socket/routes.ts';
-import { beaconStartNow, serverBeaconChain } from './world/beacon.ts';
+import { beaconAnchorStale, beaconStartNow, serverBeaconChain } from './world/beacon.ts';
 
 /** Every domain's method implementations; two areas claiming one method is a wiring bug, caught at start. */
 const handlers: Handlers = mergeHandlers(DOMAINS);
@@ -68,7 +68,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
     },
   });
   // One chain for every process: they share where it starts (docs/decisions/0039).
-  const beacon = serverBeaconChain(config, broker ? await broker.beaconAnchor(beaconStartNow(config.now())) : undefined);
+  const beacon = serverBeaconChain(config, broker ? await broker.beaconAnchor(beaconStartNow(config.now()), (stored) => beaconAnchorStale(stored, config.now())) : undefined);
   broker?.keepBeaconAnchor(() => beacon.anchor());
   const catalog = createCaseCatalog(db, () => broker?.announce({ kind: 'catalog' }));
   // A catalog stored by another process (a newer release starting) renews this one's view.

@@ -105,6 +105,12 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1
 `;
 
+/** Sets a key to ARGV[2] if it still holds ARGV[1]; answers what it holds then. */
+const REPLACE_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2]) end
+return redis.call('GET', KEYS[1])
+`;
+
 /** The scripts above, as ioredis defines them (EVALSHA, the script sent again when Redis lost it). */
 interface Scripts {
   arenaPublish(offsets: string, ring: string, channel: string, room: string, head: string, keep: number, keepMs: number): Promise<string>;
@@ -149,9 +155,10 @@ export interface Broker {
   flood(key: string, nowMs: number, max: number, windowMs: number): Promise<FloodTry | null>;
   /**
    * The beacon chain's start shared by every process: the stored one, or `mine` when none is
-   * stored yet (then it is stored, the first process's start winning a race).
+   * stored yet or the stored one is `stale` (then it is stored, the first process's start
+   * winning a race).
    */
-  beaconAnchor(mine: BeaconAnchor): Promise<BeaconAnchor>;
+  beaconAnchor(mine: BeaconAnchor, stale: (stored: BeaconAnchor) => boolean): Promise<BeaconAnchor>;
   /** Keeps the shared start moving forward (so a new process need not hash the chain from its very first block). */
   keepBeaconAnchor(current: () => BeaconAnchor | null): void;
   /** Tells every process (this one included) something. */
@@ -378,11 +385,15 @@ export async function connectBroker(url: string, options: { prefix?: string; max
         return null;
       }
     },
-    async beaconAnchor(mine) {
+    async beaconAnchor(mine, stale) {
       const key = `${prefix}beacon`;
       await commands.set(key, JSON.stringify(mine), 'NX');
       const stored = await commands.get(key);
-      return stored ? (JSON.parse(stored) as BeaconAnchor) : mine;
+      if (!stored) return mine;
+      if (!stale(JSON.parse(stored) as BeaconAnchor)) return JSON.parse(stored) as BeaconAnchor;
+      // Replaced only if no other process replaced it meanwhile: then theirs is the chain.
+      const now = await commands.eval(REPLACE_SCRIPT, 1, key, stored, JSON.stringify(mine));
+      return JSON.parse(String(now)) as BeaconAnchor;
     },
     keepBeaconAnchor(current) {
       beaconTimer = setInterval(() => {

@@ -116,3 +116,14 @@ export function serverBeaconChain(config: Pick<Config, 'jwtSecret' | 'now'>, anc
 export function beaconStartNow(now: number): { number: number; prev: string } {
   return { number: Math.ceil(now / BEACON_INTERVAL_MS), prev: BEACON_GENESIS_PREV };
 }
+
+/**
+ * Whether a shared anchor belongs to no running chain any more: every running process writes it
+ * forward each minute to about BEACON_HISTORY_BLOCKS back, so one much older than that (every
+ * process stopped for a while) or ahead of the clock is a chain nobody serves. Starting afresh
+ * spares a process from hashing every block since.
+ */
+export function beaconAnchorStale(anchor: { number: number }, now: number): boolean {
+  const newest = Math.floor(now / BEACON_INTERVAL_MS);
+  return anchor.number > newest + 1 || newest - anchor.number > BEACON_HISTORY_BLOCKS + 600;
+}

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { BEACON_GENESIS_PREV, BEACON_INTERVAL_MS, beaconBlockHash, beaconChainError, type BeaconBlock } from '../../src/core/battle-beacon.ts';
-import { BEACON_HISTORY_BLOCKS, beaconBlockId, createBeaconChain } from '../../sim-server/world/beacon.ts';
+import { BEACON_HISTORY_BLOCKS, beaconAnchorStale, beaconBlockId, createBeaconChain } from '../../sim-server/world/beacon.ts';
 
 const START = 1_700_000_000_500;
 
@@ -129,5 +129,9 @@ describe('the beacon chain', () => {
     // Started on its own, the same seed gives other hashes: the anchor is what makes it one chain.
     const alone = createBeaconChain({ seed: 'beacon seed', now: () => clock.now, start: clock.now - 5_000 });
     expect(alone.latest()!.hash).not.toBe(chain.latest()!.hash);
+    // A running chain's anchor is never stale; one left by processes long stopped, or ahead of the clock, is.
+    expect(beaconAnchorStale(chain.anchor(), clock.now)).toBe(false);
+    expect(beaconAnchorStale(chain.anchor(), clock.now + 86_400_000)).toBe(true);
+    expect(beaconAnchorStale({ number: Math.floor(clock.now / 1000) + 60 }, clock.now)).toBe(true);
   });
 });
