@@ -25,7 +25,7 @@ import { createDispatcher } from './rpc/dispatch.ts';
 import { registerRpc } from './rpc/routes.ts';
 import { createHub } from './socket/hub.ts';
 import { registerSocket } from './socket/routes.ts';
-import { serverBeaconChain } from './world/beacon.ts';
+import { beaconAnchorStale, beaconStartNow, serverBeaconChain } from './world/beacon.ts';
 
 /** Every domain's method implementations; two areas claiming one method is a wiring bug, caught at start. */
 const handlers: Handlers = mergeHandlers(DOMAINS);
@@ -47,7 +47,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   // Request lines are info-level and cost about a tenth of the throughput: log warnings and errors.
   const app = Fastify({ logger: options.logger ? { level: 'warn' } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, rewriteUrl: (request) => collapseSlashes(request.url ?? '/') });
   // Several processes share rooms, counts and revocations through Redis; alone, nothing of it runs.
-  const broker = config.redisUrl ? await connectBroker(config.redisUrl, { prefix: config.redisPrefix, log: app.log }) : null;
+  const broker = config.redisUrl ? await connectBroker(config.redisUrl, { prefix: config.redisPrefix, maxQueued: config.redisQueueMax, log: app.log }) : null;
   const db = openDb({ path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'), url: config.databaseUrl, synchronous: config.durability });
   const hub = createHub({ now: config.now, relay: broker?.relay });
   const timers = createTimerOwner(() => db.tryLease('timers'), (error) => app.log.error({ err: error }, 'game clocks: the lease failed'));
@@ -67,12 +67,22 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
       for (const hook of ledgerHooks) hook(tx, change, services);
     },
   });
-  const beacon = serverBeaconChain(config);
-  const catalog = createCaseCatalog(db);
+  // One chain for every process: they share where it starts (docs/decisions/0039).
+  const beacon = serverBeaconChain(config, broker ? await broker.beaconAnchor(beaconStartNow(config.now()), (stored) => beaconAnchorStale(stored, config.now())) : undefined);
+  broker?.keepBeaconAnchor(() => beacon.anchor());
+  const catalog = createCaseCatalog(db, () => broker?.announce({ kind: 'catalog' }));
+  // A catalog stored by another process (a newer release starting) renews this one's view.
+  broker?.onControl((message) => {
+    if (message.kind === 'catalog' && message.from !== broker.id) catalog.forget();
+  });
+  // An announcement made while this process was cut off from Redis is lost: read the tables again.
+  broker?.onLink((up) => {
+    if (up) catalog.forget();
+  });
   const battles = createBattles({ config, db, ledger, hub, beacon, catalog, broker, timers }, battleErrorLogger(app.log));
   const services: Services = {
     config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl), beacon, catalog, battles,
-    chat: createChatRuntime(), raceBoards: new RaceBoards(db), radio: createRadio(), broker, timers,
+    chat: createChatRuntime(broker), raceBoards: new RaceBoards(db), radio: createRadio(), broker, timers,
   };
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

@@ -65,6 +65,8 @@ export interface Config {
   redisUrl: string | null;
   /** Prefix of every Redis key and channel (REDIS_PREFIX), so one Redis can serve several sites or test runs. */
   redisPrefix: string;
+  /** Room events waiting for Redis at most (REDIS_QUEUE_MAX; docs/decisions/0039): past it they are dropped and their rooms resync. */
+  redisQueueMax: number;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -137,6 +139,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     basicVerifyAbove: int(env.BASIC_VERIFY_ABOVE, 50_000),
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX ?? 'arena:',
+    redisQueueMax: int(env.REDIS_QUEUE_MAX, 10_000),
     ...overrides,
   };
 }

@@ -23,6 +23,13 @@ const KEEP_PER_ROOM = 200;
 const LIVE_EVERY_MS = 1_000;
 /** A process whose counts are older than this is gone (crashed, or cut off from Redis). */
 const LIVE_STALE_MS = 3_500;
+/**
+ * Events waiting for Redis at most, by default (docs/decisions/0039): past this, an outage drops
+ * events instead of growing memory without end, and the rooms they were for are marked to resync.
+ */
+export const MAX_QUEUED_EVENTS = 10_000;
+/** How often a process writes the beacon chain's shared start forward. */
+const BEACON_ANCHOR_EVERY_MS = 60_000;
 
 /**
  * Numbers one event and fans it out, atomically, so every subscriber sees a room's events in
@@ -70,18 +77,67 @@ if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n
 `;
 
+/**
+ * Marks a gap in a room's numbering: events meant for it were dropped, so a socket that rejoins
+ * with any earlier offset must resync. One number is skipped and the ring emptied, so the hub's
+ * catchUp finds the client behind with nothing to replay (ROOM_RESYNC). KEYS: offsets, ring.
+ */
+const GAP_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('HINCRBY', KEYS[1], 'offset', 1)
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+end
+redis.call('DEL', KEYS[2])
+return 1
+`;
+
+/**
+ * A sliding-window flood guard shared by every process: drops tries older than the window,
+ * then adds this one if fewer than `max` remain. KEYS: the key's sorted set.
+ * ARGV: now, window ms, max, a member naming this try (so it can be taken back).
+ */
+const FLOOD_SCRIPT = `
+local now = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', string.format('%.0f', now - tonumber(ARGV[2])))
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+`;
+
+/** Sets a key to ARGV[2] if it still holds ARGV[1]; answers what it holds then. */
+const REPLACE_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2]) end
+return redis.call('GET', KEYS[1])
+`;
+
 /** The scripts above, as ioredis defines them (EVALSHA, the script sent again when Redis lost it). */
 interface Scripts {
   arenaPublish(offsets: string, ring: string, channel: string, room: string, head: string, keep: number, keepMs: number): Promise<string>;
   arenaHistoryBuffer(offsets: string, ring: string, withEvents: string, keepMs: number): Promise<[Buffer, Buffer, Buffer[]]>;
   arenaHit(key: string, lifeMs: number): Promise<number>;
+  arenaGap(offsets: string, ring: string, keepMs: number): Promise<number>;
+  arenaFlood(key: string, now: number, windowMs: number, max: number, member: string): Promise<number>;
+}
+
+/** A try counted by a shared flood guard: `release` takes it back (the request was refused for another reason). */
+export interface FloodTry {
+  allowed: boolean;
+  release(): void;
+}
+
+/** Where the beacon chain starts for every process: block `number` follows the block hashed `prev`. */
+export interface BeaconAnchor {
+  number: number;
+  prev: string;
 }
 
 /** A message on the control channel. */
 export type Announcement =
   | { kind: 'revoke'; sessionId?: number; userId?: number }
   | { kind: 'wake'; battle: number; at: number | null }
-  | { kind: 'race'; userId: number; day: number; delta: number; at: number };
+  | { kind: 'race'; userId: number; day: number; delta: number; at: number }
+  | { kind: 'catalog' };
 
 /** An announcement as heard, with the process that made it. */
 export type ControlMessage = Announcement & { from: string };
@@ -93,6 +149,19 @@ export interface Broker {
   relay: RoomRelay;
   /** Counts a request in the shared window; answers the count, or null when Redis cannot answer now. */
   hit(key: string, windowMs: number, nowMs: number): Promise<number | null>;
+  /**
+   * Records a try in a flood guard shared by every process (sliding window of `windowMs`, at
+   * most `max`); null when Redis cannot answer now (the caller guards in-process instead).
+   */
+  flood(key: string, nowMs: number, max: number, windowMs: number): Promise<FloodTry | null>;
+  /**
+   * The beacon chain's start shared by every process: the stored one, or `mine` when none is
+   * stored yet or the stored one is `stale` (then it is stored, the first process's start
+   * winning a race).
+   */
+  beaconAnchor(mine: BeaconAnchor, stale: (stored: BeaconAnchor) => boolean): Promise<BeaconAnchor>;
+  /** Keeps the shared start moving forward (so a new process need not hash the chain from its very first block). */
+  keepBeaconAnchor(current: () => BeaconAnchor | null): void;
   /** Tells every process (this one included) something. */
   announce(message: Announcement): void;
   /** Hears every control message, this process's own included. */
@@ -121,7 +190,7 @@ export function redisAddress(url: string): string {
  * Connects to REDIS_URL, or fails with a message naming it and the address: a server that
  * cannot reach its broker must not start as if it were alone.
  */
-export async function connectBroker(url: string, options: { prefix?: string; log?: { warn(obj: unknown, msg: string): void } } = {}): Promise<Broker> {
+export async function connectBroker(url: string, options: { prefix?: string; maxQueued?: number; log?: { warn(obj: unknown, msg: string): void } } = {}): Promise<Broker> {
   const address = redisAddress(url);
   const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, connectTimeout: 3_000, enableOfflineQueue: false });
   probe.on('error', () => {});
@@ -143,7 +212,9 @@ export async function connectBroker(url: string, options: { prefix?: string; log
   const sub = new Redis(url, { retryStrategy, maxRetriesPerRequest: null });
   commands.defineCommand('arenaPublish', { numberOfKeys: 2, lua: PUBLISH_SCRIPT });
   commands.defineCommand('arenaHistory', { numberOfKeys: 2, lua: HISTORY_SCRIPT });
+  commands.defineCommand('arenaGap', { numberOfKeys: 2, lua: GAP_SCRIPT });
   quick.defineCommand('arenaHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  quick.defineCommand('arenaFlood', { numberOfKeys: 1, lua: FLOOD_SCRIPT });
   const scripts = commands as unknown as Scripts;
   const quickScripts = quick as unknown as Scripts;
   let warned = false;
@@ -165,6 +236,8 @@ export async function connectBroker(url: string, options: { prefix?: string; log
   const linkListeners: ((up: boolean) => void)[] = [];
   let hub: Hub | null = null;
   let liveTimer: NodeJS.Timeout | undefined;
+  let beaconTimer: NodeJS.Timeout | undefined;
+  let tries = 0;
 
   // Lost and back, as the subscription sees it: while it is down, events pass this process by.
   let subscribed = false;
@@ -207,12 +280,50 @@ export async function connectBroker(url: string, options: { prefix?: string; log
 
   const roomKeys = (room: string) => [`${prefix}room:${room}`, `${prefix}ring:${room}`];
 
+  // The events waiting for Redis (sent, not yet answered), and the rooms that lost one to a
+  // full queue: when Redis answers again each of those gets a gap, so its sockets resync.
+  const maxQueued = options.maxQueued ?? MAX_QUEUED_EVENTS;
+  let waiting = 0;
+  const gapped = new Set<string>();
+  const marking = new Set<string>();
+  const markGaps = () => {
+    for (const room of gapped) {
+      if (marking.has(room)) continue;
+      marking.add(room);
+      gapped.delete(room);
+      const [offsets, ring] = roomKeys(room);
+      scripts.arenaGap(offsets!, ring!, ROOM_KEEP_MS).then(
+        () => marking.delete(room),
+        () => {
+          marking.delete(room);
+          gapped.add(room);
+        },
+      );
+    }
+  };
+  commands.on('ready', markGaps);
+
   const relay: RoomRelay = {
     publish(room, head) {
+      if (waiting >= maxQueued) {
+        if (gapped.size === 0) options.log?.warn({ room, queued: waiting }, 'Redis is away and the event queue is full: events are dropped, their rooms will resync');
+        gapped.add(room);
+        return;
+      }
+      waiting++;
       const [offsets, ring] = roomKeys(room);
-      scripts.arenaPublish(offsets!, ring!, eventsChannel, room, head, KEEP_PER_ROOM, ROOM_KEEP_MS).catch((error: unknown) => {
-        options.log?.warn({ err: error, room }, 'an event could not be sent through Redis');
-      });
+      scripts.arenaPublish(offsets!, ring!, eventsChannel, room, head, KEEP_PER_ROOM, ROOM_KEEP_MS).then(
+        () => {
+          waiting--;
+          // Sent after a drop: the gap goes in as soon as the queue has room (Redis is back).
+          if (gapped.size > 0 && commands.status === 'ready') markGaps();
+        },
+        (error: unknown) => {
+          waiting--;
+          gapped.add(room);
+          options.log?.warn({ err: error, room }, 'an event could not be sent through Redis');
+        },
+      );
     },
     async history(room, after): Promise<RoomHistory> {
       const [offsets, ring] = roomKeys(room);
@@ -265,6 +376,33 @@ export async function connectBroker(url: string, options: { prefix?: string; log
         return null;
       }
     },
+    async flood(key, nowMs, max, windowMs) {
+      const member = `${id}:${++tries}`;
+      const redisKey = `${prefix}flood:${key}`;
+      try {
+        const allowed = Number(await quickScripts.arenaFlood(redisKey, nowMs, windowMs, max, member)) === 1;
+        return { allowed, release: () => void (allowed ? quick.zrem(redisKey, member).catch(() => {}) : undefined) };
+      } catch {
+        return null;
+      }
+    },
+    async beaconAnchor(mine, stale) {
+      const key = `${prefix}beacon`;
+      await commands.set(key, JSON.stringify(mine), 'NX');
+      const stored = await commands.get(key);
+      if (!stored) return mine;
+      if (!stale(JSON.parse(stored) as BeaconAnchor)) return JSON.parse(stored) as BeaconAnchor;
+      // Replaced only if no other process replaced it meanwhile: then theirs is the chain.
+      const now = await commands.eval(REPLACE_SCRIPT, 1, key, stored, JSON.stringify(mine));
+      return JSON.parse(String(now)) as BeaconAnchor;
+    },
+    keepBeaconAnchor(current) {
+      beaconTimer = setInterval(() => {
+        const anchor = current();
+        if (anchor) void quick.set(`${prefix}beacon`, JSON.stringify(anchor)).catch(() => {});
+      }, BEACON_ANCHOR_EVERY_MS);
+      beaconTimer.unref();
+    },
     announce(message) {
       commands.publish(controlChannel, JSON.stringify({ ...message, from: id })).catch((error: unknown) => {
         options.log?.warn({ err: error }, 'a control message could not be sent through Redis');
@@ -286,6 +424,7 @@ export async function connectBroker(url: string, options: { prefix?: string; log
     },
     async close() {
       clearInterval(liveTimer);
+      clearInterval(beaconTimer);
       await quick.hdel(`${prefix}live`, id).catch(() => {});
       for (const client of [commands, quick, sub]) client.disconnect();
     },

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { until } from './cluster-helpers.ts';
-import { createClient } from './harness.ts';
+import { createClient, openSocket } from './harness.ts';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -129,5 +129,52 @@ describe.skipIf(!process.env.REDIS_URL)('Redis lost while running', () => {
     expect(((await player.call('wallet-vault.info')).response as { amount: number }).amount).toBe(350 + deposited);
     server.child.kill('SIGTERM');
     await server.exit;
+  }, 90_000);
+  test('while Redis does not answer, events past REDIS_QUEUE_MAX are dropped, and a socket that rejoins from before them is told to resync', async () => {
+    const port = await freePort();
+    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tempDir()], { stdio: 'ignore' });
+    children.push(redis);
+    await until(() => answers(port), 20_000, 'Redis listening');
+    const server = startServer({ REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_MAX: '0', REDIS_QUEUE_MAX: '3' });
+    let url = '';
+    await until(() => {
+      const match = /LISTENING (\d+)/.exec(server.out());
+      if (match) url = `http://127.0.0.1:${match[1]}`;
+      if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.err()}`);
+      return url !== '';
+    }, 30_000, 'the server listening');
+
+    const player = createClient(url);
+    await player.signIn('redis_queue', 'secret-pass');
+    const socket = await player.socket();
+    await socket.next('ROOM_JOINED');
+    await player.call('wallet-vault.deposit', { amount: 100 });
+    const seen = await socket.next('WALLET_BALANCE_CHANGED', 5_000);
+    const room = seen.room!;
+    const before = seen.offset!;
+
+    // Redis stops answering (its data kept): eight balance changes, room for three of them.
+    redis.kill('SIGSTOP');
+    try {
+      for (let i = 1; i <= 8; i++) expect((await player.call('wallet-vault.deposit', { amount: 10, stamp: `queue-${i}` })).error).toBeUndefined();
+    } finally {
+      redis.kill('SIGCONT');
+    }
+    expect(((await player.call('wallet-vault.info')).response as { amount: number }).amount).toBe(180);
+    // The three queued ones go out in order when Redis answers again; the other five are gone.
+    await until(() => socket.frames.filter((f) => f.type === 'WALLET_BALANCE_CHANGED').length >= 4, 20_000, 'the queued events');
+    // A socket (this one reconnecting, say) that rejoins from before the drop cannot replay what was never numbered: it is told to resync.
+    const again = await openSocket(url);
+    const token = ((await player.call('connect.getSocketServer')).response as { connect_token: string }).connect_token;
+    again.send('auth', { token, offset: before });
+    await again.next('ROOM_JOINED', 10_000);
+    const replies = again.frames.filter((f) => f.type === 'ROOM_RESYNC' || f.room === room).map((f) => f.type);
+    expect(replies).toEqual(['ROOM_RESYNC']);
+    again.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(socket.frames.filter((f) => f.type === 'WALLET_BALANCE_CHANGED')).toHaveLength(4);
+    server.child.kill('SIGTERM');
+    await server.exit;
+    redis.kill('SIGKILL');
   }, 90_000);
 });

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { BEACON_GENESIS_PREV, BEACON_INTERVAL_MS, beaconBlockHash, beaconChainError, type BeaconBlock } from '../../src/core/battle-beacon.ts';
-import { BEACON_HISTORY_BLOCKS, beaconBlockId, createBeaconChain } from '../../sim-server/world/beacon.ts';
+import { BEACON_HISTORY_BLOCKS, beaconAnchorStale, beaconBlockId, createBeaconChain } from '../../sim-server/world/beacon.ts';
 
 const START = 1_700_000_000_500;
 
@@ -111,5 +111,27 @@ describe('the beacon chain', () => {
     expect(beaconChainError([first, third])).toMatch(/does not follow/);
     expect(beaconChainError([{ ...first, time: first.time + 1 }])).toMatch(/time/);
     expect(beaconChainError([{ ...first, id: 'xyz' }])).toMatch(/64 hex/);
+  });
+  test('a chain started from another chain\'s anchor produces the same blocks (several processes, one chain)', () => {
+    const { clock, chain } = chainAt();
+    clock.now = START + 10_000;
+    // Young: the anchor is the chain's own start.
+    expect(chain.anchor()).toEqual({ number: 1_700_000_001, prev: BEACON_GENESIS_PREV });
+    const later = createBeaconChain({ seed: 'beacon seed', now: () => clock.now, anchor: chain.anchor() });
+    expect(later.recent(10)).toEqual(chain.recent(10));
+    // Old: the anchor is about BEACON_HISTORY_BLOCKS back, and a chain started there agrees on every block it holds.
+    clock.now = START + 3 * BEACON_HISTORY_BLOCKS * BEACON_INTERVAL_MS;
+    const anchor = chain.anchor();
+    expect(chain.latest()!.number - anchor.number).toBeLessThanOrEqual(BEACON_HISTORY_BLOCKS);
+    const fresh = createBeaconChain({ seed: 'beacon seed', now: () => clock.now, anchor });
+    expect(fresh.block(anchor.number)).toEqual(chain.block(anchor.number));
+    expect(fresh.recent(100)).toEqual(chain.recent(100));
+    // Started on its own, the same seed gives other hashes: the anchor is what makes it one chain.
+    const alone = createBeaconChain({ seed: 'beacon seed', now: () => clock.now, start: clock.now - 5_000 });
+    expect(alone.latest()!.hash).not.toBe(chain.latest()!.hash);
+    // A running chain's anchor is never stale; one left by processes long stopped, or ahead of the clock, is.
+    expect(beaconAnchorStale(chain.anchor(), clock.now)).toBe(false);
+    expect(beaconAnchorStale(chain.anchor(), clock.now + 86_400_000)).toBe(true);
+    expect(beaconAnchorStale({ number: Math.floor(clock.now / 1000) + 60 }, clock.now)).toBe(true);
   });
 });

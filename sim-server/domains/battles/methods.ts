@@ -41,7 +41,7 @@ import {
   type BattleState,
   type DropItem,
 } from './engine.ts';
-import { FLOOD_TEXT } from './flood.ts';
+import { FLOOD_TEXT, releaseOnRefusal } from './flood.ts';
 import { battleById, battleByRef, battleByToken, insertBattle, playerOf, type BattleRow } from './store.ts';
 import { battleGameOut, battleMessageOut, battlePath, gameRoomOf, robOut } from './views.ts';
 import { checkReaction } from '../arena/reactions.ts';
@@ -203,27 +203,29 @@ export const battleHandlers: Handlers = {
     });
   },
 
-  'arena-battle.message': ({ token, text }, ctx) => {
+  'arena-battle.message': async ({ token, text }, ctx) => {
     const user = requireUser(ctx);
-    const { flood } = ctx.battles;
-    return ctx.db.transaction((tx) => {
+    const found = battleByToken(ctx.db, token) ?? gameNotFound();
+    const now = ctx.config.now();
+    // Taken before the transaction (Redis answers asynchronously), given back if the write fails.
+    const flood = await ctx.battles.flood.messages.take(`${user.id}:${found.id}`, now);
+    return releaseOnRefusal(flood, () => ctx.db.transaction((tx) => {
       const row = battleByToken(tx, token) ?? gameNotFound();
-      const now = ctx.config.now();
-      if (!flood.messages.allow(`${user.id}:${row.id}`, now)) fail(NumericError.INVALID_DATA, FLOOD_TEXT.message);
+      if (!flood.allowed) fail(NumericError.INVALID_DATA, FLOOD_TEXT.message);
       const { lastInsertRowid: id } = tx.run('INSERT INTO battle_messages (battle_id, user_id, text, created_at) VALUES (?, ?, ?, ?)', row.id, user.id, text, now);
       const message = battleMessageOut({ id, battle_id: row.id, user_id: user.id, text, created_at: now });
       const author = publicUser(user);
       tx.afterCommit(() => ctx.hub.publish(gameRoomOf(row), 'ARENA_GAME_MESSAGE', { message, user: author }));
       return { success: true, message };
-    });
+    }));
   },
 
-  'arena-battle.reaction': ({ token, reaction }, ctx) => {
+  'arena-battle.reaction': async ({ token, reaction }, ctx) => {
     const user = requireUser(ctx);
     const row = battleByToken(ctx.db, token) ?? gameNotFound();
     const now = ctx.config.now();
     checkReaction(ctx.db, user.id, reaction);
-    if (!ctx.battles.flood.reactions.allow(`${user.id}:${row.id}`, now)) fail(NumericError.INVALID_DATA, FLOOD_TEXT.reaction);
+    if (!(await ctx.battles.flood.reactions.take(`${user.id}:${row.id}`, now)).allowed) fail(NumericError.INVALID_DATA, FLOOD_TEXT.reaction);
     ctx.hub.publish(gameRoomOf(row), 'ARENA_GAME_REACTION', { game_hash: toHash(row.id), user_hash: toHash(user.id), reaction, time: now });
     return { success: true };
   },

@@ -55,7 +55,12 @@ export function createBattles(services: BattleServices, onError: (id: number, er
       }),
     onError,
   });
-  return { deps, runner, bots: [], flood: { messages: createFloodGuard(MESSAGE_FLOOD), reactions: createFloodGuard(REACTION_FLOOD) } };
+  // With several processes the guards count in Redis, so a player cannot flood by spreading over them.
+  const shared = (name: string) => (broker ? { name, flood: broker.flood.bind(broker) } : undefined);
+  return {
+    deps, runner, bots: [],
+    flood: { messages: createFloodGuard(MESSAGE_FLOOD, shared('battle-message')), reactions: createFloodGuard(REACTION_FLOOD, shared('battle-reaction')) },
+  };
 }
 
 /** Starts the battles: bots, then the runner (stopped when the app closes) with every battle in play. */

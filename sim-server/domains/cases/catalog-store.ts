@@ -108,15 +108,24 @@ export interface CaseCatalog {
   view(): CatalogView;
   /** Writes a catalog (the generated one by default) into the tables; idempotent. */
   store(now: number, catalog?: Catalog): void;
+  /** Drops the view, so the next read loads the tables again (another process stored a catalog). */
+  forget(): void;
 }
 
-/** The catalog of a database (buildApp builds one; the cases domain stores the code's catalog on start). */
-export function createCaseCatalog(db: Db): CaseCatalog {
+/**
+ * The catalog of a database (buildApp builds one; the cases domain stores the code's catalog on
+ * start). `stored` hears each store, so other processes can drop their views.
+ */
+export function createCaseCatalog(db: Db, stored?: () => void): CaseCatalog {
   let view: CatalogView | null = null;
   return {
     view: () => (view ??= loadView(db)),
     store(now, catalog = generateCatalog()) {
       storeCatalog(db, now, catalog);
+      view = null;
+      stored?.();
+    },
+    forget() {
       view = null;
     },
   };

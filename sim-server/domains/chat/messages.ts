@@ -10,6 +10,7 @@ import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import type { UserRow } from '../account/users.ts';
 import { unlockedBundles } from '../customize/grant.ts';
+import { releaseOnRefusal } from '../battles/flood.ts';
 import { emojiBundlesFor, lockedEmojiKeys } from './emoji-packs.ts';
 import { REPEAT_WINDOW_MS, SEND_DELAY_MS } from './runtime.ts';
 import {
@@ -71,10 +72,12 @@ export const messageHandlers: Handlers = {
     };
   },
 
-  'chat.send': ({ text, reply_hash }, ctx) => {
+  'chat.send': async ({ text, reply_hash }, ctx) => {
     const user = requireUser(ctx);
     const now = ctx.config.now();
-    return ctx.db.transaction((tx) => {
+    // Taken before the transaction (Redis answers asynchronously), given back on any refusal.
+    const flood = await ctx.chat.flood.take(String(user.id), now);
+    return releaseOnRefusal(flood, () => ctx.db.transaction((tx) => {
       const until = banUntil(tx, user.id, now);
       if (until) fail(NumericError.ACCESS_DENIED, `You are banned from the chat until ${new Date(until * 1000).toISOString()}`);
       if (!isStaff(user) && chatPaused(tx)) fail(NumericError.INVALID_DATA, 'The chat is paused');
@@ -96,12 +99,12 @@ export const messageHandlers: Handlers = {
         replyId = target.id;
       }
       // Counted last, so a refusal above does not use up the player's allowance.
-      if (!ctx.chat.flood.allow(String(user.id), now)) fail(NumericError.INVALID_DATA, FLOOD_TEXT);
+      if (!flood.allowed) fail(NumericError.INVALID_DATA, FLOOD_TEXT);
       const { lastInsertRowid } = tx.run('INSERT INTO chat_messages (user_id, text, reply_id, created_at) VALUES (?, ?, ?, ?)', user.id, clean, replyId, now);
       const message = messageWire(tx.get<MessageRow>('SELECT * FROM chat_messages WHERE id = ?', lastInsertRowid)!, true);
       publishMessage(tx, ctx, message, 'MSG_CREATED');
       return { message, send_after: isStaff(user) ? 0 : now + SEND_DELAY_MS };
-    });
+    }));
   },
 
   'chat.pause': ({ pause }, ctx) => {

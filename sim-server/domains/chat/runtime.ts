@@ -9,6 +9,7 @@ import { NumericError, Rooms, z } from '../../../src/contract/index.ts';
 import { AppError } from '../../errors.ts';
 import { answer, parseBody } from '../../rpc/console-http.ts';
 import type { Services } from '../../rpc/context.ts';
+import type { Broker } from '../../cluster/broker.ts';
 import { findUserByName } from '../account/users.ts';
 import { createFloodGuard, type FloodGuard } from '../battles/flood.ts';
 import { RAIN_HOUSE, rainTick, startRain } from './rain.ts';
@@ -33,8 +34,8 @@ export interface ChatRuntime {
 }
 
 /** The chat of one server, built by buildApp and handed around in Services. */
-export function createChatRuntime(): ChatRuntime {
-  return { flood: createFloodGuard(CHAT_FLOOD) };
+export function createChatRuntime(broker?: Pick<Broker, 'flood'> | null): ChatRuntime {
+  return { flood: createFloodGuard(CHAT_FLOOD, broker ? { name: 'chat', flood: broker.flood.bind(broker) } : undefined) };
 }
 
 /** Starts the chat: the online count pushed to the CHAT room when it changes, the rain's and the steal's clocks. */
