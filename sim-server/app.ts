@@ -48,13 +48,13 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   const config = loadConfig(overrides);
   // Request lines are info-level and cost about a tenth of the throughput: log warnings and errors.
   // Method GETs are answered ahead of fastify once the app is built (rpc/lean.ts, docs/decisions/0038).
-  let lean: LeanHandler | undefined;
+  const front: { lean?: LeanHandler } = {};
   const app = Fastify({
     logger: options.logger ? { level: 'warn' } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, rewriteUrl: (request) => collapseSlashes(request.url ?? '/'),
     // What fastify's own HTTP/1 server factory does, with the lean path in front of its handler.
     serverFactory: (handler, opts) => {
       const server = createServer(opts.http ?? {}, (request, response) => {
-        if (!lean?.(request, response)) handler(request, response);
+        if (!front.lean?.(request, response)) handler(request, response);
       });
       server.keepAliveTimeout = opts.keepAliveTimeout ?? 72_000;
       server.requestTimeout = opts.requestTimeout ?? 0;
@@ -110,7 +110,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   await registerClient(app, config);
 
   // @fastify/cookie's parser is loaded once its registration was awaited above.
-  lean = createLeanRpc({ call, trustProxy: config.trustProxy, parseCookie: (header) => app.parseCookie(header), log: app.log });
+  front.lean = createLeanRpc({ call, trustProxy: config.trustProxy, parseCookie: (header) => app.parseCookie(header), log: app.log });
 
   const sweeper = setInterval(() => hub.sweep(SOCKET_IDLE_MS), 15_000);
   sweeper.unref();
