@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NumericError } from '../../src/contract/index.ts';
 import { COMPRESS_MIN_BYTES, compressBody } from '../http/compress.ts';
 import type { RpcCall } from './routes.ts';
+import { serialiseEnvelope } from './serialise.ts';
 
 const PREFIX = '/api/method/';
 /** fastify's route parameter limit (maxParamLength 100): longer names are its 404, not ours. */
@@ -58,7 +59,7 @@ export function createLeanRpc(options: LeanOptions): LeanHandler {
 
 /** Writes a JSON answer with the headers fastify's reply and the app's onSend hooks add. */
 async function send(request: IncomingMessage, response: ServerResponse, status: number, headers: Record<string, string | number>, payload: unknown): Promise<void> {
-  let body = Buffer.from(JSON.stringify(payload));
+  let body = Buffer.from(serialiseEnvelope(payload));
   headers['content-type'] = 'application/json; charset=utf-8';
   headers['x-content-type-options'] = 'nosniff';
   headers['referrer-policy'] = 'same-origin';
