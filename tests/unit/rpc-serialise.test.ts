@@ -25,7 +25,7 @@ describe('serialiseEnvelope', () => {
     const part = deepFreeze({ list: [{ n: 1 }] });
     expect(() => {
       (part.list[0] as { n: number }).n = 2;
-    }).toThrow();
+    }).toThrow(TypeError);
     expect(serialiseEnvelope({ response: { part } })).toBe('{"response":{"part":{"list":[{"n":1}]}}}');
   });
 });
