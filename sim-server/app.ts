@@ -3,7 +3,7 @@
  * on port 0 and talk to it over real HTTP and WebSocket.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type ServerOptions } from 'node:http';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -52,7 +52,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   const app = Fastify({
     logger: options.logger ? { level: 'warn' } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, rewriteUrl: (request) => collapseSlashes(request.url ?? '/'),
     // What fastify's own HTTP/1 server factory does, with the lean path in front of its handler.
-    serverFactory: (handler, opts) => {
+    serverFactory: (handler, fastifyOptions) => {
+      const opts = fastifyOptions as { http?: ServerOptions; keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
       const server = createServer(opts.http ?? {}, (request, response) => {
         if (!front.lean?.(request, response)) handler(request, response);
       });

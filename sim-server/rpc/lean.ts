@@ -59,7 +59,7 @@ export function createLeanRpc(options: LeanOptions): LeanHandler {
 
 /** Writes a JSON answer with the headers fastify's reply and the app's onSend hooks add. */
 async function send(request: IncomingMessage, response: ServerResponse, status: number, headers: Record<string, string | number>, payload: unknown): Promise<void> {
-  let body = Buffer.from(serialiseEnvelope(payload));
+  let body: Buffer = Buffer.from(serialiseEnvelope(payload));
   headers['content-type'] = 'application/json; charset=utf-8';
   headers['x-content-type-options'] = 'nosniff';
   headers['referrer-policy'] = 'same-origin';
@@ -92,7 +92,8 @@ function tokenOf(request: IncomingMessage, parseCookie: LeanOptions['parseCookie
 export function ipOf(request: IncomingMessage, trustProxy: boolean): string {
   const peer = request.socket.remoteAddress ?? '';
   if (!trustProxy) return peer;
-  const forwarded = request.headers['x-forwarded-for'];
+  const header = request.headers['x-forwarded-for'];
+  const forwarded = Array.isArray(header) ? header.join(',') : header;
   if (!forwarded) return peer;
   for (const part of forwarded.split(',')) {
     const address = part.trim();
