@@ -38,7 +38,14 @@ export function createLeanRpc(options: LeanOptions): LeanHandler {
     if (!NAME.test(name)) return false;
     // fastify collapses doubled slashes before routing (app.ts rewriteUrl): a query holding
     // one is left as it is there too, so only the path matters.
-    call({ name, url, body: undefined, isPost: false, token: tokenOf(request, parseCookie), ip: ipOf(request, trustProxy) })
+    let pending: ReturnType<RpcCall>;
+    try {
+      pending = call({ name, url, body: undefined, isPost: false, token: tokenOf(request, parseCookie), ip: ipOf(request, trustProxy) });
+    } catch {
+      // Nothing thrown here may take the process down: fastify's route answers it instead.
+      return false;
+    }
+    pending
       .then((answer) => {
         const headers: Record<string, string | number> = { 'cache-control': 'no-store' };
         if (answer.status === 429) headers['retry-after'] = String(answer.retryAfter);
