@@ -3,6 +3,7 @@
  * on port 0 and talk to it over real HTTP and WebSocket.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type ServerOptions } from 'node:http';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -22,7 +23,8 @@ import { DOMAINS } from './domains/index.ts';
 import { registerCompression } from './http/compress.ts';
 import type { Domain, Handlers, Services } from './rpc/context.ts';
 import { createDispatcher } from './rpc/dispatch.ts';
-import { registerRpc } from './rpc/routes.ts';
+import { createLeanRpc, type LeanHandler } from './rpc/lean.ts';
+import { createRpcCall, registerRpc } from './rpc/routes.ts';
 import { createHub } from './socket/hub.ts';
 import { registerSocket } from './socket/routes.ts';
 import { beaconAnchorStale, beaconStartNow, serverBeaconChain } from './world/beacon.ts';
@@ -45,7 +47,23 @@ const SOCKET_IDLE_MS = 75_000;
 export async function buildApp(overrides: Partial<Config> = {}, options: { logger?: boolean } = {}): Promise<BuiltApp> {
   const config = loadConfig(overrides);
   // Request lines are info-level and cost about a tenth of the throughput: log warnings and errors.
-  const app = Fastify({ logger: options.logger ? { level: 'warn' } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, rewriteUrl: (request) => collapseSlashes(request.url ?? '/') });
+  // Method GETs are answered ahead of fastify once the app is built (rpc/lean.ts, docs/decisions/0038).
+  const front: { lean?: LeanHandler } = {};
+  const app = Fastify({
+    logger: options.logger ? { level: 'warn' } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, rewriteUrl: (request) => collapseSlashes(request.url ?? '/'),
+    // What fastify's own HTTP/1 server factory does, with the lean path in front of its handler.
+    serverFactory: (handler, fastifyOptions) => {
+      const opts = fastifyOptions as { http?: ServerOptions; keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
+      const server = createServer(opts.http ?? {}, (request, response) => {
+        if (!front.lean?.(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = opts.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = opts.requestTimeout ?? 0;
+      server.setTimeout(opts.connectionTimeout ?? 0);
+      if (opts.maxRequestsPerSocket) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
+      return server;
+    },
+  });
   // Several processes share rooms, counts and revocations through Redis; alone, nothing of it runs.
   const broker = config.redisUrl ? await connectBroker(config.redisUrl, { prefix: config.redisPrefix, maxQueued: config.redisQueueMax, log: app.log }) : null;
   const db = openDb({ path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'), url: config.databaseUrl, synchronous: config.durability });
@@ -96,10 +114,14 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   });
   registerCompression(app);
 
-  registerRpc(app, services, createDispatcher(services, handlers, app.log));
+  const call = createRpcCall(services, createDispatcher(services, handlers, app.log));
+  registerRpc(app, call);
   for (const domain of DOMAINS) domain.register?.(app, services);
   registerSocket(app, services);
   await registerClient(app, config);
+
+  // @fastify/cookie's parser is loaded once its registration was awaited above.
+  front.lean = createLeanRpc({ call, trustProxy: config.trustProxy, parseCookie: (header) => app.parseCookie(header), log: app.log });
 
   const sweeper = setInterval(() => hub.sweep(SOCKET_IDLE_MS), 15_000);
   sweeper.unref();

@@ -3,11 +3,21 @@ import { formatCoins, isCryptoCurrency, parseHash, toHash } from '../../../src/c
 import { CURRENCY_DECIMALS } from '../../../src/core/money.ts';
 import { COIN } from '../../db/ledger.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
+import { deepFreeze } from '../../rpc/serialise.ts';
 import { paymentMethods } from '../../world/providers.ts';
 import { paymentOut, paymentsPage, type PaymentRow } from '../payments/store.ts';
 import { secureEnabled } from '../security/secure.ts';
 
 const PAGE = 20;
+
+type PaymentMethodsAnswer = MethodResult<'wallet.getPaymentMethods'>;
+
+/** The parts of wallet.getPaymentMethods fixed for the process: frozen, so the RPC writes their JSON once (docs/decisions/0038). */
+let fixedLists: Pick<PaymentMethodsAnswer, 'methods' | 'payment_methods'> | undefined;
+const paymentLists = () => (fixedLists ??= {
+  methods: deepFreeze([{ currency: COIN, precision: 2 }, ...Object.entries(CURRENCY_DECIMALS).map(([currency, precision]) => ({ currency, precision }))]),
+  payment_methods: deepFreeze(structuredClone([...paymentMethods()])),
+});
 
 type Alert = MethodResult<'wallet.alerts'>['alerts'][number];
 
@@ -21,8 +31,7 @@ export const walletHandlers: Handlers = {
     const others = [...new Set((params.currencies ?? []).map((c) => c.trim().toUpperCase()))].filter((c) => c !== COIN && (isCryptoCurrency(c) || c === 'USD' || c === 'EUR'));
     return {
       wallets: [{ currency: COIN, amount: main, locked: vault }, ...others.map((currency) => ({ currency, amount: 0, locked: 0 }))],
-      methods: [{ currency: COIN, precision: 2 }, ...Object.entries(CURRENCY_DECIMALS).map(([currency, precision]) => ({ currency, precision }))],
-      payment_methods: [...paymentMethods()],
+      ...paymentLists(),
     };
   },
   'wallet.getHistory': (params, ctx) => {
