@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, operatorHeaders, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, appRunning, operatorHeaders, signInByApi } from './helpers.ts';
 
 test('a stream started in the sim console shows on /streams at once and leaves when it stops', async ({ page }) => {
   test.setTimeout(60_000);
@@ -8,6 +8,9 @@ test('a stream started in the sim console shows on /streams at once and leaves w
   await page.goto('/streams');
   const list = page.getByRole('list', { name: 'Live streams' });
   await expect(page.getByRole('heading', { name: 'Live now' })).toBeVisible();
+  // The page must be live (socket up, list loaded) for "at once" to mean the push, not a reload.
+  await appRunning(page);
+  await expect(page.getByText('Loading the streams…')).toHaveCount(0);
 
   const started = (await (await page.request.post('/api/sim/streams', { data: { name, channel: 'CrateNight', title: 'Opening gold cases', followers: 12_345 }, headers: operatorHeaders() })).json()) as {
     response: { hash: string };

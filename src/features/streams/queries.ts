@@ -16,8 +16,15 @@ type Lobby = Awaited<ReturnType<NonNullable<ReturnType<typeof streamsQueryOption
 export function useStreamsLive(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const patch = (change: (streams: LiveStream[]) => LiveStream[]) =>
+    const patch = (change: (streams: LiveStream[]) => LiveStream[]) => {
+      // A change that lands while the list is still loading would be lost: the answer on its way
+      // may predate it. Ask again instead of patching what is not there yet.
+      if (queryClient.getQueryState(streamKeys.lobby)?.fetchStatus !== 'idle' || !queryClient.getQueryData(streamKeys.lobby)) {
+        void queryClient.invalidateQueries({ queryKey: streamKeys.lobby });
+        return;
+      }
       queryClient.setQueryData<Lobby>(streamKeys.lobby, (old) => (old ? { ...old, streams: change(old.streams) } : old));
+    };
     const offs = [
       socket.subscribe(Rooms.lobby),
       socket.on('STREAM_ONLINE', ({ stream }) => patch((list) => [stream, ...list.filter((s) => s.hash !== stream.hash)])),
