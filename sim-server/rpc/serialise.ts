@@ -1,13 +1,13 @@
 /**
  * The envelope's JSON, with the static parts of an answer written once (docs/decisions/0038).
- * A frozen object or array inside `response` (one level down: the parts a handler shares
- * between calls, such as the payment method list) is stringified the first time it is seen
- * and its text reused; everything else goes through JSON.stringify as usual. The bytes are
- * exactly JSON.stringify's (tests/unit/rpc-serialise.test.ts compares them).
+ * A part made with `fixedPart` (one level down in `response`: what a handler shares between
+ * calls, such as the payment method list) carries its own JSON text, written when it was made;
+ * everything else goes through JSON.stringify as usual. The bytes are exactly JSON.stringify's
+ * (tests/unit/rpc-serialise.test.ts compares them).
  */
 
-/** The text of each frozen part seen so far; a frozen value cannot change, so its text cannot go stale. */
-const texts = new WeakMap<object, string>();
+/** Where a fixed part keeps its text: a symbol key, which JSON.stringify and Object.keys skip. */
+const JSON_TEXT = Symbol('json text');
 
 /** JSON.stringify(envelope), reusing the text of frozen parts of its response. */
 export function serialiseEnvelope(envelope: unknown): string {
@@ -25,10 +25,8 @@ export function serialiseEnvelope(envelope: unknown): string {
 }
 
 function textOf(value: unknown): string {
-  if (value === null || typeof value !== 'object' || !Object.isFrozen(value) || hasToJson(value)) return JSON.stringify(value);
-  let text = texts.get(value);
-  if (text === undefined) texts.set(value, (text = JSON.stringify(value)));
-  return text;
+  if (value !== null && typeof value === 'object' && Object.hasOwn(value, JSON_TEXT)) return (value as { [JSON_TEXT]: string })[JSON_TEXT];
+  return JSON.stringify(value);
 }
 
 /** A plain object whose keys JSON.stringify walks itself (no toJSON, no class). */
@@ -42,8 +40,13 @@ function hasToJson(value: object): boolean {
   return typeof (value as { toJSON?: unknown }).toJSON === 'function';
 }
 
-/** Freezes a value and everything inside it, so its text may be reused. */
-export function deepFreeze<T>(value: T): T {
+/** A part of an answer fixed for the process: frozen all the way down, with its JSON text written once. */
+export function fixedPart<T extends object>(value: T): T {
+  Object.defineProperty(value, JSON_TEXT, { value: JSON.stringify(value) });
+  return deepFreeze(value);
+}
+
+function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     for (const inner of Object.values(value)) deepFreeze(inner);
     Object.freeze(value);

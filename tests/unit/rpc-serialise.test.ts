@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { deepFreeze, serialiseEnvelope } from '../../sim-server/rpc/serialise.ts';
+import { fixedPart, serialiseEnvelope } from '../../sim-server/rpc/serialise.ts';
 
 describe('serialiseEnvelope', () => {
-  const fixed = deepFreeze([{ currency: 'SFC', precision: 2 }, { currency: 'BTC', precision: 8, limits: { min: 1, max: null } }]);
+  const fixed = fixedPart([{ currency: 'SFC', precision: 2 }, { currency: 'BTC', precision: 8, limits: { min: 1, max: null } }]);
   const cases: unknown[] = [
     { response: { wallets: [{ currency: 'SFC', amount: 5 }], methods: fixed, payment_methods: fixed } },
     { response: { a: undefined, b: () => 1, c: null, d: 'x"y', 'odd"key': fixed, e: [undefined, 1] } },
@@ -17,12 +17,12 @@ describe('serialiseEnvelope', () => {
   ];
   test.each(cases.map((c) => [JSON.stringify(c), c]))('%s is written exactly as JSON.stringify writes it', (_name, envelope) => {
     expect(serialiseEnvelope(envelope)).toBe(JSON.stringify(envelope));
-    // The second time the frozen parts come from their kept text.
+    // Again: the fixed parts come from their written text.
     expect(serialiseEnvelope(envelope)).toBe(JSON.stringify(envelope));
   });
 
-  test('a frozen part cannot change under its kept text', () => {
-    const part = deepFreeze({ list: [{ n: 1 }] });
+  test('a fixed part cannot change under its written text', () => {
+    const part = fixedPart({ list: [{ n: 1 }] });
     expect(() => {
       (part.list[0] as { n: number }).n = 2;
     }).toThrow(TypeError);

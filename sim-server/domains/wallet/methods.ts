@@ -3,7 +3,7 @@ import { formatCoins, isCryptoCurrency, parseHash, toHash } from '../../../src/c
 import { CURRENCY_DECIMALS } from '../../../src/core/money.ts';
 import { COIN } from '../../db/ledger.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import { deepFreeze } from '../../rpc/serialise.ts';
+import { fixedPart } from '../../rpc/serialise.ts';
 import { paymentMethods } from '../../world/providers.ts';
 import { paymentOut, paymentsPage, type PaymentRow } from '../payments/store.ts';
 import { secureEnabled } from '../security/secure.ts';
@@ -15,8 +15,8 @@ type PaymentMethodsAnswer = MethodResult<'wallet.getPaymentMethods'>;
 /** The parts of wallet.getPaymentMethods fixed for the process: frozen, so the RPC writes their JSON once (docs/decisions/0038). */
 let fixedLists: Pick<PaymentMethodsAnswer, 'methods' | 'payment_methods'> | undefined;
 const paymentLists = () => (fixedLists ??= {
-  methods: deepFreeze([{ currency: COIN, precision: 2 }, ...Object.entries(CURRENCY_DECIMALS).map(([currency, precision]) => ({ currency, precision }))]),
-  payment_methods: deepFreeze(structuredClone([...paymentMethods()])),
+  methods: fixedPart([{ currency: COIN, precision: 2 }, ...Object.entries(CURRENCY_DECIMALS).map(([currency, precision]) => ({ currency, precision }))]),
+  payment_methods: fixedPart(structuredClone([...paymentMethods()])),
 });
 
 type Alert = MethodResult<'wallet.alerts'>['alerts'][number];
