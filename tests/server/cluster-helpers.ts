@@ -124,3 +124,11 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 10_000
   }
   return Date.now() - start;
 }
+
+/** A client of `node`, signed in as the player `name` (created on first sign-in). */
+export async function signedIn(node: Node, name: string) {
+  const client = createClient(node.url);
+  const answer = await client.signIn(name, 'secret-pass');
+  if (!('response' in answer)) throw new Error(`sign-in failed: ${JSON.stringify(answer)}`);
+  return client;
+}

@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Rooms } from '../../src/contract/index.ts';
 import { balanceOf, ok } from './cases-helpers.ts';
-import { clusterReady, createCluster, throwawayDatabase, until, type Node } from './cluster-helpers.ts';
-import { createClient, openSocket, type Frame } from './harness.ts';
+import { clusterReady, signedIn, createCluster, throwawayDatabase, until, type Node } from './cluster-helpers.ts';
+import { openSocket, type Frame } from './harness.ts';
 
 const run = randomBytes(3).toString('hex');
 /** A player name unique to this run (the database outlives it). */
@@ -34,12 +34,7 @@ describe.skipIf(!clusterReady)('two processes, one PostgreSQL, one Redis', () =>
     await database?.drop();
   });
 
-  const player = async (node: Node, who: string) => {
-    const client = createClient(node.url);
-    const answer = await client.signIn(nameOf(who), 'secret-pass');
-    if (!('response' in answer)) throw new Error(`sign-in failed: ${JSON.stringify(answer)}`);
-    return client;
-  };
+  const player = (node: Node, who: string) => signedIn(node, nameOf(who));
 
   test('a player joins a battle on process A while a watcher on process B sees every round, in order, with consecutive offsets', async () => {
     const creator = await player(b, 'creator');

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cheapestCase, ok } from './cases-helpers.ts';
-import { clusterReady, createCluster, throwawayDatabase, until, type Node } from './cluster-helpers.ts';
+import { clusterReady, signedIn, createCluster, throwawayDatabase, until, type Node } from './cluster-helpers.ts';
 import { createClient } from './harness.ts';
 
 const run = randomBytes(3).toString('hex');
@@ -28,12 +28,7 @@ describe.skipIf(!clusterReady)('race boards shared by two processes', () => {
     await database?.drop();
   });
 
-  const player = async (node: Node, who: string) => {
-    const client = createClient(node.url);
-    const answer = await client.signIn(nameOf(who), 'secret-pass');
-    if (!('response' in answer)) throw new Error(`sign-in failed: ${JSON.stringify(answer)}`);
-    return client;
-  };
+  const player = (node: Node, who: string) => signedIn(node, nameOf(who));
   /** The daily board as process `node` shows it: [name, wagered] by place. */
   const board = async (node: Node) => {
     const answer = await ok(createClient(node.url), 'race.leaderboard', { period: 'daily' });

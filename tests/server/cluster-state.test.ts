@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ok } from './cases-helpers.ts';
-import { clusterReady, createCluster, throwawayDatabase, until, type Node } from './cluster-helpers.ts';
+import { clusterReady, signedIn, createCluster, throwawayDatabase, until, type Node } from './cluster-helpers.ts';
 import { createClient } from './harness.ts';
 
 const run = randomBytes(3).toString('hex');
@@ -37,12 +37,7 @@ describe.skipIf(!clusterReady)('state shared by two processes', () => {
     await database?.drop();
   });
 
-  const player = async (node: Node, who: string) => {
-    const client = createClient(node.url);
-    const answer = await client.signIn(nameOf(who), 'secret-pass');
-    if (!('response' in answer)) throw new Error(`sign-in failed: ${JSON.stringify(answer)}`);
-    return client;
-  };
+  const player = (node: Node, who: string) => signedIn(node, nameOf(who));
 
   test('a catalog stored by a process that starts later shows on the process already running, and both run one beacon chain', async () => {
     // A catalog changed behind A's back (an older release's prices, say) and read by A.
