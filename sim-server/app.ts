@@ -21,6 +21,7 @@ import { RaceBoards } from './domains/progression/race.ts';
 import { createRadio } from './domains/radio/runtime.ts';
 import { DOMAINS } from './domains/index.ts';
 import { registerCompression } from './http/compress.ts';
+import { ANSWER_HEADERS } from './http/headers.ts';
 import type { Domain, Handlers, Services } from './rpc/context.ts';
 import { createDispatcher } from './rpc/dispatch.ts';
 import { createLeanRpc, type LeanHandler } from './rpc/lean.ts';
@@ -109,7 +110,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   await app.register(fastifyCookie);
   // A callback hook, not an async one: no promise per answer (docs/decisions/0029).
   app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin');
+    reply.headers(ANSWER_HEADERS);
     done(null, payload);
   });
   registerCompression(app);

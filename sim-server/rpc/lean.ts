@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NumericError } from '../../src/contract/index.ts';
 import { COMPRESS_MIN_BYTES, compressBody } from '../http/compress.ts';
+import { ANSWER_HEADERS } from '../http/headers.ts';
 import type { RpcCall } from './routes.ts';
 import { serialiseEnvelope } from './serialise.ts';
 
@@ -68,8 +69,7 @@ export function createLeanRpc(options: LeanOptions): LeanHandler {
 async function send(request: IncomingMessage, response: ServerResponse, status: number, headers: Record<string, string | number>, payload: unknown): Promise<void> {
   let body: Buffer = Buffer.from(serialiseEnvelope(payload));
   headers['content-type'] = 'application/json; charset=utf-8';
-  headers['x-content-type-options'] = 'nosniff';
-  headers['referrer-policy'] = 'same-origin';
+  Object.assign(headers, ANSWER_HEADERS);
   if (body.length >= COMPRESS_MIN_BYTES) {
     // Whether compressed or not, the answer depends on the header: shared caches must know.
     headers.vary = 'accept-encoding';
