@@ -67,8 +67,21 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   });
   // Several processes share rooms, counts and revocations through Redis; alone, nothing of it runs.
   const broker = config.redisUrl ? await connectBroker(config.redisUrl, { prefix: config.redisPrefix, maxQueued: config.redisQueueMax, log: app.log }) : null;
-  const db = openDb({ path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'), url: config.databaseUrl, synchronous: config.durability });
-  const hub = createHub({ now: config.now, relay: broker?.relay });
+  const db = openDb({
+    path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'),
+    url: config.databaseUrl,
+    synchronous: config.durability,
+    group: {
+      // Fail-stop, as PostgreSQL does when a flush fails: the group's requests already ran on
+      // (memory, timers) and none of them was answered; a restart starts from the file.
+      onCommitFailed: (error) => {
+        app.log.fatal({ err: error }, 'a grouped COMMIT failed: stopping');
+        process.exit(70);
+      },
+      onWorkFailed: (error) => app.log.error({ err: error }, 'work after a commit failed'),
+    },
+  });
+  const hub = createHub({ now: config.now, relay: broker?.relay, commits: db.commits });
   const timers = createTimerOwner(() => db.tryLease('timers'), (error) => app.log.error({ err: error }, 'game clocks: the lease failed'));
   if (broker) {
     broker.attach(hub);
@@ -109,9 +122,11 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   });
   await app.register(fastifyCookie);
   // A callback hook, not an async one: no promise per answer (docs/decisions/0029).
+  // An answer waits for the commit of what it read or wrote (grouped commits: db/transaction.ts).
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.headers(ANSWER_HEADERS);
-    done(null, payload);
+    if (db.commits.pending) db.commits.whenCommitted(() => done(null, payload));
+    else done(null, payload);
   });
   registerCompression(app);
 
@@ -122,7 +137,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   await registerClient(app, config);
 
   // @fastify/cookie's parser is loaded once its registration was awaited above.
-  front.lean = createLeanRpc({ call, trustProxy: config.trustProxy, parseCookie: (header) => app.parseCookie(header), log: app.log });
+  front.lean = createLeanRpc({ call, commits: db.commits, trustProxy: config.trustProxy, parseCookie: (header) => app.parseCookie(header), log: app.log });
 
   const sweeper = setInterval(() => hub.sweep(SOCKET_IDLE_MS), 15_000);
   sweeper.unref();

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate } from './migrations.ts';
 import { openPostgres } from './postgres.ts';
-import { transactionRunner, type Db, type Tx } from './transaction.ts';
+import { COMMITTED, groupedTransactions, transactionRunner, type Db, type GroupOptions, type Tx } from './transaction.ts';
 
 export type { Db, Tx } from './transaction.ts';
 
@@ -31,6 +31,11 @@ export interface DbOptions {
   busyTimeoutMs?: number;
   /** PostgreSQL: the server cancels a statement (lock waits included) after this long. */
   statementTimeoutMs?: number;
+  /**
+   * SQLite: commit the transactions of one turn of the event loop together (the server's
+   * choice, docs/decisions/0043). Off, each transaction commits before `transaction` returns.
+   */
+  group?: GroupOptions;
 }
 
 /**
@@ -43,7 +48,7 @@ export interface DbOptions {
 const WAL_CHECKPOINT_PAGES = 10_000;
 
 /** Opens (creating if needed) and migrates the database. */
-export function openDb({ path, url, synchronous = 'NORMAL', shared = false, busyTimeoutMs = 5000, statementTimeoutMs }: DbOptions): Db {
+export function openDb({ path, url, synchronous = 'NORMAL', shared = false, busyTimeoutMs = 5000, statementTimeoutMs, group }: DbOptions): Db {
   if (url) return openPostgres({ url, statementTimeoutMs });
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new DatabaseSync(path);
@@ -77,16 +82,20 @@ export function openDb({ path, url, synchronous = 'NORMAL', shared = false, busy
     { run, get, all },
   );
 
+  // Migrations commit one by one (some switch foreign keys off, which a transaction ignores).
   migrate({ run, get, all, exec: (sql) => sqlite.exec(sql), transaction });
+  const grouped = group ? groupedTransactions((sql) => sqlite.exec(sql), { run, get, all }, group) : null;
 
   return {
     run,
     get,
     all,
-    transaction,
+    transaction: grouped?.transaction ?? transaction,
+    commits: grouped?.commits ?? COMMITTED,
     tryLease: () => true,
     path,
     close: () => {
+      grouped?.flush();
       statements.clear();
       sqlite.close();
     },

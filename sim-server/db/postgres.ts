@@ -12,7 +12,7 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { SQLInputValue } from 'node:sqlite';
 import { migrate as applyMigrations } from './migrations.ts';
-import { transactionRunner, type Db, type Tx } from './transaction.ts';
+import { COMMITTED, transactionRunner, type Db, type Tx } from './transaction.ts';
 import type { PgReply, PgRequest, PgWorkerData } from './postgres-worker.ts';
 
 /** Options of a PostgreSQL database. */
@@ -163,6 +163,7 @@ export function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutM
     get,
     all,
     transaction,
+    commits: COMMITTED,
     tryLease: (name) => call({ op: 'lease', name }).rows[0]?.held === 1,
     path: address,
     close: () => {

@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NumericError } from '../../src/contract/index.ts';
+import type { CommitGate } from '../db/transaction.ts';
 import { COMPRESS_MIN_BYTES, compressBody } from '../http/compress.ts';
 import { ANSWER_HEADERS } from '../http/headers.ts';
 import type { RpcCall } from './routes.ts';
@@ -19,6 +20,8 @@ const NAME = /^[\w.-]{1,100}$/;
 /** What the lean path needs besides the call. */
 export interface LeanOptions {
   call: RpcCall;
+  /** An answer waits for the commit of what it read or wrote, as fastify's onSend makes it. */
+  commits: CommitGate;
   trustProxy: boolean;
   /** The access_token cookie's value, parsed as @fastify/cookie parses it. */
   parseCookie: (header: string) => Record<string, string | undefined>;
@@ -30,7 +33,7 @@ export type LeanHandler = (request: IncomingMessage, response: ServerResponse) =
 
 /** Builds the handler. */
 export function createLeanRpc(options: LeanOptions): LeanHandler {
-  const { call, trustProxy, parseCookie, log } = options;
+  const { call, commits, trustProxy, parseCookie, log } = options;
   return (request, response) => {
     const url = request.url;
     if (request.method !== 'GET' || url === undefined || !url.startsWith(PREFIX)) return false;
@@ -50,11 +53,11 @@ export function createLeanRpc(options: LeanOptions): LeanHandler {
       .then((answer) => {
         const headers: Record<string, string | number> = { 'cache-control': 'no-store' };
         if (answer.status === 429) headers['retry-after'] = String(answer.retryAfter);
-        return send(request, response, answer.status, headers, answer.body);
+        return send(request, response, answer.status, headers, answer.body, commits);
       })
       .catch((error: unknown) => {
         log.error(error, 'RPC request failed');
-        return send(request, response, 500, {}, { error: { error_code: NumericError.INTERNAL_ERROR, error_msg: 'Internal error' } });
+        return send(request, response, 500, {}, { error: { error_code: NumericError.INTERNAL_ERROR, error_msg: 'Internal error' } }, commits);
       })
       .catch((error: unknown) => {
         log.error(error, 'RPC answer failed');
@@ -66,7 +69,9 @@ export function createLeanRpc(options: LeanOptions): LeanHandler {
 }
 
 /** Writes a JSON answer with the headers fastify's reply and the app's onSend hooks add. */
-async function send(request: IncomingMessage, response: ServerResponse, status: number, headers: Record<string, string | number>, payload: unknown): Promise<void> {
+async function send(
+  request: IncomingMessage, response: ServerResponse, status: number, headers: Record<string, string | number>, payload: unknown, commits: CommitGate,
+): Promise<void> {
   let body: Buffer = Buffer.from(serialiseEnvelope(payload));
   headers['content-type'] = 'application/json; charset=utf-8';
   Object.assign(headers, ANSWER_HEADERS);
@@ -80,6 +85,7 @@ async function send(request: IncomingMessage, response: ServerResponse, status: 
     }
   }
   headers['content-length'] = body.length;
+  if (commits.pending) await new Promise<void>((done) => commits.whenCommitted(done));
   response.writeHead(status, headers);
   response.end(body);
 }

@@ -11,6 +11,7 @@
  */
 import { Rooms, type ServerMessageData, type ServerMessageType } from '../../src/contract/index.ts';
 import { toHash } from '../../src/core/hash-id.ts';
+import { COMMITTED, type CommitGate } from '../db/transaction.ts';
 
 /** One socket as the hub sees it. */
 export interface Connection {
@@ -80,8 +81,8 @@ export const MAX_ROOMS_PER_CONNECTION = 32;
 export const IDLE_ROOM_KEEP_MS = 10 * 60_000;
 
 /** Builds the hub. */
-export function createHub(options: { now: () => number; keepPerRoom?: number; maxRoomsPerConnection?: number; relay?: RoomRelay }) {
-  const { now, keepPerRoom = 200, maxRoomsPerConnection = MAX_ROOMS_PER_CONNECTION, relay } = options;
+export function createHub(options: { now: () => number; keepPerRoom?: number; maxRoomsPerConnection?: number; relay?: RoomRelay; commits?: CommitGate }) {
+  const { now, keepPerRoom = 200, maxRoomsPerConnection = MAX_ROOMS_PER_CONNECTION, relay, commits = COMMITTED } = options;
   let remote: RemoteCounts = { connections: 0, members: new Map() };
   const rooms = new Map<string, Room>();
   const connections = new Set<Connection>();
@@ -106,16 +107,26 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
   const frame = <T extends ServerMessageType>(type: T, data: ServerMessageData<T>, room?: string, offset?: number): Buffer =>
     Buffer.from(JSON.stringify(room === undefined ? { type, data } : { type, data, room, offset }));
 
+  /**
+   * Writes to one connection, after the pending commit if there is one: a frame may tell of
+   * writes not yet durable (docs/decisions/0043). Held frames go out in the order they were sent.
+   */
+  function sendTo(conn: Connection, encoded: Buffer): void {
+    if (commits.pending) commits.whenCommitted(() => conn.send(encoded));
+    else conn.send(encoded);
+  }
+
   /** Sends a frame to one connection only (answers, not room events). */
   function reply<T extends ServerMessageType>(conn: Connection, type: T, data: ServerMessageData<T>): void {
-    conn.send(frame(type, data));
+    sendTo(conn, frame(type, data));
   }
 
   /** Publishes an event to a room; answers the offset it got. */
   function publish<T extends ServerMessageType>(roomName: string, type: T, data: ServerMessageData<T>): number {
     if (relay) {
-      const json = JSON.stringify({ type, data, room: roomName, offset: 0 });
-      relay.publish(roomName, json.slice(0, -2));
+      const head = JSON.stringify({ type, data, room: roomName, offset: 0 }).slice(0, -2);
+      if (commits.pending) commits.whenCommitted(() => relay.publish(roomName, head));
+      else relay.publish(roomName, head);
       return 0;
     }
     const room = roomOf(roomName);
@@ -125,7 +136,16 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
     const encoded = frame(type, data, roomName, room.offset);
     room.recent.push({ offset: room.offset, frame: encoded });
     if (room.recent.length > keepPerRoom) room.recent.shift();
-    for (const member of room.members) member.send(encoded);
+    if (commits.pending) {
+      // The event takes its offset now, so a join meanwhile sees it in the room's history; the
+      // members of this moment get it once the commit is durable.
+      const to = [...room.members];
+      commits.whenCommitted(() => {
+        for (const member of to) if (member.rooms.has(roomName)) member.send(encoded);
+      });
+    } else {
+      for (const member of room.members) member.send(encoded);
+    }
     return room.offset;
   }
 
@@ -162,7 +182,7 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
       reply(conn, 'ROOM_RESYNC', { room: roomName, offset: history.offset });
     } else if (after !== undefined && after < history.offset) {
       if (after + 1 < history.oldest) reply(conn, 'ROOM_RESYNC', { room: roomName, offset: history.offset });
-      else for (const event of history.events) if (event.offset > after) conn.send(event.frame);
+      else for (const event of history.events) if (event.offset > after) sendTo(conn, event.frame);
     }
   }
 
@@ -186,7 +206,7 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
       if (history.offset > room.offset) room.offset = history.offset;
       catchUp(conn, roomName, after, history);
       reply(conn, 'ROOM_JOINED', { room: roomName, offset: history.offset });
-      for (const event of queue) if (event.offset > history.offset) conn.send(event.frame);
+      for (const event of queue) if (event.offset > history.offset) sendTo(conn, event.frame);
       const last = queue.at(-1)?.offset ?? history.offset;
       room.floor ??= new Map();
       room.floor.set(conn, Math.max(last, history.offset));
