@@ -78,17 +78,25 @@ return n
 `;
 
 /**
- * Marks a gap in a room's numbering: events meant for it were dropped, so a socket that rejoins
- * with any earlier offset must resync. One number is skipped and the ring emptied, so the hub's
- * catchUp finds the client behind with nothing to replay (ROOM_RESYNC). KEYS: offsets, ring.
+ * Marks a gap in a room's numbering: events meant for it were dropped. One number is skipped and
+ * the ring emptied, so a socket that rejoins with any earlier offset finds itself behind with
+ * nothing to replay (the hub's catchUp: ROOM_RESYNC); and the skipped number is published to
+ * every process as a ROOM_RESYNC frame, in the room's order, so the sockets still in the room,
+ * on any process, are told now too (docs/decisions/0039, 0044). A room Redis no longer knows starts
+ * as PUBLISH_SCRIPT would start it: its members on the processes still missed the events.
+ * KEYS: offsets, ring. ARGV: channel, room, frame head (up to the offset), keep ms.
  */
 const GAP_SCRIPT = `
-if redis.call('EXISTS', KEYS[1]) == 1 then
-  redis.call('HINCRBY', KEYS[1], 'offset', 1)
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  local t = redis.call('TIME')
+  local base = string.format('%d', tonumber(t[1]) * 1000000 + tonumber(t[2]))
+  redis.call('HSET', KEYS[1], 'base', base, 'offset', base)
 end
+local o = string.format('%d', redis.call('HINCRBY', KEYS[1], 'offset', 1))
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('DEL', KEYS[2])
-return 1
+redis.call('PUBLISH', ARGV[1], ARGV[2] .. '\\n' .. o .. '\\n' .. ARGV[3] .. o .. '}}')
+return o
 `;
 
 /**
@@ -116,7 +124,7 @@ interface Scripts {
   arenaPublish(offsets: string, ring: string, channel: string, room: string, head: string, keep: number, keepMs: number): Promise<string>;
   arenaHistoryBuffer(offsets: string, ring: string, withEvents: string, keepMs: number): Promise<[Buffer, Buffer, Buffer[]]>;
   arenaHit(key: string, lifeMs: number): Promise<number>;
-  arenaGap(offsets: string, ring: string, keepMs: number): Promise<number>;
+  arenaGap(offsets: string, ring: string, channel: string, room: string, head: string, keepMs: number): Promise<string>;
   arenaFlood(key: string, now: number, windowMs: number, max: number, member: string): Promise<number>;
 }
 
@@ -292,7 +300,9 @@ export async function connectBroker(url: string, options: { prefix?: string; max
       marking.add(room);
       gapped.delete(room);
       const [offsets, ring] = roomKeys(room);
-      scripts.arenaGap(offsets!, ring!, ROOM_KEEP_MS).then(
+      // What the hub's catchUp sends a socket that rejoins from before the gap, with the offset the script appends.
+      const head = JSON.stringify({ type: 'ROOM_RESYNC', data: { room, offset: 0 } }).slice(0, -3);
+      scripts.arenaGap(offsets!, ring!, eventsChannel, room, head, ROOM_KEEP_MS).then(
         () => marking.delete(room),
         () => {
           marking.delete(room);
@@ -301,6 +311,8 @@ export async function connectBroker(url: string, options: { prefix?: string; max
       );
     }
   };
+  // ioredis emits 'ready' on the next tick, after it has written the commands it held: the gaps
+  // go out after the events that were kept, in each room's order.
   commands.on('ready', markGaps);
 
   const relay: RoomRelay = {
