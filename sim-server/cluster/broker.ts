@@ -3,9 +3,10 @@
  * room events numbered once for every process, their replay ring, rate-limit counters,
  * session revocations, battle wakes for the timer owner, and the live counts.
  *
- * Three connections: commands that must arrive (events: queued while Redis is away and sent in
- * order when it returns), commands that must not wait (rate limits: they fail at once and the
- * caller counts in-process instead), and the subscription every process listens on.
+ * Three connections: commands that must arrive in order (events: queued, up to a bound, while
+ * Redis is slow; while it is away an event is dropped and its room told to resync when it
+ * returns, docs/decisions/0044), commands that must not wait (rate limits: they fail at once and
+ * the caller counts in-process instead), and the subscription every process listens on.
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -24,8 +25,9 @@ const LIVE_EVERY_MS = 1_000;
 /** A process whose counts are older than this is gone (crashed, or cut off from Redis). */
 const LIVE_STALE_MS = 3_500;
 /**
- * Events waiting for Redis at most, by default (docs/decisions/0039): past this, an outage drops
- * events instead of growing memory without end, and the rooms they were for are marked to resync.
+ * Events sent and waiting for Redis's answer at most, by default (docs/decisions/0039): past
+ * this, a Redis that is connected but does not answer drops events instead of growing memory
+ * without end, and the rooms they were for are marked to resync.
  */
 export const MAX_QUEUED_EVENTS = 10_000;
 /** How often a process writes the beacon chain's shared start forward. */
@@ -266,7 +268,8 @@ export async function connectBroker(url: string, options: { prefix?: string; max
       for (const listener of linkListeners) listener(true);
     });
   });
-  await sub.subscribe(eventsChannel, controlChannel);
+  // The commands connection ready too: an event published before it would count as cut off.
+  await Promise.all([sub.subscribe(eventsChannel, controlChannel), commands.ping()]);
   subscribed = true;
   started = true;
 
@@ -314,24 +317,52 @@ export async function connectBroker(url: string, options: { prefix?: string; max
   // ioredis emits 'ready' on the next tick, after it has written the commands it held: the gaps
   // go out after the events that were kept, in each room's order.
   commands.on('ready', markGaps);
+  // Events sent and not answered, per room. When the connection breaks under them ioredis sends
+  // them again once it returns: late, like an event held while cut off, so their rooms get a
+  // gap after them.
+  const unanswered = new Map<string, number>();
+  commands.on('close', () => {
+    for (const room of unanswered.keys()) gapped.add(room);
+  });
+  let awayWarned = false;
+  commands.on('ready', () => {
+    awayWarned = false;
+  });
 
   const relay: RoomRelay = {
     publish(room, head) {
+      if (commands.status !== 'ready') {
+        // Cut off from Redis (the other processes may not be): an event held until the link
+        // returns would reach their sockets after the newer events of its room they published
+        // meanwhile (an older balance over the one shown). The room gets a gap instead, and every
+        // socket in it reads the room's state again (docs/decisions/0044).
+        if (!awayWarned) options.log?.warn({ room }, 'Redis is away: room events are dropped, their rooms will resync when it returns');
+        awayWarned = true;
+        gapped.add(room);
+        return;
+      }
       if (waiting >= maxQueued) {
-        if (gapped.size === 0) options.log?.warn({ room, queued: waiting }, 'Redis is away and the event queue is full: events are dropped, their rooms will resync');
+        if (gapped.size === 0) options.log?.warn({ room, queued: waiting }, 'Redis does not answer and the event queue is full: events are dropped, their rooms will resync');
         gapped.add(room);
         return;
       }
       waiting++;
+      unanswered.set(room, (unanswered.get(room) ?? 0) + 1);
+      const answered = () => {
+        waiting--;
+        const left = unanswered.get(room)! - 1;
+        if (left > 0) unanswered.set(room, left);
+        else unanswered.delete(room);
+      };
       const [offsets, ring] = roomKeys(room);
       scripts.arenaPublish(offsets!, ring!, eventsChannel, room, head, KEEP_PER_ROOM, ROOM_KEEP_MS).then(
         () => {
-          waiting--;
-          // Sent after a drop: the gap goes in as soon as the queue has room (Redis is back).
+          answered();
+          // Sent after a drop: the gap goes in as soon as the queue has room (Redis answers again).
           if (gapped.size > 0 && commands.status === 'ready') markGaps();
         },
         (error: unknown) => {
-          waiting--;
+          answered();
           gapped.add(room);
           options.log?.warn({ err: error, room }, 'an event could not be sent through Redis');
         },
