@@ -3,9 +3,10 @@
  * room events numbered once for every process, their replay ring, rate-limit counters,
  * session revocations, battle wakes for the timer owner, and the live counts.
  *
- * Three connections: commands that must arrive (events: queued while Redis is away and sent in
- * order when it returns), commands that must not wait (rate limits: they fail at once and the
- * caller counts in-process instead), and the subscription every process listens on.
+ * Three connections: commands that must arrive in order (events: queued, up to a bound, while
+ * Redis is slow; while it is away an event is dropped and its room told to resync when it
+ * returns, docs/decisions/0044), commands that must not wait (rate limits: they fail at once and
+ * the caller counts in-process instead), and the subscription every process listens on.
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -24,8 +25,9 @@ const LIVE_EVERY_MS = 1_000;
 /** A process whose counts are older than this is gone (crashed, or cut off from Redis). */
 const LIVE_STALE_MS = 3_500;
 /**
- * Events waiting for Redis at most, by default (docs/decisions/0039): past this, an outage drops
- * events instead of growing memory without end, and the rooms they were for are marked to resync.
+ * Events sent and waiting for Redis's answer at most, by default (docs/decisions/0039): past
+ * this, a Redis that is connected but does not answer drops events instead of growing memory
+ * without end, and the rooms they were for are marked to resync.
  */
 export const MAX_QUEUED_EVENTS = 10_000;
 /** How often a process writes the beacon chain's shared start forward. */
@@ -78,17 +80,25 @@ return n
 `;
 
 /**
- * Marks a gap in a room's numbering: events meant for it were dropped, so a socket that rejoins
- * with any earlier offset must resync. One number is skipped and the ring emptied, so the hub's
- * catchUp finds the client behind with nothing to replay (ROOM_RESYNC). KEYS: offsets, ring.
+ * Marks a gap in a room's numbering: events meant for it were dropped. One number is skipped and
+ * the ring emptied, so a socket that rejoins with any earlier offset finds itself behind with
+ * nothing to replay (the hub's catchUp: ROOM_RESYNC); and the skipped number is published to
+ * every process as a ROOM_RESYNC frame, in the room's order, so the sockets still in the room,
+ * on any process, are told now too (docs/decisions/0039, 0044). A room Redis no longer knows starts
+ * as PUBLISH_SCRIPT would start it: its members on the processes still missed the events.
+ * KEYS: offsets, ring. ARGV: channel, room, frame head (up to the offset), keep ms.
  */
 const GAP_SCRIPT = `
-if redis.call('EXISTS', KEYS[1]) == 1 then
-  redis.call('HINCRBY', KEYS[1], 'offset', 1)
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  local t = redis.call('TIME')
+  local base = string.format('%d', tonumber(t[1]) * 1000000 + tonumber(t[2]))
+  redis.call('HSET', KEYS[1], 'base', base, 'offset', base)
 end
+local o = string.format('%d', redis.call('HINCRBY', KEYS[1], 'offset', 1))
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('DEL', KEYS[2])
-return 1
+redis.call('PUBLISH', ARGV[1], ARGV[2] .. '\\n' .. o .. '\\n' .. ARGV[3] .. o .. '}}')
+return o
 `;
 
 /**
@@ -116,7 +126,7 @@ interface Scripts {
   arenaPublish(offsets: string, ring: string, channel: string, room: string, head: string, keep: number, keepMs: number): Promise<string>;
   arenaHistoryBuffer(offsets: string, ring: string, withEvents: string, keepMs: number): Promise<[Buffer, Buffer, Buffer[]]>;
   arenaHit(key: string, lifeMs: number): Promise<number>;
-  arenaGap(offsets: string, ring: string, keepMs: number): Promise<number>;
+  arenaGap(offsets: string, ring: string, channel: string, room: string, head: string, keepMs: number): Promise<string>;
   arenaFlood(key: string, now: number, windowMs: number, max: number, member: string): Promise<number>;
 }
 
@@ -258,7 +268,8 @@ export async function connectBroker(url: string, options: { prefix?: string; max
       for (const listener of linkListeners) listener(true);
     });
   });
-  await sub.subscribe(eventsChannel, controlChannel);
+  // The commands connection ready too: an event published before it would count as cut off.
+  await Promise.all([sub.subscribe(eventsChannel, controlChannel), commands.ping()]);
   subscribed = true;
   started = true;
 
@@ -292,7 +303,9 @@ export async function connectBroker(url: string, options: { prefix?: string; max
       marking.add(room);
       gapped.delete(room);
       const [offsets, ring] = roomKeys(room);
-      scripts.arenaGap(offsets!, ring!, ROOM_KEEP_MS).then(
+      // What the hub's catchUp sends a socket that rejoins from before the gap, with the offset the script appends.
+      const head = JSON.stringify({ type: 'ROOM_RESYNC', data: { room, offset: 0 } }).slice(0, -3);
+      scripts.arenaGap(offsets!, ring!, eventsChannel, room, head, ROOM_KEEP_MS).then(
         () => marking.delete(room),
         () => {
           marking.delete(room);
@@ -301,25 +314,55 @@ export async function connectBroker(url: string, options: { prefix?: string; max
       );
     }
   };
+  // ioredis emits 'ready' on the next tick, after it has written the commands it held: the gaps
+  // go out after the events that were kept, in each room's order.
   commands.on('ready', markGaps);
+  // Events sent and not answered, per room. When the connection breaks under them ioredis sends
+  // them again once it returns: late, like an event held while cut off, so their rooms get a
+  // gap after them.
+  const unanswered = new Map<string, number>();
+  commands.on('close', () => {
+    for (const room of unanswered.keys()) gapped.add(room);
+  });
+  let awayWarned = false;
+  commands.on('ready', () => {
+    awayWarned = false;
+  });
 
   const relay: RoomRelay = {
     publish(room, head) {
+      if (commands.status !== 'ready') {
+        // Cut off from Redis (the other processes may not be): an event held until the link
+        // returns would reach their sockets after the newer events of its room they published
+        // meanwhile (an older balance over the one shown). The room gets a gap instead, and every
+        // socket in it reads the room's state again (docs/decisions/0044).
+        if (!awayWarned) options.log?.warn({ room }, 'Redis is away: room events are dropped, their rooms will resync when it returns');
+        awayWarned = true;
+        gapped.add(room);
+        return;
+      }
       if (waiting >= maxQueued) {
-        if (gapped.size === 0) options.log?.warn({ room, queued: waiting }, 'Redis is away and the event queue is full: events are dropped, their rooms will resync');
+        if (gapped.size === 0) options.log?.warn({ room, queued: waiting }, 'Redis does not answer and the event queue is full: events are dropped, their rooms will resync');
         gapped.add(room);
         return;
       }
       waiting++;
+      unanswered.set(room, (unanswered.get(room) ?? 0) + 1);
+      const answered = () => {
+        waiting--;
+        const left = unanswered.get(room)! - 1;
+        if (left > 0) unanswered.set(room, left);
+        else unanswered.delete(room);
+      };
       const [offsets, ring] = roomKeys(room);
       scripts.arenaPublish(offsets!, ring!, eventsChannel, room, head, KEEP_PER_ROOM, ROOM_KEEP_MS).then(
         () => {
-          waiting--;
-          // Sent after a drop: the gap goes in as soon as the queue has room (Redis is back).
+          answered();
+          // Sent after a drop: the gap goes in as soon as the queue has room (Redis answers again).
           if (gapped.size > 0 && commands.status === 'ready') markGaps();
         },
         (error: unknown) => {
-          waiting--;
+          answered();
           gapped.add(room);
           options.log?.warn({ err: error, room }, 'an event could not be sent through Redis');
         },

@@ -130,7 +130,7 @@ describe.skipIf(!process.env.REDIS_URL)('Redis lost while running', () => {
     server.child.kill('SIGTERM');
     await server.exit;
   }, 90_000);
-  test('while Redis does not answer, events past REDIS_QUEUE_MAX are dropped, and a socket that rejoins from before them is told to resync', async () => {
+  test('while Redis does not answer, events past REDIS_QUEUE_MAX are dropped: the socket still connected is told to resync, and so is one that rejoins from before them', async () => {
     const port = await freePort();
     const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tempDir()], { stdio: 'ignore' });
     children.push(redis);
@@ -163,6 +163,13 @@ describe.skipIf(!process.env.REDIS_URL)('Redis lost while running', () => {
     expect(((await player.call('wallet-vault.info')).response as { amount: number }).amount).toBe(180);
     // The three queued ones go out in order when Redis answers again; the other five are gone.
     await until(() => socket.frames.filter((f) => f.type === 'WALLET_BALANCE_CHANGED').length >= 4, 20_000, 'the queued events');
+    // The socket stayed connected all along (Redis was slow, not gone): it is told that the room
+    // lost events, after the ones that went out, with an offset past them to go on from.
+    const resync = await socket.next('ROOM_RESYNC', 20_000);
+    const pushed = socket.frames.filter((f) => f.type === 'WALLET_BALANCE_CHANGED');
+    expect(resync.data).toEqual({ room, offset: expect.any(Number) });
+    expect(resync.data.offset).toBeGreaterThan(pushed.at(-1)!.offset!);
+    expect(socket.frames.slice(socket.frames.indexOf(pushed.at(-1)!) + 1).filter((f) => f.type !== 'PONG').map((f) => f.type)).toEqual(['ROOM_RESYNC']);
     // A socket (this one reconnecting, say) that rejoins from before the drop cannot replay what was never numbered: it is told to resync.
     const again = await openSocket(url);
     const token = ((await player.call('connect.getSocketServer')).response as { connect_token: string }).connect_token;
@@ -171,8 +178,14 @@ describe.skipIf(!process.env.REDIS_URL)('Redis lost while running', () => {
     const replies = again.frames.filter((f) => f.type === 'ROOM_RESYNC' || f.room === room).map((f) => f.type);
     expect(replies).toEqual(['ROOM_RESYNC']);
     again.close();
+    // From the resync's offset the room goes on: the next change is the one after it, nothing is replayed twice.
+    await player.call('wallet-vault.deposit', { amount: 10, stamp: 'after-the-gap' });
+    const next = await socket.next('WALLET_BALANCE_CHANGED', 10_000);
+    expect(next.offset).toBe((resync.data.offset as number) + 1);
+    expect((next.data as { balance: number }).balance).toBe(99_810);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(socket.frames.filter((f) => f.type === 'WALLET_BALANCE_CHANGED')).toHaveLength(4);
+    expect(socket.frames.filter((f) => f.type === 'WALLET_BALANCE_CHANGED')).toHaveLength(5);
+    expect(socket.frames.filter((f) => f.type === 'ROOM_RESYNC')).toHaveLength(1);
     server.child.kill('SIGTERM');
     await server.exit;
     redis.kill('SIGKILL');

@@ -53,7 +53,8 @@ export function createCluster(databaseUrl: string, env: Record<string, string> =
   const prefix = `test-${randomBytes(4).toString('hex')}:`;
   const nodes: Node[] = [];
 
-  async function start(name: string): Promise<Node> {
+  /** Starts process `name`; `own` is what only this process sees differently (its own REDIS_URL, say). */
+  async function start(name: string, own: Record<string, string> = {}): Promise<Node> {
     const child = spawn(process.execPath, ['sim-server/main.ts'], {
       env: {
         ...process.env,
@@ -74,6 +75,7 @@ export function createCluster(databaseUrl: string, env: Record<string, string> =
         CONNECT_CAPTCHA_AFTER: '0',
         SERVER_ID: name,
         ...env,
+        ...own,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

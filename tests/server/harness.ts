@@ -4,7 +4,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { encodeQuery, type QueryValue } from '../../src/contract/index.ts';
 import { buildApp } from '../../sim-server/app.ts';
 import type { Config } from '../../sim-server/config.ts';
@@ -36,7 +36,12 @@ export async function startServer(overrides: Partial<Config> = {}) {
   // Like the request limit, sign-in limits and the starting-balance window are off unless a test
   // turns them on: test files sign dozens of players in from one address.
   // Alone unless SUITE_REDIS_URL runs the suite through Redis (REDIS_URL is for the two-process tests).
-  const built = await buildApp({ staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, connectLimit: CONNECT_UNLIMITED, startGrantWindowMs: 0, redisUrl: process.env.SUITE_REDIS_URL || null, ...overrides, dataDir, databaseUrl: overrides.databaseUrl ?? database?.url });
+  // Through Redis each site (its folder) has its own prefix, as REDIS_PREFIX gives sites sharing
+  // one Redis: test files running side by side must not share rooms, counts or revocations,
+  // while a server started again on the same folder (a restart) finds its rooms there.
+  const redisUrl = process.env.SUITE_REDIS_URL || null;
+  const redisPrefix = `suite-${basename(dataDir)}:`;
+  const built = await buildApp({ staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, connectLimit: CONNECT_UNLIMITED, startGrantWindowMs: 0, redisUrl, redisPrefix, ...overrides, dataDir, databaseUrl: overrides.databaseUrl ?? database?.url });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -121,6 +121,25 @@ describe('socket rooms', () => {
     expect(current().sent).toContainEqual({ type: 'join-room', data: { room: 'LOBBY', offset: 9 } });
     expect(socket.status()).toBe('live');
   });
+
+  test('a ROOM_RESYNC on a live socket (events the room lost, docs/decisions/0044) reaches the listeners and moves the room on to its offset', () => {
+    const { socket, sockets, current } = setup();
+    socket.start();
+    current().open();
+    socket.subscribe('LOBBY');
+    const told: unknown[] = [];
+    socket.on('ROOM_RESYNC', (data) => told.push(data));
+    current().receive({ type: 'ROOM_JOINED', data: { room: 'LOBBY', offset: 7 } });
+    current().receive({ type: 'ROOM_RESYNC', data: { room: 'LOBBY', offset: 12 } });
+    expect(told).toEqual([{ room: 'LOBBY', offset: 12 }]);
+    expect(socket.offsetOf('LOBBY')).toBe(12);
+    // A reconnect then replays from after the gap, not from before it (which could only resync again).
+    current().drop();
+    vi.advanceTimersByTime(backoffDelay(0, SOCKET_BACKOFF, () => 0));
+    expect(sockets).toHaveLength(2);
+    current().open();
+    expect(current().sent).toContainEqual({ type: 'join-room', data: { room: 'LOBBY', offset: 12 } });
+  });
 });
 
 describe('socket session', () => {
