@@ -49,7 +49,8 @@ export async function socketBench(options: SocketOptions): Promise<Section> {
     const bare = await startServer({ name: 'bare-fanout-server', args: ['bench/lib/bare-fanout-server.ts'], env: { FRAME_BYTES: String(largest.frameBytes) }, cpu: SERVER_CPU, logDir: dir });
     let floor: FanoutResult;
     try {
-      [floor] = await runClients<[FanoutResult]>({ port: bare.port, serverPid: bare.pid, counts: [largest.clients], rounds: options.rounds, parallel: 32, bare: true }, 'bare floor');
+      // Every count, as above, so the client process has done the same work before the largest.
+      floor = (await runClients<FanoutResult[]>({ port: bare.port, serverPid: bare.pid, counts: options.counts, rounds: options.rounds, parallel: 32, bare: true }, 'bare floor')).at(-1)!;
     } finally {
       await bare.stop();
     }
@@ -92,12 +93,12 @@ export async function socketBench(options: SocketOptions): Promise<Section> {
         verdict: `${(r.rssPerConnectionBytes / RSS_TARGET_BYTES).toFixed(2)} ${judge(r.rssPerConnectionBytes < RSS_TARGET_BYTES)}`,
       });
       notes.push(
-        `Socket N=${n}: connected in ${r.secondsToConnect.toFixed(1)} s; server RSS ${fmt(r.rssBeforeKiB)} -> ${fmt(r.rssAfterKiB)} KiB ${r.collected ? '(after full GCs)' : '(no GC asked: an upper bound)'}${r.rssMarginalBytes === null ? '' : ` (${(r.rssMarginalBytes / 1024).toFixed(2)} KiB per socket added since the previous count)`}; delivery p50 ${r.p50Ms.toFixed(1)} / p99 ${r.p99Ms.toFixed(1)} / max ${r.maxMs.toFixed(1)} ms; the chat.send HTTP answer after ${r.httpAnswerMs.toFixed(1)} ms (median); ${fmt(r.missing)} not delivered${r === largest && r.triggerError === null ? `; p99 ${(r.p99Ms / floor.p99Ms).toFixed(2)}x the bare floor's` : ''}`,
+        `Socket N=${n}: connected in ${r.secondsToConnect.toFixed(1)} s; server RSS ${fmt(r.rssBeforeKiB)} -> ${fmt(r.rssAfterKiB)} KiB ${r.collected ? '(after full GCs)' : '(no GC asked: an upper bound)'}${r.rssMarginalBytes === null ? '' : ` (${(r.rssMarginalBytes / 1024).toFixed(2)} KiB per socket added since the previous count)`}; delivery p50 ${r.p50Ms.toFixed(1)} / p99 ${r.p99Ms.toFixed(1)} / max ${r.maxMs.toFixed(1)} ms; the chat.send HTTP answer after ${r.httpAnswerMs.toFixed(1)} ms (median); ${fmt(r.missing)} not delivered${r === largest && r.triggerError === null ? `; p99 ${(r.p99Ms / floor.p99Ms).toFixed(2)}x the bare floor's; server main-thread CPU per round ${r.serverCpuMs.toFixed(0)} ms, ${(r.serverCpuMs / floor.serverCpuMs).toFixed(2)}x the floor's` : ''}`,
       );
     }
     const loops = floor.bareLoops ?? [];
     notes.push(
-      `Socket floor N=${fmt(floor.clients)}: a bare node:http server (bench/lib/bare-fanout-server.ts, on CPU ${SERVER_CPU}) takes the upgrades by hand and on GET /fire writes one pre-built ${fmt(floor.frameBytes)}-byte text frame (the MSG_CREATED payload's length) to every socket in one loop, one net.Socket.write each, as the sim-server does; same clients, rounds and timing as above; delivery p50 ${floor.p50Ms.toFixed(1)} / p99 ${floor.p99Ms.toFixed(1)} / max ${floor.maxMs.toFixed(1)} ms; its write loop per round (wall ms, of which process.cpuUsage user + system ms): ${loops.map((l) => `${l.loopMs.toFixed(1)} (${l.userMs.toFixed(1)} + ${l.systemMs.toFixed(1)})`).join(', ')}; the system share is the kernel's loopback TCP send, which also runs the receiving side's TCP processing`,
+      `Socket floor N=${fmt(floor.clients)}: a bare node:http server (bench/lib/bare-fanout-server.ts, on CPU ${SERVER_CPU}) takes the upgrades by hand and on GET /fire writes one pre-built ${fmt(floor.frameBytes)}-byte text frame (the MSG_CREATED payload's length) to every socket in one loop, one net.Socket.write each, as the sim-server does; same clients, rounds and timing as above; delivery p50 ${floor.p50Ms.toFixed(1)} / p99 ${floor.p99Ms.toFixed(1)} / max ${floor.maxMs.toFixed(1)} ms; server main-thread CPU per round (/proc/<pid>/schedstat, from the trigger to the last receipt) ${floor.serverCpuMs.toFixed(0)} ms; its write loop per round (wall ms, of which process.cpuUsage user + system ms): ${loops.map((l) => `${l.loopMs.toFixed(1)} (${l.userMs.toFixed(1)} + ${l.systemMs.toFixed(1)})`).join(', ')}; the system share is the kernel's loopback TCP send, which also runs the receiving side's TCP processing`,
     );
     const sn = fmt(sustained.clients);
     rows.push({

@@ -14,11 +14,11 @@ import type { Duplex } from 'node:stream';
 
 const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 
-/** A text frame (FIN, opcode 1, unmasked) whose payload is a MSG_CREATED envelope padded to `length` bytes. */
-function textFrame(length: number): Buffer {
+/** A text frame (FIN, opcode 1, unmasked) of `text`, or of a MSG_CREATED envelope padded to `length` bytes. */
+function textFrame(length: number, text?: string): Buffer {
   const head = '{"type":"MSG_CREATED","data":{"text":"';
   const tail = '"}}';
-  const payload = Buffer.from(head + 'x'.repeat(Math.max(0, length - head.length - tail.length)) + tail);
+  const payload = Buffer.from(text ?? head + 'x'.repeat(Math.max(0, length - head.length - tail.length)) + tail);
   const size = payload.length < 126 ? 2 : payload.length < 65_536 ? 4 : 10;
   const frame = Buffer.alloc(size + payload.length);
   frame[0] = 0x81;
@@ -35,6 +35,8 @@ function textFrame(length: number): Buffer {
 }
 
 const frame = textFrame(Number(process.env.FRAME_BYTES ?? 300));
+const AUTHED = textFrame(0, '{"type":"AUTHED"}');
+const JOINED = textFrame(0, '{"type":"ROOM_JOINED","data":{"room":"CHAT"}}');
 const sockets = new Set<Duplex>();
 
 const server = createServer((request, response) => {
@@ -62,7 +64,14 @@ server.on('upgrade', (request, socket) => {
   // As ws does for the sim-server's sockets.
   (socket as Socket).setNoDelay(true);
   sockets.add(socket);
-  // The clients send nothing; a closed or reset socket just leaves the set.
+  // The clients' auth and join-room frames get the sim-server's answers (unread: each comes
+  // alone, as the client waits for the answer before the next), so the connections carry
+  // traffic both ways before the rounds as the sim-server's do (TCP's delayed-ACK state
+  // depends on it). Later client frames are not read.
+  socket.once('data', () => {
+    socket.write(AUTHED);
+    socket.once('data', () => socket.write(JOINED));
+  });
   socket.on('error', () => socket.destroy());
   socket.once('close', () => sockets.delete(socket));
 });

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { WebSocket } from 'ws';
 import { errorCodeOf, rpc, signIn } from './http.ts';
-import { rssKiB, sleep } from './procs.ts';
+import { mainThreadCpuMs, rssKiB, sleep } from './procs.ts';
 
 /** What to run. */
 export interface SocketPlan {
@@ -40,8 +40,9 @@ export interface SocketPlan {
    */
   inspectLog?: string;
   /**
-   * The floor (bench/lib/bare-fanout-server.ts): sockets open with no token and no room, and
-   * each round is GET /fire instead of a chat.send; nothing is signed in.
+   * The floor (bench/lib/bare-fanout-server.ts): sockets send a dummy token (the bare server
+   * answers the auth and the join without reading them), and each round is GET /fire instead
+   * of a chat.send; nothing is signed in.
    */
   bare?: boolean;
 }
@@ -94,6 +95,11 @@ export interface FanoutResult {
   maxMs: number;
   /** Time until the money call's HTTP answer, median over rounds, ms. */
   httpAnswerMs: number;
+  /**
+   * The server's main-thread CPU time from just before the trigger to the last receipt, mean
+   * over the measured rounds, ms: unlike the latencies, other processes on its CPU barely move it.
+   */
+  serverCpuMs: number;
   /** Deliveries that did not arrive within the round's timeout. */
   missing: number;
   /** The trigger's error code when the money call did not answer `{response}`. */
@@ -131,7 +137,8 @@ const deliveries: number[] = [];
 function open(index: number, accessTokens: string[]): Promise<void> {
   return (async () => {
     const lane = index % bases.length;
-    let token: string | null = null;
+    // The bare server takes any token and answers the auth and the join as the sim-server does.
+    let token = 'bare';
     if (!plan.bare) {
       const answer = await rpc(bases[lane]!, accessTokens[lane]!, 'connect.getSocketServer');
       if (!('response' in answer)) throw new Error(`connect.getSocketServer answered ${errorCodeOf(answer)}`);
@@ -145,13 +152,7 @@ function open(index: number, accessTokens: string[]): Promise<void> {
         clearTimeout(timer);
         failed(error);
       });
-      ws.once('open', () => {
-        if (token !== null) ws.send(JSON.stringify({ type: 'auth', data: { token } }));
-        else {
-          clearTimeout(timer);
-          done();
-        }
-      });
+      ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', data: { token } })));
       ws.on('message', (data: Buffer) => {
         if (sustaining) {
           const now = performance.now();
@@ -202,19 +203,21 @@ async function openMany(from: number, to: number, accessTokens: string[]): Promi
  * One publish: `trigger` makes the server send (and answers its error code, or null); answers
  * the per-socket latencies (0 for a socket that got nothing).
  */
-async function round(trigger: () => Promise<string | null>): Promise<{ latencies: Float64Array; httpMs: number; error: string | null }> {
+async function round(trigger: () => Promise<string | null>): Promise<{ latencies: Float64Array; httpMs: number; cpuMs: number; error: string | null }> {
   receipts = new Float64Array(sockets.length);
   received = 0;
   const all = new Promise<void>((done) => {
     onAllReceived = done;
   });
+  const cpuBefore = mainThreadCpuMs(plan.serverPid) ?? Number.NaN;
   roundStart = performance.now();
   const error = await trigger();
   const httpMs = performance.now() - roundStart;
   if (error === null) await Promise.race([all, sleep(ROUND_TIMEOUT_MS)]);
+  const cpuMs = (mainThreadCpuMs(plan.serverPid) ?? Number.NaN) - cpuBefore;
   roundStart = 0;
   onAllReceived = null;
-  return { latencies: receipts, httpMs, error };
+  return { latencies: receipts, httpMs, cpuMs, error };
 }
 
 /** Full GCs in the server through its inspector, then a moment for the freed pages to go; false without one. */
@@ -354,10 +357,12 @@ for (const count of plan.counts) {
   bareLoops.length = 0;
   const measured: Float64Array[] = [];
   const httpTimes: number[] = [];
+  let cpuMs = 0;
   let triggerError: string | null = null;
   for (let r = 0; r < plan.rounds && triggerError === null; r++) {
     await sleep(200);
-    const { latencies, httpMs, error } = await round(nextTrigger());
+    const { latencies, httpMs, cpuMs: roundCpuMs, error } = await round(nextTrigger());
+    cpuMs += roundCpuMs;
     triggerError = error;
     measured.push(latencies);
     httpTimes.push(httpMs);
@@ -378,6 +383,7 @@ for (const count of plan.counts) {
     p99Ms: percentile(sorted, 99),
     maxMs: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
     httpAnswerMs: httpTimes[Math.floor(httpTimes.length / 2)] ?? Number.NaN,
+    serverCpuMs: cpuMs / measured.length,
     missing: triggerError === null ? missing : 0,
     triggerError,
     frameBytes,
