@@ -29,7 +29,7 @@ async function runClients<T>(plan: SocketPlan, what: string): Promise<T> {
   return JSON.parse(line.slice('RESULT '.length)) as T;
 }
 
-/** Runs the fan-out at each count, then the bare floor at the largest. */
+/** Runs the fan-out at each count, then the bare floor at the same counts (its row: the largest). */
 export async function socketBench(options: SocketOptions): Promise<Section> {
   const dir = makeTempDir('socket');
   try {
