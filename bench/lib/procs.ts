@@ -189,6 +189,19 @@ export function cpuSeconds(pid: number): number | null {
   }
 }
 
+/**
+ * CPU ms the main thread of a process has run so far (/proc/<pid>/schedstat, in ns: exact,
+ * where cpuSeconds counts 10 ms ticks), or null when it is gone. A node server's JS, and the
+ * kernel work its system calls do, run there.
+ */
+export function mainThreadCpuMs(pid: number): number | null {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
 /** CPU seconds all CPUs of the machine spent busy so far (/proc/stat: everything but idle and iowait). */
 export function machineBusySeconds(): number {
   const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { WebSocket } from 'ws';
 import { errorCodeOf, rpc, signIn } from './http.ts';
-import { rssKiB, sleep } from './procs.ts';
+import { mainThreadCpuMs, rssKiB, sleep } from './procs.ts';
 
 /** What to run. */
 export interface SocketPlan {
@@ -39,6 +39,21 @@ export interface SocketPlan {
    * the idle sockets hold, not garbage of the handshakes that no collection has reached yet.
    */
   inspectLog?: string;
+  /**
+   * The floor (bench/lib/bare-fanout-server.ts): sockets send a dummy token (the bare server
+   * answers the auth and the join without reading them), and each round is GET /fire instead
+   * of a chat.send; nothing is signed in.
+   */
+  bare?: boolean;
+}
+
+/** The bare server's own account of one /fire: its write loop's wall time and CPU split. */
+export interface BareLoop {
+  sockets: number;
+  frameBytes: number;
+  loopMs: number;
+  userMs: number;
+  systemMs: number;
 }
 
 /** The sustained chat.send phase's figures. */
@@ -80,10 +95,19 @@ export interface FanoutResult {
   maxMs: number;
   /** Time until the money call's HTTP answer, median over rounds, ms. */
   httpAnswerMs: number;
+  /**
+   * The server's main-thread CPU time from just before the trigger to the last receipt, mean
+   * over the measured rounds, ms: unlike the latencies, other processes on its CPU barely move it.
+   */
+  serverCpuMs: number;
   /** Deliveries that did not arrive within the round's timeout. */
   missing: number;
   /** The trigger's error code when the money call did not answer `{response}`. */
   triggerError: string | null;
+  /** Payload bytes of the MSG_CREATED frame received (the bare floor sends this many). */
+  frameBytes: number;
+  /** With `bare`: the server's account of each measured round's loop. */
+  bareLoops?: BareLoop[];
 }
 
 const EVENT = Buffer.from('"MSG_CREATED"');
@@ -102,6 +126,7 @@ const sockets: WebSocket[] = [];
 let roundStart = 0;
 let receipts = new Float64Array(0);
 let received = 0;
+let frameBytes = 0;
 let onAllReceived: (() => void) | null = null;
 
 /** The sustained phase: each message's send time by id, and every delivery's latency. */
@@ -112,9 +137,13 @@ const deliveries: number[] = [];
 function open(index: number, accessTokens: string[]): Promise<void> {
   return (async () => {
     const lane = index % bases.length;
-    const answer = await rpc(bases[lane]!, accessTokens[lane]!, 'connect.getSocketServer');
-    if (!('response' in answer)) throw new Error(`connect.getSocketServer answered ${errorCodeOf(answer)}`);
-    const token = (answer.response as { connect_token: string }).connect_token;
+    // The bare server takes any token and answers the auth and the join as the sim-server does.
+    let token = 'bare';
+    if (!plan.bare) {
+      const answer = await rpc(bases[lane]!, accessTokens[lane]!, 'connect.getSocketServer');
+      if (!('response' in answer)) throw new Error(`connect.getSocketServer answered ${errorCodeOf(answer)}`);
+      token = (answer.response as { connect_token: string }).connect_token;
+    }
     const ws = new WebSocket(`${bases[lane]!.replace('http', 'ws')}/ws`, { perMessageDeflate: false });
     sockets.push(ws);
     await new Promise<void>((done, failed) => {
@@ -141,6 +170,7 @@ function open(index: number, accessTokens: string[]): Promise<void> {
           const now = performance.now();
           if (data.indexOf(EVENT) !== -1 && receipts[index] === 0) {
             receipts[index] = now - roundStart;
+            frameBytes = data.length;
             received += 1;
             if (received === sockets.length) onAllReceived?.();
           }
@@ -169,21 +199,25 @@ async function openMany(from: number, to: number, accessTokens: string[]): Promi
   await Promise.all(Array.from({ length: Math.min(plan.parallel, to - from) }, lane));
 }
 
-/** One publish: answers the per-socket latencies (0 for a socket that got nothing). */
-async function round(senderToken: string): Promise<{ latencies: Float64Array; httpMs: number; error: string | null }> {
+/**
+ * One publish: `trigger` makes the server send (and answers its error code, or null); answers
+ * the per-socket latencies (0 for a socket that got nothing).
+ */
+async function round(trigger: () => Promise<string | null>): Promise<{ latencies: Float64Array; httpMs: number; cpuMs: number; error: string | null }> {
   receipts = new Float64Array(sockets.length);
   received = 0;
   const all = new Promise<void>((done) => {
     onAllReceived = done;
   });
+  const cpuBefore = mainThreadCpuMs(plan.serverPid) ?? Number.NaN;
   roundStart = performance.now();
-  const answer = await rpc(base, senderToken, 'chat.send', { text: `fan-out round ${sent++}` });
+  const error = await trigger();
   const httpMs = performance.now() - roundStart;
-  const error = errorCodeOf(answer);
   if (error === null) await Promise.race([all, sleep(ROUND_TIMEOUT_MS)]);
+  const cpuMs = (mainThreadCpuMs(plan.serverPid) ?? Number.NaN) - cpuBefore;
   roundStart = 0;
   onAllReceived = null;
-  return { latencies: receipts, httpMs, error };
+  return { latencies: receipts, httpMs, cpuMs, error };
 }
 
 /** Full GCs in the server through its inspector, then a moment for the freed pages to go; false without one. */
@@ -219,8 +253,16 @@ async function collectServerGarbage(): Promise<boolean> {
 const percentile = (sorted: Float64Array, p: number): number => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
 
 let sent = 0;
+const chatSend = (senderToken: string) => async () => errorCodeOf(await rpc(base, senderToken, 'chat.send', { text: `fan-out round ${sent++}` }));
+const bareLoops: BareLoop[] = [];
+async function fire(): Promise<string | null> {
+  const answer = await fetch(`${base}/fire`, { signal: AbortSignal.timeout(10_000) });
+  if (!answer.ok) return `HTTP ${answer.status}`;
+  bareLoops.push((await answer.json()) as BareLoop);
+  return null;
+}
 const accessTokens: string[] = [];
-for (const each of bases) accessTokens.push(await signIn(each, 'benchSocket', 'bench-password'));
+if (!plan.bare) for (const each of bases) accessTokens.push(await signIn(each, 'benchSocket', 'bench-password'));
 const accessToken = accessTokens[0]!;
 
 /** Opens counts[0] sockets, then posts from many players at the pace each is allowed. */
@@ -287,15 +329,17 @@ if (plan.sustain) {
 
 // One sender per round (warm-up included), signed in before the baseline.
 const senders: string[] = [];
-for (let i = 0; i < plan.counts.length * (plan.rounds + 1); i++) senders.push(await signIn(base, `benchSender${i}`, 'bench-password'));
-const nextSender = () => senders.shift() ?? accessToken;
-// The first calls of a fresh server compile code paths: let them happen before the baseline.
-for (let i = 0; i < 20; i++) await rpc(base, accessToken, 'connect.getSocketServer');
-// So does the first socket (the upgrade, the auth and the room join): a few open and close
-// before the baseline, so the per-socket figure is what sockets hold, not code compiled once.
-await openMany(0, WARM_SOCKETS, accessTokens);
-for (const ws of sockets.splice(0)) ws.terminate();
-await sleep(500);
+const nextTrigger = () => (plan.bare ? fire : chatSend(senders.shift() ?? accessToken));
+if (!plan.bare) {
+  for (let i = 0; i < plan.counts.length * (plan.rounds + 1); i++) senders.push(await signIn(base, `benchSender${i}`, 'bench-password'));
+  // The first calls of a fresh server compile code paths: let them happen before the baseline.
+  for (let i = 0; i < 20; i++) await rpc(base, accessToken, 'connect.getSocketServer');
+  // So does the first socket (the upgrade, the auth and the room join): a few open and close
+  // before the baseline, so the per-socket figure is what sockets hold, not code compiled once.
+  await openMany(0, WARM_SOCKETS, accessTokens);
+  for (const ws of sockets.splice(0)) ws.terminate();
+  await sleep(500);
+}
 const collected = await collectServerGarbage();
 const rssBeforeKiB = rssKiB(plan.serverPid) ?? Number.NaN;
 const results: FanoutResult[] = [];
@@ -309,13 +353,16 @@ for (const count of plan.counts) {
   await collectServerGarbage();
   const rssAfterKiB = rssKiB(plan.serverPid) ?? Number.NaN;
 
-  await round(nextSender());
+  await round(nextTrigger());
+  bareLoops.length = 0;
   const measured: Float64Array[] = [];
   const httpTimes: number[] = [];
+  let cpuMs = 0;
   let triggerError: string | null = null;
   for (let r = 0; r < plan.rounds && triggerError === null; r++) {
     await sleep(200);
-    const { latencies, httpMs, error } = await round(nextSender());
+    const { latencies, httpMs, cpuMs: roundCpuMs, error } = await round(nextTrigger());
+    cpuMs += roundCpuMs;
     triggerError = error;
     measured.push(latencies);
     httpTimes.push(httpMs);
@@ -336,8 +383,11 @@ for (const count of plan.counts) {
     p99Ms: percentile(sorted, 99),
     maxMs: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
     httpAnswerMs: httpTimes[Math.floor(httpTimes.length / 2)] ?? Number.NaN,
+    serverCpuMs: cpuMs / measured.length,
     missing: triggerError === null ? missing : 0,
     triggerError,
+    frameBytes,
+    ...(plan.bare ? { bareLoops: bareLoops.splice(0) } : {}),
   });
   previous = { count, rssKiB: rssAfterKiB };
 }
