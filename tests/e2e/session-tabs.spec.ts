@@ -27,6 +27,9 @@ test('a second tab follows a sign-in in the first', async ({ page, context }) =>
   await page.goto('/');
   await second.goto('/');
   await expect(header(second).getByRole('button', { name: 'Login via steam' })).toBeVisible();
+  // The prerendered page shows the header before the app runs; the shift-click needs the app
+  // (CI under load once clicked the prerendered button, and no form opened).
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
 
   await header(page).getByRole('button', { name: 'Login via steam' }).click({ modifiers: ['Shift'] });
   const dialog = page.getByRole('dialog', { name: 'Login' });
