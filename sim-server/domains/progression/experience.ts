@@ -7,6 +7,7 @@
  */
 import { WAGER_REFUND_TYPES, WAGER_TYPES } from '../../../src/contract/index.ts';
 import { levelForExp, rankForSeasonExp } from '../../../src/core/levels.ts';
+import { periodAt } from '../../../src/core/race-periods.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { BalanceChange } from '../../db/ledger.ts';
 import type { Hub } from '../../socket/hub.ts';
@@ -83,8 +84,8 @@ export function standingOf(db: Pick<Db, 'get'>, userId: number, now: number) {
  */
 export function countWager(
   tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, cents: number, source: string, ref: string | null, change?: BalanceChange,
-): { amount: number; after: WagerFigures | null } {
-  if (cents === 0) return { amount: 0, after: null };
+): { amount: number; after: WagerFigures | null; raceDay: number | null } {
+  if (cents === 0) return { amount: 0, after: null, raceDay: null };
   const battle = source === 'arena_join' || source === 'arena_refund' ? 1 : 0;
   let figures: WagerFigures | null = null;
   const season = seasonAt(deps.now);
@@ -95,17 +96,25 @@ export function countWager(
   let seasonBefore: number;
   // The player's number for the entry this adds (users.exp_entries after it).
   let entry: number;
+  // For a wager: the race day the player's row held after it (today's when the points were added there).
+  let raceDay: number | null = null;
   if (amount > 0) {
     // The common case in one statement: RETURNING gives the sums after, a new season starts from zero.
     // `boosted` rides along for the boosters' hook of the same wager, which then needs no query of its own.
-    const after = tx.get<WagerFigures & { exp_entries: number; boosted: number }>(
+    // Today's race points are on the row too (race.ts, docs/decisions/0045): added when the row's
+    // race_day is today; else race_day comes back unchanged and addRacePoints starts the new day.
+    const day = periodAt('daily', deps.now).start;
+    const after = tx.get<WagerFigures & { exp_entries: number; boosted: number; race_day: number | null }>(
       `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE ? END, season = ?,
-              total_wager = total_wager + ?, games_played = games_played + 1, battles_played = battles_played + ?, exp_entries = exp_entries + 1
-        WHERE id = ? RETURNING exp, season_exp, games_played, battles_played, exp_entries,
+              total_wager = total_wager + ?, games_played = games_played + 1, battles_played = battles_played + ?, exp_entries = exp_entries + 1,
+              race_wagered = CASE WHEN race_day = ? THEN race_wagered + ? ELSE race_wagered END,
+              race_reached_at = CASE WHEN race_day = ? THEN ? ELSE race_reached_at END
+        WHERE id = ? RETURNING exp, season_exp, games_played, battles_played, exp_entries, race_day,
               CASE WHEN EXISTS (SELECT 1 FROM boosters b WHERE b.user_id = users.id AND b.status = 'active') THEN 1 ELSE 0 END AS boosted`,
-      amount, season, amount, amount, season, cents, battle, userId,
+      amount, season, amount, amount, season, cents, battle, day, cents, day, deps.now, userId,
     )!;
     figures = after;
+    raceDay = after.race_day;
     entry = after.exp_entries;
     if (change) boostedWagers.set(change, after.boosted === 1);
     expBefore = after.exp - amount;
@@ -127,10 +136,10 @@ export function countWager(
       amount, season, seasonAmount, season, cents, cents, games, games, battle, battle, amount === 0 ? 0 : 1, userId,
     )?.exp_entries ?? 0;
   }
-  if (amount === 0) return { amount: 0, after: figures };
+  if (amount === 0) return { amount: 0, after: figures, raceDay };
   tx.run('INSERT INTO experience_entries (user_id, id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', userId, entry, amount, source, ref, season, deps.now);
   remember(tx, deps.hub, userId, amount, seasonAmount, expBefore, seasonBefore);
-  return { amount, after: figures };
+  return { amount, after: figures, raceDay };
 }
 
 /**
