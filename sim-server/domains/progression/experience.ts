@@ -6,7 +6,7 @@
  * the season rank. Level-ups and rank-ups reach the player once per transaction, after commit.
  */
 import { WAGER_REFUND_TYPES, WAGER_TYPES } from '../../../src/contract/index.ts';
-import { levelForExp, rankForSeasonExp } from '../../../src/core/levels.ts';
+import { levelForExp, rankForSeasonExp, seasonRankOf } from '../../../src/core/levels.ts';
 import { periodAt } from '../../../src/core/race-periods.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { BalanceChange } from '../../db/ledger.ts';
@@ -56,16 +56,20 @@ interface Pending {
 // What a transaction changed per player, so one commit sends one push per player.
 const pendingByTx = new WeakMap<Tx, Map<number, Pending>>();
 
-// Per counted wager (its balance change): whether the player had an active booster when it was
-// counted, read in the same statement that counted it.
-const boostedWagers = new WeakMap<BalanceChange, boolean>();
+// The last counted wager (its balance change) and whether the player had an active booster when
+// it was counted, read in the same statement that counted it. The ledger runs every domain's
+// hook for one change before the next change, so one slot serves the boosters' hook of the same
+// change (cheaper per wager than a WeakMap entry); a hook that counts another change between
+// them only makes the boosters look for themselves.
+let countedChange: BalanceChange | null = null;
+let countedBoosted = false;
 
 /**
  * Whether the player of a wager counted just now had an active booster then, or undefined when
  * this wager was not counted here (the caller looks for itself).
  */
 export function boostedWager(change: BalanceChange): boolean | undefined {
-  return boostedWagers.get(change);
+  return countedChange === change ? countedBoosted : undefined;
 }
 
 /** A player's experience, level and season standing. */
@@ -116,7 +120,10 @@ export function countWager(
     figures = after;
     raceDay = after.race_day;
     entry = after.exp_entries;
-    if (change) boostedWagers.set(change, after.boosted === 1);
+    if (change) {
+      countedChange = change;
+      countedBoosted = after.boosted === 1;
+    }
     expBefore = after.exp - amount;
     seasonBefore = after.season_exp - amount;
   } else {
@@ -204,9 +211,8 @@ function announce(hub: Pick<Hub, 'toUser'>, changes: Map<number, Pending>): void
     if (change.exp === 0) continue;
     const exp = change.expBefore + change.exp;
     hub.toUser(userId, '#EXPERIENCE_CHANGED', { exp: change.exp, user_progress: { level: levelForExp(exp), exp } });
-    const rankBefore = rankForSeasonExp(change.seasonExpBefore).rank.rank;
-    const after = rankForSeasonExp(change.seasonExpBefore + change.seasonExp);
-    if (after.rank.rank !== rankBefore) {
+    if (seasonRankOf(change.seasonExpBefore) !== seasonRankOf(change.seasonExpBefore + change.seasonExp)) {
+      const after = rankForSeasonExp(change.seasonExpBefore + change.seasonExp);
       hub.toUser(userId, '#USER_RANK_CHANGED', { rank: after.rank.rank, ...(after.rank_next ? { rank_next: after.rank_next.rank } : {}) });
     }
   }
