@@ -15,7 +15,6 @@ import { RACE_PERIODS, RACE_SHARES, periodAt, prizeOf, type RacePeriod } from '.
 /** The house account prizes come from. */
 export const RACE_HOUSE = { house: 'race' } as const;
 
-
 /** A committed change of a player's points on a day, as the boards of every process follow it. */
 export interface RaceChange {
   userId: number;
