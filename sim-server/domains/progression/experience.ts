@@ -53,8 +53,11 @@ interface Pending {
   seasonExpBefore: number;
 }
 
-// What a transaction changed per player, so one commit sends one push per player.
-const pendingByTx = new WeakMap<Tx, Map<number, Pending>>();
+// What the open transaction changed per player, so one commit sends one push per player.
+// Transactions have a synchronous body and never nest, so one slot holds the only one being
+// counted (a WeakMap entry per transaction cost GC work on every wager).
+let pendingTx: Tx | null = null;
+let pendingMap = new Map<number, Pending>();
 
 // The last counted wager (its balance change) and whether the player had an active booster when
 // it was counted, read in the same statement that counted it. The ledger runs every domain's
@@ -188,19 +191,21 @@ export function takeBackExperience(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now
 }
 
 function remember(tx: Tx, hub: Pick<Hub, 'toUser'>, userId: number, amount: number, seasonAmount: number, expBefore: number, seasonBefore: number): void {
-  let pending = pendingByTx.get(tx);
-  if (!pending) {
+  if (pendingTx !== tx) {
     const map = new Map<number, Pending>();
-    pendingByTx.set(tx, map);
-    pending = map;
-    tx.afterCommit(() => announce(hub, map));
+    pendingTx = tx;
+    pendingMap = map;
+    tx.afterCommit(() => {
+      if (pendingTx === tx) pendingTx = null;
+      announce(hub, map);
+    });
   }
-  const entry = pending.get(userId);
+  const entry = pendingMap.get(userId);
   if (entry) {
     entry.exp += amount;
     entry.seasonExp += seasonAmount;
   } else {
-    pending.set(userId, { exp: amount, seasonExp: seasonAmount, expBefore, seasonExpBefore: seasonBefore });
+    pendingMap.set(userId, { exp: amount, seasonExp: seasonAmount, expBefore, seasonExpBefore: seasonBefore });
   }
 }
 
