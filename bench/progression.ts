@@ -10,7 +10,7 @@ import { periodAt } from '../src/core/race-periods.ts';
 import { findUserById, publicUser } from '../sim-server/domains/account/users.ts';
 import { leaderboardOf, RaceBoards } from '../sim-server/domains/progression/race.ts';
 import { errorCodeOf, rpc, signIn } from './lib/http.ts';
-import { makeTempDir, removeTempDir, startSimServer } from './lib/procs.ts';
+import { makeTempDir, removeTempDir, startSimServer, type Server } from './lib/procs.ts';
 import { fmt, judge, type Row, type Section } from './lib/report.ts';
 import { measureQuietly, NOISE_CPU_PERCENT, SERVER_CPU, type Measured, type RpcOptions } from './rpc.ts';
 
@@ -19,7 +19,13 @@ const MAX_COST = 0.1;
 /** Leaderboard read p99 bound, ms. */
 const BOARD_P99_MS = 5;
 
-async function wagerRate(dir: string, count: boolean, options: RpcOptions): Promise<{ best: Measured; tries: Measured[] }> {
+interface WagerServer {
+  sim: Server;
+  path: string;
+  tokens: string[];
+}
+
+async function wagerServer(dir: string, count: boolean, options: RpcOptions): Promise<WagerServer> {
   const sim = await startSimServer(dir, SERVER_CPU, {
     name: `sim-server-progression-${count ? 'on' : 'off'}`,
     dataDir: join(dir, count ? 'on' : 'off'),
@@ -32,12 +38,45 @@ async function wagerRate(dir: string, count: boolean, options: RpcOptions): Prom
     const listing = await rpc(base, tokens[0]!, 'arena-case.listing', { fields: 'enabled' });
     if (!('response' in listing)) throw new Error(`arena-case.listing failed: ${errorCodeOf(listing)}`);
     const box = (listing.response as { listing: { hash: string }[] }).listing[0]!;
-    const path = `arena-unbox.create?box_hash=${box.hash}&count=1`;
     const probe = errorCodeOf(await rpc(base, tokens[0]!, 'arena-unbox.create', { box_hash: box.hash, count: '1' }));
     if (probe !== null) throw new Error(`arena-unbox.create answered ${probe}`);
-    return await measureQuietly(sim, path, tokens, options);
-  } finally {
+    return { sim, path: `arena-unbox.create?box_hash=${box.hash}&count=1`, tokens };
+  } catch (error) {
     await sim.stop();
+    throw error;
+  }
+}
+
+/** One round: the off and the on server measured back to back. */
+interface Round {
+  off: Measured;
+  on: Measured;
+}
+
+/**
+ * Rounds of off and on measured back to back, in alternating order, until one round is quiet
+ * on both sides (or `tries` rounds): a disturbance of the shared machine then lands on both
+ * sides of a round rather than on one whole side (decision 0045: runs of off then on swung
+ * by +-20% on a busy machine).
+ */
+async function wagerRounds(dir: string, options: RpcOptions): Promise<Round[]> {
+  const off = await wagerServer(dir, false, options);
+  try {
+    const on = await wagerServer(dir, true, options);
+    try {
+      const rounds: Round[] = [];
+      while (rounds.length < options.tries) {
+        const once = async (s: WagerServer) => (await measureQuietly(s.sim, s.path, s.tokens, { ...options, tries: 1 })).best;
+        const round = rounds.length % 2 === 0 ? { off: await once(off), on: await once(on) } : { on: await once(on), off: await once(off) };
+        rounds.push(round);
+        if (Math.max(round.off.otherCpuPercent, round.on.otherCpuPercent) <= NOISE_CPU_PERCENT) break;
+      }
+      return rounds;
+    } finally {
+      await on.sim.stop();
+    }
+  } finally {
+    await off.sim.stop();
   }
 }
 
@@ -92,13 +131,17 @@ function boardLatency(dir: string, players: number, reads: number) {
 export async function progressionBench(options: RpcOptions & { players: number; reads: number }): Promise<Section> {
   const dir = makeTempDir('progression');
   try {
-    const off = await wagerRate(dir, false, options);
-    const on = await wagerRate(dir, true, options);
+    const rounds = await wagerRounds(dir, options);
+    // The quietest round is reported, as the RPC rows do (every round is in the notes).
+    const noise = (r: Round) => Math.max(r.off.otherCpuPercent, r.on.otherCpuPercent);
+    const quietest = rounds.reduce((x, y) => (noise(y) < noise(x) ? y : x));
+    const off = { best: quietest.off, tries: rounds.map((r) => r.off) };
+    const on = { best: quietest.on, tries: rounds.map((r) => r.on) };
     const cost = 1 - on.best.okPerSecond / off.best.okPerSecond;
     // Server CPU per answered request: the figure a busy shared machine disturbs least.
     const cpuPer = (m: Measured) => (m.serverCpuPercent / 100 / m.okPerSecond) * 1e6;
     const cpuCost = cpuPer(on.best) / cpuPer(off.best) - 1;
-    const disturbed = on.best.otherCpuPercent > NOISE_CPU_PERCENT || off.best.otherCpuPercent > NOISE_CPU_PERCENT;
+    const disturbed = noise(quietest) > NOISE_CPU_PERCENT;
     const board = boardLatency(dir, options.players, options.reads);
     const rows: Row[] = [
       { benchmark: 'Wager RPC arena-unbox.create, progression off', figure: fmt(off.best.okPerSecond), value: off.best.okPerSecond, unit: 'req/s', target: 'baseline', verdict: '1.00' },
@@ -118,6 +161,7 @@ export async function progressionBench(options: RpcOptions & { players: number; 
     const notes = [
       line('Wager RPC, progression off (COUNT_PROGRESSION=0)', off.best),
       line('Wager RPC, progression on', on.best),
+      `Rounds (off and on back to back, alternating order): ${rounds.map((r) => `${cpuPer(r.on).toFixed(0)} vs ${cpuPer(r.off).toFixed(0)} µs CPU per request (+${((cpuPer(r.on) / cpuPer(r.off) - 1) * 100).toFixed(1)}%), rest of the machine ${fmt(noise(r))}%`).join('; ')}`,
       `Race leaderboard: ${fmt(options.reads)} reads of the top 20 (with their profiles) + a random player's place over ${fmt(options.players)} players in one weekly period: p50 ${board.p50.toFixed(3)} ms, p99 ${board.p99.toFixed(3)} ms, max ${board.max.toFixed(3)} ms (quietest of ${board.batches.length} batches; p99 of each: ${board.batches.map((x) => x.p99.toFixed(2)).join(', ')} ms); building the board from 100,000 rows on first read ${board.buildMs.toFixed(0)} ms`,
     ];
     return { rows, notes, details: { off, on, cost, cpuCost, board }, fatal: false, noiseChecked: true };

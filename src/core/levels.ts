@@ -143,6 +143,12 @@ export type RankProgress = {
   percent: number;
 };
 
+/** The season rank number reached with `exp`: rankForSeasonExp(exp).rank.rank without building the progress (a wager checks it twice). */
+export function seasonRankOf(exp: number): number {
+  for (let i = RANKS.length - 1; i >= 1; i--) if (RANKS[i]!.exp <= exp) return RANKS[i]!.rank;
+  return RANKS[0]!.rank;
+}
+
 /** The season rank reached with `exp` season experience, and progress (0..100, floored to 0.01) towards the next. */
 export function rankForSeasonExp(exp: number): RankProgress {
   const rank = RANKS.reduce((reached, candidate) => (candidate.exp <= exp ? candidate : reached));

@@ -10,6 +10,7 @@ import {
   levelForExp,
   levelProgress,
   rankForSeasonExp,
+  seasonRankOf,
 } from '../../src/core/levels.ts';
 
 describe('level curve', () => {
@@ -146,6 +147,15 @@ describe('season ranks', () => {
     expect(standing.rank.name).toBe('Diamond V');
     expect(standing.rank_next).toBeNull();
     expect(standing.percent).toBe(100);
+  });
+
+  test('seasonRankOf answers the rank number rankForSeasonExp reaches, at every threshold and between', () => {
+    for (const rank of RANKS) for (const exp of [rank.exp - 1, rank.exp, rank.exp + 1]) expect(seasonRankOf(exp)).toBe(rankForSeasonExp(exp).rank.rank);
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000, max: 300_000 }), (exp) => {
+        expect(seasonRankOf(exp)).toBe(rankForSeasonExp(exp).rank.rank);
+      }),
+    );
   });
 
   test('no experience is the first rank', () => {

@@ -12,6 +12,7 @@ import type { Services } from '../../rpc/context.ts';
 import { publicUser, type UserRow } from '../account/users.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
 import { rankFor, schemeOf } from '../partnership/ranks.ts';
+import { placeOfDay } from '../progression/race.ts';
 
 /** Air time between tiers: tier n is drawn at n times this (docs/decisions/0027). */
 export const TIER_EVERY_MS = 10 * 60_000;
@@ -29,7 +30,6 @@ export const FUEL_SPLIT = [20, 30, 50];
 export const PARTY_HOUSE = { house: 'party' } as const;
 /** Default join conditions of a partner's parties: no wager, a 5-day period, level 0. */
 export const DEFAULT_CONDITIONS = { min_wagered: 0, min_period_days: 5, min_level: 0 };
-const DAY_MS = 86_400_000;
 
 export interface PartyRow {
   id: number;
@@ -126,12 +126,7 @@ export function statsOf(db: Pick<Db, 'get'>, party: Pick<PartyRow, 'host_id' | '
     const wagered = db.get<{ wagered: number }>('SELECT wagered FROM referral_earnings WHERE user_id = ? AND partner_id = ?', user.id, party.host_id)?.wagered ?? 0;
     rank = REFERRAL_RANKS.indexOf(rankFor(schemeOf(db, party.host_id), wagered)) + 1;
   }
-  const day = Math.floor(now / DAY_MS) * DAY_MS;
-  const mine = db.get<{ wagered: number; reached_at: number }>('SELECT wagered, reached_at FROM race_days WHERE day = ? AND user_id = ?', day, user.id);
-  const race = mine
-    ? db.get<{ n: number }>('SELECT COUNT(*) AS n FROM race_days WHERE day = ? AND (wagered > ? OR (wagered = ? AND reached_at < ?))', day, mine.wagered, mine.wagered, mine.reached_at)!.n + 1
-    : null;
-  return { level: levelForExp(user.exp), rank, race };
+  return { level: levelForExp(user.exp), rank, race: placeOfDay(db, user.id, now) };
 }
 
 interface MemberRow extends UserRow {

@@ -5,7 +5,7 @@
  */
 import { ACHIEVEMENTS, BATTLE_ACHIEVEMENTS, HIGH_ROLLER_CENTS, LEVEL_ACHIEVEMENTS, achievementOf, type AchievementKey } from '../../../src/core/achievements.ts';
 import { toHash } from '../../../src/core/hash-id.ts';
-import { RANKS, levelForExp, rankForSeasonExp } from '../../../src/core/levels.ts';
+import { RANKS, levelForExp, seasonRankOf } from '../../../src/core/levels.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Hub } from '../../socket/hub.ts';
 import type { WagerFigures } from './experience.ts';
@@ -33,7 +33,7 @@ export function achievementsOfWager(tx: Tx, hub: Pick<Hub, 'toUser'>, userId: nu
   if (cents >= HIGH_ROLLER_CENTS) issue('high_roller');
   const [levelBefore, levelAfter] = [levelForExp(exp.before), levelForExp(exp.after)];
   for (const [level, key] of LEVEL_ACHIEVEMENTS) if (levelBefore < level && levelAfter >= level) issue(key);
-  if (rankForSeasonExp(after.season_exp - cents).rank.rank < GOLD_I && rankForSeasonExp(after.season_exp).rank.rank >= GOLD_I) issue('rank_gold');
+  if (seasonRankOf(after.season_exp - cents) < GOLD_I && seasonRankOf(after.season_exp) >= GOLD_I) issue('rank_gold');
 }
 
 /** A player's hexagon board: every achievement, whether they hold it, and how many players do. */

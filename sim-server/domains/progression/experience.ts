@@ -6,7 +6,8 @@
  * the season rank. Level-ups and rank-ups reach the player once per transaction, after commit.
  */
 import { WAGER_REFUND_TYPES, WAGER_TYPES } from '../../../src/contract/index.ts';
-import { levelForExp, rankForSeasonExp } from '../../../src/core/levels.ts';
+import { levelForExp, rankForSeasonExp, seasonRankOf } from '../../../src/core/levels.ts';
+import { periodAt } from '../../../src/core/race-periods.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { BalanceChange } from '../../db/ledger.ts';
 import type { Hub } from '../../socket/hub.ts';
@@ -52,19 +53,26 @@ interface Pending {
   seasonExpBefore: number;
 }
 
-// What a transaction changed per player, so one commit sends one push per player.
-const pendingByTx = new WeakMap<Tx, Map<number, Pending>>();
+// What the open transaction changed per player, so one commit sends one push per player.
+// Transactions have a synchronous body and never nest, so one slot holds the only one being
+// counted (a WeakMap entry per transaction cost GC work on every wager).
+let pendingTx: Tx | null = null;
+let pendingMap = new Map<number, Pending>();
 
-// Per counted wager (its balance change): whether the player had an active booster when it was
-// counted, read in the same statement that counted it.
-const boostedWagers = new WeakMap<BalanceChange, boolean>();
+// The last counted wager (its balance change) and whether the player had an active booster when
+// it was counted, read in the same statement that counted it. The ledger runs every domain's
+// hook for one change before the next change, so one slot serves the boosters' hook of the same
+// change (cheaper per wager than a WeakMap entry); a hook that counts another change between
+// them only makes the boosters look for themselves.
+let countedChange: BalanceChange | null = null;
+let countedBoosted = false;
 
 /**
  * Whether the player of a wager counted just now had an active booster then, or undefined when
  * this wager was not counted here (the caller looks for itself).
  */
 export function boostedWager(change: BalanceChange): boolean | undefined {
-  return boostedWagers.get(change);
+  return countedChange === change ? countedBoosted : undefined;
 }
 
 /** A player's experience, level and season standing. */
@@ -83,8 +91,8 @@ export function standingOf(db: Pick<Db, 'get'>, userId: number, now: number) {
  */
 export function countWager(
   tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, cents: number, source: string, ref: string | null, change?: BalanceChange,
-): { amount: number; after: WagerFigures | null } {
-  if (cents === 0) return { amount: 0, after: null };
+): { amount: number; after: WagerFigures | null; raceDay: number | null } {
+  if (cents === 0) return { amount: 0, after: null, raceDay: null };
   const battle = source === 'arena_join' || source === 'arena_refund' ? 1 : 0;
   let figures: WagerFigures | null = null;
   const season = seasonAt(deps.now);
@@ -95,19 +103,30 @@ export function countWager(
   let seasonBefore: number;
   // The player's number for the entry this adds (users.exp_entries after it).
   let entry: number;
+  // For a wager: the race day the player's row held after it (today's when the points were added there).
+  let raceDay: number | null = null;
   if (amount > 0) {
     // The common case in one statement: RETURNING gives the sums after, a new season starts from zero.
     // `boosted` rides along for the boosters' hook of the same wager, which then needs no query of its own.
-    const after = tx.get<WagerFigures & { exp_entries: number; boosted: number }>(
+    // Today's race points are on the row too (race.ts, docs/decisions/0045): added when the row's
+    // race_day is today; else race_day comes back unchanged and addRacePoints starts the new day.
+    const day = periodAt('daily', deps.now).start;
+    const after = tx.get<WagerFigures & { exp_entries: number; boosted: number; race_day: number | null }>(
       `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE ? END, season = ?,
-              total_wager = total_wager + ?, games_played = games_played + 1, battles_played = battles_played + ?, exp_entries = exp_entries + 1
-        WHERE id = ? RETURNING exp, season_exp, games_played, battles_played, exp_entries,
+              total_wager = total_wager + ?, games_played = games_played + 1, battles_played = battles_played + ?, exp_entries = exp_entries + 1,
+              race_wagered = CASE WHEN race_day = ? THEN race_wagered + ? ELSE race_wagered END,
+              race_reached_at = CASE WHEN race_day = ? THEN ? ELSE race_reached_at END
+        WHERE id = ? RETURNING exp, season_exp, games_played, battles_played, exp_entries, race_day,
               CASE WHEN EXISTS (SELECT 1 FROM boosters b WHERE b.user_id = users.id AND b.status = 'active') THEN 1 ELSE 0 END AS boosted`,
-      amount, season, amount, amount, season, cents, battle, userId,
+      amount, season, amount, amount, season, cents, battle, day, cents, day, deps.now, userId,
     )!;
     figures = after;
+    raceDay = after.race_day;
     entry = after.exp_entries;
-    if (change) boostedWagers.set(change, after.boosted === 1);
+    if (change) {
+      countedChange = change;
+      countedBoosted = after.boosted === 1;
+    }
     expBefore = after.exp - amount;
     seasonBefore = after.season_exp - amount;
   } else {
@@ -127,10 +146,10 @@ export function countWager(
       amount, season, seasonAmount, season, cents, cents, games, games, battle, battle, amount === 0 ? 0 : 1, userId,
     )?.exp_entries ?? 0;
   }
-  if (amount === 0) return { amount: 0, after: figures };
+  if (amount === 0) return { amount: 0, after: figures, raceDay };
   tx.run('INSERT INTO experience_entries (user_id, id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', userId, entry, amount, source, ref, season, deps.now);
   remember(tx, deps.hub, userId, amount, seasonAmount, expBefore, seasonBefore);
-  return { amount, after: figures };
+  return { amount, after: figures, raceDay };
 }
 
 /**
@@ -172,19 +191,21 @@ export function takeBackExperience(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now
 }
 
 function remember(tx: Tx, hub: Pick<Hub, 'toUser'>, userId: number, amount: number, seasonAmount: number, expBefore: number, seasonBefore: number): void {
-  let pending = pendingByTx.get(tx);
-  if (!pending) {
+  if (pendingTx !== tx) {
     const map = new Map<number, Pending>();
-    pendingByTx.set(tx, map);
-    pending = map;
-    tx.afterCommit(() => announce(hub, map));
+    pendingTx = tx;
+    pendingMap = map;
+    tx.afterCommit(() => {
+      if (pendingTx === tx) pendingTx = null;
+      announce(hub, map);
+    });
   }
-  const entry = pending.get(userId);
+  const entry = pendingMap.get(userId);
   if (entry) {
     entry.exp += amount;
     entry.seasonExp += seasonAmount;
   } else {
-    pending.set(userId, { exp: amount, seasonExp: seasonAmount, expBefore, seasonExpBefore: seasonBefore });
+    pendingMap.set(userId, { exp: amount, seasonExp: seasonAmount, expBefore, seasonExpBefore: seasonBefore });
   }
 }
 
@@ -195,9 +216,8 @@ function announce(hub: Pick<Hub, 'toUser'>, changes: Map<number, Pending>): void
     if (change.exp === 0) continue;
     const exp = change.expBefore + change.exp;
     hub.toUser(userId, '#EXPERIENCE_CHANGED', { exp: change.exp, user_progress: { level: levelForExp(exp), exp } });
-    const rankBefore = rankForSeasonExp(change.seasonExpBefore).rank.rank;
-    const after = rankForSeasonExp(change.seasonExpBefore + change.seasonExp);
-    if (after.rank.rank !== rankBefore) {
+    if (seasonRankOf(change.seasonExpBefore) !== seasonRankOf(change.seasonExpBefore + change.seasonExp)) {
+      const after = rankForSeasonExp(change.seasonExpBefore + change.seasonExp);
       hub.toUser(userId, '#USER_RANK_CHANGED', { rank: after.rank.rank, ...(after.rank_next ? { rank_next: after.rank_next.rank } : {}) });
     }
   }

@@ -55,6 +55,6 @@ export const progression: Domain = {
     const now = config.now();
     const counted = countWager(tx, { hub, now }, change.userId, wager, change.type, change.hash, change);
     if (wager > 0 && counted.after) achievementsOfWager(tx, hub, change.userId, wager, change.type, counted.after, now);
-    addRacePoints(tx, raceBoards, change.userId, wager, now);
+    addRacePoints(tx, raceBoards, change.userId, wager, now, counted.raceDay);
   },
 };

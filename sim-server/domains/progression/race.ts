@@ -1,6 +1,7 @@
 /**
  * The wager race (Race+): each wager adds its cents to the player's points of the UTC day, in
- * the wager's transaction; a period's standings sum its days. When a period ends the house
+ * the wager's transaction (today's on the player's row, earlier days in race_days: decision
+ * 0045); a period's standings sum its days. When a period ends the house
  * pays its places once: race_payouts' primary key is taken in the same transaction as the
  * prizes, so a timer tick, a restart or a second try can never pay a period twice.
  */
@@ -13,8 +14,6 @@ import { RACE_PERIODS, RACE_SHARES, periodAt, prizeOf, type RacePeriod } from '.
 
 /** The house account prizes come from. */
 export const RACE_HOUSE = { house: 'race' } as const;
-
-const DAY = 86_400_000;
 
 /** A committed change of a player's points on a day, as the boards of every process follow it. */
 export interface RaceChange {
@@ -71,35 +70,73 @@ export class RaceBoards {
   }
 }
 
+/**
+ * Each player's points by day between two moments, as rows (user_id, wagered, reached_at): the
+ * days moved into race_days and the day still on the player's row (docs/decisions/0045). A
+ * player can have both for one day (rows written before migration 66): readers sum them.
+ * Takes its bounds twice: (start, end, start, end).
+ */
+const POINTS_BETWEEN = `SELECT user_id, wagered, reached_at FROM race_days WHERE day >= ? AND day < ?
+  UNION ALL SELECT id AS user_id, race_wagered AS wagered, race_reached_at AS reached_at FROM users WHERE race_day >= ? AND race_day < ?`;
+
 /** Every player's points between two moments (whole days), straight from the record. */
 function standingsOf(db: Pick<Db, 'all'>, start: number, end: number): BoardEntry[] {
   return db.all<BoardEntry>(
-    'SELECT user_id AS userId, SUM(wagered) AS points, MAX(reached_at) AS reachedAt FROM race_days WHERE day >= ? AND day < ? GROUP BY user_id',
-    start, end,
+    `SELECT user_id AS userId, SUM(wagered) AS points, MAX(reached_at) AS reachedAt FROM (${POINTS_BETWEEN}) p GROUP BY user_id`,
+    start, end, start, end,
   );
 }
 
+/** A player's place in the race of the UTC day `now` falls in, or null without points that day (parties' tier rules). */
+export function placeOfDay(db: Pick<Db, 'get'>, userId: number, now: number): number | null {
+  const { start, end } = periodAt('daily', now);
+  const mine = db.get<{ points: number; reached_at: number }>(
+    `SELECT SUM(wagered) AS points, MAX(reached_at) AS reached_at FROM (${POINTS_BETWEEN}) p WHERE user_id = ? GROUP BY user_id`,
+    start, end, start, end, userId,
+  );
+  if (!mine) return null;
+  return db.get<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM (SELECT user_id, SUM(wagered) AS points, MAX(reached_at) AS reached_at FROM (${POINTS_BETWEEN}) p GROUP BY user_id) d
+      WHERE points > ? OR (points = ? AND reached_at < ?)`,
+    start, end, start, end, mine.points, mine.points, mine.reached_at,
+  )!.n + 1;
+}
+
 /**
- * Adds signed cents of wager to the player's points of today, in the caller's transaction. A
- * refund takes back at most what the player has on the day (a wager of an earlier day was
- * counted in that day's race).
+ * Adds signed cents of wager to the player's points of today, in the caller's transaction.
+ * Today's points are on the player's row: a wager's UPDATE of that row (countWager) already
+ * added them when the row's race_day is today, and `rowDay` is that race_day. On the first
+ * wager of another day, the row's figures move into race_days and the row starts today. A
+ * refund takes back at most what the player has today (a wager of an earlier day was counted
+ * in that day's race), from the row first.
  */
-export function addRacePoints(tx: Tx, boards: RaceBoards, userId: number, cents: number, now: number): void {
-  const day = Math.floor(now / DAY) * DAY;
+export function addRacePoints(tx: Tx, boards: RaceBoards, userId: number, cents: number, now: number, rowDay: number | null): void {
+  const day = periodAt('daily', now).start;
   let delta = cents;
   if (cents > 0) {
-    tx.run(
-      `INSERT INTO race_days (day, user_id, wagered, reached_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (day, user_id) DO UPDATE SET wagered = race_days.wagered + excluded.wagered, reached_at = excluded.reached_at`,
-      day, userId, cents, now,
-    );
+    if (rowDay !== day) startDay(tx, userId, day, cents, now);
   } else {
-    const held = tx.get<{ wagered: number }>('SELECT wagered FROM race_days WHERE day = ? AND user_id = ?', day, userId)?.wagered ?? 0;
-    delta = -Math.min(held, -cents);
+    const row = tx.get<{ race_day: number | null; race_wagered: number }>('SELECT race_day, race_wagered FROM users WHERE id = ?', userId);
+    const onRow = row?.race_day === day ? row.race_wagered : 0;
+    const inDays = tx.get<{ wagered: number }>('SELECT wagered FROM race_days WHERE day = ? AND user_id = ?', day, userId)?.wagered ?? 0;
+    delta = -Math.min(onRow + inDays, -cents);
     if (delta === 0) return;
-    tx.run('UPDATE race_days SET wagered = wagered + ? WHERE day = ? AND user_id = ?', delta, day, userId);
+    const fromRow = Math.min(onRow, -delta);
+    if (fromRow > 0) tx.run('UPDATE users SET race_wagered = race_wagered - ? WHERE id = ?', fromRow, userId);
+    if (-delta > fromRow) tx.run('UPDATE race_days SET wagered = wagered - ? WHERE day = ? AND user_id = ?', -delta - fromRow, day, userId);
   }
   tx.afterCommit(() => boards.committed({ userId, day, delta, at: now }));
+}
+
+/** The player's first wager of `day`: the row's earlier day moves into race_days, then the row holds this wager's points. */
+function startDay(tx: Tx, userId: number, day: number, cents: number, now: number): void {
+  tx.run(
+    `INSERT INTO race_days (day, user_id, wagered, reached_at) SELECT race_day, id, race_wagered, race_reached_at FROM users WHERE id = ? AND race_day IS NOT NULL
+     ON CONFLICT (day, user_id) DO UPDATE SET wagered = race_days.wagered + excluded.wagered,
+       reached_at = CASE WHEN excluded.reached_at > race_days.reached_at THEN excluded.reached_at ELSE race_days.reached_at END`,
+    userId,
+  );
+  tx.run('UPDATE users SET race_day = ?, race_wagered = ?, race_reached_at = ? WHERE id = ?', day, cents, now, userId);
 }
 
 /** One place of a leaderboard. */
@@ -138,11 +175,14 @@ export interface SettleDeps {
 /** Pays every period that has ended and is not paid yet; answers how many periods it paid. */
 export function settleRaces(deps: SettleDeps): number {
   // Each distinct day by an index seek: the table holds a row per player and day.
+  // The days still on players' rows too (docs/decisions/0045), by users_race_day.
   const days: number[] = [];
-  for (let day = deps.db.get<{ d: number | null }>('SELECT MIN(day) AS d FROM race_days')?.d ?? null; day !== null; ) {
-    days.push(day);
-    day = deps.db.get<{ d: number | null }>('SELECT MIN(day) AS d FROM race_days WHERE day > ?', day)?.d ?? null;
-  }
+  const next = (after: number) => {
+    const moved = deps.db.get<{ d: number | null }>('SELECT MIN(day) AS d FROM race_days WHERE day > ?', after)?.d ?? null;
+    const onRows = deps.db.get<{ d: number | null }>('SELECT MIN(race_day) AS d FROM users WHERE race_day > ?', after)?.d ?? null;
+    return moved === null ? onRows : onRows === null ? moved : Math.min(moved, onRows);
+  };
+  for (let day = next(Number.MIN_SAFE_INTEGER); day !== null; day = next(day)) days.push(day);
   let paid = 0;
   for (const period of RACE_PERIODS) {
     const current = periodAt(period, deps.now).start;
@@ -159,9 +199,9 @@ function payPeriod(deps: SettleDeps, period: RacePeriod, start: number): boolean
   return deps.db.transaction((tx) => {
     const winners = tx
       .all<BoardEntry>(
-        `SELECT user_id AS userId, SUM(wagered) AS points, MAX(reached_at) AS reachedAt FROM race_days WHERE day >= ? AND day < ?
+        `SELECT user_id AS userId, SUM(wagered) AS points, MAX(reached_at) AS reachedAt FROM (${POINTS_BETWEEN}) p
           GROUP BY user_id HAVING SUM(wagered) > 0 ORDER BY points DESC, reachedAt, userId LIMIT ?`,
-        start, end, RACE_SHARES.length,
+        start, end, start, end, RACE_SHARES.length,
       )
       .map((entry, i) => standing(period, i + 1, entry))
       .filter((w) => w.prize > 0);
