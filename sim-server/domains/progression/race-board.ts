@@ -40,19 +40,40 @@ export class RaceBoard {
     return low;
   }
 
-  /** Adds signed points to a player, as of `at`. */
+  /**
+   * Adds signed points to a player, as of `at`. A player already on the board moves by shifting
+   * only the places between the old and the new one: a wager passes a few players, and taking
+   * the entry out and putting it back would move every place below it twice (100,000 ranked,
+   * three boards per wager).
+   */
   add(userId: number, delta: number, at: number): void {
     if (delta === 0) return;
     const old = this.byUser.get(userId);
-    if (old) this.sorted.splice(this.search(old), 1);
     const points = Math.max(0, (old?.points ?? 0) + delta);
     if (points === 0) {
-      this.byUser.delete(userId);
+      if (old) {
+        this.sorted.splice(this.search(old), 1);
+        this.byUser.delete(userId);
+      }
       return;
     }
     const entry = { userId, points, reachedAt: delta > 0 ? at : (old?.reachedAt ?? at) };
     this.byUser.set(userId, entry);
-    this.sorted.splice(this.search(entry), 0, entry);
+    if (!old) {
+      this.sorted.splice(this.search(entry), 0, entry);
+      return;
+    }
+    const from = this.search(old);
+    // `to` counts the old entry among those before the new one when the player moved down.
+    const to = this.search(entry);
+    const list = this.sorted;
+    if (to <= from) {
+      for (let i = from; i > to; i--) list[i] = list[i - 1]!;
+      list[to] = entry;
+    } else {
+      for (let i = from; i < to - 1; i++) list[i] = list[i + 1]!;
+      list[to - 1] = entry;
+    }
   }
 
   /** The first `count` places. */
