@@ -33,7 +33,8 @@ describe('RaceBoard', () => {
         expect(board.top(100)).toEqual(want);
         expect(board.size).toBe(want.length);
         want.forEach((entry, i) => expect(board.placeOf(entry.userId)).toEqual({ place: i + 1, entry }));
-        for (let id = 1; id <= 12; id++) if (!want.some((e) => e.userId === id)) expect(board.placeOf(id)).toBeNull();
+        const unranked = Array.from({ length: 12 }, (_, i) => i + 1).filter((id) => !want.some((e) => e.userId === id));
+        expect(unranked.map((id) => board.placeOf(id))).toEqual(unranked.map(() => null));
       }),
       { numRuns: 300 },
     );
