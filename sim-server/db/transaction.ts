@@ -112,7 +112,6 @@ export function groupedTransactions(
 ): { transaction: Db['transaction']; commits: CommitGate; flush(): void } {
   const schedule = options.schedule ?? setImmediate;
   let open = false;
-  let inTransaction = false;
   let queue: (() => void)[] = [];
 
   const flush = (): void => {
@@ -140,27 +139,26 @@ export function groupedTransactions(
     }
   };
 
-  const transaction: Db['transaction'] = (fn) => {
-    if (inTransaction) throw new Error('nested transaction: pass the Tx down instead');
-    if (!open) {
-      exec('BEGIN IMMEDIATE');
-      open = true;
-      schedule(flush);
-    }
-    const pending: (() => void)[] = [];
-    const tx: Tx = { ...statements, afterCommit: (f) => pending.push(f) };
-    exec('SAVEPOINT tx');
-    inTransaction = true;
-    try {
-      const result = fn(tx);
-      if (result instanceof Promise) throw new Error('transaction callbacks must be synchronous');
-      exec('RELEASE tx');
-      inTransaction = false;
-      for (const f of pending) f();
-      return result;
-    } catch (error) {
-      if (inTransaction) {
-        inTransaction = false;
+  // Each transaction is a savepoint in the group: the plain runner's rule with these three steps.
+  let saved = false;
+  const transaction = transactionRunner(
+    {
+      begin: () => {
+        if (!open) {
+          exec('BEGIN IMMEDIATE');
+          open = true;
+          schedule(flush);
+        }
+        exec('SAVEPOINT tx');
+        saved = true;
+      },
+      commit: () => {
+        exec('RELEASE tx');
+        saved = false;
+      },
+      rollback: () => {
+        if (!saved) return;
+        saved = false;
         try {
           exec('ROLLBACK TO tx');
           exec('RELEASE tx');
@@ -171,10 +169,10 @@ export function groupedTransactions(
           queue = [];
           options.onCommitFailed(lost);
         }
-      }
-      throw error;
-    }
-  };
+      },
+    },
+    statements,
+  );
 
   const commits: CommitGate = {
     get pending() {
