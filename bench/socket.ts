@@ -29,6 +29,9 @@ async function runClients<T>(plan: SocketPlan, what: string): Promise<T> {
   return JSON.parse(line.slice('RESULT '.length)) as T;
 }
 
+/** Each measured round's p99, in order. */
+const roundsText = (r: FanoutResult) => r.roundP99Ms.map((ms) => ms.toFixed(1)).join(', ');
+
 /** Runs the fan-out at each count, then the bare floor at the same counts (its row: the largest). */
 export async function socketBench(options: SocketOptions): Promise<Section> {
   const dir = makeTempDir('socket');
@@ -93,7 +96,7 @@ export async function socketBench(options: SocketOptions): Promise<Section> {
         verdict: `${(r.rssPerConnectionBytes / RSS_TARGET_BYTES).toFixed(2)} ${judge(r.rssPerConnectionBytes < RSS_TARGET_BYTES)}`,
       });
       notes.push(
-        `Socket N=${n}: connected in ${r.secondsToConnect.toFixed(1)} s; server RSS ${fmt(r.rssBeforeKiB)} -> ${fmt(r.rssAfterKiB)} KiB ${r.collected ? '(after full GCs)' : '(no GC asked: an upper bound)'}${r.rssMarginalBytes === null ? '' : ` (${(r.rssMarginalBytes / 1024).toFixed(2)} KiB per socket added since the previous count)`}; delivery p50 ${r.p50Ms.toFixed(1)} / p99 ${r.p99Ms.toFixed(1)} / max ${r.maxMs.toFixed(1)} ms; the chat.send HTTP answer after ${r.httpAnswerMs.toFixed(1)} ms (median); ${fmt(r.missing)} not delivered${r === largest && r.triggerError === null ? `; p99 ${(r.p99Ms / floor.p99Ms).toFixed(2)}x the bare floor's; server main-thread CPU per round ${r.serverCpuMs.toFixed(0)} ms, ${(r.serverCpuMs / floor.serverCpuMs).toFixed(2)}x the floor's` : ''}`,
+        `Socket N=${n}: connected in ${r.secondsToConnect.toFixed(1)} s; server RSS ${fmt(r.rssBeforeKiB)} -> ${fmt(r.rssAfterKiB)} KiB ${r.collected ? '(after full GCs)' : '(no GC asked: an upper bound)'}${r.rssMarginalBytes === null ? '' : ` (${(r.rssMarginalBytes / 1024).toFixed(2)} KiB per socket added since the previous count)`}; delivery p50 ${r.p50Ms.toFixed(1)} / p99 ${r.p99Ms.toFixed(1)} / max ${r.maxMs.toFixed(1)} ms; the chat.send HTTP answer after ${r.httpAnswerMs.toFixed(1)} ms (median); ${fmt(r.missing)} not delivered${r === largest && r.triggerError === null ? `; p99 ${(r.p99Ms / floor.p99Ms).toFixed(2)}x the bare floor's; each round's p99 ${roundsText(r)} ms (the floor's: ${roundsText(floor)} ms); server main-thread CPU per round ${r.serverCpuMs.toFixed(0)} ms, ${(r.serverCpuMs / floor.serverCpuMs).toFixed(2)}x the floor's` : ''}`,
       );
     }
     const loops = floor.bareLoops ?? [];

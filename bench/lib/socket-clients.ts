@@ -93,6 +93,8 @@ export interface FanoutResult {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** Each measured round's own p99, ms, in order (the pooled p99 above follows the slowest rounds). */
+  roundP99Ms: number[];
   /** Time until the money call's HTTP answer, median over rounds, ms. */
   httpAnswerMs: number;
   /**
@@ -382,6 +384,7 @@ for (const count of plan.counts) {
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
     maxMs: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
+    roundP99Ms: measured.map((latencies) => percentile(Float64Array.from(latencies.filter((v) => v > 0)).sort(), 99)),
     httpAnswerMs: httpTimes[Math.floor(httpTimes.length / 2)] ?? Number.NaN,
     serverCpuMs: cpuMs / measured.length,
     missing: triggerError === null ? missing : 0,
