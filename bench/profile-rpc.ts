@@ -4,14 +4,17 @@
  * profile's self time summed by function. For finding what a method spends its CPU on:
  *   node bench/profile-rpc.ts 'dice.roll?bet=1&side=over&target=200' 10
  * Writes the .cpuprofile under bench/results/profiles/ and prints the top functions.
+ * PROFILE_ENV (JSON) adds to the server's environment, and `{box}` in the path stands for the
+ * first case's hash, e.g. the progression bench's wager with counting off:
+ *   PROFILE_ENV='{"SIM_START_BALANCE":"1000000000","COUNT_PROGRESSION":"0"}' node bench/profile-rpc.ts 'arena-unbox.create?box_hash={box}&count=1' 8
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { signIn } from './lib/http.ts';
+import { rpc, signIn } from './lib/http.ts';
 import type { LoadPlan } from './lib/load.ts';
 import { cpuSeconds, makeTempDir, removeTempDir, runNode, startSimServer } from './lib/procs.ts';
 
-const path = process.argv[2] ?? 'dice.roll?bet=1&side=over&target=200';
+let path = process.argv[2] ?? 'dice.roll?bet=1&side=over&target=200';
 const seconds = Number(process.argv[3] ?? 10);
 // --no-profile: only answers per second of server CPU (to compare two builds without the profiler's cost).
 const profiling = !process.argv.includes('--no-profile');
@@ -22,10 +25,14 @@ type Node = { id: number; callFrame: { functionName: string; url: string; lineNu
 
 const dir = makeTempDir('profile');
 try {
-  const sim = await startSimServer(dir, 0, { env: { NODE_ENV: 'production', ...(profiling ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${out}` } : {}) } });
+  const sim = await startSimServer(dir, 0, { env: { NODE_ENV: 'production', ...JSON.parse(process.env.PROFILE_ENV ?? '{}'), ...(profiling ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${out}` } : {}) } });
   const base = `http://127.0.0.1:${sim.port}`;
   const tokens: string[] = [];
   for (let i = 0; i < 10; i++) tokens.push(await signIn(base, `profRpc${i}`, 'bench-password'));
+  if (path.includes('{box}')) {
+    const listing = await rpc(base, tokens[0]!, 'arena-case.listing', { fields: 'enabled' });
+    path = path.replace('{box}', (listing as { response: { listing: { hash: string }[] } }).response.listing[0]!.hash);
+  }
   const plan: LoadPlan = { url: `${base}/api/method/${path}`, connections: 50, warmupS: 2, durationS: seconds, tokens };
   const before = new Set(readdirSync(out));
   let cpuStart = 0;
