@@ -22,8 +22,14 @@ const ROOM_KEEP_MS = 10 * 60_000;
 const KEEP_PER_ROOM = 200;
 /** How often each process writes its counts and reads the others'. */
 const LIVE_EVERY_MS = 1_000;
-/** A process whose counts are older than this is gone (crashed, or cut off from Redis). */
+/** A process whose counts are older than this is not counted (crashed, or cut off from Redis). */
 const LIVE_STALE_MS = 3_500;
+/**
+ * A process silent this long, while this one was not, is gone without its goodbye: the events it
+ * committed and never published are lost to every room, so they all resync (docs/decisions/0046).
+ * Longer than a short cut-off, which the process itself announces when its link returns.
+ */
+export const LIVE_GONE_MS = 10_000;
 /**
  * Events sent and waiting for Redis's answer at most, by default (docs/decisions/0039): past
  * this, a Redis that is connected but does not answer drops events instead of growing memory
@@ -381,31 +387,63 @@ export async function connectBroker(url: string, options: { prefix?: string; max
     },
   };
 
+  // When this process last wrote its counts: a process that was itself away from Redis (or a
+  // Redis that stalled for everyone) does not judge the others by their silence meanwhile.
+  let lastExchange = 0;
+
   async function exchangeCounts(): Promise<void> {
     if (!hub) return;
     const mine = hub.localCounts();
     const now = Date.now();
+    const steady = now - lastExchange <= 2 * LIVE_EVERY_MS;
     const key = `${prefix}live`;
     const answer = await quick
       .multi()
       .hset(key, id, JSON.stringify({ at: now, connections: mine.connections, members: Object.fromEntries(mine.members) }))
-      .pexpire(key, LIVE_STALE_MS * 10)
+      .pexpire(key, LIVE_GONE_MS * 4)
       .hgetall(key)
       .exec();
+    lastExchange = now;
     const all = (answer?.[2]?.[1] ?? {}) as Record<string, string>;
     let connections = 0;
     const members = new Map<string, number>();
+    const gone: string[] = [];
     for (const [other, raw] of Object.entries(all)) {
       if (other === id) continue;
       const entry = JSON.parse(raw) as { at: number; connections: number; members: Record<string, number> };
-      if (now - entry.at > LIVE_STALE_MS) {
-        void quick.hdel(key, other).catch(() => {});
-        continue;
-      }
+      if (now - entry.at > LIVE_GONE_MS && steady) gone.push(other);
+      if (now - entry.at > LIVE_STALE_MS) continue;
       connections += entry.connections;
       for (const [room, n] of Object.entries(entry.members)) members.set(room, (members.get(room) ?? 0) + n);
     }
     hub.setRemote({ connections, members });
+    // One survivor removes a gone process's entry (HDEL answers 1 to it alone) and marks the gaps.
+    for (const other of gone) {
+      if ((await quick.hdel(key, other)) !== 1) continue;
+      markEveryRoom().then(
+        (rooms) => options.log?.warn({ process: other, rooms }, 'a process stopped without its goodbye: events it committed may never have been sent, so every room resyncs'),
+        (error: unknown) => options.log?.warn({ err: error, process: other }, 'a process stopped without its goodbye, and its rooms could not be listed to resync'),
+      );
+    }
+  }
+
+  /**
+   * A gap in every room Redis knows (an event or a join within ROOM_KEEP_MS): which rooms a gone
+   * process dropped events for, nobody else knows, and its own sockets rejoin elsewhere with
+   * their offsets, so rooms without a member now need the gap too. Answers how many rooms.
+   */
+  async function markEveryRoom(): Promise<number> {
+    const head = `${prefix}room:`;
+    const rooms = new Set<string>();
+    let cursor = '0';
+    do {
+      const [next, keys] = await commands.scan(cursor, 'MATCH', `${head.replace(/[*?[\]\\]/g, '\\$&')}*`, 'COUNT', 1000);
+      cursor = next;
+      for (const key of keys) rooms.add(key.slice(head.length));
+    } while (cursor !== '0');
+    for (const room of rooms) gapped.add(room);
+    if (commands.status === 'ready') markGaps();
+    return rooms.size;
   }
 
   return {

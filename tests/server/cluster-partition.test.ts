@@ -3,11 +3,12 @@
  * TCP relay the test can cut, B directly. A player watches their account on a socket of B while
  * A, cut off, makes balance changes and B makes a later one. When A's link returns, B's socket is
  * told ROOM_RESYNC for the room, live, without rejoining, and never gets A's older changes after
- * B's newer one.
+ * B's newer one. When A dies instead, before its link returns, B tells the room (decision 0046).
  */
 import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { LIVE_GONE_MS } from '../../sim-server/cluster/broker.ts';
 import { clusterReady, createCluster, signedIn, throwawayDatabase, until, type Node } from './cluster-helpers.ts';
 import { openSocket } from './harness.ts';
 
@@ -122,5 +123,35 @@ describe.skipIf(!clusterReady)('one process cut off from Redis', () => {
       }
     }, 30_000, 'a socket of A joined');
     expect(replay).toEqual([`WALLET_BALANCE_CHANGED@${(resync.data.offset as number) + 1}`]);
+  }, 120_000);
+
+  // Last: it kills A.
+  test('a process that dies cut off from Redis, its events never sent, has every room with sockets told ROOM_RESYNC by a process that stayed', async () => {
+    relay.restore();
+    const onA = await signedIn(a, `vanish_${run}`);
+    const onB = cluster.sameBrowser(onA, b);
+    // A's link may still be coming back from the test before: the first change goes through once it has.
+    const onAsOwn = await onA.socket();
+    await onAsOwn.next('ROOM_JOINED', 30_000);
+    const watcher = await onB.socket();
+    const room = (watcher.frames.find((f) => f.type === 'AUTHED')!.data.room) as string;
+    await watcher.next('ROOM_JOINED');
+    await onA.call('wallet-vault.deposit', { amount: 100 });
+    const seen = await watcher.next('WALLET_BALANCE_CHANGED', 10_000);
+
+    relay.cut();
+    await Promise.race([onAsOwn.closed, new Promise((_, reject) => setTimeout(() => reject(new Error('A did not see its link go within 20 s')), 20_000))]);
+    // Committed on A, its event dropped there; then A dies before its link returns to announce the gap.
+    expect((await onA.call('wallet-vault.deposit', { amount: 10, stamp: `vanish-${run}` })).error).toBeUndefined();
+    a.kill('SIGKILL');
+    await a.exited;
+
+    const resync = await watcher.next('ROOM_RESYNC', LIVE_GONE_MS + 20_000);
+    expect(resync.data).toEqual({ room, offset: expect.any(Number) });
+    expect(resync.data.offset).toBeGreaterThan(seen.offset!);
+    expect(watcher.frames.slice(watcher.frames.indexOf(seen) + 1).filter((f) => f.type !== 'PONG').map((f) => f.type)).toEqual(['ROOM_RESYNC']);
+    // What the client reads again shows A's last change, which no frame told.
+    expect(((await onB.call('wallet-vault.info')).response as { amount: number }).amount).toBe(110);
+    watcher.close();
   }, 120_000);
 });
