@@ -43,7 +43,10 @@ const BEACON_ANCHOR_EVERY_MS = 60_000;
  * Numbers one event and fans it out, atomically, so every subscriber sees a room's events in
  * offset order. A room's first offset is Redis's clock in microseconds, as the in-process hub
  * starts from its own: offsets only grow, across a room forgotten and made again.
- * KEYS: offsets hash, ring list. ARGV: channel, room, frame head, keep, keep ms.
+ * Each process numbers its events and the room keeps the last number it ran per process: an
+ * event ioredis sends again after a broken connection, which Redis had run before the break,
+ * is not published twice (docs/decisions/0046).
+ * KEYS: offsets hash, ring list. ARGV: channel, room, frame head, keep, keep ms, publisher, its number.
  */
 const PUBLISH_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 0 then
@@ -51,6 +54,9 @@ if redis.call('EXISTS', KEYS[1]) == 0 then
   local base = string.format('%d', tonumber(t[1]) * 1000000 + tonumber(t[2]))
   redis.call('HSET', KEYS[1], 'base', base, 'offset', base)
 end
+local last = redis.call('HGET', KEYS[1], ARGV[6])
+if last and tonumber(last) >= tonumber(ARGV[7]) then return '0' end
+redis.call('HSET', KEYS[1], ARGV[6], ARGV[7])
 local o = string.format('%d', redis.call('HINCRBY', KEYS[1], 'offset', 1))
 local frame = ARGV[3] .. o .. '}'
 redis.call('RPUSH', KEYS[2], o .. '\\n' .. frame)
@@ -129,7 +135,7 @@ return redis.call('GET', KEYS[1])
 
 /** The scripts above, as ioredis defines them (EVALSHA, the script sent again when Redis lost it). */
 interface Scripts {
-  arenaPublish(offsets: string, ring: string, channel: string, room: string, head: string, keep: number, keepMs: number): Promise<string>;
+  arenaPublish(offsets: string, ring: string, channel: string, room: string, head: string, keep: number, keepMs: number, publisher: string, number: number): Promise<string>;
   arenaHistoryBuffer(offsets: string, ring: string, withEvents: string, keepMs: number): Promise<[Buffer, Buffer, Buffer[]]>;
   arenaHit(key: string, lifeMs: number): Promise<number>;
   arenaGap(offsets: string, ring: string, channel: string, room: string, head: string, keepMs: number): Promise<string>;
@@ -296,6 +302,9 @@ export async function connectBroker(url: string, options: { prefix?: string; max
   });
 
   const roomKeys = (room: string) => [`${prefix}room:${room}`, `${prefix}ring:${room}`];
+  // This process's events in the order it sends them, under a field of the room's hash.
+  const publisher = `p:${id}`;
+  let published = 0;
 
   // The events waiting for Redis (sent, not yet answered), and the rooms that lost one to a
   // full queue: when Redis answers again each of those gets a gap, so its sockets resync.
@@ -361,7 +370,7 @@ export async function connectBroker(url: string, options: { prefix?: string; max
         else unanswered.delete(room);
       };
       const [offsets, ring] = roomKeys(room);
-      scripts.arenaPublish(offsets!, ring!, eventsChannel, room, head, KEEP_PER_ROOM, ROOM_KEEP_MS).then(
+      scripts.arenaPublish(offsets!, ring!, eventsChannel, room, head, KEEP_PER_ROOM, ROOM_KEEP_MS, publisher, ++published).then(
         () => {
           answered();
           // Sent after a drop: the gap goes in as soon as the queue has room (Redis answers again).

@@ -14,19 +14,25 @@ import { openSocket } from './harness.ts';
 
 const run = randomBytes(3).toString('hex');
 
-/** A TCP relay to Redis that can be cut (every connection through it ended, new ones refused) and restored. */
+/**
+ * A TCP relay to Redis that can be cut (every connection through it ended, new ones refused) and
+ * restored, or made to swallow what Redis answers on the connections open now.
+ */
 async function cuttableRelay(target: URL) {
   const pairs = new Set<Socket>();
+  const upstreams = new Map<Socket, Socket>();
   let cut = false;
   const server: Server = createServer((client) => {
     if (cut) return void client.destroy();
     const upstream = connect(Number(target.port || 6379), target.hostname);
     pairs.add(client).add(upstream);
+    upstreams.set(upstream, client);
     const end = () => {
       client.destroy();
       upstream.destroy();
       pairs.delete(client);
       pairs.delete(upstream);
+      upstreams.delete(upstream);
     };
     client.on('error', end).on('close', end);
     upstream.on('error', end).on('close', end);
@@ -42,6 +48,13 @@ async function cuttableRelay(target: URL) {
     },
     restore() {
       cut = false;
+    },
+    /** Redis still runs what it is sent, but its answers no longer reach the clients. */
+    swallowAnswers() {
+      for (const [upstream, client] of upstreams) {
+        upstream.unpipe(client);
+        upstream.on('data', () => {});
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -123,6 +136,32 @@ describe.skipIf(!clusterReady)('one process cut off from Redis', () => {
       }
     }, 30_000, 'a socket of A joined');
     expect(replay).toEqual([`WALLET_BALANCE_CHANGED@${(resync.data.offset as number) + 1}`]);
+  }, 120_000);
+
+  test('an event Redis ran but whose answer was lost with the connection is not published again when the process sends it again', async () => {
+    relay.restore();
+    const onA = await signedIn(a, `resend_${run}`);
+    const onB = cluster.sameBrowser(onA, b);
+    const onAsOwn = await onA.socket();
+    await onAsOwn.next('ROOM_JOINED', 30_000);
+    const watcher = await onB.socket();
+    await watcher.next('ROOM_JOINED');
+    await onA.call('wallet-vault.deposit', { amount: 100 });
+    await watcher.next('WALLET_BALANCE_CHANGED', 10_000);
+
+    // Redis runs A's next event (B's socket gets it) but A never hears so; then A's connections break.
+    relay.swallowAnswers();
+    expect((await onA.call('wallet-vault.deposit', { amount: 10, stamp: `resend-${run}` })).error).toBeUndefined();
+    const once = await watcher.next('WALLET_BALANCE_CHANGED', 10_000);
+    expect(once.data).toMatchObject({ balance: 100_000 - 110 });
+    relay.cut();
+    relay.restore();
+    // ioredis sends the unanswered event again, then the gap 0044 marks after it: the gap shows
+    // the resend has been through Redis, and it published nothing.
+    const resync = await watcher.next('ROOM_RESYNC', 30_000);
+    expect(watcher.frames.slice(watcher.frames.indexOf(once) + 1).filter((f) => f.type !== 'PONG').map((f) => f.type)).toEqual(['ROOM_RESYNC']);
+    expect(resync.data.offset).toBe(once.offset! + 1);
+    watcher.close();
   }, 120_000);
 
   // Last: it kills A.
