@@ -65,46 +65,6 @@ export function PageFrame({ area, icon, eyebrow, title, lead, actions, narrow, c
   );
 }
 
-/** One part of a page whose feature is still being built: what it will hold. */
-export interface PlannedPart {
-  title: string;
-  text: string;
-  /** The skeleton drawn under the text: rows of a list, cards of a grid, or a big stage. */
-  look?: 'rows' | 'cards' | 'stage' | 'stats';
-}
-
-/**
- * The parts of a page that open in a later update, drawn as the page will look (the area's
- * colours, skeleton rows and cards) with a line on what each will hold.
- */
-export function PlannedParts({ parts, label = 'On this page' }: { parts: PlannedPart[]; label?: string }) {
-  return (
-    <section className="planned" aria-label={label}>
-      {parts.map((part) => (
-        <article key={part.title} className={`planned-card planned-${part.look ?? 'rows'}`}>
-          <div className="planned-head">
-            <h2>{part.title}</h2>
-            <span className="planned-soon">Opening soon</span>
-          </div>
-          <p>{part.text}</p>
-          <PlannedLook look={part.look ?? 'rows'} />
-        </article>
-      ))}
-    </section>
-  );
-}
-
-function PlannedLook({ look }: { look: NonNullable<PlannedPart['look']> }) {
-  const count = look === 'cards' ? 4 : look === 'stats' ? 3 : look === 'stage' ? 1 : 3;
-  return (
-    <div className={`planned-look look-${look}`} aria-hidden>
-      {Array.from({ length: count }, (_, i) => (
-        <span key={i} className="planned-shape" style={{ '--i': i } as CSSProperties} />
-      ))}
-    </div>
-  );
-}
-
 /** A titled block of a page. */
 export function Panel({ title, children, actions, className }: { title?: ReactNode; children: ReactNode; actions?: ReactNode; className?: string }) {
   return (
