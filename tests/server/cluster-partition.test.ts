@@ -138,16 +138,27 @@ describe.skipIf(!clusterReady)('one process cut off from Redis', () => {
     expect(replay).toEqual([`WALLET_BALANCE_CHANGED@${(resync.data.offset as number) + 1}`]);
   }, 120_000);
 
-  test('an event Redis ran but whose answer was lost with the connection is not published again when the process sends it again', async () => {
+  /**
+   * A fresh player whose account a socket of B watches, with a socket of A's own (A's link may
+   * still be coming back from the test before: it joins once it has), and a first deposit on A
+   * that B's socket has seen.
+   */
+  async function watchedFromB(name: string) {
     relay.restore();
-    const onA = await signedIn(a, `resend_${run}`);
+    const onA = await signedIn(a, `${name}_${run}`);
     const onB = cluster.sameBrowser(onA, b);
     const onAsOwn = await onA.socket();
     await onAsOwn.next('ROOM_JOINED', 30_000);
     const watcher = await onB.socket();
+    const room = (watcher.frames.find((f) => f.type === 'AUTHED')!.data.room) as string;
     await watcher.next('ROOM_JOINED');
     await onA.call('wallet-vault.deposit', { amount: 100 });
-    await watcher.next('WALLET_BALANCE_CHANGED', 10_000);
+    const seen = await watcher.next('WALLET_BALANCE_CHANGED', 10_000);
+    return { onA, onB, onAsOwn, watcher, room, seen };
+  }
+
+  test('an event Redis ran but whose answer was lost with the connection is not published again when the process sends it again', async () => {
+    const { onA, watcher } = await watchedFromB('resend');
 
     // Redis runs A's next event (B's socket gets it) but A never hears so; then A's connections break.
     relay.swallowAnswers();
@@ -166,17 +177,7 @@ describe.skipIf(!clusterReady)('one process cut off from Redis', () => {
 
   // Last: it kills A.
   test('a process that dies cut off from Redis, its events never sent, has every room with sockets told ROOM_RESYNC by a process that stayed', async () => {
-    relay.restore();
-    const onA = await signedIn(a, `vanish_${run}`);
-    const onB = cluster.sameBrowser(onA, b);
-    // A's link may still be coming back from the test before: the first change goes through once it has.
-    const onAsOwn = await onA.socket();
-    await onAsOwn.next('ROOM_JOINED', 30_000);
-    const watcher = await onB.socket();
-    const room = (watcher.frames.find((f) => f.type === 'AUTHED')!.data.room) as string;
-    await watcher.next('ROOM_JOINED');
-    await onA.call('wallet-vault.deposit', { amount: 100 });
-    const seen = await watcher.next('WALLET_BALANCE_CHANGED', 10_000);
+    const { onA, onB, onAsOwn, watcher, room, seen } = await watchedFromB('vanish');
 
     relay.cut();
     await Promise.race([onAsOwn.closed, new Promise((_, reject) => setTimeout(() => reject(new Error('A did not see its link go within 20 s')), 20_000))]);
