@@ -1,9 +1,10 @@
 /**
  * The floor of the socket fan-out benchmark: node:http taking WebSocket upgrades at /ws by hand
- * (no ws library, no rooms, no auth) and, on GET /fire, writing one pre-built unmasked text
- * frame to every socket in one loop, one net.Socket.write each, as the sim-server's
- * SocketConnection.send does. What is left is the kernel's loopback send path and node's stream
- * bookkeeping: no single-threaded server on this machine can deliver faster.
+ * (no ws library, no rooms, no auth) and, on GET /fire, writing one pre-built text frame
+ * (sim-server/socket/frame.ts, as the sim-server frames) to every socket in one loop, one
+ * net.Socket.write each, as the sim-server's SocketConnection.send does. What is left is the
+ * kernel's loopback send path and node's stream bookkeeping: no single-threaded server on this
+ * machine can deliver faster.
  * FRAME_BYTES is the payload length (the chat MSG_CREATED frame's, measured in the same run).
  * /fire answers the loop's wall time and its process.cpuUsage split. Prints `LISTENING <port>`.
  */
@@ -11,32 +12,20 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { textFrame } from '../../sim-server/socket/frame.ts';
 
 const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 
-/** A text frame (FIN, opcode 1, unmasked) of `text`, or of a MSG_CREATED envelope padded to `length` bytes. */
-function textFrame(length: number, text?: string): Buffer {
+/** The frame of `text`, or of a MSG_CREATED envelope padded to `length` bytes. */
+function frameOf(length: number, text?: string): Buffer {
   const head = '{"type":"MSG_CREATED","data":{"text":"';
   const tail = '"}}';
-  const payload = Buffer.from(text ?? head + 'x'.repeat(Math.max(0, length - head.length - tail.length)) + tail);
-  const size = payload.length < 126 ? 2 : payload.length < 65_536 ? 4 : 10;
-  const frame = Buffer.alloc(size + payload.length);
-  frame[0] = 0x81;
-  if (size === 2) frame[1] = payload.length;
-  else if (size === 4) {
-    frame[1] = 126;
-    frame.writeUInt16BE(payload.length, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeBigUInt64BE(BigInt(payload.length), 2);
-  }
-  payload.copy(frame, size);
-  return frame;
+  return textFrame(Buffer.from(text ?? head + 'x'.repeat(Math.max(0, length - head.length - tail.length)) + tail));
 }
 
-const frame = textFrame(Number(process.env.FRAME_BYTES ?? 300));
-const AUTHED = textFrame(0, '{"type":"AUTHED"}');
-const JOINED = textFrame(0, '{"type":"ROOM_JOINED","data":{"room":"CHAT"}}');
+const frame = frameOf(Number(process.env.FRAME_BYTES ?? 300));
+const AUTHED = frameOf(0, '{"type":"AUTHED"}');
+const JOINED = frameOf(0, '{"type":"ROOM_JOINED","data":{"room":"CHAT"}}');
 const sockets = new Set<Duplex>();
 
 const server = createServer((request, response) => {

@@ -12,36 +12,24 @@ import { toHash } from '../../src/core/hash-id.ts';
 import { redeemConnectToken } from '../auth/sessions.ts';
 import type { Services } from '../rpc/context.ts';
 import { buildManifest } from '../world/manifest.ts';
+import { textFrame } from './frame.ts';
 import { MAX_ROOMS_PER_CONNECTION, type Connection } from './hub.ts';
 
 const MAX_FRAME_BYTES = 16 * 1024;
 const PATH = '/ws';
 
 /**
- * The WebSocket frame of a JSON text (RFC 6455 section 5.2: FIN, text opcode, unmasked from a
- * server, 7/16/64-bit length), built once per payload: the hub hands every member of a room
- * the same Buffer, so the last one framed is kept and the rest of a broadcast reuses it.
+ * The hub hands every member of a room the same Buffer, so the last one framed is kept and the
+ * rest of a broadcast reuses it.
  */
 let lastPayload: Buffer | null = null;
 let lastFramed: Buffer | null = null;
 function framed(payload: Buffer): Buffer {
-  if (payload === lastPayload) return lastFramed!;
-  const length = payload.length;
-  const head = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(head + length);
-  frame[0] = 0x81;
-  if (head === 2) frame[1] = length;
-  else if (head === 4) {
-    frame[1] = 126;
-    frame.writeUInt16BE(length, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeBigUInt64BE(BigInt(length), 2);
+  if (payload !== lastPayload) {
+    lastFramed = textFrame(payload);
+    lastPayload = payload;
   }
-  payload.copy(frame, head);
-  lastPayload = payload;
-  lastFramed = frame;
-  return frame;
+  return lastFramed!;
 }
 
 /**
