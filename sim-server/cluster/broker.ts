@@ -397,14 +397,16 @@ export async function connectBroker(url: string, options: { prefix?: string; max
   };
 
   // When this process last wrote its counts: a process that was itself away from Redis (or a
-  // Redis that stalled for everyone) does not judge the others by their silence meanwhile.
+  // Redis that stalled for everyone) does not judge the others by their silence meanwhile. A
+  // lapse shorter than LIVE_STALE_MS cannot make a live process look LIVE_GONE_MS silent, so a
+  // busy event loop that ticks late still judges.
   let lastExchange = 0;
 
   async function exchangeCounts(): Promise<void> {
     if (!hub) return;
     const mine = hub.localCounts();
     const now = Date.now();
-    const steady = now - lastExchange <= 2 * LIVE_EVERY_MS;
+    const steady = now - lastExchange <= LIVE_STALE_MS;
     const key = `${prefix}live`;
     const answer = await quick
       .multi()
