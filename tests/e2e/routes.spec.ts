@@ -267,6 +267,19 @@ test('/support opens the support window and returns to the page it came from', a
   await expect(page.getByRole('dialog', { name: 'Support' })).toBeHidden();
 });
 
+test('the footer lists every game, and its Chicken link opens the chicken page', async ({ page }) => {
+  await acceptCookiesUpFront(page);
+  await page.goto('/faq');
+  await expectPage(page, 'FAQ');
+  const footer = page.getByRole('contentinfo');
+  for (const game of ['Cases', 'Battles', 'Chicken', 'Dice', 'Rewards', 'Race+']) {
+    await expect(footer.getByRole('link', { name: game, exact: true })).toBeVisible();
+  }
+  await footer.getByRole('link', { name: 'Chicken', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/chicken');
+  await expectPage(page, 'Catch the Chicken');
+});
+
 test('a gift link keeps its code for the wallet form, signing in on the way', async ({ page }) => {
   await acceptCookiesUpFront(page);
   await signInByApi(page);

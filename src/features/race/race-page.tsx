@@ -34,7 +34,7 @@ function Leaderboard({ period, start }: { period: RacePeriod; start?: number }) 
         <>
           {data.leaders.length === 0 ? (
             start === undefined ? (
-              <EmptyState title="Nobody has wagered yet">The first case or battle seat of this period takes first place.</EmptyState>
+              <EmptyState title="Nobody has wagered yet">The first wager of this period takes first place.</EmptyState>
             ) : (
               <EmptyState title="Nobody raced">No wagers in this period, so no prizes.</EmptyState>
             )
@@ -93,7 +93,7 @@ function Prizes({ period }: { period: RacePeriod }) {
           </li>
         ))}
       </ol>
-      <p className="race-rule">Every coin you wager on cases and battles in the period is a point; refunded seats are taken back. Equal totals: who got there first ranks higher.</p>
+      <p className="race-rule">Every coin you wager in the period (cases, battle seats, chicken and dice) is a point; refunded seats are taken back. Equal totals: who got there first ranks higher.</p>
     </Panel>
   );
 }
@@ -108,7 +108,7 @@ export function RacePage({ period = FEATURED_RACE }: { period?: RacePeriod }) {
       icon={<FlagIcon />}
       eyebrow="Race+"
       title={TITLE[period]}
-      lead="Wager on cases and battles to climb the board. When the timer runs out the top ten share the house's prize pool."
+      lead="Wager on cases, battles, chicken or dice to climb the board. When the timer runs out the top ten share the house's prize pool."
       actions={
         board.data && (
           <div className="race-timer">

@@ -37,7 +37,7 @@ export function LevelRewards() {
   if (!logged) {
     return (
       <EmptyState title="Sign in to collect level rewards" action={<Button variant="primary" onClick={() => sessionModal.set('login')}>Login</Button>}>
-        Every level you reach gives a free case once, and the high levels keys for more. Wager on cases and battles to level up.
+        Every level you reach gives a free case once, and the high levels keys for more. Wager on any game to level up.
       </EmptyState>
     );
   }

@@ -14,6 +14,7 @@ export const BUILD_VERSION = '5.4';
 const GAMES = [
   { label: 'Cases', to: '/cases' },
   { label: 'Battles', to: '/battles' },
+  { label: 'Chicken', to: '/chicken' },
   { label: 'Dice', to: '/dice' },
   { label: 'Rewards', to: '/rewards' },
   { label: 'Race+', to: '/event/race' },
