@@ -36,6 +36,8 @@ export const LIVE_GONE_MS = 10_000;
  * without end, and the rooms they were for are marked to resync.
  */
 export const MAX_QUEUED_EVENTS = 10_000;
+/** How long a clean stop waits at most for Redis to answer the events it was sent. */
+const CLOSE_WAIT_MS = 3_000;
 /** How often a process writes the beacon chain's shared start forward. */
 const BEACON_ANCHOR_EVERY_MS = 60_000;
 
@@ -310,6 +312,8 @@ export async function connectBroker(url: string, options: { prefix?: string; max
   // full queue: when Redis answers again each of those gets a gap, so its sockets resync.
   const maxQueued = options.maxQueued ?? MAX_QUEUED_EVENTS;
   let waiting = 0;
+  // A clean stop waiting for the last answers (see close).
+  let drained: (() => void) | null = null;
   const gapped = new Set<string>();
   const marking = new Set<string>();
   const markGaps = () => {
@@ -365,6 +369,7 @@ export async function connectBroker(url: string, options: { prefix?: string; max
       unanswered.set(room, (unanswered.get(room) ?? 0) + 1);
       const answered = () => {
         waiting--;
+        if (waiting === 0) drained?.();
         const left = unanswered.get(room)! - 1;
         if (left > 0) unanswered.set(room, left);
         else unanswered.delete(room);
@@ -517,6 +522,18 @@ export async function connectBroker(url: string, options: { prefix?: string; max
     async close() {
       clearInterval(liveTimer);
       clearInterval(beaconTimer);
+      // Events sent and not answered may not all have reached Redis yet: disconnecting under
+      // them loses some (a test saw 67 of 9,000). A clean stop waits for their answers first, a
+      // while at most (a Redis that does not answer gets a gap from the others' view anyway).
+      if (waiting > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, CLOSE_WAIT_MS);
+          drained = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
       await quick.hdel(`${prefix}live`, id).catch(() => {});
       for (const client of [commands, quick, sub]) client.disconnect();
     },
