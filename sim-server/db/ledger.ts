@@ -245,6 +245,18 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
     return db.get<{ balance: number }>('SELECT balance FROM accounts WHERE code = ?', codeOf(ref).code)?.balance ?? 0;
   }
 
+  /**
+   * A player's main wallet and vault in one read (what the wallet shows together): one round
+   * trip on PostgreSQL where two `balance` calls make two.
+   */
+  function walletAndVault(db: Pick<Db, 'get'>, userId: number): { main: number; vault: number } {
+    const row = db.get<{ main: number | null; vault: number | null }>(
+      'SELECT (SELECT balance FROM accounts WHERE code = ?) AS main, (SELECT balance FROM accounts WHERE code = ?) AS vault',
+      codeOf({ user: userId }).code, codeOf({ user: userId, purpose: 'vault' }).code,
+    );
+    return { main: row?.main ?? 0, vault: row?.vault ?? 0 };
+  }
+
   /** A player's entries, newest first, continuing after the entry `before` (its id). */
   function entries(db: Pick<Db, 'all'>, ref: AccountRef, page: { before?: number; count: number; type?: string }) {
     const code = codeOf(ref).code;
@@ -299,7 +311,7 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
     return { ok: problems.length === 0, problems, held, externalNet };
   }
 
-  return { transfer, balance, split, lend, release, recall, payBonus, entries, entriesOfTypes, check };
+  return { transfer, balance, walletAndVault, split, lend, release, recall, payBonus, entries, entriesOfTypes, check };
 }
 
 /** The ledger the server uses. */

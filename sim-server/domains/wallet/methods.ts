@@ -25,8 +25,7 @@ type Alert = MethodResult<'wallet.alerts'>['alerts'][number];
 export const walletHandlers: Handlers = {
   'wallet.getPaymentMethods': (params, ctx) => {
     const user = requireUser(ctx);
-    const main = ctx.ledger.balance(ctx.db, { user: user.id });
-    const vault = ctx.ledger.balance(ctx.db, { user: user.id, purpose: 'vault' });
+    const { main, vault } = ctx.ledger.walletAndVault(ctx.db, user.id);
     // Crypto is converted on the way in and out, never held: those wallets show 0.
     const others = [...new Set((params.currencies ?? []).map((c) => c.trim().toUpperCase()))].filter((c) => c !== COIN && (isCryptoCurrency(c) || c === 'USD' || c === 'EUR'));
     return {

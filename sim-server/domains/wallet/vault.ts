@@ -19,9 +19,10 @@ function lockedUntil(db: Pick<Db, 'get'>, userId: number, nowMs: number): number
 }
 
 function vaultState(db: Pick<Db, 'get'>, ctx: CallContext, userId: number) {
+  const { main, vault } = ctx.ledger.walletAndVault(db, userId);
   return {
-    amount: ctx.ledger.balance(db, { user: userId, purpose: 'vault' }),
-    balance: ctx.ledger.balance(db, { user: userId }),
+    amount: vault,
+    balance: main,
     lock_time: lockedUntil(db, userId, ctx.config.now()),
   };
 }
