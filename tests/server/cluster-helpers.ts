@@ -21,6 +21,8 @@ export interface Node {
   /** Settles when the process has exited. */
   exited: Promise<void>;
   kill(signal?: NodeJS.Signals): void;
+  /** What the process wrote so far (its log), for a failing test to show. */
+  log(): string;
 }
 
 /**
@@ -79,10 +81,13 @@ export function createCluster(databaseUrl: string, env: Record<string, string> =
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // The server logs (warnings up) to stdout, crashes go to stderr: both, in the order they came.
     let log = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-    });
+    for (const stream of [child.stdout!, child.stderr!]) {
+      stream.on('data', (chunk: Buffer) => {
+        log += chunk.toString();
+      });
+    }
     const port = await new Promise<number>((resolve, reject) => {
       let out = '';
       child.stdout!.on('data', (chunk: Buffer) => {
@@ -96,7 +101,7 @@ export function createCluster(databaseUrl: string, env: Record<string, string> =
       if (child.exitCode !== null) resolve();
       else child.once('exit', () => resolve());
     });
-    const node: Node = { url: `http://127.0.0.1:${port}`, child, exited, kill: (signal = 'SIGKILL') => void child.kill(signal) };
+    const node: Node = { url: `http://127.0.0.1:${port}`, child, exited, kill: (signal = 'SIGKILL') => void child.kill(signal), log: () => log };
     nodes.push(node);
     return node;
   }
