@@ -83,13 +83,24 @@ function commandOf(args: string[], cpu: number | undefined): string[] {
  */
 const SIGN_IN_UNLIMITED = { CONNECT_LIMIT_IP: '0', CONNECT_LIMIT_NAME: '0', CONNECT_LOCK_AFTER: '0', CONNECT_CAPTCHA_AFTER: '0', START_GRANT_WINDOW: '0' };
 
+/**
+ * The shell's environment minus what makes a server a cluster node: the cluster rows need
+ * REDIS_URL (and may take DATABASE_URL) in the shell that runs `npm run bench`, and every
+ * other row's server would inherit them, measuring one process publishing through Redis (or on
+ * PostgreSQL) where its row says one process alone. A row that wants them passes them in `env`.
+ */
+function inheritedEnv(): NodeJS.ProcessEnv {
+  const { REDIS_URL: _redis, DATABASE_URL: _database, ...rest } = process.env;
+  return rest;
+}
+
 /** Starts a node server and waits for its `LISTENING <port>` line. */
 export async function startServer(options: SpawnOptions): Promise<Server> {
   const logFile = join(options.logDir, `${options.name}.log`);
   const fd = openSync(logFile, 'w');
   const child = spawn('bash', commandOf(options.args, options.cpu), {
     cwd: ROOT,
-    env: { ...process.env, ...SIGN_IN_UNLIMITED, ...options.env },
+    env: { ...inheritedEnv(), ...SIGN_IN_UNLIMITED, ...options.env },
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);
