@@ -28,6 +28,31 @@ test('a WALLET_BALANCE_CHANGED frame updates the header balance without a reload
   await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,234.56');
 });
 
+test('a balance change older than one already shown never replaces it: the header reads the balance again', async ({ page }) => {
+  let socket: WebSocketRoute | undefined;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    socket = ws;
+    ws.connectToServer();
+  });
+  await signInByApi(page);
+  await page.goto('/');
+  await expectLive(page);
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
+  const change = (entry: string, balance: number) =>
+    socket!.send(JSON.stringify({ type: 'WALLET_BALANCE_CHANGED', data: { currency: 'SFC', balance, amount: 1, type: 'compensation', hash: entry } }));
+
+  // Ledger entries are numbered in commit order: 200 is newer than 150, whatever the arrival order
+  // (two server processes, one slower to reach Redis).
+  change('SF0000000200', 123_456);
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,234.56');
+  const accountRead = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/method/user.getUser');
+  change('SF0000000150', 99_999);
+  // The late one is not shown; the account is read again, and the server's own balance (these
+  // frames were made up by the test, so still 1,000.00) replaces the made-up one.
+  await accountRead;
+  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
+});
+
 test('going offline shows "Waiting for connection..." and coming back hides it', async ({ page, context }) => {
   await page.goto('/');
   // The first connect loads the socket code and shakes hands: on a busy machine that is slow (issue 12).

@@ -4,6 +4,7 @@ import { socket } from '../../../net/index.ts';
 import { pushNotice } from '../../notifications/index.ts';
 import { sessionKeys, setAccountBalance } from '../../session/index.ts';
 import { bufferBalanceChange } from './balance-buffer.ts';
+import { createBalanceOrder } from './balance-order.ts';
 import { useDepositPromptOnShortage } from '../deposit/deposit-prompt.tsx';
 import { paymentNoticeType } from './payment-notices.ts';
 import { walletKeys } from '../keys.ts';
@@ -21,10 +22,15 @@ export function useLiveBalance(): void {
   const queryClient = useQueryClient();
   useDepositPromptOnShortage();
   useEffect(() => {
+    const order = createBalanceOrder();
     const offBalance = socket.on('WALLET_BALANCE_CHANGED', (change) => {
       if (change.currency !== MAIN_CURRENCY) return;
-      bufferBalanceChange(change);
-      setAccountBalance(queryClient, change.balance);
+      if (order(change.hash) === 'show') {
+        bufferBalanceChange(change);
+        setAccountBalance(queryClient, change.balance);
+      } else {
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.account });
+      }
       for (const queryKey of [walletKeys.history, walletKeys.methods, walletKeys.requirements]) void queryClient.invalidateQueries({ queryKey });
     });
     const offPayment = socket.on('PAYMENT_UPDATED', (update) => {
