@@ -1,4 +1,4 @@
-import type { WebSocketRoute } from '@playwright/test';
+import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, expectLive, header, signInByApi } from './helpers.ts';
 
@@ -6,7 +6,11 @@ test.beforeEach(async ({ page }) => {
   await acceptCookiesUpFront(page);
 });
 
-test('a WALLET_BALANCE_CHANGED frame updates the header balance without a reload', async ({ page }) => {
+/**
+ * A signed-in player on the home page, live, showing the starting balance; answers a way to
+ * push a balance change frame down the page's socket as if the server had sent it.
+ */
+async function livePlayer(page: Page) {
   let socket: WebSocketRoute | undefined;
   await page.routeWebSocket(/\/ws$/, (ws) => {
     socket = ws;
@@ -16,37 +20,24 @@ test('a WALLET_BALANCE_CHANGED frame updates the header balance without a reload
   await page.goto('/');
   await expectLive(page);
   await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
+  return (entry: string, balance: number, amount: number) =>
+    socket!.send(JSON.stringify({ type: 'WALLET_BALANCE_CHANGED', data: { currency: 'SFC', balance, amount, type: 'compensation', hash: entry }, room: 'USER[SF0000000001]', offset: 50 }));
+}
 
-  socket!.send(
-    JSON.stringify({
-      type: 'WALLET_BALANCE_CHANGED',
-      data: { currency: 'SFC', balance: 123_456, amount: 23_456, type: 'compensation', hash: 'SF0000000099' },
-      room: 'USER[SF0000000001]',
-      offset: 50,
-    }),
-  );
+test('a WALLET_BALANCE_CHANGED frame updates the header balance without a reload', async ({ page }) => {
+  const change = await livePlayer(page);
+  change('SF0000000099', 123_456, 23_456);
   await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,234.56');
 });
 
 test('a balance change older than one already shown never replaces it: the header reads the balance again', async ({ page }) => {
-  let socket: WebSocketRoute | undefined;
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    socket = ws;
-    ws.connectToServer();
-  });
-  await signInByApi(page);
-  await page.goto('/');
-  await expectLive(page);
-  await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
-  const change = (entry: string, balance: number) =>
-    socket!.send(JSON.stringify({ type: 'WALLET_BALANCE_CHANGED', data: { currency: 'SFC', balance, amount: 1, type: 'compensation', hash: entry } }));
-
+  const change = await livePlayer(page);
   // Ledger entries are numbered in commit order: 200 is newer than 150, whatever the arrival order
   // (two server processes, one slower to reach Redis).
-  change('SF0000000200', 123_456);
+  change('SF0000000200', 123_456, 23_456);
   await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,234.56');
   const accountRead = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/method/user.getUser');
-  change('SF0000000150', 99_999);
+  change('SF0000000150', 99_999, -1);
   // The late one is not shown; the account is read again, and the server's own balance (these
   // frames were made up by the test, so still 1,000.00) replaces the made-up one.
   await accountRead;
