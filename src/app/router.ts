@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
-import { NotFound, PageLoading, untilLoaded } from '../features/shell/index.ts';
+import { NotFound, PageLoading } from '../features/shell/index.ts';
+import { untilLoaded } from '../ui/until-loaded.ts';
 import { languageRewrite } from './locale.ts';
 import { routeTree } from './route-tree.gen.ts';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import { ChatDock } from '../features/chat/index.ts';
 import { ConnectionBanner, RateLimitScreen, useArenaReachable, useMaintenance, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
@@ -22,9 +22,10 @@ import {
   wasSeen,
 } from '../features/shell/index.ts';
 import { useLiveBalance } from '../features/wallet/index.ts';
+import { lazyPart } from '../ui/lazy-part.ts';
 
 // The stream party widget and its channel load after the first page (it stays within its budget).
-const PartyLobby = lazy(() => import('../features/party/on-demand.ts').then((m) => ({ default: m.PartyLobby })));
+const PartyLobby = lazyPart(() => import('../features/party/on-demand.ts').then((m) => ({ default: m.PartyLobby })));
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // The defaults under every page's own tags; the canonical address is each page's own.

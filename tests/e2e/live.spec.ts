@@ -60,6 +60,24 @@ test('going offline shows "Waiting for connection..." and coming back hides it',
   await expect(page.getByText('Waiting for connection...')).toHaveCount(0);
 });
 
+test('a panel asked for while the connection is away does not take the page down; it opens when the connection returns', async ({ page, context }) => {
+  await page.goto('/');
+  await expectLive(page);
+  const heading = page.getByRole('heading', { level: 1 }).first();
+  await expect(heading).toBeVisible();
+
+  // The chat panel's code is fetched on first open: offline, that fetch fails.
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  await expect(page.getByText('Waiting for connection...')).toBeVisible();
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ERROR' })).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('complementary', { name: 'Chat' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'ERROR' })).toHaveCount(0);
+});
+
 test('a socket that goes down shows the banner and reconnects by itself', async ({ page }) => {
   // The test drops the socket when it is up and lets it back when the banner shows: no timers.
   let refuse = false;

@@ -1,6 +1,7 @@
-import { Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazyPart } from '../../ui/lazy-part.ts';
 
-const AssistantPart = lazy(() => import('./assistant.tsx'));
+const AssistantPart = lazyPart(() => import('./assistant.tsx'));
 
 // The spec disables the assistant on mobile: phones never load its code.
 const DESKTOP = '(min-width: 768px)';

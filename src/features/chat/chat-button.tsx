@@ -1,8 +1,9 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { ChatIcon } from '../../ui/icons.tsx';
 import { chatOpen } from './chat-state.ts';
+import { lazyPart } from '../../ui/lazy-part.ts';
 
-const ChatPanel = lazy(() => import('./chat-panel.tsx'));
+const ChatPanel = lazyPart(() => import('./chat-panel.tsx'));
 
 /** The header's chat toggle. */
 export function ChatButton() {

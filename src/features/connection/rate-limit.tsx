@@ -1,7 +1,8 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { RateLimitedBody } from '../../contract/index.ts';
 import { rpc } from '../../net/index.ts';
 import { createStore } from '../../ui/store.ts';
+import { lazyPart } from '../../ui/lazy-part.ts';
 
 /** Spec: the details are kept in a cookie for 10 units (seconds here), so a reload still shows the screen. */
 const FLAG_COOKIE = 'rate_limited';
@@ -45,7 +46,7 @@ export function useRateLimitWatch(): void {
   );
 }
 
-const Screen = lazy(() => import('./rate-limit-screen.tsx'));
+const Screen = lazyPart(() => import('./rate-limit-screen.tsx'));
 
 /** The break screen while rate-limited; its code loads only then. */
 export function RateLimitScreen() {

@@ -4,7 +4,7 @@
  * programme's deal terms. Loaded with the dashboard's lazy parts, never on the first page.
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { historyLabel, type MethodResult } from '../../contract/index.ts';
 import { formatCoins, parseCoinsToCents } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
@@ -14,10 +14,11 @@ import { Panel } from '../../ui/page-frame.tsx';
 import { reportApiError } from '../notifications/index.ts';
 import { useAccount } from '../session/index.ts';
 import { dealKeys, dealQueryOptions, expensesQueryOptions } from './queries.ts';
+import { lazyPart } from '../../ui/lazy-part.ts';
 
 // Badges and the Kick link load after the deal and expenses panels.
-const PartnerBadges = lazy(() => import('./partner-badges.tsx'));
-const PartySettingsPanel = lazy(() => import('./party-settings.tsx'));
+const PartnerBadges = lazyPart(() => import('./partner-badges.tsx'));
+const PartySettingsPanel = lazyPart(() => import('./party-settings.tsx'));
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
 const onError = (error: unknown) => reportApiError(error, () => undefined);

@@ -2,14 +2,15 @@
  * The partnership-plus dashboard on /partnership/@{name}: the period's figures and a chart
  * of the days (docs/decisions/0022). The chart library comes with the chart, lazily.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PARTNER_PERIODS } from '../../contract/index.ts';
 import { formatCoins } from '../../core/money.ts';
 import { Panel } from '../../ui/page-frame.tsx';
 import { dashboardQueryOptions, type DashboardPeriod } from './queries.ts';
+import { lazyPart } from '../../ui/lazy-part.ts';
 
-const DashboardChart = lazy(() => import('./dashboard-chart.tsx'));
+const DashboardChart = lazyPart(() => import('./dashboard-chart.tsx'));
 
 const PERIOD_LABEL: Record<DashboardPeriod, string> = { day: 'Today', week: '7 days', month: '30 days', all: 'All time' };
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { rpc } from '../../net/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
@@ -12,10 +12,11 @@ import { PartnerDashboard } from './partner-dashboard.tsx';
 import { RaceDetail, RaceEdit, RaceForm, RacesList } from './partner-races.tsx';
 import { YourPartnership } from './your-partnership.tsx';
 import './partnership.css';
+import { lazyPart } from '../../ui/lazy-part.ts';
 
 // Deals, expenses and the staff's terms, and the tiers table, load only where they show.
-const PartnerBusiness = lazy(() => import('./partner-business.tsx'));
-const TiersList = lazy(() => import('./tiers-list.tsx'));
+const PartnerBusiness = lazyPart(() => import('./partner-business.tsx'));
+const TiersList = lazyPart(() => import('./tiers-list.tsx'));
 
 /** Document 3 section 9. */
 const FACTS = [

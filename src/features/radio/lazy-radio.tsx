@@ -1,10 +1,11 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { radioModal } from './radio-modal-state.ts';
+import { lazyPart } from '../../ui/lazy-part.ts';
 
 // The radio (howler, the synth, the modals) loads when the player opens the hint: the first
 // page carries only these wrappers.
-const HintPart = lazy(() => import('./radio-hint.tsx'));
-const ModalsPart = lazy(() => import('./radio-modals.tsx'));
+const HintPart = lazyPart(() => import('./radio-hint.tsx'));
+const ModalsPart = lazyPart(() => import('./radio-modals.tsx'));
 
 /** The radio hint, inside the header's radio popover. */
 export function RadioHint() {

@@ -1,15 +1,16 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { socket } from '../../net/index.ts';
 import { loginDetected } from './login-detected.ts';
 import { shownPrompt } from './prompts.ts';
 import { sessionModal } from './session-actions.ts';
 import { loginReminder } from './use-login-reminder.ts';
+import { lazyPart } from '../../ui/lazy-part.ts';
 
-const LoginModal = lazy(() => import('./login-modal.tsx'));
-const LogoutModal = lazy(() => import('./logout-modal.tsx'));
-const PromptModal = lazy(() => import('./prompt-modals.tsx'));
-const LoginReminder = lazy(() => import('./login-reminder.tsx'));
-const LoginDetectedModal = lazy(() => import('./login-detected-modal.tsx'));
+const LoginModal = lazyPart(() => import('./login-modal.tsx'));
+const LogoutModal = lazyPart(() => import('./logout-modal.tsx'));
+const PromptModal = lazyPart(() => import('./prompt-modals.tsx'));
+const LoginReminder = lazyPart(() => import('./login-reminder.tsx'));
+const LoginDetectedModal = lazyPart(() => import('./login-detected-modal.tsx'));
 
 /** Starts loading the login form before it is asked for (pointer over a login button). */
 export function preloadLoginModal(): void {

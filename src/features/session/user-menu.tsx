@@ -1,12 +1,13 @@
-import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ChevronDownIcon } from '../../ui/icons.tsx';
 import type { Account } from './account-query.ts';
 import './session.css';
+import { lazyPart } from '../../ui/lazy-part.ts';
 
-const UserMenuList = lazy(() => import('./user-menu-list.tsx'));
+const UserMenuList = lazyPart(() => import('./user-menu-list.tsx'));
 // The level curve is not first-page code: the ring comes a moment after the avatar.
-const LevelRing = lazy(() => import('./level-ring.tsx'));
+const LevelRing = lazyPart(() => import('./level-ring.tsx'));
 
 /** The avatar and name with the account menu (profile links and logout). */
 export function UserMenu({ account }: { account: Account }) {

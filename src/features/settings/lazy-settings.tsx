@@ -1,7 +1,8 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import type { SettingsView } from './settings-panel.tsx';
+import { lazyPart } from '../../ui/lazy-part.ts';
 
-const Panel = lazy(() => import('./settings-panel.tsx'));
+const Panel = lazyPart(() => import('./settings-panel.tsx'));
 
 /** The settings switches, loaded when a settings popover or modal first opens. */
 export function SettingsPanel(props: { view: SettingsView; logged: boolean }) {

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useManifest, LiveIndicator } from '../connection/index.ts';
 import { ChatButton } from '../chat/index.ts';
@@ -15,12 +15,13 @@ import { GAME_NAV, SITE_LINKS, isOpaquePath, navItemVisible, raceEndsAt } from '
 import { RaceCountdown } from './race-countdown.tsx';
 import { useHeaderScroll } from './use-header-scroll.ts';
 import './shell.css';
+import { lazyPart } from '../../ui/lazy-part.ts';
 
 /** The popover of the player's own running games, loaded once there are any (document 1 section 2.2). */
-const MyGamesPopover = lazy(() => import('../arena/on-demand.ts').then((module) => ({ default: module.MyGamesPopover })));
+const MyGamesPopover = lazyPart(() => import('../arena/on-demand.ts').then((module) => ({ default: module.MyGamesPopover })));
 
 /** The booster hint and the deposit bonus badge (document 1 section 2.2), loaded after the first page for a signed-in player. */
-const BoosterPart = lazy(() => import('../boosters/on-demand.ts'));
+const BoosterPart = lazyPart(() => import('../boosters/on-demand.ts'));
 
 function MyGames({ type }: { type: 'battle' | 'unbox' }) {
   return (

@@ -2,7 +2,6 @@
 export { Header } from './header.tsx';
 export { NotFound } from './not-found.tsx';
 export { CookieBanner, Footer, OfflinePage, UpdatePrompt } from './lazy-parts.tsx';
-export { untilLoaded } from './until-loaded.ts';
 export { RaceCountdown, formatRaceLeft } from './race-countdown.tsx';
 export { SITE_NAME, pageHead, type PageMeta } from './page-head.ts';
 export { MARKETING_EMAIL, SUPPORT_EMAIL, SupportModal, previousLocation, rememberLocation, supportOpen, type VisitedLocation } from './support.tsx';

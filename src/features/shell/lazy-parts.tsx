@@ -1,15 +1,16 @@
 import { Suspense, lazy } from 'react';
 import { afterLoadAndIdle } from '../../ui/idle.ts';
-import { untilLoaded } from './until-loaded.ts';
+import { untilLoaded } from '../../ui/until-loaded.ts';
+import { lazyPart } from '../../ui/lazy-part.ts';
 
 // Parts of the shell that the first paint does not need: each loads on its own once asked for.
-const FooterPart = lazy(() => untilLoaded(() => import('./footer.tsx')));
+const FooterPart = lazyPart(() => import('./footer.tsx'));
 // Fetched once the page has loaded and the main thread has had a quiet moment: the worker it
 // registers downloads the precache, which must not compete with the first page on a slow link.
 const UpdatePromptPart = lazy(() => afterLoadAndIdle().then(() => untilLoaded(() => import('./update-prompt.tsx'))));
-const InstallCardPart = lazy(() => import('./install-card.tsx'));
-const OfflinePagePart = lazy(() => import('./offline-page.tsx'));
-const CookieBannerPart = lazy(() => untilLoaded(() => import('./cookie-banner.tsx')));
+const InstallCardPart = lazyPart(() => import('./install-card.tsx'));
+const OfflinePagePart = lazyPart(() => import('./offline-page.tsx'));
+const CookieBannerPart = lazyPart(() => import('./cookie-banner.tsx'));
 
 /** The footer, loaded once the first page has entered (document 1 section 2.2). */
 export function Footer() {

@@ -1,8 +1,9 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { mobileMenuOpen, mobileSettingsOpen } from './mobile-menu-state.ts';
+import { lazyPart } from '../../ui/lazy-part.ts';
 
-const MobileMenuSheet = lazy(() => import('./mobile-menu-sheet.tsx'));
-const MobileSettings = lazy(() => import('./mobile-settings.tsx'));
+const MobileMenuSheet = lazyPart(() => import('./mobile-menu-sheet.tsx'));
+const MobileSettings = lazyPart(() => import('./mobile-settings.tsx'));
 
 /** The mobile menu and the phone settings modal; each loads when first opened. */
 export function MobileMenu() {

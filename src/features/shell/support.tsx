@@ -1,5 +1,6 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { createStore } from '../../ui/store.ts';
+import { lazyPart } from '../../ui/lazy-part.ts';
 
 /** The support email the footer and the support window show. */
 export const SUPPORT_EMAIL = 'support@skinfans.local';
@@ -27,7 +28,7 @@ export function previousLocation(): VisitedLocation | null {
 /** Whether the support window is open. */
 export const supportOpen = createStore(false);
 
-const SupportWindow = lazy(() => import('./support-window.tsx'));
+const SupportWindow = lazyPart(() => import('./support-window.tsx'));
 
 /** The support window that /support opens over the page the player came from; its code loads only then. */
 export function SupportModal() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { SponsorChallenge as ChallengeShape, z } from '../../../contract/index.ts';
 import { buttonClass } from '../../../ui/button.tsx';
 import { CoinIcon, PlusIcon } from '../../../ui/icons.tsx';
@@ -9,9 +9,10 @@ import { useFormatAmount } from './use-amount.ts';
 import { DepositPromptLayer } from '../deposit/deposit-prompt.tsx';
 import { VaultLayer } from '../vault/vault-layer.tsx';
 import './wallet.css';
+import { lazyPart } from '../../../ui/lazy-part.ts';
 
 // The hint's content loads when it first opens: the first page does without it.
-const WalletHint = lazy(() => import('./wallet-hint.tsx'));
+const WalletHint = lazyPart(() => import('./wallet-hint.tsx'));
 
 /** The sponsor challenge of the account data. */
 export type SponsorChallenge = z.output<typeof ChallengeShape>;

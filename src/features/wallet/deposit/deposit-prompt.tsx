@@ -5,11 +5,12 @@
  * cache, so no game needs to know about it.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { createStore } from '../../../ui/store.ts';
 import { isInsufficientFunds } from '../../notifications/index.ts';
+import { lazyPart } from '../../../ui/lazy-part.ts';
 
-const DepositPromptModal = lazy(() => import('./deposit-prompt-modal.tsx'));
+const DepositPromptModal = lazyPart(() => import('./deposit-prompt-modal.tsx'));
 
 const open = createStore(false);
 

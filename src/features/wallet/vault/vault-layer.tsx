@@ -1,8 +1,9 @@
 import { useRouterState } from '@tanstack/react-router';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { createStore } from '../../../ui/store.ts';
+import { lazyPart } from '../../../ui/lazy-part.ts';
 
-const VaultModal = lazy(() => import('./vault-modal.tsx'));
+const VaultModal = lazyPart(() => import('./vault-modal.tsx'));
 
 /** The path the vault was opened on, or null when closed. */
 const openOn = createStore<string | null>(null);
