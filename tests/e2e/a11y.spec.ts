@@ -19,7 +19,7 @@ interface Violation {
 
 /** The violations of the checked rules on the page as it is now. */
 async function violations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: AXE });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   return page.evaluate(async (rules) => {
     const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'rule', values: rules }, resultTypes: ['violations'] });
@@ -44,7 +44,9 @@ test('the main pages pass axe: names contain visible text, text has contrast, la
       await expect(header(page).getByRole('link', { name: 'SkinFans Arena, home' })).toBeVisible();
       await expect(page.getByRole('main')).not.toBeEmpty();
       await settled(page);
-      expect.soft(summary(await violations(page)), path).toEqual([]);
+      // Cards that enter late on a busy machine can still be fading in at the first look (a
+      // contrast reading through partial opacity): the page must come to no violation.
+      await expect.soft.poll(async () => summary(await violations(page)), { message: path, timeout: 15_000 }).toEqual([]);
     });
   }
 });
