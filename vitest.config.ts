@@ -28,6 +28,8 @@ export default defineConfig({
           maxWorkers: 2,
           // With TEST_DATABASE_URL: drops the run's PostgreSQL test databases at the end.
           globalSetup: ['tests/server/global-setup.ts'],
+          // A failed test prints what its servers logged (harness.ts keeps it).
+          setupFiles: ['tests/server/setup.ts'],
         },
       },
     ],

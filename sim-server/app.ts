@@ -44,14 +44,17 @@ export interface BuiltApp {
 /** Idle sockets are closed after this long without a frame (clients ping every 20 s). */
 const SOCKET_IDLE_MS = 75_000;
 
+/** Where the log's warnings and errors go: stdout (true), nowhere (false), or a stream (tests keep them). */
+export type LogTarget = boolean | { write(line: string): void };
+
 /** Builds the server; `overrides` replace configuration read from the environment. */
-export async function buildApp(overrides: Partial<Config> = {}, options: { logger?: boolean } = {}): Promise<BuiltApp> {
+export async function buildApp(overrides: Partial<Config> = {}, options: { logger?: LogTarget } = {}): Promise<BuiltApp> {
   const config = loadConfig(overrides);
   // Request lines are info-level and cost about a tenth of the throughput: log warnings and errors.
   // Method GETs are answered ahead of fastify once the app is built (rpc/lean.ts, docs/decisions/0038).
   const front: { lean?: LeanHandler } = {};
   const app = Fastify({
-    logger: options.logger ? { level: 'warn' } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, rewriteUrl: (request) => collapseSlashes(request.url ?? '/'),
+    logger: options.logger === true ? { level: 'warn' } : options.logger ? { level: 'warn', stream: options.logger } : false, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, rewriteUrl: (request) => collapseSlashes(request.url ?? '/'),
     // What fastify's own HTTP/1 server factory does, with the lean path in front of its handler.
     serverFactory: (handler, fastifyOptions) => {
       const opts = fastifyOptions as { http?: ServerOptions; keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };

@@ -20,6 +20,20 @@ export function operatorHeaders(client: { base: string }): Record<string, string
   return { 'x-sim-key': key };
 }
 
+/** The warnings and errors this file's servers logged since the last take (the newest 200). */
+const serverLog: string[] = [];
+const serverLogStream = {
+  write(line: string) {
+    serverLog.push(line);
+    if (serverLog.length > 200) serverLog.shift();
+  },
+};
+
+/** Empties the servers' log and answers what it held (setup.ts prints it for a failed test). */
+export function takeServerLog(): string[] {
+  return serverLog.splice(0);
+}
+
 /** Sign-in limits that never limit. */
 export const CONNECT_UNLIMITED: Config['connectLimit'] = { perIp: 0, perName: 0, windowMs: 60_000, lockAfter: 0, lockMs: 60_000, captchaAfter: 0, captchaBits: 8 };
 
@@ -41,7 +55,10 @@ export async function startServer(overrides: Partial<Config> = {}) {
   // while a server started again on the same folder (a restart) finds its rooms there.
   const redisUrl = process.env.SUITE_REDIS_URL || null;
   const redisPrefix = `suite-${basename(dataDir)}:`;
-  const built = await buildApp({ staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, connectLimit: CONNECT_UNLIMITED, startGrantWindowMs: 0, redisUrl, redisPrefix, ...overrides, dataDir, databaseUrl: overrides.databaseUrl ?? database?.url });
+  const built = await buildApp(
+    { staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, connectLimit: CONNECT_UNLIMITED, startGrantWindowMs: 0, redisUrl, redisPrefix, ...overrides, dataDir, databaseUrl: overrides.databaseUrl ?? database?.url },
+    { logger: serverLogStream },
+  );
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
