@@ -1,8 +1,8 @@
 /**
  * The PostgreSQL connection's thread (sim-server/db/postgres.ts is the other half). It owns
- * one `pg` connection and answers one request at a time: the main thread posts a request,
- * blocks on the shared signal, and reads the answer with receiveMessageOnPort once this
- * thread has posted it and raised the signal.
+ * one `pg` connection and answers one request at a time: the main thread posts a request with
+ * an id, blocks on the shared signal until it holds that id, and reads the answer with
+ * receiveMessageOnPort once this thread has posted it and stored the id.
  *
  * A lost connection is noticed here: the request in progress answers an error, and the next
  * one connects again, except inside a transaction. A transaction belongs to its connection,
@@ -28,6 +28,9 @@ export type PgRequest =
 export type PgReply =
   | { ok: true; rows: Record<string, unknown>[]; rowCount: number }
   | { ok: false; message: string; code?: string };
+
+/** A request as posted: the answered ones carry the id their answer is paired by. */
+type Posted = PgRequest & { id?: number };
 
 /** Settings the main thread hands over. */
 export interface PgWorkerData {
@@ -234,23 +237,24 @@ async function handle(request: PgRequest): Promise<PgReply> {
 // One request at a time, in order: BEGIN and ROLLBACK are posted without waiting for them, so
 // the request after one can arrive while it still runs.
 let queue: Promise<void> = Promise.resolve();
-port.on('message', (request: PgRequest) => {
+port.on('message', (request: Posted) => {
   queue = queue.then(() => serve(request));
 });
 
-async function serve(request: PgRequest): Promise<void> {
+async function serve(request: Posted): Promise<void> {
   try {
     const reply = await handle(request);
-    if (request.op !== 'begin' && request.op !== 'rollback') answer(reply);
+    if (request.id !== undefined) answer(reply, request.id);
   } catch (error) {
     const e = error as { message?: string; code?: string };
     if (request.op === 'begin') failedBegin = Object.assign(new Error(e.message ?? String(error)), { code: e.code });
-    else if (request.op !== 'rollback') answer({ ok: false, message: e.message ?? String(error), code: e.code });
+    else if (request.id !== undefined) answer({ ok: false, message: e.message ?? String(error), code: e.code }, request.id);
   }
 }
 
-function answer(reply: PgReply): void {
-  port.postMessage(reply);
-  Atomics.store(signal, 0, 1);
+/** Posts the answer before storing its id: once the main thread sees the id, the answer is there (awaitReply). */
+function answer(reply: PgReply, id: number): void {
+  port.postMessage({ ...reply, id });
+  Atomics.store(signal, 0, id);
   Atomics.notify(signal, 0);
 }

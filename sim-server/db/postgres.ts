@@ -1,8 +1,9 @@
 /**
  * The same Db on PostgreSQL (DATABASE_URL, DESIGN.md 9, docs/decisions/0030). The seam stays
  * synchronous, as every domain's transaction body relies on: a worker thread owns the `pg`
- * connection (postgres-worker.ts) and this thread blocks per statement on a shared signal,
- * then reads the answer with receiveMessageOnPort (the synckit pattern).
+ * connection (postgres-worker.ts) and this thread blocks per statement on a shared signal
+ * until it holds the statement's request id, then reads the answer with receiveMessageOnPort
+ * (the synckit pattern; awaitReply).
  *
  * Writers are serialised like SQLite's BEGIN IMMEDIATE, across every process on the database:
  * each transaction takes one transaction-level advisory lock first. Reads outside a transaction
@@ -76,19 +77,21 @@ export function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutM
     port.postMessage(request);
   };
 
+  let lastId = 0;
   const call = (request: PgRequest): { rows: Record<string, unknown>[]; rowCount: number } => {
     link ??= start();
     const { port, signal, worker } = link;
-    Atomics.store(signal, 0, 0);
-    port.postMessage(request);
-    if (Atomics.wait(signal, 0, 0, waitMs) === 'timed-out') {
-      // The worker itself is stuck: start a fresh one (and connection) for the next call.
+    const id = (lastId = (lastId % 0x7fff_ffff) + 1);
+    port.postMessage({ ...request, id });
+    const reply = awaitReply(signal, port, id, waitMs);
+    if (reply === 'timed-out' || reply === 'out-of-step') {
+      // The worker is stuck, or its answers no longer pair with the requests: a fresh one (and
+      // connection) serves the next call, so no later call can read another's answer.
       link = undefined;
       void worker.terminate();
+      if (reply === 'out-of-step') throw new PostgresError(`database worker answered out of step (${address})`);
       throw new PostgresError(`database did not answer within ${waitMs} ms (${address})`, '57014');
     }
-    const reply = receiveMessageOnPort(port)?.message as PgReply | undefined;
-    if (!reply) throw new PostgresError('database worker answered nothing');
     if (!reply.ok) throw new PostgresError(reply.message, reply.code);
     return reply;
   };
@@ -177,6 +180,23 @@ export function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutM
       link = undefined;
     },
   };
+}
+
+/**
+ * Blocks until the worker has answered request `id`, and reads that answer. The worker posts
+ * the answer, then stores its id in `signal` and notifies. A wake-up alone proves nothing: the
+ * notify of the previous answer can land after this request was posted (the previous wait saw
+ * the stored id and returned before the notify ran), so the wait goes on until the signal
+ * holds this request's id.
+ */
+export function awaitReply(signal: Int32Array, port: MessagePort, id: number, waitMs: number): PgReply | 'timed-out' | 'out-of-step' {
+  const deadline = performance.now() + waitMs;
+  for (let seen = Atomics.load(signal, 0); seen !== id; seen = Atomics.load(signal, 0)) {
+    const left = deadline - performance.now();
+    if (left <= 0 || Atomics.wait(signal, 0, seen, left) === 'timed-out') return 'timed-out';
+  }
+  const reply = receiveMessageOnPort(port)?.message as (PgReply & { id?: number }) | undefined;
+  return reply?.id === id ? reply : 'out-of-step';
 }
 
 /** Runs the migrations with the writers' lock held, so two processes starting together apply each once. */
