@@ -1,13 +1,13 @@
 import { useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyPart } from '../../ui/lazy-part.ts';
 import { PathLink } from '../../ui/path-link.tsx';
 import type { WidgetPlace } from './user-widget.tsx';
+import { WIDGET_HIDE_MS, WIDGET_OPEN_MS } from './widget-timing.ts';
 import './user-widget.css';
 
 const UserWidget = lazyPart(() => import('./user-widget.tsx'));
 
-import { WIDGET_HIDE_MS, WIDGET_OPEN_MS } from './widget-timing.ts';
-import { lazyPart } from '../../ui/lazy-part.ts';
 const CARD_WIDTH = 280;
 /** Room the card needs under a name to open below it (its tallest content). */
 const CARD_ROOM = 260;

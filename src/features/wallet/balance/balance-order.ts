@@ -19,8 +19,7 @@ export function createBalanceOrder(): (hash: string) => BalanceVerdict {
   let newest = 0;
   return (hash) => {
     const entry = parseHash(hash);
-    if (entry === null) return 'refetch';
-    if (entry < newest) return 'refetch';
+    if (entry === null || entry < newest) return 'refetch';
     newest = entry;
     return 'show';
   };
