@@ -5,7 +5,7 @@ import { participantsHash, powValid, rainShares, solvePow } from '../../src/core
 import { RAIN_EVERY_MS, RAIN_HOUSE, RAIN_JOIN_MS, RAIN_PER_MILLE, rainTick, startRain } from '../../sim-server/domains/chat/rain.ts';
 import { cheapestCase, openCases } from './cases-helpers.ts';
 import { balanceOf, chatSocket, hashOf, ok, refused, type Client } from './chat-helpers.ts';
-import { startServer, type TestServer } from './harness.ts';
+import { startServer, wrongNonce, type TestServer } from './harness.ts';
 import { expectLedgerOk, testClock } from './wallet-helpers.ts';
 
 const clock = testClock();
@@ -112,9 +112,7 @@ describe('rain', () => {
     const idleHash = await hashOf(idle);
     await refused(idle, 'chat-rain.join', { rain_hash: hash, token: solvePow(rain!.captcha.challenge, idleHash, rain!.captcha.difficulty)! }, NumericError.INVALID_DATA);
     await refused(active.client, 'chat-rain.join', { rain_hash: hash }, NamedError.CAPTCHA_REQUIRED);
-    let wrong = 0;
-    while (powValid(rain!.captcha.challenge, active.hash, String(wrong), rain!.captcha.difficulty)) wrong += 1;
-    await refused(active.client, 'chat-rain.join', { rain_hash: hash, token: String(wrong) }, NamedError.CAPTCHA_REQUIRED);
+    await refused(active.client, 'chat-rain.join', { rain_hash: hash, token: wrongNonce((nonce) => powValid(rain!.captcha.challenge, active.hash, nonce, rain!.captcha.difficulty)) }, NamedError.CAPTCHA_REQUIRED);
     // A nonce found for someone else does not work for this player.
     await refused(active.client, 'chat-rain.join', { rain_hash: hash, token: solvePow(rain!.captcha.challenge, idleHash, rain!.captcha.difficulty)! }, NamedError.CAPTCHA_REQUIRED);
     const token = solvePow(rain!.captcha.challenge, active.hash, rain!.captcha.difficulty)!;

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NamedError, NumericError, type StealGame } from '../../src/contract/index.ts';
 import { hashDecision } from '../../src/core/fair-ticket.ts';
 import { parseHash } from '../../src/core/hash-id.ts';
-import { solvePow } from '../../src/core/rain.ts';
+import { powValid, solvePow } from '../../src/core/rain.ts';
 import { STEAL_ROULETTE, stealPayout, stealPicks, stealRollX, stealStrip } from '../../src/core/steal-roulette.ts';
 import { STEAL_BATTLE_MS, STEAL_REWARD, STEAL_ROLL_MS, STEAL_WAIT_MS, startSteal, stealTick } from '../../sim-server/domains/chat/steal.ts';
 import { cheapestCase, openCases } from './cases-helpers.ts';
 import { balanceOf, hashOf, ok, refused, type Client } from './chat-helpers.ts';
-import { operatorHeaders, startServer, type TestServer } from './harness.ts';
+import { operatorHeaders, startServer, wrongNonce, type TestServer } from './harness.ts';
 import { expectLedgerOk, testClock } from './wallet-helpers.ts';
 
 const clock = testClock();
@@ -181,7 +181,7 @@ describe('split-or-steal', () => {
     const active = await activePlayer();
     const game = startSteal(server.services, { difficulty: 8 });
     await refused(idle, 'chat-steal.join', { game_hash: game.hash, token: solvePow(game.captcha.challenge, await hashOf(idle), 8)! }, NumericError.INVALID_DATA);
-    await refused(active.client, 'chat-steal.join', { game_hash: game.hash, token: 'x' }, NamedError.CAPTCHA_REQUIRED);
+    await refused(active.client, 'chat-steal.join', { game_hash: game.hash, token: wrongNonce((nonce) => powValid(game.captcha.challenge, active.hash, nonce, 8)) }, NamedError.CAPTCHA_REQUIRED);
     const token = solvePow(game.captcha.challenge, active.hash, 8)!;
     await ok(active.client, 'chat-steal.join', { game_hash: game.hash, token });
     await refused(active.client, 'chat-steal.join', { game_hash: game.hash, token }, NumericError.INVALID_DATA);

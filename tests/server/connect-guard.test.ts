@@ -1,8 +1,8 @@
 /** Issue 12, security 5: sign-in limits, the lock, the proof-of-work challenge and one starting balance per IP/device. */
 import { describe, expect, test } from 'vitest';
-import { solveChallenge } from '../../src/core/proof-of-work.ts';
+import { solveChallenge, solvesChallenge } from '../../src/core/proof-of-work.ts';
 import type { Config } from '../../sim-server/config.ts';
-import { CONNECT_UNLIMITED, startServer } from './harness.ts';
+import { CONNECT_UNLIMITED, startServer, wrongNonce } from './harness.ts';
 
 const limits = (overrides: Partial<Config['connectLimit']>): Config['connectLimit'] => ({ ...CONNECT_UNLIMITED, ...overrides });
 
@@ -49,8 +49,10 @@ describe('sign-in limits', () => {
       expect(bits).toBe(10);
       const post = (captcha: string) =>
         client.request('/api/connect', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'captcha_owner', password: 'right-password', captcha }) });
-      // A made-up answer, then a forged challenge, are no answers.
-      expect((await post(`${challenge}:zz`)).body.error?.error_code).toBe('CAPTCHA_REQUIRED');
+      // A wrong answer (not a fixed made-up one: 'zz' once solved CI's challenge by chance), then
+      // a forged challenge, are no answers.
+      const wrong = wrongNonce((nonce) => solvesChallenge(challenge, nonce, bits));
+      expect((await post(`${challenge}:${wrong}`)).body.error?.error_code).toBe('CAPTCHA_REQUIRED');
       expect((await post(`${challenge.replace(/\.[^.]+$/, '.forged')}:0`)).body.error?.error_code).toBe('CAPTCHA_REQUIRED');
       const answer = `${challenge}:${await solveChallenge(challenge, bits)}`;
       expect((await post(answer)).body.response).toMatchObject({ user: { name: 'captcha_owner' } });

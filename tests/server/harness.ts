@@ -85,6 +85,16 @@ export async function startServer(overrides: Partial<Config> = {}) {
   };
 }
 
+/**
+ * A proof-of-work nonce that does not solve (`solves` says which do): made-up nonces solve a
+ * random challenge by chance, one in 2^bits, so the first that does not is taken.
+ */
+export function wrongNonce(solves: (nonce: string) => boolean): string {
+  let nonce = 0;
+  while (solves(String(nonce))) nonce += 1;
+  return String(nonce);
+}
+
 /** An answer envelope as JSON. */
 export type Answer = { response?: unknown; error?: { error_code: number | string; error_msg: string } } & Record<string, unknown>;
 
