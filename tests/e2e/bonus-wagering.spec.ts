@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, header, operatorHeaders, settled, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, callAsPlayer, expectLive, header, operatorHeaders, settled, signInByApi } from './helpers.ts';
 
 const SHOTS = 'test-results/screens';
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
@@ -25,6 +25,9 @@ test('a Deposit Bonus shows as play-only on the withdraw page until it is wagere
   await callAsPlayer(page, 'booster.activate', { booster_hash: hash });
 
   await page.goto('/wallet/btc');
+  // The deposit's balance change reaches only a socket already in the player's room (CI once
+  // confirmed it before the page's socket had joined, and the header kept the old balance).
+  await expectLive(page);
   const address = (await page.getByTestId('deposit-address').textContent())!;
   const { payment } = await simPost<{ payment: { hash: string } }>(page, '/api/sim/crypto/transfers', { address, amount: '0.001' });
   await simPost(page, `/api/sim/payments/${payment.hash}/confirm`, {});

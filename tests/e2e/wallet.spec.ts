@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { depositAddressFor } from '../../src/core/index.ts';
 import { base32Decode, totp } from '../../sim-server/auth/totp.ts';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, connectByApi, header, newPlayerName, operatorHeaders, settled, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, callAsPlayer, connectByApi, expectLive, header, newPlayerName, operatorHeaders, settled, signInByApi } from './helpers.ts';
 
 /** A BIP-173 test address: a valid bech32 bitcoin address nobody on the sim owns. */
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
@@ -136,6 +136,8 @@ test('coins go into the vault and a lock keeps them there', async ({ page }) => 
 test('a crypto deposit confirmed in the sim console shows one toast for its coins', async ({ page }) => {
   await signInByApi(page);
   await page.goto('/wallet/btc');
+  // The payment's events reach only a socket already in the player's room.
+  await expectLive(page);
   await expect(page.getByRole('img', { name: 'QR code of your Bitcoin address' })).toBeVisible();
   const address = (await page.getByTestId('deposit-address').textContent())!;
   expect(address).toMatch(/^(bc1|tb1|1|3)/);
@@ -158,6 +160,7 @@ test('a crypto deposit confirmed in the sim console shows one toast for its coin
 test('a declined crypto deposit says why and offers a refund to an address of the player', async ({ page }) => {
   await signInByApi(page);
   await page.goto('/wallet/ltc');
+  await expectLive(page);
   const address = (await page.getByTestId('deposit-address').textContent())!;
   const { payment } = await simPost<{ payment: { hash: string } }>(page, '/api/sim/crypto/transfers', { address, amount: '0.5' });
   await simPost(page, `/api/sim/payments/${payment.hash}/decline`);
@@ -312,6 +315,7 @@ test('the deposit-bonus modal refuses an unknown code, applies a partner\'s code
 test('a card deposit goes from the form to the checkout and follows its status to the balance', async ({ page }) => {
   await signInByApi(page);
   await page.goto('/wallet');
+  await expectLive(page);
   await page.getByRole('link', { name: 'Visa / Mastercard' }).click();
   await page.getByRole('radio', { name: 'Mastercard' }).check();
   await page.getByLabel(/^Coins/).fill('50');
