@@ -28,7 +28,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's Chromium (DESIGN.md section 2): browser downloads are not available here.
+      // Debian's Chromium (docs/design.md section 2): browser downloads are not available here.
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },

@@ -1,5 +1,5 @@
 /**
- * Roulette frame cost (DESIGN.md section 8): main-thread CPU time per frame, from the start of
+ * Roulette frame cost (docs/design.md section 14): main-thread CPU time per frame, from the start of
  * a tick to the end of the render call, while the real roulette scene spins in headless
  * Chromium (WebGL on SwiftShader), in normal and in performance mode. SwiftShader draws on the
  * CPU in another process, so the figures compare the two modes in one run; they are not a

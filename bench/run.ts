@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark in turn and prints one table of figures and ratios
- * measured in this run (DESIGN.md section 8), also written to bench/results/latest.json
+ * measured in this run (docs/design.md section 14), also written to bench/results/latest.json
  * (Lighthouse's full reports beside it, in bench/results/lighthouse/).
  * Exits 1 when a money invariant breaks or a benchmark cannot run; a missed target is
  * reported in the table, not as a failure of the run.

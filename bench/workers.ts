@@ -1,5 +1,5 @@
 /**
- * Fairness worker throughput (DESIGN.md section 8): tickets verified per second by the real,
+ * Fairness worker throughput (docs/design.md section 14): tickets verified per second by the real,
  * bundled fairness worker in headless Chromium through Comlink, with the pure-JS HMAC
  * (@noble/hashes, the one the worker uses) and with WebCrypto, against Node's native HMAC in
  * this same run. The batch is what a verify page checks: many nonces over a few keys.

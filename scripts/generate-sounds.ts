@@ -1,7 +1,7 @@
 /**
  * `node scripts/generate-sounds.ts` writes the arena's sound sprite, public/sounds/arena.wav,
  * and its map, src/sound/sprite-map.ts (both committed). Every sound is synthesised here
- * (DESIGN.md section 7: generated or shipped small, never fetched): clicks and ticks, three
+ * (docs/design.md section 8: generated or shipped small, never fetched): clicks and ticks, three
  * rarity reveals, ten balance-change tiers (document 1 section 9: up to 1, 2, 5, 10, 25, 50,
  * 100, 150, 200 coins and above), a notice ping and an error buzz. Mono, 11,025 Hz, 8 bit:
  * small enough to precache.

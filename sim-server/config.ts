@@ -24,7 +24,7 @@ export interface Config {
   rateLimit: { max: number; windowMs: number };
   /**
    * A postgres:// address (DATABASE_URL): the same schema on PostgreSQL, shared by several
-   * server processes (DESIGN.md 9). Unset, the embedded SQLite file in dataDir.
+   * server processes (docs/design.md section 10). Unset, the embedded SQLite file in dataDir.
    */
   databaseUrl?: string;
   /** SQLite synchronous mode: NORMAL loses nothing on a process crash. */

@@ -1,5 +1,5 @@
-// The fairness worker's API (DESIGN.md sections 5 and 7): bulk ticket checks, game replays and
-// the case page's drop-pool math. Thin on purpose (STYLE.md item 7): every function hands over
+// The fairness worker's API (docs/design.md sections 6 and 8): bulk ticket checks, game replays and
+// the case page's drop-pool math. Thin on purpose (docs/style.md item 6): every function hands over
 // to a pure module of src/core, tested in Node; this file adds only the worker-side timing.
 // DON'T import anything from the DOM or the app here: this runs inside a Web Worker, and Node
 // tests expose it over a MessageChannel.

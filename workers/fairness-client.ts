@@ -1,6 +1,6 @@
 // The page side of the fairness worker: one worker per session, started on first use, wrapped
 // with Comlink. Pages call these functions; hashing and replays never run on the main thread
-// (DESIGN.md section 7). From the worker's modules only types and packTickets (a few lines,
+// (docs/design.md section 8). From the worker's modules only types and packTickets (a few lines,
 // no hashing) come along, so the fairness code stays out of the page's bundle.
 import * as Comlink from 'comlink';
 import type { PoolItem, SimulatedOpenings } from '../src/core/drop-pool.ts';

@@ -1,4 +1,4 @@
-/** Talking to the sim-server over its wire (DESIGN.md section 3) from a benchmark. */
+/** Talking to the sim-server over its wire (docs/design.md section 4) from a benchmark. */
 
 /** An RPC answer: `{response}` or `{error: {error_code, error_msg}}`. */
 export type Envelope = { response: unknown } | { error: { error_code: number | string; error_msg: string } | string };

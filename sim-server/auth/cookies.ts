@@ -1,5 +1,5 @@
 /**
- * Auth cookies (DESIGN.md section 10). access_token and refresh_token are HttpOnly so no
+ * Auth cookies (docs/design.md section 4). access_token and refresh_token are HttpOnly so no
  * script can read them, and SameSite=Strict so another site cannot make a signed-in
  * browser call a money-moving GET. `logged` carries no secret: tabs poll it to notice
  * sign-in and sign-out.

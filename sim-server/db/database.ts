@@ -16,7 +16,7 @@ export type { Db, Tx } from './transaction.ts';
 export interface DbOptions {
   /** A file path, or ':memory:'. Ignored when `url` is set. */
   path: string;
-  /** A postgres:// address (DATABASE_URL): PostgreSQL instead of the embedded file (DESIGN.md 9). */
+  /** A postgres:// address (DATABASE_URL): PostgreSQL instead of the embedded file (docs/design.md section 10). */
   url?: string;
   /** 'NORMAL' loses nothing on a process crash; 'FULL' also survives a power cut. */
   synchronous?: 'NORMAL' | 'FULL';
@@ -24,7 +24,7 @@ export interface DbOptions {
    * Let other connections open the file at the same time. Off by default: one process owns
    * the embedded database, which keeps the WAL index in process memory (reads about 2.6x
    * faster, no lock syscalls per statement) and stops a second server on the same DATA_DIR
-   * from running game timers twice. Several processes share PostgreSQL instead (DESIGN.md 9).
+   * from running game timers twice. Several processes share PostgreSQL instead (docs/design.md section 10).
    */
   shared?: boolean;
   /** How long a statement waits for another connection's lock before failing. */

@@ -1,5 +1,5 @@
 /**
- * The same Db on PostgreSQL (DATABASE_URL, DESIGN.md 9, docs/decisions/0030). The seam stays
+ * The same Db on PostgreSQL (DATABASE_URL, docs/design.md section 10, docs/decisions/0030). The seam stays
  * synchronous, as every domain's transaction body relies on: a worker thread owns the `pg`
  * connection (postgres-worker.ts) and this thread blocks per statement on a shared signal
  * until it holds the statement's request id, then reads the answer with receiveMessageOnPort

@@ -1,5 +1,5 @@
 /**
- * The sim's public beacon chain (DESIGN.md section 5): a block every whole second of the
+ * The sim's public beacon chain (docs/design.md section 6): a block every whole second of the
  * injected clock, numbered by its unix second, id = HMAC-SHA256(seed, "beacon-" + number), each
  * block hashing its predecessor. Blocks are produced lazily when asked for, so the chain needs no
  * timer and a test that steps its clock gets the same chain every run for the same seed.

@@ -1,5 +1,5 @@
 /**
- * Language prefixes (document 1 section 2.1, DESIGN.md section 10): every path is also served
+ * Language prefixes (document 1 section 2.1, docs/design.md section 8): every path is also served
  * under /{lang}. en, es and ua are accepted and kept in the address bar; es and ua render
  * English (only en is enabled). Anything else shaped like a language code falls back to
  * English by dropping the prefix. The router sees paths without the prefix, so the route

@@ -115,7 +115,7 @@ export const HistoryEntry = z.object({
   ref: z.nullable(z.string()),
 });
 
-/** The player's seed pair for provably fair rolls (document 3 section 3, DESIGN.md section 10). */
+/** The player's seed pair for provably fair rolls (document 3 section 3, docs/design.md section 6). */
 export const Seed = z.object({
   client_seed: z.string(),
   server_seed_hashed: z.string(),
@@ -268,7 +268,7 @@ export const UnboxGame = z.object({
   finished_at: z.nullable(z.number()),
 });
 
-/** The public record of one roll (DESIGN.md section 10 'Fairness record'): enough to recompute its ticket and item. */
+/** The public record of one roll (docs/design.md section 6 'The public record'): enough to recompute its ticket and item. */
 export const Drop = z.object({
   hash: z.string(),
   item_hash: z.string(),
@@ -312,7 +312,7 @@ export const UnboxRoll = z.object({
   roll: z.object({ round: z.number(), duration: z.number() }),
 });
 
-/** Where a battle is (DESIGN.md section 6): seats open, waiting for its beacon, rounds, rob decisions, done, or cancelled. */
+/** Where a battle is (docs/design.md section 7): seats open, waiting for its beacon, rounds, rob decisions, done, or cancelled. */
 export const BattleStatus = z.enum(['waiting', 'process', 'running', 'rob', 'finished', 'closed']);
 
 /** A battle's options, all present; `kings` is the crowns needed to win, 0 when off. */
@@ -346,7 +346,7 @@ export const BattleSeat = z.object({
   reward: z.nullable(z.number()),
 });
 
-/** Fair rolls that settled a tie: the tied seats, the seats picked, and each roll (DESIGN.md section 5). */
+/** Fair rolls that settled a tie: the tied seats, the seats picked, and each roll (docs/design.md section 6). */
 export const BattleTiebreak = z.object({
   players: z.array(z.number()),
   winners: z.array(z.number()),
@@ -431,7 +431,7 @@ export const BattleGame = z.object({
     next_at: z.nullable(z.number()),
   }),
   /**
-   * Fairness (DESIGN.md sections 5 and 10): ticket = fairTicket(beacon, server_seed, nonce);
+   * Fairness (docs/design.md section 6): ticket = fairTicket(beacon, server_seed, nonce);
    * the server seed is shown hashed until the battle finishes.
    */
   seed: z.object({
@@ -452,7 +452,7 @@ export const BattleGame = z.object({
 });
 
 /**
- * One seat's drop in one round (DESIGN.md section 10 'Fairness record'). Its ticket is
+ * One seat's drop in one round (docs/design.md section 6 'The public record'). Its ticket is
  * fairTicket(game.seed.beacon, client_seed, nonce) over 1..100000, and `range` is the slot of
  * the case version that holds it; client_seed is the battle's server seed, so it stays null
  * until the battle finishes.
@@ -527,7 +527,7 @@ export const GameNotice = z.object({
   time: z.number(),
 });
 
-/** The arena's fixed rules, for the create screen (DESIGN.md section 6, document 1 section 9). */
+/** The arena's fixed rules, for the create screen (docs/design.md section 7, document 1 section 9). */
 export const ArenaConfig = z.object({
   seats: z.object({ min: z.number(), max: z.number() }),
   /** Seats of a team battle (2v2). */
@@ -672,7 +672,7 @@ export const Referral = z.object({
   }),
 });
 
-/** One block of the sim's beacon chain (DESIGN.md section 5): a battle's beacon is the first block after its last seat filled. */
+/** One block of the sim's beacon chain (docs/design.md section 6): a battle's beacon is the first block after its last seat filled. */
 export const BeaconBlock = z.object({
   /** Unix second the block was produced at. */
   number: z.number(),

@@ -1,6 +1,6 @@
 /**
- * Query-string shape shared by the client (encode) and the server (decode), DESIGN.md
- * section 10: objects as bracket keys (`options[fast]=1`), lists comma-joined, booleans 0/1.
+ * Query-string shape shared by the client (encode) and the server (decode), docs/design.md
+ * section 4: objects as bracket keys (`options[fast]=1`), lists comma-joined, booleans 0/1.
  * A POST JSON body has the same shape as the decoded query.
  */
 

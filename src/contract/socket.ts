@@ -1,5 +1,5 @@
 /**
- * The socket protocol (DESIGN.md sections 3 and 10). Every frame is one JSON object
+ * The socket protocol (docs/design.md section 4). Every frame is one JSON object
  * `{type, data}`; server frames of a room also carry `room` and that room's increasing
  * `offset`, so a client that reconnects can ask for what it missed.
  */
@@ -72,7 +72,7 @@ export const ServerMessages = {
   PARTNER_LEVEL_CHANGED: z.object({ new_level: z.number() }),
   /**
    * Maintenance: the client sets a maintenance cookie (60 s) and reloads, at once when the
-   * server is going down, else once no spin or battle animation runs (DESIGN.md section 10).
+   * server is going down, else once no spin or battle animation runs (docs/design.md section 8).
    */
   SERVER_MAINTENANCE: z.object({ going_down: z.boolean(), message: z.optional(z.string()) }),
   /** The server asks for a protection challenge before more calls (requests wait until it is passed). */
@@ -89,7 +89,7 @@ export const ServerMessages = {
   ROOM_RESYNC: z.object({ room: z.string(), offset: z.number() }),
   /** A frame the server could not accept. */
   SOCKET_ERROR: z.object({ code: z.string(), message: z.string() }),
-  /** Every balance change of the player (DESIGN.md section 10). */
+  /** Every balance change of the player (docs/design.md section 5). */
   WALLET_BALANCE_CHANGED: z.object({
     currency: z.string(),
     balance: z.number(),
@@ -239,7 +239,7 @@ export interface ServerFrame<T extends ServerMessageType = ServerMessageType> {
   offset?: number;
 }
 
-/** Room names (DESIGN.md section 10). */
+/** Room names (docs/design.md section 4). */
 export const Rooms = {
   /** A player's own events; only that player's connections may join. */
   user: (hash: string) => `USER[${hash}]`,

@@ -1,6 +1,6 @@
 /**
  * Schema building blocks for the wire. Written with zod/mini so the client's first page
- * stays small (DESIGN.md section 10); the server uses the very same schemas.
+ * stays small (docs/design.md section 8); the server uses the very same schemas.
  * Input helpers accept a value's JSON form or its query-string text, because query strings
  * carry only text; numbers only as decimal digits.
  */
@@ -53,7 +53,7 @@ export const list = <T extends z.ZodMiniType>(item: T, max = 200) =>
 export const choice = (options: readonly number[]) =>
   int().check(z.refine((v) => options.includes(v), { message: `expected one of ${options.join(', ')}` }));
 
-/** The client's own seed for provably fair rolls (DESIGN.md section 10); visible ASCII only. */
+/** The client's own seed for provably fair rolls (docs/design.md section 6); visible ASCII only. */
 export const clientSeed = () => z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[\x21-\x7e]+$/, 'expected visible characters'));
 
 /** A gift code: three groups of five letters or digits joined by dashes (document 1 section 5). */
@@ -64,7 +64,7 @@ export const giftCode = () => z.string().check(z.trim(), z.regex(GIFT_CODE_PATTE
 /** The label the client uses to merge calls into one batch.waterfall; the server ignores it. */
 export const batchLabel = () => z.optional(z.string().check(z.maxLength(64)));
 
-/** Idempotency key of a money-moving call (DESIGN.md section 10: `stamp`). */
+/** Idempotency key of a money-moving call (docs/design.md section 4: `stamp`). */
 export const stamp = () => z.optional(z.string().check(z.minLength(1), z.maxLength(64)));
 
 /** Paging: the spec continues with an offset equal to the last item's hash. */

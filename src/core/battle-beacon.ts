@@ -1,4 +1,4 @@
-// The sim's public randomness beacon (DESIGN.md section 5): a chain of blocks, one a second,
+// The sim's public randomness beacon (docs/design.md section 6): a chain of blocks, one a second,
 // each naming the previous block's hash. A battle's tickets are keyed by the id of the first
 // block produced after its last seat filled, so the key did not exist while seats could still
 // change hands. The sim-server produces the chain (sim-server/world/beacon.ts); the client and

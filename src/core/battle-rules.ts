@@ -1,4 +1,4 @@
-// Case-battle rules (DESIGN.md sections 5, 6 and 10): the drop tickets, the drops, and who wins
+// Case-battle rules (docs/design.md sections 6 and 7): the drop tickets, the drops, and who wins
 // and how the pot is paid. The sim-server's engine decides every battle with these functions and
 // the fairness worker replays a finished battle's public record through the same ones.
 //
@@ -44,7 +44,7 @@
 //   team sum) follow the side rules; team+share pays all four seats; team+rob is refused (a team
 //   cannot make one decision).
 //
-// Payment (DESIGN.md section 10): one solo seat winning outright (or robbing) takes every drop;
+// Payment (docs/design.md section 7): one solo seat winning outright (or robbing) takes every drop;
 // any other result (a team win, a tie split, share, rob split) pays coins, each paid seat getting
 // floor(pot / paid seats) and the house keeping the items and the remainder cents. Paid + house
 // always equals the pot, and no seat is paid twice.

@@ -1,4 +1,4 @@
-// Provably fair rules (spec document 3, section 5; DESIGN.md section 5). The verifier in
+// Provably fair rules (spec document 3, section 5; docs/design.md section 6). The verifier in
 // workers/, the client and the sim-server all call these, so a ticket is computed one way:
 // the server's roll, the modal and bulk verification all go through keyedTicketer.
 // Pure JS hashing on purpose: bulk verification is faster than WebCrypto's async calls.
@@ -59,7 +59,7 @@ export function ticketFromDigest(digest: Uint8Array, max: number = TICKET_MAX): 
 }
 
 /**
- * A ticketer for one key with @noble/hashes (DESIGN.md sections 5 and 7): the keyed HMAC state
+ * A ticketer for one key with @noble/hashes (docs/design.md sections 6 and 8): the keyed HMAC state
  * is built once and cloned per ticket (two SHA-256 blocks per ticket instead of four, no hex
  * string in between), and the message `client seed-nonce` is written into a reused buffer (the seed's bytes
  * once per seed, the nonce's ASCII digits per ticket), so a ticket allocates nothing.

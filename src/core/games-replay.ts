@@ -1,4 +1,4 @@
-// The verifier of Chicken and Dice (DESIGN.md section 5): replays a game from the public record
+// The verifier of Chicken and Dice (docs/design.md section 6): replays a game from the public record
 // chicken.game / dice.game answer, with the same rules the sim-server used, and says where
 // anything differs. The fairness worker exposes these; the fairness pages show the reports.
 import type { ChickenGame, ChickenStep, DiceRoll } from '../contract/index.ts';

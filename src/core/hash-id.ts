@@ -1,5 +1,5 @@
 // Ids on the wire are 12-character hashes: `SF` + zero padding + number (SF0000000042);
-// the short form drops the padding (SF42). Document 3, section 5 and DESIGN.md section 3.
+// the short form drops the padding (SF42). Document 3, section 5 and docs/design.md section 4.
 
 /** Prefix of every id hash. */
 export const HASH_PREFIX = 'SF';

@@ -1,5 +1,5 @@
 // Account levels and season ranks (document 1, section 9). The spec gives only sample points
-// of the experience curve; DESIGN.md section 10 asks for a smooth curve through them kept here.
+// of the experience curve; docs/design.md section 7: a smooth curve through them, kept here.
 
 /** Highest account level; shown as MAX with a full bar. */
 export const MAX_LEVEL = 130;

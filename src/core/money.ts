@@ -1,4 +1,4 @@
-// Amounts are integer cents everywhere; coins = cents / 100 (DESIGN.md section 3). Text is
+// Amounts are integer cents everywhere; coins = cents / 100 (docs/design.md section 5). Text is
 // parsed digit by digit, never through float multiplication, so 0.29 coins is 29 cents.
 import type { CryptoCurrency as WireCryptoCurrency } from '../contract/currencies.ts';
 

@@ -1,4 +1,4 @@
-// The fairness verifier (DESIGN.md section 5): recomputes tickets in bulk and replays a whole
+// The fairness verifier (docs/design.md section 6): recomputes tickets in bulk and replays a whole
 // game from the public record arena.game answers, saying exactly where anything differs.
 // The worker in workers/ only exposes these functions; the verify modal and the
 // /provably-fair pages read the reports. Nothing here trusts the record: every ticket, every

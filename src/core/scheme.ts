@@ -9,7 +9,7 @@ export const CASE_COUNTS = [1, 5, 10, 20, 50, 100] as const;
 /** Most rounds a battle can have in all. */
 export const MAX_ROUNDS = 100;
 
-/** Seats a battle can have (DESIGN.md section 6; the spec's arena max of 5 players). */
+/** Seats a battle can have (docs/design.md section 7; the spec's arena max of 5 players). */
 export const BATTLE_SEATS = { min: 2, max: 5 } as const;
 
 /** One part of a scheme: a case by full hash and its number of rounds. */

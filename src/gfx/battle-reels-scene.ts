@@ -1,6 +1,6 @@
 // A battle round's reels in PixiJS: ONE scene (one container, one ticker callback) holds a
 // vertical reel per seat, side by side, and spins them together to the drops the server
-// decided when the round started (STYLE.md item 8: the winners are inputs). Each reel's motion
+// decided when the round started (docs/style.md item 7: the winners are inputs). Each reel's motion
 // is a roulette-plan.ts plan laid along the y axis, so the reels keep the case roulette's
 // numbers (travel, ease, settle) and land exactly centred. Lives on the session's renderer
 // (renderer.ts); load lazily. Performance mode drops the glows; reduced motion shows the drops

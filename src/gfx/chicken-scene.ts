@@ -1,5 +1,5 @@
 // Catch the Chicken's road in PixiJS, on the session's renderer (renderer.ts); load lazily.
-// The server decides every step before the scene moves (STYLE.md item 8): the page calls
+// The server decides every step before the scene moves (docs/style.md item 7): the page calls
 // `hop` with the outcome and the scene only shows it. One container and one ticker callback;
 // the ticker runs only while a hop plays. Performance mode drops the feathers and coins;
 // reduced motion puts the chicken where it ends at once.

@@ -1,6 +1,6 @@
 // The dice bar in PixiJS, on the session's renderer (renderer.ts); load lazily. A 0-100 track
 // with the winning zone in green and the losing one in red; a roll slides the marker to the
-// number the server drew (STYLE.md item 8: the result is an input). The ticker runs only
+// number the server drew (docs/style.md item 7: the result is an input). The ticker runs only
 // while the marker moves; reduced motion puts it there at once, performance mode drops the glow.
 import { Container, Graphics, Text, UPDATE_PRIORITY, type Ticker } from 'pixi.js';
 import type { ArenaRenderer, RendererEvent } from './renderer.ts';

@@ -1,4 +1,4 @@
-// The renderer's decisions as pure functions (DESIGN.md section 7), kept apart from PixiJS so
+// The renderer's decisions as pure functions (docs/design.md section 8), kept apart from PixiJS so
 // Node tests cover them: how the one Application is created and how item art is packed into an
 // atlas. When performance mode turns itself on is the settings feature's frame-rate probe
 // (src/ui/performance.ts); the renderer only follows the setting.

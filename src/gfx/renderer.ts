@@ -1,4 +1,4 @@
-// The one PixiJS Application of the session (DESIGN.md section 7). Creating and destroying
+// The one PixiJS Application of the session (docs/design.md section 8). Creating and destroying
 // Applications leaks WebGL contexts, so a page borrows this one: it attaches the canvas to its
 // host element and detaches it when it leaves; the Application itself lives until the tab
 // closes. Load this module lazily (import('.../gfx/renderer.ts')): PixiJS is not part of the

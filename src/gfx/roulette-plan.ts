@@ -3,7 +3,7 @@
 // every spin ends exactly centred on the item the server chose; roulette-scene.ts only draws
 // what this computes. The seeded source shapes decoration only (the order of the other cards,
 // how far the strip runs, where inside the card the spin stops before settling): the winner is
-// an input, never drawn (STYLE.md item 8).
+// an input, never drawn (docs/style.md item 7).
 import { ITEM_RARITY_STYLE, toItemRarity, type ItemRarity, type RaritySoundLevel } from '../core/rarity.ts';
 import { shuffled, type RandomSource } from '../core/seeded-random.ts';
 
@@ -27,7 +27,7 @@ export const ROULETTE = {
   landingSpread: 0.38,
   /** The ease-out power of the spin: position = 1 - (1 - t)^power. */
   easePower: 4,
-  /** Base design width the scale is measured against (DESIGN.md section 7). */
+  /** Base design width the scale is measured against (docs/design.md section 8). */
   designWidth: 1_920,
   minScale: 0.5,
   /** Spark particles at settle for the rarities that sound high; none for the others. */

@@ -1,5 +1,5 @@
 // The case roulette in PixiJS: draws what roulette-plan.ts computes. It animates to the item
-// the server already chose and recorded (STYLE.md item 8): `spin` takes the winner as input and
+// the server already chose and recorded (docs/style.md item 7): `spin` takes the winner as input and
 // nothing here picks one. The seeded source only orders the other cards.
 //
 // Built for the one long-lived Application (renderer.ts): a scene adds one container to the

@@ -1,5 +1,5 @@
 /**
- * The RPC client (document 1 section 7, DESIGN.md section 3): GET /api/method/{name} with the
+ * The RPC client (document 1 section 7, docs/design.md section 4): GET /api/method/{name} with the
  * session cookies, the answer's envelope checked and its response validated against the
  * method's output schema. Error routing follows document 3 section 8: an expired access
  * token is renewed once and the call retried; any other token problem means the player is

@@ -1,5 +1,5 @@
 /**
- * The socket client (document 1 section 4 'Socket', DESIGN.md sections 3 and 10). One
+ * The socket client (document 1 section 4 'Socket', docs/design.md section 4). One
  * connection per tab: it authenticates with a one-use connect token when the player is
  * signed in, pings every 20 s, reconnects with randomised exponential back-off, and keeps
  * rooms: leaving one is delayed 5 s (a page that unmounts and mounts again does not drop

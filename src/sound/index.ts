@@ -1,5 +1,5 @@
 /**
- * The arena's sounds through howler (DESIGN.md section 7): one generated sprite, the player's
+ * The arena's sounds through howler (docs/design.md section 8): one generated sprite, the player's
  * volume and mute, and the balance-change tiers (document 1 section 9). Howler and the sprite
  * load after the first paint; a sound asked for before then plays once they are in.
  */

@@ -1,6 +1,6 @@
 /**
  * The tab's IndexedDB database through Dexie: settings, markers, and cached boxes and items
- * for offline pages. Loaded after the first paint (DESIGN.md section 10), never by the entry.
+ * for offline pages. Loaded after the first paint (docs/design.md section 8), never by the entry.
  */
 import { Dexie, type EntityTable } from 'dexie';
 import { DB_NAME } from './db-name.ts';

@@ -1,6 +1,6 @@
 /**
- * Copies of answers kept in IndexedDB, so that pages seen before work offline (DESIGN.md
- * section 7: case pages, item art, inventory). A query that fails for want of a network
+ * Copies of answers kept in IndexedDB, so that pages seen before work offline (docs/design.md
+ * section 8: case pages, item art, inventory). A query that fails for want of a network
  * answers its last copy instead; any other failure stays a failure. Only data that moves no
  * money is kept, and a sign-out drops the player's own copies.
  */

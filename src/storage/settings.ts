@@ -2,7 +2,7 @@
  * The player's settings (document 1 section 3 'Stored settings'). The ones the first paint
  * needs (performance mode, sound, notifications, effects) are read synchronously from
  * localStorage; all of them are kept in IndexedDB through Dexie, which loads after the first
- * paint (DESIGN.md section 10). Every change is written to both.
+ * paint (docs/design.md section 8). Every change is written to both.
  */
 import { createStore } from '../ui/store.ts';
 

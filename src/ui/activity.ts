@@ -1,7 +1,7 @@
 /**
  * Whether a spin or battle animation is running. Games mark themselves busy while they
  * animate; a new version of the app or a maintenance reload waits until nothing is
- * (DESIGN.md sections 7 and 10: never cut a battle or a spin in half), and the wallet holds
+ * (docs/design.md section 8: never cut a battle or a spin in half), and the wallet holds
  * back winnings the animation has not shown yet (the balance buffer).
  */
 import { useEffect } from 'react';

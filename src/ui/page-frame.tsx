@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import './page.css';
 
-/** Product areas; each has its own accent, taken from the arena's palette (DESIGN.md section 7). */
+/** Product areas; each has its own accent, taken from the arena's palette (docs/design.md section 8). */
 export type Area =
   | 'arena' | 'cases' | 'battles' | 'chicken' | 'dice' | 'rewards' | 'race' | 'battlepass' | 'inventory'
   | 'profile' | 'wallet' | 'fairness' | 'partnership' | 'account' | 'info' | 'party';

@@ -1,5 +1,5 @@
 /**
- * Performance mode's automatic switch (document 1 section 4, DESIGN.md section 7): the frame
+ * Performance mode's automatic switch (document 1 section 4, docs/design.md section 8): the frame
  * rate is sampled for 500 frames; an average under 25 frames per second switches the mode on.
  */
 import { useSyncExternalStore } from 'react';

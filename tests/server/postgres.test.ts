@@ -1,5 +1,5 @@
 /**
- * What only PostgreSQL does (DESIGN.md 9, docs/decisions/0030): several processes on one
+ * What only PostgreSQL does (docs/design.md section 10, docs/decisions/0030): several processes on one
  * database, a connection lost and made again, a statement that waits too long, and the
  * lease that gives timers one owner. Runs when TEST_DATABASE_URL is set (CI sets it).
  */

@@ -225,7 +225,7 @@ function onOptions(options: Partial<BattleOptions>): string[] {
   return OPTION_NAMES.filter((name) => (name === 'kings' ? (options.kings ?? 0) > 0 : options[name] === true));
 }
 
-describe('every mode and every pair of stacked modes decides the winner as DESIGN.md says', () => {
+describe('every mode and every pair of stacked modes decides the winner as docs/design.md section 7 says', () => {
   test.each([...SINGLE, ...PAIRS, ...TEAM].map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const outcome = decideBattle(record(c));
     expect(outcome.winners).toEqual(c.winners);

@@ -29,7 +29,7 @@ function messages(report: ReplayReport): string[] {
 }
 
 describe('tickets in bulk', () => {
-  test('the keyed ticketer gives the DESIGN.md test vector', () => {
+  test('the keyed ticketer gives the test vector of docs/design.md section 6', () => {
     const ticket = keyedTicketer('server seed');
     expect([0, 1, 2, 3].map((nonce) => ticket('client seed', nonce))).toEqual([30193, 2228, 4979, 82716]);
   });

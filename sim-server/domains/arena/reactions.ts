@@ -1,5 +1,5 @@
 /**
- * The reaction bundles battles use (DESIGN.md section 10): a small free bundle for everyone,
+ * The reaction bundles battles use (docs/design.md section 7): a small free bundle for everyone,
  * and bundles a reactions card unlocks (docs/decisions/0026; stored in user_unlocks). Reaction
  * ids are `{bundle hash}_{index}_{token}`; a card bundle's reactions need it unlocked.
  */

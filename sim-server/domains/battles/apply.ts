@@ -4,7 +4,7 @@
  * ONE transaction, together with the new state; the socket messages and the runner's next wake
  * are queued for after COMMIT, so a refused or failed step leaves no trace anywhere.
  *
- * Money (DESIGN.md sections 4 and 10): seats are paid into the house account 'arena'
+ * Money (docs/design.md sections 5 and 7): seats are paid into the house account 'arena'
  * (arena_join, sponsors arena_sponsor) and refunded from it (arena_refund). A winner taking
  * every drop receives the items into the inventory; a split pays coins from 'arena'
  * (arena_reward) and the house keeps the items at their price. Bots sit on the house: what a

@@ -1,5 +1,5 @@
 /**
- * Split-or-steal (document 2, DESIGN.md section 5, docs/decisions/0016): the house puts
+ * Split-or-steal (document 2, docs/design.md section 6, docs/decisions/0016): the house puts
  * STEAL_REWARD into escrow ({house: 'steal'}) and opens a game every STEAL_EVERY_MS with 1 to
  * 6 winners; players join while it waits (requirements and the proof-of-work captcha, as the
  * rain). At roll_at the first beacon block after it picks the winners and the roulette strip

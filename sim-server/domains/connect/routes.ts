@@ -1,5 +1,5 @@
 /**
- * The connect service (DESIGN.md section 3): sign-in with name and password (the account is
+ * The connect service (docs/design.md section 4): sign-in with name and password (the account is
  * created on first use when the name passes the spec's rules), renewal, logout, and in sim
  * mode the stand-in for the external 'Login via steam' provider.
  */

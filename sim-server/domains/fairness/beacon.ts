@@ -1,5 +1,5 @@
 /**
- * The beacon in public (DESIGN.md section 5): `beacon.blocks` for clients and verifiers, and in
+ * The beacon in public (docs/design.md section 6): `beacon.blocks` for clients and verifiers, and in
  * sim mode a page at /api/sim/beacon where a player can watch the chain and check a battle's block.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Seed pairs for provably fair unbox rolls (DESIGN.md sections 5 and 10). A player always
+ * Seed pairs for provably fair unbox rolls (docs/design.md section 6). A player always
  * has a current pair, whose server seed is shown only hashed, and the next server seed,
  * also shown hashed. Retiring the current pair reveals its server seed; the next one takes
  * over with nonce 0 and a new next one is drawn. A changed client seed retires the pair too,

@@ -1,5 +1,5 @@
 /**
- * Gift codes (DESIGN.md section 10): three groups of five letters or digits; wallet codes
+ * Gift codes (docs/design.md section 5): three groups of five letters or digits; wallet codes
  * start with C and pay coins, inventory codes start with A and give an item. A code pays
  * once: redemption is a conditional update inside the caller's BEGIN IMMEDIATE transaction,
  * so two redemptions at the same moment cannot both find it unused.

@@ -1,5 +1,5 @@
 /**
- * The sim's payment surfaces (sim mode only, DESIGN.md section 10): the developer console at
+ * The sim's payment surfaces (sim mode only, docs/design.md section 9): the developer console at
  * /api/sim/payments and the providers' own pages (card checkout, gift-card shop, skins
  * widget). Each form route answers a browser with a page or a redirect and a JSON caller
  * (tests, scripts) with the RPC envelope. The provider clock runs in every mode.

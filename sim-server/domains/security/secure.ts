@@ -1,7 +1,7 @@
 /**
  * Two-factor checks (TOTP, src/core/totp.ts). Crypto withdrawals and refunds need 2FA set
  * up (SECURE_REQUIRED) and a code (SECURE_CODE_REQUIRED); the vault asks for a code only
- * from players who enabled it (DESIGN.md section 10).
+ * from players who enabled it (docs/design.md section 5).
  *
  * A right code is used once (its time step is kept and never accepted again) and opens a
  * short window for the session it came from, like re-entering a password before a

@@ -50,7 +50,7 @@ export const vaultHandlers: Handlers = {
         const until = lockedUntil(tx, user.id, ctx.config.now());
         if (until) fail(NumericError.INVALID_DATA, `The vault is locked until ${new Date(until * 1000).toISOString()}`);
         if (ctx.ledger.balance(tx, { user: user.id, purpose: 'vault' }) === 0) fail(NumericError.INVALID_DATA, 'The vault is empty');
-        // Only players who enabled 2FA are asked for a code here (DESIGN.md section 10).
+        // Only players who enabled 2FA are asked for a code here (docs/design.md section 5).
         requireSecure(tx, ctx, user.id, secure_code, { setupRequired: false });
         ctx.ledger.transfer(tx, { from: { user: user.id, purpose: 'vault' }, to: { user: user.id }, amount, type: 'vault_withdraw' });
         return { success: true, ...vaultState(tx, ctx, user.id) };

@@ -8,9 +8,9 @@ const gameToken = () => z.string().check(z.regex(/^[A-Za-z0-9]{32}$/, 'expected 
 const gameRef = () => z.string().check(z.regex(/^(?:SF\d{1,10}|[A-Za-z0-9]{32})$/, 'expected an SF hash or a 32-character token'));
 /** Scheme: dash-separated pairs of case hash and count, e.g. `SF12-2-SF7-1` (document 1 section 3). */
 const scheme = () => z.string().check(z.maxLength(1000), z.regex(/^SF\d{1,10}-\d{1,3}(?:-SF\d{1,10}-\d{1,3})*$/, 'expected case hash and count pairs'));
-/** A reaction id from a reaction bundle, shaped bundle hash, index, token (DESIGN.md section 10). */
+/** A reaction id from a reaction bundle, shaped bundle hash, index, token (docs/design.md section 7). */
 const reactionId = () => z.string().check(z.regex(/^SF\d{1,10}_\d{1,4}_[A-Za-z0-9-]{1,64}$/, 'expected hash_index_token'));
-/** A seat count within the arena's 2 to 5 (DESIGN.md section 6). */
+/** A seat count within the arena's 2 to 5 (docs/design.md section 7). */
 const seatCount = () => int().check(z.gte(2), z.lte(5));
 /** Answer of the battle calls that change a battle: its new state. */
 const battleAnswer = () => z.object({ success: z.boolean(), game: BattleGame });
@@ -63,7 +63,7 @@ export const arenaMethods = {
   }),
 
   'arena-unbox.create': method({
-    doc: "Buys `count` rolls (one of core's CASE_COUNTS) of one case as a personal unbox game with one debit (DESIGN.md section 10). A new `seed` retires the seed pair as user.seed does. With `table` the game is opened at that case table (its case only, else INVALID_DATA) and its drops are shown there live. A wrong count answers INPUT_ERROR, an unknown case INVALID_DATA (19) 'Box {hash} not found.', a deprecated one INVALID_DATA (19) 'Box {hash} deprecated.', a short balance COMMIT_ERROR 'Not enough funds'; each moves nothing.",
+    doc: "Buys `count` rolls (one of core's CASE_COUNTS) of one case as a personal unbox game with one debit (docs/design.md section 7). A new `seed` retires the seed pair as user.seed does. With `table` the game is opened at that case table (its case only, else INVALID_DATA) and its drops are shown there live. A wrong count answers INPUT_ERROR, an unknown case INVALID_DATA (19) 'Box {hash} not found.', a deprecated one INVALID_DATA (19) 'Box {hash} deprecated.', a short balance COMMIT_ERROR 'Not enough funds'; each moves nothing.",
     access: 'user',
     money: true,
     input: z.object({ box_hash: hashId(), count: int().check(z.gte(1), z.lte(100)), seed: z.optional(clientSeed()), stamp: stamp(), table: z.optional(hashId()) }),

@@ -6,7 +6,7 @@ export const MAX_BATCH = 20;
 
 /**
  * The batch's `list`: a URL-encoded JSON array of `method?params` strings in a query, or the
- * array itself in a POST body (DESIGN.md section 3). Not comma-joined: params may hold commas.
+ * array itself in a POST body (docs/design.md section 4). Not comma-joined: params may hold commas.
  */
 const callList = () =>
   z.pipe(

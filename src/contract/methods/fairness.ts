@@ -15,7 +15,7 @@ export const fairnessMethods = {
     }),
   }),
   'beacon.blocks': method({
-    doc: "The sim's public randomness beacon (DESIGN.md section 5): the newest blocks, or those before a block number, newest first. Not in the spec: battles take their beacon from it.",
+    doc: "The sim's public randomness beacon (docs/design.md section 6): the newest blocks, or those before a block number, newest first. Not in the spec: battles take their beacon from it.",
     access: 'public',
     input: z.object({
       count: z.optional(int().check(z.gte(1), z.lte(100))),

@@ -25,7 +25,7 @@ function randomSalt(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** SHA-256(decision + "-" + salt) in hex (DESIGN.md section 5); one hash, so WebCrypto on the page is fine. */
+/** SHA-256(decision + "-" + salt) in hex (docs/design.md section 6); one hash, so WebCrypto on the page is fine. */
 async function commitmentOf({ decision, salt }: RobChoice): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${decision}-${salt}`));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -42,7 +42,7 @@ function useSecondsLeft(deadline: number | null): number | null {
 }
 
 /**
- * Rob mode's decision (document 1 section 4, DESIGN.md section 6): the two leading seats choose
+ * Rob mode's decision (document 1 section 4, docs/design.md section 7): the two leading seats choose
  * split or rob in secret. The choice is committed as a hash first and revealed (automatically,
  * from this tab) once both commits are in; the others watch the two seats' progress.
  */

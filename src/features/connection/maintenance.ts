@@ -1,6 +1,6 @@
 /**
  * Server maintenance (document 1 section 4 'Session', document 3 section 8): the event sets a
- * maintenance cookie (60 s) and reloads the page. DESIGN.md section 10: the reload waits until
+ * maintenance cookie (60 s) and reloads the page. docs/design.md section 8: the reload waits until
  * no spin or battle animation runs, unless the server is going down, when it comes at once.
  * The cookie tells the reloaded page why it reloaded.
  */

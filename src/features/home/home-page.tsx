@@ -31,7 +31,7 @@ const GAMES: GameTile[] = [
 /** How many cases the hero shows: the dearest of the catalogue. */
 const SHOWCASE_COUNT = 4;
 
-/** New accounts start with this many cents (DESIGN.md section 4). */
+/** New accounts start with this many cents (docs/design.md section 5). */
 const STARTING_BALANCE = 100_000;
 
 /** The home page: hero, the game tiles and what makes the arena worth trusting. */

@@ -3,8 +3,8 @@ import { useSyncExternalStore } from 'react';
 /** Spec: a sign-in or sign-out in another tab is noticed by polling every 100 ms. */
 export const LOGGED_POLL_MS = 100;
 
-// The server sets a readable `logged=1` beside its HttpOnly token cookies (DESIGN.md section
-// 10); it carries no secret, it only tells scripts whether a session exists.
+// The server sets a readable `logged=1` beside its HttpOnly token cookies (docs/design.md section
+// 4); it carries no secret, it only tells scripts whether a session exists.
 const LOGGED = /(?:^|;\s*)logged=1(?:;|$)/;
 
 /** Whether this browser holds a session, by the readable cookie. */

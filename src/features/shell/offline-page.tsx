@@ -4,7 +4,7 @@ import { rpc } from '../../net/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { WifiOffIcon } from '../../ui/icons.tsx';
 
-/** What an offline player sees on a page this device never opened (DESIGN.md section 7). */
+/** What an offline player sees on a page this device never opened (docs/design.md section 8). */
 export default function OfflinePage() {
   // The page shows while nothing has proved the arena answers: with the socket refused (a
   // proxy) and no call made yet, one small public call settles it; an answer brings the page.

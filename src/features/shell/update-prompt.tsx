@@ -12,7 +12,7 @@ const UPDATE_CHECK_MS = 30 * 60_000;
  * Offers a new version of the app: a waiting service worker, or a manifest whose version is
  * higher than the one this browser stored (document 2 'Manifest'). It is never forced, and
  * Reload waits until no spin or battle animation runs: a reload would cut it in half
- * (DESIGN.md sections 7 and 10).
+ * (docs/design.md section 8).
  */
 export default function UpdatePrompt() {
   const busy = useBusy();
