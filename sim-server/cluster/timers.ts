@@ -9,6 +9,7 @@
  * A clock's work is safe to run twice anyway (each payment is conditional on the state it moves,
  * in one transaction): the lease is what keeps two owners from doing it on purpose.
  */
+import type { FastifyInstance } from 'fastify';
 
 /** The owner of the clocks of one process. */
 export interface TimerOwner {
@@ -65,4 +66,27 @@ export function createTimerOwner(tryLease: () => boolean, onError: (error: unkno
     },
     close: () => clearInterval(poll),
   };
+}
+
+/**
+ * A domain's periodic clock, gated by the owner (docs/design.md section 10): `step` runs when
+ * this process owns the clocks (at once if it does, and on every takeover, so what fell due
+ * while nobody ran it is done now) and then every `everyMs` while it still owns them. A step
+ * that throws is logged as "{what} failed" and the next one tries again: a database that went
+ * away (PostgreSQL) fails one round only. Closing the app stops the clock.
+ */
+export function everyOwned(app: Pick<FastifyInstance, 'log' | 'addHook'>, timers: TimerOwner, what: string, everyMs: number, step: () => void): void {
+  const run = () => {
+    try {
+      step();
+    } catch (error) {
+      app.log.error({ err: error }, `${what} failed`);
+    }
+  };
+  timers.whenOwned(run);
+  const timer = setInterval(() => {
+    if (timers.owned()) run();
+  }, everyMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -9,6 +9,7 @@ import { NumericError } from '../../../src/contract/index.ts';
 import { BOOSTER_DEFAULTS, isBoosterKind, type BoosterParams } from '../../../src/core/boosters.ts';
 import { parseHash } from '../../../src/core/hash-id.ts';
 import { operatorRoute } from '../../auth/sim-operator.ts';
+import { everyOwned } from '../../cluster/timers.ts';
 import type { Domain } from '../../rpc/context.ts';
 import { closeExpired } from './activate.ts';
 import { onWalletEntry } from './effects.ts';
@@ -24,17 +25,10 @@ export const boosters: Domain = {
   handlers: boosterHandlers,
   register(app, services) {
     const { db, hub, config } = services;
-    const sweep = setInterval(() => {
-      if (!services.timers.owned()) return;
-      try {
-        const now = config.now();
-        if (db.get("SELECT 1 FROM boosters WHERE status = 'active' AND expires_at <= ? LIMIT 1", now)) db.transaction((tx) => closeExpired(tx, hub, now));
-      } catch (error) {
-        app.log.error({ err: error }, 'booster sweep failed');
-      }
-    }, SWEEP_MS);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    everyOwned(app, services.timers, 'booster sweep', SWEEP_MS, () => {
+      const now = config.now();
+      if (db.get("SELECT 1 FROM boosters WHERE status = 'active' AND expires_at <= ? LIMIT 1", now)) db.transaction((tx) => closeExpired(tx, hub, now));
+    });
     if (!config.simMode) return;
     const operator = operatorRoute(config);
     // Body: { user: hash, kind, params?: Partial<BoosterParams> }.

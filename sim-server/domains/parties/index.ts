@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { NumericError, PARTY_MODES, describeIssues, z } from '../../../src/contract/index.ts';
 import { OFFICIAL_INVITE_CODE, toHash } from '../../../src/core/index.ts';
 import { operatorRoute } from '../../auth/sim-operator.ts';
+import { everyOwned } from '../../cluster/timers.ts';
 import { AppError } from '../../errors.ts';
 import type { Domain, Services } from '../../rpc/context.ts';
 import { findUserByName } from '../account/users.ts';
@@ -66,16 +67,7 @@ export function startOfficialParty(s: Services, input: z.output<typeof OfficialB
 }
 
 function registerParties(app: FastifyInstance, s: Services): void {
-  const timer = setInterval(() => {
-    if (!s.timers.owned()) return;
-    try {
-      partyTick(s);
-    } catch (error) {
-      app.log.error({ err: error }, 'party step failed');
-    }
-  }, PARTY_TICK_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  everyOwned(app, s.timers, 'party step', PARTY_TICK_MS, () => partyTick(s));
   if (!s.config.simMode) return;
   // The operator moves a party's air time on (a demo or a browser test need not wait 10 minutes on air).
   app.post('/api/sim/parties/:id/advance', operatorRoute(s.config), async (request, reply) => reply.send(advanceBy(s, (request.params as { id: string }).id, request.body)));

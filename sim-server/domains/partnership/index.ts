@@ -1,4 +1,5 @@
 /** Referral codes, the deposit bonus, partner earnings and races, and sponsor credit. */
+import { everyOwned } from '../../cluster/timers.ts';
 import type { Domain } from '../../rpc/context.ts';
 import { badgeHandlers } from './badges.ts';
 import { dashboardHandlers } from './dashboard-methods.ts';
@@ -24,23 +25,11 @@ export const partnership: Domain = {
   register: (app, services) => {
     const { db, ledger, config } = services;
     registerPartnerSim(app, services);
-    // Races that ended while the server was down are paid now, deals due stop or renew; the rest when their time comes.
-    const settle = () => {
+    // Races that ended while the server was down are paid at once, deals due stop or renew; the rest when their time comes.
+    everyOwned(app, services.timers, 'partner race settlement', RACE_SETTLE_INTERVAL_MS, () => {
       settleEndedRaces(db, ledger, config.now());
       settleDeals(db, config.now());
-    };
-    services.timers.whenOwned(settle);
-    // A database that went away (PostgreSQL) fails this round only; the next one tries again.
-    const timer = setInterval(() => {
-      if (!services.timers.owned()) return;
-      try {
-        settle();
-      } catch (error) {
-        app.log.error({ err: error }, 'partner race settlement failed');
-      }
-    }, RACE_SETTLE_INTERVAL_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    });
   },
   onLedgerEntry: (tx, change, { ledger, hub, config }) => {
     const now = config.now();

@@ -9,6 +9,7 @@ import { GIFT_CARD_METHODS, NumericError, z } from '../../../src/contract/index.
 import { parseCoinsToCents, parseHash, toHash } from '../../../src/core/index.ts';
 import { randomToken } from '../../auth/tokens.ts';
 import { operatorRoute } from '../../auth/sim-operator.ts';
+import { everyOwned } from '../../cluster/timers.ts';
 import { AppError } from '../../errors.ts';
 import { answer, backTo, fromForm, html, parseBody } from '../../rpc/console-http.ts';
 import type { Services } from '../../rpc/context.ts';
@@ -54,17 +55,7 @@ const CardBody = z.object({ card_number: z.string().check(z.regex(/^[\d ]{12,23}
 
 /** Registers the provider clock and, in sim mode, the console and provider pages. */
 export function registerPayments(app: FastifyInstance, s: Services): void {
-  // A database that went away (PostgreSQL) fails this tick only; the next one tries again.
-  const ticker = setInterval(() => {
-    if (!s.timers.owned()) return;
-    try {
-      advanceDue(s);
-    } catch (error) {
-      app.log.error({ err: error }, 'payment provider step failed');
-    }
-  }, TICK_MS);
-  ticker.unref();
-  app.addHook('onClose', async () => clearInterval(ticker));
+  everyOwned(app, s.timers, 'payment provider step', TICK_MS, () => advanceDue(s));
   if (!s.config.simMode) return;
 
   // The console moves money and shows every player's payments: the operator's alone.

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Rooms } from '../../../src/contract/index.ts';
+import { everyOwned } from '../../cluster/timers.ts';
 import type { Services } from '../../rpc/context.ts';
 import { coverSvg, seedLibrary, soundByHash } from './sounds.ts';
 import { advanceStation } from './station.ts';
@@ -62,13 +63,11 @@ function startStation(app: FastifyInstance, services: Services): () => void {
   }
 
   let lastOnline = -1;
-  const watcher = setInterval(() => {
-    if (!services.timers.owned()) return;
+  everyOwned(app, services.timers, 'radio online count', ONLINE_EVERY_MS, () => {
     const online = hub.memberCount(Rooms.radio);
     if (online !== lastOnline) hub.publish(Rooms.radio, '#RADIO_ONLINE', { online });
     lastOnline = online;
-  }, ONLINE_EVERY_MS);
-  watcher.unref();
+  });
 
   app.get<{ Params: { file: string } }>('/api/radio/cover/:file', async (request, reply) => {
     const sound = soundByHash(db, request.params.file.replace(/\.svg$/, ''));
@@ -79,7 +78,6 @@ function startStation(app: FastifyInstance, services: Services): () => void {
   app.addHook('onClose', async () => {
     stopped = true;
     clearTimeout(timer);
-    clearInterval(watcher);
   });
   services.timers.whenOwned(tick);
   return tick;
