@@ -41,9 +41,12 @@ export default defineConfig({
     timeout: 30_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    // Every test player signs up from this one machine: the per-IP attempt limit and the
-    // one-starting-balance-per-IP window are off; the sign-in challenge stays on (the app and
-    // helpers.ts answer it).
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, SIM_START_BALANCE: '100000', STATIC_DIR: 'dist', RATE_LIMIT_MAX: '5000', CONNECT_LIMIT_IP: '0', START_GRANT_WINDOW: '0' },
+    // Every test player signs up from this one machine: the per-IP attempt limit, the
+    // one-starting-balance-per-IP window and the limits by address (docs/decisions/0048) are off;
+    // the sign-in challenge stays on (the app and helpers.ts answer it).
+    env: {
+      PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, SIM_START_BALANCE: '100000', STATIC_DIR: 'dist', RATE_LIMIT_MAX: '5000', CONNECT_LIMIT_IP: '0', START_GRANT_WINDOW: '0',
+      ADDRESS_CHECKS: '0', SOCKETS_PER_IP: '0', CHAT_ACCOUNTS_PER_IP: '0',
+    },
   },
 });

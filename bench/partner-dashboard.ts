@@ -51,7 +51,8 @@ export async function partnerDashboardBench(options: PartnerDashboardOptions): P
         for (let i = start; i < Math.min(options.referrals, start + 10_000); i++) {
           const joined = now - Math.floor((i / options.referrals) * YEAR_DAYS) * DAY_MS;
           const { lastInsertRowid: id } = tx.run('INSERT INTO users (name, display_name, created_at) VALUES (?, ?, ?)', `benchref${i}`, `benchref${i}`, joined);
-          applyCode(tx, id, { code: 'benchpartner', anonymous: false }, joined);
+          // Seeded referrals come from nowhere: no device or address to compare with the partner's.
+          applyCode(tx, id, { code: 'benchpartner', anonymous: false }, { now: joined, origin: { device: null, ip: null }, addressChecks: false });
           referralIds.push(id);
         }
       });

@@ -59,6 +59,17 @@ export interface Config {
   connectLimit: { perIp: number; perName: number; windowMs: number; lockAfter: number; lockMs: number; captchaAfter: number; captchaBits: number };
   /** A starting balance is paid once per IP and per device in this window (ms); 0 pays every new account. */
   startGrantWindowMs: number;
+  /**
+   * The rules by address of docs/decisions/0048: one rain join per IP address per rain, and no
+   * referral code applied from an address its owner signed in from (the same rules by device
+   * apply regardless). Off (ADDRESS_CHECKS=0) only where every player shares one address: the
+   * tests, the e2e and chaos runs, a sim played in several browsers of one machine.
+   */
+  addressChecks: boolean;
+  /** Open sockets per IP address, signed in or out (SOCKETS_PER_IP); past it TOO_MANY_SOCKETS. 0 turns it off. */
+  socketsPerIp: number;
+  /** Distinct accounts posting to the chat from one IP address in the window (CHAT_ACCOUNTS_PER_IP); 0 turns it off. */
+  chatAccountsPerIp: { max: number; windowMs: number };
   /** Withdrawals above this many cents need basic verification (BASIC_VERIFY_REQUIRED); 0 never asks. */
   basicVerifyAbove: number;
   /** Redis shared by several server processes (REDIS_URL; docs/decisions/0031); null runs alone. */
@@ -136,6 +147,10 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       captchaBits: int(env.CAPTCHA_BITS, 16),
     },
     startGrantWindowMs: int(env.START_GRANT_WINDOW, 86_400) * 1000,
+    addressChecks: env.ADDRESS_CHECKS !== '0',
+    // A browser holds one socket per tab: 50 is a household's tabs, not a script's thousand.
+    socketsPerIp: int(env.SOCKETS_PER_IP, 50),
+    chatAccountsPerIp: { max: int(env.CHAT_ACCOUNTS_PER_IP, 3), windowMs: 60_000 },
     basicVerifyAbove: int(env.BASIC_VERIFY_ABOVE, 50_000),
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX ?? 'arena:',

@@ -32,16 +32,36 @@ interface SessionRow {
   revoked_at: number | null;
 }
 
-/** Opens a session for a player and issues its first tokens. */
-export function openSession({ db, config, tokens }: AuthServices, userId: number, deviceToken: string | null): IssuedTokens {
+/** Where a sign-in or a call came from: the browser's device token and the client's IP address (null: unknown). */
+export interface Origin {
+  device: string | null;
+  ip: string | null;
+}
+
+/**
+ * Opens a session for a player and issues its first tokens. Its device and address are kept:
+ * the rules by device and address (docs/decisions/0048) compare them.
+ */
+export function openSession({ db, config, tokens }: AuthServices, userId: number, origin: Origin): IssuedTokens {
   const refreshToken = randomToken();
   const now = config.now();
   const { lastInsertRowid: sessionId } = db.run(
-    'INSERT INTO sessions (user_id, refresh_hash, device_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-    userId, hashToken(refreshToken), deviceToken, now, now + config.refreshTtl * 1000,
+    'INSERT INTO sessions (user_id, refresh_hash, device_token, ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+    userId, hashToken(refreshToken), origin.device, origin.ip, now, now + config.refreshTtl * 1000,
   );
   const accessToken = tokens.sign({ userId, sessionId }, now);
   return { accessToken, refreshToken, sessionId };
+}
+
+/** Where a call comes from: its session's device and the address it comes from now. */
+export function callerOrigin(db: Pick<Db, 'get'>, caller: { sessionId: number | null; ip: string }): Origin {
+  const device = caller.sessionId === null ? null : db.get<{ device_token: string | null }>('SELECT device_token FROM sessions WHERE id = ?', caller.sessionId)?.device_token;
+  return { device: device ?? null, ip: caller.ip };
+}
+
+/** Where a player last signed in from: what stands for a request in work done for them (an Auto-Join). */
+export function lastSignInOrigin(db: Pick<Db, 'get'>, userId: number): Origin {
+  return db.get<Origin>('SELECT device_token AS device, ip FROM sessions WHERE user_id = ? ORDER BY id DESC LIMIT 1', userId) ?? { device: null, ip: null };
 }
 
 /**

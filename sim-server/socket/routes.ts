@@ -1,5 +1,6 @@
 /**
- * The socket endpoint at /ws: parses each frame against the contract and answers it.
+ * The socket endpoint at /ws: parses each frame against the contract and answers it. An address
+ * holds at most config.socketsPerIp open sockets (address-limit.ts).
  * `ws` takes the HTTP upgrade directly rather than through a Fastify route: a routed upgrade
  * keeps its request and reply objects alive as long as the socket (measured: 13.5 KB per idle
  * connection through @fastify/websocket against 8.7 KB direct).
@@ -11,7 +12,9 @@ import { ClientFrame, NamedError, Rooms, isRoomName, z } from '../../src/contrac
 import { toHash } from '../../src/core/hash-id.ts';
 import { redeemConnectToken } from '../auth/sessions.ts';
 import type { Services } from '../rpc/context.ts';
+import { ipOf } from '../rpc/lean.ts';
 import { buildManifest } from '../world/manifest.ts';
+import { createAddressLimit, tooManySocketsFrame, TOO_MANY_SOCKETS } from './address-limit.ts';
 import { textFrame } from './frame.ts';
 import { MAX_ROOMS_PER_CONNECTION, type Connection } from './hub.ts';
 
@@ -44,13 +47,16 @@ class SocketConnection implements Connection {
   sessionId: number | null = null;
   readonly rooms = new Set<string>();
   lastSeen: number;
+  /** The client's address while the socket holds one of its places; null once given back. */
+  address: string | null;
   private readonly ws: WebSocket;
   private readonly tcp: Duplex;
 
-  constructor(ws: WebSocket, tcp: Duplex, lastSeen: number) {
+  constructor(ws: WebSocket, tcp: Duplex, lastSeen: number, address: string) {
     this.ws = ws;
     this.tcp = tcp;
     this.lastSeen = lastSeen;
+    this.address = address;
   }
 
   send(frame: Buffer): void {
@@ -66,6 +72,7 @@ class SocketConnection implements Connection {
 export function registerSocket(app: FastifyInstance, services: Services): void {
   const { hub, db, config } = services;
   const connectionOf = new WeakMap<WebSocket, SocketConnection>();
+  const perAddress = createAddressLimit(config.socketsPerIp);
   // Compression stays off: SocketConnection.send writes uncompressed frames itself.
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, clientTracking: false, maxPayload: 64 * 1024 });
 
@@ -74,7 +81,8 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => accept(ws, socket));
+    const address = ipOf(request, config.trustProxy);
+    wss.handleUpgrade(request, socket, head, (ws) => (perAddress.take(address) ? accept(ws, socket, address) : refuse(ws)));
   });
   // Closing the server also closes every socket (tests and graceful shutdown). preClose, because
   // Fastify's own onClose closes the HTTP server first, and that waits for every upgraded socket.
@@ -87,7 +95,11 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
   // an idle connection should hold only what it must (issue 13's memory target).
   function onClose(this: WebSocket): void {
     const conn = connectionOf.get(this);
-    if (conn) hub.detach(conn);
+    if (!conn) return;
+    hub.detach(conn);
+    // Both close and error may come: the place is given back once.
+    if (conn.address !== null) perAddress.give(conn.address);
+    conn.address = null;
   }
   function onMessage(this: WebSocket, raw: RawData, isBinary: boolean): void {
     const conn = connectionOf.get(this);
@@ -106,13 +118,22 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
     handle(conn, parsed.data);
   }
 
-  function accept(socket: WebSocket, tcp: Duplex): void {
-    const conn = new SocketConnection(socket, tcp, config.now());
+  function accept(socket: WebSocket, tcp: Duplex, address: string): void {
+    const conn = new SocketConnection(socket, tcp, config.now(), address);
     connectionOf.set(socket, conn);
     hub.attach(conn);
     socket.on('close', onClose);
     socket.on('error', onClose);
     socket.on('message', onMessage);
+  }
+
+  /**
+   * An address over its limit: the socket is told why in the protocol's error frame, then closed
+   * with TOO_MANY_SOCKETS (the client's usual reconnect backs off). It never joins the hub.
+   */
+  function refuse(socket: WebSocket): void {
+    socket.send(tooManySocketsFrame(config.socketsPerIp));
+    socket.close(TOO_MANY_SOCKETS.code, TOO_MANY_SOCKETS.reason);
   }
 
   function handle(conn: Connection, frame: ClientFrame): void {

@@ -9,6 +9,12 @@ import { fairTicket, sha256Hex } from './fair-ticket.ts';
 export const RAIN_POW_BITS = 16;
 /** The pot is cut into at most this many shares, each drawn separately. */
 export const RAIN_SHARES = 100;
+/**
+ * Cents wagered in the last hour that meet the last_hour key (rain and steal): one coin. A cent
+ * used to, and fifteen accounts made for one rain each rolled the dice for a cent and took most
+ * of its pot (docs/decisions/0048).
+ */
+export const RAIN_LAST_HOUR_MIN_WAGER = 100;
 
 function leadingZeroBits(hex: string): number {
   let bits = 0;

@@ -238,7 +238,7 @@ describe('effects', () => {
     expect((await ok(max, 'chat-rain.get', {})).joined).toBe(true);
     const join = async (p: Client) => p.call('chat-rain.join', { rain_hash: rain.hash, token: solvePow(rain.captcha.challenge, await hashOf(p), rain.captcha.difficulty)! });
     for (const p of [kim, lee, ned]) expect(await join(p)).toHaveProperty('response.success', true);
-    expect((await join(oli)).error).toEqual({ error_code: NumericError.INVALID_DATA, error_msg: 'Be active (wager) in the last hour' });
+    expect((await join(oli)).error).toEqual({ error_code: NumericError.INVALID_DATA, error_msg: 'Be active (wager at least 1.00 coins) in the last hour' });
 
     const before = await Promise.all([kim, lee, max, ned].map(balanceOf));
     s.advance(RAIN_JOIN_MS);

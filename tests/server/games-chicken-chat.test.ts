@@ -68,10 +68,13 @@ test.skipIf(TEST_DATABASE_URL)('migration 17 keeps every message, id and reply o
     await ok(bob, 'chat.send', { text: 'a reply', reply_hash: message.hash });
     // Replay the rebuild on a table that holds rows (a server started before it shipped).
     first.services.db.run('DELETE FROM schema_migrations WHERE id = 17');
-    const before = first.services.db.all('SELECT * FROM chat_messages ORDER BY id');
+    // The columns 17 rebuilds with: a column added after it (0067's ip) is not there yet on a
+    // database that really runs 17, and the replay here cannot keep it.
+    const columns = 'SELECT id, user_id, text, origin, details, reply_id, hidden, deleted, created_at FROM chat_messages ORDER BY id';
+    const before = first.services.db.all(columns);
     await first.close();
     const second = await startServer({ dataDir });
-    expect(second.services.db.all('SELECT * FROM chat_messages ORDER BY id')).toEqual(before);
+    expect(second.services.db.all(columns)).toEqual(before);
     expect(second.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM pragma_foreign_key_check')!.n).toBe(0);
     const sql = second.services.db.get<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'chat_messages'")!.sql;
     expect(sql).toContain('game_chicken');

@@ -37,6 +37,13 @@ export function takeServerLog(): string[] {
 /** Sign-in limits that never limit. */
 export const CONNECT_UNLIMITED: Config['connectLimit'] = { perIp: 0, perName: 0, windowMs: 60_000, lockAfter: 0, lockMs: 60_000, captchaAfter: 0, captchaBits: 8 };
 
+/** The limits by address (docs/decisions/0048) off. */
+export const ADDRESS_UNLIMITED: Pick<Config, 'addressChecks' | 'socketsPerIp' | 'chatAccountsPerIp'> = {
+  addressChecks: false,
+  socketsPerIp: 0,
+  chatAccountsPerIp: { max: 0, windowMs: 60_000 },
+};
+
 /** A running server for one test file. */
 export type TestServer = Awaited<ReturnType<typeof startServer>>;
 
@@ -47,8 +54,9 @@ export type TestServer = Awaited<ReturnType<typeof startServer>>;
 export async function startServer(overrides: Partial<Config> = {}) {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'arena-test-'));
   const database = overrides.databaseUrl === undefined ? databaseFor(dataDir) : undefined;
-  // Like the request limit, sign-in limits and the starting-balance window are off unless a test
-  // turns them on: test files sign dozens of players in from one address.
+  // Like the request limit, sign-in limits, the starting-balance window and the limits by address
+  // (docs/decisions/0048) are off unless a test turns them on: test files sign dozens of players
+  // in from one address.
   // Alone unless SUITE_REDIS_URL runs the suite through Redis (REDIS_URL is for the two-process tests).
   // Through Redis each site (its folder) has its own prefix, as REDIS_PREFIX gives sites sharing
   // one Redis: test files running side by side must not share rooms, counts or revocations,
@@ -56,7 +64,7 @@ export async function startServer(overrides: Partial<Config> = {}) {
   const redisUrl = process.env.SUITE_REDIS_URL || null;
   const redisPrefix = `suite-${basename(dataDir)}:`;
   const built = await buildApp(
-    { staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, connectLimit: CONNECT_UNLIMITED, startGrantWindowMs: 0, redisUrl, redisPrefix, ...overrides, dataDir, databaseUrl: overrides.databaseUrl ?? database?.url },
+    { staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, connectLimit: CONNECT_UNLIMITED, startGrantWindowMs: 0, ...ADDRESS_UNLIMITED, redisUrl, redisPrefix, ...overrides, dataDir, databaseUrl: overrides.databaseUrl ?? database?.url },
     { logger: serverLogStream },
   );
   await built.app.listen({ port: 0, host: '127.0.0.1' });
@@ -67,10 +75,10 @@ export async function startServer(overrides: Partial<Config> = {}) {
   return {
     url,
     services: built.services,
-    client: () => createClient(url),
+    client: (origin?: ClientOrigin) => createClient(url, origin),
     /** Signs a new player in (creating the account) and answers their client. */
-    player: async (name: string, password = 'secret-pass') => {
-      const client = createClient(url);
+    player: async (name: string, password = 'secret-pass', origin?: ClientOrigin) => {
+      const client = createClient(url, origin);
       const answer = await client.signIn(name, password);
       if (!('response' in answer)) throw new Error(`sign-in of ${name} failed: ${JSON.stringify(answer)}`);
       return client;
@@ -98,9 +106,20 @@ export function wrongNonce(solves: (nonce: string) => boolean): string {
 /** An answer envelope as JSON. */
 export type Answer = { response?: unknown; error?: { error_code: number | string; error_msg: string } } & Record<string, unknown>;
 
+/**
+ * Where a client is: its address, sent as X-Forwarded-For on every request (a server started
+ * with trustProxy takes it as the client's IP), and its device, another client's device token
+ * (the same browser under another account).
+ */
+export interface ClientOrigin {
+  ip?: string;
+  device?: string;
+}
+
 /** An HTTP client with a cookie jar, like one browser profile. */
-export function createClient(base: string) {
+export function createClient(base: string, origin: ClientOrigin = {}) {
   const jar = new Map<string, { value: string; path: string }>();
+  if (origin.device) jar.set('device_token', { value: origin.device, path: '/' });
 
   const cookieHeader = (path: string) =>
     [...jar].filter(([, c]) => path.startsWith(c.path)).map(([name, c]) => `${name}=${c.value}`).join('; ');
@@ -121,6 +140,7 @@ export function createClient(base: string) {
 
   async function request(path: string, init: RequestInit = {}): Promise<{ status: number; body: Answer; response: Response }> {
     const headers = new Headers(init.headers);
+    if (origin.ip && !headers.has('x-forwarded-for')) headers.set('x-forwarded-for', origin.ip);
     const cookie = cookieHeader(path.split('?')[0]!);
     if (cookie) headers.set('cookie', cookie);
     const response = await fetch(base + path, { ...init, headers, redirect: 'manual' });
@@ -156,7 +176,7 @@ export function createClient(base: string) {
     socket: async () => {
       const answer = await (await request('/api/method/connect.getSocketServer')).body;
       const token = (answer.response as { connect_token: string }).connect_token;
-      const socket = await openSocket(base);
+      const socket = await openSocket(base, origin.ip);
       socket.send('auth', { token });
       await socket.next('AUTHED');
       return socket;
@@ -172,9 +192,15 @@ export interface Frame {
   offset?: number;
 }
 
-/** Opens a raw socket to the server; `next` waits for the next unread frame of a type. */
-export async function openSocket(base: string) {
-  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws`);
+/** Node's WebSocket (undici's) also takes request headers, which the browser's typing does not know. */
+const NodeWebSocket = WebSocket as unknown as new (url: string, init?: { headers: Record<string, string> }) => WebSocket;
+
+/**
+ * Opens a raw socket to the server (from `ip`, as X-Forwarded-For, when given); `next` waits for
+ * the next unread frame of a type.
+ */
+export async function openSocket(base: string, ip?: string) {
+  const ws = new NodeWebSocket(`${base.replace(/^http/, 'ws')}/ws`, ip ? { headers: { 'x-forwarded-for': ip } } : undefined);
   const frames: Frame[] = [];
   let read = 0;
   const waiters = new Set<() => void>();

@@ -27,6 +27,22 @@ function sendAfter(tx: Pick<Tx, 'get'>, user: UserRow, now: number): number {
   return last !== null && last + SEND_DELAY_MS > now ? last + SEND_DELAY_MS : 0;
 }
 
+/**
+ * Milliseconds until this player's address may have another account posting (config
+ * chatAccountsPerIp, docs/decisions/0048); 0 when now. An account that posted from the address
+ * in the window keeps its place; a new one waits until one of the others' last post leaves it.
+ */
+function addressWait(tx: Pick<Tx, 'all'>, ctx: CallContext, user: UserRow, now: number): number {
+  const { max, windowMs } = ctx.config.chatAccountsPerIp;
+  if (max === 0 || isStaff(user)) return 0;
+  const posters = tx.all<{ user_id: number; last: number }>(
+    'SELECT user_id, MAX(created_at) AS last FROM chat_messages WHERE ip = ? AND origin IS NULL AND created_at > ? GROUP BY user_id',
+    ctx.ip, now - windowMs,
+  );
+  if (posters.length < max || posters.some((p) => p.user_id === user.id)) return 0;
+  return Math.min(...posters.map((p) => p.last)) + windowMs - now;
+}
+
 /** Publishes a new or restored message with its users, once committed. */
 export function publishMessage(tx: Tx, ctx: CallContext, message: ChatMessage, type: 'MSG_CREATED' | 'MSG_UNHIDDEN'): void {
   const users = Object.values(chatUsers(tx, userIdsOf(message), ctx.config.now()));
@@ -98,9 +114,11 @@ export const messageHandlers: Handlers = {
         if (!target || (target.hidden && !isStaff(user) && target.user_id !== user.id)) fail(NumericError.INVALID_DATA, 'The message you reply to is gone');
         replyId = target.id;
       }
+      const wait = addressWait(tx, ctx, user, now);
+      if (wait) fail(NumericError.INVALID_DATA, `Too many accounts post from your address: try again in ${Math.ceil(wait / 1000)} s`);
       // Counted last, so a refusal above does not use up the player's allowance.
       if (!flood.allowed) fail(NumericError.INVALID_DATA, FLOOD_TEXT);
-      const { lastInsertRowid } = tx.run('INSERT INTO chat_messages (user_id, text, reply_id, created_at) VALUES (?, ?, ?, ?)', user.id, clean, replyId, now);
+      const { lastInsertRowid } = tx.run('INSERT INTO chat_messages (user_id, text, reply_id, created_at, ip) VALUES (?, ?, ?, ?, ?)', user.id, clean, replyId, now, ctx.ip);
       const message = messageWire(tx.get<MessageRow>('SELECT * FROM chat_messages WHERE id = ?', lastInsertRowid)!, true);
       publishMessage(tx, ctx, message, 'MSG_CREATED');
       return { message, send_after: isStaff(user) ? 0 : now + SEND_DELAY_MS };

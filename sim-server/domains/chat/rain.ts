@@ -2,15 +2,17 @@
  * Rain (document 2, docs/decisions/0016-chat-rules.md): the house pays 0.1% of every wager
  * into a pot ({house: 'rain'}) and players may tip into it; every RAIN_EVERY_MS a rain opens
  * for RAIN_JOIN_MS when the pot holds at least RAIN_MIN_POT. Joining needs the requirements
- * and a proof-of-work captcha. At the close the sorted participants and their hash are
- * written and published; the first beacon block after the close draws the shares
- * (src/core/rain.ts), paid from the pot in one transaction.
+ * (last_hour: RAIN_LAST_HOUR_MIN_WAGER in src/core/rain.ts) and a proof-of-work captcha, once
+ * per account, per device and per address (docs/decisions/0048). At the close the sorted
+ * participants and their hash are written and published; the first beacon block after the
+ * close draws the shares (src/core/rain.ts), paid from the pot in one transaction.
  */
 import { randomBytes } from 'node:crypto';
 import { NamedError, NumericError, Rooms, WAGER_TYPES, type Rain, type z, type RainConditions } from '../../../src/contract/index.ts';
 import { levelForExp } from '../../../src/core/levels.ts';
 import { parseHash, toHash } from '../../../src/core/hash-id.ts';
-import { participantsHash, powValid, rainShares, RAIN_POW_BITS } from '../../../src/core/rain.ts';
+import { participantsHash, powValid, rainShares, RAIN_LAST_HOUR_MIN_WAGER, RAIN_POW_BITS } from '../../../src/core/rain.ts';
+import { callerOrigin, lastSignInOrigin, type Origin } from '../../auth/sessions.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { BalanceChange } from '../../db/ledger.ts';
 import { AppError, fail } from '../../errors.ts';
@@ -116,7 +118,9 @@ export function checkConditions(db: Read, user: UserRow, conditions: z.output<ty
   if (conditions.min_level !== undefined && levelForExp(user.exp) < conditions.min_level) fail(NumericError.INVALID_DATA, `Level ${conditions.min_level}+ on the site`);
   const steam = steamRequirementError(steamProfileOf(db, user.provider_id), conditions);
   if (steam) fail(NumericError.INVALID_DATA, steam);
-  if (conditions.last_hour && wageredSince(db, user.id, now - 3_600_000) === 0) fail(NumericError.INVALID_DATA, 'Be active (wager) in the last hour');
+  if (conditions.last_hour && wageredSince(db, user.id, now - 3_600_000) < RAIN_LAST_HOUR_MIN_WAGER) {
+    fail(NumericError.INVALID_DATA, `Be active (wager at least ${(RAIN_LAST_HOUR_MIN_WAGER / 100).toFixed(2)} coins) in the last hour`);
+  }
   if (conditions.min_wagered !== undefined && wageredSince(db, user.id, now - 7 * 86_400_000) < conditions.min_wagered) {
     fail(NumericError.INVALID_DATA, `Wager at least ${(conditions.min_wagered / 100).toFixed(2)} coins in the last 7 days`);
   }
@@ -126,6 +130,23 @@ export function checkConditions(db: Read, user: UserRow, conditions: z.output<ty
     if (reward > 0 && wageredSince(db, user.id, last!.finished_at ?? 0) < reward) fail(NumericError.INVALID_DATA, 'Wager at least your last rain reward first');
   }
 }
+
+/**
+ * Why this device, or with ADDRESS_CHECKS this address, may not join the rain (another account
+ * joined from it), or null: extra accounts of one player get no extra shares.
+ */
+function originTaken(db: Read, rainId: number, origin: Origin, addressChecks: boolean): string | null {
+  if (origin.device !== null && db.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND device = ?', rainId, origin.device)) {
+    return 'Another account already joined this rain from this device';
+  }
+  if (addressChecks && origin.ip !== null && db.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND ip = ?', rainId, origin.ip)) {
+    return 'Another account already joined this rain from this address';
+  }
+  return null;
+}
+
+const addJoiner = (tx: Tx, rainId: number, userId: number, origin: Origin, now: number) =>
+  tx.run('INSERT INTO chat_rain_users (rain_id, user_id, joined_at, device, ip) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', rainId, userId, now, origin.device, origin.ip);
 
 /** Opens a rain now (the schedule calls it; tests may too, with an easier captcha). */
 export function startRain(services: Services, { conditions = RAIN_CONDITIONS, difficulty = RAIN_POW_BITS } = {}): Rain {
@@ -145,7 +166,8 @@ export function startRain(services: Services, { conditions = RAIN_CONDITIONS, di
 
 /**
  * Auto-Join boosters (docs/decisions/0026): their players join as the rain opens, without the
- * captcha, if they meet its requirements (or run Free Access).
+ * captcha, if they meet its requirements (or run Free Access), from where they last signed in:
+ * one per device and address as any join.
  */
 function autoJoin(tx: Tx, services: Services, rainId: number, conditions: z.output<typeof RainConditions>, now: number): void {
   for (const userId of autoJoiners(tx, now)) {
@@ -157,7 +179,9 @@ function autoJoin(tx: Tx, services: Services, rainId: number, conditions: z.outp
       if (error instanceof AppError) continue;
       throw error;
     }
-    tx.run('INSERT INTO chat_rain_users (rain_id, user_id, joined_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', rainId, userId, now);
+    const origin = lastSignInOrigin(tx, userId);
+    if (originTaken(tx, rainId, origin, services.config.addressChecks)) continue;
+    addJoiner(tx, rainId, userId, origin, now);
     useBooster(tx, services.hub, userId, 'auto_join', now);
   }
 }
@@ -236,10 +260,13 @@ export const rainHandlers: Handlers = {
       const row = (id !== null && tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', id)) || fail(NumericError.NOT_FOUND, 'Rain not found');
       if (row.status !== 'active' || now >= row.ends_at) fail(NumericError.INVALID_DATA, 'This rain is closed');
       if (tx.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND user_id = ?', row.id, user.id)) fail(NumericError.INVALID_DATA, 'You are already a participant');
+      const origin = callerOrigin(tx, ctx);
+      const taken = originTaken(tx, row.id, origin, ctx.config.addressChecks);
+      if (taken) fail(NumericError.INVALID_DATA, taken);
       if (!hasRunning(tx, user.id, 'free_access', now)) checkConditions(tx, user, JSON.parse(row.conditions) as z.output<typeof RainConditions>, now);
       else useBooster(tx, ctx.hub, user.id, 'free_access', now);
       if (!token || !powValid(row.challenge, toHash(user.id), token, row.difficulty)) fail(NamedError.CAPTCHA_REQUIRED, 'Solve the captcha to join');
-      tx.run('INSERT INTO chat_rain_users (rain_id, user_id, joined_at) VALUES (?, ?, ?)', row.id, user.id, now);
+      addJoiner(tx, row.id, user.id, origin, now);
       const participants = joinedCount(tx, row.id);
       tx.afterCommit(() => ctx.hub.publish(Rooms.chat, 'CHAT_RAIN_PARTICIPANTS', { rain_hash: toHash(row.id), participants }));
       return { success: true, participants };

@@ -87,7 +87,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
 
   /** Opens a session and sets its cookies; answers the browser's device token. */
   function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, device: string): string {
-    const tokens = openSession(services, user.id, device);
+    const tokens = openSession(services, user.id, { device, ip: request.ip });
     setAuthCookies(request, reply, config, tokens);
     // The sessions already open hear of this one (the login-detected modal); the new session's
     // socket authenticates after this and starts past it.

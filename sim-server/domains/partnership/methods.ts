@@ -1,6 +1,7 @@
 /** partnership.activateCode and partnership.getPartner: the referral side of the deposit bonus. */
 import { NamedError, NumericError } from '../../../src/contract/index.ts';
 import { parseHash } from '../../../src/core/index.ts';
+import { callerOrigin } from '../../auth/sessions.ts';
 import { AppError, fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { codeOf } from './codes.ts';
@@ -17,7 +18,7 @@ export const partnershipHandlers: Handlers = {
     if (wait > 0) fail(NamedError.CODE_ACTIVATION_DELAY, `Too many wrong codes. Try again in ${wait} s`);
     try {
       return ctx.moneyTx((tx) => {
-        applyCode(tx, user.id, { code, anonymous: anonymous ?? false }, now);
+        applyCode(tx, user.id, { code, anonymous: anonymous ?? false }, { now, origin: callerOrigin(tx, ctx), addressChecks: ctx.config.addressChecks });
         return { success: true };
       });
     } catch (error) {

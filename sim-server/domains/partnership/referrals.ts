@@ -7,10 +7,15 @@
  * ("Promo Code"): it is the promo the applied code gives, shown as its own line under the
  * deposit, and partnership_cashback / partnership_earned are the partner's side of the
  * programme (and silent in the client's toasts, which a bonus should not be).
+ *
+ * A code is refused from a device or an address its owner signed in from (docs/decisions/0048):
+ * an owner's second account would earn the bonus on their own deposits and count toward their
+ * referral rules.
  */
 import { NamedError, NumericError, type Referral, type z } from '../../../src/contract/index.ts';
 import { isValidName, toHash } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import type { Origin } from '../../auth/sessions.ts';
 import type { AccountRef } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
@@ -30,6 +35,8 @@ export const PARTNER_CHANGE_DELAY_MS = 86_400_000;
 /** Wrong codes allowed in PROMO_ATTEMPT_WINDOW_MS before CODE_ACTIVATION_DELAY. */
 export const PROMO_MAX_WRONG = 5;
 export const PROMO_ATTEMPT_WINDOW_MS = 10 * 60_000;
+/** An owner's sign-in addresses count this long: addresses are handed on (dynamic IPs), devices are not. */
+export const OWNER_ADDRESS_WINDOW_MS = 30 * 86_400_000;
 
 /** The house account bonuses are paid from. */
 export const PARTNERSHIP_HOUSE: AccountRef = { house: 'partnership' };
@@ -39,6 +46,7 @@ export const CodeMessage = {
   INVALID: 'Invalid code',
   OWN: 'You cannot use your own code',
   BANNED: 'This partner has banned you from their code',
+  OWNERS_ORIGIN: 'You cannot use a code on the device or address of its owner',
 } as const;
 
 interface ReferralRow {
@@ -116,11 +124,29 @@ export function recordWrongCode(db: Db, userId: number, now: number): void {
   db.transaction((tx) => tx.run("INSERT INTO code_attempts (user_id, kind, at) VALUES (?, 'promo', ?)", userId, now));
 }
 
+/** Where a code is applied from, and whether its address is compared (ADDRESS_CHECKS). */
+export interface ApplyingFrom {
+  now: number;
+  origin: Origin;
+  addressChecks: boolean;
+}
+
+/** Whether the call comes from a device, or an address lately, that the code's owner signed in from. */
+function fromOwner(db: Pick<Db, 'get'>, ownerId: number, from: ApplyingFrom): boolean {
+  const ip = from.addressChecks ? from.origin.ip : null;
+  return db.get(
+    'SELECT 1 FROM sessions WHERE user_id = ? AND (device_token = ? OR (ip = ? AND created_at > ?)) LIMIT 1',
+    ownerId, from.origin.device, ip, from.now - OWNER_ADDRESS_WINDOW_MS,
+  ) !== undefined;
+}
+
 /**
  * Applies a referral code inside the caller's transaction. Answers nothing; throws 28 for a
- * code that is not a partner's, 29 for one's own, CODE_ACTIVATION_DELAY while a change waits.
+ * code that is not a partner's, 29 for one's own or one applied from its owner's device or
+ * address, CODE_ACTIVATION_DELAY while a change waits.
  */
-export function applyCode(tx: Tx, userId: number, input: { code: string; anonymous: boolean }, now: number): void {
+export function applyCode(tx: Tx, userId: number, input: { code: string; anonymous: boolean }, from: ApplyingFrom): void {
+  const { now } = from;
   if (!isValidName(input.code)) fail(NumericError.INVALID_CODE, CodeMessage.INVALID);
   const partner = partnerByCode(tx, input.code);
   if (!partner) fail(NumericError.INVALID_CODE, CodeMessage.INVALID);
@@ -131,6 +157,7 @@ export function applyCode(tx: Tx, userId: number, input: { code: string; anonymo
     tx.run('UPDATE referrals SET anonymous = ? WHERE user_id = ?', input.anonymous ? 1 : 0, userId);
     return;
   }
+  if (fromOwner(tx, partner.id, from)) fail(NumericError.CODE_UNAVAILABLE, CodeMessage.OWNERS_ORIGIN);
   if (current && now - current.changed_at < PARTNER_CHANGE_DELAY_MS) {
     const left = Math.ceil((current.changed_at + PARTNER_CHANGE_DELAY_MS - now) / 60_000);
     fail(NamedError.CODE_ACTIVATION_DELAY, `You can change your code in ${Math.floor(left / 60)} h ${left % 60} min`);

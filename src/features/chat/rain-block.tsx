@@ -8,7 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Rooms, type ChatUser, type MethodResult, type Rain } from '../../contract/index.ts';
 import { cleanAmountInput, formatCoins } from '../../core/money.ts';
 import { SITE_NAME_IN_STEAM } from '../../core/steam-profile.ts';
-import { participantsHash, rainShares, solvePow } from '../../core/rain.ts';
+import { participantsHash, RAIN_LAST_HOUR_MIN_WAGER, rainShares, solvePow } from '../../core/rain.ts';
 import { rpc, RpcError, socket } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
@@ -104,7 +104,7 @@ function JoinModal({ rain, me, onClose }: { rain: Rain; me: ChatUser; onClose():
     <Modal title="Join the rain" width={459} onClose={onClose}>
       <p className="muted">
         {token === null ? 'Checking you are human (this runs on your device)…' : 'Check passed.'} Requirements:{' '}
-        {rain.conditions.last_hour ? 'a wager in the last hour. ' : ''}
+        {rain.conditions.last_hour ? `a wager of ${formatCoins(RAIN_LAST_HOUR_MIN_WAGER)}+ coins in the last hour. ` : ''}
         {rain.conditions.min_level !== undefined ? `level ${rain.conditions.min_level}+. ` : ''}
         {rain.conditions.steam_put_name ? `${SITE_NAME_IN_STEAM} in your Steam name. ` : ''}
         {rain.conditions.steam_min_level !== undefined ? `Steam level ${rain.conditions.steam_min_level}+. ` : ''}
