@@ -31,6 +31,7 @@ export * from './chicken-rules.ts';
 export * from './dice-rules.ts';
 export * from './game-limits.ts';
 export * from './games-replay.ts';
+export * from './games.ts';
 export * from './partner-deals.ts';
 export * from './party.ts';
 export * from './battlepass.ts';

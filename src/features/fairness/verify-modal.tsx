@@ -1,21 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { CHICKEN_LEVELS, CHICKEN_RISKS } from '../../core/chicken-rules.ts';
-import { DICE_TICKET_MAX, formatHundredths } from '../../core/dice-rules.ts';
-import { TICKET_MAX, ticketDigits } from '../../core/fair-ticket.ts';
+import { formatHundredths } from '../../core/dice-rules.ts';
+import { ticketDigits } from '../../core/fair-ticket.ts';
+import { GAME_KEYS, type GameKey } from '../../core/games.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { modalTicket } from '../../../workers/fairness-client.ts';
 import { LoginButton, useLogged } from '../session/index.ts';
 import { ClientSeedModal } from './client-seed-modal.tsx';
 import { retireSeeds, seedQueryOptions, type SeedPair } from './seeds.ts';
+import { VERIFY_GAMES } from './verify-games.ts';
 import './fairness.css';
 
 /** The provably fair guide's width (document 1 section 9). */
 export const VERIFY_MODAL_WIDTH = 1085;
 
-/** The games the verify tab computes tickets for. */
-export type VerifyGame = 'unbox' | 'battle' | 'chicken' | 'dice';
+/** The games the verify tab computes tickets for: every game of the registry. */
+export type VerifyGame = GameKey;
 
 /** A roll to check, filled in from where the modal was opened (a drop of an unbox game). */
 export type VerifyPreset = {
@@ -30,14 +32,6 @@ export type VerifyPreset = {
   readonly serverSeedHashed?: string;
   /** What the roll was, in words ('Roll 3 of Neon Rider'). */
   readonly label?: string;
-};
-
-/** Each game's inputs: the names the spec gives them and the ticket's maximum. */
-const GAMES: Record<VerifyGame, { label: string; key: string; clientSeed: string; max: number | 'chicken' }> = {
-  unbox: { label: 'Unbox', key: 'Server seed', clientSeed: 'Client seed', max: TICKET_MAX },
-  battle: { label: 'Battle', key: 'Beacon (block id)', clientSeed: 'Battle server seed', max: TICKET_MAX },
-  chicken: { label: 'Chicken', key: 'Server seed', clientSeed: 'Client seed', max: 'chicken' },
-  dice: { label: 'Dice', key: 'Server seed', clientSeed: 'Client seed', max: DICE_TICKET_MAX },
 };
 
 /** A server seed revealed by rotation, with the hash it was shown under. */
@@ -82,7 +76,7 @@ function VerifyTab({ preset, revealed }: { preset?: VerifyPreset; revealed: Reve
   const [clientSeed, setClientSeed] = useState(preset?.clientSeed ?? '');
   const [nonce, setNonce] = useState(preset?.nonce === undefined ? '' : String(preset.nonce));
   const [chickenMax, setChickenMax] = useState<number>(CHICKEN_LEVELS.low.maxDamage);
-  const fields = GAMES[game];
+  const fields = VERIFY_GAMES[game];
   const max = fields.max === 'chicken' ? chickenMax : fields.max;
   const answer = useQuery({
     queryKey: ['fairness', 'modal-ticket', key, clientSeed, nonce, max],
@@ -98,9 +92,9 @@ function VerifyTab({ preset, revealed }: { preset?: VerifyPreset; revealed: Reve
   return (
     <div className="verify-tab">
       <div className="page-tabs verify-games" role="tablist" aria-label="Game">
-        {(Object.keys(GAMES) as VerifyGame[]).map((name) => (
+        {GAME_KEYS.map((name) => (
           <button key={name} type="button" role="tab" aria-selected={game === name} className="page-tab" data-status={game === name ? 'active' : undefined} onClick={() => setGame(name)}>
-            {GAMES[name].label}
+            {VERIFY_GAMES[name].label}
           </button>
         ))}
       </div>

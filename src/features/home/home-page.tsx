@@ -1,32 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentType, CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { formatCoins } from '../../core/money.ts';
 import { buttonClass } from '../../ui/button.tsx';
-import { BattleIcon, CaseIcon, ChickenIcon, CoinIcon, DiceIcon } from '../../ui/icons.tsx';
+import { CaseIcon, CoinIcon } from '../../ui/icons.tsx';
 import { ShieldIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { LoginButton, useLogged } from '../session/index.ts';
 import { useManifest } from '../connection/index.ts';
 import { casesQueryOptions } from '../cases/on-demand.ts';
+import { homeGameTiles } from './game-tiles.ts';
 import { LiveDropsStrip } from './live-drops-strip.tsx';
 import './home.css';
-
-interface GameTile {
-  title: string;
-  to: string;
-  blurb: string;
-  icon: ComponentType<{ width?: number; height?: number }>;
-  /** The tile's colour, taken from the spec's rarity colours. */
-  colour: string;
-  chicken?: true;
-}
-
-const GAMES: GameTile[] = [
-  { title: 'Cases', to: '/cases', blurb: 'Open a case, keep the drop or sell it back on the spot.', icon: CaseIcon, colour: '255 129 8' },
-  { title: 'Battles', to: '/battles', blurb: 'Up to five seats open the same cases. The best haul takes every drop.', icon: BattleIcon, colour: '217 28 43' },
-  { title: 'Chicken', to: '/chicken', blurb: 'Cross step by step and cash out before the chicken gets caught.', icon: ChickenIcon, colour: '229 191 38', chicken: true },
-  { title: 'Dice', to: '/dice', blurb: 'Roll over or under your target. Lower chance, bigger multiplier.', icon: DiceIcon, colour: '220 107 252' },
-];
 
 /** How many cases the hero shows: the dearest of the catalogue. */
 const SHOWCASE_COUNT = 4;
@@ -40,7 +24,7 @@ export function HomePage() {
   const manifest = useManifest();
   const cases = useQuery(casesQueryOptions());
   const showcase = (cases.data?.cases ?? []).toSorted((a, b) => b.price - a.price).slice(0, SHOWCASE_COUNT);
-  const games = GAMES.filter((game) => !game.chicken || !manifest || manifest.stats.ctc.active);
+  const games = homeGameTiles(manifest);
 
   return (
     <div className="home">

@@ -4,21 +4,12 @@ import { DiscordIcon, XLogoIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { Assistant } from '../assistant/index.ts';
 import { sessionModal, useAccount, useLogged } from '../session/index.ts';
-import { isOpaquePath } from './nav-items.ts';
+import { FOOTER_GAMES, isOpaquePath } from './nav-items.ts';
 import { MARKETING_EMAIL, SUPPORT_EMAIL } from './support.tsx';
 import './shell.css';
 
 /** Build version the footer shows (spec: 5.4). */
 export const BUILD_VERSION = '5.4';
-
-const GAMES = [
-  { label: 'Cases', to: '/cases' },
-  { label: 'Battles', to: '/battles' },
-  { label: 'Chicken', to: '/chicken' },
-  { label: 'Dice', to: '/dice' },
-  { label: 'Rewards', to: '/rewards' },
-  { label: 'Race+', to: '/event/race' },
-];
 
 const HELP = [
   { label: 'Provably Fair', to: '/provably-fair' },
@@ -81,7 +72,7 @@ export default function Footer() {
           </div>
           <nav className="footer-col" aria-label="All games">
             <p className="footer-title">Games</p>
-            {GAMES.map(({ label, to }) => (
+            {FOOTER_GAMES.map(({ label, to }) => (
               <PathLink key={to} to={to}>
                 {label}
               </PathLink>

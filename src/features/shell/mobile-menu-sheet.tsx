@@ -7,7 +7,7 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Drawer } from '../../ui/drawer.tsx';
 import { levelColour } from '../../ui/level-colour.ts';
-import { BattleIcon, CaseIcon, ChickenIcon, CoinIcon, DiceIcon, FlagIcon, FlameIcon, GearIcon, GiftIcon, RadioIcon } from '../../ui/icons.tsx';
+import { CoinIcon, FlagIcon, FlameIcon, GearIcon, GiftIcon, RadioIcon } from '../../ui/icons.tsx';
 import { BackpackIcon, HomeIcon, LifebuoyIcon, LogoutIcon, ShieldIcon, UsersIcon, VaultIcon, WalletIcon, ZapIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { useManifest } from '../connection/index.ts';
@@ -16,7 +16,7 @@ import { inventoryCountersQueryOptions } from '../inventory/index.ts';
 import { radioModal } from '../radio/index.ts';
 import { sessionModal, useAccount, useLogged } from '../session/index.ts';
 import { mobileMenuOpen, mobileSettingsOpen } from './mobile-menu-state.ts';
-import { raceEndsAt } from './nav-items.ts';
+import { mobileGameEntries, raceEndsAt } from './nav-items.ts';
 import { RaceCountdown } from './race-countdown.tsx';
 import { supportOpen } from './support.tsx';
 
@@ -97,10 +97,7 @@ export default function MobileMenuSheet() {
 
   const entries: MenuEntry[] = [
     { label: 'Home', to: '/', icon: HomeIcon },
-    { label: 'Cases', to: '/cases', icon: CaseIcon, badge: counts.rolls || null },
-    { label: 'Battles', to: '/battles', icon: BattleIcon, badge: counts.battles || null },
-    ...(manifest?.stats.ctc.active ? [{ label: 'Catch the Chicken', to: '/chicken', icon: ChickenIcon }] : []),
-    { label: 'Dice', to: '/dice', icon: DiceIcon },
+    ...mobileGameEntries(manifest, { unbox: counts.rolls, battle: counts.battles, chicken: 0, dice: 0 }),
     { label: 'Rewards', to: '/rewards', icon: GiftIcon, hot: true },
     ...(endsAt !== null ? [{ label: 'Race+', to: '/event/race', icon: FlagIcon, timer: endsAt }] : []),
     ...(logged
