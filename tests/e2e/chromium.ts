@@ -1,4 +1,4 @@
-/** Debian's Chromium (TOOLCHAIN.md): browser downloads are not available here, and these flags keep it quiet and steady on a busy two-core machine. */
+/** Debian's Chromium (docs/design.md section 2): browser downloads are not available here, and these flags keep it quiet and steady on a busy two-core machine. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const CHROMIUM_ARGS = [
