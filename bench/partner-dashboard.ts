@@ -7,7 +7,7 @@
  * machine an hour; the aggregates they leave are the same.
  */
 import { buildApp } from '../sim-server/app.ts';
-import type { BalanceChange } from '../sim-server/db/ledger.ts';
+import type { CountedWager } from '../sim-server/db/ledger.ts';
 import { setTag, findUserByName } from '../sim-server/domains/account/users.ts';
 import { partnership } from '../sim-server/domains/partnership/index.ts';
 import { applyCode } from '../sim-server/domains/partnership/referrals.ts';
@@ -57,15 +57,15 @@ export async function partnerDashboardBench(options: PartnerDashboardOptions): P
         }
       });
     }
-    const hook = partnership.onLedgerEntry!;
+    const hook = partnership.onWager!;
     let clockAt = now;
     const services = { ...built.services, config: { ...built.services.config, now: () => clockAt } };
     for (let start = 0; start < options.wagers; start += 20_000) {
       db.transaction((tx) => {
         for (let i = start; i < Math.min(options.wagers, start + 20_000); i++) {
           clockAt = now - Math.floor(((options.wagers - i) / options.wagers) * YEAR_DAYS) * DAY_MS;
-          const change: BalanceChange = { userId: referralIds[i % referralIds.length]!, currency: 'coins', balance: 0, amount: -(100 + (i % 900)), type: 'unbox_boxes_bought', hash: '' };
-          hook(tx, change, services);
+          const wager: CountedWager = { userId: referralIds[i % referralIds.length]!, amount: 100 + (i % 900), type: 'unbox_boxes_bought', hash: '' };
+          hook(tx, wager, services);
         }
       });
     }

@@ -1,9 +1,10 @@
 /**
  * The chaos run (issue 12): a seeded random mix of sign-ins, vault moves, case openings,
- * instant sells, tips between the clients and battles against bots from many concurrent
+ * instant sells, tips between the clients, battles against bots and battles created and left
+ * (refunded seats, docs/decisions/0049) from many concurrent
  * clients against a real sim-server child process, which is SIGKILLed and restarted at seeded
  * points. After each kill and at the end the database is opened and checked: the ledger
- * balances, and every operation a client saw acknowledged (a stamped money call that
+ * balances (with its locked-parts invariant), and every operation a client saw acknowledged (a stamped money call that
  * answered `response`) is there with the answer it gave. At the end every battle created is
  * waited for and checked paid exactly once (one reward entry per winning seat, the stored
  * shares, items granted once).
@@ -430,7 +431,12 @@ async function play(index: number, pick: RandomSource): Promise<void> {
           continue;
         }
         acked.push({ user: name, stamp, method: 'arena-battle.create', response: JSON.stringify(created.response) });
-        const hash = (created.response as { game: { hash: string } }).game.hash;
+        const { hash, token } = (created.response as { game: { hash: string; token: string } }).game;
+        if (pick() < 0.25) {
+          // Created and left: the seat was a hold, and its refund must give back exactly what it took (docs/decisions/0049).
+          if ((await client.call('arena-battle.leave', { token })).response) battlesLeft += 1;
+          continue;
+        }
         battlesMade.push(hash);
         // Refused or cut by a kill, the battle may wait for seats: it is left out of the paid-once check.
         battlesWaiting.add(hash);
@@ -464,6 +470,8 @@ let boxHash = '';
 const hashes: string[] = [];
 /** Battles created, and those whose bots were never called (a kill cut the call). */
 const battlesMade: string[] = [];
+/** Battles their creators left before anyone joined (refunded holds). */
+let battlesLeft = 0;
 const battlesWaiting = new Set<string>();
 /** The clients' sockets. */
 const watches: SocketWatch[] = [];
@@ -503,7 +511,7 @@ try {
   console.log(
     `chaos seed ${SEED}: ${done} ops from ${CLIENTS} clients in ${seconds.toFixed(1)} s (${Math.round(done / seconds)}/s), ${acked.length} acknowledged, ${failures} refused or cut, ` +
       `${kills} SIGKILLs and restarts, ledger ${final.ledgerOk ? 'balanced' : 'BROKEN'}, ${final.missing} acknowledged missing, ${badChecks} failed mid-run checks, ` +
-      `${battles.finished} battles finished (${battles.unfinished} unfinished, ${battles.misPaid} not paid exactly once; ${battlesWaiting.size} whose bots call a kill cut, left out), ` +
+      `${battles.finished} battles finished (${battles.unfinished} unfinished, ${battles.misPaid} not paid exactly once; ${battlesWaiting.size} whose bots call a kill cut, left out), ${battlesLeft} left and refunded, ` +
       `${withdrawalsAcked} crypto withdrawals acknowledged (${refusedWithdrawals.length} refused; ${badWithdrawals} not exactly once or refused but stored), ` +
       `${watches.length} sockets in their personal rooms: ${sockets.events} room events (${sockets.replayed} replayed on ${sockets.connects} rejoins), ${sockets.gaps} gaps, ` +
       `${sockets.resyncs} ROOM_RESYNC within a process, ${sockets.restartResyncs} after a restart, ${sockets.reusedAfterRestart} rejoins after a restart without one: ${ok ? 'OK' : 'FAILED'}`,

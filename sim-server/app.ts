@@ -33,6 +33,7 @@ import { beaconAnchorStale, beaconStartNow, serverBeaconChain } from './world/be
 /** Every domain's method implementations; two areas claiming one method is a wiring bug, caught at start. */
 const handlers: Handlers = mergeHandlers(DOMAINS);
 const ledgerHooks = DOMAINS.flatMap((d) => (d.onLedgerEntry ? [d.onLedgerEntry] : []));
+const wagerHooks = DOMAINS.flatMap((d) => (d.onWager ? [d.onWager] : []));
 
 /** A built server and its parts. */
 export interface BuiltApp {
@@ -100,6 +101,9 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
     onBalanceChange: (c) => hub.toUser(c.userId, 'WALLET_BALANCE_CHANGED', { currency: c.currency, balance: c.balance, amount: c.amount, type: c.type, hash: c.hash }),
     onEntry: (tx, change) => {
       for (const hook of ledgerHooks) hook(tx, change, services);
+    },
+    onWager: (tx, wager) => {
+      for (const hook of wagerHooks) hook(tx, wager, services);
     },
   });
   // One chain for every process: they share where it starts (docs/decisions/0039).

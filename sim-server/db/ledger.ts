@@ -11,13 +11,16 @@
  *
  * Coins tipped with need_wager (accounts.wager_lock, docs/decisions/0032) and Deposit Bonus
  * coins (accounts.bonus_locked, docs/decisions/0034) are held the same way until counted wagers
- * (BONUS_WAGER_TYPES: not battle seats, which are refunded when a battle never starts) free them:
- * a tip lock by each wager's amount, a bonus once bonus_wager_left is used up. A loss eats the
- * player's own coins first, then locked tip coins, then the bonus, then the sponsored part.
+ * free them: a tip lock by each wager's amount, a bonus once bonus_wager_left is used up. A loss
+ * eats the player's own coins first, then locked tip coins, then the bonus, then the sponsored part.
+ *
+ * A counted wager is the one rule every figure earned by wagering follows (docs/decisions/0049):
+ * a debit of a wager type that can no longer come back. A stake that can still be refunded (a
+ * battle seat) is a hold: the debit remembers which locked parts it took, a refund gives back
+ * exactly those, and it is counted (onWager) only when it settles.
  */
-import { NamedError, type HistoryType } from '../../src/contract/index.ts';
+import { NamedError, WAGER_TYPES, type HistoryType } from '../../src/contract/index.ts';
 import { toHash } from '../../src/core/hash-id.ts';
-import { BONUS_WAGER_TYPES } from '../../src/core/boosters.ts';
 import { fail } from '../errors.ts';
 import type { Db, Tx } from './database.ts';
 
@@ -27,8 +30,9 @@ export const COIN = 'SFC';
 /** Entry types that take coins out of play: only the withdrawable part may pay them. */
 const CASH_OUT_TYPES: ReadonlySet<HistoryType> = new Set(['wallet_withdraw', 'vault_deposit', 'tip']);
 
-/** Debits that count as wagering: they free locked tip coins and a Deposit Bonus's wagering. */
-const COUNTED_WAGERS: ReadonlySet<string> = new Set(BONUS_WAGER_TYPES);
+/** Debits that wager: counted when they are made, or when they settle if they were held. */
+const WAGERS: ReadonlySet<string> = new Set(WAGER_TYPES);
+const WAGER_LIST = WAGER_TYPES.map((type) => `'${type}'`).join(', ');
 
 /** The house account sponsor credits come from and go back to. */
 const SPONSOR_HOUSE = { house: 'sponsor' } as const;
@@ -77,6 +81,35 @@ export interface Transfer {
   ref?: string;
   /** The credited player must wager this amount once before it can leave (a need_wager tip). */
   untilWagered?: boolean;
+  /**
+   * A player's stake that may still be refunded (needs `ref`): held, not counted, until
+   * settleHolds; refundHold gives back exactly the parts of the balance it took.
+   */
+  hold?: boolean;
+}
+
+/**
+ * A wager that can no longer come back: what experience, races, challenges, rain and partner
+ * figures count. `hash` is the debit's entry (a held stake's original debit).
+ */
+export interface CountedWager {
+  userId: number;
+  /** Positive cents. */
+  amount: number;
+  type: HistoryType;
+  hash: string;
+}
+
+/** The locked parts of a balance a held stake took, still held. */
+interface HoldRow {
+  entry_id: number;
+  user_id: number;
+  type: HistoryType;
+  held: number;
+  sponsored: number;
+  bonus: number;
+  tip: number;
+  recalled: number;
 }
 
 /** What the invariant check found. */
@@ -104,10 +137,12 @@ export interface LedgerHooks {
   onBalanceChange?: (change: BalanceChange) => void;
   /** Every change of a player's main wallet, inside its transaction (what a change completes is paid with it). */
   onEntry?: (tx: Tx, change: BalanceChange) => void;
+  /** Every counted wager, inside its transaction (what wagering earns commits with it). */
+  onWager?: (tx: Tx, wager: CountedWager) => void;
 }
 
 /** Builds the ledger. */
-export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
+export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerHooks) {
 
   function codeOf(ref: AccountRef): { code: string; kind: AccountRow['kind']; userId: number | null; currency: string } {
     const currency = ref.currency ?? COIN;
@@ -151,7 +186,9 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
     // and the bonus part until it eats into what is above the sponsored part. A counted wager
     // that uses up the bonus's wagering frees the bonus in the same statement.
     const cashOut = CASH_OUT_TYPES.has(t.type) ? 1 : 0;
-    const wager = COUNTED_WAGERS.has(t.type) ? 1 : 0;
+    const wager = WAGERS.has(t.type) && !t.hold && from.kind === 'user' && from.code.includes(':main:') ? 1 : 0;
+    if (t.hold && (from.kind !== 'user' || !from.code.includes(':main:') || !t.ref)) throw new Error('ledger: a hold is a stake from a player\'s wallet with a ref');
+    const before = t.hold ? tx.get<{ sponsored: number; bonus_locked: number; wager_lock: number }>('SELECT sponsored, bonus_locked, wager_lock FROM accounts WHERE id = ?', from.id) : undefined;
     const a = t.amount;
     const debited = tx.get<{ balance: number; sponsored: number; bonus_locked: number; wager_lock: number }>(
       `UPDATE accounts SET balance = balance - ?,
@@ -165,10 +202,11 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
       a, a, a, a, wager, a, a, a, a, wager, a, a, from.id, cashOut, a,
     );
     if (!debited) fail(NamedError.COMMIT_ERROR, cashOut ? 'Not enough withdrawable funds' : 'Not enough funds');
-    if (debited.wager_lock > 0) {
+    let lock = debited.wager_lock;
+    if (lock > 0) {
       // A wager frees its amount; any spend leaves at most what own coins no longer cover locked.
       const wagered = wager ? t.amount : 0;
-      const lock = Math.max(0, Math.min(debited.wager_lock - wagered, debited.balance - debited.sponsored - debited.bonus_locked));
+      lock = Math.max(0, Math.min(debited.wager_lock - wagered, debited.balance - debited.sponsored - debited.bonus_locked));
       if (lock !== debited.wager_lock) tx.run('UPDATE accounts SET wager_lock = ? WHERE id = ?', lock, from.id);
     }
     const credited = tx.get<{ balance: number }>(
@@ -180,6 +218,12 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
       from.id, to.id, t.amount, t.type, t.ref ?? null, debited.balance, credited.balance, now(),
     );
     const hash = toHash(id);
+    if (before) {
+      tx.run(
+        'INSERT INTO wager_holds (entry_id, user_id, ref, type, amount, held, sponsored, bonus, tip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        id, from.user_id, t.ref!, t.type, a, a, before.sponsored - debited.sponsored, before.bonus_locked - debited.bonus_locked, before.wager_lock - lock,
+      );
+    }
     for (const [acc, after, sign] of [[from, debited.balance, -1], [to, credited.balance, 1]] as const) {
       if (acc.kind === 'user' && acc.code.includes(':main:')) {
         const change: BalanceChange = { userId: acc.user_id!, currency: acc.currency, balance: after, amount: sign * t.amount, type: t.type, hash };
@@ -189,7 +233,51 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
         onEntry?.(tx, change);
       }
     }
+    if (wager) onWager?.(tx, { userId: from.user_id!, amount: a, type: t.type, hash });
     return { id, hash, debitBalance: debited.balance, creditBalance: credited.balance };
+  }
+
+  /**
+   * Gives `amount` cents of a player's held stakes on `ref` back from `from` (the house that
+   * took them), newest stake first. The locked parts come back before own coins, so a refund,
+   * whole or in part, never frees a coin that was locked; sponsored cents a cancelled credit
+   * recalled meanwhile go to the sponsor instead. A stake held before holds existed comes back
+   * as own coins, as it was then.
+   */
+  function refundHold(tx: Tx, r: { from: AccountRef; userId: number; ref: string; amount: number; type: HistoryType }): void {
+    let left = r.amount;
+    const back = { sponsored: 0, bonus: 0, tip: 0, recalled: 0 };
+    const holds = tx.all<HoldRow>(
+      'SELECT entry_id, user_id, type, held, sponsored, bonus, tip, recalled FROM wager_holds WHERE ref = ? AND user_id = ? AND settled_at IS NULL AND held > 0 ORDER BY entry_id DESC',
+      r.ref, r.userId,
+    );
+    for (const hold of holds) {
+      if (left === 0) break;
+      const taken = Math.min(left, hold.held);
+      left -= taken;
+      let rest = taken;
+      const take = (part: number) => {
+        const n = Math.min(part, rest);
+        rest -= n;
+        return n;
+      };
+      const parts = { recalled: take(hold.recalled), sponsored: take(hold.sponsored), bonus: take(hold.bonus), tip: take(hold.tip) };
+      tx.run(
+        'UPDATE wager_holds SET held = held - ?, recalled = recalled - ?, sponsored = sponsored - ?, bonus = bonus - ?, tip = tip - ? WHERE entry_id = ?',
+        taken, parts.recalled, parts.sponsored, parts.bonus, parts.tip, hold.entry_id,
+      );
+      for (const key of ['sponsored', 'bonus', 'tip', 'recalled'] as const) back[key] += parts[key];
+    }
+    if (back.recalled > 0) transfer(tx, { from: r.from, to: SPONSOR_HOUSE, amount: back.recalled, type: 'sponsor', ref: r.ref });
+    const toPlayer = r.amount - back.recalled;
+    if (toPlayer === 0) return;
+    transfer(tx, { from: r.from, to: { user: r.userId }, amount: toPlayer, type: r.type, ref: r.ref });
+    if (back.sponsored + back.bonus + back.tip > 0) {
+      tx.run(
+        'UPDATE accounts SET sponsored = sponsored + ?, bonus_locked = bonus_locked + ?, wager_lock = wager_lock + ? WHERE code = ?',
+        back.sponsored, back.bonus, back.tip, codeOf({ user: r.userId }).code,
+      );
+    }
   }
 
   /** A player's coin balance, its sponsored part and what is still to be wagered. */
@@ -226,18 +314,48 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
     tx.run('UPDATE accounts SET sponsored = sponsored + ? WHERE code = ?', amount, codeOf({ user: userId }).code);
   }
 
-  /** The sponsored coins become the player's own (the challenge completed); answers how many. */
+  /**
+   * The sponsored coins become the player's own (the challenge completed); answers how many
+   * were in the wallet. Sponsored parts of stakes still held become own coins too.
+   */
   function release(tx: Tx, userId: number): number {
     const { sponsored } = split(tx, userId);
     if (sponsored > 0) tx.run('UPDATE accounts SET sponsored = 0 WHERE code = ?', codeOf({ user: userId }).code);
+    tx.run('UPDATE wager_holds SET sponsored = 0 WHERE user_id = ? AND settled_at IS NULL AND sponsored > 0', userId);
     return sponsored;
   }
 
-  /** Gives the sponsored coins still in the wallet back to the sponsor; answers how many. */
+  /**
+   * Gives the sponsored coins still in the wallet back to the sponsor; answers how many. The
+   * sponsored parts of stakes still held are recalled too: a refund pays them to the sponsor.
+   */
   function recall(tx: Tx, userId: number, ref?: string): number {
-    const sponsored = release(tx, userId);
+    const { sponsored } = split(tx, userId);
+    if (sponsored > 0) tx.run('UPDATE accounts SET sponsored = 0 WHERE code = ?', codeOf({ user: userId }).code);
+    tx.run('UPDATE wager_holds SET recalled = recalled + sponsored, sponsored = 0 WHERE user_id = ? AND settled_at IS NULL AND sponsored > 0', userId);
     if (sponsored > 0) transfer(tx, { from: { user: userId }, to: SPONSOR_HOUSE, amount: sponsored, type: 'sponsor', ref });
     return sponsored;
+  }
+
+  /**
+   * The stakes held on `ref` can no longer be refunded (the battle filled): each becomes a
+   * counted wager now, frees locked tip coins and bonus wagering like any wager, and runs onWager.
+   */
+  function settleHolds(tx: Tx, ref: string): void {
+    const holds = tx.all<HoldRow>('SELECT entry_id, user_id, type, held FROM wager_holds WHERE ref = ? AND settled_at IS NULL ORDER BY entry_id', ref);
+    for (const hold of holds) {
+      tx.run('UPDATE wager_holds SET settled_at = ?, counted = held, sponsored = 0, bonus = 0, tip = 0, recalled = 0 WHERE entry_id = ?', now(), hold.entry_id);
+      if (hold.held === 0) continue;
+      const a = hold.held;
+      tx.run(
+        `UPDATE accounts SET bonus_locked = CASE WHEN bonus_wager_left <= ? THEN 0 ELSE bonus_locked END,
+                bonus_wager_left = CASE WHEN bonus_locked = 0 THEN bonus_wager_left WHEN bonus_wager_left <= ? THEN 0 ELSE bonus_wager_left - ? END,
+                wager_lock = CASE WHEN wager_lock > ? THEN wager_lock - ? ELSE 0 END
+          WHERE code = ?`,
+        a, a, a, a, a, codeOf({ user: hold.user_id }).code,
+      );
+      onWager?.(tx, { userId: hold.user_id, amount: a, type: hold.type, hash: toHash(hold.entry_id) });
+    }
   }
 
   /** A balance in cents; zero for an account that has never moved. */
@@ -308,11 +426,53 @@ export function createLedger({ now, onBalanceChange, onEntry }: LedgerHooks) {
       (db.get<{ s: number | null }>("SELECT SUM(l.amount) AS s FROM ledger l JOIN accounts a ON a.id = l.debit_account WHERE a.kind = 'world'")?.s ?? 0) -
       (db.get<{ s: number | null }>("SELECT SUM(l.amount) AS s FROM ledger l JOIN accounts a ON a.id = l.credit_account WHERE a.kind = 'world'")?.s ?? 0);
     if (held !== externalNet) problems.push(`accounts hold ${held} but deposits minus withdrawals is ${externalNet}`);
+    problems.push(...lockedPartsProblems(db));
     return { ok: problems.length === 0, problems, held, externalNet };
   }
 
-  return { transfer, balance, walletAndVault, split, lend, release, recall, payBonus, entries, entriesOfTypes, check };
+  /**
+   * The locked parts of every wallet, in it and in stakes still held, never exceed what their
+   * sources put in: sponsored coins what sponsor credits paid less what went back, bonus coins
+   * the Deposit Bonuses paid, tip-locked coins the tips received. A refund that gave back a
+   * locked part as own coins, or twice, breaks it even when every balance adds up.
+   */
+  function lockedPartsProblems(db: Pick<Db, 'all'>): string[] {
+    const credited = (type: string) => `COALESCE((SELECT SUM(amount) FROM ledger WHERE credit_account = a.id AND type = '${type}'), 0)`;
+    const debited = (type: string) => `COALESCE((SELECT SUM(amount) FROM ledger WHERE debit_account = a.id AND type = '${type}'), 0)`;
+    const inHolds = (part: string) => `COALESCE((SELECT SUM(${part}) FROM wager_holds h WHERE h.user_id = a.user_id AND h.settled_at IS NULL), 0)`;
+    const rows = db.all<{ code: string; sponsored: number; sponsor_net: number; bonus: number; bonus_paid: number; tip: number; tips_in: number }>(
+      `SELECT code, sponsored, sponsor_net, bonus, bonus_paid, tip, tips_in FROM (
+         SELECT a.code, a.sponsored + ${inHolds('sponsored')} AS sponsored, ${credited('sponsor')} - ${debited('sponsor')} AS sponsor_net,
+                a.bonus_locked + ${inHolds('bonus')} AS bonus, ${credited('booster_deposit_bonus')} AS bonus_paid,
+                a.wager_lock + ${inHolds('tip')} AS tip, ${credited('tip')} AS tips_in
+           FROM accounts a WHERE a.kind = 'user' AND a.code LIKE '%:main:%'
+             AND (a.sponsored > 0 OR a.bonus_locked > 0 OR a.wager_lock > 0 OR EXISTS (SELECT 1 FROM wager_holds h WHERE h.user_id = a.user_id AND h.settled_at IS NULL))
+       ) t WHERE sponsored > sponsor_net OR bonus > bonus_paid OR tip > tips_in`,
+    );
+    return rows.flatMap((r) => [
+      ...(r.sponsored > r.sponsor_net ? [`${r.code}: ${r.sponsored} sponsored but sponsor credits net ${r.sponsor_net}`] : []),
+      ...(r.bonus > r.bonus_paid ? [`${r.code}: ${r.bonus} bonus-locked but bonuses paid ${r.bonus_paid}`] : []),
+      ...(r.tip > r.tips_in ? [`${r.code}: ${r.tip} tip-locked but tips received ${r.tips_in}`] : []),
+    ]);
+  }
+
+  return { transfer, refundHold, settleHolds, balance, walletAndVault, split, lend, release, recall, payBonus, entries, entriesOfTypes, check };
 }
 
 /** The ledger the server uses. */
 export type Ledger = ReturnType<typeof createLedger>;
+
+/**
+ * Cents a player wagered (counted wagers only, docs/decisions/0049) since `since` (ms): debits
+ * of wager types that were never held, and held stakes that settled since then.
+ */
+export function wageredSince(db: Pick<Db, 'get'>, userId: number, since: number): number {
+  const row = db.get<{ s: number | null }>(
+    `SELECT COALESCE((SELECT SUM(l.amount) FROM ledger l JOIN accounts a ON a.id = l.debit_account
+                       WHERE a.code = ? AND l.type IN (${WAGER_LIST}) AND l.created_at >= ?
+                         AND NOT EXISTS (SELECT 1 FROM wager_holds h WHERE h.entry_id = l.id)), 0)
+          + COALESCE((SELECT SUM(counted) FROM wager_holds WHERE user_id = ? AND settled_at >= ?), 0) AS s`,
+    `user:${userId}:main:${COIN}`, since, userId, since,
+  );
+  return row?.s ?? 0;
+}

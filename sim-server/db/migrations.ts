@@ -37,6 +37,7 @@ import { partnerReferralCount } from './schema/0063-partner-referral-count.ts';
 import { partyDepositGoals } from './schema/0065-party-deposit-goals.ts';
 import { raceTodayOnPlayer } from './schema/0066-race-today-on-player.ts';
 import { abuseLimitsByAddress } from './schema/0067-abuse-limits-by-address.ts';
+import { wagerHolds } from './schema/0070-wager-holds.ts';
 
 interface MigrationTarget extends Pick<Db, 'run' | 'get' | 'all' | 'transaction'> {
   exec(sql: string): void;
@@ -58,7 +59,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, partyCardPrizes, stealWinners, simSteamProfile, tipWagerLock, communityKeys, experienceByPlayer, bonusWagering, profilePattern, partnerReferralCount, partyDepositGoals, raceTodayOnPlayer, abuseLimitsByAddress];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, partyCardPrizes, stealWinners, simSteamProfile, tipWagerLock, communityKeys, experienceByPlayer, bonusWagering, profilePattern, partnerReferralCount, partyDepositGoals, raceTodayOnPlayer, abuseLimitsByAddress, wagerHolds];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

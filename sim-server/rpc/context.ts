@@ -6,7 +6,7 @@ import type { Broker } from '../cluster/broker.ts';
 import type { TimerOwner } from '../cluster/timers.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/database.ts';
-import type { BalanceChange, Ledger } from '../db/ledger.ts';
+import type { BalanceChange, CountedWager, Ledger } from '../db/ledger.ts';
 import type { UserRow } from '../auth/users.ts';
 import type { Battles } from '../domains/battles/runtime.ts';
 import type { CaseCatalog } from '../domains/cases/catalog-store.ts';
@@ -75,9 +75,12 @@ export interface Domain {
   handlers: Handlers;
   /** Its HTTP routes, timers and start-up work; called once by buildApp, in list order. */
   register?(app: FastifyInstance, services: Services): void;
-  /**
-   * Runs inside the transaction of every ledger entry on a player's wallet, so counters kept
-   * from wagers (challenges, experience, races) commit or roll back with the money.
-   */
+  /** Runs inside the transaction of every ledger entry on a player's wallet (deposits, for example). */
   onLedgerEntry?(tx: Tx, change: BalanceChange, services: Services): void;
+  /**
+   * Runs inside the transaction of every counted wager (a wager that can no longer be refunded:
+   * docs/decisions/0049), so what wagering earns (challenges, experience, races, partner
+   * figures) commits or rolls back with it, and is never earned on a stake still held.
+   */
+  onWager?(tx: Tx, wager: CountedWager, services: Services): void;
 }

@@ -27,11 +27,10 @@ export const SILENT_BALANCE_TYPES: readonly string[] = [
 ];
 
 /**
- * Entries that wager coins on a game (a seat, a sponsored seat, cases bought), and the refund
- * that takes a wager back: what sponsor challenges count.
+ * Entries that wager coins on a game (a seat, a sponsored seat, cases bought, chicken, dice).
+ * A seat counts as a wager only once its battle filled (docs/decisions/0049).
  */
 export const WAGER_TYPES: readonly HistoryType[] = ['arena_join', 'arena_sponsor', 'unbox_boxes_bought', 'chicken_paid', 'dice_bet'];
-export const WAGER_REFUND_TYPES: readonly HistoryType[] = ['arena_refund'];
 
 /** Labels of the entry types (document 2 section 3 'History entry types and labels'): the wallet history and balance toasts. */
 const LABELS: Record<string, string> = {

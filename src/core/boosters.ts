@@ -112,8 +112,7 @@ export function formatCountdown(ms: number): string {
 
 /**
  * Deposit Bonus wagering (docs/decisions/0034): bonus coins stay in play until the player has
- * wagered this many times the bonus on games whose stake cannot come back (cases, chicken,
- * dice; a battle seat is refunded when the battle does not start, so it does not count).
+ * wagered this many times the bonus in counted wagers (a battle seat once its battle filled:
+ * docs/decisions/0049).
  */
 export const BONUS_WAGER_MULTIPLE = 2;
-export const BONUS_WAGER_TYPES = ['unbox_boxes_bought', 'chicken_paid', 'dice_bet'] as const;

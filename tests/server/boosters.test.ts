@@ -119,30 +119,29 @@ describe('effects', () => {
     expect((await expOf(eve)) - after).toBe(price);
   });
 
-  test('XP Multiplier: a refunded wager takes back its base and the booster\'s extra experience, in the refund\'s transaction', async () => {
+  test('XP Multiplier: a held battle seat earns neither experience nor the booster\'s extra; once the battle fills, both', async () => {
     const host = await s.server.player('boost_xhost');
     const gus = await s.server.player('boost_xgus');
-    await grantAndActivate(gus, 'xp_multiplier', { multiplier_milli: 3000, duration_ms: 600_000 });
+    const ivy = await s.server.player('boost_xivy');
+    const booster = await grantAndActivate(gus, 'xp_multiplier', { multiplier_milli: 3000, duration_ms: 600_000 });
     const before = await expOf(gus);
     const created = await createBattle(host, { number: 3 });
     await ok(gus, 'arena-battle.join', { token: created.game.token, options: { seat: 2 } });
-    expect((await expOf(gus)) - before).toBe(3 * created.game.price);
+    expect(await expOf(gus)).toBe(before);
     await ok(gus, 'arena-battle.leave', { token: created.game.token });
     expect(await expOf(gus)).toBe(before);
+    expect((await boosterOf(gus, booster.hash))!.process.bonus_issued_exprience).toBe(0);
+    // Joined again, and the battle fills: the seat counts now, with the booster's extra.
+    await ok(gus, 'arena-battle.join', { token: created.game.token });
+    await ok(ivy, 'arena-battle.join', { token: created.game.token });
+    expect((await expOf(gus)) - before).toBe(3 * created.game.price);
     const entries = db().all<{ amount: number; source: string }>(
-      "SELECT amount, source FROM experience_entries WHERE user_id = ? AND created_at >= 0 ORDER BY id", parseHash(await hashOf(gus))!,
+      'SELECT amount, source FROM experience_entries WHERE user_id = ? ORDER BY id', parseHash(await hashOf(gus))!,
     );
-    expect(entries.slice(-4)).toEqual([
+    expect(entries.slice(-2)).toEqual([
       { amount: created.game.price, source: 'arena_join' },
       { amount: 2 * created.game.price, source: 'booster_xp' },
-      { amount: -created.game.price, source: 'arena_refund' },
-      { amount: -2 * created.game.price, source: 'booster_xp_refund' },
     ]);
-    // Joined again and refunded again (the battle closes when its creator leaves): the same, once each.
-    await ok(gus, 'arena-battle.join', { token: created.game.token });
-    expect((await expOf(gus)) - before).toBe(3 * created.game.price);
-    await ok(host, 'arena-battle.leave', { token: created.game.token });
-    expect(await expOf(gus)).toBe(before);
   });
 
   test('Deposit Bonus: a deposit gets (multiplier - 1) on top until bonus_left runs out', async () => {

@@ -236,7 +236,7 @@ describe('account identity', () => {
 });
 
 describe('deposit bonus lock (docs/decisions/0034)', () => {
-  test('a loss eats own coins, then the bonus, then sponsored coins; counted wagers free the bonus, battle seats do not; cash-outs stop at the withdrawable part', () => {
+  test('a loss eats own coins, then the bonus, then sponsored coins; counted wagers free the bonus, held battle seats do not; cash-outs stop at the withdrawable part', () => {
     const db = openTestDb();
     const ledger = createLedger({ now: Date.now });
     db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'bonus_holder', 'bonus', 0)");
@@ -250,8 +250,8 @@ describe('deposit bonus lock (docs/decisions/0034)', () => {
     expect(ledger.split(db, 1)).toMatchObject({ balance: 1_800, sponsored: 500, bonusLocked: 300, bonusWagerLeft: 600, withdrawable: 1_000 });
     // A withdrawal of 1,001 is refused; 1,000 goes.
     expect(() => db.transaction((tx) => ledger.transfer(tx, { from: me, to: { world: true }, amount: 1_001, type: 'wallet_withdraw' }))).toThrow('Not enough withdrawable funds');
-    // A battle seat (not counted) of 900: own coins pay it, nothing else moves.
-    db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 900, type: 'arena_join' }));
+    // A held battle seat (not counted) of 900: own coins pay it, nothing else moves.
+    db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 900, type: 'arena_join', ref: 'seat', hold: true }));
     expect(ledger.split(db, 1)).toMatchObject({ balance: 900, sponsored: 500, bonusLocked: 300, bonusWagerLeft: 600, withdrawable: 100 });
     // A dice bet (counted) of 250: own 100 then 150 of the bonus.
     db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 250, type: 'dice_bet' }));
@@ -267,6 +267,89 @@ describe('deposit bonus lock (docs/decisions/0034)', () => {
     db.transaction((tx) => ledger.payBonus(tx, { from: { house: 'promotions' }, userId: 1, amount: 100, type: 'booster_deposit_bonus', wager: 200 }));
     expect(ledger.split(db, 1)).toMatchObject({ bonusLocked: 100, bonusWagerLeft: 200, withdrawable: 200 });
     expect(ledger.check(db).ok).toBe(true);
+  });
+});
+
+describe('wager holds (docs/decisions/0049)', () => {
+  const setUp = () => {
+    const db = openTestDb();
+    const wagers: { userId: number; amount: number; type: string }[] = [];
+    const ledger = createLedger({ now: Date.now, onWager: (_tx, w) => wagers.push({ userId: w.userId, amount: w.amount, type: w.type }) });
+    db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'holder', 'holder', 0)");
+    return { db, ledger, wagers };
+  };
+  const me = { user: 1 } as const;
+  const arena = { house: 'arena' } as const;
+
+  test('a refund gives back exactly the locked parts the stake took, whole or in part, and the stake is never counted', () => {
+    const { db, ledger, wagers } = setUp();
+    db.transaction((tx) => {
+      ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 200, type: 'reward' });
+      ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 100, type: 'tip', untilWagered: true });
+      ledger.payBonus(tx, { from: { house: 'promotions' }, userId: 1, amount: 300, type: 'booster_deposit_bonus', wager: 600 });
+      ledger.lend(tx, 1, 400);
+    });
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 1_000, sponsored: 400, bonusLocked: 300, toWager: 100, withdrawable: 200 });
+    // A seat of 900 eats own 200, tip 100, bonus 300, sponsored 300.
+    db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 900, type: 'arena_join', ref: 'b1', hold: true }));
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 100, sponsored: 100, bonusLocked: 0, toWager: 0, withdrawable: 0 });
+    // Half back: the locked parts come first (sponsored 300, then bonus 150), no own coin freed.
+    db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b1', amount: 450, type: 'arena_refund' }));
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 550, sponsored: 400, bonusLocked: 150, toWager: 0, withdrawable: 0 });
+    // The rest back: everything as before the seat.
+    db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b1', amount: 450, type: 'arena_refund' }));
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 1_000, sponsored: 400, bonusLocked: 300, toWager: 100, withdrawable: 200 });
+    expect(wagers).toEqual([]);
+    expect(ledger.check(db)).toMatchObject({ ok: true, problems: [] });
+  });
+
+  test('a settled stake is a counted wager once: it frees tip locks and bonus wagering and runs the wager hook', () => {
+    const { db, ledger, wagers } = setUp();
+    db.transaction((tx) => {
+      ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 500, type: 'reward' });
+      ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 100, type: 'tip', untilWagered: true });
+      ledger.payBonus(tx, { from: { house: 'promotions' }, userId: 1, amount: 200, type: 'booster_deposit_bonus', wager: 300 });
+    });
+    db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 300, type: 'arena_join', ref: 'b2', hold: true }));
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 500, bonusLocked: 200, bonusWagerLeft: 300, toWager: 100 });
+    db.transaction((tx) => ledger.settleHolds(tx, 'b2'));
+    db.transaction((tx) => ledger.settleHolds(tx, 'b2'));
+    expect(wagers).toEqual([{ userId: 1, amount: 300, type: 'arena_join' }]);
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 500, bonusLocked: 0, toWager: 0, withdrawable: 500 });
+    // Nothing left to refund once settled.
+    db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b2', amount: 0 + 1, type: 'arena_refund' }));
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 501, withdrawable: 501 });
+  });
+
+  test('a recalled credit takes back the sponsored part of a held stake when it is refunded; a released one frees it', () => {
+    const { db, ledger } = setUp();
+    db.transaction((tx) => ledger.lend(tx, 1, 500));
+    db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 500, type: 'arena_join', ref: 'b3', hold: true }));
+    expect(db.transaction((tx) => ledger.recall(tx, 1))).toBe(0);
+    db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b3', amount: 500, type: 'arena_refund' }));
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 0, sponsored: 0 });
+    expect(ledger.balance(db, { house: 'sponsor' })).toBe(0);
+
+    db.transaction((tx) => ledger.lend(tx, 1, 300));
+    db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 300, type: 'arena_join', ref: 'b4', hold: true }));
+    db.transaction((tx) => ledger.release(tx, 1));
+    db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b4', amount: 300, type: 'arena_refund' }));
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 300, sponsored: 0, withdrawable: 300 });
+    expect(ledger.check(db).ok).toBe(true);
+  });
+
+  test('the check finds locked parts that exceed what their sources paid, though every balance adds up', () => {
+    const { db, ledger } = setUp();
+    db.transaction((tx) => ledger.lend(tx, 1, 500));
+    db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 500, type: 'arena_join', ref: 'b5', hold: true }));
+    // A refund that restored the sponsored part twice (what a faulty refund would leave).
+    db.run("UPDATE wager_holds SET held = 500, sponsored = 500 WHERE ref = 'b5'");
+    db.run("UPDATE accounts SET balance = balance + 0, sponsored = 0 WHERE code = 'user:1:main:SFC'");
+    db.transaction((tx) => ledger.transfer(tx, { from: arena, to: me, amount: 500, type: 'arena_refund', ref: 'b5' }));
+    db.run("UPDATE accounts SET sponsored = 500 WHERE code = 'user:1:main:SFC'");
+    const check = ledger.check(db);
+    expect(check.ok).toBe(false);
+    expect(check.problems).toEqual(['user:1:main:SFC: 1000 sponsored but sponsor credits net 500']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { WAGER_REFUND_TYPES, WAGER_TYPES } from '../../src/contract/index.ts';
+import { WAGER_TYPES } from '../../src/contract/index.ts';
 import { levelForExp, rankForSeasonExp } from '../../src/core/levels.ts';
 import { battle, cheapBox, createBattle, startBattleServer, until, type BattleServer } from './battles-helpers.ts';
 import { ok, openCases, type Client } from './cases-helpers.ts';
@@ -13,19 +13,19 @@ afterAll(() => s.server.close());
 type Account = { user: { hash: string; level: number }; user_progress: { level: number; exp: number } };
 const account = async (client: Client) => (await ok(client, 'user.getUser')) as Account;
 
-/** The documented rule, recomputed from the wallet history the player sees: 1 exp per cent wagered, refunds take theirs back. */
+/** The documented rule, recomputed from the wallet history the player sees: 1 exp per cent wagered; a refunded seat earns nothing. */
 async function expectedExp(client: Client): Promise<number> {
   const history = (await ok(client, 'wallet.getHistory', { count: 100 })) as { actions: { type: string; amount: number }[] };
   let exp = 0;
   for (const entry of history.actions) {
     if ((WAGER_TYPES as readonly string[]).includes(entry.type)) exp += -entry.amount;
-    if ((WAGER_REFUND_TYPES as readonly string[]).includes(entry.type)) exp -= entry.amount;
+    if (entry.type === 'arena_refund') exp -= entry.amount;
   }
   return exp;
 }
 
 describe('experience from wagers', () => {
-  test('unbox and battle wagers earn one exp per cent, refunds take it back; level, rank and pushes follow', async () => {
+  test('unbox wagers earn one exp per cent at once, a battle seat only once the battle fills; level, rank and pushes follow', async () => {
     const ann = await s.server.player('exp_ann');
     const bob = await s.server.player('exp_bob');
     const socket = await ann.socket();
@@ -36,20 +36,20 @@ describe('experience from wagers', () => {
     const unboxPush = await socket.next('#EXPERIENCE_CHANGED');
     expect(unboxPush.data).toEqual({ exp: 5 * box.price, user_progress: { level: levelForExp(5 * box.price), exp: 5 * box.price } });
 
-    // A battle seat, then a second battle bob joins and leaves (his refund is his, not ann's).
+    // A battle seat is held while the battle waits: it earns nothing yet (docs/decisions/0049).
     const first = await createBattle(ann, { number: 2 }, 5);
-    await socket.next('#EXPERIENCE_CHANGED');
+    expect((await account(ann)).user_progress.exp).toBe(5 * box.price);
+    // A second battle bob joins and leaves, then ann leaves (closing it): neither seat ever counts.
     const second = await createBattle(ann, { number: 3 });
-    await socket.next('#EXPERIENCE_CHANGED');
     await ok(bob, 'arena-battle.join', { token: second.game.token });
     await ok(bob, 'arena-battle.leave', { token: second.game.token });
-    // ann leaving her own battle closes it and refunds her seat: her exp for it goes back.
     await ok(ann, 'arena-battle.leave', { token: second.game.token });
-    const refundPush = await socket.next('#EXPERIENCE_CHANGED');
-    expect(refundPush.data.exp).toBe(-second.game.price);
+    expect((await account(ann)).user_progress.exp).toBe(5 * box.price);
+    expect((await account(bob)).user_progress.exp).toBe(0);
 
-    // bob plays the first battle to the end: ann's exp does not change with the result.
+    // bob fills the first battle: now both seats count, and ann's exp does not change with the result.
     await ok(bob, 'arena-battle.join', { token: first.game.token });
+    expect((await socket.next('#EXPERIENCE_CHANGED')).data.exp).toBe(first.game.price);
     await s.playToEnd(ann, first.game.token);
     expect((await battle(ann, first.game.token)).game.status).toMatch(/finished|closed/);
 
@@ -59,15 +59,16 @@ describe('experience from wagers', () => {
     expect(await expectedExp(ann)).toBe(wagered);
     expect(me.user_progress.level).toBe(levelForExp(wagered));
     expect(me.user.level).toBe(levelForExp(wagered));
+    expect((await account(bob)).user_progress.exp).toBe(first.game.price);
 
     // The experience ledger sums to the exp, entry by entry.
     const ledger = await ok(ann, 'account.experience', {});
     expect(ledger.exp).toBe(wagered);
     expect(ledger.entries.reduce((sum, e) => sum + e.amount, 0)).toBe(wagered);
-    expect(ledger.entries.map((e) => e.source).sort()).toEqual(['arena_join', 'arena_join', 'arena_refund', 'unbox_boxes_bought'].sort());
+    expect(ledger.entries.map((e) => e.source).sort()).toEqual(['arena_join', 'unbox_boxes_bought']);
 
-    // One #EXPERIENCE_CHANGED per wager transaction (3 wagers, 1 refund), none for the battle's result.
-    const changes = [5 * box.price, first.game.price, second.game.price, -second.game.price];
+    // One #EXPERIENCE_CHANGED per counted wager, none for the held seats or the battle's result.
+    const changes = [5 * box.price, first.game.price];
     const pushes = () => socket.frames.filter((f) => f.type === '#EXPERIENCE_CHANGED');
     expect(pushes().map((f) => f.data.exp)).toEqual(changes);
     // A #USER_RANK_CHANGED each time the season rank moved, naming the rank reached.
@@ -82,7 +83,7 @@ describe('experience from wagers', () => {
     expect(rankMoves.length).toBeGreaterThan(0);
     await until(() => socket.frames.filter((f) => f.type === '#USER_RANK_CHANGED').length >= rankMoves.length);
     expect(socket.frames.filter((f) => f.type === '#USER_RANK_CHANGED').map((f) => f.data.rank)).toEqual(rankMoves);
-    expect(pushes()).toHaveLength(4);
+    expect(pushes()).toHaveLength(2);
     socket.close();
   });
 

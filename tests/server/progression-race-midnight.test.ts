@@ -33,44 +33,47 @@ describe('the wager race across UTC midnight (today on the player row, decision 
     const box = await cheapBox(ann);
     const p = box.price;
 
-    // Monday 23:59: ann 10 cases and a battle seat, bob 5 cases.
+    // Monday 23:59: ann 10 cases and a battle seat (held while the battle waits: no points), bob 5 cases.
     await ok(ann, 'arena-unbox.create', { box_hash: box.hash, count: 10 });
     await ok(bob, 'arena-unbox.create', { box_hash: box.hash, count: 5 });
     const mondaySeat = await createBattle(ann, { number: 3 });
-    const seat = mondaySeat.game.price as number;
     expect(rows(await board(ann, 'daily'))).toEqual([
-      [1, 'mid_ann', 10 * p + seat],
+      [1, 'mid_ann', 10 * p],
       [2, 'mid_bob', 5 * p],
     ]);
 
     // Tuesday 00:01.
     s.advance(2 * 60_000);
-    // The Monday seat refunded after midnight: Monday's race keeps it, Tuesday has nothing of it to take back.
+    // The Monday seat refunded after midnight: it never counted on Monday (docs/decisions/0049), nor on Tuesday.
     await ok(ann, 'arena-battle.leave', { token: mondaySeat.game.token });
     await ok(ann, 'arena-unbox.create', { box_hash: box.hash, count: 1 });
     await ok(bob, 'arena-unbox.create', { box_hash: box.hash, count: 20 });
-    // A Tuesday seat refunded on Tuesday goes back from Tuesday's points, exactly.
+    // A Tuesday seat refunded on Tuesday: nothing either.
     const tuesdaySeat = await createBattle(bob, { number: 3 });
     await ok(bob, 'arena-battle.leave', { token: tuesdaySeat.game.token });
+    // A battle that fills on Tuesday: both seats count on Tuesday.
+    const filled = await createBattle(ann, { number: 2 });
+    await ok(bob, 'arena-battle.join', { token: filled.game.token });
+    const seat = filled.game.price as number;
 
     const tuesday = await board(ann, 'daily');
     expect(rows(tuesday)).toEqual([
-      [1, 'mid_bob', 20 * p],
-      [2, 'mid_ann', 1 * p],
+      [1, 'mid_bob', 20 * p + seat],
+      [2, 'mid_ann', 1 * p + seat],
     ]);
     expect(tuesday.players).toBe(2);
     expect(rows(await board(ann, 'daily', MONDAY))).toEqual([
-      [1, 'mid_ann', 10 * p + seat],
+      [1, 'mid_ann', 10 * p],
       [2, 'mid_bob', 5 * p],
     ]);
     const weekly = await board(bob, 'weekly');
-    const week = [['mid_ann', 11 * p + seat], ['mid_bob', 25 * p]].sort((x, y) => (y[1] as number) - (x[1] as number));
+    const week = [['mid_ann', 11 * p + seat], ['mid_bob', 25 * p + seat]].sort((x, y) => (y[1] as number) - (x[1] as number));
     expect(rows(weekly)).toEqual(week.map(([name, wagered], i) => [i + 1, name, wagered]));
 
     // Monday's daily race is paid by the server's timer from Monday's points alone.
     await until(() => prizes().length === 2, 10_000);
     expect(prizes()).toEqual([
-      { period: 'daily', start_at: MONDAY, place: 1, name: 'mid_ann', wagered: 10 * p + seat, amount: prizeOf('daily', 1) },
+      { period: 'daily', start_at: MONDAY, place: 1, name: 'mid_ann', wagered: 10 * p, amount: prizeOf('daily', 1) },
       { period: 'daily', start_at: MONDAY, place: 2, name: 'mid_bob', wagered: 5 * p, amount: prizeOf('daily', 2) },
     ]);
 
@@ -78,8 +81,8 @@ describe('the wager race across UTC midnight (today on the player row, decision 
     s.advance(DAY);
     await until(() => prizes().length === 4, 10_000);
     expect(prizes().slice(2)).toEqual([
-      { period: 'daily', start_at: TUESDAY, place: 1, name: 'mid_bob', wagered: 20 * p, amount: prizeOf('daily', 1) },
-      { period: 'daily', start_at: TUESDAY, place: 2, name: 'mid_ann', wagered: 1 * p, amount: prizeOf('daily', 2) },
+      { period: 'daily', start_at: TUESDAY, place: 1, name: 'mid_bob', wagered: 20 * p + seat, amount: prizeOf('daily', 1) },
+      { period: 'daily', start_at: TUESDAY, place: 2, name: 'mid_ann', wagered: 1 * p + seat, amount: prizeOf('daily', 2) },
     ]);
     // A day later the access token has expired: a visitor reads the boards.
     const visitor = s.server.client();

@@ -5,7 +5,9 @@
  * are queued for after COMMIT, so a refused or failed step leaves no trace anywhere.
  *
  * Money (docs/design.md sections 5 and 7): seats are paid into the house account 'arena'
- * (arena_join, sponsors arena_sponsor) and refunded from it (arena_refund). A winner taking
+ * (arena_join, sponsors arena_sponsor) and refunded from it (arena_refund). A seat is a hold
+ * until the battle fills: a refund gives back exactly the parts of the balance it took, and
+ * it counts as a wager (experience, races, challenges) only once the battle can no longer be left. A winner taking
  * every drop receives the items into the inventory; a split pays coins from 'arena'
  * (arena_reward) and the house keeps the items at their price. Bots sit on the house: what a
  * bot wins is simply not paid out.
@@ -85,11 +87,15 @@ export function applyStep(deps: BattleDeps, tx: Tx, row: BattleRow, before: Batt
   const rolls: RollOut[] = [];
   for (const event of step.events) {
     switch (event.type) {
+      // A seat is held until the battle fills: only then is it a wager that counts (docs/decisions/0049).
       case 'CHARGE':
-        deps.ledger.transfer(tx, { from: { user: userIdOf(event.player) }, to: ARENA_HOUSE, amount: event.amount, type: event.reason === 'sponsor' ? 'arena_sponsor' : 'arena_join', ref });
+        deps.ledger.transfer(tx, { from: { user: userIdOf(event.player) }, to: ARENA_HOUSE, amount: event.amount, type: event.reason === 'sponsor' ? 'arena_sponsor' : 'arena_join', ref, hold: true });
         break;
       case 'REFUND':
-        deps.ledger.transfer(tx, { from: ARENA_HOUSE, to: { user: userIdOf(event.player) }, amount: event.amount, type: 'arena_refund', ref });
+        deps.ledger.refundHold(tx, { from: ARENA_HOUSE, userId: userIdOf(event.player), ref, amount: event.amount, type: 'arena_refund' });
+        break;
+      case 'STATUS':
+        if (event.status === 'process') deps.ledger.settleHolds(tx, ref);
         break;
       case 'SEATED':
         tx.run('INSERT INTO battle_seats (battle_id, seat, user_id, bot, joined_at) VALUES (?, ?, ?, ?, ?)', row.id, event.seat, userIdOf(event.player), event.bot ? 1 : 0, now);

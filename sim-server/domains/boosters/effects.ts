@@ -7,11 +7,9 @@
 import { BONUS_WAGER_MULTIPLE, boosterExtra, type BoosterKind } from '../../../src/core/boosters.ts';
 import { levelForExp } from '../../../src/core/levels.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import type { BalanceChange, Ledger } from '../../db/ledger.ts';
+import type { BalanceChange, CountedWager, Ledger } from '../../db/ledger.ts';
 import type { Hub } from '../../socket/hub.ts';
-import { parseHash, toHash } from '../../../src/core/hash-id.ts';
-import { WAGER_TYPES } from '../../../src/contract/index.ts';
-import { addBonusExperience, boostedWager, EXP_PER_CENT, takeBackExperience, wagerOf } from '../progression/experience.ts';
+import { addBonusExperience, boostedWager, EXP_PER_CENT } from '../progression/experience.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
 import { claimLevelReward, levelRewardOf } from '../progression/rewards.ts';
 import { boosterById, boosterOut, runningBooster, type BoosterRow } from './store.ts';
@@ -57,68 +55,31 @@ export interface EffectDeps {
   now: number;
 }
 
-/** XP Multiplier: a wager's experience times the multiplier (the extra as its own entry). Auto-Claim after it. */
-export function onWalletEntry(tx: Tx, deps: EffectDeps & { countProgression: boolean; catalog: () => CatalogView }, change: BalanceChange): void {
-  const wager = wagerOf(change);
-  const deposit = change.type === 'wallet_deposit' && change.amount > 0;
-  if (wager < 0 && deps.countProgression) {
-    takeBackBoosterXp(tx, deps, change, -wager);
-    return;
-  }
-  if (!(wager > 0 && deps.countProgression) && !deposit) return;
+/** XP Multiplier: a counted wager's experience times the multiplier (the extra as its own entry). Auto-Claim after it. */
+export function onCountedWager(tx: Tx, deps: EffectDeps & { catalog: () => CatalogView }, wager: CountedWager): void {
   // Most players run no booster: counting the wager already looked (progression runs first), else one indexed look.
-  const boosted = wager > 0 ? boostedWager(change) : undefined;
+  const boosted = boostedWager(wager);
   if (boosted === false) return;
-  if (boosted === undefined && !tx.get("SELECT 1 FROM boosters WHERE user_id = ? AND status = 'active' LIMIT 1", change.userId)) return;
-  if (wager > 0) {
-    const xp = runningBooster(tx, change.userId, 'xp_multiplier', deps.now);
-    if (xp) {
-      const extra = boosterExtra(wager * EXP_PER_CENT, xp.multiplier_milli);
-      if (extra > 0) {
-        // Keyed by the wager's ledger entry, so a refund of that wager can find and take it back.
-        addBonusExperience(tx, deps, change.userId, extra, BOOSTER_XP, change.hash);
-        record(tx, deps.hub, xp, { exp: extra }, deps.now);
-      }
+  if (boosted === undefined && !tx.get("SELECT 1 FROM boosters WHERE user_id = ? AND status = 'active' LIMIT 1", wager.userId)) return;
+  const xp = runningBooster(tx, wager.userId, 'xp_multiplier', deps.now);
+  if (xp) {
+    const extra = boosterExtra(wager.amount * EXP_PER_CENT, xp.multiplier_milli);
+    if (extra > 0) {
+      addBonusExperience(tx, deps, wager.userId, extra, BOOSTER_XP, wager.hash);
+      record(tx, deps.hub, xp, { exp: extra }, deps.now);
     }
-    autoClaim(tx, deps, change.userId);
-  } else {
-    depositBonus(tx, deps, change);
   }
+  autoClaim(tx, deps, wager.userId);
+}
+
+/** A completed deposit gets a running Deposit Bonus's extra. */
+export function onWalletEntry(tx: Tx, deps: EffectDeps, change: BalanceChange): void {
+  if (change.type !== 'wallet_deposit' || change.amount <= 0) return;
+  if (!tx.get("SELECT 1 FROM boosters WHERE user_id = ? AND status = 'active' LIMIT 1", change.userId)) return;
+  depositBonus(tx, deps, change);
 }
 
 const BOOSTER_XP = 'booster_xp';
-const BOOSTER_XP_BACK = 'booster_xp_refund';
-const WAGER_LIST = WAGER_TYPES.map((t) => `'${t}'`).join(', ');
-
-/**
- * A refunded wager gives back the XP Multiplier's extra it earned (docs/decisions/0034): the
- * extra still held for the wagers the refund stands for (the player's wager entries with the
- * refund's ref), in the share the refund is of what is still wagered there; a full refund
- * takes back all of it. Runs whether or not the booster still runs.
- */
-function takeBackBoosterXp(tx: Tx, deps: EffectDeps, change: BalanceChange, refunded: number): void {
-  const entryId = parseHash(change.hash);
-  const ref = entryId === null ? undefined : tx.get<{ ref: string | null }>('SELECT ref FROM ledger WHERE id = ?', entryId)?.ref;
-  if (!ref) return;
-  const wagers = tx.all<{ id: number; amount: number; kind: string }>(
-    `SELECT l.id, l.amount, CASE WHEN l.debit_account = a.id THEN 'wager' ELSE 'refund' END AS kind
-       FROM accounts a JOIN ledger l ON (l.debit_account = a.id AND l.type IN (${WAGER_LIST})) OR (l.credit_account = a.id AND l.type = 'arena_refund')
-      WHERE a.code = ? AND l.ref = ? AND l.id <> ? ORDER BY l.id`,
-    `user:${change.userId}:main:SFC`, ref, entryId,
-  );
-  const hashes = wagers.filter((w) => w.kind === 'wager').map((w) => toHash(w.id));
-  if (hashes.length === 0) return;
-  const standing = wagers.reduce((sum, w) => sum + (w.kind === 'wager' ? w.amount : -w.amount), 0);
-  const held =
-    tx.get<{ s: number | null }>(
-      `SELECT SUM(amount) AS s FROM experience_entries WHERE user_id = ? AND source IN (?, ?) AND ref IN (${hashes.map(() => '?').join(', ')})`,
-      change.userId, BOOSTER_XP, BOOSTER_XP_BACK, ...hashes,
-    )?.s ?? 0;
-  if (held <= 0 || standing <= 0) return;
-  const back = refunded >= standing ? held : Math.min(held, Math.round((held * refunded) / standing));
-  // The take-back is keyed like the extra (the newest wager's entry), so the sum above nets it.
-  takeBackExperience(tx, deps, change.userId, back, BOOSTER_XP_BACK, hashes[hashes.length - 1]!);
-}
 
 /**
  * Auto-Claim: every level reward reached and not yet claimed is given now (its free case card

@@ -12,7 +12,7 @@ import { operatorRoute } from '../../auth/sim-operator.ts';
 import { everyOwned } from '../../cluster/timers.ts';
 import type { Domain } from '../../rpc/context.ts';
 import { closeExpired } from './activate.ts';
-import { onWalletEntry } from './effects.ts';
+import { onCountedWager, onWalletEntry } from './effects.ts';
 import { grantBooster } from './grant.ts';
 import { boosterHandlers } from './methods.ts';
 
@@ -54,7 +54,10 @@ export const boosters: Domain = {
       }
     });
   },
-  onLedgerEntry(tx, change, { ledger, hub, config, catalog }) {
-    onWalletEntry(tx, { ledger, hub, now: config.now(), countProgression: config.countProgression, catalog: () => catalog.view() }, change);
+  onLedgerEntry(tx, change, { ledger, hub, config }) {
+    onWalletEntry(tx, { ledger, hub, now: config.now() }, change);
+  },
+  onWager(tx, wager, { ledger, hub, config, catalog }) {
+    if (config.countProgression) onCountedWager(tx, { ledger, hub, now: config.now(), catalog: () => catalog.view() }, wager);
   },
 };

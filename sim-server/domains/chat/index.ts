@@ -10,5 +10,5 @@ import { tipHandlers } from './tips.ts';
 export const chat: Domain = {
   handlers: { ...messageHandlers, ...muteHandlers, ...tipHandlers, ...rainHandlers, ...stealHandlers },
   register: registerChat,
-  onLedgerEntry: fundRain,
+  onWager: fundRain,
 };

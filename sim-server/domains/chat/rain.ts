@@ -8,13 +8,13 @@
  * close draws the shares (src/core/rain.ts), paid from the pot in one transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { NamedError, NumericError, Rooms, WAGER_TYPES, type Rain, type z, type RainConditions } from '../../../src/contract/index.ts';
+import { NamedError, NumericError, Rooms, type Rain, type z, type RainConditions } from '../../../src/contract/index.ts';
 import { levelForExp } from '../../../src/core/levels.ts';
 import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import { participantsHash, powValid, rainShares, RAIN_LAST_HOUR_MIN_WAGER, RAIN_POW_BITS } from '../../../src/core/rain.ts';
 import { callerOrigin, lastSignInOrigin, type Origin } from '../../auth/sessions.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import type { BalanceChange } from '../../db/ledger.ts';
+import { wageredSince, type CountedWager } from '../../db/ledger.ts';
 import { AppError, fail } from '../../errors.ts';
 import { autoJoiners, boostRainShare, hasRunning, useBooster } from '../boosters/effects.ts';
 import { requireUser, type Handlers, type Services } from '../../rpc/context.ts';
@@ -35,9 +35,6 @@ export const RAIN_JOIN_MS = 2 * 60_000;
 export const RAIN_MIN_POT = 100;
 /** What every scheduled rain asks of its joiners. */
 export const RAIN_CONDITIONS: z.output<typeof RainConditions> = { last_hour: true };
-
-const WAGERS: ReadonlySet<string> = new Set(WAGER_TYPES);
-const WAGER_LIST = WAGER_TYPES.map((t) => `'${t}'`).join(', ');
 
 interface RainRow {
   id: number;
@@ -90,27 +87,15 @@ const ADD_TO_RAIN_CARRY = `INSERT INTO chat_settings (key, value) VALUES ('rain_
   ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(chat_settings.value AS INTEGER) + CAST(excluded.value AS INTEGER) AS TEXT)
   RETURNING value`;
 
-/** The house's 0.1% of a wager, inside the wager's transaction (whole cents; the rest carries over). */
-export function fundRain(tx: Tx, change: BalanceChange, services: Services): void {
-  if (!WAGERS.has(change.type) || change.amount >= 0) return;
+/** The house's 0.1% of a counted wager, inside the wager's transaction (whole cents; the rest carries over). */
+export function fundRain(tx: Tx, wager: CountedWager, services: Services): void {
   // Every wager runs this: the carry is added to in one statement, and written again only on
   // the wager (about one in a thousand at a cent) that makes a whole cent.
-  const carried = Number(tx.get<{ value: string }>(ADD_TO_RAIN_CARRY, String(-change.amount * RAIN_PER_MILLE))!.value);
+  const carried = Number(tx.get<{ value: string }>(ADD_TO_RAIN_CARRY, String(wager.amount * RAIN_PER_MILLE))!.value);
   const whole = Math.floor(carried / 1000);
   if (whole === 0) return;
   putSetting(tx, 'rain_accrued', String(carried - whole * 1000));
   services.ledger.transfer(tx, { from: RAIN_FUNDER, to: RAIN_HOUSE, amount: whole, type: 'reward', ref: 'rain-fund' });
-}
-
-/** Cents the player wagered since `since` (ms). */
-function wageredSince(db: Read, userId: number, since: number): number {
-  return (
-    db.get<{ s: number | null }>(
-      `SELECT SUM(l.amount) AS s FROM ledger l JOIN accounts a ON a.id = l.debit_account
-        WHERE a.code = ? AND l.type IN (${WAGER_LIST}) AND l.created_at > ?`,
-      `user:${userId}:main:SFC`, since,
-    )?.s ?? 0
-  );
 }
 
 /** Refuses a player who does not meet a requirement, naming it as the spec words it. */

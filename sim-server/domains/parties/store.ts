@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { NamedError, NumericError, PARTY_TIERS, REFERRAL_RANKS, type PartyMode, type StreamParty } from '../../../src/contract/index.ts';
 import { OFFICIAL_INVITE_CODE, PARTY_DEPOSIT_GOALS, levelForExp, meetsTier, parseHash, partyPrize, sha256Hex, toHash, type PartyPrize, type PartyStats } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import { wageredSince } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
 import { publicUser, type UserRow } from '../account/users.ts';
@@ -101,21 +102,13 @@ export const hostLive = (db: Pick<Db, 'get'>, hostId: number) => db.get('SELECT 
 export const referrerOf = (db: Pick<Db, 'get'>, userId: number) => db.get<{ partner_id: number; created_at: number }>('SELECT partner_id, created_at FROM referrals WHERE user_id = ?', userId);
 
 /**
- * What a referral wagered under the host's code within the last `periodMs`: their wager
- * entries since they took the code (or the period's start, whichever is later), less refunds.
+ * What a referral wagered under the host's code within the last `periodMs`: their counted
+ * wagers since they took the code (or the period's start, whichever is later).
  */
 export function wageredUnderCode(db: Pick<Db, 'get'>, userId: number, hostId: number, periodMs: number, now: number): number {
   const referral = referrerOf(db, userId);
   if (!referral || referral.partner_id !== hostId) return 0;
-  const from = Math.max(referral.created_at, now - periodMs);
-  const row = db.get<{ s: number | null }>(
-    `SELECT SUM(CASE WHEN l.debit_account = a.id THEN l.amount ELSE -l.amount END) AS s
-       FROM accounts a JOIN ledger l ON (l.debit_account = a.id AND l.type IN ('arena_join', 'arena_sponsor', 'unbox_boxes_bought', 'chicken_paid', 'dice_bet'))
-                                     OR (l.credit_account = a.id AND l.type = 'arena_refund')
-      WHERE a.user_id = ? AND a.kind = 'user' AND a.code LIKE '%:main:%' AND l.created_at >= ?`,
-    userId, from,
-  );
-  return Math.max(0, row?.s ?? 0);
+  return wageredSince(db, userId, Math.max(referral.created_at, now - periodMs));
 }
 
 /** A member's standing for the tier rules: level, rank under the host's scheme (1 S .. 6 E, referrals only), race place today. */

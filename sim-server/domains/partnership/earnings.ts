@@ -4,10 +4,10 @@
  * transaction (so a rolled-back wager earns nothing) and claimed into the wallet once they
  * have 20 referrals.
  */
-import { NamedError, WAGER_REFUND_TYPES, WAGER_TYPES } from '../../../src/contract/index.ts';
+import { NamedError } from '../../../src/contract/index.ts';
 import { toHash } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import type { BalanceChange, Ledger } from '../../db/ledger.ts';
+import type { CountedWager, Ledger } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import { partnerByCode } from './codes.ts';
 import { partnerEarningMilli } from './edge-share.ts';
@@ -17,23 +17,17 @@ import { PARTNERSHIP_HOUSE } from './referrals.ts';
 /** Referrals a partner needs before earnings can be claimed (document 3 section 9). */
 export const CASHOUT_MIN_REFERRALS = 20;
 
-const COUNTED = new Set<string>([...WAGER_TYPES, ...WAGER_REFUND_TYPES]);
-
 /**
- * Ledger hook: credits `partnerId`, the partner of the referred player, for a wager, or takes a
- * refund's share back. Answers the partner's referral wagers before and after, for their tier.
+ * Wager hook: credits `partnerId`, the partner of the referred player, for a counted wager.
+ * Answers the partner's referral wagers before and after, for their tier.
  */
-export function accrueEarnings(tx: Tx, change: BalanceChange, partnerId: number): { partnerId: number; before: number; after: number } | null {
-  if (!COUNTED.has(change.type)) return null;
-  // A wager debits (amount < 0) and earns; a refund credits and takes its earning back.
-  const sign = change.amount < 0 ? 1 : -1;
-  const cents = Math.abs(change.amount);
-  const milli = sign * partnerEarningMilli(change.type, cents);
-  const wagered = sign * cents;
+export function accrueEarnings(tx: Tx, wager: CountedWager, partnerId: number): { partnerId: number; before: number; after: number } {
+  const milli = partnerEarningMilli(wager.type, wager.amount);
+  const wagered = wager.amount;
   tx.run(
     `INSERT INTO referral_earnings (user_id, partner_id, wagered, earned_milli) VALUES (?, ?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, wagered = referral_earnings.wagered + excluded.wagered, earned_milli = referral_earnings.earned_milli + excluded.earned_milli`,
-    change.userId, partnerId, wagered, milli,
+    wager.userId, partnerId, wagered, milli,
   );
   const total = tx.get<{ wagered: number }>(
     `INSERT INTO partner_earnings (partner_id, accrued_milli, wagered) VALUES (?, ?, ?)

@@ -12,7 +12,6 @@ const EDGE_MILLI_PERCENT: Partial<Record<HistoryType, number>> = {
   arena_join: Math.round(CASE_HOUSE_EDGE * 100_000),
   arena_sponsor: Math.round(CASE_HOUSE_EDGE * 100_000),
   unbox_boxes_bought: Math.round(CASE_HOUSE_EDGE * 100_000),
-  arena_refund: Math.round(CASE_HOUSE_EDGE * 100_000),
   // Chicken returns 97% and dice 99% (docs/decisions on their rules).
   chicken_paid: 3_000,
   dice_bet: 1_000,

@@ -14,7 +14,7 @@ import { raceHandlers } from './race-methods.ts';
 import { countRaceWager, settleEndedRaces } from './races.ts';
 import { settleDeals } from './deals.ts';
 import { countWager } from './sponsor-credit.ts';
-import { PARTNER_COUNTED_TYPES, countLedgerDay } from './partner-stats.ts';
+import { countDepositDay, countWagerDay, isReferralDeposit } from './partner-stats.ts';
 import { partnerOf } from './referrals.ts';
 
 /** How often ended partner races are looked for. */
@@ -31,16 +31,20 @@ export const partnership: Domain = {
       settleDeals(db, config.now());
     });
   },
-  onLedgerEntry: (tx, change, { ledger, hub, config }) => {
-    const now = config.now();
-    countWager(tx, { ledger, hub, now }, change);
-    if (!PARTNER_COUNTED_TYPES.has(change.type)) return;
-    // The player's partner, looked up once for the three figures of a referral's entry.
+  onLedgerEntry: (tx, change, { config }) => {
+    if (!isReferralDeposit(change)) return;
     const partnerId = partnerOf(tx, change.userId);
+    if (partnerId !== null) countDepositDay(tx, change, partnerId, config.now());
+  },
+  onWager: (tx, wager, { ledger, hub, config }) => {
+    const now = config.now();
+    countWager(tx, { ledger, hub, now }, wager);
+    // The player's partner, looked up once for the three figures of a referral's wager.
+    const partnerId = partnerOf(tx, wager.userId);
     if (partnerId === null) return;
-    const wagered = accrueEarnings(tx, change, partnerId);
-    if (wagered) announceLevel(tx, hub, wagered);
-    countRaceWager(tx, change, partnerId, now);
-    countLedgerDay(tx, change, partnerId, now);
+    const wagered = accrueEarnings(tx, wager, partnerId);
+    announceLevel(tx, hub, wagered);
+    countRaceWager(tx, wager, partnerId, now);
+    countWagerDay(tx, wager, partnerId, now);
   },
 };

@@ -3,9 +3,9 @@
  * referrals, wagers, earnings and deposits per partner and UTC day, added to in the same
  * transaction as what they count. A dashboard sums at most a period's days of one partner.
  */
-import { WAGER_REFUND_TYPES, WAGER_TYPES, type HistoryType } from '../../../src/contract/index.ts';
+import type { HistoryType } from '../../../src/contract/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import type { BalanceChange } from '../../db/ledger.ts';
+import type { BalanceChange, CountedWager } from '../../db/ledger.ts';
 import { partnerEarningMilli } from './edge-share.ts';
 
 const DAY_MS = 86_400_000;
@@ -17,8 +17,6 @@ export type Period = keyof typeof PERIOD_DAYS;
 /** The most days a chart draws: past that the oldest days are left out of the series, not the sums. */
 const MAX_SERIES_DAYS = 366;
 
-const WAGERS = new Set<string>(WAGER_TYPES);
-const REFUNDS = new Set<string>(WAGER_REFUND_TYPES);
 /** Ledger types that are a referral's completed deposit. */
 const DEPOSITS = new Set<HistoryType>(['wallet_deposit', 'gift_code']);
 
@@ -45,23 +43,18 @@ export function countReferralDay(tx: Tx, partnerId: number, now: number): void {
   add(tx, partnerId, dayOf(now), { referrals: 1 });
 }
 
-/** Ledger hook: a referral's wager, refund or deposit adds to the day of `partnerId`, their partner. */
-export function countLedgerDay(tx: Tx, change: BalanceChange, partnerId: number, now: number): void {
-  const wager = WAGERS.has(change.type) && change.amount < 0;
-  const refund = REFUNDS.has(change.type) && change.amount > 0;
-  const deposit = DEPOSITS.has(change.type) && change.amount > 0;
-  if (!wager && !refund && !deposit) return;
-  const cents = Math.abs(change.amount);
-  const day = dayOf(now);
-  if (deposit) return add(tx, partnerId, day, { deposits: 1, deposited: cents });
-  // The same rule as the running totals (earnings.ts), so the days add up to them.
-  const milli = partnerEarningMilli(change.type, cents);
-  if (wager) add(tx, partnerId, day, { wagers: 1, wagered: cents, earned_milli: milli });
-  else add(tx, partnerId, day, { wagered: -cents, earned_milli: -milli });
+/** A referral's completed deposit (what the deposit figures count). */
+export const isReferralDeposit = (change: BalanceChange) => DEPOSITS.has(change.type) && change.amount > 0;
+
+/** A referral's completed deposit adds to the day of `partnerId`, their partner. */
+export function countDepositDay(tx: Tx, change: BalanceChange, partnerId: number, now: number): void {
+  add(tx, partnerId, dayOf(now), { deposits: 1, deposited: change.amount });
 }
 
-/** Ledger types any partner figure counts: the rest need no look for the player's partner. */
-export const PARTNER_COUNTED_TYPES: ReadonlySet<string> = new Set<string>([...WAGERS, ...REFUNDS, ...DEPOSITS]);
+/** A referral's counted wager adds to the day of `partnerId`, by the same rule as the running totals (earnings.ts). */
+export function countWagerDay(tx: Tx, wager: CountedWager, partnerId: number, now: number): void {
+  add(tx, partnerId, dayOf(now), { wagers: 1, wagered: wager.amount, earned_milli: partnerEarningMilli(wager.type, wager.amount) });
+}
 
 /** The figures of a period. */
 export interface PeriodFigures {

@@ -4,10 +4,10 @@
  * referrals who wagered most under the partner's code in the race's window share it by
  * place, paid once, also when the server was down at the end.
  */
-import { NamedError, NumericError, WAGER_REFUND_TYPES, WAGER_TYPES, type PARTNER_RACE_CATEGORIES } from '../../../src/contract/index.ts';
+import { NamedError, NumericError, type PARTNER_RACE_CATEGORIES } from '../../../src/contract/index.ts';
 import { toHash } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import type { AccountRef, BalanceChange, Ledger } from '../../db/ledger.ts';
+import type { AccountRef, CountedWager, Ledger } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import { hasTag, type UserRow } from '../account/users.ts';
 
@@ -20,7 +20,6 @@ export const RACE_MIN_PRIZE = 100;
 
 /** Where prizes wait while their race runs. */
 const RACES_HOUSE: AccountRef = { house: 'partner_races' };
-const COUNTED = new Set<string>([...WAGER_TYPES, ...WAGER_REFUND_TYPES]);
 
 export interface RaceRow {
   id: number;
@@ -122,9 +121,8 @@ export function cancelRace(tx: Tx, ledger: Ledger, partner: UserRow, id: number,
   return raceById(tx, id)!;
 }
 
-/** Ledger hook: a referral's wager counts in their partner's running races (a refund takes it back). */
-export function countRaceWager(tx: Tx, change: BalanceChange, partnerId: number, now: number): void {
-  if (!COUNTED.has(change.type)) return;
+/** Wager hook: a referral's counted wager counts in their partner's running races. */
+export function countRaceWager(tx: Tx, wager: CountedWager, partnerId: number, now: number): void {
   const races = tx.all<{ id: number }>(
     "SELECT id FROM partner_races WHERE partner_id = ? AND status = 'running' AND starts_at <= ? AND ends_at > ?",
     partnerId, now, now,
@@ -132,7 +130,7 @@ export function countRaceWager(tx: Tx, change: BalanceChange, partnerId: number,
   for (const race of races) {
     tx.run(
       'INSERT INTO partner_race_entries (race_id, user_id, wagered) VALUES (?, ?, ?) ON CONFLICT (race_id, user_id) DO UPDATE SET wagered = partner_race_entries.wagered + excluded.wagered',
-      race.id, change.userId, -change.amount,
+      race.id, wager.userId, wager.amount,
     );
   }
 }

@@ -4,10 +4,10 @@
  * (the ledger's accounts.sponsored) and a wager challenge starts. Once the member has wagered
  * the goal, the coins become theirs to withdraw; until then they may give them back.
  */
-import { NamedError, NumericError, WAGER_REFUND_TYPES, WAGER_TYPES, type SponsorChallenge, type z } from '../../../src/contract/index.ts';
+import { NamedError, NumericError, type SponsorChallenge, type z } from '../../../src/contract/index.ts';
 import { formatCoins } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import type { BalanceChange, Ledger } from '../../db/ledger.ts';
+import type { CountedWager, Ledger } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import type { Hub } from '../../socket/hub.ts';
 import { hasTag, setTag, type UserRow } from '../account/users.ts';
@@ -33,8 +33,6 @@ export interface CreditDeps {
   hub: Pick<Hub, 'toUser'>;
   now: number;
 }
-
-const COUNTED = new Set<string>([...WAGER_TYPES, ...WAGER_REFUND_TYPES]);
 
 function creditRow(db: Pick<Db, 'get'>, userId: number): CreditRow | undefined {
   return db.get<CreditRow>('SELECT * FROM sponsor_credits WHERE user_id = ?', userId);
@@ -132,18 +130,17 @@ function end(tx: Tx, deps: CreditDeps, userId: number, result: 'completed' | 're
 }
 
 /**
- * The ledger's in-transaction hook: a wager (or its refund) moves a running challenge, and
- * the wager that reaches the goal releases the sponsored coins in the same transaction.
+ * The wager hook: a counted wager moves a running challenge, and the wager that reaches the
+ * goal releases the sponsored coins in the same transaction. A battle seat counts only once
+ * the battle filled (docs/decisions/0049): a seat that is left never moves the challenge.
  */
-export function countWager(tx: Tx, deps: CreditDeps, change: BalanceChange): void {
-  if (!COUNTED.has(change.type)) return;
-  // A wager's amount is negative, a refund's positive: both move `wagered` by -amount.
+export function countWager(tx: Tx, deps: CreditDeps, wager: CountedWager): void {
   const row = tx.get<Pick<CreditRow, 'wagered' | 'goal'>>(
-    "UPDATE sponsor_credits SET wagered = CASE WHEN wagered > ? THEN wagered - ? ELSE 0 END WHERE user_id = ? AND result = 'running' RETURNING wagered, goal",
-    change.amount, change.amount, change.userId,
+    "UPDATE sponsor_credits SET wagered = wagered + ? WHERE user_id = ? AND result = 'running' RETURNING wagered, goal",
+    wager.amount, wager.userId,
   );
   if (!row || row.wagered < row.goal) return;
-  deps.ledger.release(tx, change.userId);
-  end(tx, deps, change.userId, 'completed');
-  announce(tx, deps, change.userId, 'challenge_completed');
+  deps.ledger.release(tx, wager.userId);
+  end(tx, deps, wager.userId, 'completed');
+  announce(tx, deps, wager.userId, 'challenge_completed');
 }

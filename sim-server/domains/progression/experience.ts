@@ -5,21 +5,17 @@
  * wager's own transaction. The season's share decides
  * the season rank. Level-ups and rank-ups reach the player once per transaction, after commit.
  */
-import { WAGER_REFUND_TYPES, WAGER_TYPES } from '../../../src/contract/index.ts';
 import { levelForExp, rankForSeasonExp, seasonRankOf } from '../../../src/core/levels.ts';
 import { periodAt } from '../../../src/core/race-periods.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import type { BalanceChange } from '../../db/ledger.ts';
+import type { CountedWager } from '../../db/ledger.ts';
 import type { Hub } from '../../socket/hub.ts';
 
-/** The rule: one experience point per cent wagered (100 per coin); a refund takes its points back. */
+/** The rule: one experience point per cent of a counted wager (100 per coin). */
 export const EXP_PER_CENT = 1;
 
 /** A season lasts 90 days (document 1 section 1, the Battle Pass season), counted from the epoch. */
 export const SEASON_MS = 90 * 86_400_000;
-
-const WAGERS = new Set<string>(WAGER_TYPES);
-const REFUNDS = new Set<string>(WAGER_REFUND_TYPES);
 
 /** The season a moment falls in. */
 export function seasonAt(now: number): number {
@@ -29,13 +25,6 @@ export function seasonAt(now: number): number {
 /** When a season starts and ends (ms). */
 export function seasonBounds(season: number): { from: number; to: number } {
   return { from: season * SEASON_MS, to: (season + 1) * SEASON_MS };
-}
-
-/** Signed cents of wager a balance change stands for: a wager's stake, minus a refund, else 0. */
-export function wagerOf(change: Pick<BalanceChange, 'type' | 'amount'>): number {
-  if (WAGERS.has(change.type) && change.amount < 0) return -change.amount;
-  if (REFUNDS.has(change.type) && change.amount > 0) return -change.amount;
-  return 0;
 }
 
 /** A player's figures right after a wager. */
@@ -59,20 +48,20 @@ interface Pending {
 let pendingTx: Tx | null = null;
 let pendingMap = new Map<number, Pending>();
 
-// The last counted wager (its balance change) and whether the player had an active booster when
+// The last counted wager and whether the player had an active booster when
 // it was counted, read in the same statement that counted it. The ledger runs every domain's
 // hook for one change before the next change, so one slot serves the boosters' hook of the same
 // change (cheaper per wager than a WeakMap entry); a hook that counts another change between
 // them only makes the boosters look for themselves.
-let countedChange: BalanceChange | null = null;
+let countedWager: CountedWager | null = null;
 let countedBoosted = false;
 
 /**
  * Whether the player of a wager counted just now had an active booster then, or undefined when
  * this wager was not counted here (the caller looks for itself).
  */
-export function boostedWager(change: BalanceChange): boolean | undefined {
-  return countedChange === change ? countedBoosted : undefined;
+export function boostedWager(wager: CountedWager): boolean | undefined {
+  return countedWager === wager ? countedBoosted : undefined;
 }
 
 /** A player's experience, level and season standing. */
@@ -84,72 +73,34 @@ export function standingOf(db: Pick<Db, 'get'>, userId: number, now: number) {
 }
 
 /**
- * Counts a wager (positive cents) or a refund (negative) in the caller's transaction: the
- * experience entry and its sum users.exp, the season's share, and the profile's total wager
- * and games. Answers the experience it added (a refund never takes exp below zero) and, for a
- * wager, the player's figures after it (what achievements look at).
+ * Counts a counted wager in the caller's transaction: the experience entry and its sum
+ * users.exp, the season's share, and the profile's total wager and games. Answers the
+ * player's figures after it (what achievements look at) and the race day their row holds.
  */
-export function countWager(
-  tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, cents: number, source: string, ref: string | null, change?: BalanceChange,
-): { amount: number; after: WagerFigures | null; raceDay: number | null } {
-  if (cents === 0) return { amount: 0, after: null, raceDay: null };
-  const battle = source === 'arena_join' || source === 'arena_refund' ? 1 : 0;
-  let figures: WagerFigures | null = null;
+export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, wager: CountedWager): { after: WagerFigures; raceDay: number | null } {
+  const { userId, amount: cents } = wager;
+  const battle = wager.type === 'arena_join' ? 1 : 0;
   const season = seasonAt(deps.now);
-  const games = cents > 0 ? 1 : -1;
-  let amount = cents * EXP_PER_CENT;
-  let seasonAmount = amount;
-  let expBefore: number;
-  let seasonBefore: number;
-  // The player's number for the entry this adds (users.exp_entries after it).
-  let entry: number;
-  // For a wager: the race day the player's row held after it (today's when the points were added there).
-  let raceDay: number | null = null;
-  if (amount > 0) {
-    // The common case in one statement: RETURNING gives the sums after, a new season starts from zero.
-    // `boosted` rides along for the boosters' hook of the same wager, which then needs no query of its own.
-    // Today's race points are on the row too (race.ts, docs/decisions/0045): added when the row's
-    // race_day is today; else race_day comes back unchanged and addRacePoints starts the new day.
-    const day = periodAt('daily', deps.now).start;
-    const after = tx.get<WagerFigures & { exp_entries: number; boosted: number; race_day: number | null }>(
-      `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE ? END, season = ?,
-              total_wager = total_wager + ?, games_played = games_played + 1, battles_played = battles_played + ?, exp_entries = exp_entries + 1,
-              race_wagered = CASE WHEN race_day = ? THEN race_wagered + ? ELSE race_wagered END,
-              race_reached_at = CASE WHEN race_day = ? THEN ? ELSE race_reached_at END
-        WHERE id = ? RETURNING exp, season_exp, games_played, battles_played, exp_entries, race_day,
-              CASE WHEN EXISTS (SELECT 1 FROM boosters b WHERE b.user_id = users.id AND b.status = 'active') THEN 1 ELSE 0 END AS boosted`,
-      amount, season, amount, amount, season, cents, battle, day, cents, day, deps.now, userId,
-    )!;
-    figures = after;
-    raceDay = after.race_day;
-    entry = after.exp_entries;
-    if (change) {
-      countedChange = change;
-      countedBoosted = after.boosted === 1;
-    }
-    expBefore = after.exp - amount;
-    seasonBefore = after.season_exp - amount;
-  } else {
-    // A refund of a wager made before experience was counted takes back only what there is.
-    const before = standingOf(tx, userId, deps.now);
-    expBefore = before.exp;
-    seasonBefore = before.seasonExp;
-    amount = -Math.min(-amount, expBefore);
-    seasonAmount = -Math.min(-amount, seasonBefore);
-    entry = tx.get<{ exp_entries: number }>(
-      `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE 0 END, season = ?,
-              total_wager = CASE WHEN total_wager + ? > 0 THEN total_wager + ? ELSE 0 END,
-              games_played = CASE WHEN games_played + ? > 0 THEN games_played + ? ELSE 0 END,
-              battles_played = CASE WHEN battles_played - ? > 0 THEN battles_played - ? ELSE 0 END,
-              exp_entries = exp_entries + ?
-        WHERE id = ? RETURNING exp_entries`,
-      amount, season, seasonAmount, season, cents, cents, games, games, battle, battle, amount === 0 ? 0 : 1, userId,
-    )?.exp_entries ?? 0;
-  }
-  if (amount === 0) return { amount: 0, after: figures, raceDay };
-  tx.run('INSERT INTO experience_entries (user_id, id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', userId, entry, amount, source, ref, season, deps.now);
-  remember(tx, deps.hub, userId, amount, seasonAmount, expBefore, seasonBefore);
-  return { amount, after: figures, raceDay };
+  const amount = cents * EXP_PER_CENT;
+  // One statement: RETURNING gives the sums after, a new season starts from zero. `boosted`
+  // rides along for the boosters' hook of the same wager, which then needs no query of its own.
+  // Today's race points are on the row too (race.ts, docs/decisions/0045): added when the row's
+  // race_day is today; else race_day comes back unchanged and addRacePoints starts the new day.
+  const day = periodAt('daily', deps.now).start;
+  const after = tx.get<WagerFigures & { exp_entries: number; boosted: number; race_day: number | null }>(
+    `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE ? END, season = ?,
+            total_wager = total_wager + ?, games_played = games_played + 1, battles_played = battles_played + ?, exp_entries = exp_entries + 1,
+            race_wagered = CASE WHEN race_day = ? THEN race_wagered + ? ELSE race_wagered END,
+            race_reached_at = CASE WHEN race_day = ? THEN ? ELSE race_reached_at END
+      WHERE id = ? RETURNING exp, season_exp, games_played, battles_played, exp_entries, race_day,
+            CASE WHEN EXISTS (SELECT 1 FROM boosters b WHERE b.user_id = users.id AND b.status = 'active') THEN 1 ELSE 0 END AS boosted`,
+    amount, season, amount, amount, season, cents, battle, day, cents, day, deps.now, userId,
+  )!;
+  countedWager = wager;
+  countedBoosted = after.boosted === 1;
+  tx.run('INSERT INTO experience_entries (user_id, id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', userId, after.exp_entries, amount, wager.type, wager.hash, season, deps.now);
+  remember(tx, deps.hub, userId, amount, amount, after.exp - amount, after.season_exp - amount);
+  return { after, raceDay: after.race_day };
 }
 
 /**
@@ -167,27 +118,6 @@ export function addBonusExperience(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now
   if (!after) return;
   tx.run('INSERT INTO experience_entries (user_id, id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', userId, after.exp_entries, amount, source, ref, season, deps.now);
   remember(tx, deps.hub, userId, amount, amount, after.exp - amount, after.season_exp - amount);
-}
-
-/**
- * Takes back experience no wager refund counts (a booster's extra for a refunded wager) in the
- * caller's transaction: a negative entry, never below zero, like a refund's own take-back.
- * Answers what it took.
- */
-export function takeBackExperience(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, amount: number, source: string, ref: string | null): number {
-  if (!Number.isSafeInteger(amount) || amount <= 0) return 0;
-  const season = seasonAt(deps.now);
-  const before = standingOf(tx, userId, deps.now);
-  const taken = Math.min(amount, before.exp);
-  const seasonTaken = Math.min(amount, before.seasonExp);
-  if (taken === 0) return 0;
-  const entry = tx.get<{ exp_entries: number }>(
-    'UPDATE users SET exp = exp - ?, season_exp = CASE WHEN season = ? THEN season_exp - ? ELSE 0 END, season = ?, exp_entries = exp_entries + 1 WHERE id = ? RETURNING exp_entries',
-    taken, season, seasonTaken, season, userId,
-  )!.exp_entries;
-  tx.run('INSERT INTO experience_entries (user_id, id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', userId, entry, -taken, source, ref, season, deps.now);
-  remember(tx, deps.hub, userId, -taken, -seasonTaken, before.exp, before.seasonExp);
-  return taken;
 }
 
 function remember(tx: Tx, hub: Pick<Hub, 'toUser'>, userId: number, amount: number, seasonAmount: number, expBefore: number, seasonBefore: number): void {

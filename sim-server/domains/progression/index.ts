@@ -1,7 +1,7 @@
 /** Experience, levels and ranks, the wager race, profiles and follows (docs/decisions/0014). */
 import type { Domain } from '../../rpc/context.ts';
 import { achievementsOfWager } from './achievements.ts';
-import { countWager, wagerOf } from './experience.ts';
+import { countWager } from './experience.ts';
 import { progressionHandlers } from './methods.ts';
 import { RACE_PERIODS, periodAt } from '../../../src/core/race-periods.ts';
 import { addRacePoints, settleRaces } from './race.ts';
@@ -49,12 +49,11 @@ export const progression: Domain = {
     ticker.unref();
     app.addHook('onClose', async () => clearInterval(ticker));
   },
-  onLedgerEntry(tx, change, { hub, config, raceBoards }) {
-    const wager = wagerOf(change);
-    if (wager === 0 || !config.countProgression) return;
+  onWager(tx, wager, { hub, config, raceBoards }) {
+    if (!config.countProgression) return;
     const now = config.now();
-    const counted = countWager(tx, { hub, now }, change.userId, wager, change.type, change.hash, change);
-    if (wager > 0 && counted.after) achievementsOfWager(tx, hub, change.userId, wager, change.type, counted.after, now);
-    addRacePoints(tx, raceBoards, change.userId, wager, now, counted.raceDay);
+    const counted = countWager(tx, { hub, now }, wager);
+    achievementsOfWager(tx, hub, wager.userId, wager.amount, wager.type, counted.after, now);
+    addRacePoints(tx, raceBoards, wager.userId, wager.amount, now, counted.raceDay);
   },
 };
