@@ -3,7 +3,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium.ts';
 
 /** The e2e sim-server's port, apart from `npm start`'s 8080 so both can run. */
 const PORT = Number(process.env.E2E_PORT ?? 8091);
-const DATA_DIR = '.tmp/e2e-data';
+// One data folder per port, so two runs on one machine (E2E_PORT apart) never share a database.
+const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -24,6 +24,7 @@ import { registerCompression } from './http/compress.ts';
 import { ANSWER_HEADERS } from './http/headers.ts';
 import type { Domain, Handlers, Services } from './rpc/context.ts';
 import { createDispatcher } from './rpc/dispatch.ts';
+import { createPopulation, registerPopulationRoutes } from './world/population.ts';
 import { createLeanRpc, type LeanHandler } from './rpc/lean.ts';
 import { createRpcCall, registerRpc } from './rpc/routes.ts';
 import { createHub } from './socket/hub.ts';
@@ -137,10 +138,14 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   });
   registerCompression(app);
 
-  const call = createRpcCall(services, createDispatcher(services, handlers, app.log));
+  const dispatch = createDispatcher(services, handlers, app.log);
+  const call = createRpcCall(services, dispatch);
   registerRpc(app, call);
   for (const domain of DOMAINS) domain.register?.(app, services);
   registerSocket(app, services);
+  // The simulated players around a real one (sim mode only): they act through the same dispatcher.
+  const population = config.simMode ? createPopulation(services, dispatch, app.log, { ...config.population, paused: false }) : null;
+  if (population) registerPopulationRoutes(app, services, population);
   await registerClient(app, config);
 
   // @fastify/cookie's parser is loaded once its registration was awaited above.
@@ -154,6 +159,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
     services,
     close: async () => {
       clearInterval(sweeper);
+      population?.close();
       timers.close();
       await app.close();
       // Closing the database commits a group still open, which sends its events: the broker stops after.

@@ -46,6 +46,11 @@ export interface Config {
   checkOutputs: number;
   /** Count experience, race points and play stats from wagers; 0 only for the benchmark's baseline. */
   countProgression: boolean;
+  /**
+   * The simulated population (docs/decisions/0051): players, activity multiplier, seed. Sim mode
+   * only; 0 players unless SIM_POPULATION says (`npm start` asks for a few dozen).
+   */
+  population: { size: number; activity: number; seed: number };
   /** Milliseconds since the epoch; tests inject a clock they can step. */
   now: () => number;
   /**
@@ -134,6 +139,11 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     version: '5.4',
     checkOutputs: int(env.CHECK_OUTPUTS, env.NODE_ENV === 'production' ? 100 : 1),
     countProgression: env.COUNT_PROGRESSION !== '0',
+    population: {
+      size: simMode ? Math.min(int(env.SIM_POPULATION, 0), 2_000) : 0,
+      activity: Math.min(Math.max(Number(env.SIM_ACTIVITY ?? 1) || 1, 0.01), 20),
+      seed: int(env.SIM_SEED, 1),
+    },
     now: Date.now,
     simOperatorKey: overrides.simOperatorKey ?? loadOperatorKey(dataDir),
     simOpen: env.SIM_OPEN === '1',

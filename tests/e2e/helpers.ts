@@ -66,7 +66,7 @@ export async function dropOneItem(page: Page): Promise<{ asset: { hash: string; 
  * and printed at start (playwright.config.ts names the folder).
  */
 export function operatorHeaders(): Record<string, string> {
-  return { 'x-sim-key': readFileSync('.tmp/e2e-data/sim-operator.key', 'utf8').trim() };
+  return { 'x-sim-key': readFileSync(`.tmp/e2e-data-${process.env.E2E_PORT ?? 8091}/sim-operator.key`, 'utf8').trim() };
 }
 
 /**

@@ -14,7 +14,9 @@ const CARD_ROOM = 260;
 
 /**
  * A player's name linking to their profile; hovering it opens their card. Clicking elsewhere,
- * scrolling or changing route hides it at once. Bots never get one.
+ * scrolling or changing route hides it at once. Bots never get one. A simulated player of the
+ * sim's world (tag `sim`) carries a small marker: the arena never passes one off as a person
+ * (docs/decisions/0051).
  */
 export function UserName({ user, className }: { user: { hash: string; name: string; display_name: string; tags: string[] }; className?: string }) {
   const anchor = useRef<HTMLAnchorElement>(null);
@@ -73,6 +75,11 @@ export function UserName({ user, className }: { user: { hash: string; name: stri
       <PathLink ref={anchor} to={`/@${user.name}`} className={`user-link${className ? ` ${className}` : ''}`} onPointerEnter={show} onPointerLeave={leave}>
         {user.display_name}
       </PathLink>
+      {user.tags.includes('sim') && (
+        <span className="sim-marker" title="A simulated player of the sim's world" aria-label="simulated player">
+          sim
+        </span>
+      )}
       {shown && (
         <Suspense fallback={null}>
           <UserWidget hash={user.hash} place={open.place} onEnter={clear} onLeave={leave} />

@@ -1,0 +1,207 @@
+/**
+ * The simulated population (issue 30, docs/decisions/0051): ordinary accounts, tagged `sim`,
+ * that play the arena around a real player. Each acts through the same dispatcher as a
+ * player's request (the contract's validation, the rules, the real ledger funded by the house
+ * faucet, real fair tickets and socket events), from an address of its own; a refusal is an
+ * ordinary error envelope and the action is simply not taken.
+ *
+ * Pace: every player acts now and then, the gap drawn from an exponential distribution whose
+ * mean shrinks with the activity knob and the hour of the day (a quiet night, a busy
+ * afternoon, UTC). Only the process that owns the game clocks runs it (a cluster runs one
+ * population). Seeded by SIM_SEED: the same seed makes the same names and the same choices.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from '../../src/contract/index.ts';
+import { seededRandom, type RandomSource } from '../../src/core/seeded-random.ts';
+import { findUserById, type UserRow } from '../auth/users.ts';
+import { operatorRoute } from '../auth/sim-operator.ts';
+import { createUser, setTag } from '../domains/account/users.ts';
+import { answerAsync, backTo, fromForm, parseBody } from '../rpc/console-http.ts';
+import type { Services } from '../rpc/context.ts';
+import type { Dispatch } from '../rpc/dispatch.ts';
+import { ACTS, backgroundActs, type Agent, type WorldContext } from './population-acts.ts';
+import { setSimulatedOnline } from './population-count.ts';
+import { simName } from './population-words.ts';
+
+/** Most simulated players one server keeps (the console refuses more). */
+export const POPULATION_MAX = 2_000;
+/** Highest activity multiplier. */
+export const ACTIVITY_MAX = 20;
+/** Mean gap between two actions of one player at activity 1 at the busiest hour. */
+const MEAN_GAP_MS = 45_000;
+/** How often the world looks for players whose turn has come. */
+const TICK_MS = 250;
+/** Most actions one tick takes, so a large population never holds the event loop long. */
+const ACTIONS_PER_TICK = 6;
+/** A player counts as online for this long after acting. */
+const ONLINE_FOR_MS = 10 * 60_000;
+
+/** What the console can change. */
+export interface PopulationSettings {
+  size: number;
+  activity: number;
+  paused: boolean;
+}
+
+/** What the console shows. */
+export interface PopulationStatus extends PopulationSettings {
+  seed: number;
+  /** Simulated players that acted in the last ten minutes. */
+  online: number;
+  actions: number;
+  refused: number;
+}
+
+/** A running population. */
+export interface Population {
+  status(): PopulationStatus;
+  set(change: Partial<PopulationSettings>): PopulationStatus;
+  /** Runs up to `count` turns now, whoever is due or not (tests and the console's "act now"). */
+  actNow(count: number): Promise<number>;
+  close(): void;
+}
+
+/** The day's rhythm: 0.35 at 04:00 UTC, 1 at 16:00. */
+export function rhythmAt(now: number): number {
+  const hour = (now / 3_600_000) % 24;
+  return 0.35 + 0.65 * (0.5 - 0.5 * Math.cos((2 * Math.PI * (hour - 4)) / 24));
+}
+
+/** The next gap of one player: exponential around the mean for this activity and hour. */
+function nextGap(random: RandomSource, activity: number, now: number): number {
+  const mean = MEAN_GAP_MS / Math.max(0.01, activity * rhythmAt(now));
+  return Math.round(-Math.log(1 - random()) * mean);
+}
+
+/**
+ * The simulated players numbered 0..size-1, created on first need (an ordinary account with
+ * the faucet's starting balance and the `sim` tag). A name a real player already holds is
+ * skipped: the world never takes over a real account.
+ */
+function ensureAgents(services: Services, random: RandomSource, agents: Agent[], size: number): void {
+  const { db, ledger, config } = services;
+  let n = agents.length === 0 ? 0 : agents[agents.length - 1]!.n + 1;
+  while (agents.length < size) {
+    const name = simName(n);
+    const user = db.transaction((tx) => {
+      const found = tx.get<UserRow>('SELECT * FROM users WHERE name = ?', name);
+      if (found) return (JSON.parse(found.tags) as string[]).includes('sim') ? found : null;
+      const created = createUser(tx, ledger, { name, passwordHash: null, providerId: null, startBalance: config.startBalance, now: config.now() });
+      setTag(tx, created.id, 'sim', true);
+      // The first few host: partners whose codes others use, and streamers.
+      if (n < 2) setTag(tx, created.id, 'partner', true);
+      return created;
+    });
+    if (user) agents.push({ n, id: user.id, name, nextAt: config.now() + nextGap(random, 1, config.now()), actedAt: 0, joinedRain: null, joinedSteal: null });
+    n++;
+  }
+}
+
+/** Starts the population (size 0 starts nothing until the console asks for players). */
+export function createPopulation(services: Services, dispatch: Dispatch, log: { error(obj: unknown, msg: string): void }, initial: PopulationSettings & { seed: number }): Population {
+  const random = seededRandom(initial.seed);
+  const settings: PopulationSettings = { size: initial.size, activity: initial.activity, paused: initial.paused };
+  const agents: Agent[] = [];
+  const counts = { actions: 0, refused: 0 };
+  const world: WorldContext = {
+    services, random, agents,
+    call: async (agent, method, params) => {
+      const user = findUserById(services.db, agent.id);
+      if (!user) return { error: { error_code: 30, error_msg: 'User not found.' } };
+      // Each simulated player is a person of their own: their own address for the limits by address.
+      const result = await dispatch(method, params, { user, sessionId: null, ip: `sim-${agent.id}` });
+      if ('error' in result) counts.refused++;
+      return result;
+    },
+    pending: [],
+  };
+  let busy = false;
+
+  async function turn(agent: Agent): Promise<void> {
+    const now = services.config.now();
+    agent.actedAt = now;
+    agent.nextAt = now + nextGap(random, settings.activity, now);
+    const total = ACTS.reduce((sum, act) => sum + act.weight, 0);
+    let roll = random() * total;
+    const act = ACTS.find((a) => (roll -= a.weight) < 0) ?? ACTS[0]!;
+    counts.actions++;
+    await act.run(world, agent);
+  }
+
+  async function tick(): Promise<void> {
+    if (busy || settings.paused || agents.length === 0 || !services.timers.owned()) return;
+    busy = true;
+    try {
+      const now = services.config.now();
+      await backgroundActs(world, now);
+      const due = agents.slice(0, settings.size).filter((a) => a.nextAt <= now).sort((a, b) => a.nextAt - b.nextAt).slice(0, ACTIONS_PER_TICK);
+      for (const agent of due) await turn(agent);
+      setSimulatedOnline(agents.slice(0, settings.size).filter((a) => a.actedAt > now - ONLINE_FOR_MS).length);
+    } catch (error) {
+      log.error({ err: error }, 'the simulated population failed a turn');
+    } finally {
+      busy = false;
+    }
+  }
+
+  const grow = () => {
+    if (settings.size > agents.length) ensureAgents(services, random, agents, settings.size);
+  };
+  services.timers.whenOwned(grow);
+  const timer = setInterval(() => void tick(), TICK_MS);
+  timer.unref();
+
+  const status = (): PopulationStatus => ({
+    ...settings, seed: initial.seed, actions: counts.actions, refused: counts.refused,
+    online: agents.slice(0, settings.size).filter((a) => a.actedAt > services.config.now() - ONLINE_FOR_MS).length,
+  });
+  return {
+    status,
+    set(change) {
+      Object.assign(settings, change);
+      if (services.timers.owned()) grow();
+      if (settings.paused || settings.size === 0) setSimulatedOnline(0);
+      return status();
+    },
+    async actNow(count) {
+      grow();
+      const active = agents.slice(0, settings.size);
+      for (let done = 0; done < count && active.length > 0; done++) await turn(active[done % active.length]!);
+      await backgroundActs(world, services.config.now());
+      return Math.min(count, active.length === 0 ? 0 : count);
+    },
+    close: () => clearInterval(timer),
+  };
+}
+
+const SettingsBody = z.object({
+  size: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(POPULATION_MAX))),
+  activity: z.optional(z.coerce.number().check(z.gt(0), z.lte(ACTIVITY_MAX))),
+  paused: z.optional(z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])),
+  act: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000))),
+});
+
+/**
+ * The console's population controls (behind the operator key): GET answers the status; POST
+ * {size, activity, paused, act} changes it (act: that many turns now). Out of range: INPUT_ERROR, nothing changed.
+ */
+export function registerPopulationRoutes(app: FastifyInstance, services: Services, population: Population): void {
+  const operator = operatorRoute(services.config);
+  const back = backTo('/api/sim/world');
+  app.get('/api/sim/world/population', operator, async () => ({ response: population.status() }));
+  app.post('/api/sim/world/population', operator, async (request, reply) => {
+    const result = await answerAsync(async () => {
+      const { size, activity, paused, act } = parseBody(SettingsBody, request.body);
+      population.set({
+        ...(size !== undefined && { size }),
+        ...(activity !== undefined && { activity }),
+        ...(paused !== undefined && { paused: paused === true || paused === '1' || paused === 'true' }),
+      });
+      if (act !== undefined) await population.actNow(act);
+      return population.status();
+    });
+    if (!fromForm(request)) return result;
+    const s = 'response' in result ? result.response : null;
+    return back(reply, result, s ? `Population: ${s.size} players at activity ${s.activity}${s.paused ? ', paused' : ''}` : '');
+  });
+}
