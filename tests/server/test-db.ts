@@ -31,10 +31,14 @@ function dropQuietly(name: string): void {
   }
 }
 
-/** A new empty database on the test server: its address, and how to drop it. */
-export function freshDatabase(): { url: string; drop(): void } {
+/**
+ * A new database on the test server: its address, and how to drop it. A copy of the run's
+ * migrated template (global-setup.ts) unless `empty`, so opening it finds every migration done.
+ */
+export function freshDatabase({ empty = false } = {}): { url: string; drop(): void } {
   const name = `arena_test_${process.env.ARENA_TEST_RUN ?? 'x'}_${randomBytes(6).toString('hex')}`;
-  adminDb().run(`CREATE DATABASE ${name}`);
+  const template = empty ? undefined : process.env.ARENA_TEST_TEMPLATE;
+  adminDb().run(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   // A commit need not wait for the disk in tests: the server under test, not PostgreSQL, is
   // what gets killed, and what a commit made is seen by every connection at once either way.
   adminDb().run(`ALTER DATABASE ${name} SET synchronous_commit = off`);
