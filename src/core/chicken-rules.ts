@@ -4,7 +4,7 @@
 // exact integers in ten-thousandths so server, worker and client agree to the last digit.
 
 import { CHICKEN_RISKS } from '../contract/index.ts';
-import { GAMES } from './games.ts';
+import { CHICKEN_EDGE_BP } from './games.ts';
 
 export { CHICKEN_RISKS };
 export type ChickenRisk = (typeof CHICKEN_RISKS)[number];
@@ -26,7 +26,7 @@ export const CHICKEN_LEVELS: Readonly<Record<ChickenRisk, ChickenLevel>> = {
 };
 
 /** Published return to player, in basis points (97.00%): what the game registry's edge leaves. */
-export const CHICKEN_RTP_BP = 10_000 - GAMES.chicken.houseEdgeBp;
+export const CHICKEN_RTP_BP = 10_000 - CHICKEN_EDGE_BP;
 
 /** Multipliers are shown and paid in ten-thousandths. */
 export const MULTIPLIER_SCALE = 10_000;

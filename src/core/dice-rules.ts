@@ -3,15 +3,15 @@
 // percent, so every figure is an integer and server, worker and client agree exactly.
 import { DICE_SIDES } from '../contract/index.ts';
 import { MULTIPLIER_SCALE } from './chicken-rules.ts';
-import { GAMES } from './games.ts';
+import { DICE_EDGE_BP } from './games.ts';
 
 /** Ticket maximum of a dice roll: rolls run 0..9999 (0.00..99.99). */
 export const DICE_TICKET_MAX = 10_000;
 /** Chance range in hundredths of a percent: 0.01% to 98%. */
 export const DICE_MIN_CHANCE = 1;
 export const DICE_MAX_CHANCE = 9_800;
-/** House edge in basis points (1%, from the game registry): a roll returns 99% on average at any chance. */
-export const DICE_EDGE_BP = GAMES.dice.houseEdgeBp;
+/** House edge in basis points (1%, stated by the game registry): a roll returns 99% on average at any chance. */
+export { DICE_EDGE_BP };
 
 export { DICE_SIDES };
 export type DiceSide = (typeof DICE_SIDES)[number];

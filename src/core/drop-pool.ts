@@ -1,7 +1,7 @@
 // The math of a case's drop pool, from its items' prices and ticket ranges. The case page,
 // the fairness worker and the sim-server's catalog all use it, so odds and prices agree.
 import { TICKET_MAX, pickByTicket, type TicketRange } from './fair-ticket.ts';
-import { GAMES } from './games.ts';
+import { CASE_EDGE_BP } from './games.ts';
 import type { RandomSource } from './seeded-random.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { RandomSource } from './seeded-random.ts';
  * (1 - edge), so over many openings players get back 92% of what they pay in item value.
  * The game registry states it (8%).
  */
-export const CASE_HOUSE_EDGE = GAMES.unbox.houseEdgeBp / 10_000;
+export const CASE_HOUSE_EDGE = CASE_EDGE_BP / 10_000;
 
 /** An item of a case: its price in cents and the tickets that drop it. */
 export type PoolItem = { readonly price: number; readonly range: TicketRange };

@@ -5,11 +5,12 @@ import { HistoryType } from '../../src/contract/history.ts';
 import { CHICKEN_RTP_BP } from '../../src/core/chicken-rules.ts';
 import { DICE_EDGE_BP } from '../../src/core/dice-rules.ts';
 import { CASE_HOUSE_EDGE } from '../../src/core/drop-pool.ts';
-import { GAME_KEYS, GAME_LIST, GAMES, fairnessPath, gameOfEntry } from '../../src/core/games.ts';
+import { GAME_KEYS, GAME_LIST, GAME_MONEY, GAMES, fairnessPath, gameOfEntry, type GameMoney } from '../../src/core/games.ts';
 import type { ServerManifest } from '../../src/features/connection/index.ts';
 import { VERIFY_GAMES } from '../../src/features/fairness/verify-games.ts';
 import { homeGameTiles } from '../../src/features/home/game-tiles.ts';
-import { FOOTER_GAMES, GAME_NAV, mobileGameEntries, navItemVisible } from '../../src/features/shell/nav-items.ts';
+import { FOOTER_GAMES, mobileGameEntries } from '../../src/features/shell/game-menus.ts';
+import { GAME_NAV, navItemVisible } from '../../src/features/shell/nav-items.ts';
 
 /**
  * A game's identity is one entry of src/core/games.ts (docs/design.md section 13), and every
@@ -66,7 +67,7 @@ describe.each(GAME_LIST.map((game) => [game.key, game] as const))('every place k
 
   test('the home page has its tile, before the manifest arrives too', () => {
     for (const manifest of [everythingOn, undefined]) {
-      expect(homeGameTiles(manifest)).toContainEqual(expect.objectContaining({ game: game.key, title: game.name, to: game.route, blurb: game.blurb }));
+      expect(homeGameTiles(manifest)).toContainEqual(expect.objectContaining({ game: game.key, title: game.name, to: game.route }));
     }
   });
 
@@ -76,19 +77,21 @@ describe.each(GAME_LIST.map((game) => [game.key, game] as const))('every place k
     expect(VERIFY_GAMES[game.key].label).not.toBe('');
   });
 
+  const money: GameMoney = GAME_MONEY[game.key];
+
   test('its ledger entry types are history types the server writes, and name it', () => {
-    const types = [...game.stakeTypes, ...game.winTypes, ...game.refundTypes];
-    expect(game.stakeTypes.length).toBeGreaterThan(0);
+    const types = [...money.stakeTypes, ...money.winTypes, ...money.refundTypes];
+    expect(money.stakeTypes.length).toBeGreaterThan(0);
     expect(types.filter((type) => !HistoryType.includes(type))).toEqual([]);
     // A type no domain writes would be a registry entry that names nothing.
     expect(types.filter((type) => !serverDomains.includes(`'${type}'`))).toEqual([]);
-    expect(types.map((type) => gameOfEntry(type)?.key)).toEqual(types.map(() => game.key));
+    expect(types.map((type) => gameOfEntry(type))).toEqual(types.map(() => game.key));
   });
 
   test('it states a house edge between 0 and 100%', () => {
-    expect(Number.isInteger(game.houseEdgeBp)).toBe(true);
-    expect(game.houseEdgeBp).toBeGreaterThan(0);
-    expect(game.houseEdgeBp).toBeLessThan(10_000);
+    expect(Number.isInteger(money.houseEdgeBp)).toBe(true);
+    expect(money.houseEdgeBp).toBeGreaterThan(0);
+    expect(money.houseEdgeBp).toBeLessThan(10_000);
   });
 });
 
@@ -100,13 +103,16 @@ describe('the registry itself', () => {
   });
 
   test('no entry type belongs to two games', () => {
-    const types = GAME_LIST.flatMap((game) => [...game.stakeTypes, ...game.winTypes, ...game.refundTypes]);
+    const types = GAME_KEYS.flatMap((key) => {
+      const money: GameMoney = GAME_MONEY[key];
+      return [...money.stakeTypes, ...money.winTypes, ...money.refundTypes];
+    });
     expect(new Set(types).size).toBe(types.length);
   });
 
   test('the rules price and pay with the edges it states', () => {
     expect(CASE_HOUSE_EDGE).toBe(0.08);
-    expect(GAMES.battle.houseEdgeBp).toBe(GAMES.unbox.houseEdgeBp);
+    expect(GAME_MONEY.battle.houseEdgeBp).toBe(GAME_MONEY.unbox.houseEdgeBp);
     expect(CHICKEN_RTP_BP).toBe(9_700);
     expect(DICE_EDGE_BP).toBe(100);
   });

@@ -14,13 +14,17 @@ export interface GameTile {
   colour: string;
 }
 
-/** Each game's tile colour; a game of the registry without one does not compile. */
-const TILE_COLOURS = {
-  unbox: '255 129 8',
-  battle: '217 28 43',
-  chicken: '229 191 38',
-  dice: '220 107 252',
-} satisfies Record<GameKey, string>;
+/**
+ * Each game's line and colour (an RGB triplet from the spec's rarity colours); a game of the
+ * registry without them does not compile. Kept here, not in the registry: the home page's
+ * chunk carries them, the first page does not.
+ */
+const TILES = {
+  unbox: { blurb: 'Open a case, keep the drop or sell it back on the spot.', colour: '255 129 8' },
+  battle: { blurb: 'Up to five seats open the same cases. The best haul takes every drop.', colour: '217 28 43' },
+  chicken: { blurb: 'Cross step by step and cash out before the chicken gets caught.', colour: '229 191 38' },
+  dice: { blurb: 'Roll over or under your target. Lower chance, bigger multiplier.', colour: '220 107 252' },
+} satisfies Record<GameKey, { blurb: string; colour: string }>;
 
 /**
  * The home page's game tiles: every game of the registry. A game behind a manifest switch
@@ -31,8 +35,8 @@ export function homeGameTiles(manifest: ServerManifest | undefined): GameTile[] 
     game: game.key,
     title: game.name,
     to: game.route,
-    blurb: game.blurb,
+    blurb: TILES[game.key].blurb,
     icon: GAME_ICONS[game.key],
-    colour: TILE_COLOURS[game.key],
+    colour: TILES[game.key].colour,
   }));
 }

@@ -4,7 +4,8 @@ import { DiscordIcon, XLogoIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { Assistant } from '../assistant/index.ts';
 import { sessionModal, useAccount, useLogged } from '../session/index.ts';
-import { FOOTER_GAMES, isOpaquePath } from './nav-items.ts';
+import { FOOTER_GAMES } from './game-menus.ts';
+import { isOpaquePath } from './nav-items.ts';
 import { MARKETING_EMAIL, SUPPORT_EMAIL } from './support.tsx';
 import './shell.css';
 

@@ -16,7 +16,8 @@ import { inventoryCountersQueryOptions } from '../inventory/index.ts';
 import { radioModal } from '../radio/index.ts';
 import { sessionModal, useAccount, useLogged } from '../session/index.ts';
 import { mobileMenuOpen, mobileSettingsOpen } from './mobile-menu-state.ts';
-import { mobileGameEntries, raceEndsAt } from './nav-items.ts';
+import { mobileGameEntries } from './game-menus.ts';
+import { raceEndsAt } from './nav-items.ts';
 import { RaceCountdown } from './race-countdown.tsx';
 import { supportOpen } from './support.tsx';
 

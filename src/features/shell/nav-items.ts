@@ -21,7 +21,7 @@ export interface GameNavItem {
 }
 
 /** A game's menu item, from the game registry (src/core/games.ts). */
-function gameNavItem(game: Game): GameNavItem {
+export function gameNavItem(game: Game): GameNavItem {
   const item: GameNavItem = { label: game.name, to: game.route, icon: GAME_ICONS[game.key], game: game.key };
   // Spec: Catch the Chicken shows only while the manifest's ctc switch is on.
   if (game.switch) item.when = (manifest) => gameSwitchedOn(game, manifest.stats);
@@ -45,36 +45,6 @@ export function navItemVisible(item: GameNavItem, manifest: ServerManifest | und
 export function raceEndsAt(manifest: ServerManifest | undefined): number | null {
   const left = manifest?.stats.events.leaderboard.ends_in_time;
   return manifest && left !== null && left !== undefined ? manifest.ts + left * 1000 : null;
-}
-
-/** The footer's games column: every game (shown whatever the manifest), then the events. */
-export const FOOTER_GAMES: readonly { label: string; to: string }[] = [
-  ...GAME_LIST.map((game) => ({ label: game.name, to: game.route })),
-  { label: 'Rewards', to: '/rewards' },
-  { label: 'Race+', to: '/event/race' },
-];
-
-/** One game of the mobile menu. */
-export interface MobileGameEntry {
-  label: string;
-  to: string;
-  icon: ComponentType<{ width?: number; height?: number }>;
-  badge: number | null;
-  game: GameKey;
-}
-
-/**
- * The games of the mobile menu (document 1 section 2.2), by their full names, each with its
- * badge of running games; a game behind a manifest switch waits for the manifest.
- */
-export function mobileGameEntries(manifest: ServerManifest | undefined, running: { readonly [K in GameKey]: number }): MobileGameEntry[] {
-  return GAME_LIST.filter((game) => navItemVisible(gameNavItem(game), manifest)).map((game) => ({
-    label: game.fullName,
-    to: game.route,
-    icon: GAME_ICONS[game.key],
-    badge: running[game.key] || null,
-    game: game.key,
-  }));
 }
 
 /** The site links of the header's top menu (hidden on laptops and phones). */
