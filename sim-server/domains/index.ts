@@ -19,6 +19,7 @@ import { customize } from './customize/index.ts';
 import { dice } from './dice/index.ts';
 import { fairness } from './fairness/index.ts';
 import { inventory } from './inventory/index.ts';
+import { live } from './live/index.ts';
 import { partnership } from './partnership/index.ts';
 import { parties } from './parties/index.ts';
 import { payments } from './payments/index.ts';
@@ -29,5 +30,6 @@ import { security } from './security/index.ts';
 import { streams } from './streams/index.ts';
 import { unbox } from './unbox/index.ts';
 import { wallet } from './wallet/index.ts';
+import { worldConsole } from './world-console/index.ts';
 
-export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, chicken, dice, progression, battlepass, cards, profiles, radio, streams, parties, chat, boosters, customize];
+export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, chicken, dice, progression, battlepass, cards, profiles, radio, streams, parties, chat, boosters, customize, live, worldConsole];

@@ -268,8 +268,27 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
     return conn.userId !== null && roomName === Rooms.user(toHash(conn.userId));
   }
 
+  /** A frame every connection gets as it connects: a state that lasts, such as a maintenance (docs/decisions/0050). */
+  let greeting: Buffer | null = null;
+
   function attach(conn: Connection): void {
     connections.add(conn);
+    if (greeting) sendTo(conn, greeting);
+  }
+
+  /** Sets (or with null clears) the frame each new connection gets first. */
+  function greet<T extends ServerMessageType>(type: T, data: ServerMessageData<T> | null): void {
+    greeting = data === null ? null : frame(type, data);
+  }
+
+  /**
+   * Sends a frame to every connection of this process, signed in or not: not a room's event
+   * (no offset, nothing to replay). Every process sends its own (docs/decisions/0050).
+   */
+  function broadcast<T extends ServerMessageType>(type: T, data: ServerMessageData<T>): number {
+    const encoded = frame(type, data);
+    for (const conn of connections) sendTo(conn, encoded);
+    return connections.size;
   }
 
   function detach(conn: Connection): void {
@@ -330,7 +349,14 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
   }
 
   return {
-    reply, publish, toUser, join, leave, mayJoin, attach, detach, deauthenticate, dropSessions, sweep, closeAll, deliver, localCounts,
+    reply, publish, toUser, join, leave, mayJoin, attach, detach, deauthenticate, dropSessions, sweep, closeAll, deliver, localCounts, greet, broadcast,
+    /** Rooms whose name starts with `prefix` that have members here or on another process. */
+    roomsWithMembers: (prefix: string): string[] => {
+      const names = new Set<string>();
+      for (const [name, room] of rooms) if (room.members.size > 0 && name.startsWith(prefix)) names.add(name);
+      for (const [name, count] of remote.members) if (count > 0 && name.startsWith(prefix)) names.add(name);
+      return [...names];
+    },
     /** Relay only: what the other processes hold, summed (the relay refreshes it every second). */
     setRemote: (counts: RemoteCounts) => {
       remote = counts;

@@ -16,10 +16,27 @@ export const ChatUser = z.extend(PublicUser, {
 /** A chat user. */
 export type ChatUser = z.output<typeof ChatUser>;
 
-/** Where a message comes from (document 2 section 3 lists them); null for a player's own words. This server sends tip, system and game_chicken. */
+/** Where a message comes from (document 2 section 3 lists them); null for a player's own words. The server posts every one (docs/decisions/0050). */
 export const ChatOrigin = z.nullable(z.enum(['tip', 'system', 'arena_drop', 'game_chicken', 'radio', 'stream', 'chat_steal', 'card_activated', 'rakeback_rain']));
 
-/** A message's details; a tip carries its amount and recipient. */
+/** A player a special message names, inline (document 2: players and users of a message's details). */
+export const ChatNamedPlayer = z.object({
+  hash: z.string(),
+  display_name: z.string(),
+  level: z.number(),
+  /** chat_steal: the decision shown once the game closed (null: none was sent, which counts as split). */
+  decision: z.optional(z.nullable(z.enum(['split', 'steal']))),
+  /** Cents this player got. */
+  reward: z.number(),
+});
+
+/**
+ * A message's details. Each origin carries its own fields (document 2 section 3 names them;
+ * docs/decisions/0050 says when the server posts each): a tip its amount and recipient,
+ * game_chicken the game, arena_drop the drop, radio the song, stream the channel, chat_steal
+ * the game's players, card_activated the card, system its type (the discord promo, or an item
+ * whose hash is the JSON text), rakeback_rain its type (a rain's rewards or a tip into it).
+ */
 export const ChatDetails = z.object({
   /** Cents. */
   amount: z.optional(z.number()),
@@ -35,6 +52,41 @@ export const ChatDetails = z.object({
   bet: z.optional(z.number()),
   payout: z.optional(z.number()),
   multiplier: z.optional(z.number()),
+  /** system: 'discord' or 'item'; rakeback_rain: 'rewards' or 'tip'. */
+  type: z.optional(z.string()),
+  /** arena_drop: the item's value (cents) and rarity, the game's page and kind, the case's picture, the round of the battle. */
+  drop_price: z.optional(z.number()),
+  item_rarity: z.optional(z.string()),
+  game_path: z.optional(z.string()),
+  game_type: z.optional(z.enum(['battle', 'unbox'])),
+  box_miniature: z.optional(z.string()),
+  game_round: z.optional(z.number()),
+  game_rounds: z.optional(z.number()),
+  /** arena_drop and card_activated: the item or card shown (its picture, kind and name). */
+  asset_image: z.optional(z.string()),
+  asset_type: z.optional(z.string()),
+  asset_name: z.optional(z.string()),
+  /** card_activated: what the card started (a booster kind: rain_boost, xp_multiplier ...). */
+  asset_details: z.optional(z.object({ type: z.string() })),
+  /** radio: the requested song. */
+  album: z.optional(z.string()),
+  author: z.optional(z.string()),
+  image: z.optional(z.string()),
+  name: z.optional(z.string()),
+  year: z.optional(z.number()),
+  /** stream: the channel gone live (its title is `name`). */
+  stream_preview: z.optional(z.string()),
+  stream_clip: z.optional(z.string()),
+  channel_followers: z.optional(z.number()),
+  channel_url: z.optional(z.string()),
+  /** chat_steal and rakeback_rain: the reward in cents, how many joined, and the players paid (chat_steal: the picks). */
+  reward: z.optional(z.number()),
+  participants: z.optional(z.number()),
+  players: z.optional(z.array(ChatNamedPlayer)),
+  /** chat_steal: how the game ended. */
+  result: z.optional(z.enum(['split', 'steal', 'lost', 'cancelled'])),
+  /** system discord: where the button leads. */
+  url: z.optional(z.string()),
 });
 
 /** One chat message. Times are milliseconds. */
@@ -185,6 +237,6 @@ export const ChatFrames = {
   CHAT_STEAL_UPDATED: z.object({ game: StealGame, users: z.array(ChatUser) }),
   /** The beacon picked the two players. */
   CHAT_STEAL_ROLL: z.object({ game: StealGame, users: z.array(ChatUser) }),
-  /** The real number of open sockets, sent when it changes. */
-  CHAT_ONLINE: z.object({ online: z.number() }),
+  /** The real number of open sockets, and apart the sim population's players on line, sent when either changes. */
+  CHAT_ONLINE: z.object({ online: z.number(), simulated: z.number() }),
 } as const;

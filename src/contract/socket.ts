@@ -7,6 +7,7 @@ import { Asset, BattleGame, Card, BattleMessage, BattleRoll, BattleStatus, GameN
 import { RadioSlot, RadioSound } from './methods/radio.ts';
 import { LiveStream } from './methods/stream.ts';
 import { ChatFrames } from './chat.ts';
+import { ArenaStatistics, OnlineCount } from './methods/arena-figures.ts';
 import { Booster } from './boosters.ts';
 import { ChickenFeedEntry } from './methods/chicken.ts';
 import { DiceFeedEntry } from './methods/dice.ts';
@@ -74,7 +75,15 @@ export const ServerMessages = {
    * Maintenance: the client sets a maintenance cookie (60 s) and reloads, at once when the
    * server is going down, else once no spin or battle animation runs (docs/design.md section 8).
    */
-  SERVER_MAINTENANCE: z.object({ going_down: z.boolean(), message: z.optional(z.string()) }),
+  SERVER_MAINTENANCE: z.object({
+    going_down: z.boolean(),
+    message: z.optional(z.string()),
+    /**
+     * false: the maintenance is over (the client clears its cookie and screen, no reload). A
+     * socket that connects while one runs is told at once (docs/decisions/0050). Absent means true.
+     */
+    active: z.optional(z.boolean()),
+  }),
   /** The server asks for a protection challenge before more calls (requests wait until it is passed). */
   PROTECTION_CHALLENGE: z.object({ token: z.string() }),
   /** The player's active stream party must be closed first (the close-party flow). */
@@ -215,16 +224,40 @@ export const ServerMessages = {
   STREAM_PARTY_TIER_COMPLETED: z.object({ id: z.string(), number: z.number() }),
   // The public chat, in the CHAT room (document 2 section 7).
   ...ChatFrames,
+  // The arena's live figures and the rest of document 1 section 7's list (docs/decisions/0050).
+  /**
+   * To LOBBY when it changes: open sockets (real connections, on every process) and, counted
+   * apart, the simulated players the sim's population has on line now (0 outside the sim).
+   */
+  LOBBY_ONLINE: OnlineCount,
+  /** To a game's room (ARENA_GAME[{hash}]) when it changes: the sockets watching that game (its page's "watching"). */
+  ONLINE: z.object({ room: z.string(), online: z.number() }),
+  /** To LOBBY when a figure changed: what arena.statistics answers. */
+  ARENA_STATISTICS: ArenaStatistics,
+  /** To LOBBY: a case was retired live; it can no longer be opened or put in a new battle. */
+  LOBBY_BOX_DEPRECATED: z.object({ box_hash: z.string(), key: z.string() }),
+  /**
+   * Battles with sponsored seats, to the lobby rooms of the battle (LOBBY, or a personal
+   * battle's players' own rooms), beside the LOBBY_GAME_* message of the same change.
+   * Created: a battle got its first sponsored seats.
+   */
+  LOBBY_SPONSOR_CREATED: z.object({ game: BattleGame, sponsor_hash: z.string(), seats: z.number() }),
+  /** A player took a seat a sponsor paid for. */
+  LOBBY_SPONSOR_JOINED: z.object({ game: BattleGame, seat: z.number(), user: PublicUser }),
+  /** The sponsored seats changed otherwise: more were sponsored, one was given back, the unused ones were refunded. */
+  LOBBY_SPONSOR_UPDATED: z.object({ game: BattleGame }),
+  /** To the player's own room: basic verification is required now (the full-screen prompt of document 1). */
+  BASIC_VERIFY_REQUIRED: z.object({ message: z.optional(z.string()) }),
   /** To the followed player's own room: someone followed or stopped following them. */
   FOLLOWER_FOLLOWED: z.object({ user_hash: z.string(), followers_count: z.number() }),
   FOLLOWER_UNFOLLOWED: z.object({ user_hash: z.string(), followers_count: z.number() }),
 } as const;
 
-/** Names of server messages the spec lists whose payloads later issues define. */
-export const PendingServerMessages = [
-  'LOBBY_ONLINE', 'ONLINE', 'ARENA_STATISTICS', 'LOBBY_BOX_DEPRECATED',
-  'BASIC_VERIFY_REQUIRED',
-] as const;
+/**
+ * Names of server messages the spec lists whose payloads later issues define: none left (issue
+ * 30 defined the last ones; docs/decisions/0050). A name listed here is passed over by the client.
+ */
+export const PendingServerMessages: readonly string[] = [];
 
 /** A server message name with a defined payload. */
 export type ServerMessageType = keyof typeof ServerMessages;

@@ -25,6 +25,16 @@ export const CHAT_LIMITS = {
   recentEmojis: 5,
 } as const;
 
+/**
+ * A drop worth at least this many cents (50 coins) is told in the chat as an arena_drop
+ * message: a case opened (once its spin ended) or a battle's best drop (once it finished).
+ * Cases cost 1 to 22 coins; about one drop in a few hundred clears it (docs/decisions/0050).
+ */
+export const ARENA_DROP_MIN = 5_000;
+
+/** Origins whose messages have no author on the wire: the house speaks (document 2 'system', a steal's result, a rain's rewards). */
+export const HOUSE_ORIGINS: ReadonlySet<string> = new Set(['system', 'chat_steal']);
+
 /** Staff scopes (document 2 section 6): 1 moderator up to 5 owner. */
 export const STAFF_SCOPE = 1;
 /** Scope from which the tip dialog offers "Need to wager". */

@@ -106,9 +106,9 @@ describe('grouped commits', () => {
     const joinedAt = JSON.parse(member.frames[0]!).data.offset as number;
     db.transaction((tx) => {
       tx.run("INSERT INTO notes (name) VALUES ('drop')");
-      tx.afterCommit(() => hub.publish('LOBBY', 'CHAT_ONLINE', { online: 7 }));
+      tx.afterCommit(() => hub.publish('LOBBY', 'CHAT_ONLINE', { online: 7, simulated: 0 }));
     });
-    hub.reply(member, 'CHAT_ONLINE', { online: 8 });
+    hub.reply(member, 'CHAT_ONLINE', { online: 8, simulated: 0 });
     const late = fakeConnection();
     hub.attach(late);
     hub.join(late, 'LOBBY', joinedAt);
@@ -117,12 +117,12 @@ describe('grouped commits', () => {
     await turn();
     expect(onDisk()).toEqual(['drop']);
     expect(member.frames.slice(1).map((f) => JSON.parse(f))).toEqual([
-      { type: 'CHAT_ONLINE', data: { online: 7 }, room: 'LOBBY', offset: joinedAt + 1 },
-      { type: 'CHAT_ONLINE', data: { online: 8 } },
+      { type: 'CHAT_ONLINE', data: { online: 7, simulated: 0 }, room: 'LOBBY', offset: joinedAt + 1 },
+      { type: 'CHAT_ONLINE', data: { online: 8, simulated: 0 } },
     ]);
     // The later joiner asked from before the event: it is replayed once, then the join is confirmed.
     expect(late.frames.map((f) => JSON.parse(f))).toEqual([
-      { type: 'CHAT_ONLINE', data: { online: 7 }, room: 'LOBBY', offset: joinedAt + 1 },
+      { type: 'CHAT_ONLINE', data: { online: 7, simulated: 0 }, room: 'LOBBY', offset: joinedAt + 1 },
       { type: 'ROOM_JOINED', data: { room: 'LOBBY', offset: joinedAt + 1 } },
     ]);
   });

@@ -225,8 +225,11 @@ describe('socket frames', () => {
     socket.on('WALLET_BALANCE_CHANGED', (data) => balances.push(data.balance));
     current().receive({ type: 'WALLET_BALANCE_CHANGED', data: { currency: 'SFC', balance: 123_456, amount: 23_456, type: 'deposit', hash: 'SF1' } });
     current().receive({ type: 'WALLET_BALANCE_CHANGED', data: { currency: 'SFC', balance: '1,000.00' } });
-    current().receive({ type: 'LOBBY_ONLINE', data: {} });
+    const online: number[] = [];
+    socket.on('LOBBY_ONLINE', (data) => online.push(data.simulated));
+    current().receive({ type: 'LOBBY_ONLINE', data: { online: 14, simulated: 40 } });
     expect(balances).toEqual([123_456]);
+    expect(online).toEqual([40]);
     expect(frameErrors.map((e) => [e.name, e.type])).toEqual([['SocketFrameError', 'WALLET_BALANCE_CHANGED']]);
   });
 });

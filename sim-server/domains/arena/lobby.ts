@@ -5,7 +5,9 @@ import { fail } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
 import type { Handlers } from '../../rpc/context.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
-import { arenaConfig, arenaFigures, historyPage, playerBattles, publicBattles } from '../battles/lobby.ts';
+import { arenaConfig, historyPage, playerBattles, publicBattles } from '../battles/lobby.ts';
+import { arenaStatistics } from '../live/figures.ts';
+import { simulatedOnline } from '../../world/population-count.ts';
 import { publicUsers, type BattleGameOut } from '../battles/views.ts';
 import { gameOut, type GameRow } from '../unbox/games.ts';
 
@@ -36,7 +38,7 @@ export const arenaLobbyHandlers: Handlers = {
           ...ctx.db.all<GameRow>("SELECT * FROM unbox_games WHERE user_id = ? AND status = 'running' ORDER BY id DESC LIMIT 50", ctx.user.id).map(gameOut),
         ]
       : [];
-    return { online: ctx.hub.stats().connections, config: arenaConfig(), public: open, personal, ...namedBy(ctx.db, ctx.catalog.view(), [...open, ...personal]), time: now };
+    return { online: ctx.hub.stats().connections, simulated: simulatedOnline(), config: arenaConfig(), public: open, personal, ...namedBy(ctx.db, ctx.catalog.view(), [...open, ...personal]), time: now };
   },
 
   'arena.history': ({ offset, count = HISTORY_PAGE }, ctx) => {
@@ -45,5 +47,5 @@ export const arenaLobbyHandlers: Handlers = {
     return { history: page.games, ...namedBy(ctx.db, ctx.catalog.view(), page.games), resume: page.resume };
   },
 
-  'arena.statistics': (_params, ctx) => ({ online: ctx.hub.stats().connections, ...arenaFigures(ctx.db), time: ctx.config.now() }),
+  'arena.statistics': (_params, ctx) => arenaStatistics(ctx),
 };

@@ -32,6 +32,8 @@ import {
   type BeaconSource,
   type Occupant,
 } from './engine.ts';
+import { sponsorMessages } from './sponsor-lobby.ts';
+import { tellBestDrop } from './chat-drops.ts';
 import { boxVersionsOf, saveBattle, userIdOf, type BattleDropRow, type BattleRow, type StateCache } from './store.ts';
 import { battleDropOut, battleGameOut, publicUsers, rewardsOf, robOut, seatedHashes, battlePath, gameRoomOf, type BattleGameOut, type PublicUserOut } from './views.ts';
 
@@ -108,6 +110,7 @@ export function applyStep(deps: BattleDeps, tx: Tx, row: BattleRow, before: Batt
         break;
       case 'FINISHED':
         payOut(deps, tx, row, event);
+        tellBestDrop(deps, tx, row, event.at);
         break;
       default:
         break;
@@ -248,6 +251,7 @@ function messagesOf(
     }
   }
   if (!lobbyTold) toLobby('LOBBY_GAME_UPDATED', { game });
+  sponsorMessages(before, step, game, userOf, toLobby);
   const rob = state.rob ? robOut(state.rob) : null;
   sends.push(() => hub.publish(gameRoom, 'ARENA_GAME_UPDATE', { game, users, rob }));
   return sends;

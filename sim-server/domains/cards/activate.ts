@@ -12,6 +12,7 @@ import type { Ledger } from '../../db/ledger.ts';
 import type { Hub } from '../../socket/hub.ts';
 import { grantBooster } from '../boosters/grant.ts';
 import { setting as rainSetting } from '../chat/rain.ts';
+import { postSpecial } from '../chat/special-posts.ts';
 import { CARD_BUNDLES } from '../arena/reactions.ts';
 import { grantCustomizeRight, unlockBundle, type CustomizeRight } from '../customize/grant.ts';
 import { fail } from '../../errors.ts';
@@ -68,12 +69,15 @@ export function unpackCard(tx: Tx, catalog: CatalogView, userId: number, card: C
  * Booster card: the booster of its kind, started at once (decision 0026: a booster card's
  * activation runs it; the card's level was the gate). booster.* finds it by the card's hash.
  */
-export function useBoosterCard(tx: Tx, hub: Pick<Hub, 'toUser'>, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+export function useBoosterCard(tx: Tx, hub: Pick<Hub, 'toUser' | 'publish'>, catalog: CatalogView, userId: number, card: CardRow, now: number) {
   const kind = card.detail;
   if (card.kind !== 'booster' || !isBoosterKind(kind)) fail(NumericError.INVALID_DATA, 'This card holds no booster.');
   takeCard(tx, userId, card, 'used', now);
   const booster = grantBooster(tx, userId, kind, { source: 'card', ref: toHash(card.asset_id), now, hub, activate: true });
-  return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), booster_hash: booster.hash };
+  const asset = cardOut(catalog, { ...card, status: 'sold', state: 'used' });
+  // The chat hears of it (a card_activated message, docs/decisions/0050).
+  postSpecial(tx, { hub, now }, 'card_activated', userId, { asset_name: asset.name, ...(asset.image ? { asset_image: asset.image } : {}), asset_type: 'booster', asset_details: { type: kind } });
+  return { asset, booster_hash: booster.hash };
 }
 
 /** One-off avatar or nickname card: the right to upload an avatar or change the nickname once (decision 0026). */
@@ -114,7 +118,7 @@ export function useBundleCard(tx: Tx, catalog: CatalogView, userId: number, card
 }
 
 /** inventory.activate: each kind as above; a card above the player's level is refused. */
-export function activateCard(tx: Tx, ledger: Ledger, hub: Pick<Hub, 'toUser'>, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+export function activateCard(tx: Tx, ledger: Ledger, hub: Pick<Hub, 'toUser' | 'publish'>, catalog: CatalogView, userId: number, card: CardRow, now: number) {
   requireCardLevel(tx, userId, card);
   switch (card.kind) {
     case 'free_coins':

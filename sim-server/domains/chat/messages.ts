@@ -11,6 +11,7 @@ import { requireUser, type CallContext, type Handlers } from '../../rpc/context.
 import type { UserRow } from '../account/users.ts';
 import { unlockedBundles } from '../customize/grant.ts';
 import { releaseOnRefusal } from '../battles/flood.ts';
+import { simulatedOnline } from '../../world/population-count.ts';
 import { emojiBundlesFor, lockedEmojiKeys } from './emoji-packs.ts';
 import { REPEAT_WINDOW_MS, SEND_DELAY_MS } from './runtime.ts';
 import {
@@ -84,6 +85,7 @@ export const messageHandlers: Handlers = {
       paused: chatPaused(ctx.db),
       online: ctx.hub.stats().connections,
       time: now,
+      simulated: simulatedOnline(),
       me: ctx.user ? chatUser(ctx.db, ctx.user, now) : null,
     };
   },

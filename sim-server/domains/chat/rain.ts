@@ -21,6 +21,7 @@ import { requireUser, type Handlers, type Services } from '../../rpc/context.ts'
 import type { UserRow } from '../account/users.ts';
 import { steamProfileOf } from '../connect/steam-profile.ts';
 import { steamRequirementError } from '../../../src/core/steam-profile.ts';
+import { postRainRewards, postSpecial } from './special-posts.ts';
 import { chatUsers } from './store.ts';
 
 /** Where the pot sits. */
@@ -221,6 +222,7 @@ export function rainTick(services: Services): void {
       const rain = rainWire(tx, services, tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', open.id)!);
       const users = Object.values(chatUsers(tx, [...shares.keys()].map((h) => parseHash(h)!), now));
       tx.afterCommit(() => hub.publish(Rooms.chat, 'CHAT_RAIN_FINISHED', { rain, users }));
+      postRainRewards(tx, { hub, now }, open.id, open.pot!, shares);
     });
   }
 }
@@ -258,12 +260,13 @@ export const rainHandlers: Handlers = {
     });
   },
 
-  'chat-rain.tip': ({ amount }, ctx) => {
+  'chat-rain.tip': ({ amount, anonymous }, ctx) => {
     const user = requireUser(ctx);
     return ctx.moneyTx((tx) => {
       const { debitBalance } = ctx.ledger.transfer(tx, { from: { user: user.id }, to: RAIN_HOUSE, amount, type: 'tip', ref: 'rain' });
       const pot = ctx.ledger.balance(tx, RAIN_HOUSE);
       tx.afterCommit(() => ctx.hub.publish(Rooms.chat, 'CHAT_RAIN_POT', { pot }));
+      postSpecial(tx, { hub: ctx.hub, now: ctx.config.now() }, 'rakeback_rain', user.id, { type: 'tip', amount, anonymous: Boolean(anonymous) });
       return { success: true, pot, balance: debitBalance };
     });
   },

@@ -12,6 +12,7 @@ import type { Services } from '../../rpc/context.ts';
 import type { Broker } from '../../cluster/broker.ts';
 import { findUserByName } from '../account/users.ts';
 import { createFloodGuard, type FloodGuard } from '../battles/flood.ts';
+import { simulatedOnline } from '../../world/population-count.ts';
 import { RAIN_HOUSE, rainTick, startRain } from './rain.ts';
 import { startSteal, stealTick } from './steal.ts';
 
@@ -41,13 +42,16 @@ export function createChatRuntime(broker?: Pick<Broker, 'flood'> | null): ChatRu
 /** Starts the chat: the online count pushed to the CHAT room when it changes, the rain's and the steal's clocks. */
 export function registerChat(app: FastifyInstance, services: Services): void {
   let last = -1;
+  let lastSimulated = -1;
   let lastPot = -1;
   const timer = setInterval(() => {
     // One process pushes the count (summed over every process) and the pot, not each of them.
     if (!services.timers.owned()) return;
     const online = services.hub.stats().connections;
-    if (online !== last) services.hub.publish(Rooms.chat, 'CHAT_ONLINE', { online });
+    const simulated = simulatedOnline();
+    if (online !== last || simulated !== lastSimulated) services.hub.publish(Rooms.chat, 'CHAT_ONLINE', { online, simulated });
     last = online;
+    lastSimulated = simulated;
     // The pot grows with every wager; it is shown live but pushed at this pace, not per wager.
     // A database that went away (PostgreSQL) skips this push; the next one reads again.
     let pot: number;

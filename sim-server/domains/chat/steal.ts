@@ -18,6 +18,8 @@ import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers, type Services } from '../../rpc/context.ts';
 import { checkConditions, putSetting, RAIN_FUNDER, setting } from './rain.ts';
+import type { UserRow } from '../account/users.ts';
+import { namedPlayer, postSpecial } from './special-posts.ts';
 import { chatUsers } from './store.ts';
 
 const STEAL_HOUSE = { house: 'steal' } as const;
@@ -125,6 +127,17 @@ function closeGame(tx: Tx, services: Services, row: GameRow): void {
   tx.run("UPDATE chat_steal_games SET status = 'closed', players = ?, result = ? WHERE id = ?", JSON.stringify(players), result, row.id);
   putSetting(tx, 'steal_next_at', String(services.config.now() + STEAL_EVERY_MS));
   publish(tx, services, row.id, 'CHAT_STEAL_UPDATED');
+  // The chat hears how it ended (a chat_steal message from the house, docs/decisions/0050).
+  postSpecial(tx, { hub: services.hub, now: services.config.now() }, 'chat_steal', null, {
+    game_hash: toHash(row.id),
+    result,
+    reward: row.reward,
+    participants: participantsOf(tx, row.id).length,
+    players: players.flatMap((p) => {
+      const user = tx.get<UserRow>('SELECT * FROM users WHERE id = ?', p.user_id);
+      return user ? [namedPlayer(user, p.reward, p.decision)] : [];
+    }),
+  });
 }
 
 /** Moves the game along on the clock. */

@@ -3,7 +3,7 @@
  * partners, for the visibility rules), the viewer, and the pause flag.
  */
 import type { ChatMessage, ChatUser } from '../../../src/contract/index.ts';
-import { STAFF_SCOPE, type ChatViewer } from '../../../src/core/chat.ts';
+import { HOUSE_ORIGINS, STAFF_SCOPE, type ChatViewer } from '../../../src/core/chat.ts';
 import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import type { Db } from '../../db/database.ts';
 import { publicUser, type UserRow } from '../account/users.ts';
@@ -43,8 +43,10 @@ export function messageByHash(db: Read, hash: string): MessageRow | undefined {
 
 /** The message as the wire carries it; `revealSender` names an anonymous tip's sender (to itself and staff). */
 export function messageWire(row: MessageRow, revealSender: boolean): ChatMessage {
-  const details = JSON.parse(row.details) as Partial<TipDetails>;
-  const anonymous = row.origin === 'tip' && details.anonymous === true;
+  const details = JSON.parse(row.details) as Partial<TipDetails> & { type?: string };
+  // A tip (to a player or into the rain) may be anonymous; the house's messages have no author at all.
+  const anonymous = (row.origin === 'tip' || row.origin === 'rakeback_rain') && details.anonymous === true;
+  const house = (row.origin !== null && HOUSE_ORIGINS.has(row.origin)) || (row.origin === 'rakeback_rain' && details.type === 'rewards');
   return {
     hash: toHash(row.id),
     text: row.text,
@@ -54,7 +56,7 @@ export function messageWire(row: MessageRow, revealSender: boolean): ChatMessage
     details,
     hidden: row.hidden === 1,
     reply_hash: row.reply_id === null ? null : toHash(row.reply_id),
-    user_hash: anonymous ? null : toHash(row.user_id),
+    user_hash: anonymous || house ? null : toHash(row.user_id),
     ...(anonymous && revealSender ? { sender_hash: toHash(row.user_id) } : {}),
   };
 }

@@ -77,7 +77,7 @@ export function standingOf(db: Pick<Db, 'get'>, userId: number, now: number) {
  * users.exp, the season's share, and the profile's total wager and games. Answers the
  * player's figures after it (what achievements look at) and the race day their row holds.
  */
-export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, wager: CountedWager): { after: WagerFigures; raceDay: number | null } {
+export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number; raceNow?: number }, wager: CountedWager): { after: WagerFigures; raceDay: number | null } {
   const { userId, amount: cents } = wager;
   const battle = wager.type === 'arena_join' ? 1 : 0;
   const season = seasonAt(deps.now);
@@ -86,7 +86,9 @@ export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number
   // rides along for the boosters' hook of the same wager, which then needs no query of its own.
   // Today's race points are on the row too (race.ts, docs/decisions/0045): added when the row's
   // race_day is today; else race_day comes back unchanged and addRacePoints starts the new day.
-  const day = periodAt('daily', deps.now).start;
+  // The race's day and time (its clock may run ahead in the sim: docs/decisions/0050).
+  const raceNow = deps.raceNow ?? deps.now;
+  const day = periodAt('daily', raceNow).start;
   const after = tx.get<WagerFigures & { exp_entries: number; boosted: number; race_day: number | null }>(
     `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE ? END, season = ?,
             total_wager = total_wager + ?, games_played = games_played + 1, battles_played = battles_played + ?, exp_entries = exp_entries + 1,
@@ -94,7 +96,7 @@ export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number
             race_reached_at = CASE WHEN race_day = ? THEN ? ELSE race_reached_at END
       WHERE id = ? RETURNING exp, season_exp, games_played, battles_played, exp_entries, race_day,
             CASE WHEN EXISTS (SELECT 1 FROM boosters b WHERE b.user_id = users.id AND b.status = 'active') THEN 1 ELSE 0 END AS boosted`,
-    amount, season, amount, amount, season, cents, battle, day, cents, day, deps.now, userId,
+    amount, season, amount, amount, season, cents, battle, day, cents, day, raceNow, userId,
   )!;
   countedWager = wager;
   countedBoosted = after.boosted === 1;

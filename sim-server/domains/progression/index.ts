@@ -17,7 +17,7 @@ export const progression: Domain = {
     // start, so a period that ended while the server was stopped is paid now, once).
     let looked = '';
     const settle = () => {
-      const now = config.now();
+      const now = raceBoards.clock(config.now());
       const key = RACE_PERIODS.map((period) => periodAt(period, now).start).join();
       if (key === looked) return;
       settleRaces({ db, ledger, hub: services.hub, now });
@@ -52,7 +52,7 @@ export const progression: Domain = {
   onWager(tx, wager, { hub, config, raceBoards }) {
     if (!config.countProgression) return;
     const now = config.now();
-    const counted = countWager(tx, { hub, now }, wager);
+    const counted = countWager(tx, { hub, now, raceNow: raceBoards.clock(now) }, wager);
     achievementsOfWager(tx, hub, wager.userId, wager.amount, wager.type, counted.after, now);
     addRacePoints(tx, raceBoards, wager.userId, wager.amount, now, counted.raceDay);
   },

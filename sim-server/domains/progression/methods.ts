@@ -11,11 +11,13 @@ import { claimLevelReward, levelRewardsOf, openWithKey } from './rewards.ts';
 export const progressionHandlers: Handlers = {
   'race.leaderboard': (params, ctx) => {
     const period = params.period ?? FEATURED_RACE;
-    const now = ctx.config.now();
+    const serverNow = ctx.config.now();
+    // Periods on the race's clock (docs/decisions/0050: the sim may have ended one early).
+    const now = ctx.raceBoards.clock(serverNow);
     const current = periodAt(period, now);
     const { start, end } = params.start === undefined ? current : periodAt(period, params.start);
     if (params.start !== undefined && (start !== params.start || start > current.start)) fail(NumericError.INPUT_ERROR, 'start: not the start of a race period so far');
-    const board = leaderboardOf(ctx.db, ctx.raceBoards, period, start, now, params.count ?? 20, ctx.user?.id ?? null);
+    const board = leaderboardOf(ctx.db, ctx.raceBoards, period, start, serverNow, params.count ?? 20, ctx.user?.id ?? null);
     const leaders = board.top.map((row) => {
       const user = findUserById(ctx.db, row.user_id);
       if (!user) throw new Error(`race: unknown player ${row.user_id}`);

@@ -34,15 +34,27 @@ export class RaceBoards {
   /** Tells the other processes a change this one committed (set when a broker is present). */
   share: ((change: RaceChange) => void) | null = null;
 
+  /**
+   * The race's clock runs this many milliseconds ahead of the server's (0 but in the sim, whose
+   * console ends a race period now by moving it to the period's end: docs/decisions/0050).
+   * Every race reading goes through clock(): points, boards, settlement, the leaderboard.
+   */
+  offset = 0;
+
+  /** The race's time at the server's `now`. */
+  clock(now: number): number {
+    return now + this.offset;
+  }
+
   private readonly db: Pick<Db, 'all'>;
 
   constructor(db: Pick<Db, 'all'>) {
     this.db = db;
   }
 
-  /** The current board of a period kind (rebuilt from the days when a new period began). */
+  /** The current board of a period kind at the server's `now` (rebuilt from the days when a new period began). */
   current(period: RacePeriod, now: number): { start: number; end: number; board: RaceBoard } {
-    const { start, end } = periodAt(period, now);
+    const { start, end } = periodAt(period, this.clock(now));
     const held = this.boards.get(period);
     if (held?.start === start) return held;
     const fresh = { start, end, board: new RaceBoard(standingsOf(this.db, start, end)) };
@@ -103,14 +115,15 @@ export function placeOfDay(db: Pick<Db, 'get'>, userId: number, now: number): nu
 }
 
 /**
- * Adds signed cents of wager to the player's points of today, in the caller's transaction.
+ * Adds signed cents of wager to the player's points of today (on the race's clock), in the caller's transaction.
  * Today's points are on the player's row: a wager's UPDATE of that row (countWager) already
  * added them when the row's race_day is today, and `rowDay` is that race_day. On the first
  * wager of another day, the row's figures move into race_days and the row starts today. A
  * refund takes back at most what the player has today (a wager of an earlier day was counted
  * in that day's race), from the row first.
  */
-export function addRacePoints(tx: Tx, boards: RaceBoards, userId: number, cents: number, now: number, rowDay: number | null): void {
+export function addRacePoints(tx: Tx, boards: RaceBoards, userId: number, cents: number, serverNow: number, rowDay: number | null): void {
+  const now = boards.clock(serverNow);
   const day = periodAt('daily', now).start;
   let delta = cents;
   if (cents > 0) {
@@ -149,7 +162,7 @@ export interface RaceStanding {
 
 const standing = (period: RacePeriod, place: number, entry: BoardEntry): RaceStanding => ({ place, user_id: entry.userId, wagered: entry.points, prize: prizeOf(period, place) });
 
-/** A period's standings: the top `count` places, a player's own place and the field's size. */
+/** A period's standings at the server's `now`: the top `count` places, a player's own place and the field's size. */
 export function leaderboardOf(db: Db, boards: RaceBoards, period: RacePeriod, start: number, now: number, count: number, viewer: number | null) {
   const current = boards.current(period, now);
   // Past periods are read from the record: they no longer change.
@@ -172,7 +185,7 @@ export interface SettleDeps {
   now: number;
 }
 
-/** Pays every period that has ended and is not paid yet; answers how many periods it paid. */
+/** Pays every period that has ended by `deps.now` (the race's clock) and is not paid yet; answers how many periods it paid. */
 export function settleRaces(deps: SettleDeps): number {
   // Each distinct day by an index seek: the table holds a row per player and day.
   // The days still on players' rows too (docs/decisions/0045), by users_race_day.

@@ -7,6 +7,7 @@ import { requireUser, type CallContext, type Handlers } from '../../rpc/context.
 import { publicUser } from '../account/users.ts';
 import { likedAmong, soundByHash, soundOut, usersByIds, type SoundRow } from './sounds.ts';
 import { announceQueue, playIn, queueOut, queuedPlays, slotOut } from './station.ts';
+import { postSpecial } from '../chat/special-posts.ts';
 
 /** What a request costs, in cents (radio.metadata's sound_price). */
 export const RADIO_SOUND_PRICE = 250;
@@ -102,6 +103,8 @@ export const radioHandlers: Handlers = {
       const requester = publicUser(user);
       tx.afterCommit(() => ctx.hub.publish(Rooms.radio, '#RADIO_SOUND_REQUESTED', { sound: { ...out, isLiked: false }, user: requester }));
       announceQueue(tx, ctx);
+      // The chat hears of it (a radio message, docs/decisions/0050).
+      postSpecial(tx, { hub: ctx.hub, now }, 'radio', user.id, { name: out.name, author: out.author, album: out.album, year: out.year, image: out.image });
       return { success: true, sound: out, balance: paid.debitBalance };
     });
   },

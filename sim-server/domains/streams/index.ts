@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import { answer, backTo, fromForm, html, parseBody } from '../../rpc/console-http.ts';
 import type { Domain, Services } from '../../rpc/context.ts';
 import { findUserByName } from '../account/users.ts';
-import { streamsConsole, watchPage } from './sim-page.ts';
+import { previewSvg, streamsConsole, watchPage } from './sim-page.ts';
 import { liveStreams, startStream, stopStream, streamByHash } from './store.ts';
 
 const StartBody = z.object({
@@ -45,6 +45,12 @@ function registerStreams(app: FastifyInstance, s: Services): void {
       return { success: true };
     });
     return fromForm(request) ? back(reply, result, 'The stream has stopped') : result;
+  });
+  // The still a stream message shows in the chat (the streaming platform's thumbnail in the sim).
+  app.get('/api/sim/streams/:hash/preview.svg', async (request, reply) => {
+    const row = streamByHash(s.db, (request.params as { hash: string }).hash);
+    if (!row) return reply.code(404).send({ error: { error_code: NumericError.NOT_FOUND, error_msg: 'Stream not found' } });
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=60').send(previewSvg(row.title, row.channel, row.ended_at === null));
   });
   app.get('/api/sim/streams/:hash/watch', async (request, reply) => {
     const row = streamByHash(s.db, (request.params as { hash: string }).hash);

@@ -49,3 +49,16 @@ export function watchPage(stream: { channel: string; title: string; name: string
   return page(`${stream.channel} on the sim`, `<h1>${escape(stream.channel)}</h1><p>${escape(stream.name)} · ${escape(stream.title)}</p>
   <p>${stream.live ? 'Live now. The sim has no video: on a real site this is the streaming platform’s player.' : 'This stream has ended.'}</p>`);
 }
+
+/** A stream's still (16:9) for the chat's stream message: its channel and title over a dark stage, LIVE or ENDED. */
+export function previewSvg(title: string, channel: string, live: boolean): string {
+  const text = (t: string) => t.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1d2433"/><stop offset="1" stop-color="#3b1f4a"/></linearGradient></defs>
+<rect width="320" height="180" fill="url(#g)"/><circle cx="250" cy="60" r="70" fill="#ffffff" opacity="0.05"/>
+<rect x="12" y="12" width="${live ? 46 : 58}" height="20" rx="4" fill="${live ? '#e5484d' : '#555e70'}"/>
+<text x="${live ? 35 : 41}" y="26" font-family="system-ui,sans-serif" font-size="12" font-weight="700" fill="#fff" text-anchor="middle">${live ? 'LIVE' : 'ENDED'}</text>
+<text x="16" y="140" font-family="system-ui,sans-serif" font-size="16" font-weight="700" fill="#fff">${text(title.slice(0, 34))}</text>
+<text x="16" y="162" font-family="system-ui,sans-serif" font-size="13" fill="#c9cfdb">${text(channel.slice(0, 40))}</text>
+</svg>`;
+}

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
 import { publicUser, type UserRow } from '../account/users.ts';
+import { postSpecial } from '../chat/special-posts.ts';
 
 interface StreamRow {
   id: number;
@@ -51,6 +52,10 @@ export function startStream(tx: Tx, services: Pick<Services, 'hub' | 'config'>, 
   );
   const stream = streamOut(tx.get<StreamRow>('SELECT * FROM streams WHERE id = ?', lastInsertRowid)!, user);
   tx.afterCommit(() => services.hub.publish(Rooms.lobby, 'STREAM_ONLINE', { stream }));
+  // The chat hears a player went on air (a stream message, docs/decisions/0050).
+  postSpecial(tx, { hub: services.hub, now: stream.started_at }, 'stream', user.id, {
+    name: stream.title, channel_url: stream.profile.link, channel_followers: stream.profile.followers, stream_preview: `/api/sim/streams/${stream.hash}/preview.svg`,
+  });
   return stream;
 }
 

@@ -10,6 +10,7 @@ import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { publicUser } from '../account/users.ts';
 import { dropAtTable, openAtTable } from '../case-tables/store.ts';
+import { postArenaDropAfter } from '../chat/special-posts.ts';
 import { CASES_HOUSE } from '../cases/house.ts';
 import { currentClientSeed, rotateSeeds, takeNonce } from '../fairness/seeds.ts';
 import { assetOut, grantItem } from '../inventory/assets.ts';
@@ -77,6 +78,10 @@ export const unboxHandlers: Handlers = {
         ctx.hub.publish(Rooms.lobby, 'LOBBY_DROP_DROPPED', live);
         atTable?.();
         ctx.hub.publish(Rooms.arenaGame(token), 'ARENA_GAME_ROLL', roll);
+        // A drop over the threshold is told in the chat once the spin has shown it (docs/decisions/0050).
+        postArenaDropAfter(ctx.db, ctx.hub, ctx.config.now, roll.roll.duration, {
+          userId: user.id, item, box: { image: box.out.image }, game: { type: 'unbox', path: `/case/${box.key}` },
+        });
       });
       return roll;
     });

@@ -1,5 +1,6 @@
 import { method } from '../define.ts';
 import { ArenaConfig, BattleGame, BattleGameDetail, BattleMessage, Box, PublicUser, RobState, UnboxGame, UnboxGameDetail, UnboxRoll } from '../entities.ts';
+import { ArenaStatistics } from './arena-figures.ts';
 import { batchLabel, clientSeed, flag, hashId, int, paging, stamp, success, text, z } from '../wire.ts';
 
 /** A personal game's full token: 32 letters or digits. */
@@ -18,11 +19,12 @@ const battleAnswer = () => z.object({ success: z.boolean(), game: BattleGame });
 /** Lobby, game pages, unboxing, battles and rob mode (document 1 section 7). */
 export const arenaMethods = {
   'arena.lobby': method({
-    doc: "The arena lobby: sockets online, the arena's rules, public battles that have not ended (newest first), the caller's own running games (battles they sit in, personal ones included, and unbox games with rolls left), the users and cases they name, and the server time in milliseconds.",
+    doc: "The arena lobby: sockets online (and, apart, the sim's simulated players on line), the arena's rules, public battles that have not ended (newest first), the caller's own running games (battles they sit in, personal ones included, and unbox games with rolls left), the users and cases they name, and the server time in milliseconds.",
     access: 'public',
     input: z.object({ batch: batchLabel() }),
     output: z.object({
       online: z.number(),
+      simulated: z.number(),
       config: ArenaConfig,
       public: z.array(BattleGame),
       personal: z.array(z.union([BattleGame, UnboxGame])),
@@ -32,16 +34,10 @@ export const arenaMethods = {
     }),
   }),
   'arena.statistics': method({
-    doc: 'Arena figures: sockets online, battles by stage, the value of every finished pot and the biggest public one (cents).',
+    doc: "Arena figures: sockets online and, apart, the sim's simulated players on line; battles by stage; the value of every finished pot and the biggest public one (cents); today's games and biggest drop. ARENA_STATISTICS pushes the same to LOBBY.",
     access: 'public',
     input: z.object({}),
-    output: z.object({
-      online: z.number(),
-      games: z.object({ waiting: z.number(), running: z.number(), finished: z.number() }),
-      pot_total: z.number(),
-      top_pot: z.nullable(z.object({ hash: z.string(), pot: z.number() })),
-      time: z.number(),
-    }),
+    output: ArenaStatistics,
   }),
   'arena.history': method({
     doc: "Ended battles, newest first (list 'history'): a signed-in player's own (finished, or closed before the start), a visitor's the public finished ones; offset is the last battle's hash. resume: loaded (no page after this one), total_count, multi_count (battles of more than two seats) and top_reward (the largest single seat's reward in cents) over the whole list.",

@@ -34,6 +34,8 @@ export const chatMethods = {
       paused: z.boolean(),
       /** Open sockets right now. */
       online: z.number(),
+      /** The sim population's players on line now, counted apart from the sockets (0 outside the sim). */
+      simulated: z.number(),
       /** Server time in milliseconds, to run the cooldown on the client's clock. */
       time: z.number(),
       /** The signed-in player as the chat sees them (scope, ban, partner); null for a visitor. */

@@ -3,6 +3,7 @@ import type { z } from '../wire.ts';
 import { accountMethods } from './account.ts';
 export { BREAK_MAX_S, BREAK_MIN_S } from './account.ts';
 import { arenaMethods } from './arena.ts';
+export { ArenaStatistics, ArenaToday, BiggestDrop, OnlineCount } from './arena-figures.ts';
 import { batchMethods } from './batch.ts';
 import { caseTableMethods } from './case-table.ts';
 import { caseMethods } from './cases.ts';
