@@ -19,7 +19,8 @@
  * battle seat) is a hold: the debit remembers which locked parts it took, a refund gives back
  * exactly those, and it is counted (onWager) only when it settles.
  */
-import { NamedError, WAGER_TYPES, type HistoryType } from '../../src/contract/index.ts';
+import { NamedError, type HistoryType } from '../../src/contract/index.ts';
+import { WAGER_TYPES } from '../../src/core/games.ts';
 import { toHash } from '../../src/core/hash-id.ts';
 import { fail } from '../errors.ts';
 import type { Db, Tx } from './database.ts';

@@ -26,11 +26,8 @@ export const SILENT_BALANCE_TYPES: readonly string[] = [
   'chicken_paid', 'chicken_withdraw', 'dice_bet', 'dice_win',
 ];
 
-/**
- * Entries that wager coins on a game (a seat, a sponsored seat, cases bought, chicken, dice).
- * A seat counts as a wager only once its battle filled (docs/decisions/0049).
- */
-export const WAGER_TYPES: readonly HistoryType[] = ['arena_join', 'arena_sponsor', 'unbox_boxes_bought', 'chicken_paid', 'dice_bet'];
+// Which entries wager (WAGER_TYPES) the game registry says, src/core/games.ts: it is built from
+// each game's stake types there, and the contract may not import core.
 
 /** Labels of the entry types (document 2 section 3 'History entry types and labels'): the wallet history and balance toasts. */
 const LABELS: Record<string, string> = {

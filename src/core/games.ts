@@ -79,6 +79,17 @@ export const GAME_MONEY = {
   dice: { stakeTypes: ['dice_bet'], winTypes: ['dice_win'], refundTypes: [], wager: true, houseEdgeBp: DICE_EDGE_BP },
 } as const satisfies Record<GameKey, GameMoney>;
 
+/**
+ * Entry types that wager coins on a game: the stakes of every game whose stakes are wagers,
+ * what the ledger counts (docs/decisions/0049). Declared here rather than beside HistoryType,
+ * since the contract may not import core. Marked pure so the client, which never reads it,
+ * drops it and GAME_MONEY with it.
+ */
+export const WAGER_TYPES: readonly HistoryType[] = /* @__PURE__ */ GAME_KEYS.flatMap((key) => {
+  const money: GameMoney = GAME_MONEY[key];
+  return money.wager ? money.stakeTypes : [];
+});
+
 /** The games in menu order. */
 export const GAME_LIST: readonly Game[] = GAME_KEYS.map((key) => GAMES[key]);
 

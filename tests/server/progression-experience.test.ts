@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { WAGER_TYPES } from '../../src/contract/index.ts';
+import { WAGER_TYPES } from '../../src/core/games.ts';
 import { levelForExp, rankForSeasonExp } from '../../src/core/levels.ts';
 import { battle, cheapBox, createBattle, startBattleServer, until, type BattleServer } from './battles-helpers.ts';
 import { ok, openCases, type Client } from './cases-helpers.ts';

@@ -1,21 +1,20 @@
 /** What a referred wager earns its partner (docs/decisions/0011): the rule the running totals and the dated figures share. */
 import type { HistoryType } from '../../../src/contract/index.ts';
-import { CASE_HOUSE_EDGE } from '../../../src/core/index.ts';
+import { GAME_KEYS, GAME_MONEY, type GameMoney } from '../../../src/core/games.ts';
 
 /** The partner's share of the house edge, in percent. */
 export const PARTNER_EDGE_SHARE_PERCENT = 10;
 /**
- * The house edge of each wager type in thousandths of a percent. Seats and cases are priced
- * with the case edge (docs/decisions/0005); a game with another edge adds its type here.
+ * The house edge of each wager type in thousandths of a percent (basis points x 10): every
+ * stake of a wagering game at that game's edge, from the game registry. A new game brings its
+ * edge with its entry there; a type no game stakes has none and is refused, never read as 0.
  */
-const EDGE_MILLI_PERCENT: Partial<Record<HistoryType, number>> = {
-  arena_join: Math.round(CASE_HOUSE_EDGE * 100_000),
-  arena_sponsor: Math.round(CASE_HOUSE_EDGE * 100_000),
-  unbox_boxes_bought: Math.round(CASE_HOUSE_EDGE * 100_000),
-  // Chicken returns 97% and dice 99% (docs/decisions on their rules).
-  chicken_paid: 3_000,
-  dice_bet: 1_000,
-};
+const EDGE_MILLI_PERCENT: ReadonlyMap<HistoryType, number> = new Map(
+  GAME_KEYS.flatMap((key) => {
+    const money: GameMoney = GAME_MONEY[key];
+    return money.wager ? money.stakeTypes.map((type) => [type, money.houseEdgeBp * 10] as const) : [];
+  }),
+);
 
 /**
  * What a wager of `cents` earns its partner, in thousandths of a cent: cents x edge x share.
@@ -23,6 +22,7 @@ const EDGE_MILLI_PERCENT: Partial<Record<HistoryType, number>> = {
  * by 10^4 is exact for the 8% case edge (8000 x 10 / 10^4 = 8 milli-cents per cent).
  */
 export function partnerEarningMilli(type: HistoryType, cents: number): number {
-  const edge = EDGE_MILLI_PERCENT[type] ?? 0;
+  const edge = EDGE_MILLI_PERCENT.get(type);
+  if (edge === undefined) throw new Error(`partner earnings: ${type} is no game's wager (src/core/games.ts)`);
   return Math.floor((cents * edge * PARTNER_EDGE_SHARE_PERCENT) / 10_000);
 }
