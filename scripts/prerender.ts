@@ -30,10 +30,14 @@ export function prerenderedFile(path: string): string {
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /** What one page's snapshot holds. */
-interface Snapshot {
+export interface Snapshot {
   html: string;
   title: string;
   description: string | null;
+  /** The canonical address's path (the build's origin is not the site's). */
+  canonical: string | null;
+  /** The page's social-preview tags: attribute (property or name), key, content (addresses as paths). */
+  social: [string, string, string][];
   styles: string[];
 }
 
@@ -65,12 +69,20 @@ export function deferAppStart(html: string): string {
 /** The longest the app waits for load and paint: a hidden tab paints nothing. */
 const START_BOUND_MS = 4000;
 
-/** index.html with the page's markup in #root, its title and description, and its styles. */
+/**
+ * index.html with the page's markup in #root, its title, description, canonical address and
+ * social-preview tags (document 1 section 2.1), and its styles. The shell's generic preview
+ * tags give way to the page's; the app drops all of them when it takes over (boot.ts) and
+ * writes its own.
+ */
 export function fillShell(shell: string, path: string, snap: Snapshot): string {
   const styles = snap.styles.filter((href) => !shell.includes(`href="${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`).join('');
   const description = snap.description === null ? '' : `<meta name="description" content="${escapeAttr(snap.description)}">`;
-  return deferAppStart(shell)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(snap.title)}</title>${description}`)
+  const canonical = snap.canonical === null ? '' : `<link rel="canonical" href="${escapeAttr(snap.canonical)}">`;
+  const social = snap.social.map(([attr, key, content]) => `<meta ${attr}="${escapeAttr(key)}" content="${escapeAttr(content)}">`).join('');
+  const withoutShellSocial = snap.social.length > 0 ? shell.replace(/\s*<meta property="og:[^"]*" content="[^"]*"\s*\/?>/g, '') : shell;
+  return deferAppStart(withoutShellSocial)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(snap.title)}</title>${description}${canonical}${social}`)
     .replace('</head>', `${styles}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeAttr(path)}">${snap.html}</div>`);
 }
@@ -119,10 +131,18 @@ export async function prerender(distDir: string): Promise<number> {
           if (text) text.textContent = 'Connecting';
         }
         for (const node of root.querySelectorAll<HTMLElement>('.nav-timer')) node.style.visibility = 'hidden';
+        // Addresses as paths: the build's server is not where the site is served from.
+        const asPath = (value: string) => (/^https?:\/\//.test(value) ? new URL(value).pathname : value);
+        const canonical = document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null;
         return {
           html: root.innerHTML,
           title: document.title,
           description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? null,
+          canonical: canonical === null ? null : asPath(canonical),
+          social: [...document.head.querySelectorAll('meta[property^="og:"], meta[name^="twitter:"]')].map((meta): [string, string, string] => {
+            const attr = meta.hasAttribute('property') ? 'property' : 'name';
+            return [attr, meta.getAttribute(attr)!, asPath(meta.getAttribute('content') ?? '')];
+          }),
           // The app's own link tags are absolute (Vite's preload writes full URLs): keep the path.
           styles: [...document.querySelectorAll('link[rel="stylesheet"]')]
             .map((link) => new URL(link.getAttribute('href')!, location.href))

@@ -18,5 +18,5 @@ if (canonical) history.replaceState(history.state, '', `${canonical}${location.s
  * its own); the app writes its own per page, so main.tsx drops these just before it renders.
  */
 export function dropStaticHead(): void {
-  for (const tag of document.head.querySelectorAll('title, meta[name="description"], meta[property^="og:"]')) tag.remove();
+  for (const tag of document.head.querySelectorAll('title, meta[name="description"], meta[property^="og:"], meta[name^="twitter:"], link[rel="canonical"]')) tag.remove();
 }

@@ -77,6 +77,9 @@ export function chanceOfAtLeastOneAbove(items: readonly PoolItem[], price: numbe
   return 1 - (1 - oddsAbove(items, price, max)) ** openings;
 }
 
+/** How many openings a case page's random preview draws (document 1 section 9: 18). */
+export const RANDOM_PREVIEW_COUNT = 18;
+
 /** What a run of simulated openings dropped. */
 export interface SimulatedOpenings<T> {
   drops: T[];

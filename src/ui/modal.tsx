@@ -6,9 +6,23 @@ import './ui.css';
 
 /** Modal widths of document 1 section 9, in px (phones get 90.69% of the screen instead). */
 export const ModalWidth = {
+  tip: 459,
+  /** The use-code modal. */
+  enterCode: 545,
+  settings: 579,
+  streamParty: 944,
+  boostersGuide: 905,
+  boosters: 489,
   login: 573,
+  /** The spec gives none for the logout modal; the boosters' width. */
   logout: 489,
+  vault: 507,
+  insufficientFunds: 603,
+  card: 568,
+  pack: 752,
   loginDetected: 579,
+  provablyFairGuide: 1085,
+  protectionChallenge: 515,
 } as const;
 
 export interface ModalProps {

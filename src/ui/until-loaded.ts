@@ -1,12 +1,33 @@
+/** A chunk load that has not settled after this long counts as failed (document 1 section 8: 120 s). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** `load()`, failed with a timeout error when it takes longer than CHUNK_LOAD_TIMEOUT_MS. */
+function withTimeout<T>(load: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`chunk load timed out after ${CHUNK_LOAD_TIMEOUT_MS / 1000} s`)), CHUNK_LOAD_TIMEOUT_MS);
+    load().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 /**
  * Loads a chunk the page needs later (a footer, an update offer, the route error page). When it
- * cannot be fetched, because the connection went away before the page was idle, it tries again
- * once the browser is online (or in 10 s) instead of failing. A failure would take the whole page
- * to the error screen for a footer, and the router answers a chunk that fails to load by
- * reloading the page, which offline lands on the browser's own "no internet" page.
+ * cannot be fetched, because the connection went away before the page was idle, or it hangs past
+ * the 120 s time-out, it tries again once the browser is online (or in 10 s) instead of failing.
+ * A failure would take the whole page to the error screen for a footer, and the router answers a
+ * chunk that fails to load by reloading the page, which offline lands on the browser's own "no
+ * internet" page.
  */
 export function untilLoaded<T>(load: () => Promise<T>): Promise<T> {
-  return load().catch(
+  return withTimeout(load).catch(
     () =>
       new Promise<T>((resolve) => {
         const retry = () => resolve(untilLoaded(load));

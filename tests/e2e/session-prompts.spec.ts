@@ -81,7 +81,7 @@ test('SECURE_REQUIRED walks the player through the real 2FA setup, then the call
   await signInByApi(page);
   const passed = await firstCasesCallFails(page, 'SECURE_REQUIRED', 'Set up two-factor authentication to continue');
   await page.goto('/cases');
-  const prompt = page.getByRole('dialog', { name: 'Two-factor authentication required' });
+  const prompt = page.getByRole('dialog', { name: '2FA Required' });
   await expect(prompt).toBeVisible();
   await prompt.getByRole('button', { name: 'Set up 2FA' }).click();
   const key = prompt.getByLabel('Setup key');

@@ -18,11 +18,11 @@ async function simPost<T>(page: Page, path: string, data: object = {}): Promise<
 const appCode = (secret: string, ms: number) => totp(base32Decode(secret.replace(/\s+/g, ''))!, ms);
 
 /**
- * Answers the app's 'Two-factor authentication required' prompt the way a player does: sets
+ * Answers the app's '2FA Required' prompt the way a player does: sets
  * up 2FA with the shown key and the code of this time step. Answers the key.
  */
 async function setUpTwoFactor(page: Page): Promise<string> {
-  const setup = page.getByRole('dialog', { name: 'Two-factor authentication required' });
+  const setup = page.getByRole('dialog', { name: '2FA Required' });
   await expect(setup).toBeVisible();
   await setup.getByRole('button', { name: 'Set up 2FA' }).click();
   const secret = await setup.getByLabel('Setup key').innerText();
@@ -204,7 +204,7 @@ test('a withdrawal asks for 2FA setup, then for the code, and goes out; above 50
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
 
   // The withdrawal waits on the app's prompts: the 2FA setup, then a code.
-  const setup = page.getByRole('dialog', { name: 'Two-factor authentication required' });
+  const setup = page.getByRole('dialog', { name: '2FA Required' });
   await expect(setup).toContainText('Set up two-factor authentication to continue');
   const secret = await setUpTwoFactor(page);
   const prompt = codePrompt(page);

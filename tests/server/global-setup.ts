@@ -14,11 +14,11 @@ export default function setup(): (() => void) | undefined {
   const run = randomBytes(3).toString('hex');
   process.env.ARENA_TEST_RUN = run;
   const template = `arena_test_${run}_template`;
-  const admin = openPostgres({ url, migrate: false, statementTimeoutMs: 120_000 });
+  const maker = openPostgres({ url, migrate: false, statementTimeoutMs: 120_000 });
   try {
-    admin.run(`CREATE DATABASE ${template}`);
+    maker.run(`CREATE DATABASE ${template}`);
   } finally {
-    admin.close();
+    maker.close();
   }
   const address = new URL(url);
   address.pathname = `/${template}`;

@@ -1,10 +1,11 @@
 import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { lazyPart } from '../../ui/lazy-part.ts';
+import { widerThan } from '../../ui/breakpoints.ts';
 
 const AssistantPart = lazyPart(() => import('./assistant.tsx'));
 
 // The spec disables the assistant on mobile: phones never load its code.
-const DESKTOP = '(min-width: 768px)';
+const DESKTOP = widerThan('mobile');
 const desktopQuery = () => (typeof matchMedia === 'function' ? matchMedia(DESKTOP) : null);
 const subscribe = (listener: () => void) => {
   const query = desktopQuery();

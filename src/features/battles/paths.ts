@@ -22,3 +22,11 @@ export function battleFairnessPath(game: Addressed): string {
 export function shortHash(hash: string): string {
   return shortenHash(hash) ?? hash;
 }
+
+/** A personal battle's token: 32 letters and digits. */
+const TOKEN = /^[A-Za-z0-9]{32}$/;
+
+/** Whether `/battle/{id}` can name a battle: a (short or full) hash, or a personal game's token. */
+export function isBattleId(id: string): boolean {
+  return TOKEN.test(id) || shortenHash(id) !== null;
+}

@@ -1,10 +1,11 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BOOSTER_KINDS, type Booster } from '../../contract/index.ts';
 import { BOOSTER_DESCRIPTIONS, BOOSTER_NAMES, formatBoosterDuration } from '../../core/boosters.ts';
 import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
+import { Modal, ModalWidth } from '../../ui/modal.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { RocketIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
@@ -25,12 +26,37 @@ function MyBoosters() {
   );
 }
 
+/** The boosters how-to (document 1's 'boosters how-to' modal, 905 px): what each kind does and how one runs. */
+export function BoostersGuideModal({ onClose }: { onClose(): void }) {
+  return (
+    <Modal title="How boosters work" width={ModalWidth.boostersGuide} onClose={onClose}>
+      <p className="boosters-lead">
+        Cards, events and the Battle Pass give boosters. Activate one from this panel: a timed booster runs until its time is up, a counted one until its uses are spent.
+      </p>
+      <ul className="booster-kinds">
+        {BOOSTER_KINDS.map((kind) => (
+          <li key={kind}>
+            <strong>{BOOSTER_NAMES[kind]}</strong>
+            <span>{BOOSTER_DESCRIPTIONS[kind]}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="modal-actions">
+        <Button variant="primary" onClick={onClose}>
+          Got it
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
 /** /event/boosters: the boosters modal (489 px, document 1 section 9) over the page it opened from. */
 export function BoostersModalPage({ behind }: { behind: ReactNode }) {
   const navigate = useNavigate();
   const logged = useLogged();
+  const [guide, setGuide] = useState(false);
   return (
-    <RouteModal title="Boosters" width={489} behind={behind} onClose={() => void navigate({ to: '/' })}>
+    <RouteModal title="Boosters" width={ModalWidth.boosters} behind={behind} onClose={() => void navigate({ to: '/' })}>
       <p className="boosters-lead">Timed or counted bonuses from cards, events and the Battle Pass. Activate one and it runs until its time or its uses are spent.</p>
       {logged ? (
         <MyBoosters />
@@ -42,17 +68,12 @@ export function BoostersModalPage({ behind }: { behind: ReactNode }) {
           </Button>
         </div>
       )}
-      <details className="booster-kinds-guide">
-        <summary>What each booster does</summary>
-        <ul className="booster-kinds">
-          {BOOSTER_KINDS.map((kind) => (
-            <li key={kind}>
-              <strong>{BOOSTER_NAMES[kind]}</strong>
-              <span>{BOOSTER_DESCRIPTIONS[kind]}</span>
-            </li>
-          ))}
-        </ul>
-      </details>
+      <p className="booster-kinds-guide">
+        <button type="button" onClick={() => setGuide(true)}>
+          How boosters work
+        </button>
+      </p>
+      {guide && <BoostersGuideModal onClose={() => setGuide(false)} />}
       {logged && (
         <p className="boosters-links">
           <PathLink to="/inventory/boosters/history">History</PathLink>

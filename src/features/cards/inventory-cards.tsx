@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type CSSProperties } from 'react';
-import type { MethodResult } from '../../contract/index.ts';
+import { NumericError, type MethodResult } from '../../contract/index.ts';
 import { RARITY_TIER_STYLE, type RarityTier } from '../../core/rarity.ts';
 import { rpc } from '../../net/index.ts';
 import { RpcError } from '../../net/errors.ts';
 import { Button } from '../../ui/button.tsx';
+import { Modal, ModalWidth } from '../../ui/modal.tsx';
 import { CopyButton } from '../../ui/copy-button.tsx';
 import { Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
@@ -20,6 +21,9 @@ export const cardsKey = ['session', 'inventory', 'cards'] as const;
 
 /** What the use button says for each kind. */
 const ACTION: Record<string, string> = { free_coins: 'Collect', case: 'Open case', free_case: 'Open case', avatar_unpack: 'Unpack', pattern_unpack: 'Unpack', booster: 'Activate', customize: 'Use', action: 'Reveal', reactions: 'Unlock', emojis: 'Unlock' };
+/** What a gift button says while the server checks the card may be given (document 1 section 6). */
+export const CHECKING_PERMISSIONS = 'Checking permissions…';
+
 /** Kinds that unpack on the roulette. */
 const PACKS = new Set(['avatar_unpack', 'pattern_unpack']);
 
@@ -54,9 +58,12 @@ export function InventoryCards() {
   });
   const makeGift = useMutation({
     mutationFn: (card: Card) => rpc.call('inventory.generateGift', { asset_hash: card.hash }),
+    // Its failures are shown here: the server's text, or the terminal modal for ACCESS_DENIED.
+    meta: { silent: true },
     onSuccess: (answer, card) => setGift({ hash: card.hash, url: new URL(answer.url, window.location.origin).href, code: answer.code }),
     onSettled: refresh,
   });
+  const giftDenied = makeGift.error instanceof RpcError && makeGift.error.code === NumericError.ACCESS_DENIED ? makeGift.error.message : null;
   const list = cards.data?.cards ?? [];
   const packModal = pack && (
     <PackModal
@@ -93,7 +100,7 @@ export function InventoryCards() {
         </p>
       )}
       {use.error instanceof RpcError && <p className="form-error">{use.error.message}</p>}
-      {makeGift.error instanceof RpcError && <p className="form-error">{makeGift.error.message}</p>}
+      {makeGift.error instanceof RpcError && !giftDenied && <p className="form-error">{makeGift.error.message}</p>}
       <ul className="cards-grid" aria-label="Your cards">
         {list.map((card) => {
           const locked = level < card.level && card.level > 1;
@@ -125,7 +132,7 @@ export function InventoryCards() {
                 ) : null}
                 {card.tradable && (
                   <Button size="sm" disabled={makeGift.isPending} aria-label={`Gift ${card.name}`} onClick={() => makeGift.mutate(card)}>
-                    Gift
+                    {makeGift.isPending && makeGift.variables?.hash === card.hash ? CHECKING_PERMISSIONS : 'Gift'}
                   </Button>
                 )}
               </span>
@@ -139,6 +146,18 @@ export function InventoryCards() {
     <>
       {panel}
       {packModal}
+      {giftDenied !== null && (
+        <Modal title="ACCESS DENIED" width={ModalWidth.card} onClose={() => makeGift.reset()}>
+          <p className="cards-denied" role="alert">
+            {giftDenied}
+          </p>
+          <div className="modal-actions">
+            <Button variant="primary" onClick={() => makeGift.reset()}>
+              OK
+            </Button>
+          </div>
+        </Modal>
+      )}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { OpenPanel } from './open-panel.tsx';
 import { aboveCents, defaultAboveCoins, formatChance, PoolFigures, poolOf, usePoolSummary } from './pool-figures.tsx';
 import { caseQueryOptions } from './queries.ts';
 import { CaseHero } from './case-hero.tsx';
+import { RandomPreview } from './random-preview.tsx';
 import './cases.css';
 
 /** /case/{key}: the case, opening it 1..100 times, its pool math and every item it can drop with the odds. */
@@ -54,6 +55,7 @@ export function CasePage({ caseKey, action }: { caseKey: string; action?: 'open_
         <OpenPanel box={box} count={count} onCount={setCount} focus={action === 'open_card'} />
       </div>
       <PoolFigures box={box} summary={summary} openings={count} aboveCoins={aboveCoins} onAboveCoins={setAboveCoins} />
+      <RandomPreview box={box} items={items} />
       <Panel title="What it can drop">
         <ul className="item-grid" aria-label={`Items in ${box.name}`}>
           {pool.map(({ item, range }, index) => (

@@ -10,6 +10,8 @@ import { rouletteScale } from '../../gfx/roulette-plan.ts';
 import { rpc, socket } from '../../net/index.ts';
 import { getSettings, useSettings } from '../../storage/settings.ts';
 import { inventoryKeys } from '../inventory/index.ts';
+import { pushNotice } from '../notifications/index.ts';
+import { ITEM_LOAD_ISSUE, caseLoadText } from './case-errors.tsx';
 import { caseKeys, caseQueryOptions, unboxGameQueryOptions, type CaseItem, type UnboxDetail } from './queries.ts';
 import { useRoulette } from '../../ui/use-roulette.ts';
 
@@ -45,6 +47,13 @@ export function useUnboxPlay(caseKey: string, token: string) {
   const busy = useRef(false);
   const started = useRef(false);
   const pool = box.data?.items;
+  // The items the roulette spins through did not load (document 2 section 8): said once per
+  // failure; offline the connection banner speaks instead.
+  const boxFailed = box.isError && caseLoadText(box.error) !== null && box.errorUpdatedAt;
+  useEffect(() => {
+    if (boxFailed) pushNotice({ type: 'error', title: ITEM_LOAD_ISSUE, message: box.error instanceof Error ? box.error.message : 'The case did not load.' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [boxFailed]);
 
   useEffect(() => {
     alive.current = true;

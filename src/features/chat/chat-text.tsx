@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { EmojiBundle } from '../../contract/index.ts';
 import { PathLink } from '../../ui/path-link.tsx';
 import { chatOpen } from './chat-state.ts';
+import { isUpTo } from '../../ui/breakpoints.ts';
 
 /** Emoji codes, web links, battle paths and profile paths, in the order they appear. */
 const TOKEN = /::([a-z][a-z0-9]*)_(\d{1,3})::|(https?:\/\/[^\s<>]+)|(\/battle\/[A-Za-z0-9]+)|(\/@[A-Za-z0-9_]{3,25})/g;
@@ -11,7 +12,7 @@ export function emojiGlyphs(bundles: readonly EmojiBundle[]): ReadonlyMap<string
   return new Map(bundles.flatMap((b) => b.content.map((e) => [`${b.key}_${e.index}`, e.emoji] as const)));
 }
 
-const isMobile = () => typeof matchMedia === 'function' && matchMedia('(max-width: 767px)').matches;
+const isMobile = () => isUpTo('mobile');
 
 /**
  * A message's words: emoji codes become glyphs, /battle/{id} links open in this tab (and

@@ -18,6 +18,7 @@ import { pushNotice } from '../notifications/index.ts';
 import { chatOpen } from './chat-state.ts';
 import { StealRoulette } from './steal-roulette.tsx';
 import { clock, useCaptchaToken, useSecondsTo } from './rain-block.tsx';
+import { isUpTo } from '../../ui/breakpoints.ts';
 
 const stealKey = ['chat', 'steal'] as const;
 type StealState = MethodResult<'chat-steal.get'>;
@@ -159,7 +160,7 @@ export function StealBlock({ me }: { me: ChatUser | null }) {
       {game.status === 'closed' && game.result && <p className="steal-result">{STEAL_RESULT_TEXT[game.result]}</p>}
       {game.status === 'closed' && game.beacon && (
         <p className="muted">
-          <PathLink to={`/provably-fair/steal/${game.hash}`} onClick={() => matchMedia('(max-width: 767px)').matches && chatOpen.set(false)}>
+          <PathLink to={`/provably-fair/steal/${game.hash}`} onClick={() => isUpTo('mobile') && chatOpen.set(false)}>
             Replay and verify this game
           </PathLink>{' '}
           (its public record, recomputed in your browser).

@@ -10,13 +10,14 @@ import type { ChatUser, StealGame } from '../../contract/index.ts';
 import { STEAL_ROULETTE, stealRollX } from '../../core/steal-roulette.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { usePrefersReducedMotion } from '../../ui/performance.ts';
+import { isUpTo } from '../../ui/breakpoints.ts';
 
 const PITCH = STEAL_ROULETTE.unitWidth + STEAL_ROULETTE.gap;
 // Enough laps for the longest roll plus a wide panel on either side of the pointer.
 const LAPS = Math.ceil((STEAL_ROULETTE.rollDesktop[1] + 2 * PITCH * STEAL_ROULETTE.units) / (PITCH * STEAL_ROULETTE.units));
 
 function rollDistance(): number {
-  const [from, to] = typeof matchMedia === 'function' && matchMedia('(max-width: 767px)').matches ? STEAL_ROULETTE.rollMobile : STEAL_ROULETTE.rollDesktop;
+  const [from, to] = isUpTo('mobile') ? STEAL_ROULETTE.rollMobile : STEAL_ROULETTE.rollDesktop;
   return from + Math.random() * (to - from);
 }
 

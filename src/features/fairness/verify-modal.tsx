@@ -7,6 +7,7 @@ import { GAME_KEYS, type GameKey } from '../../core/games.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { modalTicket } from '../../../workers/fairness-client.ts';
+import { reportApiError } from '../notifications/index.ts';
 import { LoginButton, useLogged } from '../session/index.ts';
 import { ClientSeedModal } from './client-seed-modal.tsx';
 import { retireSeeds, seedQueryOptions, type SeedPair } from './seeds.ts';
@@ -161,13 +162,21 @@ function SeedRow({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The title of a failed rotation's notice (document 3 section 8). */
+export const ROTATE_ERROR_TITLE = 'Invalid seed';
+
 /** The seeds tab: the player's pair, a new client seed, and rotation that reveals the server seed. */
 function SeedsTab({ onRevealed, revealed, onVerify }: { onRevealed(revealed: Revealed): void; revealed: Revealed | null; onVerify(): void }) {
   const logged = useLogged();
   const queryClient = useQueryClient();
   const seed = useQuery({ ...seedQueryOptions(), enabled: logged });
   const [changing, setChanging] = useState(false);
-  const rotate = useMutation({ mutationFn: () => retireSeeds(queryClient, { rotate: 1 }) });
+  const rotate = useMutation({
+    mutationFn: () => retireSeeds(queryClient, { rotate: 1 }),
+    // Document 3 section 8: a rotate's error notice is titled 'Invalid seed'.
+    meta: { silent: true },
+    onError: (error) => reportApiError(error, () => undefined, 'action', { title: ROTATE_ERROR_TITLE }),
+  });
   // The pair being retired is the one shown now: its hash identifies the revealed seed.
   const reveal = (hashed: string) => (answer: SeedPair) => {
     if (answer.server_seed) onRevealed({ seed: answer.server_seed, hashed });

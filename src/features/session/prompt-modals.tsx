@@ -85,7 +85,7 @@ function SecureSetup({ prompt, onCancel }: { prompt: RpcPrompt; onCancel(): void
     if (isCode(code) && !enable.isPending) enable.mutate();
   };
   return (
-    <Modal title="Two-factor authentication required" width={PromptWidth['secure-setup']} onClose={onCancel}>
+    <Modal title="2FA Required" width={PromptWidth['secure-setup']} onClose={onCancel}>
       <p className="prompt-text">{prompt.message}.</p>
       {!setup.data ? (
         <>

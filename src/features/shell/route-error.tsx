@@ -1,6 +1,7 @@
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { RpcNetworkError } from '../../net/index.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
+import { InvalidPageError, NOT_A_VALID_PAGE } from '../../ui/invalid-page.ts';
 import { routeApiError } from '../notifications/on-demand.ts';
 import OfflinePage from './offline-page.tsx';
 
@@ -12,6 +13,20 @@ export default function RouteError({ error, reset }: ErrorComponentProps) {
     void router.invalidate();
   };
   if (error instanceof RpcNetworkError && typeof navigator !== 'undefined' && !navigator.onLine) return <OfflinePage />;
+  // The router wraps a param parser's error (its cause).
+  if (error instanceof InvalidPageError || (error instanceof Error && error.cause instanceof InvalidPageError)) {
+    return (
+      <section className="container route-error" role="alert">
+        <h1>{NOT_A_VALID_PAGE}</h1>
+        <p>This address does not lead to a page of the arena.</p>
+        <div className="route-error-actions">
+          <Link to="/" className={buttonClass('primary')}>
+            Back to the arena
+          </Link>
+        </div>
+      </section>
+    );
+  }
   const route = routeApiError(error, 'page');
   const title = route.action === 'notice' ? route.title : 'Waiting for connection...';
   const message = route.action === 'notice' ? route.message : 'The page could not reach the arena. It tries again when you ask.';

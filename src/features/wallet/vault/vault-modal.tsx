@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { cleanAmountInput, formatCoins, withdrawableCents } from '../../../core/money.ts';
 import { rpc } from '../../../net/index.ts';
 import { Button } from '../../../ui/button.tsx';
-import { Modal } from '../../../ui/modal.tsx';
+import { Modal, ModalWidth } from '../../../ui/modal.tsx';
 import { setAccountBalance, useAccount } from '../../session/index.ts';
 import { requirementsQueryOptions, vaultQueryOptions, walletKeys } from '../queries.ts';
 import { useFormatAmount } from '../balance/use-amount.ts';
@@ -13,8 +13,7 @@ import {
 } from './vault-rules.ts';
 import './vault.css';
 
-/** Widths in px: the lock confirmation's is the spec's; the vault's own is not given. */
-const VAULT_WIDTH = 480;
+/** Widths in px: the vault's is document 1's (507), the lock confirmation's document 2's (382). */
 const LOCK_WIDTH = 382;
 
 /** The time left as "5m 03s" or "1h 02m". */
@@ -97,7 +96,7 @@ export default function VaultModal({ onClose }: { onClose(): void }) {
 
   return (
     <>
-      <Modal title={vaultTitle(status)} width={VAULT_WIDTH} onClose={onClose}>
+      <Modal title={vaultTitle(status)} width={ModalWidth.vault} onClose={onClose}>
         <div className="vault">
           <p className="vault-lead">Keep your Coins safe. Coins in the vault cannot be spent by accident; lock them to keep them out of reach for a while.</p>
           <dl className="vault-figures">

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { CasePage } from '../../../features/cases/pages.ts';
+import { CaseLoadError, CasePage } from '../../../features/cases/pages.ts';
 import { caseTitleFromSlug } from '../../../features/cases/index.ts';
 import { caseQueryOptions } from '../../../features/cases/on-demand.ts';
 import { isNotFoundError } from '../../../features/notifications/on-demand.ts';
@@ -16,6 +16,8 @@ export const Route = createFileRoute('/case/$caseId/')({
   head: ({ params }) =>
     pageHead({ title: `${caseTitleFromSlug(params.caseId)} case`, description: `Open the ${caseTitleFromSlug(params.caseId)} case: every drop and its odds.`, path: `/case/${params.caseId}` }),
   component: RouteComponent,
+  // Document 1 section 8: the case's own load failure texts.
+  errorComponent: CaseLoadError,
 });
 
 function RouteComponent() {
