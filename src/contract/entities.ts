@@ -47,6 +47,8 @@ export const ProfileUser = z.extend(PublicUser, {
   /** stats.race: the place in the featured race, null without one. */
   stats: z.object({ level: z.number(), rank: z.number(), race: z.nullable(z.number()) }),
   achieves_count: z.number(),
+  /** The code a partner (tag partner or club_member) shares, for the use-code modal; null for everyone else. */
+  code: z.nullable(z.string()),
 });
 
 /** One condition of a sponsor challenge: `value` so far against `goal` (wagers in cents). */

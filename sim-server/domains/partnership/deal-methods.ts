@@ -8,13 +8,17 @@ import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { hasTag } from '../account/users.ts';
 import { giftHandlers } from '../payments/gift-methods.ts';
+import { partnerByCode } from './codes.ts';
 import { partnershipHandlers } from './methods.ts';
+import { partnerOf } from './referrals.ts';
 import { changeDealTerms, dealSettingsOf, dealTermsOf, requireStaff, saveDealSettings, sponsorSchedule } from './deal-terms.ts';
 import { cancelDeal, checkDealAmount, dealView, dealWagered, latestDeal, referralWagered, renewDeal, startDeal } from './deals.ts';
 import { periodFigures } from './partner-stats.ts';
 import { requirePartner } from './races.ts';
 
 const DAY_S = 86_400;
+/** activate-code with the code of the player's own partner. */
+export const ALREADY_USED = 'You already use this code';
 const PAGE_SIZE = 20;
 
 export const dealHandlers: Handlers = {
@@ -109,12 +113,16 @@ export const dealHandlers: Handlers = {
     return ctx.db.transaction((tx) => changeDealTerms(tx, staff, terms, ctx.config.now()));
   },
   'partnership-plus.activate-code': ({ code, anonymous, stamp }, ctx) => {
-    requireUser(ctx);
+    const user = requireUser(ctx);
     // One rule each: the gift and referral calls check, pay and refuse; this only picks which.
     if (GIFT_CODE_PATTERN.test(code.trim())) {
       const redeem = giftHandlers['wallet.gift']!;
       return Promise.resolve(redeem({ code: code.trim(), stamp }, ctx)).then((r) => ({ success: r.success, kind: 'gift' as const, ...('cause' in r && r.cause ? { cause: r.cause } : {}) }));
     }
+    // The use-code modal's call: the code of the partner one already has is refused, and the
+    // anonymous flag stays as it was (the deposit-bonus modal's activateCode may change it).
+    const current = partnerOf(ctx.db, user.id);
+    if (current !== null && partnerByCode(ctx.db, code.trim())?.id === current) fail(NumericError.CODE_UNAVAILABLE, ALREADY_USED);
     const apply = partnershipHandlers['partnership.activateCode']!;
     return Promise.resolve(apply({ code, anonymous, stamp }, ctx)).then((r) => ({ success: r.success, kind: 'referral' as const }));
   },

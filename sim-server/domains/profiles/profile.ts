@@ -3,7 +3,8 @@ import type { ProfileUser, z } from '../../../src/contract/index.ts';
 import { FEATURED_RACE } from '../../../src/core/race-periods.ts';
 import { rankForSeasonExp } from '../../../src/core/levels.ts';
 import type { Db } from '../../db/database.ts';
-import { publicUser, type UserRow } from '../account/users.ts';
+import { hasTag, publicUser, type UserRow } from '../account/users.ts';
+import { codeOf } from '../partnership/codes.ts';
 import { seasonAt } from '../progression/experience.ts';
 import type { RaceBoards } from '../progression/race.ts';
 
@@ -42,5 +43,6 @@ export function profileOf(db: Db, boards: RaceBoards, row: UserRow, viewer: numb
     season_experience: { rank: standing.rank.rank, rank_next: standing.rank_next?.rank ?? null, exp: seasonExp, rank_exp: standing.rank_exp, rank_exp_next: standing.rank_exp_next },
     stats: { level: base.level, rank: standing.rank.rank, race: race.board.placeOf(row.id)?.place ?? null },
     achieves_count: db.get<{ n: number }>('SELECT COUNT(*) AS n FROM achievements WHERE user_id = ?', row.id)!.n,
+    code: hasTag(row, 'partner') || hasTag(row, 'club_member') ? codeOf(db, row) : null,
   };
 }

@@ -11,10 +11,11 @@ import { levelColour, RANK_GROUP_COLOURS } from '../../ui/level-colour.ts';
 import { TrophyIcon, UserIcon } from '../../ui/page-icons.tsx';
 import { PageFrame, Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { useAccount } from '../session/index.ts';
+import { sessionModal, useAccount, useLogged } from '../session/index.ts';
 import { AccountSettings } from './account-settings.tsx';
 import { hexagonQueryOptions, useFollow } from './player-calls.ts';
 import { profileQueryOptions } from './queries.ts';
+import { UseCodeButton } from './use-code-button.tsx';
 import './profile.css';
 
 /** Tags shown as badges beside the name. */
@@ -30,10 +31,13 @@ const TAG_LABEL: Record<string, string> = {
 function FollowButton({ name }: { name: string }) {
   const { data: user } = useSuspenseQuery(profileQueryOptions(name));
   const account = useAccount();
+  const logged = useLogged();
   const follow = useFollow();
-  if (!account.data || account.data.user.hash === user.hash) return null;
+  // Signed in, it waits for the account: on one's own profile there is nothing to follow.
+  if (logged && (!account.data || account.data.user.hash === user.hash)) return null;
+  // Spec: follow needs a login; a visitor's press opens the login modal.
   return (
-    <Button variant={user.is_following ? 'ghost' : 'primary'} disabled={follow.isPending} onClick={() => follow.mutate({ hash: user.hash, follow: !user.is_following })}>
+    <Button variant={user.is_following ? 'ghost' : 'primary'} disabled={follow.isPending} onClick={() => (logged ? follow.mutate({ hash: user.hash, follow: !user.is_following }) : sessionModal.set('login'))}>
       {user.is_following ? 'Following' : 'Follow'}
     </Button>
   );
@@ -70,6 +74,7 @@ function ProfileHead({ name }: { name: string }) {
       </div>
       <div className="profile-head-actions">
         <FollowButton name={name} />
+        <UseCodeButton user={user} />
       </div>
     </div>
   );

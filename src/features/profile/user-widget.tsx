@@ -8,8 +8,9 @@ import { NameBadge } from '../../ui/name-badge.tsx';
 import { patternProps } from '../../ui/pattern.ts';
 import { levelColour } from '../../ui/level-colour.ts';
 import { PathLink } from '../../ui/path-link.tsx';
-import { useAccount } from '../session/index.ts';
+import { sessionModal, useAccount, useLogged } from '../session/index.ts';
 import { useFollow, widgetQueryOptions } from './player-calls.ts';
+import { UseCodeButton } from './use-code-button.tsx';
 
 /** Where the card sits: under the name, or above it near the bottom, kept inside the window. */
 export type WidgetPlace = { left: number; top: number } | { left: number; bottom: number };
@@ -18,6 +19,7 @@ export type WidgetPlace = { left: number; top: number } | { left: number; bottom
 export default function UserWidget({ hash, place, onEnter, onLeave }: { hash: string; place: WidgetPlace; onEnter(): void; onLeave(): void }) {
   const widget = useQuery(widgetQueryOptions(hash));
   const account = useAccount();
+  const logged = useLogged();
   const follow = useFollow();
   const user = widget.data;
   const own = account.data?.user.hash === hash;
@@ -65,11 +67,18 @@ export default function UserWidget({ hash, place, onEnter, onLeave }: { hash: st
             <PathLink to={`/@${user.name}`} className="btn btn-ghost btn-sm">
               Profile
             </PathLink>
-            {account.data && !own && (
-              <Button size="sm" variant={user.is_following ? 'ghost' : 'primary'} disabled={follow.isPending} onClick={() => follow.mutate({ hash: user.hash, follow: !user.is_following })}>
+            {!own && (!logged || account.data) && (
+              // Spec: follow needs a login; a visitor's press opens the login modal.
+              <Button
+                size="sm"
+                variant={user.is_following ? 'ghost' : 'primary'}
+                disabled={follow.isPending}
+                onClick={() => (logged ? follow.mutate({ hash: user.hash, follow: !user.is_following }) : sessionModal.set('login'))}
+              >
                 {user.is_following ? 'Unfollow' : 'Follow'}
               </Button>
             )}
+            <UseCodeButton user={user} size="sm" />
           </div>
         </>
       )}
