@@ -51,6 +51,10 @@ export interface ArenaRenderer {
   requestRender(): void;
   setPerformanceMode(on: boolean): void;
   setReducedMotion(on: boolean | null): void;
+  /** Caps the frames drawn per second (the player's FPS limit); 0 lifts the cap. */
+  setMaxFps(fps: number): void;
+  /** The cap now; 0 when there is none. */
+  readonly maxFps: number;
   /** Listens to resizes and settings changes; answers the unsubscribe function. */
   subscribe(listener: (event: RendererEvent) => void): () => void;
   /** Starts recording CPU time per frame (ticker start to end of render, ms); answers a function that stops and returns the samples. */
@@ -174,6 +178,13 @@ async function createRenderer(options: RendererOptions): Promise<ArenaRenderer> 
     setReducedMotion(on) {
       forcedMotion = on;
       setSettings({ ...settings, reducedMotion: on ?? motionQuery?.matches ?? false });
+    },
+    setMaxFps(fps) {
+      // The ticker skips its update (scenes and render) until 1/fps s has passed.
+      app.ticker.maxFPS = fps > 0 ? fps : 0;
+    },
+    get maxFps() {
+      return app.ticker.maxFPS;
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -33,6 +33,8 @@ export type SpinRequest<T extends RouletteItem> = {
   /** arena-unbox.roll's roll.duration; 5000 (2000 with fast) when not given. */
   readonly durationMs?: number;
   readonly fast?: boolean;
+  /** Lands on the winner at once, as with reduced motion (the Lightning+ setting's rolls). */
+  readonly instant?: boolean;
 };
 
 /** What a spin ended on: read from where the strip really stopped, not from the plan. */
@@ -250,7 +252,7 @@ export class RouletteScene {
       random,
       ...(request.durationMs === undefined ? {} : { durationMs: request.durationMs }),
       fast: request.fast ?? false,
-      reducedMotion: settings.reducedMotion,
+      reducedMotion: settings.reducedMotion || (request.instant ?? false),
       performance: settings.performance,
     });
     this.#buildStrip(plan);

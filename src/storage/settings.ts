@@ -21,16 +21,23 @@ export interface Settings {
   /** Toasts show only when this is on. */
   notifications: boolean;
   assistant: boolean;
+  /** The assistant's lines are read aloud by the browser's speech synthesis (the header's voice assistant toggle). */
+  voice: boolean;
+  /** A new unbox game's first roll spins as soon as its page opens; off, it waits for Spin. */
   auto_spin: boolean;
   fast_spin: boolean;
+  /** After a reveal the next roll of the game spins by itself. */
   lightning: boolean;
+  /** Lightning's rolls after the first land at once, without the spin. */
   lightning_plus: boolean;
   risk_level: RiskLevel;
+  /** The case art follows the pointer (a parallax tilt). */
   parallax: boolean;
   /** Decorative interface effects (glows, holiday decorations). */
   ui_effects: boolean;
-  /** Frames per second cap of the canvas; 0 is none. */
+  /** Frames per second cap of the canvas; 0 is none, else FPS_LIMIT_RANGE. */
   fps_limit: number;
+  /** Other players' messages on a battle's page are hidden. */
   messages_mute: boolean;
   /** Last check-in, ms. */
   checkin_time: number;
@@ -41,7 +48,8 @@ export interface Settings {
 
 /**
  * Defaults: sound on (the spec gives 0.75 and 0.2 as default volumes; 0.2 is taken so that
- * the first reveal does not startle), lightning on, notifications and assistant on.
+ * the first reveal does not startle), lightning on, notifications and assistant on, the voice
+ * off (docs/decisions/0052), auto spin on (a new game spun at once before it was a setting).
  */
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
   locale: 'en',
@@ -50,7 +58,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   performance: false,
   notifications: true,
   assistant: true,
-  auto_spin: false,
+  voice: false,
+  auto_spin: true,
   fast_spin: false,
   lightning: true,
   lightning_plus: true,
@@ -70,15 +79,42 @@ export const FIRST_PAINT_KEYS = ['locale', 'sound', 'volume', 'performance', 'no
 /** localStorage key of the first-paint settings. */
 export const SETTINGS_KEY = 'settings';
 
-/** Keeps only known keys whose values have the default's type. */
+/** The frame caps a player may set besides 0 (none): from 15 to 240 frames per second. */
+export const FPS_LIMIT_RANGE = { min: 15, max: 240 } as const;
+
+/** The languages the locale setting may hold (document 1 section 1: en, es, ua listed). */
+const LOCALES: readonly string[] = ['en', 'es', 'ua'];
+const RISK_LEVELS: readonly string[] = ['low', 'medium', 'high'];
+
+/** Why a value cannot be stored under a key, in the player's words; null when it can. */
+export function settingProblem(key: string, value: unknown): string | null {
+  if (!Object.hasOwn(DEFAULT_SETTINGS, key)) return `${key}: not a setting`;
+  const expected = typeof DEFAULT_SETTINGS[key as keyof Settings];
+  if (typeof value !== expected) return `${key}: expected a ${expected}`;
+  if (key === 'fps_limit') {
+    const n = value as number;
+    if (!Number.isInteger(n) || (n !== 0 && (n < FPS_LIMIT_RANGE.min || n > FPS_LIMIT_RANGE.max))) return `FPS limit: 0 (no limit) or a whole number from ${FPS_LIMIT_RANGE.min} to ${FPS_LIMIT_RANGE.max}`;
+  }
+  if (key === 'volume' && ((value as number) < 0 || (value as number) > 1 || Number.isNaN(value))) return 'Volume: from 0 to 1';
+  if (key === 'locale' && !LOCALES.includes(value as string)) return `Language: one of ${LOCALES.join(', ')}`;
+  if (key === 'risk_level' && !RISK_LEVELS.includes(value as string)) return `Risk level: one of ${RISK_LEVELS.join(', ')}`;
+  return null;
+}
+
+/** A setting refused by settingProblem: nothing was changed. */
+export class SettingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SettingError';
+  }
+}
+
+/** Keeps only known keys whose values pass settingProblem (a stored value out of range is dropped). */
 export function sanitizeSettings(raw: unknown): Partial<Settings> {
   if (!raw || typeof raw !== 'object') return {};
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
-    if (!Object.hasOwn(DEFAULT_SETTINGS, key)) continue;
-    if (typeof value !== typeof DEFAULT_SETTINGS[key as keyof Settings]) continue;
-    if (key === 'volume' && (typeof value !== 'number' || value < 0 || value > 1)) continue;
-    out[key] = value;
+    if (settingProblem(key, value) === null) out[key] = value;
   }
   return out as Partial<Settings>;
 }
@@ -127,8 +163,13 @@ function writeFirstPaint(settings: Settings): void {
   }
 }
 
-/** Changes one setting, here and in both stores. */
+/**
+ * Changes one setting, here and in both stores. A value out of its range throws SettingError
+ * and changes nothing.
+ */
 export function setSetting<K extends keyof Settings>(key: K, value: Settings[K]): void {
+  const problem = settingProblem(key, value);
+  if (problem !== null) throw new SettingError(problem);
   const next = { ...store.get(), [key]: value };
   store.set(next);
   writeFirstPaint(next);

@@ -15,9 +15,13 @@ export interface PopoverProps {
   onOpen?(): void;
 }
 
+/** Whether a modal is open over the page (a modal opened from a popover answers its own presses and Esc). */
+const modalOpen = () => document.querySelector('.modal-backdrop') !== null;
+
 /**
  * An icon button with a panel under it (settings, radio, notifications). Esc or a press
- * outside closes it and focus goes back to the button; Tab moves through the panel.
+ * outside closes it and focus goes back to the button; Tab moves through the panel. While a
+ * modal opened from the panel (the language modal) is up, its presses and Esc are its own.
  */
 export function Popover({ label, trigger, badge, children, title, className, onOpen }: PopoverProps) {
   const [open, setOpen] = useState(false);
@@ -28,10 +32,10 @@ export function Popover({ label, trigger, badge, children, title, className, onO
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
+      if (!root.current?.contains(event.target as Node) && !modalOpen()) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      if (event.key !== 'Escape' || modalOpen()) return;
       event.preventDefault();
       setOpen(false);
       button.current?.focus();

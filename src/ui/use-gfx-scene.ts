@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ArenaRenderer } from '../gfx/renderer.ts';
-import { getSettings, subscribeSettings } from '../storage/settings.ts';
+import { getSettings } from '../storage/settings.ts';
+import { followSettings } from './renderer-settings.ts';
 
 /** Loading PixiJS, drawing, or unavailable (no WebGL): the page then shows results without animation. */
 export type SceneStatus = 'loading' | 'ready' | 'unavailable';
@@ -9,7 +10,7 @@ export type SceneStatus = 'loading' | 'ready' | 'unavailable';
  * A scene on the session's one PixiJS Application (src/gfx/renderer.ts), attached to `host`
  * while the component lives. PixiJS and the scene load lazily (`create` does its own dynamic
  * import), so neither enters the first page. Performance mode follows the settings; reduced
- * motion follows the system through the renderer.
+ * motion follows the system through the renderer, and the FPS limit caps its frames.
  */
 export function useGfxScene<S extends { destroy(): void }>(host: RefObject<HTMLElement | null>, create: (renderer: ArenaRenderer) => Promise<S>) {
   const [status, setStatus] = useState<SceneStatus>('loading');
@@ -26,9 +27,8 @@ export function useGfxScene<S extends { destroy(): void }>(host: RefObject<HTMLE
         const { getRenderer } = await import('../gfx/renderer.ts');
         const renderer = await getRenderer({ performance: getSettings().performance });
         if (cancelled) return;
-        renderer.setPerformanceMode(getSettings().performance);
+        const offSettings = followSettings(renderer);
         const detach = renderer.attach(element);
-        const offSettings = subscribeSettings(() => renderer.setPerformanceMode(getSettings().performance));
         const created = await factory.current(renderer);
         cleanup = () => {
           created.destroy();

@@ -4,6 +4,7 @@ import { RANDOM_PREVIEW_COUNT } from '../../src/core/drop-pool.ts';
 import { CASE_LOAD_FAILED, CASE_LOAD_ISSUE, ITEM_LOAD_ISSUE } from '../../src/features/cases/case-errors.tsx';
 import { CHECKING_PERMISSIONS } from '../../src/features/cards/inventory-cards.tsx';
 import { ROTATE_ERROR_TITLE } from '../../src/features/fairness/verify-modal.tsx';
+import { TRANSLATION_MODULE_FAILED } from '../../src/features/settings/settings-panel.tsx';
 import { DOUBLE_TAP_MS } from '../../src/features/profile/widget-timing.ts';
 import { BREAKPOINTS } from '../../src/ui/breakpoints.ts';
 import { NOT_A_VALID_PAGE } from '../../src/ui/invalid-page.ts';
@@ -21,6 +22,7 @@ const SPEC = {
   caseLoadFailed: "We're sorry, but the load case did not succeed.",
   itemLoadIssue: 'Issue loading case',
   notAValidPage: 'Not a valid page',
+  translationModuleFailed: "There's been a problem loading the translation module",
   chunkTimeoutMs: 120_000,
   // Document 1 section 6.
   checkingPermissions: 'Checking permissions…',
@@ -37,12 +39,13 @@ const SPEC = {
 } as const;
 
 describe('the client constants the documents give', () => {
-  test('case, page and seed texts read as the documents word them', () => {
-    expect({ CASE_LOAD_ISSUE, CASE_LOAD_FAILED, ITEM_LOAD_ISSUE, NOT_A_VALID_PAGE, CHECKING_PERMISSIONS, ROTATE_ERROR_TITLE }).toEqual({
+  test('case, page, translation and seed texts read as the documents word them', () => {
+    expect({ CASE_LOAD_ISSUE, CASE_LOAD_FAILED, ITEM_LOAD_ISSUE, NOT_A_VALID_PAGE, TRANSLATION_MODULE_FAILED, CHECKING_PERMISSIONS, ROTATE_ERROR_TITLE }).toEqual({
       CASE_LOAD_ISSUE: SPEC.caseLoadIssue,
       CASE_LOAD_FAILED: SPEC.caseLoadFailed,
       ITEM_LOAD_ISSUE: SPEC.itemLoadIssue,
       NOT_A_VALID_PAGE: SPEC.notAValidPage,
+      TRANSLATION_MODULE_FAILED: SPEC.translationModuleFailed,
       CHECKING_PERMISSIONS: SPEC.checkingPermissions,
       ROTATE_ERROR_TITLE: SPEC.rotateErrorTitle,
     });

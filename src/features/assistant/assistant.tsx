@@ -9,6 +9,16 @@ import { readDeviceState, writeDeviceState, type DeviceState } from './device-st
 import { HINT_MS, SCENARIOS, SHUT_UP_MS, afterEnding, nextScenario, type Ending, type Scenario } from './scenarios.ts';
 import './assistant.css';
 
+/** Reads a line with the browser's speech synthesis; answers the function that stops it. Without the API, nothing. */
+function speak(text: string): () => void {
+  if (typeof speechSynthesis === 'undefined' || typeof SpeechSynthesisUtterance === 'undefined') return () => undefined;
+  const utterance = new SpeechSynthesisUtterance(text);
+  utterance.lang = 'en-US';
+  speechSynthesis.cancel();
+  speechSynthesis.speak(utterance);
+  return () => speechSynthesis.cancel();
+}
+
 /** The on-screen assistant (document 1 section 4): plays one scenario at a time, line by line. */
 export default function Assistant({ gesture }: { gesture: boolean }) {
   const { pathname } = useLocation();
@@ -85,6 +95,13 @@ export default function Assistant({ gesture }: { gesture: boolean }) {
     const timer = setTimeout(() => setHint(false), HINT_MS);
     return () => clearTimeout(timer);
   }, [lineKey]);
+  // The voice assistant (document 1 section 2.2): with the voice on, the browser reads each
+  // line aloud; the next line, closing or turning the voice off stops it mid-sentence.
+  const lineText = playing ? playing.scenario.lines[playing.line]?.text : undefined;
+  useEffect(() => {
+    if (!settings.voice || lineText === undefined) return;
+    return speak(lineText);
+  }, [settings.voice, lineKey, lineText]);
   // Cooldowns and the shut-up end while the page stays open.
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 30_000);

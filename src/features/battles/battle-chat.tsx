@@ -2,8 +2,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { z } from '../../contract/index.ts';
 import { rpc } from '../../net/index.ts';
+import { setSetting, useSettings } from '../../storage/settings.ts';
 import { Button } from '../../ui/button.tsx';
 import { Panel } from '../../ui/page-frame.tsx';
+import { Toggle } from '../../ui/popover.tsx';
 import { shortHash, type BattleDetail, type Player } from './queries.ts';
 
 /** How the bundle's reaction tokens look. */
@@ -38,9 +40,13 @@ function useReactionIds() {
 /**
  * Reactions and messages on a battle's page: one of each in flight at a time (document 1
  * section 4). A refused reaction (a flood) shakes the screen; the server's text is the notice.
+ * With the messages-mute setting on, only the player's own messages show.
  */
-export function BattleChat({ detail, users, logged, onFlood }: { detail: BattleDetail; users: readonly Player[]; logged: boolean; onFlood(): void }) {
+export function BattleChat({ detail, users, logged, myHash, onFlood }: { detail: BattleDetail; users: readonly Player[]; logged: boolean; myHash: string | null; onFlood(): void }) {
   const token = detail.game.token;
+  const { messages_mute: muted } = useSettings();
+  const shown = muted ? detail.messages.filter((message) => message.user_hash === myHash) : detail.messages;
+  const hidden = detail.messages.length - shown.length;
   const reactions = useReactionIds();
   const [text, setText] = useState('');
   const react = useMutation({
@@ -59,7 +65,7 @@ export function BattleChat({ detail, users, logged, onFlood }: { detail: BattleD
   const nameOf = (hash: string) => users.find((user) => user.hash === hash)?.display_name ?? 'Player';
 
   return (
-    <Panel title="Chat" className="battle-chat">
+    <Panel title="Chat" className="battle-chat" actions={<Toggle label="Mute messages" checked={muted} onChange={(value) => setSetting('messages_mute', value)} />}>
       {logged && (
         <div className="reaction-bar" role="group" aria-label="Reactions">
           {reactions.isError ? (
@@ -74,8 +80,13 @@ export function BattleChat({ detail, users, logged, onFlood }: { detail: BattleD
         </div>
       )}
       <ol className="message-list" aria-label="Messages" aria-live="polite">
-        {detail.messages.length === 0 && <li className="muted">No messages yet.</li>}
-        {detail.messages.map((message) => (
+        {shown.length === 0 && hidden === 0 && <li className="muted">No messages yet.</li>}
+        {hidden > 0 && (
+          <li className="muted" data-testid="muted-count">
+            {hidden} {hidden === 1 ? 'message' : 'messages'} muted
+          </li>
+        )}
+        {shown.map((message) => (
           <li key={message.hash}>
             <strong>{nameOf(message.user_hash)}</strong> {message.text}
           </li>

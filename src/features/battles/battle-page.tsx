@@ -103,7 +103,9 @@ function BattleLead({ detail }: { detail: BattleDetail }) {
 function BattleBody({ detail, myHash, logged, floating, onFlood }: { detail: BattleDetail; myHash: string | null; logged: boolean; floating: Floating[]; onFlood(): void }) {
   const { game } = detail;
   const host = useRef<HTMLDivElement>(null);
-  const { reels, failed } = useReelsScene(host, game.seats);
+  // A battle already over when its page opens has nothing left to spin: no PixiJS for it.
+  const [spins] = useState(() => game.status !== 'finished' && game.status !== 'closed');
+  const { reels, failed } = useReelsScene(host, game.seats, spins);
   const { revealed, spinning } = useRoundReveal(detail, reels);
   // Until the result shows, reloads wait and the header holds back the payout (balance buffer).
   useBusyWhile(`battle:${game.hash}`, spinning !== null || game.status === 'process' || game.status === 'running' || game.status === 'rob');
@@ -160,7 +162,7 @@ function BattleBody({ detail, myHash, logged, floating, onFlood }: { detail: Bat
         </ol>
 
         <div className="reel-host" ref={host} data-failed={failed || undefined}>
-          {(failed || game.status === 'waiting' || game.status === 'process') && (
+          {(failed || !spins || game.status === 'waiting' || game.status === 'process') && (
             <div className="reel-fallback" aria-hidden>
               {Array.from({ length: game.seats }, (_, i) => {
                 const drop = lastDrops.find((entry) => entry.seat === i + 1);
@@ -208,7 +210,7 @@ function BattleBody({ detail, myHash, logged, floating, onFlood }: { detail: Bat
       <BattleActions detail={detail} me={me} logged={logged} />
       {game.status === 'rob' && allShown && <RobPanel detail={detail} users={users} myHash={myHash} />}
       {allShown && (game.status === 'finished' || game.status === 'closed') && <BattleResult detail={detail} users={users} myHash={myHash} />}
-      <BattleChat detail={detail} users={users} logged={logged} onFlood={onFlood} />
+      <BattleChat detail={detail} users={users} logged={logged} myHash={myHash} onFlood={onFlood} />
     </>
   );
 }

@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BattleReelsScene, ReelsSpin } from '../../gfx/battle-reels-scene.ts';
-import { getSettings, subscribeSettings } from '../../storage/settings.ts';
+import { getSettings } from '../../storage/settings.ts';
+import { followSettings } from '../../ui/renderer-settings.ts';
 
 /** What the page's reel area drives: a PixiJS scene, or nothing when WebGL is not there (the page then shows the drops as cards). */
 export type Reels = { spin(request: ReelsSpin): Promise<void>; skip(): void; setColumns(columns: number): void } | null;
 
 /**
  * Borrows the session's renderer for the reel area of a battle page: PixiJS loads here, after the
- * page, never with the first page. The renderer follows performance mode from the settings. A
- * browser without WebGL gets null and the page does without the canvas.
+ * page, never with the first page, and only when `spins` (a battle that has ended when its page
+ * opens spins nothing: its page shows the last drops as pictures). The renderer follows
+ * performance mode from the settings. A browser without WebGL gets null and the page does
+ * without the canvas.
  */
-export function useReelsScene(host: React.RefObject<HTMLDivElement | null>, columns: number): { reels: Reels; failed: boolean } {
+export function useReelsScene(host: React.RefObject<HTMLDivElement | null>, columns: number, spins: boolean): { reels: Reels; failed: boolean } {
   const [scene, setScene] = useState<BattleReelsScene | null>(null);
   const [failed, setFailed] = useState(false);
   const columnsRef = useRef(columns);
@@ -19,6 +22,7 @@ export function useReelsScene(host: React.RefObject<HTMLDivElement | null>, colu
   }, [columns]);
 
   useEffect(() => {
+    if (!spins) return;
     let cancelled = false;
     let cleanup: (() => void) | undefined;
     void (async () => {
@@ -26,16 +30,16 @@ export function useReelsScene(host: React.RefObject<HTMLDivElement | null>, colu
         const [{ getRenderer }, { BattleReelsScene }] = await Promise.all([import('../../gfx/renderer.ts'), import('../../gfx/battle-reels-scene.ts')]);
         const renderer = await getRenderer({ performance: getSettings().performance });
         if (cancelled || !host.current) return;
-        renderer.setPerformanceMode(getSettings().performance);
+        const offSettings = followSettings(renderer);
         const detach = renderer.attach(host.current);
         const created = await BattleReelsScene.create(renderer);
         if (cancelled) {
+          offSettings();
           created.destroy();
           detach();
           return;
         }
         created.setColumns(columnsRef.current);
-        const offSettings = subscribeSettings(() => renderer.setPerformanceMode(getSettings().performance));
         cleanup = () => {
           offSettings();
           created.destroy();
@@ -51,7 +55,7 @@ export function useReelsScene(host: React.RefObject<HTMLDivElement | null>, colu
       cleanup?.();
       setScene(null);
     };
-  }, [host]);
+  }, [host, spins]);
 
   useEffect(() => {
     scene?.setColumns(columns);

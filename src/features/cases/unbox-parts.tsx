@@ -36,9 +36,9 @@ export function UnboxStage({ host, scale, stage, rouletteStatus, landed, spinnin
   );
 }
 
-/** Rolls left, spin / skip / open again, and the fast-spin and lightning toggles. */
+/** Rolls left, spin / skip / open again, and the fast-spin, lightning and Lightning+ toggles. */
 export function UnboxControls({ caseKey, detail, left, spinning, stage, ready, onSpin, onSkip }: { caseKey: string; detail: UnboxDetail | undefined; left: number; spinning: boolean; stage: Stage; ready: boolean; onSpin(): void; onSkip(): void }) {
-  const { fast_spin, lightning } = useSettings();
+  const { fast_spin, lightning, lightning_plus } = useSettings();
   return (
     <div className="unbox-controls">
       <p className="unbox-left" data-testid="rolls-left">
@@ -68,6 +68,7 @@ export function UnboxControls({ caseKey, detail, left, spinning, stage, ready, o
       <div className="unbox-toggles">
         <Toggle label="Fast spin" checked={fast_spin} onChange={(value) => setSetting('fast_spin', value)} />
         <Toggle label="Lightning" hint="Roll on by itself" checked={lightning} onChange={(value) => setSetting('lightning', value)} />
+        <Toggle label="Lightning+" hint="Those rolls land without the spin" checked={lightning_plus} onChange={(value) => setSetting('lightning_plus', value)} />
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
 /**
  * The play of a personal unbox game: each roll asks the server for the drop, then the roulette
- * spins to it; lightning rolls on by itself, a fresh game starts at once, and rolls made in
- * another tab arrive through the game's room.
+ * spins to it; with auto spin a fresh game starts at once, lightning rolls on by itself
+ * (Lightning+ lands those rolls without the spin), and rolls made in another tab arrive through
+ * the game's room.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -78,12 +79,14 @@ export function useUnboxPlay(caseKey: string, token: string) {
 
   // A mutation, so a refused roll is reported the spec's way (the query client's mutation cache).
   const rollCall = useMutation({ mutationFn: (fast: boolean) => rpc.call('arena-unbox.roll', { token, ...(fast ? { fast: 1 } : {}) }) });
-  const rollOnce = async (): Promise<void> => {
+  /** One roll; `chained`: lightning rolled it on by itself, so Lightning+ may land it at once. */
+  const rollOnce = async (chained = false): Promise<void> => {
     if (busy.current || !pool) return;
     busy.current = true;
     setStage('rolling');
     let roll: Roll;
-    const fast = getSettings().fast_spin;
+    const { fast_spin: fast, lightning_plus } = getSettings();
+    const instant = chained && lightning_plus;
     try {
       roll = await rollCall.mutateAsync(fast);
     } catch {
@@ -99,7 +102,7 @@ export function useUnboxPlay(caseKey: string, token: string) {
     setStage('spinning');
     let item: CaseItem = roll.item;
     try {
-      const result = await roulette.spin({ winner: roll.item, pool, seed: roll.drop.hash, durationMs: roll.roll.duration, fast });
+      const result = await roulette.spin({ winner: roll.item, pool, seed: roll.drop.hash, durationMs: roll.roll.duration, fast, instant });
       if (result) item = result.item;
     } catch {
       // The page left mid-spin: the drop is in the inventory all the same.
@@ -109,22 +112,22 @@ export function useUnboxPlay(caseKey: string, token: string) {
     setLanded({ item, roll });
     setStage('revealed');
   };
-  const rollFromEffect = useEffectEvent(() => void rollOnce());
+  const rollFromEffect = useEffectEvent((chained: boolean) => void rollOnce(chained));
 
   // Lightning: after a reveal the next roll follows by itself while rolls are left.
   const detail = game.data;
   const running = detail?.game.status === 'running';
   useEffect(() => {
     if (stage !== 'revealed' || !lightning || !running) return;
-    const timer = setTimeout(rollFromEffect, LIGHTNING_PAUSE_MS);
+    const timer = setTimeout(() => rollFromEffect(true), LIGHTNING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [stage, lightning, running]);
 
-  // A fresh game starts spinning as soon as its page and the case are there.
+  // Auto spin: a fresh game starts spinning as soon as its page and the case are there.
   useEffect(() => {
     if (started.current || !detail || !pool || roulette.status === 'loading') return;
     started.current = true;
-    if (detail.game.status === 'running' && detail.game.round === 0) rollFromEffect();
+    if (getSettings().auto_spin && detail.game.status === 'running' && detail.game.round === 0) rollFromEffect(false);
   }, [detail, pool, roulette.status]);
 
   return { box, game, detail, pool, host, scale, roulette, stage, landed, rollOnce };
