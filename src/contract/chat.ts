@@ -68,7 +68,7 @@ export const ChatDetails = z.object({
   asset_name: z.optional(z.string()),
   /** card_activated: what the card started (a booster kind: rain_boost, xp_multiplier ...). */
   asset_details: z.optional(z.object({ type: z.string() })),
-  /** radio: the requested song. */
+  /** radio: the requested song (`name` is also an arena_drop's case and a stream's title). */
   album: z.optional(z.string()),
   author: z.optional(z.string()),
   image: z.optional(z.string()),

@@ -26,6 +26,7 @@ export * from './proof-of-work.ts';
 export * from './radio-synth.ts';
 export * from './radio-library.ts';
 export * from './chat.ts';
+export * from './online.ts';
 export * from './rain.ts';
 export * from './chicken-rules.ts';
 export * from './dice-rules.ts';

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
+import { useBoxDeprecations } from '../features/cases/index.ts';
 import { ChatDock } from '../features/chat/index.ts';
-import { ConnectionBanner, RateLimitScreen, useArenaReachable, useMaintenance, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
+import { ConnectionBanner, MaintenanceScreen, RateLimitScreen, useArenaReachable, useMaintenance, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
 import { Toasts, useLiveNotices } from '../features/notifications/index.ts';
 import { SessionModals, useCheckin, useLoginReminder, usePrompts, useSessionSync } from '../features/session/index.ts';
 import { usePerformanceMode } from '../features/settings/index.ts';
@@ -44,6 +45,7 @@ function RootLayout() {
   useLiveNotices();
   useRateLimitWatch();
   useMaintenance();
+  useBoxDeprecations();
   usePerformanceMode();
   const entered = useShellVisits();
   const { pathname } = useLocation();
@@ -85,6 +87,7 @@ function RootLayout() {
       <SessionModals />
       <SupportModal />
       <RateLimitScreen />
+      <MaintenanceScreen />
     </div>
   );
 }

@@ -28,7 +28,7 @@ export function tellBestDrop(deps: Pick<BattleDeps, 'hub' | 'catalog'>, tx: Tx, 
   postArenaDrop(tx, { hub: deps.hub, now: at }, {
     userId: best.user_id,
     item: { ...item, price: best.value },
-    box: box ? { image: box.out.image } : null,
+    box: box ? { image: box.out.image, name: box.out.name } : null,
     game: { type: 'battle', path: row.personal ? null : battlePath(row), round: best.round, rounds },
   });
 }

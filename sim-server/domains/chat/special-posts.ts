@@ -56,7 +56,7 @@ export function namedPlayer(row: Pick<UserRow, 'id' | 'display_name' | 'exp'>, r
 export interface DropTold {
   userId: number;
   item: { name: string; image: string; rarity: string; type: string; price: number };
-  box: { image: string } | null;
+  box: { image: string; name: string } | null;
   game: { type: 'battle' | 'unbox'; path: string | null; round?: number; rounds?: number };
 }
 
@@ -74,7 +74,7 @@ export function postArenaDrop(tx: Tx, deps: PostDeps, drop: DropTold): boolean {
     asset_type: drop.item.type,
     game_type: drop.game.type,
     ...(drop.game.path ? { game_path: drop.game.path } : {}),
-    ...(drop.box ? { box_miniature: drop.box.image } : {}),
+    ...(drop.box ? { box_miniature: drop.box.image, name: drop.box.name } : {}),
     ...(drop.game.round === undefined ? {} : { game_round: drop.game.round, game_rounds: drop.game.rounds }),
   });
   return true;

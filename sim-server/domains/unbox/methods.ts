@@ -80,7 +80,7 @@ export const unboxHandlers: Handlers = {
         ctx.hub.publish(Rooms.arenaGame(token), 'ARENA_GAME_ROLL', roll);
         // A drop over the threshold is told in the chat once the spin has shown it (docs/decisions/0050).
         postArenaDropAfter(ctx.db, ctx.hub, ctx.config.now, roll.roll.duration, {
-          userId: user.id, item, box: { image: box.out.image }, game: { type: 'unbox', path: `/case/${box.key}` },
+          userId: user.id, item, box: { image: box.out.image, name: box.out.name }, game: { type: 'unbox', path: `/case/${box.key}` },
         });
       });
       return roll;

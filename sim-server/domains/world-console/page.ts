@@ -12,7 +12,7 @@ h2{font-size:17px;color:#fff;margin:0 0 4px}h3{font-size:14px;color:#c9cfdb;marg
 p{color:#9aa3b2;margin:0 0 10px}code{color:#ffd479}a{color:#7fb0ff}
 .last{margin:16px 0 20px;padding:12px 14px;border-radius:8px;background:#1a2233;border-left:4px solid #3d7bff}
 .last.error{border-left-color:#e5484d;background:#2a1a1f}.last strong{color:#fff;display:block;margin-bottom:2px}
-.state{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:8px;margin:0 0 24px;padding:0}
+.state{display:grid;grid-template-columns:repeat(auto-fill,minmax(170px,1fr));gap:8px;margin:0 0 24px;padding:0}
 .state div{background:#1a1f29;border-radius:8px;padding:10px 12px}.state dt{font-size:12px;color:#9aa3b2;text-transform:uppercase;letter-spacing:.04em}
 .state dd{margin:2px 0 0;color:#fff;font-weight:600;overflow-wrap:anywhere}
 .groups{display:grid;grid-template-columns:repeat(auto-fill,minmax(360px,1fr));gap:16px}

@@ -1,6 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { MethodResult } from '../../contract/index.ts';
+import { onlineText } from '../../core/online.ts';
 import { formatCoins } from '../../core/money.ts';
-import { rpc } from '../../net/index.ts';
+import { rpc, socket } from '../../net/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { BattleIcon, CaseIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
@@ -11,6 +14,22 @@ import { casesQueryOptions } from '../cases/on-demand.ts';
 import { useAccount, useLogged } from '../session/index.ts';
 import { useMyGames } from '../battles/index.ts';
 
+const STATS_KEY = ['arena', 'statistics'] as const;
+
+/** The arena's figures follow LOBBY: ARENA_STATISTICS replaces them, LOBBY_ONLINE the counts (docs/decisions/0050). */
+function useStatisticsLive(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const offs = [
+      socket.on('ARENA_STATISTICS', (stats) => queryClient.setQueryData(STATS_KEY, stats)),
+      socket.on('LOBBY_ONLINE', (counts) => queryClient.setQueryData(STATS_KEY, (old: MethodResult<'arena.statistics'> | undefined) => (old ? { ...old, ...counts } : old))),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [queryClient]);
+}
+
 /** /arena: the arena lobby, live: public battles, the player's own games and the arena's figures. */
 export function ArenaPage() {
   const logged = useLogged();
@@ -18,7 +37,8 @@ export function ArenaPage() {
   useLobbyLive(account.data?.user.hash ?? null);
   const lobby = useQuery(lobbyQueryOptions());
   const cases = useQuery(casesQueryOptions());
-  const stats = useQuery({ queryKey: ['arena', 'statistics'] as const, queryFn: ({ signal }) => rpc.call('arena.statistics', {}, { signal }), staleTime: 30_000 });
+  const stats = useQuery({ queryKey: STATS_KEY, queryFn: ({ signal }) => rpc.call('arena.statistics', {}, { signal }), staleTime: 30_000 });
+  useStatisticsLive();
   const unbox = useMyGames(logged, 'unbox');
   const boxes = boxLookup(lobby.data?.boxes, cases.data?.cases);
   const users = lobby.data?.users ?? [];
@@ -46,7 +66,11 @@ export function ArenaPage() {
         <dl className="history-stats" aria-label="Arena statistics">
           <div>
             <dt>Online</dt>
-            <dd>{stats.data.online}</dd>
+            <dd title="Open connections; simulated players are counted apart">{onlineText(stats.data)}</dd>
+          </div>
+          <div>
+            <dt>Games today</dt>
+            <dd>{stats.data.today.games}</dd>
           </div>
           <div>
             <dt>Battles waiting / running</dt>
@@ -57,6 +81,18 @@ export function ArenaPage() {
           <div>
             <dt>Biggest pot</dt>
             <dd>{stats.data.top_pot ? formatCoins(stats.data.top_pot.pot) : '–'}</dd>
+          </div>
+          <div>
+            <dt>Biggest drop today</dt>
+            <dd>
+              {stats.data.today.biggest_drop ? (
+                <PathLink to={stats.data.today.biggest_drop.game_path} title={`${stats.data.today.biggest_drop.item.name} by ${stats.data.today.biggest_drop.user.display_name}`}>
+                  {formatCoins(stats.data.today.biggest_drop.value)}
+                </PathLink>
+              ) : (
+                '–'
+              )}
+            </dd>
           </div>
         </dl>
       )}

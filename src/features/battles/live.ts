@@ -5,8 +5,14 @@ import { socket } from '../../net/index.ts';
 import { myGamesQueryOptions } from './my-games.ts';
 import { battleKeys, patchGame, patchLobby, patchMessage, patchRoll } from './queries.ts';
 
-type LobbyEvent = 'LOBBY_GAME_CREATED' | 'LOBBY_GAME_UPDATED' | 'LOBBY_GAME_JOINED' | 'LOBBY_GAME_LEAVED' | 'LOBBY_GAME_PROCESS' | 'LOBBY_GAME_CLOSED';
-const LOBBY_EVENTS: readonly LobbyEvent[] = ['LOBBY_GAME_CREATED', 'LOBBY_GAME_UPDATED', 'LOBBY_GAME_JOINED', 'LOBBY_GAME_LEAVED', 'LOBBY_GAME_PROCESS', 'LOBBY_GAME_CLOSED'];
+type LobbyEvent =
+  | 'LOBBY_GAME_CREATED' | 'LOBBY_GAME_UPDATED' | 'LOBBY_GAME_JOINED' | 'LOBBY_GAME_LEAVED' | 'LOBBY_GAME_PROCESS' | 'LOBBY_GAME_CLOSED'
+  | 'LOBBY_SPONSOR_CREATED' | 'LOBBY_SPONSOR_JOINED' | 'LOBBY_SPONSOR_UPDATED';
+// The sponsor messages carry the battle as it is after the change too (docs/decisions/0050).
+const LOBBY_EVENTS: readonly LobbyEvent[] = [
+  'LOBBY_GAME_CREATED', 'LOBBY_GAME_UPDATED', 'LOBBY_GAME_JOINED', 'LOBBY_GAME_LEAVED', 'LOBBY_GAME_PROCESS', 'LOBBY_GAME_CLOSED',
+  'LOBBY_SPONSOR_CREATED', 'LOBBY_SPONSOR_JOINED', 'LOBBY_SPONSOR_UPDATED',
+];
 
 /**
  * Keeps the lobby live: joins the LOBBY room and patches every LOBBY_GAME_* into the lobby
@@ -63,6 +69,10 @@ export function useBattleLive(room: string | null, ref: string, onReaction: Reac
       }),
       socket.on('ARENA_GAME_REACTION', (data, frame) => {
         if (inRoom(frame.room)) onReaction(data);
+      }),
+      // How many watch this battle now ("N watching").
+      socket.on('ONLINE', (data) => {
+        if (data.room === room) queryClient.setQueryData(battleKeys.game(ref), (old: { online: number } | undefined) => (old ? { ...old, online: data.online } : old));
       }),
       // Joined (or rejoined) after the page's fetch: whatever happened in between is fetched again.
       socket.on('ROOM_JOINED', (data) => {

@@ -52,7 +52,8 @@ export function useChatRoom(lockedRef: { readonly current: boolean }) {
   });
   const [list, setList] = useState<ChatListState>(EMPTY_LIST);
   const [paused, setPaused] = useState(false);
-  const [online, setOnline] = useState<number | null>(null);
+  /** Real sockets and, counted apart, the sim's simulated players (docs/decisions/0050). */
+  const [online, setOnline] = useState<{ online: number; simulated: number } | null>(null);
   const [me, setMe] = useState<ChatUser | null>(null);
   const viewerRef = useRef<ChatViewer | null>(null);
 
@@ -63,7 +64,7 @@ export function useChatRoom(lockedRef: { readonly current: boolean }) {
     if (page.data) {
       setList(loadList(page.data.messages, page.data.users));
       setPaused(page.data.paused);
-      setOnline(page.data.online);
+      setOnline({ online: page.data.online, simulated: page.data.simulated });
       setMe(page.data.me);
     }
   }
@@ -92,7 +93,7 @@ export function useChatRoom(lockedRef: { readonly current: boolean }) {
       }),
       socket.on('MSG_DELETED', ({ hash }) => setList((now) => updateMessage(now, hash, () => null))),
       socket.on('CHAT_PAUSED', ({ paused: value }) => setPaused(value)),
-      socket.on('CHAT_ONLINE', ({ online: value }) => setOnline(value)),
+      socket.on('CHAT_ONLINE', (counts) => setOnline(counts)),
       socket.on('CHAT_USER_BANNED', ({ user }) => {
         setList((now) => updateUser(now, user));
         if (user.hash === viewerRef.current?.hash) setMe(user);

@@ -8,6 +8,7 @@ import { NameBadge } from '../../ui/name-badge.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { UserName } from '../profile/index.ts';
 import { ChatText } from './chat-text.tsx';
+import { SPECIAL_ORIGINS, SpecialMessage } from './special-message.tsx';
 
 /** Badge letters by scope (document 2 section 6: moderator, support, developer, admin, owner). */
 const BADGES: Record<number, { letter: string; title: string }> = {
@@ -108,6 +109,8 @@ export const ChatMessageItem = memo(function ChatMessageItem({ message, users, r
       </div>
     );
   }
+
+  if (message.origin !== null && SPECIAL_ORIGINS.has(message.origin)) return <SpecialMessage message={message} author={author} />;
 
   const hiddenByBan = author?.banned === true && !revealed && author.hash !== me?.hash;
   return (

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChatMessage, ChatUser, PublicUser, z } from '../../contract/index.ts';
+import { onlineText } from '../../core/online.ts';
 import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { ChatIcon, CloseIcon } from '../../ui/icons.tsx';
@@ -116,8 +117,8 @@ export default function ChatPanel() {
         <ChatIcon />
         <h2>Chat</h2>
         {online !== null && (
-          <span className="chat-online" title="Connections open right now">
-            <span className="chat-online-dot" aria-hidden /> {online} online
+          <span className="chat-online" title="Connections open right now; simulated players are counted apart">
+            <span className="chat-online-dot" aria-hidden /> {onlineText(online)}
           </span>
         )}
         {staff && (

@@ -5,5 +5,5 @@ export { LiveIndicator } from './live-indicator.tsx';
 export { useManifest, type ServerManifest } from './manifest.ts';
 export { RateLimitScreen, useRateLimitWatch, useRateLimited } from './rate-limit.tsx';
 export { useTransport } from './use-transport.ts';
-export { MAINTENANCE_COOKIE, useMaintenance } from './maintenance.ts';
+export { MAINTENANCE_COOKIE, MaintenanceScreen, useMaintenance } from './maintenance.ts';
 export { acceptVersion, versionUpdate } from './version-check.ts';

@@ -45,6 +45,10 @@ export function useLiveNotices(): void {
       }),
       socket.on('COMMUNITY_KEY_ISSUED', ({ key }) => notify({ type: 'received_keys', key })),
       socket.on('PARTNER_LEVEL_CHANGED', ({ new_level }) => notify({ type: 'partner_level_changed', new_level })),
+      // Document 1: basic verification can be forced by a server event; it opens the verification page as the call's error does.
+      socket.on('BASIC_VERIFY_REQUIRED', () => {
+        if (router.state.location.pathname !== '/account/verify') void router.navigate({ to: '/account/verify' });
+      }),
       // Game toasts show in the player's active tab only (PAGE_ACTIVE).
       socket.on('ARENA_GAME_RUN', (game) => {
         if (isActiveTab() && !onPage(game.path)) notify({ type: 'game_start', hash: game.hash });
