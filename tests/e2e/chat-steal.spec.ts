@@ -28,7 +28,7 @@ const steal = (page: Page) => page.getByRole('complementary', { name: 'Chat' }).
 const balance = async (page: Page) => (await callAsPlayer<{ user_wallet: { balance: number } }>(page, 'user.getUser')).user_wallet.balance;
 
 test('two players join, are picked, one splits and one steals; both see the checked result', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   const ann = await playerWithChat(browser, 'ann', { width: 1920, height: 1080 });
   const bob = await playerWithChat(browser, 'bob', { width: 390, height: 844 });
   const started = (await (await ann.page.request.post('/api/sim/steal/start', { headers: operatorHeaders() })).json()) as { response?: { hash: string; reward: number } };
@@ -45,15 +45,17 @@ test('two players join, are picked, one splits and one steals; both see the chec
   await expect(steal(ann.page)).toContainText('2 joined');
   await ann.page.screenshot({ path: `${SHOTS}/chat-steal-waiting-desktop.png` });
 
-  // A minute of joining, then the first beacon block after it draws both and the roulette
-  // (30 published units) spins and settles on the first pick before the battle.
+  // The world console closes the minute of joining now: the first beacon block after it draws
+  // both and the roulette (30 published units) spins and settles on the first pick before the battle.
+  const rolled = (await (await ann.page.request.post('/api/sim/world/steal/roll', { headers: operatorHeaders() })).json()) as { response?: { hash: string; status: string } };
+  expect(rolled.response).toMatchObject({ hash: started.response!.hash, status: 'rolling' });
   const roulette = steal(ann.page).getByRole('img', { name: /^The roulette / });
-  await expect(roulette).toBeVisible({ timeout: 150_000 });
+  await expect(roulette).toBeVisible({ timeout: 15_000 });
   await expect(steal(ann.page).locator('.steal-roulette-unit')).not.toHaveCount(0);
   await ann.page.screenshot({ path: `${SHOTS}/chat-steal-rolling-desktop.png` });
   await expect(steal(ann.page).getByRole('img', { name: /^The roulette stopped on (.+)$/ })).toBeVisible({ timeout: 15_000 });
   const decision = (page: Page) => steal(page).getByRole('group', { name: 'Your decision' });
-  await expect(decision(ann.page)).toBeVisible({ timeout: 150_000 });
+  await expect(decision(ann.page)).toBeVisible({ timeout: 20_000 });
   await expect(decision(bob.page)).toBeVisible({ timeout: 10_000 });
   await ann.page.screenshot({ path: `${SHOTS}/chat-steal-battling-desktop.png` });
   await bob.page.screenshot({ path: `${SHOTS}/chat-steal-battling-mobile.png` });
@@ -65,13 +67,17 @@ test('two players join, are picked, one splits and one steals; both see the chec
   await expect(steal(bob.page).getByRole('list', { name: 'Picked players' })).toContainText('decided (');
   await decision(bob.page).getByRole('button', { name: 'Steal' }).click();
 
-  for (const page of [ann.page, bob.page]) {
+  for (const [page, me] of [[ann.page, ann.name], [bob.page, bob.name]] as const) {
     await expect(steal(page).getByText('One stole: they take it all.')).toBeVisible({ timeout: 15_000 });
     const players = steal(page).getByRole('list', { name: 'Picked players' });
-    await expect(players.getByRole('listitem').filter({ hasText: ann.name })).toContainText('split · matches its commitment');
-    await expect(players.getByRole('listitem').filter({ hasText: bob.name })).toContainText('steal · matches its commitment');
+    // A player's own row may read "You" instead of their name.
+    const row = (name: string) => players.getByRole('listitem').filter({ hasText: name === me ? new RegExp(`^(You|${name})\\b`) : name });
+    await expect(row(ann.name)).toContainText('split · matches its commitment');
+    await expect(row(bob.name)).toContainText('steal · matches its commitment');
   }
   await expect.poll(() => balance(bob.page)).toBe(bobBefore + reward);
+  // The chat tells how it ended (chat_steal).
+  await expect(ann.page.getByRole('complementary', { name: 'Chat' }).locator('[data-origin="chat_steal"]').filter({ hasText: 'One stole' })).toBeVisible({ timeout: 10_000 });
   await ann.page.screenshot({ path: `${SHOTS}/chat-steal-closed-desktop.png` });
   await bob.page.screenshot({ path: `${SHOTS}/chat-steal-closed-mobile.png` });
 

@@ -9,7 +9,7 @@ const SHOTS = 'test-results/screens';
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 test('anyone opens a finished rain and recomputes it in the browser', async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   await context.addInitScript(() => localStorage.setItem('perf_probe', 'off'));
   const page = await context.newPage();
@@ -33,10 +33,14 @@ test('anyone opens a finished rain and recomputes it in the browser', async ({ b
   await expect(join.getByRole('button', { name: 'Join' })).toBeEnabled({ timeout: 30_000 });
   await join.getByRole('button', { name: 'Join' }).click();
   await expect(rain.getByText('You are a participant')).toBeVisible();
-  // Two minutes of joining, then the first beacon block after the close draws it.
+  // The world console closes the two minutes of joining now; the first beacon block after the close (a second) draws it.
+  const closed = (await (await page.request.post('/api/sim/world/rain/close', { headers: operatorHeaders() })).json()) as { response?: { hash: string } };
+  expect(closed.response?.hash).toBe(hash);
   await expect
-    .poll(async () => (await callAsPlayer<{ rain: { rewards: unknown[] } | null }>(page, 'chat-rain.getRewards', { rain_hash: hash })).rain?.rewards.length ?? 0, { timeout: 240_000, intervals: [2_000] })
+    .poll(async () => (await callAsPlayer<{ rain: { rewards: unknown[] } | null }>(page, 'chat-rain.getRewards', { rain_hash: hash })).rain?.rewards.length ?? 0, { timeout: 15_000, intervals: [500] })
     .toBeGreaterThan(0);
+  // The chat tells the rewards (rakeback_rain).
+  await expect(page.getByRole('complementary', { name: 'Chat' }).locator('[data-origin="rakeback_rain"]').filter({ hasText: 'The rain paid' })).toBeVisible({ timeout: 10_000 });
 
   for (const viewport of [{ width: 1920, height: 1080, label: 'desktop' }, { width: 390, height: 844, label: 'mobile' }]) {
     const visitor = await browser.newContext({ viewport });
