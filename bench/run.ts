@@ -5,7 +5,7 @@
  * Exits 1 when a money invariant breaks or a benchmark cannot run; a missed target is
  * reported in the table, not as a failure of the run.
  *
- *   node bench/run.ts [rpc] [ledger] [socket] [chat-list] [client] [lighthouse] [workers] [gfx] [radio] [battles] [progression] [partner] [cluster] [--quick]
+ *   node bench/run.ts [rpc] [ledger] [socket] [chat-list] [client] [lighthouse] [workers] [gfx] [radio] [battles] [progression] [partner] [world] [cluster] [--quick]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -25,6 +25,7 @@ import { NOISE_CPU_PERCENT, rpcBench } from './rpc.ts';
 import { socketBench } from './socket.ts';
 import { workersBench } from './workers.ts';
 import { radioBench } from './radio.ts';
+import { worldBench } from './world.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -51,6 +52,16 @@ const benchmarks: { name: string; timeoutMs: number; run: () => Promise<Section>
   },
   { name: 'partner', timeoutMs: 400_000, run: () => partnerDashboardBench(quick ? { referrals: 10_000, wagers: 100_000, requests: 200 } : { referrals: 100_000, wagers: 1_000_000, requests: 500 }) },
   { name: 'battles', timeoutMs: 300_000, run: () => battlesBench({ counts: quick ? [100] : [100, 1000], speed: 20 }) },
+  {
+    name: 'world',
+    timeoutMs: 600_000,
+    run: () =>
+      worldBench(
+        quick
+          ? { seconds: 15, busy: { players: 2_000, activity: 10 }, rpc: { connections: 4, warmupS: 1, durationS: 3, users: 4, tries: 1 } }
+          : { seconds: 60, busy: { players: 2_000, activity: 10 }, rpc: { connections: 4, warmupS: 2, durationS: 10, users: 4, tries: 3 } },
+      ),
+  },
   // Two processes through Redis (REDIS_URL; n/a without it).
   { name: 'cluster', timeoutMs: 240_000, run: () => clusterBench({ count: quick ? 1000 : 5000, rounds: quick ? 2 : 5 }) },
 ];

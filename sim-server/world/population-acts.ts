@@ -41,6 +41,7 @@ export interface WorldContext {
   services: Services;
   random: RandomSource;
   agents: Agent[];
+  /** Calls a method as the player, after letting the server's waiting work run. */
   call(agent: Agent, method: string, params: Record<string, unknown>): Promise<Envelope<unknown>>;
   pending: Later[];
   /** The newest special chat message reacted to. */
@@ -64,6 +65,19 @@ const HUMAN_DELAY_MS = { min: 8_000, spread: 17_000 };
 const REACT_TO = ['arena_drop', 'rakeback_rain', 'chat_steal', 'game_chicken', 'stream', 'card_activated'];
 
 const between = (random: RandomSource, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+
+/** Lets the server's waiting requests and sockets run: a dispatched call's work is synchronous, so `await` alone never yields to them. */
+export const yieldToServer = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Solves a captcha in slices, yielding between them, as a browser's worker would not hold the page. */
+async function solveSliced(challenge: string, userHash: string, bits: number): Promise<string | null> {
+  for (let from = 0; from < 1 << 24; from += 4_096) {
+    const found = solvePow(challenge, userHash, bits, from, 4_096);
+    if (found !== null) return found;
+    await yieldToServer();
+  }
+  return null;
+}
 const responseOf = <T,>(result: Envelope<unknown>): T | null => ('response' in result ? (result.response as T) : null);
 const balanceOf = (world: WorldContext, agent: Agent) => world.services.ledger.balance(world.services.db, { user: agent.id });
 
@@ -308,7 +322,7 @@ async function joinRain(world: WorldContext): Promise<void> {
   agent.joinedRain = hash;
   const state = responseOf<{ rain: { captcha: { challenge: string; difficulty: number } } | null; joined: boolean }>(await world.call(agent, 'chat-rain.get', {}));
   if (!state?.rain || state.joined) return;
-  const token = solvePow(state.rain.captcha.challenge, toHash(agent.id), state.rain.captcha.difficulty);
+  const token = await solveSliced(state.rain.captcha.challenge, toHash(agent.id), state.rain.captcha.difficulty);
   if (token) await world.call(agent, 'chat-rain.join', { rain_hash: hash, token });
 }
 
@@ -324,7 +338,7 @@ async function joinSteal(world: WorldContext): Promise<void> {
   const me = toHash(agent.id);
   if (game.status === 'waiting' && !state.joined && agent.joinedSteal !== game.hash) {
     agent.joinedSteal = game.hash;
-    const token = solvePow(game.captcha.challenge, me, game.captcha.difficulty);
+    const token = await solveSliced(game.captcha.challenge, me, game.captcha.difficulty);
     if (token) await world.call(agent, 'chat-steal.join', { game_hash: game.hash, token });
   } else if (game.status === 'battling' && game.players.some((p) => p.hash === me && p.decision_hashed === null)) {
     await world.call(agent, 'chat-steal.decision', { game_hash: game.hash, decision: world.random() < 0.7 ? 'split' : 'steal' });

@@ -19,7 +19,7 @@ import { createUser, setTag } from '../domains/account/users.ts';
 import { answerAsync, backTo, fromForm, parseBody } from '../rpc/console-http.ts';
 import type { Services } from '../rpc/context.ts';
 import type { Dispatch } from '../rpc/dispatch.ts';
-import { ACTS, backgroundActs, type Agent, type WorldContext } from './population-acts.ts';
+import { ACTS, backgroundActs, yieldToServer, type Agent, type WorldContext } from './population-acts.ts';
 import { setSimulatedOnline } from './population-count.ts';
 import { simName } from './population-words.ts';
 
@@ -106,6 +106,8 @@ export function createPopulation(services: Services, dispatch: Dispatch, log: { 
   const world: WorldContext = {
     services, random, agents,
     call: async (agent, method, params) => {
+      // Between any two of the world's calls a real player's request gets its turn.
+      await yieldToServer();
       const user = findUserById(services.db, agent.id);
       if (!user) return { error: { error_code: 30, error_msg: 'User not found.' } };
       // Each simulated player is a person of their own: their own address for the limits by address.
@@ -135,7 +137,11 @@ export function createPopulation(services: Services, dispatch: Dispatch, log: { 
       const now = services.config.now();
       await backgroundActs(world, now);
       const due = agents.slice(0, settings.size).filter((a) => a.nextAt <= now).sort((a, b) => a.nextAt - b.nextAt).slice(0, ACTIONS_PER_TICK);
-      for (const agent of due) await turn(agent);
+      for (const agent of due) {
+        // A pause (the console) stops a tick between two turns, not after the last.
+        if (settings.paused) break;
+        await turn(agent);
+      }
       setSimulatedOnline(agents.slice(0, settings.size).filter((a) => a.actedAt > now - ONLINE_FOR_MS).length);
     } catch (error) {
       log.error({ err: error }, 'the simulated population failed a turn');
