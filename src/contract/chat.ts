@@ -161,9 +161,12 @@ export const Rain = z.object({
 /** A rain. */
 export type Rain = z.output<typeof Rain>;
 
-/** A split-or-steal player: the decision's commitment, and the decision once the game closed. */
+/**
+ * A split-or-steal player: the decision's commitment, and the decision once the game closed.
+ * In an anonymous game `hash` is null until it closes: nobody sees who was picked.
+ */
 export const StealPlayer = z.object({
-  hash: z.string(),
+  hash: z.nullable(z.string()),
   decision_hashed: z.nullable(z.string()),
   decision: z.nullable(z.enum(['split', 'steal'])),
   salt: z.nullable(z.string()),
@@ -191,6 +194,11 @@ export const StealRoulette = z.object({
 export const StealGame = z.object({
   hash: z.string(),
   status: z.enum(['waiting', 'rolling', 'battling', 'closed']),
+  /**
+   * An anonymous game keeps its draw to itself until it closes: `roulette` is null,
+   * `players_hashes` empty and each player's `hash` null; its joined players cannot write in the
+   * chat while it battles ("You're in the giveaway"). Everything is published at the close.
+   */
   anonymous: z.boolean(),
   reward: z.number(),
   conditions: RainConditions,

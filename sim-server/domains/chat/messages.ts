@@ -17,6 +17,7 @@ import { REPEAT_WINDOW_MS, SEND_DELAY_MS } from './runtime.ts';
 import {
   banUntil, chatPaused, chatUser, chatUsers, isStaff, messageByHash, messageWire, userIdsOf, viewerOf, type MessageRow,
 } from './store.ts';
+import { IN_GIVEAWAY, inAnonymousGiveaway } from './giveaway.ts';
 
 /** What a flooding player is told (document 1 section 8's wording for battle messages). */
 export const FLOOD_TEXT = 'Not so fast! Slow down with your messages.';
@@ -99,6 +100,7 @@ export const messageHandlers: Handlers = {
       const until = banUntil(tx, user.id, now);
       if (until) fail(NumericError.ACCESS_DENIED, `You are banned from the chat until ${new Date(until * 1000).toISOString()}`);
       if (!isStaff(user) && chatPaused(tx)) fail(NumericError.INVALID_DATA, 'The chat is paused');
+      if (inAnonymousGiveaway(tx, user.id)) fail(NumericError.INVALID_DATA, IN_GIVEAWAY);
       const clean = cleanChatText(text);
       if (clean.length === 0) fail(NumericError.INPUT_ERROR, 'text: must be at least 1');
       // A card pack's emojis are its owner's (docs/decisions/0034).

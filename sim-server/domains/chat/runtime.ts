@@ -82,10 +82,11 @@ export function registerChat(app: FastifyInstance, services: Services): void {
   // The sim console opens a rain now, so a developer (or a screenshot) need not wait 30 minutes.
   app.post('/api/sim/rain/start', operatorRoute(services.config), async () => answer(() => startRain(services)));
   // And a split-or-steal game, for the same reason (20 minutes apart otherwise).
-  // Body {winners}: 1 to 6 (document 2), 2 when absent.
+  // Body {winners, anonymous}: 1 to 6 winners (document 2), 2 when absent; anonymous hides the draw until the close.
   app.post('/api/sim/steal/start', operatorRoute(services.config), async (request, _reply) => {
-    const winners = (request.body as { winners?: unknown } | undefined)?.winners;
-    return answer(() => startSteal(services, winners === undefined ? {} : { winners: Number(winners) }));
+    const body = request.body as { winners?: unknown; anonymous?: unknown } | undefined;
+    const anonymous = body?.anonymous === true || body?.anonymous === 'true' || body?.anonymous === '1' || body?.anonymous === 1;
+    return answer(() => startSteal(services, { ...(body?.winners === undefined ? {} : { winners: Number(body.winners) }), anonymous }));
   });
   // A player's chat scope (document 2 section 6: 0 player to 5 owner), so staff and admin
   // screens (moderation, "Need to wager" tips) can be tried without a database console.

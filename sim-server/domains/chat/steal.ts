@@ -55,6 +55,7 @@ interface GameRow {
   result: StealGame['result'];
   winners: number;
   roulette: string | null;
+  anonymous: number;
 }
 type Read = Pick<Db, 'get' | 'all'>;
 
@@ -64,24 +65,26 @@ const participantsOf = (db: Read, id: number) => db.all<{ user_id: number }>('SE
 function gameWire(db: Read, row: GameRow): StealGame {
   const closed = row.status === 'closed';
   const players = playersOf(row);
+  // An anonymous game names nobody it drew until it closes (docs/decisions/0052).
+  const hidden = row.anonymous === 1 && !closed;
   return {
     hash: toHash(row.id),
     status: row.status,
-    anonymous: false,
+    anonymous: row.anonymous === 1,
     reward: row.reward,
     conditions: JSON.parse(row.conditions) as StealGame['conditions'],
     captcha: { challenge: row.challenge, difficulty: row.difficulty },
     participants: participantsOf(db, row.id).length,
     players: players.map((p) => ({
-      hash: toHash(p.user_id),
+      hash: hidden ? null : toHash(p.user_id),
       decision_hashed: p.decision_hashed,
       decision: closed ? p.decision : null,
       salt: closed ? p.salt : null,
       reward: p.reward,
     })),
     winners: row.winners,
-    roulette: row.roulette ? (JSON.parse(row.roulette) as StealGame['roulette']) : null,
-    players_hashes: players.map((p) => toHash(p.user_id)),
+    roulette: row.roulette && !hidden ? (JSON.parse(row.roulette) as StealGame['roulette']) : null,
+    players_hashes: hidden ? [] : players.map((p) => toHash(p.user_id)),
     states: { roll_at: row.roll_at, battle_at: row.battle_at, end_at: row.end_at },
     beacon: row.beacon_id,
     result: row.result,
@@ -89,7 +92,7 @@ function gameWire(db: Read, row: GameRow): StealGame {
 }
 
 /** The players a game shows: the picks and the roulette's units. */
-const namedIn = (game: StealGame) => [...new Set([...game.players.map((p) => p.hash), ...(game.roulette?.units ?? [])])].map((h) => parseHash(h)!);
+const namedIn = (game: StealGame) => [...new Set([...game.players.flatMap((p) => (p.hash === null ? [] : [p.hash])), ...(game.roulette?.units ?? [])])].map((h) => parseHash(h)!);
 
 const gameById = (db: Read, id: number) => db.get<GameRow>('SELECT * FROM chat_steal_games WHERE id = ?', id);
 const openGame = (db: Read) => db.get<GameRow>("SELECT * FROM chat_steal_games WHERE status <> 'closed' ORDER BY id DESC LIMIT 1");
@@ -100,15 +103,18 @@ function publish(tx: Tx, services: Services, id: number, type: 'CHAT_STEAL_UPDAT
   tx.afterCommit(() => services.hub.publish(Rooms.chat, type, { game, users }));
 }
 
-/** Opens a game now, its reward escrowed from the house (the schedule calls it; tests may too). */
-export function startSteal(services: Services, { difficulty = RAIN_POW_BITS, reward = STEAL_REWARD, winners = 2 } = {}): StealGame {
+/**
+ * Opens a game now, its reward escrowed from the house (the schedule calls it; tests and the sim
+ * console may too). `anonymous` hides who was picked until the close.
+ */
+export function startSteal(services: Services, { difficulty = RAIN_POW_BITS, reward = STEAL_REWARD, winners = 2, anonymous = false } = {}): StealGame {
   const now = services.config.now();
   if (!Number.isInteger(winners) || winners < STEAL_WINNERS_MIN || winners > STEAL_WINNERS_MAX) fail(NumericError.INPUT_ERROR, `Winners must be ${STEAL_WINNERS_MIN} to ${STEAL_WINNERS_MAX}`);
   return services.db.transaction((tx) => {
     if (openGame(tx)) fail(NumericError.INVALID_DATA, 'A split-or-steal game is already running');
     const { lastInsertRowid } = tx.run(
-      "INSERT INTO chat_steal_games (status, reward, conditions, challenge, difficulty, created_at, roll_at, winners) VALUES ('waiting', ?, ?, ?, ?, ?, ?, ?)",
-      reward, JSON.stringify(STEAL_CONDITIONS), randomBytes(16).toString('hex'), difficulty, now, now + STEAL_WAIT_MS, winners,
+      "INSERT INTO chat_steal_games (status, reward, conditions, challenge, difficulty, created_at, roll_at, winners, anonymous) VALUES ('waiting', ?, ?, ?, ?, ?, ?, ?, ?)",
+      reward, JSON.stringify(STEAL_CONDITIONS), randomBytes(16).toString('hex'), difficulty, now, now + STEAL_WAIT_MS, winners, anonymous ? 1 : 0,
     );
     services.ledger.transfer(tx, { from: RAIN_FUNDER, to: STEAL_HOUSE, amount: reward, type: 'reward', ref: toHash(lastInsertRowid) });
     const game = gameWire(tx, gameById(tx, lastInsertRowid)!);
@@ -148,7 +154,8 @@ export function stealTick(services: Services): void {
   if (!row) {
     const next = Number(setting(db, 'steal_next_at') ?? '0');
     if (next === 0) db.transaction((tx) => putSetting(tx, 'steal_next_at', String(now + STEAL_EVERY_MS)));
-    else if (now >= next) startSteal(services);
+    // The schedule takes turns: a game after an open one is anonymous, and the next open again.
+    else if (now >= next) startSteal(services, { anonymous: db.get<{ anonymous: number }>('SELECT anonymous FROM chat_steal_games ORDER BY id DESC LIMIT 1')?.anonymous === 0 });
     return;
   }
   if (row.status === 'waiting' && now >= row.roll_at) {
@@ -203,10 +210,11 @@ export const stealHandlers: Handlers = {
       game_hash !== undefined
         ? id === null ? undefined : gameById(ctx.db, id)
         : (openGame(ctx.db) ?? ctx.db.get<GameRow>('SELECT * FROM chat_steal_games ORDER BY id DESC LIMIT 1'));
-    if (!row) return { game: null, joined: false, users: {} };
+    if (!row) return { game: null, joined: false, seat: null, users: {} };
     const game = gameWire(ctx.db, row);
     const joined = Boolean(ctx.user && ctx.db.get('SELECT 1 FROM chat_steal_users WHERE game_id = ? AND user_id = ?', row.id, ctx.user.id));
-    return { game, joined, users: chatUsers(ctx.db, namedIn(game), ctx.config.now()) };
+    const seat = ctx.user ? playersOf(row).findIndex((p) => p.user_id === ctx.user!.id) : -1;
+    return { game, joined, seat: seat === -1 ? null : seat, users: chatUsers(ctx.db, namedIn(game), ctx.config.now()) };
   },
 
   'chat-steal.join': ({ game_hash, token }, ctx) => {

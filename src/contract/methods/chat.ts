@@ -123,10 +123,16 @@ export const chatMethods = {
   }),
 
   'chat-steal.get': method({
-    doc: 'The split-or-steal game (protocol version 2), whether the player joined, and its users; with game_hash, that past game\'s public record (game null when there is none).',
+    doc: 'The split-or-steal game (protocol version 2), whether the player joined, their seat among the picked players, and its users; with game_hash, that past game\'s public record (game null when there is none).',
     access: 'public',
     input: z.object({ version: z.optional(choice([2])), batch: batchLabel(), game_hash: z.optional(hashId()) }),
-    output: z.object({ game: z.nullable(StealGame), joined: z.boolean(), users: usersByHash() }),
+    output: z.object({
+      game: z.nullable(StealGame),
+      joined: z.boolean(),
+      /** The caller's place among the picked players (null when not picked): how a picked player of an anonymous game finds their row. */
+      seat: z.nullable(z.number()),
+      users: usersByHash(),
+    }),
   }),
   'chat-steal.join': method({
     doc: 'Joins a waiting split-or-steal game; `token` is the proof-of-work nonce of its captcha (CAPTCHA_REQUIRED otherwise).',

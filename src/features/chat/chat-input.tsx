@@ -14,6 +14,8 @@ const SHAKE_MS = 1000;
 interface Props {
   me: ChatUser;
   paused: boolean;
+  /** The player joined the anonymous split-or-steal game that is battling: no writing until it ends. */
+  giveaway: boolean;
   bundles: readonly EmojiBundle[];
   glyphs: ReadonlyMap<string, string>;
   reply: { message: ChatMessage; author: ChatUser } | null;
@@ -41,12 +43,16 @@ function useCountdown({ from, until }: Cooldown): number {
   return Math.max(0, Math.ceil((until - now) / 1000));
 }
 
+/** The input's state while its player is in an anonymous steal game that battles (document 2 section 2). */
+export const IN_GIVEAWAY = 'You’re in the giveaway';
+
 /**
  * The input (document 2 sections 2, 4 and 5): banned notice, CHAT PAUSED for ordinary players,
- * or the field with its emoji popup, reply bar and "n / 200" counter past 100 characters.
+ * "You’re in the giveaway" during an anonymous steal game the player joined, or the field with
+ * its emoji popup, reply bar and "n / 200" counter past 100 characters.
  * A failed send restores the text and reply, shakes for 1 s and says "Try again later".
  */
-export function ChatInput({ me, paused, bundles, glyphs, reply, setReply, cooldown, onSent, onTipCommand }: Props) {
+export function ChatInput({ me, paused, giveaway, bundles, glyphs, reply, setReply, cooldown, onSent, onTipCommand }: Props) {
   const [text, setText] = useState('');
   const [shake, setShake] = useState(false);
   const [failedRecently, setFailedRecently] = useState(false);
@@ -93,6 +99,14 @@ export function ChatInput({ me, paused, bundles, glyphs, reply, setReply, cooldo
     return (
       <div className="chat-input chat-input-state" role="status">
         CHAT PAUSED
+      </div>
+    );
+  }
+  if (giveaway) {
+    return (
+      <div className="chat-input chat-input-state chat-input-giveaway" role="status">
+        <strong>{IN_GIVEAWAY}</strong>
+        <span>The chat opens again when the game ends.</span>
       </div>
     );
   }

@@ -15,7 +15,7 @@ import { BanModal, BlockedUsersModal, MuteModal, RulesModal, TipModal } from './
 import { chatOpen } from './chat-state.ts';
 import { emojiGlyphs } from './chat-text.tsx';
 import { RainBlock } from './rain-block.tsx';
-import { StealBlock } from './steal-block.tsx';
+import { StealBlock, useInGiveaway } from './steal-block.tsx';
 import './chat.css';
 
 /** Document 2 section 8. */
@@ -111,6 +111,7 @@ export default function ChatPanel() {
   );
 
   const staff = (me?.scope ?? 0) >= 1;
+  const giveaway = useInGiveaway();
   return (
     <aside className="chat-panel" aria-label="Chat">
       <div className="chat-head">
@@ -173,6 +174,7 @@ export default function ChatPanel() {
         <ChatInput
           me={me}
           paused={paused}
+          giveaway={giveaway}
           bundles={pickable}
           glyphs={pickGlyphs}
           reply={reply}

@@ -36,12 +36,17 @@ function useSteal() {
     const leave = socket.subscribe(Rooms.chat);
     const put = ({ game, users }: { game: StealGame; users?: ChatUser[] }) => {
       setLive(game.hash);
-      queryClient.setQueryData<StealState>(stealKey, (old) => ({
+      const old = queryClient.getQueryData<StealState>(stealKey);
+      const same = old?.game?.hash === game.hash;
+      queryClient.setQueryData<StealState>(stealKey, {
         game,
-        // A new game clears the joined flag; an update of the same game keeps it.
-        joined: old?.game?.hash === game.hash ? old.joined : false,
-        users: { ...(old?.game?.hash === game.hash ? old.users : {}), ...Object.fromEntries((users ?? []).map((u) => [u.hash, u])) },
-      }));
+        // A new game clears the joined flag and the seat; an update of the same game keeps them.
+        joined: same ? old.joined : false,
+        seat: same ? old.seat : null,
+        users: { ...(same ? old.users : {}), ...Object.fromEntries((users ?? []).map((u) => [u.hash, u])) },
+      });
+      // An anonymous game's frames name nobody: a player who joined asks whether they were picked.
+      if (same && old.joined && game.anonymous && game.players.length > 0 && old.seat === null && game.status !== 'closed') void queryClient.invalidateQueries({ queryKey: stealKey });
     };
     const offs = [socket.on('CHAT_STEAL_CREATED', put), socket.on('CHAT_STEAL_UPDATED', put), socket.on('CHAT_STEAL_ROLL', put)];
     return () => {
@@ -82,6 +87,16 @@ function JoinStealModal({ game, me, onClose }: { game: StealGame; me: ChatUser; 
 
 const winnersText = (n: number) => (n === 1 ? 'One player is' : `${n} players are`);
 
+/**
+ * Whether the player's chat input is the giveaway notice (document 2 section 2: "You’re in the
+ * giveaway"): they joined the anonymous game that is battling now. Reads the steal block's query.
+ */
+export function useInGiveaway(): boolean {
+  const query = useQuery({ queryKey: stealKey, queryFn: ({ signal }) => rpc.call('chat-steal.get', { version: 2, batch: 'CHAT_STEAL' }, { signal }) });
+  const game = query.data?.game;
+  return Boolean(game && game.anonymous && game.status === 'battling' && query.data?.joined);
+}
+
 
 /** The split-or-steal strip under the rain's. */
 export function StealBlock({ me }: { me: ChatUser | null }) {
@@ -103,12 +118,19 @@ export function StealBlock({ me }: { me: ChatUser | null }) {
   // A game that closed before this chat opened is history, not news.
   if (!game || game.hash === hiddenHash || (game.status === 'closed' && live !== game.hash)) return null;
   const users = query.data?.users ?? {};
-  const nameOf = (hash: string) => users[hash]?.display_name ?? 'A player';
-  const player = me ? game.players.find((p) => p.hash === me.hash) : undefined;
+  const seat = query.data?.seat ?? null;
+  // An anonymous game hides its picks until it closes: they read as Pick 1, Pick 2..., one's own as You.
+  const nameOf = (hash: string | null, index: number) => (hash !== null ? (users[hash]?.display_name ?? 'A player') : index === seat ? 'You' : `Pick ${index + 1}`);
+  const player = seat !== null ? game.players[seat] : me ? game.players.find((p) => p.hash === me.hash) : undefined;
   return (
     <div className="rain-block steal-block" role="region" aria-label="Split or steal" data-status={game.status}>
       <div className="rain-line">
         <span className="rain-title">Split or steal</span>
+        {game.anonymous && (
+          <span className="steal-anonymous" title="Who was picked stays hidden until the game ends">
+            Anonymous
+          </span>
+        )}
         <span>
           <span className="chat-amount">{formatCoins(game.reward)}</span> coins
         </span>
@@ -122,12 +144,16 @@ export function StealBlock({ me }: { me: ChatUser | null }) {
         (query.data?.joined ? <p className="rain-joined">You are in the draw</p> : me ? <Button size="sm" variant="primary" onClick={() => setDialog(true)}>Join split or steal</Button> : null)}
       {/* The strip stays, settled on the first pick, through the battle: where it stopped is part of the record. */}
       {(game.status === 'rolling' || game.status === 'battling') && game.roulette && <StealRoulette key={game.hash} roulette={game.roulette} users={users} />}
-      {game.status === 'rolling' && !game.roulette && <p className="muted">Drawing {game.winners === 1 ? 'the winner' : `${game.winners} winners`} from the beacon…</p>}
+      {game.status === 'rolling' && !game.roulette && (
+        <p className="muted">
+          Drawing {game.winners === 1 ? 'the winner' : `${game.winners} winners`} from the beacon{game.anonymous ? ' in secret: the picks are revealed when the game ends' : ''}…
+        </p>
+      )}
       {(game.status === 'battling' || game.status === 'closed') && game.players.length > 0 && (
         <ul className="steal-players" aria-label="Picked players">
-          {game.players.map((p) => (
-            <li key={p.hash} data-decided={p.decision_hashed !== null}>
-              <strong>{nameOf(p.hash)}</strong>{' '}
+          {game.players.map((p, index) => (
+            <li key={p.hash ?? index} data-decided={p.decision_hashed !== null}>
+              <strong>{nameOf(p.hash, index)}</strong>{' '}
               {game.status === 'closed' ? (
                 <span>
                   {p.decision ?? 'no decision (split)'}

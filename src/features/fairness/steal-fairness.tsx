@@ -104,9 +104,10 @@ export function StealFairnessPage({ hash }: { hash: string }) {
                 </tr>
               </thead>
               <tbody>
-                {game.players.map((p) => (
-                  <tr key={p.hash}>
-                    <td data-label="Player">{nameOf(p.hash)}</td>
+                {game.players.map((p, i) => (
+                  // A closed game names every pick (an anonymous one too, once it closed).
+                  <tr key={p.hash ?? i}>
+                    <td data-label="Player">{p.hash === null ? `Pick ${i + 1}` : nameOf(p.hash)}</td>
                     <td data-label="Commitment">
                       <code>{p.decision_hashed ?? 'none'}</code>
                     </td>
