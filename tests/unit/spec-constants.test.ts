@@ -3,6 +3,8 @@ import { describe, expect, test, vi } from 'vitest';
 import { RANDOM_PREVIEW_COUNT } from '../../src/core/drop-pool.ts';
 import { CASE_LOAD_FAILED, CASE_LOAD_ISSUE, ITEM_LOAD_ISSUE } from '../../src/features/cases/case-errors.tsx';
 import { CHECKING_PERMISSIONS } from '../../src/features/cards/inventory-cards.tsx';
+import { CAPTCHA_RESET_MS, keepCaptchaSolved } from '../../src/features/chat/captcha-token.ts';
+import { powValid } from '../../src/core/rain.ts';
 import { ROTATE_ERROR_TITLE } from '../../src/features/fairness/verify-modal.tsx';
 import { TRANSLATION_MODULE_FAILED } from '../../src/features/settings/settings-panel.tsx';
 import { DOUBLE_TAP_MS } from '../../src/features/profile/widget-timing.ts';
@@ -24,6 +26,8 @@ const SPEC = {
   notAValidPage: 'Not a valid page',
   translationModuleFailed: "There's been a problem loading the translation module",
   chunkTimeoutMs: 120_000,
+  // Document 2 section 9.
+  captchaResetMs: 295_000,
   // Document 1 section 6.
   checkingPermissions: 'Checking permissions…',
   // Document 3 section 8.
@@ -52,7 +56,12 @@ describe('the client constants the documents give', () => {
   });
 
   test('timers and counts are the documents\' numbers', () => {
-    expect({ CHUNK_LOAD_TIMEOUT_MS, RANDOM_PREVIEW_COUNT, DOUBLE_TAP_MS }).toEqual({ CHUNK_LOAD_TIMEOUT_MS: SPEC.chunkTimeoutMs, RANDOM_PREVIEW_COUNT: SPEC.previewCount, DOUBLE_TAP_MS: SPEC.doubleTapMs });
+    expect({ CHUNK_LOAD_TIMEOUT_MS, RANDOM_PREVIEW_COUNT, DOUBLE_TAP_MS, CAPTCHA_RESET_MS }).toEqual({
+      CHUNK_LOAD_TIMEOUT_MS: SPEC.chunkTimeoutMs,
+      RANDOM_PREVIEW_COUNT: SPEC.previewCount,
+      DOUBLE_TAP_MS: SPEC.doubleTapMs,
+      CAPTCHA_RESET_MS: SPEC.captchaResetMs,
+    });
   });
 
   test('breakpoints and modal widths are the documents\' pixels, and the stylesheet hides the laptop links at 1023 px', () => {
@@ -77,6 +86,27 @@ test('a chunk that has not loaded after 120 s counts as failed and is asked for 
     await expect(loaded).resolves.toBe('chunk');
   } finally {
     vi.unstubAllGlobals();
+    vi.useRealTimers();
+  }
+});
+
+test('a solved captcha is dropped after 295 s and solved again', async () => {
+  vi.useFakeTimers();
+  try {
+    const captcha = { challenge: 'c0ffee', difficulty: 6 };
+    const tokens: (string | null)[] = [];
+    const stop = keepCaptchaSolved(captcha, 'SF0000000007', (token) => tokens.push(token));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(tokens).toHaveLength(1);
+    expect(powValid(captcha.challenge, 'SF0000000007', tokens[0]!, captcha.difficulty)).toBe(true);
+    await vi.advanceTimersByTimeAsync(CAPTCHA_RESET_MS - 1_100);
+    expect(tokens).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(tokens.slice(1)).toEqual([null, tokens[0]]);
+    stop();
+    await vi.advanceTimersByTimeAsync(CAPTCHA_RESET_MS * 2);
+    expect(tokens).toHaveLength(3);
+  } finally {
     vi.useRealTimers();
   }
 });

@@ -8,38 +8,27 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Rooms, type ChatUser, type MethodResult, type Rain } from '../../contract/index.ts';
 import { cleanAmountInput, formatCoins } from '../../core/money.ts';
 import { SITE_NAME_IN_STEAM } from '../../core/steam-profile.ts';
-import { participantsHash, RAIN_LAST_HOUR_MIN_WAGER, rainShares, solvePow } from '../../core/rain.ts';
+import { participantsHash, RAIN_LAST_HOUR_MIN_WAGER, rainShares } from '../../core/rain.ts';
 import { rpc, RpcError, socket } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { pushNotice } from '../notifications/index.ts';
+import { keepCaptchaSolved } from './captcha-token.ts';
 
 const rainKey = ['chat', 'rain'] as const;
 type RainState = MethodResult<'chat-rain.get'>;
 const rewardsKey = (hash: string | null) => ['chat', 'rain-rewards', hash] as const;
-/** Hashes tried per slice while solving, so the page stays responsive. */
-const POW_SLICE = 3000;
 
 /**
  * Solves a rain or steal captcha (a proof of work bound to the player) in slices, so the page
- * stays responsive; answers the token once found.
+ * stays responsive; answers the token once found, and null again while a reset one (after
+ * 295 s) is solved afresh (captcha-token.ts).
  */
 export function useCaptchaToken(captcha: { challenge: string; difficulty: number }, playerHash: string): string | null {
   const [token, setToken] = useState<string | null>(null);
   const { challenge, difficulty } = captcha;
-  useEffect(() => {
-    let from = 0;
-    let timer: ReturnType<typeof setTimeout>;
-    const step = () => {
-      const found = solvePow(challenge, playerHash, difficulty, from, POW_SLICE);
-      if (found !== null) return setToken(found);
-      from += POW_SLICE;
-      timer = setTimeout(step, 0);
-    };
-    timer = setTimeout(step, 0);
-    return () => clearTimeout(timer);
-  }, [challenge, difficulty, playerHash]);
+  useEffect(() => keepCaptchaSolved({ challenge, difficulty }, playerHash, setToken), [challenge, difficulty, playerHash]);
   return token;
 }
 
