@@ -28,8 +28,9 @@ import { profiles } from './profiles/index.ts';
 import { progression } from './progression/index.ts';
 import { security } from './security/index.ts';
 import { streams } from './streams/index.ts';
+import { support } from './support/index.ts';
 import { unbox } from './unbox/index.ts';
 import { wallet } from './wallet/index.ts';
 import { worldConsole } from './world-console/index.ts';
 
-export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, chicken, dice, progression, battlepass, cards, profiles, radio, streams, parties, chat, boosters, customize, live, worldConsole];
+export const DOMAINS: readonly Domain[] = [connect, account, wallet, payments, security, partnership, cases, caseTables, unbox, inventory, fairness, arena, battles, chicken, dice, progression, battlepass, cards, profiles, radio, streams, parties, chat, boosters, customize, live, worldConsole, support];

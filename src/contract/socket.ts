@@ -6,6 +6,7 @@
 import { Asset, BattleGame, Card, BattleMessage, BattleRoll, BattleStatus, GameNotice, LiveDrop, Payment, PaymentUpdate, PublicUser, RobState, UnboxRoll } from './entities.ts';
 import { RadioSlot, RadioSound } from './methods/radio.ts';
 import { LiveStream } from './methods/stream.ts';
+import { SupportMessage } from './methods/support.ts';
 import { ChatFrames } from './chat.ts';
 import { ArenaStatistics, OnlineCount } from './methods/arena-figures.ts';
 import { Booster } from './boosters.ts';
@@ -251,6 +252,11 @@ export const ServerMessages = {
   /** To the followed player's own room: someone followed or stopped following them. */
   FOLLOWER_FOLLOWED: z.object({ user_hash: z.string(), followers_count: z.number() }),
   FOLLOWER_UNFOLLOWED: z.object({ user_hash: z.string(), followers_count: z.number() }),
+  // The support chat (docs/decisions/0054), to the player's own room.
+  /** A message of the player's support thread: the agent's answer, or the player's own from another tab. */
+  SUPPORT_MESSAGE: z.object({ message: SupportMessage }),
+  /** The player's support thread closed: the agent resolved it or the player logged out. */
+  SUPPORT_CLOSED: z.object({ thread_hash: z.string(), reason: z.enum(['logout', 'agent']) }),
 } as const;
 
 /**

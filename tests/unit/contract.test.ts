@@ -74,6 +74,8 @@ const SPEC_METHODS = [
   'battlepass.claim', 'inventory.getCards',
   // Not in the spec's call lists: the boosters modal's Activate (issue 15, docs/decisions/0026).
   'booster.activate',
+  // Not in the spec's call lists: the support chat its route table opens (issue 32, docs/decisions/0054).
+  'support.thread', 'support.send',
 ];
 
 type Def = { doc: string; access: string; money?: true; input: z.ZodMiniType; output: z.ZodMiniType };

@@ -31,6 +31,8 @@ import { rewardMethods } from './rewards.ts';
 import { securityMethods } from './security.ts';
 import { streamMethods } from './stream.ts';
 export { LiveStream } from './stream.ts';
+import { supportMethods } from './support.ts';
+export { SUPPORT_LIMITS, SupportMessage, SupportThread } from './support.ts';
 import { walletMethods } from './wallet.ts';
 
 /** Every RPC method of the wire, by name. */
@@ -56,6 +58,7 @@ export const Methods = {
   ...partnershipMethods,
   ...partyPartnerMethods,
   ...streamMethods,
+  ...supportMethods,
 } satisfies Record<string, MethodDef>;
 
 /** A method name the wire knows. */
