@@ -180,6 +180,7 @@ test('the chat\'s special messages after their events, at both widths', async ({
 
   // A rain joined and drawn now: its rewards message.
   const rain = (await trigger<{ hash: string; captcha: { challenge: string; difficulty: number } }>(page, 'rain/start', { pot: 10 })).response!;
+  await expect(chatOf(page).getByRole('region', { name: 'Rain' }).getByRole('button', { name: 'Join the rain' })).toBeVisible();
   const me = await callAsPlayer<{ user: { hash: string } }>(page, 'user.getUser');
   await callAsPlayer(page, 'chat-rain.join', { rain_hash: rain.hash, token: solvePow(rain.captcha.challenge, me.user.hash, rain.captcha.difficulty)! });
   expect((await trigger(page, 'rain/close')).response).toMatchObject({ hash: rain.hash });
@@ -206,6 +207,14 @@ test('the chat\'s special messages after their events, at both widths', async ({
   await dismissNotices(page);
   await settled(page);
   await page.screenshot({ path: `${SHOTS}/chat-special-messages-mobile.png` });
+  // A split-or-steal game opened from the console shows its block; closing its joining with nobody in cancels it.
+  expect((await trigger(page, 'steal/start', { winners: 2 })).response).toBeDefined();
+  const steal = chatOf(page).getByRole('region', { name: 'Split or steal' });
+  await expect(steal.getByRole('button', { name: 'Join split or steal' })).toBeVisible();
+  await settled(page);
+  await page.screenshot({ path: `${SHOTS}/chat-steal-block-mobile.png` });
+  expect((await trigger(page, 'steal/roll')).response).toMatchObject({ status: 'closed', result: 'cancelled' });
+  await expect(steal).toContainText('Too few players joined: cancelled.');
   await trigger(page, 'stream/stop', { name });
   await context.close();
 });

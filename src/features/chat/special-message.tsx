@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ChatMessage, ChatUser } from '../../contract/index.ts';
 import { formatCoins } from '../../core/money.ts';
 import { ITEM_RARITY_STYLE, toItemRarity } from '../../core/rarity.ts';
+import { STEAL_RESULT_TEXT } from '../../core/steal-roulette.ts';
 import { rpc } from '../../net/index.ts';
 import { StarIcon } from '../../ui/icons.tsx';
 import { CardIcon, DiscordIcon, HandshakeIcon } from '../../ui/page-icons.tsx';
@@ -105,19 +106,12 @@ function Stream({ message, author }: { message: ChatMessage; author: ChatUser | 
   );
 }
 
-const STEAL_RESULT: Record<string, string> = {
-  split: 'Everyone split: they share the reward.',
-  steal: 'One stole: they take it all.',
-  lost: 'Two or more stole: nobody gets anything.',
-  cancelled: 'Cancelled: not enough players joined.',
-};
-
 function Steal({ message }: { message: ChatMessage }) {
   const d = message.details;
   return (
     <Card message={message} kind="steal" picture={<HandshakeIcon width={24} height={24} />}>
       <p className="chat-special-title">
-        Split or steal for <span className="chat-amount">{formatCoins(d.reward ?? 0)}</span> coins: {STEAL_RESULT[d.result ?? ''] ?? 'over.'}
+        Split or steal for <span className="chat-amount">{formatCoins(d.reward ?? 0)}</span> coins: {d.result ? STEAL_RESULT_TEXT[d.result] : 'over.'}
       </p>
       {d.players && d.players.length > 0 && (
         <ul className="chat-special-players" aria-label="Picked players">
