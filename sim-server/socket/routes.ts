@@ -157,7 +157,7 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
       case 'checkin':
         return hub.reply(conn, '#CHECKIN', { time: now });
       case 'manifest':
-        return hub.reply(conn, '#MANIFEST', buildManifest(config));
+        return hub.reply(conn, '#MANIFEST', buildManifest(config, services.raceBoards.offset));
       case 'join-room':
         if (!isRoomName(frame.data.room)) return hub.reply(conn, 'SOCKET_ERROR', { code: 'UNKNOWN_ROOM', message: `no room ${frame.data.room.slice(0, 64)}` });
         if (!hub.mayJoin(conn, frame.data.room)) return hub.reply(conn, 'SOCKET_ERROR', { code: 'ACCESS_DENIED', message: `cannot join ${frame.data.room}` });

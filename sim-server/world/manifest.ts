@@ -14,16 +14,21 @@ function styleFor(date: Date): 'snow' | 'santa' | 'halloween' | 'christmas' | nu
   return null;
 }
 
-/** Builds the manifest for the current moment. */
-export function buildManifest(config: Config): ServerMessageData<'#MANIFEST'> {
+/**
+ * Builds the manifest for the current moment. `raceOffset` is how far the race's clock runs
+ * ahead of the server's (RaceBoards.offset: the sim's console can end a period early,
+ * docs/decisions/0050), so the header counts down to the period the race board shows.
+ */
+export function buildManifest(config: Config, raceOffset = 0): ServerMessageData<'#MANIFEST'> {
   const now = config.now();
+  const raceNow = now + raceOffset;
   return {
     stats: {
       // The Battle Pass runs on this server (docs/decisions/0025): the header shows Season.
       battle_pass: { active: true },
       ctc: { active: true },
       // Race+ counts down to the real end of the featured race period (seconds).
-      events: { leaderboard: { ends_in_time: Math.max(0, Math.ceil((periodAt(FEATURED_RACE, now).end - now) / 1000)) } },
+      events: { leaderboard: { ends_in_time: Math.max(0, Math.ceil((periodAt(FEATURED_RACE, raceNow).end - raceNow) / 1000)) } },
       client: { style: styleFor(new Date(now)) },
       // Coins per unit of each display currency: shown amounts are divided by the rate.
       wallet: { rate: { SFC: 1, USD: 1, EUR: 1.08, ...CRYPTO_RATES } },

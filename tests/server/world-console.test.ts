@@ -285,4 +285,17 @@ describe('the race', () => {
     expect((await ok(racer, 'race.leaderboard', { period: 'daily' })).players).toBe(1);
     expectLedgerOk(server);
   });
+
+  test('ending the weekly race: the header\'s countdown (the manifest) counts to the new week\'s end', async () => {
+    const watcher = await server.player('console_weekly');
+    const socket = await watcher.socket();
+    const ended = await sim<{ end: number; next: { start: number; end: number } }>(watcher, '/api/sim/world/race/end', { period: 'weekly' });
+    expect(ended.next.start).toBe(ended.end);
+    socket.send('manifest');
+    const manifest = (await socket.next('#MANIFEST')).data as { stats: { events: { leaderboard: { ends_in_time: number } } } };
+    // The race's clock stands at the new week's start: a whole week is left (give or take the test's seconds).
+    expect(manifest.stats.events.leaderboard.ends_in_time).toBeGreaterThan(7 * 86_400 - 60);
+    expect(manifest.stats.events.leaderboard.ends_in_time).toBeLessThanOrEqual(7 * 86_400);
+    expect(await ok(watcher, 'race.leaderboard', { period: 'weekly' })).toMatchObject({ start: ended.next.start, end: ended.next.end, players: 0 });
+  });
 });
