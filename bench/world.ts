@@ -14,7 +14,7 @@ import { signIn } from './lib/http.ts';
 import { cpuSeconds, makeTempDir, removeTempDir, rssKiB, sleep, startSimServer, type Server } from './lib/procs.ts';
 import { fmt, judge, type Row, type Section } from './lib/report.ts';
 import { measureQuietly, SERVER_CPU, type RpcOptions } from './rpc.ts';
-import { rhythmAt } from '../sim-server/world/population.ts';
+import { rhythmAt } from '../sim-server/population/index.ts';
 
 export interface WorldOptions {
   /** Seconds the CPU of each server is measured over. */

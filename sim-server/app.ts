@@ -24,7 +24,7 @@ import { registerCompression } from './http/compress.ts';
 import { ANSWER_HEADERS } from './http/headers.ts';
 import type { Domain, Handlers, Services } from './rpc/context.ts';
 import { createDispatcher } from './rpc/dispatch.ts';
-import { createPopulation, registerPopulationRoutes } from './world/population.ts';
+import { createPopulation, registerPopulationRoutes } from './population/index.ts';
 import { createLeanRpc, type LeanHandler } from './rpc/lean.ts';
 import { createRpcCall, registerRpc } from './rpc/routes.ts';
 import { createHub } from './socket/hub.ts';

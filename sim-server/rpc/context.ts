@@ -8,16 +8,18 @@ import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/database.ts';
 import type { BalanceChange, CountedWager, Ledger } from '../db/ledger.ts';
 import type { UserRow } from '../auth/users.ts';
-import type { Battles } from '../domains/battles/runtime.ts';
-import type { CaseCatalog } from '../domains/cases/catalog-store.ts';
-import type { ChatRuntime } from '../domains/chat/runtime.ts';
-import type { RaceBoards } from '../domains/progression/race.ts';
-import type { Radio } from '../domains/radio/runtime.ts';
 import type { Hub } from '../socket/hub.ts';
 import type { BeaconChain } from '../world/beacon.ts';
 
+/**
+ * The long-lived parts domains own (the battles' runner, the case catalog, the chat's flood
+ * guard, the race boards, the radio). Each domain adds its own here by declaration merging in
+ * its own file, so this layer imports no domain (docs/design.md section 3).
+ */
+export interface DomainRuntimes {}
+
 /** The server's long-lived parts, built once by buildApp. */
-export interface Services {
+export interface Services extends DomainRuntimes {
   config: Config;
   db: Db;
   ledger: Ledger;
@@ -25,16 +27,6 @@ export interface Services {
   tokens: AccessTokens;
   /** The public randomness beacon: battles key their tickets with its blocks; fairness shows it. */
   beacon: BeaconChain;
-  /** The case catalog (items, cases and their versions). */
-  catalog: CaseCatalog;
-  /** The battles' runner, state cache, bots and flood guards. */
-  battles: Battles;
-  /** The chat's flood guard. */
-  chat: ChatRuntime;
-  /** The race's live boards: the current period of each kind. */
-  raceBoards: RaceBoards;
-  /** The radio station (started by the radio domain). */
-  radio: Radio;
   /** What crosses processes (REDIS_URL); null for a server alone, the default. */
   broker: Broker | null;
   /** Whether this process runs the game clocks now (always, alone on an embedded database). */

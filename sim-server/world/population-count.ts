@@ -1,5 +1,5 @@
 /**
- * How many simulated players are on line now: the population (sim-server/world/population*.ts)
+ * How many simulated players are on line now: the population (sim-server/population/)
  * sets it, the online counts read it (LOBBY_ONLINE, CHAT_ONLINE, arena.statistics), always apart
  * from the real sockets (docs/decisions/0050). Simulated players hold no socket; outside the sim,
  * or with the population at 0, it stays 0.

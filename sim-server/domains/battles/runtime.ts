@@ -100,3 +100,11 @@ export function startBattles(app: FastifyInstance, services: Services): void {
 export function battleErrorLogger(log: FastifyInstance['log']): (id: number, error: unknown) => void {
   return (id, error) => log.error({ err: error, battle: toHash(id) }, 'battle step failed');
 }
+
+// This domain's long-lived part on the server's Services (the RPC layer names no domain: docs/design.md section 3).
+declare module '../../rpc/context.ts' {
+  interface DomainRuntimes {
+    /** The battles' runner, state cache, bots and flood guards. */
+    battles: Battles;
+  }
+}

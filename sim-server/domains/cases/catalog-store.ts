@@ -194,3 +194,11 @@ function loadView(db: Pick<Db, 'all' | 'get'>): CatalogView {
     listing: () => listing,
   };
 }
+
+// This domain's long-lived part on the server's Services (the RPC layer names no domain: docs/design.md section 3).
+declare module '../../rpc/context.ts' {
+  interface DomainRuntimes {
+    /** The case catalog (items, cases and their versions). */
+    catalog: CaseCatalog;
+  }
+}

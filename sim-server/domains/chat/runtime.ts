@@ -99,3 +99,11 @@ export function registerChat(app: FastifyInstance, services: Services): void {
     }),
   );
 }
+
+// This domain's long-lived part on the server's Services (the RPC layer names no domain: docs/design.md section 3).
+declare module '../../rpc/context.ts' {
+  interface DomainRuntimes {
+    /** The chat's flood guard. */
+    chat: ChatRuntime;
+  }
+}

@@ -231,3 +231,11 @@ function payPeriod(deps: SettleDeps, period: RacePeriod, start: number): boolean
     return true;
   });
 }
+
+// This domain's long-lived part on the server's Services (the RPC layer names no domain: docs/design.md section 3).
+declare module '../../rpc/context.ts' {
+  interface DomainRuntimes {
+    /** The race's live boards: the current period of each kind. */
+    raceBoards: RaceBoards;
+  }
+}

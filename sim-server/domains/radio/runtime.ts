@@ -82,3 +82,11 @@ function startStation(app: FastifyInstance, services: Services): () => void {
   services.timers.whenOwned(tick);
   return tick;
 }
+
+// This domain's long-lived part on the server's Services (the RPC layer names no domain: docs/design.md section 3).
+declare module '../../rpc/context.ts' {
+  interface DomainRuntimes {
+    /** The radio station (started by the radio domain). */
+    radio: Radio;
+  }
+}

@@ -19,9 +19,9 @@ import { createUser, setTag } from '../domains/account/users.ts';
 import { answerAsync, backTo, fromForm, parseBody } from '../rpc/console-http.ts';
 import type { Services } from '../rpc/context.ts';
 import type { Dispatch } from '../rpc/dispatch.ts';
-import { ACTS, backgroundActs, yieldToServer, type Agent, type WorldContext } from './population-acts.ts';
-import { setSimulatedOnline } from './population-count.ts';
-import { simName } from './population-words.ts';
+import { ACTS, backgroundActs, yieldToServer, type Agent, type WorldContext } from './acts.ts';
+import { setSimulatedOnline } from '../world/population-count.ts';
+import { simName } from './words.ts';
 
 /** Most simulated players one server keeps (the console refuses more). */
 export const POPULATION_MAX = 2_000;

@@ -13,7 +13,7 @@ import { findUserById } from '../auth/users.ts';
 import { mintGiftCode } from '../domains/payments/gift-codes.ts';
 import { startStream, stopStream } from '../domains/streams/store.ts';
 import type { Services } from '../rpc/context.ts';
-import { chatLine, reactionLine, replyLine, simName } from './population-words.ts';
+import { chatLine, reactionLine, replyLine, simName } from './words.ts';
 
 /** One simulated player and where it stands. */
 export interface Agent {
