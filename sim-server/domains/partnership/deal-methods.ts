@@ -7,7 +7,7 @@ import { PARTNER_TIERS, dealRoi, estimateDealRoi, parseHash, partnerTier, toHash
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { hasTag } from '../account/users.ts';
-import { giftHandlers } from '../payments/gift-methods.ts';
+import { redeemWalletGift } from '../payments/gift-methods.ts';
 import { partnerByCode } from './codes.ts';
 import { partnershipHandlers } from './methods.ts';
 import { partnerOf } from './referrals.ts';
@@ -116,8 +116,8 @@ export const dealHandlers: Handlers = {
     const user = requireUser(ctx);
     // One rule each: the gift and referral calls check, pay and refuse; this only picks which.
     if (GIFT_CODE_PATTERN.test(code.trim())) {
-      const redeem = giftHandlers['wallet.gift']!;
-      return Promise.resolve(redeem({ code: code.trim(), stamp }, ctx)).then((r) => ({ success: r.success, kind: 'gift' as const, ...('cause' in r && r.cause ? { cause: r.cause } : {}) }));
+      const redeemed = ctx.moneyTx((tx) => redeemWalletGift(tx, ctx, user.id, code.trim()));
+      return { success: redeemed.success, kind: 'gift' as const, ...(redeemed.cause ? { cause: redeemed.cause } : {}) };
     }
     // The use-code modal's call: the code of the partner one already has is refused, and the
     // anonymous flag stays as it was (the deposit-bonus modal's activateCode may change it).

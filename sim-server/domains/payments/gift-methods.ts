@@ -1,6 +1,7 @@
 /** wallet.gift and inventory.gift: redeeming gift codes. */
 import { toHash } from '../../../src/core/index.ts';
-import { requireUser, type Handlers } from '../../rpc/context.ts';
+import type { Tx } from '../../db/database.ts';
+import { requireUser, type Handlers, type Services } from '../../rpc/context.ts';
 import { assetOut, grantItem } from '../inventory/assets.ts';
 import { cardById, cardOut } from '../cards/cards.ts';
 import { redeemCardGift } from '../cards/gifts.ts';
@@ -11,23 +12,29 @@ import { GiftCause, redeemGiftCode } from './gift-codes.ts';
 /** Payment method of codes minted without a gift-card brand (promotions, the sim console). */
 const PLAIN_GIFT_METHOD = 'giftcard';
 
+/**
+ * Redeems a wallet gift code for a player in the caller's money transaction: a gift card is a
+ * deposit like any other (listed with the payments, pays the referral bonus, raises the deposit
+ * events, credits as 'gift_code'). The service other domains call (partnership-plus.activate-code
+ * takes gift codes too), rather than this domain's handler.
+ */
+export function redeemWalletGift(tx: Tx, services: Services, userId: number, code: string): { success: boolean; cause?: string } {
+  const now = services.config.now();
+  const gift = redeemGiftCode(tx, 'wallet', code, userId, now);
+  if (typeof gift === 'string') return { success: false, cause: gift };
+  const payment = insertPayment(tx, {
+    user_id: userId, type: 'deposit', provider: 'giftcard', method: gift.method ?? PLAIN_GIFT_METHOD, currency: 'USD',
+    status: 'pending', amount: gift.amount!, units: gift.amount!, details: { gift: toHash(gift.id) },
+  }, now);
+  completeDeposit(tx, services, payment);
+  return { success: true };
+}
+
 /** Gift-code methods. */
 export const giftHandlers: Handlers = {
   'wallet.gift': ({ code }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx) => {
-      const now = ctx.config.now();
-      const gift = redeemGiftCode(tx, 'wallet', code, user.id, now);
-      if (typeof gift === 'string') return { success: false, cause: gift };
-      // A gift card is a deposit like any other: it is listed with the payments, pays the
-      // referral bonus and raises the deposit events, and credits as 'gift_code'.
-      const payment = insertPayment(tx, {
-        user_id: user.id, type: 'deposit', provider: 'giftcard', method: gift.method ?? PLAIN_GIFT_METHOD, currency: 'USD',
-        status: 'pending', amount: gift.amount!, units: gift.amount!, details: { gift: toHash(gift.id) },
-      }, now);
-      completeDeposit(tx, ctx, payment);
-      return { success: true };
-    });
+    return ctx.moneyTx((tx) => redeemWalletGift(tx, ctx, user.id, code));
   },
   'inventory.gift': ({ code }, ctx) => {
     const user = requireUser(ctx);
