@@ -10,9 +10,10 @@ import { isGiftCode } from '../../core/validation.ts';
 import { RpcError, rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal, ModalWidth } from '../../ui/modal.tsx';
-import { pushNotice, reportApiError } from '../notifications/index.ts';
+// The notice store itself (a shared layer), not the notifications feature: that feature reaches
+// the inventory, whose cards reach this one, and features do not go round in circles.
+import { pushNotice } from '../../ui/notice-store.ts';
 import { sessionKeys } from '../session/index.ts';
-import { walletKeys } from '../wallet/index.ts';
 import './use-code.css';
 
 /** The modal's own texts (document 1 section 5: 'Invalide code' is the spec's typo; the server says 'Invalid code'). */
@@ -44,13 +45,14 @@ export default function UseCodeModal({ code: offered, partner, onClose }: { code
       }
       pushNotice({ type: 'system', title: 'Code applied', message: answer.kind === 'gift' ? 'The gift is yours.' : `${partner ?? 'The partner'}'s code is yours: your deposits now earn the bonus.`, timerMs: 5000 });
       setCode('');
-      await Promise.all([queryClient.invalidateQueries({ queryKey: walletKeys.referral }), queryClient.invalidateQueries({ queryKey: sessionKeys.all })]);
+      // The referral, the balance and any gift's item are all the session's: read again.
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
       onClose();
     },
     onError: (error) => {
       if (error instanceof RpcError && SHOWN_HERE.includes(error.code)) return setMessage(error.code === NumericError.INVALID_CODE ? UseCodeText.invalid : error.message);
-      setMessage(null);
-      reportApiError(error, () => undefined);
+      // Anything else is said where the player is looking, in the server's words when it has them.
+      setMessage(error instanceof RpcError ? `${error.code}: ${error.message}` : 'The code could not be sent. Try again in a moment.');
     },
   });
   const submit = (event: FormEvent) => {
