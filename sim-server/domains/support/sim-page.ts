@@ -13,7 +13,7 @@ p{color:#9aa3b2;margin:0 0 12px}a{color:#7fb0ff}code{color:#ffd479}.notice{color
 section.thread{background:#1a1f29;border-radius:10px;padding:14px 16px;margin:0 0 14px}
 .head{display:flex;justify-content:space-between;gap:8px;flex-wrap:wrap;align-items:baseline}.head strong{color:#fff}.muted{color:#9aa3b2;font-size:13px}
 ol.messages{list-style:none;margin:10px 0;padding:0;display:flex;flex-direction:column;gap:6px}
-ol.messages li{max-width:80%;padding:7px 11px;border-radius:10px;background:#262d3b;white-space:pre-wrap;overflow-wrap:anywhere}
+ol.messages li{align-self:flex-start;max-width:80%;padding:7px 11px;border-radius:10px;background:#262d3b;white-space:pre-wrap;overflow-wrap:anywhere}
 ol.messages li.agent{align-self:flex-end;background:#2b4a8f;color:#fff}ol.messages li span{display:block;font-size:11px;color:#9aa3b2}
 ol.messages li.agent span{color:#c9d6f5}
 form{display:flex;gap:8px;flex-wrap:wrap;align-items:end;margin:0}form.answer textarea{flex:1 1 260px}
