@@ -40,6 +40,7 @@ import { abuseLimitsByAddress } from './schema/0067-abuse-limits-by-address.ts';
 import { wagerHolds } from './schema/0070-wager-holds.ts';
 import { worldSettings } from './schema/0075-world-settings.ts';
 import { stealAnonymous } from './schema/0080-steal-anonymous.ts';
+import { partnerEarningsDeposits } from './schema/0081-partner-earnings-deposits.ts';
 import { supportChat } from './schema/0085-support-chat.ts';
 
 interface MigrationTarget extends Pick<Db, 'run' | 'get' | 'all' | 'transaction'> {
@@ -62,7 +63,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, partyCardPrizes, stealWinners, simSteamProfile, tipWagerLock, communityKeys, experienceByPlayer, bonusWagering, profilePattern, partnerReferralCount, partyDepositGoals, raceTodayOnPlayer, abuseLimitsByAddress, wagerHolds, worldSettings, stealAnonymous, supportChat];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, partyCardPrizes, stealWinners, simSteamProfile, tipWagerLock, communityKeys, experienceByPlayer, bonusWagering, profilePattern, partnerReferralCount, partyDepositGoals, raceTodayOnPlayer, abuseLimitsByAddress, wagerHolds, worldSettings, stealAnonymous, partnerEarningsDeposits, supportChat];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

@@ -689,13 +689,17 @@ export const BeaconBlock = z.object({
 
 /** A partner's earnings (cents) and the reach of their code. */
 export const PartnerEarnings = z.object({
-  /** Everything earned so far, rounded down to whole cents. */
+  /** Everything earned so far (a share of the referrals' deposits), rounded down to whole cents. */
   accrued: z.number(),
   claimed: z.number(),
   /** What a claim pays now. */
   available: z.number(),
-  /** What the referrals wagered, net of refunds. */
+  /** What the referrals wagered (counted wagers): it sets the partner's tier. */
   wagered: z.number(),
+  /** What the referrals deposited, completed deposits: the base of the earnings. */
+  deposited: z.number(),
+  /** The share of a deposit the partner's tier earns now, in percent. */
+  share_percent: z.number(),
   referrals: z.number(),
   /** Visits of the invite link. */
   visits: z.number(),
@@ -715,7 +719,7 @@ export const PartnerPeriodFigures = z.object({
   /** The referrals' wagers, and what they wagered net of refunds. */
   wagers: z.number(),
   wagered: z.number(),
-  /** The partner's share of the house edge, rounded down. */
+  /** The partner's share of the referrals' deposits, rounded down. */
   earned: z.number(),
   /** The referrals' completed deposits, and their sum. */
   deposits: z.number(),
@@ -731,6 +735,9 @@ export const ReferralEntry = z.object({
   /** Unix seconds the code was applied. */
   joined_at: z.number(),
   wagered: z.number(),
+  /** Their completed deposits while this partner's referral, cents. */
+  deposited: z.number(),
+  /** What their deposits earned the partner, cents rounded down. */
   earned: z.number(),
 });
 
@@ -769,7 +776,14 @@ export const PartnerRaceStanding = z.object({
 });
 
 /** A partner tier (docs/decisions/0028): reached when the referrals wagered `min_wagered` cents. */
-export const PartnerTierEntry = z.object({ level: z.number(), name: z.string(), min_wagered: z.number(), deal_cap: z.number() });
+export const PartnerTierEntry = z.object({
+  level: z.number(),
+  name: z.string(),
+  min_wagered: z.number(),
+  deal_cap: z.number(),
+  /** The share of each referral's deposit a partner of this tier earns, in percent (up to 10). */
+  earning_percent: z.number(),
+});
 
 /** A sponsor deal: credit the sponsor offers a partner against a wager goal, for some days. */
 export const PartnerDeal = z.object({

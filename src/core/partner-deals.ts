@@ -11,16 +11,29 @@ export interface PartnerTier {
   min_wagered: number;
   /** The largest sponsor deal (cents) a partner of this tier may confirm. */
   deal_cap: number;
+  /** The share of each referral's deposit the partner earns at this tier, in percent (document 3: "up to 10%"). */
+  earning_percent: number;
 }
+
+/** The most a partner earns of a referral's deposit (document 3 sections 1 and 9). */
+export const PARTNER_EARNING_MAX_PERCENT = 10;
 
 /** The tiers, lowest first; every partner is at least level 1. */
 export const PARTNER_TIERS: readonly PartnerTier[] = [
-  { level: 1, name: 'Bronze', min_wagered: 0, deal_cap: 50_000 },
-  { level: 2, name: 'Silver', min_wagered: 100_000, deal_cap: 200_000 },
-  { level: 3, name: 'Gold', min_wagered: 1_000_000, deal_cap: 1_000_000 },
-  { level: 4, name: 'Platinum', min_wagered: 10_000_000, deal_cap: 5_000_000 },
-  { level: 5, name: 'Diamond', min_wagered: 100_000_000, deal_cap: 20_000_000 },
+  { level: 1, name: 'Bronze', min_wagered: 0, deal_cap: 50_000, earning_percent: 5 },
+  { level: 2, name: 'Silver', min_wagered: 100_000, deal_cap: 200_000, earning_percent: 6 },
+  { level: 3, name: 'Gold', min_wagered: 1_000_000, deal_cap: 1_000_000, earning_percent: 7 },
+  { level: 4, name: 'Platinum', min_wagered: 10_000_000, deal_cap: 5_000_000, earning_percent: 8 },
+  { level: 5, name: 'Diamond', min_wagered: 100_000_000, deal_cap: 20_000_000, earning_percent: PARTNER_EARNING_MAX_PERCENT },
 ];
+
+/**
+ * What a referral's deposit of `cents` earns their partner at `tier`, in thousandths of a cent
+ * (docs/decisions/0011): cents x percent / 100, exact as cents x percent x 10.
+ */
+export function partnerDepositEarningMilli(cents: number, tier: Pick<PartnerTier, 'earning_percent'>): number {
+  return cents * tier.earning_percent * 10;
+}
 
 /** The tier a partner whose referrals wagered `wagered` cents is in. */
 export function partnerTier(wagered: number): PartnerTier {

@@ -40,7 +40,7 @@ test('the sim console makes a partner and sends referred traffic; the dashboard 
   await expect(tile(page, 'Wagered').getByRole('strong')).toHaveText(coins(figures.wagered));
   await expect(tile(page, 'Earned').getByRole('strong')).toHaveText(coins(figures.earned));
   await expect(dashboard(page).getByTestId('partner-chart').locator('canvas')).toBeVisible();
-  await expect(dashboard(page).getByTestId('partner-chart')).toContainText('Wagered');
+  await expect(dashboard(page).getByTestId('partner-chart')).toContainText('Deposited');
 
   await dashboard(page).getByRole('button', { name: 'Today' }).click();
   await expect(dashboard(page).getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');

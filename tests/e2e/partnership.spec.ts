@@ -1,23 +1,28 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, callAsPlayer, connectByApi, newPlayerName, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, callAsPlayer, connectByApi, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
 
 /** A panel of the page by its heading. */
 const panel = (page: Page, title: string) => page.locator('section', { has: page.getByRole('heading', { name: title }) });
 
-/** A referral of `partner` in its own request context (its own cookies), who wagers on one case. */
+/**
+ * A referral of `partner` in its own request context (its own cookies), who deposits 10 coins
+ * with a gift code (what earns the partner, docs/decisions/0011) and wagers on one case.
+ */
 async function referralWhoWagers(baseURL: string, partner: string): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL });
   const name = newPlayerName('ref');
   // Many sign-ups from one machine meet the challenge: answer it as the app does.
   expect(await connectByApi(api, name, 'e2e-password')).toMatchObject({ response: { user: { name } } });
   expect(await (await api.get(`/api/method/partnership.activateCode?code=${partner}`)).json()).toMatchObject({ response: { success: true } });
+  const minted = (await (await api.post('/api/sim/gift-codes', { headers: operatorHeaders(), data: { kind: 'wallet', coins: '10' } })).json()) as { response: { code: string } };
+  expect(await (await api.get(`/api/method/wallet.gift?code=${minted.response.code}`)).json()).toMatchObject({ response: { success: true } });
   const { response } = (await (await api.get('/api/method/case.getCases')).json()) as { response: { cases: { hash: string }[] } };
   expect(await (await api.get(`/api/method/arena-unbox.create?box_hash=${response.cases[0]!.hash}&count=1`)).json()).toHaveProperty('response');
   return api;
 }
 
-test('a partner sees invite visits, referrals and their wagers, then claims the earnings into the wallet', async ({ page, browser, baseURL }) => {
+test('a partner sees invite visits, referrals, their wagers and deposits, then claims the earnings (a share of the deposits) into the wallet', async ({ page, browser, baseURL }) => {
   // Twenty referrals sign up and wager first: on a busy two-core machine that takes a while.
   test.setTimeout(120_000);
   await acceptCookiesUpFront(page);
@@ -41,12 +46,15 @@ test('a partner sees invite visits, referrals and their wagers, then claims the 
   const referrals = await Promise.all(Array.from({ length: 20 }, () => referralWhoWagers(baseURL!, partner)));
   const { earnings } = await callAsPlayer<{ earnings: { available: number; visits: number; referrals: number } }>(page, 'partnership.referrals');
   expect(earnings).toMatchObject({ visits: 1, referrals: 20 });
-  expect(earnings.available).toBeGreaterThan(0);
+  // 5% (Bronze) of twenty deposits of 10 coins.
+  expect(earnings.available).toBe(1_000);
 
   await page.reload();
   const available = (earnings.available / 100).toFixed(2);
   await expect(code.getByText('Link visits1', { exact: true })).toBeVisible();
   await expect(code.getByText('Referrals20', { exact: true })).toBeVisible();
+  await expect(code.getByText('Their deposits200.00', { exact: true })).toBeVisible();
+  await expect(code.getByText('Your share of deposits5%', { exact: true })).toBeVisible();
   await expect(panel(page, 'Your referrals').getByRole('row')).toHaveCount(21);
   const before = (await callAsPlayer<{ user_wallet: { balance: number } }>(page, 'user.getUser')).user_wallet.balance;
 

@@ -56,11 +56,15 @@ describe('partnership-plus dashboard', () => {
     expect(week.series.at(-2)).toMatchObject(yesterday.figures);
     expect(week.series.at(-1)!.at).toBe(Math.floor(ctx.clock.now() / DAY) * 86_400);
 
-    // The days add up to the running totals kept by the earnings rule (docs/decisions/0011).
+    // The days add up to the running totals kept by the earnings rule (docs/decisions/0011): wagers earned nothing, the deposit 5%.
     const { earnings } = await ok(partner, 'partnership.referrals', {});
     const home = await ok(partner, 'partnership-plus.home', {});
     expect(home.periods.all).toMatchObject({ visits: 7, referrals: 8, wagers: 11, wagered: earnings.wagered, deposits: 1, deposited: 2_500 });
-    expect(home.periods.all.earned).toBe(Math.floor((earnings.wagered * 8) / 1000));
+    // Earnings are the tier's share of the referrals' deposits (docs/decisions/0011): 5% of 25 coins at Bronze.
+    expect(earnings).toMatchObject({ deposited: 2_500, accrued: 125, share_percent: 5 });
+    expect(home.periods.all.earned).toBe(earnings.accrued);
+    expect(today.figures.earned).toBe(125);
+    expect(yesterday.figures.earned).toBe(0);
     expect(home.periods.week).toEqual(week.figures);
     expect(home).toMatchObject({ code: 'dash_partner', earnings: { referrals: 8, visits: 7 } });
     expectLedgerOk(ctx.server);

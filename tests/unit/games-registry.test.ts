@@ -11,7 +11,6 @@ import { VERIFY_GAMES } from '../../src/features/fairness/verify-games.ts';
 import { homeGameTiles } from '../../src/features/home/game-tiles.ts';
 import { FOOTER_GAMES, mobileGameEntries } from '../../src/features/shell/game-menus.ts';
 import { GAME_NAV, navItemVisible } from '../../src/features/shell/nav-items.ts';
-import { PARTNER_EDGE_SHARE_PERCENT, partnerEarningMilli } from '../../sim-server/domains/partnership/edge-share.ts';
 
 /**
  * A game's identity is one entry of src/core/games.ts (docs/design.md section 13), and every
@@ -94,14 +93,6 @@ describe.each(GAME_LIST.map((game) => [game.key, game] as const))('every place k
     for (const type of [...money.winTypes, ...money.refundTypes]) expect(WAGER_TYPES).not.toContain(type);
   });
 
-  test('a partner earns their share of its edge on each of its wagers', () => {
-    const cents = 10_000;
-    // Milli-cents: cents x edge (basis points x 10 = thousandths of a percent) x share / 10^4.
-    const expected = Math.floor((cents * money.houseEdgeBp * 10 * PARTNER_EDGE_SHARE_PERCENT) / 10_000);
-    const wagered = money.wager ? money.stakeTypes : [];
-    expect(wagered.map((type) => partnerEarningMilli(type, cents))).toEqual(wagered.map(() => expected));
-  });
-
   test('it states a house edge between 0 and 100%', () => {
     expect(Number.isInteger(money.houseEdgeBp)).toBe(true);
     expect(money.houseEdgeBp).toBeGreaterThan(0);
@@ -124,18 +115,12 @@ describe('the registry itself', () => {
     expect(new Set(types).size).toBe(types.length);
   });
 
-  test('wager types are exactly the stakes of the wagering games, and nothing else earns a partner anything', () => {
+  test('wager types are exactly the stakes of the wagering games', () => {
     expect(WAGER_TYPES).toEqual(GAME_KEYS.flatMap((key) => ((GAME_MONEY[key] as GameMoney).wager ? GAME_MONEY[key].stakeTypes : [])));
-    // An entry type of no game has no edge: refused, never silently 0.
-    expect(() => partnerEarningMilli('wallet_deposit', 10_000)).toThrow(/no game's wager/);
-    expect(() => partnerEarningMilli('arena_refund', 10_000)).toThrow(/no game's wager/);
   });
 
   test('the rules price and pay with the edges it states', () => {
     expect(CASE_HOUSE_EDGE).toBe(0.08);
-    // The case edge of 0.08 gives 8 milli-cents per cent wagered (docs/decisions/0011).
-    expect(partnerEarningMilli('unbox_boxes_bought', 1)).toBe(8);
-    expect(partnerEarningMilli('unbox_boxes_bought', 1_000)).toBe(8_000);
     expect(GAME_MONEY.battle.houseEdgeBp).toBe(GAME_MONEY.unbox.houseEdgeBp);
     expect(CHICKEN_RTP_BP).toBe(9_700);
     expect(DICE_EDGE_BP).toBe(100);

@@ -1,16 +1,16 @@
 /**
- * Partner earnings (document 3 sections 1 and 9; docs/decisions/0011): a partner earns a
- * tenth of the house edge on every wager their referrals make, accrued in the wager's own
- * transaction (so a rolled-back wager earns nothing) and claimed into the wallet once they
- * have 20 referrals.
+ * Partner earnings (document 3 sections 1 and 9: a partner earns "up to 10% of their
+ * deposits"; docs/decisions/0011): a share of every completed deposit of their referrals, the
+ * share set by the partner's tier (src/core/partner-deals.ts, 5% to 10%), accrued in the
+ * deposit's own transaction and claimed into the wallet once they have 20 referrals. The
+ * referrals' counted wagers are kept beside it: they set the tier.
  */
 import { NamedError } from '../../../src/contract/index.ts';
-import { toHash } from '../../../src/core/index.ts';
+import { partnerDepositEarningMilli, partnerTier, toHash } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import type { CountedWager, Ledger } from '../../db/ledger.ts';
+import type { BalanceChange, CountedWager, Ledger } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import { partnerByCode } from './codes.ts';
-import { partnerEarningMilli } from './edge-share.ts';
 import { countVisitDay } from './partner-stats.ts';
 import { PARTNERSHIP_HOUSE } from './referrals.ts';
 
@@ -18,24 +18,44 @@ import { PARTNERSHIP_HOUSE } from './referrals.ts';
 export const CASHOUT_MIN_REFERRALS = 20;
 
 /**
- * Wager hook: credits `partnerId`, the partner of the referred player, for a counted wager.
- * Answers the partner's referral wagers before and after, for their tier.
+ * Wager hook: adds a counted wager of `partnerId`'s referral to the running totals that set the
+ * partner's tier (a wager earns nothing itself). Answers the partner's referral wagers before and
+ * after, for the level change.
  */
-export function accrueEarnings(tx: Tx, wager: CountedWager, partnerId: number): { partnerId: number; before: number; after: number } {
-  const milli = partnerEarningMilli(wager.type, wager.amount);
+export function countReferralWager(tx: Tx, wager: CountedWager, partnerId: number): { partnerId: number; before: number; after: number } {
   const wagered = wager.amount;
   tx.run(
-    `INSERT INTO referral_earnings (user_id, partner_id, wagered, earned_milli) VALUES (?, ?, ?, ?)
-     ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, wagered = referral_earnings.wagered + excluded.wagered, earned_milli = referral_earnings.earned_milli + excluded.earned_milli`,
-    wager.userId, partnerId, wagered, milli,
+    `INSERT INTO referral_earnings (user_id, partner_id, wagered) VALUES (?, ?, ?)
+     ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, wagered = referral_earnings.wagered + excluded.wagered`,
+    wager.userId, partnerId, wagered,
   );
   const total = tx.get<{ wagered: number }>(
-    `INSERT INTO partner_earnings (partner_id, accrued_milli, wagered) VALUES (?, ?, ?)
-     ON CONFLICT (partner_id) DO UPDATE SET accrued_milli = partner_earnings.accrued_milli + excluded.accrued_milli, wagered = partner_earnings.wagered + excluded.wagered
+    `INSERT INTO partner_earnings (partner_id, wagered) VALUES (?, ?)
+     ON CONFLICT (partner_id) DO UPDATE SET wagered = partner_earnings.wagered + excluded.wagered
      RETURNING wagered`,
-    partnerId, milli, wagered,
+    partnerId, wagered,
   )!;
   return { partnerId, before: total.wagered - wagered, after: total.wagered };
+}
+
+/**
+ * Ledger hook for a referral's completed deposit: credits `partnerId` their tier's share of it,
+ * in thousandths of a cent (exact), in the deposit's own transaction. Answers what it earned.
+ */
+export function accrueDepositEarning(tx: Tx, deposit: BalanceChange, partnerId: number): number {
+  const tier = partnerTier(tx.get<{ wagered: number }>('SELECT wagered FROM partner_earnings WHERE partner_id = ?', partnerId)?.wagered ?? 0);
+  const milli = partnerDepositEarningMilli(deposit.amount, tier);
+  tx.run(
+    `INSERT INTO referral_earnings (user_id, partner_id, deposited, earned_milli) VALUES (?, ?, ?, ?)
+     ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, deposited = referral_earnings.deposited + excluded.deposited, earned_milli = referral_earnings.earned_milli + excluded.earned_milli`,
+    deposit.userId, partnerId, deposit.amount, milli,
+  );
+  tx.run(
+    `INSERT INTO partner_earnings (partner_id, accrued_milli, deposited) VALUES (?, ?, ?)
+     ON CONFLICT (partner_id) DO UPDATE SET accrued_milli = partner_earnings.accrued_milli + excluded.accrued_milli, deposited = partner_earnings.deposited + excluded.deposited`,
+    partnerId, milli, deposit.amount,
+  );
+  return milli;
 }
 
 /** A partner's earnings in cents. */
@@ -45,8 +65,12 @@ export interface EarningsSummary {
   claimed: number;
   /** What a claim would pay now. */
   available: number;
-  /** What the referrals have wagered, net of refunds. */
+  /** What the referrals have wagered (counted wagers): it sets the tier. */
   wagered: number;
+  /** What the referrals have deposited: the base of the earnings. */
+  deposited: number;
+  /** The share of a deposit the partner's tier earns now, in percent. */
+  share_percent: number;
   referrals: number;
   visits: number;
   can_claim: boolean;
@@ -54,13 +78,17 @@ export interface EarningsSummary {
 
 /** The earnings figures of a partner. */
 export function earningsOf(db: Pick<Db, 'get'>, partnerId: number): EarningsSummary {
-  const row = db.get<{ accrued_milli: number; claimed: number; wagered: number; referrals: number }>('SELECT accrued_milli, claimed, wagered, referrals FROM partner_earnings WHERE partner_id = ?', partnerId);
+  const row = db.get<{ accrued_milli: number; claimed: number; wagered: number; deposited: number; referrals: number }>('SELECT accrued_milli, claimed, wagered, deposited, referrals FROM partner_earnings WHERE partner_id = ?', partnerId);
   const referrals = row?.referrals ?? 0;
   const visits = db.get<{ visits: number }>('SELECT visits FROM invite_visits WHERE partner_id = ?', partnerId)?.visits ?? 0;
   const accrued = Math.max(0, Math.floor((row?.accrued_milli ?? 0) / 1000));
   const claimed = row?.claimed ?? 0;
   const available = Math.max(0, accrued - claimed);
-  return { accrued, claimed, available, wagered: row?.wagered ?? 0, referrals, visits, can_claim: referrals >= CASHOUT_MIN_REFERRALS && available > 0 };
+  const wagered = row?.wagered ?? 0;
+  return {
+    accrued, claimed, available, wagered, deposited: row?.deposited ?? 0, share_percent: partnerTier(wagered).earning_percent,
+    referrals, visits, can_claim: referrals >= CASHOUT_MIN_REFERRALS && available > 0,
+  };
 }
 
 /**
@@ -87,14 +115,15 @@ export interface ReferralEntry {
   anonymous: boolean;
   joined_at: number;
   wagered: number;
-  /** What they earned the partner, whole cents rounded down. */
+  deposited: number;
+  /** What their deposits earned the partner, whole cents rounded down. */
   earned: number;
 }
 
 /** A page of a partner's referrals, newest first; `offset` is the last hash of the previous page. */
 export function referralsPage(db: Pick<Db, 'all'>, partnerId: number, page: { afterUserId: number | null; count: number }): ReferralEntry[] {
-  const rows = db.all<{ user_id: number; name: string; display_name: string; anonymous: number; created_at: number; wagered: number | null; earned_milli: number | null }>(
-    `SELECT r.user_id, u.name, u.display_name, r.anonymous, r.created_at, e.wagered, e.earned_milli
+  const rows = db.all<{ user_id: number; name: string; display_name: string; anonymous: number; created_at: number; wagered: number | null; deposited: number | null; earned_milli: number | null }>(
+    `SELECT r.user_id, u.name, u.display_name, r.anonymous, r.created_at, e.wagered, e.deposited, e.earned_milli
        FROM referrals r JOIN users u ON u.id = r.user_id
        LEFT JOIN referral_earnings e ON e.user_id = r.user_id AND e.partner_id = r.partner_id
       WHERE r.partner_id = ? AND r.user_id < ?
@@ -108,6 +137,7 @@ export function referralsPage(db: Pick<Db, 'all'>, partnerId: number, page: { af
     anonymous: r.anonymous === 1,
     joined_at: Math.floor(r.created_at / 1000),
     wagered: r.wagered ?? 0,
+    deposited: r.deposited ?? 0,
     earned: Math.floor((r.earned_milli ?? 0) / 1000),
   }));
 }

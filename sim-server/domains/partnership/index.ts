@@ -8,7 +8,7 @@ import { kickHandlers } from './kick.ts';
 import { memberHandlers } from './members.ts';
 import { partnershipHandlers } from './methods.ts';
 import { registerPartnerSim } from './sim-routes.ts';
-import { accrueEarnings } from './earnings.ts';
+import { accrueDepositEarning, countReferralWager } from './earnings.ts';
 import { announceLevel } from './levels.ts';
 import { raceHandlers } from './race-methods.ts';
 import { countRaceWager, settleEndedRaces } from './races.ts';
@@ -34,7 +34,9 @@ export const partnership: Domain = {
   onLedgerEntry: (tx, change, { config }) => {
     if (!isReferralDeposit(change)) return;
     const partnerId = partnerOf(tx, change.userId);
-    if (partnerId !== null) countDepositDay(tx, change, partnerId, config.now());
+    if (partnerId === null) return;
+    // Document 3: a partner earns a share of their referrals' deposits (docs/decisions/0011).
+    countDepositDay(tx, change, partnerId, config.now(), accrueDepositEarning(tx, change, partnerId));
   },
   onWager: (tx, wager, { ledger, hub, config }) => {
     const now = config.now();
@@ -42,7 +44,7 @@ export const partnership: Domain = {
     // The player's partner, looked up once for the three figures of a referral's wager.
     const partnerId = partnerOf(tx, wager.userId);
     if (partnerId === null) return;
-    const wagered = accrueEarnings(tx, wager, partnerId);
+    const wagered = countReferralWager(tx, wager, partnerId);
     announceLevel(tx, hub, wagered);
     countRaceWager(tx, wager, partnerId, now);
     countWagerDay(tx, wager, partnerId, now);

@@ -6,7 +6,6 @@
 import type { HistoryType } from '../../../src/contract/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { BalanceChange, CountedWager } from '../../db/ledger.ts';
-import { partnerEarningMilli } from './edge-share.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -46,14 +45,17 @@ export function countReferralDay(tx: Tx, partnerId: number, now: number): void {
 /** A referral's completed deposit (what the deposit figures count). */
 export const isReferralDeposit = (change: BalanceChange) => DEPOSITS.has(change.type) && change.amount > 0;
 
-/** A referral's completed deposit adds to the day of `partnerId`, their partner. */
-export function countDepositDay(tx: Tx, change: BalanceChange, partnerId: number, now: number): void {
-  add(tx, partnerId, dayOf(now), { deposits: 1, deposited: change.amount });
+/**
+ * A referral's completed deposit adds to the day of `partnerId`, their partner, with what it
+ * earned them (`earnedMilli`, from the running totals' rule in earnings.ts, so the days add up to them).
+ */
+export function countDepositDay(tx: Tx, change: BalanceChange, partnerId: number, now: number, earnedMilli: number): void {
+  add(tx, partnerId, dayOf(now), { deposits: 1, deposited: change.amount, earned_milli: earnedMilli });
 }
 
-/** A referral's counted wager adds to the day of `partnerId`, by the same rule as the running totals (earnings.ts). */
+/** A referral's counted wager adds to the day of `partnerId` (wagers earn nothing themselves: they set the tier). */
 export function countWagerDay(tx: Tx, wager: CountedWager, partnerId: number, now: number): void {
-  add(tx, partnerId, dayOf(now), { wagers: 1, wagered: wager.amount, earned_milli: partnerEarningMilli(wager.type, wager.amount) });
+  add(tx, partnerId, dayOf(now), { wagers: 1, wagered: wager.amount });
 }
 
 /** The figures of a period. */

@@ -29,7 +29,7 @@ const raceFields = {
  */
 export const partnershipMethods = {
   'partnership.referrals': method({
-    doc: "The player's own partner figures and a page of their referrals, newest first (`offset`: the last hash of the previous page). Earnings are a tenth of the house edge on the referrals' wagers, in cents (docs/decisions/0011).",
+    doc: "The player's own partner figures and a page of their referrals, newest first (`offset`: the last hash of the previous page). Earnings are the partner's tier share (up to 10%) of the referrals' deposits, in cents (docs/decisions/0011).",
     access: 'user',
     input: z.object({ ...paging }),
     output: z.object({

@@ -1,5 +1,5 @@
 /**
- * The dashboard's chart: what the referrals wagered and what they earned the partner, one
+ * The dashboard's chart: what the referrals deposited and what that earned the partner, one
  * point a day. uPlot draws it; this module is loaded only with the dashboard, so the chart
  * library stays out of the first page's JS.
  */
@@ -11,7 +11,7 @@ export interface ChartDay {
   /** Unix seconds of the day's start. */
   at: number;
   /** Cents. */
-  wagered: number;
+  deposited: number;
   earned: number;
 }
 
@@ -29,7 +29,7 @@ export default function DashboardChart({ days }: { days: ChartDay[] }) {
     if (!element) return;
     const text = themeColour('--muted', '#9aa3b5');
     const axis = { stroke: text, grid: { stroke: 'rgba(255,255,255,0.06)' }, ticks: { stroke: 'rgba(255,255,255,0.1)' } };
-    const data: uPlot.AlignedData = [days.map((d) => d.at), days.map((d) => d.wagered / 100), days.map((d) => d.earned / 100)];
+    const data: uPlot.AlignedData = [days.map((d) => d.at), days.map((d) => d.deposited / 100), days.map((d) => d.earned / 100)];
     const chart = new uPlot(
       {
         width: element.clientWidth,
@@ -41,12 +41,12 @@ export default function DashboardChart({ days }: { days: ChartDay[] }) {
         scales: { x: { time: true }, earned: { auto: true } },
         axes: [
           { ...axis },
-          { ...axis, scale: 'coins', label: 'Wagered', labelSize: 20, size: 56 },
+          { ...axis, scale: 'coins', label: 'Deposited', labelSize: 20, size: 56 },
           { ...axis, scale: 'earned', side: 1, label: 'Earned', labelSize: 20, size: 56, grid: { show: false } },
         ],
         series: [
           {},
-          { label: 'Wagered', scale: 'coins', stroke: '#5b8cff', fill: 'rgba(91,140,255,0.18)', width: 2, points: { show: days.length < 40 }, value: (_u, v) => (v == null ? '-' : v.toFixed(2)) },
+          { label: 'Deposited', scale: 'coins', stroke: '#5b8cff', fill: 'rgba(91,140,255,0.18)', width: 2, points: { show: days.length < 40 }, value: (_u, v) => (v == null ? '-' : v.toFixed(2)) },
           { label: 'Earned', scale: 'earned', stroke: '#3fd68c', width: 2, points: { show: days.length < 40 }, value: (_u, v) => (v == null ? '-' : v.toFixed(2)) },
         ],
       },

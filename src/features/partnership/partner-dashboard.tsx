@@ -22,7 +22,7 @@ export function PartnerDashboard() {
     ? [
         { label: 'Referrals', value: String(figures.referrals), note: `${figures.visits} link visits` },
         { label: 'Wagered', value: formatCoins(figures.wagered), note: `${figures.wagers} wagers` },
-        { label: 'Earned', value: formatCoins(figures.earned), note: 'your share of the edge' },
+        { label: 'Earned', value: formatCoins(figures.earned), note: 'your share of their deposits' },
         { label: 'Deposits', value: formatCoins(figures.deposited), note: `${figures.deposits} deposits` },
       ]
     : [];

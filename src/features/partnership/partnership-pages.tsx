@@ -20,7 +20,7 @@ const TiersList = lazyPart(() => import('./tiers-list.tsx'));
 
 /** Document 3 section 9. */
 const FACTS = [
-  { value: '10%', text: 'of the house edge on your referrals’ wagers' },
+  { value: 'Up to 10%', text: 'of your referrals’ deposits, by your tier' },
   { value: '5%', text: 'deposit bonus for them, up to 100 coins a day' },
   { value: '20', text: 'referrals and you can cash out' },
 ];
@@ -47,7 +47,7 @@ export function PartnershipPage() {
       icon={<HandshakeIcon />}
       eyebrow="Partnership"
       title="Bring players, earn with them"
-      lead="Share your code. Players who use it get a deposit bonus, and you earn a share of the house edge on every wager they make."
+      lead="Share your code. Players who use it get a deposit bonus, and you earn up to 10% of every deposit they make."
       actions={
         <>
           <PathLink to="/partnership/newcomer-guide" className={buttonClass('primary')}>
@@ -149,7 +149,7 @@ export function TiersPage() {
   const navigate = useNavigate();
   return (
     <RouteModal title="Partner tiers" width={905} behind={<PartnershipPage />} onClose={() => void navigate({ to: '/partnership' })}>
-      <p className="tiers-lead">Partners move up tiers as their referrals play. Every tier earns 10% of the house edge on your referrals’ wagers; higher tiers open bigger sponsor deals.</p>
+      <p className="tiers-lead">Partners move up tiers as their referrals play. Each tier earns a share of your referrals’ deposits, from 5% up to 10%; higher tiers also open bigger sponsor deals.</p>
       <Suspense fallback={<p className="partner-muted">Loading…</p>}>
         <TiersList />
       </Suspense>
@@ -169,7 +169,7 @@ export function NewcomerGuidePage() {
           <strong>Share it.</strong> Players enter it in the deposit-bonus window, or open your link /p/your-code.
         </li>
         <li>
-          <strong>They play, you earn.</strong> Referred players get 5% extra on deposits (up to 100 coins a day); you earn 10% of the house edge on every wager they make.
+          <strong>They play, you earn.</strong> Referred players get 5% extra on deposits (up to 100 coins a day); you earn a share of every deposit they make, up to 10% as your tier rises.
         </li>
         <li>
           <strong>Cash out.</strong> Once 20 players joined with your code, your earnings can be withdrawn.
@@ -191,7 +191,7 @@ export function MembersPage() {
 /** /affiliates: the public landing of the programme, with the player's own code and referrals. */
 export function AffiliatesPage() {
   return (
-    <PageFrame area="partnership" icon={<UsersIcon />} eyebrow="Affiliates" title="Affiliates" lead="Invite friends with your code: they get a deposit bonus, you earn a share of the house edge on what they play.">
+    <PageFrame area="partnership" icon={<UsersIcon />} eyebrow="Affiliates" title="Affiliates" lead="Invite friends with your code: they get a deposit bonus, you earn up to 10% of what they deposit.">
       <PartnerFacts />
       <YourPartnership />
       <Panel title="Partner with us">

@@ -20,6 +20,7 @@ export default function TiersList() {
             <span className="tier-level">{tier.level}</span>
             <strong>{tier.name}</strong>
             <span className="partner-muted">{tier.min_wagered === 0 ? 'Every partner' : `Referrals wagered ${formatCoins(tier.min_wagered)}`}</span>
+            <span className="partner-muted">{tier.earning_percent}% of referrals' deposits</span>
             <span className="partner-muted">Deals up to {formatCoins(tier.deal_cap)}</span>
           </li>
         ))}

@@ -66,6 +66,8 @@ function PartnerFigures() {
           <div><dt>Link visits</dt><dd>{earnings.visits}</dd></div>
           <div><dt>Referrals</dt><dd>{earnings.referrals}</dd></div>
           <div><dt>Their wagers</dt><dd>{formatCoins(earnings.wagered)}</dd></div>
+          <div><dt>Their deposits</dt><dd>{formatCoins(earnings.deposited)}</dd></div>
+          <div><dt>Your share of deposits</dt><dd>{earnings.share_percent}%</dd></div>
           <div><dt>Earned</dt><dd>{formatCoins(earnings.accrued)}</dd></div>
           <div><dt>Claimed</dt><dd>{formatCoins(earnings.claimed)}</dd></div>
           <div><dt>To claim</dt><dd className="partner-available">{formatCoins(earnings.available)}</dd></div>
@@ -80,7 +82,7 @@ function PartnerFigures() {
               : missing > 0
                 ? `Cash-out opens at ${CASHOUT_MIN_REFERRALS} referrals: ${missing} to go.`
                 : earnings.available === 0
-                  ? 'Nothing to claim yet: earnings grow as your referrals play.'
+                  ? 'Nothing to claim yet: you earn a share of every deposit your referrals make.'
                   : 'Your earnings go to your wallet at once.'}
           </p>
         </div>
@@ -90,12 +92,13 @@ function PartnerFigures() {
         {rows.length === 0 ? (
           <p className="partner-muted">Nobody has used your code yet. Share your link: players who sign up with it get a deposit bonus.</p>
         ) : (
-          <PagedTable columns={['Player', 'Since', 'Wagered', 'Earned you']} pager={referrals}>
+          <PagedTable columns={['Player', 'Since', 'Wagered', 'Deposited', 'Earned you']} pager={referrals}>
             {rows.map((row) => (
               <tr key={row.hash}>
                 <td>{row.anonymous ? <span className="partner-muted">Hidden player</span> : row.display_name}</td>
                 <td><EntryTime at={row.joined_at * 1000} /></td>
                 <td>{formatCoins(row.wagered)}</td>
+                <td>{formatCoins(row.deposited)}</td>
                 <td className="amount-in">{formatCoins(row.earned)}</td>
               </tr>
             ))}
