@@ -5,8 +5,9 @@
  * world (which battles wait, which rain is open) look at the database, as a player looks at
  * the page.
  */
-import type { Envelope } from '../../src/contract/index.ts';
-import { toHash } from '../../src/core/hash-id.ts';
+import { PARTY_FUEL_OPTIONS, type Envelope } from '../../src/contract/index.ts';
+import { parseHash, toHash } from '../../src/core/hash-id.ts';
+import { OFFICIAL_INVITE_CODE } from '../../src/core/party.ts';
 import { solvePow } from '../../src/core/rain.ts';
 import type { RandomSource } from '../../src/core/seeded-random.ts';
 import { findUserById } from '../auth/users.ts';
@@ -146,7 +147,7 @@ async function createBattle(world: WorldContext, agent: Agent): Promise<void> {
 }
 
 function battleWaiting(world: WorldContext, hash: string): boolean {
-  return world.services.db.get('SELECT 1 AS w FROM battles WHERE id = ? AND status = ?', Number(hash.replace(/^SF0*/, '')), 'waiting') !== undefined;
+  return world.services.db.get('SELECT 1 AS w FROM battles WHERE id = ? AND status = ?', parseHash(hash), 'waiting') !== undefined;
 }
 
 interface WaitingBattle {
@@ -252,21 +253,42 @@ async function follow(world: WorldContext, agent: Agent): Promise<void> {
   if (target !== undefined && target !== agent.id) await world.call(agent, 'follower.follow', { user_hash: toHash(target) });
 }
 
-/** The first few simulated players stream now and then, for a few minutes. */
+/**
+ * The first few simulated players stream now and then, for a few minutes; the two partners
+ * among them host a stream party while on air (the stream club, the smallest fuel), closed
+ * with the stream.
+ */
 async function stream(world: WorldContext, agent: Agent): Promise<void> {
   if (agent.n >= 3) return chat(world, agent);
   const { services } = world;
   const user = findUserById(services.db, agent.id);
   if (!user || services.db.get('SELECT 1 AS live FROM streams WHERE user_id = ? AND ended_at IS NULL', agent.id)) return;
   const live = services.db.transaction((tx) => startStream(tx, services, user, { channel: agent.name.toLowerCase(), title: `${agent.name} opens cases`, followers: between(world.random, 100, 20_000) }));
+  const hosts = agent.n < 2;
+  if (hosts) {
+    // As a streaming partner does: link the channel just streamed, join the club, fuel a party.
+    await world.call(agent, 'partnership-plus.connect-kick', { name: agent.name.toLowerCase() });
+    await world.call(agent, 'partnership-plus.join-stream-club', {});
+    await world.call(agent, 'partnership-plus.buy-party-fuel', { amount: PARTY_FUEL_OPTIONS[0]! });
+  }
   world.pending.push({
     at: services.config.now() + between(world.random, 5 * 60_000, 20 * 60_000),
     run: async () => {
+      if (hosts) await world.call(agent, 'partnership-plus.close-party', {});
       services.db.transaction((tx) => {
-        if (tx.get('SELECT 1 AS live FROM streams WHERE id = ? AND ended_at IS NULL', Number(live.hash.replace(/^SF0*/, '')))) stopStream(tx, services, live.hash);
+        if (tx.get('SELECT 1 AS live FROM streams WHERE id = ? AND ended_at IS NULL', parseHash(live.hash))) stopStream(tx, services, live.hash);
       });
     },
   });
+}
+
+/** Joins an open stream party the player may see: an official one with its public code, a partner's with the code the host gives on stream. */
+async function joinParty(world: WorldContext, agent: Agent): Promise<void> {
+  const lobby = responseOf<{ parties: { id: string; official: boolean; host: { id: number } }[] }>(await world.call(agent, 'event-party.lobby', {}));
+  const party = lobby?.parties[Math.floor(world.random() * lobby.parties.length)];
+  if (!party) return chat(world, agent);
+  const code = party.official ? OFFICIAL_INVITE_CODE : world.services.db.get<{ invite_code: string }>('SELECT invite_code FROM stream_parties WHERE id = ?', parseHash(party.id))?.invite_code;
+  if (code) await world.call(agent, 'event-party.join', { id: party.id, invite_code: code });
 }
 
 /** The acts a turn draws from, by weight. */
@@ -281,6 +303,7 @@ export const ACTS: readonly { name: string; weight: number; run: (world: WorldCo
   { name: 'radio', weight: 3, run: radio },
   { name: 'follow', weight: 3, run: follow },
   { name: 'stream', weight: 1, run: stream },
+  { name: 'join a party', weight: 2, run: joinParty },
 ];
 
 /**
