@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PARTNER_TIERS, partnerDepositEarningMilli, seededRandom } from '../../src/core/index.ts';
+import { PARTNER_TIERS, seededRandom } from '../../src/core/index.ts';
 import { createBattle } from './battles-helpers.ts';
 import { startServer, type TestServer } from './harness.ts';
 import { balanceOf, expectLedgerOk, lastEntry, ok, walletCode, type Client } from './wallet-helpers.ts';
