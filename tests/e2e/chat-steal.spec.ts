@@ -24,7 +24,8 @@ async function playerWithChat(browser: Browser, prefix: string, viewport: { widt
   return { context, page, name };
 }
 
-const steal = (page: Page) => page.getByRole('complementary', { name: 'Chat' }).getByRole('region', { name: 'Split or steal' });
+const chat = (page: Page) => page.getByRole('complementary', { name: 'Chat' });
+const steal = (page: Page) => chat(page).getByRole('region', { name: 'Split or steal' });
 const balance = async (page: Page) => (await callAsPlayer<{ user_wallet: { balance: number } }>(page, 'user.getUser')).user_wallet.balance;
 
 test('two players join, are picked, one splits and one steals; both see the checked result', async ({ browser }) => {
@@ -57,6 +58,13 @@ test('two players join, are picked, one splits and one steals; both see the chec
   const decision = (page: Page) => steal(page).getByRole('group', { name: 'Your decision' });
   await expect(decision(ann.page)).toBeVisible({ timeout: 20_000 });
   await expect(decision(bob.page)).toBeVisible({ timeout: 10_000 });
+  // While they battle, a player's message carries the game's marker, and their opponent sees it highlighted.
+  await chat(ann.page).getByRole('textbox', { name: 'Message' }).fill('split and we both win');
+  await chat(ann.page).getByRole('textbox', { name: 'Message' }).press('Enter');
+  const annSaid = (page: Page) => chat(page).locator('.chat-msg').filter({ hasText: 'split and we both win' });
+  await expect(annSaid(bob.page)).toHaveAttribute('data-steal', 'opponent');
+  await expect(annSaid(bob.page)).toContainText('Your opponent');
+  await expect(annSaid(ann.page)).toHaveAttribute('data-steal', 'player');
   await ann.page.screenshot({ path: `${SHOTS}/chat-steal-battling-desktop.png` });
   await bob.page.screenshot({ path: `${SHOTS}/chat-steal-battling-mobile.png` });
   const bobBefore = await balance(bob.page);

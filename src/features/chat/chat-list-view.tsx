@@ -4,6 +4,7 @@ import type { ChatMessage, ChatUser } from '../../contract/index.ts';
 import { CHAT_LIMITS } from '../../core/chat.ts';
 import { queuedLabel } from './chat-list.ts';
 import { ChatMessageItem, type MessageAction } from './chat-message.tsx';
+import type { StealMark } from './steal-marks.ts';
 
 interface Props {
   messages: readonly ChatMessage[];
@@ -11,6 +12,8 @@ interface Props {
   queued: number;
   glyphs: ReadonlyMap<string, string>;
   me: ChatUser | null;
+  /** Authors playing the battling split-or-steal game, by hash. */
+  stealMarks: ReadonlyMap<string, StealMark>;
   locked: boolean;
   setLocked(locked: boolean): void;
   onUnlock(): void;
@@ -22,7 +25,7 @@ interface Props {
  * 20 px from the bottom it locks: auto scroll stops and new messages wait in the queue behind
  * "See new messages - N"; back at the bottom (or by that button) the queue joins the list.
  */
-export function ChatListView({ messages, users, queued, glyphs, me, locked, setLocked, onUnlock, onAction }: Props) {
+export function ChatListView({ messages, users, queued, glyphs, me, stealMarks, locked, setLocked, onUnlock, onAction }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const byHash = useMemo(() => new Map(messages.map((m) => [m.hash, m])), [messages]);
   const virtualizer = useVirtualizer({
@@ -80,6 +83,7 @@ export function ChatListView({ messages, users, queued, glyphs, me, locked, setL
                   reply={message.reply_hash ? byHash.get(message.reply_hash) : undefined}
                   glyphs={glyphs}
                   me={me}
+                  stealMark={message.user_hash ? stealMarks.get(message.user_hash) : undefined}
                   onAction={onAction}
                 />
               </div>

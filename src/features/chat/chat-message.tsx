@@ -9,6 +9,7 @@ import { PathLink } from '../../ui/path-link.tsx';
 import { UserName } from '../profile/index.ts';
 import { ChatText } from './chat-text.tsx';
 import { SPECIAL_ORIGINS, SpecialMessage } from './special-message.tsx';
+import type { StealMark } from './steal-marks.ts';
 
 /** Badge letters by scope (document 2 section 6: moderator, support, developer, admin, owner). */
 const BADGES: Record<number, { letter: string; title: string }> = {
@@ -49,6 +50,8 @@ interface Props {
   reply: ChatMessage | undefined;
   glyphs: ReadonlyMap<string, string>;
   me: ChatUser | null;
+  /** The author plays the battling split-or-steal game (an opponent of the viewer, or a player). */
+  stealMark?: StealMark | undefined;
   onAction(action: MessageAction, message: ChatMessage, author: ChatUser): void;
 }
 
@@ -71,7 +74,7 @@ function Name({ user }: { user: ChatUser }) {
 }
 
 /** One chat line: author, reply quote, words (or a tip notice) and the hover actions. */
-export const ChatMessageItem = memo(function ChatMessageItem({ message, users, reply, glyphs, me, onAction }: Props) {
+export const ChatMessageItem = memo(function ChatMessageItem({ message, users, reply, glyphs, me, stealMark, onAction }: Props) {
   const authorHash = message.user_hash ?? message.sender_hash ?? null;
   const author = authorHash ? users[authorHash] : undefined;
   const [revealed, setRevealed] = useState(false);
@@ -114,12 +117,17 @@ export const ChatMessageItem = memo(function ChatMessageItem({ message, users, r
 
   const hiddenByBan = author?.banned === true && !revealed && author.hash !== me?.hash;
   return (
-    <div className={`chat-msg${message.hidden ? ' chat-msg-hidden' : ''}`} data-hash={message.hash}>
+    <div className={`chat-msg${message.hidden ? ' chat-msg-hidden' : ''}${stealMark ? ` chat-msg-steal chat-msg-steal-${stealMark}` : ''}`} data-hash={message.hash} data-steal={stealMark}>
       <span className={fresh ? 'chat-avatar chat-avatar-fresh' : 'chat-avatar'}>
         <Avatar name={author?.display_name ?? '?'} userHash={authorHash ?? message.hash} src={author?.info.avatar} size={32} />
       </span>
       <div className="chat-msg-body">
         {author && <Name user={author} />}
+        {stealMark && (
+          <span className="chat-steal-mark" title={stealMark === 'opponent' ? 'Your opponent in split or steal' : 'Plays the split-or-steal game now'}>
+            {stealMark === 'opponent' ? 'Your opponent' : 'Split or steal'}
+          </span>
+        )}
         {reply && (
           <p className="chat-quote">
             ↪ {(reply.user_hash && users[reply.user_hash]?.display_name) || 'Player'}: {reply.text.slice(0, 60)}

@@ -15,7 +15,7 @@ import { BanModal, BlockedUsersModal, MuteModal, RulesModal, TipModal } from './
 import { chatOpen } from './chat-state.ts';
 import { emojiGlyphs } from './chat-text.tsx';
 import { RainBlock } from './rain-block.tsx';
-import { StealBlock, useInGiveaway } from './steal-block.tsx';
+import { StealBlock, useInGiveaway, useStealMarks } from './steal-block.tsx';
 import './chat.css';
 
 /** Document 2 section 8. */
@@ -112,6 +112,7 @@ export default function ChatPanel() {
 
   const staff = (me?.scope ?? 0) >= 1;
   const giveaway = useInGiveaway();
+  const stealMarks = useStealMarks(me?.hash ?? null);
   return (
     <aside className="chat-panel" aria-label="Chat">
       <div className="chat-head">
@@ -163,6 +164,7 @@ export default function ChatPanel() {
           queued={list.queued}
           glyphs={glyphs}
           me={me}
+          stealMarks={stealMarks}
           locked={locked}
           setLocked={setLocked}
           onUnlock={unlock}

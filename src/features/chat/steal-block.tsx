@@ -5,7 +5,7 @@
  * result with every decision checked against the commitment published before it.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Rooms, type ChatUser, type MethodResult, type StealGame } from '../../contract/index.ts';
 import { hashDecision } from '../../core/fair-ticket.ts';
 import { formatCoins } from '../../core/money.ts';
@@ -17,6 +17,7 @@ import { PathLink } from '../../ui/path-link.tsx';
 import { pushNotice } from '../notifications/index.ts';
 import { chatOpen } from './chat-state.ts';
 import { StealRoulette } from './steal-roulette.tsx';
+import { stealMarksOf, type StealMark } from './steal-marks.ts';
 import { clock, useCaptchaToken, useSecondsTo } from './rain-block.tsx';
 import { isUpTo } from '../../ui/breakpoints.ts';
 
@@ -86,6 +87,18 @@ function JoinStealModal({ game, me, onClose }: { game: StealGame; me: ChatUser; 
 }
 
 const winnersText = (n: number) => (n === 1 ? 'One player is' : `${n} players are`);
+
+/**
+ * The marks of the messages of a battling game's players (steal-marks.ts), from the steal
+ * block's query; the viewer's seat is the answer's, or found by their hash in an open game.
+ */
+export function useStealMarks(myHash: string | null): ReadonlyMap<string, StealMark> {
+  const query = useQuery({ queryKey: stealKey, queryFn: ({ signal }) => rpc.call('chat-steal.get', { version: 2, batch: 'CHAT_STEAL' }, { signal }) });
+  const game = query.data?.game;
+  const found = game && myHash ? game.players.findIndex((p) => p.hash === myHash) : -1;
+  const seat = query.data?.seat ?? (found === -1 ? null : found);
+  return useMemo(() => stealMarksOf(game, seat), [game, seat]);
+}
 
 /**
  * Whether the player's chat input is the giveaway notice (document 2 section 2: "You’re in the

@@ -1,0 +1,24 @@
+import { describe, expect, test } from 'vitest';
+import type { StealGame } from '../../src/contract/index.ts';
+import { stealMarksOf } from '../../src/features/chat/steal-marks.ts';
+
+const player = (hash: string | null) => ({ hash, decision_hashed: null, decision: null, salt: null, reward: 0 });
+const game = (over: Partial<StealGame>): StealGame => ({
+  hash: 'SF0000000001', status: 'battling', anonymous: false, reward: 1_000, conditions: {}, captcha: { challenge: 'c', difficulty: 8 }, participants: 3,
+  players: [player('SF0000000002'), player('SF0000000003')], winners: 2, roulette: null, players_hashes: [], states: { roll_at: 0, battle_at: 0, end_at: 0 },
+  beacon: null, result: null, ...over,
+});
+
+// Document 2 section 4: a battling game's players get a marker in the chat, and opponents are highlighted unless the game is anonymous.
+describe('split-or-steal marks in the chat', () => {
+  test('a watcher sees both players marked; a picked player sees the other as their opponent', () => {
+    expect([...stealMarksOf(game({}), null)]).toEqual([['SF0000000002', 'player'], ['SF0000000003', 'player']]);
+    expect([...stealMarksOf(game({}), 0)]).toEqual([['SF0000000002', 'player'], ['SF0000000003', 'opponent']]);
+  });
+
+  test('nothing is marked before or after the battle, nor in an anonymous game', () => {
+    for (const status of ['waiting', 'rolling', 'closed'] as const) expect(stealMarksOf(game({ status }), 0).size).toBe(0);
+    expect(stealMarksOf(game({ anonymous: true, players: [player(null), player(null)] }), 1).size).toBe(0);
+    expect(stealMarksOf(null, null).size).toBe(0);
+  });
+});
