@@ -19,8 +19,12 @@ import { buildApp } from '../sim-server/app.ts';
 /** The catalog's first cases (those the home page and /cases show first) get their page made too. */
 const CASE_PAGES = 12;
 
-/** The pages made ahead; the first cases' own pages are added from the catalog. */
-export const PRERENDERED_PATHS = ['/', '/cases', '/battles', '/provably-fair', '/faq', '/terms', '/privacy', '/aml', '/cookie'];
+/**
+ * The pages made ahead; the first cases' own pages are added from the catalog. The game pages
+ * show their road and bar in HTML until PixiJS loads (src/ui/scene-wanted.ts), so their copy
+ * is the page as a visitor first sees it (docs/decisions/0053).
+ */
+export const PRERENDERED_PATHS = ['/', '/cases', '/battles', '/chicken', '/dice', '/rewards', '/battlepass', '/event/race', '/provably-fair', '/faq', '/terms', '/privacy', '/aml', '/cookie'];
 
 /** The file a page's copy is written to, relative to dist/. */
 export function prerenderedFile(path: string): string {

@@ -67,7 +67,13 @@ export function BattlePassPage() {
       icon={<StarIcon />}
       eyebrow={season ? `Season ${season.number}` : 'Season'}
       title="Battle Pass"
-      lead={`${BP_TIERS} tiers over 90 days. Every ${BP_EXP_PER_TIER.toLocaleString('en-US')} season experience opens the next tier${season ? `; this season ends in ${timeLeft(season.ends_in)}` : ''}.`}
+      lead={
+        <>
+          {BP_TIERS} tiers over 90 days. Every {BP_EXP_PER_TIER.toLocaleString('en-US')} season experience opens the next tier
+          {/* Time left is the app's to say: a prerendered copy's would be the build's (scripts/prerender.ts drops data-live-only). */}
+          {season && <span data-live-only>; this season ends in {timeLeft(season.ends_in)}</span>}.
+        </>
+      }
       actions={
         !logged ? (
           <Button variant="primary" onClick={() => sessionModal.set('login')}>

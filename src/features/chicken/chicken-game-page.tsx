@@ -1,21 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, type ReactNode } from 'react';
-import { CHICKEN_LEVELS, chickenMultiplier, formatMultiplier } from '../../core/chicken-rules.ts';
+import type { ReactNode } from 'react';
+import { CHICKEN_LEVELS, chickenLadder, chickenMultiplier, formatMultiplier } from '../../core/chicken-rules.ts';
 import { formatCoins } from '../../core/money.ts';
 import { ChickenIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { chickenResult } from './chicken-feed.tsx';
 import { chickenGameQueryOptions, type ChickenRecord } from './queries.ts';
-import { useChickenScene } from './use-chicken-scene.ts';
+import { ChickenRoadView } from './chicken-road-view.tsx';
 import '../../ui/games.css';
 import './chicken.css';
 
+/** The game's road where it stopped: nothing moves on this page, so it is drawn in HTML and PixiJS is not loaded. */
 function GameRoad({ record }: { record: ChickenRecord }) {
-  const host = useRef<HTMLDivElement>(null);
   const { game } = record;
-  const { status } = useChickenScene(host, { risk: game.risk, position: game.steps + (game.status === 'caught' ? 1 : 0), caught: game.status === 'caught', hold: false });
-  return <div ref={host} className="chicken-road" data-scene={status} />;
+  return (
+    <div className="chicken-road" data-testid="chicken-road">
+      <ChickenRoadView multipliers={chickenLadder(game.risk).map((m) => formatMultiplier(m))} position={game.steps + (game.status === 'caught' ? 1 : 0)} caught={game.status === 'caught'} />
+    </div>
+  );
 }
 
 /** /chicken/{id}: one game, step by step, with where it stopped and what it paid. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { CHICKEN_LEVELS, CHICKEN_RISKS, CHICKEN_RTP_BP, chickenMultiplier, formatMultiplier, payoutOf, type ChickenRisk } from '../../core/chicken-rules.ts';
+import { CHICKEN_LEVELS, CHICKEN_RISKS, CHICKEN_RTP_BP, chickenLadder, chickenMultiplier, formatMultiplier, payoutOf, type ChickenRisk } from '../../core/chicken-rules.ts';
 import { formatCoins } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
 import { playBalanceChange, playSound } from '../../sound/index.ts';
@@ -11,8 +11,10 @@ import { Button } from '../../ui/button.tsx';
 import { ChickenIcon } from '../../ui/icons.tsx';
 import { PageFrame, Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
+import { useSceneWanted } from '../../ui/scene-wanted.ts';
 import { LoginButton, useLogged } from '../session/index.ts';
 import { ChickenFeed, ChickenHistory } from './chicken-feed.tsx';
+import { ChickenRoadView } from './chicken-road-view.tsx';
 import { chickenKeys, type ChickenGame } from './queries.ts';
 import { useChickenScene } from './use-chicken-scene.ts';
 import '../../ui/games.css';
@@ -42,7 +44,10 @@ export function ChickenPage() {
   // A finished game stays on the road until the player picks another level for the next one.
   const onRoad = game && (running || game.risk === risk_level) ? game : null;
   const risk = running ? game.risk : risk_level;
-  const { scene, status } = useChickenScene(host, { risk, position: onRoad ? positionOf(onRoad) : 0, caught: onRoad?.status === 'caught', hold: hopping });
+  const road = { risk, position: onRoad ? positionOf(onRoad) : 0, caught: onRoad?.status === 'caught' };
+  // PixiJS loads when the player reaches for the page, or at idle for one who can play.
+  const wanted = useSceneWanted(logged || running);
+  const { scene, status } = useChickenScene(host, { ...road, hold: hopping }, wanted);
   useBusyWhile('chicken', hopping);
 
   const refreshLists = () => {
@@ -102,7 +107,9 @@ export function ChickenPage() {
     <PageFrame area="chicken" icon={<ChickenIcon />} eyebrow="Catch the Chicken" title="Catch the Chicken" lead="Lead the chicken across step by step. Every lane raises your multiplier; cash out before a car catches it.">
       <div className="chicken-layout">
         <div className="chicken-stage">
-          <div ref={host} className="chicken-road" data-testid="chicken-road" data-scene={status} />
+          <div ref={host} className="chicken-road" data-testid="chicken-road" data-scene={status}>
+            {status !== 'ready' && <ChickenRoadView multipliers={chickenLadder(road.risk).map((m) => formatMultiplier(m))} position={road.position} caught={road.caught} />}
+          </div>
           <div className="chicken-status" role="status" aria-live="polite" data-testid="chicken-status">
             {!game && <span>Pick a stake and a risk level, then start.</span>}
             {game && running && (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { formatMultiplier } from '../../core/chicken-rules.ts';
 import { formatHundredths } from '../../core/dice-rules.ts';
 import { formatCoins } from '../../core/money.ts';
@@ -7,17 +7,17 @@ import { DiceIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { diceRollQueryOptions, type DiceRoll } from './queries.ts';
-import { useDiceScene } from './use-dice-scene.ts';
+import { DiceTrackView } from './dice-track-view.tsx';
 import '../../ui/games.css';
 import './dice.css';
 
+/** The roll on the bar: nothing moves on this page, so it is drawn in HTML and PixiJS is not loaded. */
 function RollBar({ roll }: { roll: DiceRoll }) {
-  const host = useRef<HTMLDivElement>(null);
-  const { scene, status } = useDiceScene(host, roll.side, roll.target);
-  useEffect(() => {
-    void scene?.roll(roll.roll, roll.win);
-  }, [scene, roll]);
-  return <div ref={host} className="dice-bar" data-scene={status} />;
+  return (
+    <div className="dice-bar" data-testid="dice-bar">
+      <DiceTrackView side={roll.side} target={roll.target} value={roll.roll} win={roll.win} />
+    </div>
+  );
 }
 
 /** /dice/{id}: one roll by hash or token. */

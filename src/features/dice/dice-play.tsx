@@ -11,8 +11,10 @@ import { Button } from '../../ui/button.tsx';
 import { DiceIcon } from '../../ui/icons.tsx';
 import { PageFrame, Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
+import { useSceneWanted } from '../../ui/scene-wanted.ts';
 import { LoginButton, useLogged } from '../session/index.ts';
 import { DiceFeed, DiceHistory } from './dice-feed.tsx';
+import { DiceTrackView } from './dice-track-view.tsx';
 import { diceKeys, type DiceAuto, type DiceRoll } from './queries.ts';
 import { useDiceScene } from './use-dice-scene.ts';
 import '../../ui/games.css';
@@ -42,7 +44,9 @@ export function DicePage() {
   const host = useRef<HTMLDivElement>(null);
   const ids = { slider: useId(), count: useId(), profit: useId(), loss: useId() };
   const target = diceTarget(side, chance);
-  const { scene, status } = useDiceScene(host, side, target);
+  // PixiJS loads when the player reaches for the page, or at idle for one who can play.
+  const wanted = useSceneWanted(logged);
+  const { scene, status } = useDiceScene(host, side, target, wanted);
   const history = useQuery({ queryKey: diceKeys.history, queryFn: ({ signal }) => rpc.call('dice.history', {}, { signal }), enabled: logged });
   useBusyWhile('dice', rolling);
 
@@ -123,7 +127,9 @@ export function DicePage() {
     <PageFrame area="dice" icon={<DiceIcon />} eyebrow="Dice" title="Dice" lead="Pick a target and roll over or under it. The lower your chance, the bigger the multiplier.">
       <div className="dice-layout">
         <div className="dice-stage">
-          <div ref={host} className="dice-bar" data-testid="dice-bar" data-scene={status} />
+          <div ref={host} className="dice-bar" data-testid="dice-bar" data-scene={status}>
+            {status !== 'ready' && <DiceTrackView side={side} target={target} value={last?.roll ?? null} win={last?.win ?? false} />}
+          </div>
           <div className="dice-result" role="status" aria-live="polite" data-testid="dice-result">
             {last ? (
               <>

@@ -111,7 +111,8 @@ export function RacePage({ period = FEATURED_RACE }: { period?: RacePeriod }) {
       lead="Wager on cases, battles, chicken or dice to climb the board. When the timer runs out the top ten share the house's prize pool."
       actions={
         board.data && (
-          <div className="race-timer">
+          // The countdown is the app's: a prerendered copy's would be the build's (scripts/prerender.ts drops data-live-only).
+          <div className="race-timer" data-live-only>
             <span>Ends in</span>
             <RaceCountdown endsAt={board.data.endsAt} />
           </div>
