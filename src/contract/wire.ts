@@ -10,33 +10,55 @@ import type { ErrorCode } from './errors.ts';
 export { z };
 
 /**
+ * One schema per helper and arguments, built on first use and shared after. Zod schemas never
+ * change once built (a `.check()` or `z.optional()` makes a new one around it), so every field
+ * that is `int()` can be the same `int()`. The client builds the whole contract at start-up on
+ * a phone's main thread, and the helpers made about a third of its schemas (docs/decisions/0053).
+ */
+function shared<A extends readonly (string | number)[], S>(build: (...args: A) => S): (...args: A) => S {
+  const built = new Map<string, S>();
+  return (...args: A) => {
+    const key = args.join(',');
+    let schema = built.get(key);
+    if (schema === undefined) {
+      schema = build(...args);
+      built.set(key, schema);
+    }
+    return schema;
+  };
+}
+
+/**
  * A whole number as a JSON number or its plain decimal text, nothing else: coercion would also
  * take "0x10", "1e2", "0b11", true and [250] (issue 12), which no honest client sends.
  */
-const wholeNumber = () =>
+const wholeNumber = shared(() =>
   z.pipe(
     z.union([z.number(), z.string().check(z.regex(/^-?\d{1,16}$/, 'expected a whole number in decimal digits'))]),
     z.transform((v): number => Number(v)),
-  );
+  ),
+);
 
 /** An integer, from a number or its decimal text. */
-export const int = () => z.pipe(wholeNumber(), z.number().check(z.int()));
+export const int = shared(() => z.pipe(wholeNumber(), z.number().check(z.int())));
 
 /** A whole number of cents, at least `min` (default 1: zero moves nothing). */
-export const cents = (min = 1) => z.pipe(wholeNumber(), z.number().check(z.int(), z.gte(min), z.lte(Number.MAX_SAFE_INTEGER)));
+const centsFrom = shared((min: number) => z.pipe(wholeNumber(), z.number().check(z.int(), z.gte(min), z.lte(Number.MAX_SAFE_INTEGER))));
+export const cents = (min = 1) => centsFrom(min);
 
 /** A boolean sent as 0/1 (also true/false). */
-export const flag = () =>
+export const flag = shared(() =>
   z.pipe(
     z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])]),
     z.transform((v): boolean => v === true || v === 1 || v === '1' || v === 'true'),
-  );
+  ),
+);
 
 /** A 12-character SF hash or its short form (`SF0000000042`, `SF42`). */
-export const hashId = () => z.string().check(z.regex(/^SF\d{1,10}$/, 'expected an SF hash'));
+export const hashId = shared(() => z.string().check(z.regex(/^SF\d{1,10}$/, 'expected an SF hash')));
 
 /** Text trimmed and bounded. */
-export const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
+export const text = shared((min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max)));
 
 /** A comma-joined list (or a JSON array in a POST body); each item is checked by `item`. */
 export const list = <T extends z.ZodMiniType>(item: T, max = 200) =>
@@ -54,18 +76,18 @@ export const choice = (options: readonly number[]) =>
   int().check(z.refine((v) => options.includes(v), { message: `expected one of ${options.join(', ')}` }));
 
 /** The client's own seed for provably fair rolls (docs/design.md section 6); visible ASCII only. */
-export const clientSeed = () => z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[\x21-\x7e]+$/, 'expected visible characters'));
+export const clientSeed = shared(() => z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[\x21-\x7e]+$/, 'expected visible characters')));
 
 /** A gift code: three groups of five letters or digits joined by dashes (document 1 section 5). */
 /** Three groups of five letters or digits joined by dashes, any case (document 1 section 5). */
 export const GIFT_CODE_PATTERN = /^[a-z0-9]{5}-[a-z0-9]{5}-[a-z0-9]{5}$/i;
-export const giftCode = () => z.string().check(z.trim(), z.regex(GIFT_CODE_PATTERN, 'expected a gift code'));
+export const giftCode = shared(() => z.string().check(z.trim(), z.regex(GIFT_CODE_PATTERN, 'expected a gift code')));
 
 /** The label the client uses to merge calls into one batch.waterfall; the server ignores it. */
-export const batchLabel = () => z.optional(z.string().check(z.maxLength(64)));
+export const batchLabel = shared(() => z.optional(z.string().check(z.maxLength(64))));
 
 /** Idempotency key of a money-moving call (docs/design.md section 4: `stamp`). */
-export const stamp = () => z.optional(z.string().check(z.minLength(1), z.maxLength(64)));
+export const stamp = shared(() => z.optional(z.string().check(z.minLength(1), z.maxLength(64))));
 
 /** Paging: the spec continues with an offset equal to the last item's hash. */
 export const paging = {
