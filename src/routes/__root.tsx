@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import { useBoxDeprecations } from '../features/cases/index.ts';
 import { ChatDock } from '../features/chat/index.ts';
@@ -24,6 +24,7 @@ import {
 } from '../features/shell/index.ts';
 import { useLiveBalance } from '../features/wallet/index.ts';
 import { lazyPart } from '../ui/lazy-part.ts';
+import { createStore } from '../ui/store.ts';
 
 // The stream party widget and its channel load after the first page (it stays within its budget).
 const PartyLobby = lazyPart(() => import('../features/party/on-demand.ts').then((m) => ({ default: m.PartyLobby })));
@@ -35,7 +36,56 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   notFoundComponent: NotFound,
 });
 
+/** Whether the first page has entered (useShellVisits); the footer, the mobile menu and the cookie notice come after it. */
+const enteredStore = createStore(false);
+
+/**
+ * The shell around every page. The hooks that only listen and act (transport, session, live
+ * notices, the probes...) live in ShellEffects, and the page's own area in PageArea, so that a
+ * change of their state re-renders them alone: on a phone's first page each re-render of the
+ * whole shell (header, menus, every page part) was a long task of its own (docs/decisions/0053).
+ */
 function RootLayout() {
+  return (
+    <div className="app">
+      <HeadContent />
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      <Header />
+      <ConnectionBanner />
+      <PageArea />
+      <Entered>
+        <Footer />
+        <MobileMenu />
+      </Entered>
+      <ChatDock />
+      <Entered>
+        <Suspense fallback={null}>
+          <PartyLobby />
+        </Suspense>
+        <CookieBanner />
+      </Entered>
+      <Toasts />
+      <UpdatePrompt />
+      <InstallPrompt />
+      <SessionModals />
+      <SupportModal />
+      <RateLimitScreen />
+      <MaintenanceScreen />
+      {/* Last, so its effects run after the rest of the shell's, as they did in the layout itself. */}
+      <ShellEffects />
+    </div>
+  );
+}
+
+/** Its children once the first page has entered; the layout around them does not render again then. */
+function Entered({ children }: { children: ReactNode }) {
+  return enteredStore.use() ? children : null;
+}
+
+/** The shell's listeners; renders nothing. */
+function ShellEffects() {
   useTransport();
   useSessionSync();
   usePrompts();
@@ -47,7 +97,16 @@ function RootLayout() {
   useMaintenance();
   useBoxDeprecations();
   usePerformanceMode();
+  // Latches: once the first page is in, the footer and the menu stay.
   const entered = useShellVisits();
+  useEffect(() => {
+    if (entered) enteredStore.set(true);
+  }, [entered]);
+  return null;
+}
+
+/** The page, or the offline page for one never seen while the arena does not answer. */
+function PageArea() {
   const { pathname } = useLocation();
   // Offline means the arena does not answer (connection-state.ts), not navigator.onLine alone.
   const offlineUnseen = useArenaReachable() === 'no' && !wasSeen(pathname);
@@ -58,36 +117,11 @@ function RootLayout() {
   const [landing] = useState(pathname);
   const [moved, setMoved] = useState(false);
   if (!moved && pathname !== landing) setMoved(true);
-
   return (
-    <div className="app">
-      <HeadContent />
-      <a className="skip-link" href="#content">
-        Skip to content
-      </a>
-      <Header />
-      <ConnectionBanner />
-      <main id="content" className="app-main" tabIndex={-1}>
-        <div key={pathname} className={moved ? 'page-fade' : undefined}>
-          {offlineUnseen ? <OfflinePage /> : <Outlet />}
-        </div>
-      </main>
-      {entered && <Footer />}
-      {entered && <MobileMenu />}
-      <ChatDock />
-      {entered && (
-        <Suspense fallback={null}>
-          <PartyLobby />
-        </Suspense>
-      )}
-      {entered && <CookieBanner />}
-      <Toasts />
-      <UpdatePrompt />
-      <InstallPrompt />
-      <SessionModals />
-      <SupportModal />
-      <RateLimitScreen />
-      <MaintenanceScreen />
-    </div>
+    <main id="content" className="app-main" tabIndex={-1}>
+      <div key={pathname} className={moved ? 'page-fade' : undefined}>
+        {offlineUnseen ? <OfflinePage /> : <Outlet />}
+      </div>
+    </main>
   );
 }

@@ -5,14 +5,46 @@
  * money is kept, and a sign-out drops the player's own copies.
  */
 
+import { afterLoadAndIdle, yieldToMain } from '../ui/idle.ts';
+
 const keyOf = (key: readonly unknown[]) => JSON.stringify(key);
 
-async function save(key: readonly unknown[], value: unknown): Promise<void> {
-  const { arenaDb } = await import('./db.ts');
-  await arenaDb().cache.put({ key: keyOf(key), value, time: Date.now() });
+/** Answers waiting to be written, by key (a newer answer replaces an older one). */
+const pending = new Map<string, { key: string; value: unknown; time: number }>();
+let flushing: Promise<void> | null = null;
+
+/**
+ * Writes the waiting answers in one transaction once the page has loaded and the main thread is
+ * idle: IndexedDB's library, its start and the writes cost a phone over 100 ms of main thread,
+ * and a copy for a later offline visit can wait that long. Loading the library, opening the
+ * database and writing are three tasks, not one.
+ */
+function flush(): Promise<void> {
+  flushing ??= (async () => {
+    await afterLoadAndIdle();
+    const { arenaDb } = await import('./db.ts');
+    await yieldToMain();
+    const db = arenaDb();
+    await yieldToMain();
+    const rows = [...pending.values()];
+    pending.clear();
+    await db.cache.bulkPut(rows);
+  })().finally(() => {
+    flushing = null;
+    if (pending.size > 0) void flush().catch(() => undefined);
+  });
+  return flushing;
+}
+
+function save(key: readonly unknown[], value: unknown): Promise<void> {
+  const row = { key: keyOf(key), value, time: Date.now() };
+  pending.set(row.key, row);
+  return flush();
 }
 
 async function load<T>(key: readonly unknown[]): Promise<T | undefined> {
+  const waiting = pending.get(keyOf(key));
+  if (waiting) return waiting.value as T;
   const { arenaDb } = await import('./db.ts');
   return (await arenaDb().cache.get(keyOf(key)))?.value as T | undefined;
 }
@@ -34,7 +66,8 @@ export async function withOfflineCopy<T>(key: readonly unknown[], fetch: () => P
 
 /** Drops the kept copies whose key starts with `prefix` (a sign-out drops ['session']). */
 export async function dropOfflineCopies(prefix: readonly unknown[]): Promise<void> {
-  const { arenaDb } = await import('./db.ts');
   const start = keyOf(prefix).slice(0, -1);
+  for (const key of pending.keys()) if (key.startsWith(start)) pending.delete(key);
+  const { arenaDb } = await import('./db.ts');
   await arenaDb().cache.where('key').startsWith(start).delete();
 }
