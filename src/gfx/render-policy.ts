@@ -11,6 +11,20 @@ export type RenderSettings = {
   readonly reducedMotion: boolean;
 };
 
+/**
+ * Performance mode's frame cap. A weak phone that cannot hold 60 fps drops frames unevenly (a
+ * stutter) and leaves no time between frames for a tap; at a steady 25 fps each frame has 40 ms,
+ * most of it free for the page (docs/decisions/0053).
+ */
+export const PERFORMANCE_FPS = 25;
+
+/** Frames per second the ticker may draw: the player's limit (0 = none), and at most 25 in performance mode. */
+export function frameCap(performance: boolean, fpsLimit: number): number {
+  const limit = Number.isFinite(fpsLimit) && fpsLimit > 0 ? fpsLimit : 0;
+  if (!performance) return limit;
+  return limit > 0 ? Math.min(limit, PERFORMANCE_FPS) : PERFORMANCE_FPS;
+}
+
 /** Creation options of the one Application, in PixiJS's names. */
 export type ApplicationPolicy = {
   readonly preference: 'webgl';

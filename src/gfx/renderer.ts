@@ -3,7 +3,7 @@
 // host element and detaches it when it leaves; the Application itself lives until the tab
 // closes. Load this module lazily (import('.../gfx/renderer.ts')): PixiJS is not part of the
 // first page.
-import { Application, CanvasTextPipe, CanvasTextSystem, extensions, UPDATE_PRIORITY } from 'pixi.js';
+import { Application, CanvasTextPipe, CanvasTextSystem, extensions, isWebGLSupported, UPDATE_PRIORITY } from 'pixi.js';
 
 // Canvas text is an opt-in extension of PixiJS 8 (what 'pixi.js/text' registers), and a
 // renderer collects its systems when it starts: registered here, scenes' Text objects draw.
@@ -73,6 +73,11 @@ async function createRenderer(options: RendererOptions): Promise<ArenaRenderer> 
   let forcedMotion: boolean | null = options.reducedMotion ?? null;
   let settings: RenderSettings = { performance: options.performance ?? false, reducedMotion: forcedMotion ?? motionQuery?.matches ?? false };
   const policy = applicationPolicy(settings, globalThis.devicePixelRatio ?? 1);
+  // WebGL or nothing. Without it PixiJS falls back to WebGPU, uneven on the machines this serves,
+  // or to its 2D canvas renderer, which threw on our scenes' first frame ("reading
+  // 'getManagedTexture'") and took the chicken page to the error screen. Unavailable instead: the
+  // pages then show their HTML views and results without the animation (docs/decisions/0053).
+  if (!isWebGLSupported()) throw new Error('WebGL is not available');
   const app = new Application();
   await app.init({ ...policy, width: 1, height: 1, autoStart: false, sharedTicker: false });
   // Out of the flow, so the canvas never props its host open: the host's own size drives it.
@@ -218,6 +223,8 @@ export function getRenderer(options: RendererOptions = {}): Promise<ArenaRendere
   pending ??= createRenderer(options).then(
     (renderer) => {
       current = renderer;
+      // Where the frame benchmark (bench/frames.ts) reads the ticker and its frame times.
+      (globalThis as { arenaRenderer?: ArenaRenderer }).arenaRenderer = renderer;
       return renderer;
     },
     (error: unknown) => {

@@ -49,3 +49,6 @@ export function whenIdle(): Promise<void> {
     });
   });
 }
+
+/** Listens to the flag (an animation starts or the last one ends); answers the unsubscribe function. */
+export const subscribeBusy = busy.subscribe;

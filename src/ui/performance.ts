@@ -1,6 +1,11 @@
 /**
  * Performance mode's automatic switch (document 1 section 4, docs/design.md section 8): the frame
  * rate is sampled for 500 frames; an average under 25 frames per second switches the mode on.
+ * The frames are those drawn while the arena animates (a spin, a battle, a hop): an idle page
+ * draws at the screen's rate on any device, so idle frames say nothing. A weak phone should not
+ * have to stutter through its first spins before the switch, so the main thread's speed is also
+ * measured once, at idle after load. The probes are in performance-probe.ts, loaded only then
+ * (docs/decisions/0053).
  */
 import { useSyncExternalStore } from 'react';
 
@@ -21,25 +26,6 @@ export function averageFps(frameMs: readonly number[]): number {
 /** Whether a full set of samples is too slow. */
 export function isTooSlow(frameMs: readonly number[]): boolean {
   return frameMs.length >= FPS_SAMPLES && averageFps(frameMs) < FPS_THRESHOLD;
-}
-
-/**
- * Samples the next 500 frames while the tab is visible (hidden tabs get no frames, and a
- * frame after a hidden spell would read as one very slow frame) and answers whether the
- * average was under 25 fps. The answer stops it early.
- */
-export function probeFrameRate(onDone: (slow: boolean, fps: number) => void): () => void {
-  const samples: number[] = [];
-  let last = 0;
-  let frame = 0;
-  const step = (now: number) => {
-    if (document.visibilityState === 'visible' && last > 0 && now - last < 1000) samples.push(now - last);
-    last = document.visibilityState === 'visible' ? now : 0;
-    if (samples.length >= FPS_SAMPLES) return onDone(isTooSlow(samples), averageFps(samples));
-    frame = requestAnimationFrame(step);
-  };
-  frame = requestAnimationFrame(step);
-  return () => cancelAnimationFrame(frame);
 }
 
 const reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;

@@ -32,6 +32,12 @@ export interface ToastData {
   [field: string]: unknown;
 }
 
+/** A button on a toast: what it says and what it does (the toast closes after). */
+export interface ToastAction {
+  label: string;
+  run(): void;
+}
+
 /** A toast in the queue. */
 export interface Toast {
   id: number;
@@ -47,6 +53,8 @@ export interface Toast {
   data: ToastData;
   /** When it was added (or last merged), ms. */
   time: number;
+  /** A button beside the text (undoing what the notice tells of). */
+  action?: ToastAction;
 }
 
 /** A toast to add; `timerMs` overrides the type's default life. */
@@ -57,6 +65,7 @@ export interface ToastInput {
   error?: boolean;
   timerMs?: number;
   data?: ToastData;
+  action?: ToastAction;
 }
 
 /** Spec: at most 20 toasts are kept. */
@@ -128,7 +137,7 @@ export function addToast(queue: readonly Toast[], input: ToastInput, id: number,
   }
 
   const error = input.error ?? input.type === 'error';
-  return limit([...queue, { id, type: input.type, title: input.title, message: input.message, error, timerMs, remainingMs: timerMs, data, time: now }]);
+  return limit([...queue, { id, type: input.type, title: input.title, message: input.message, error, timerMs, remainingMs: timerMs, data, time: now, ...(input.action ? { action: input.action } : {}) }]);
 }
 
 function limit(queue: Toast[]): Toast[] {

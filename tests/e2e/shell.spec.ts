@@ -279,18 +279,6 @@ test.describe('settings and saved state', () => {
     expect(cookies.find((c) => c.name === 'leftover')).toBeUndefined();
   });
 
-  test('performance mode switches itself on under 25 fps over 500 frames, with the spec’s notice', async ({ page }) => {
-    await page.addInitScript(() => {
-      localStorage.removeItem('perf_probe');
-      // Frames 50 ms apart (20 fps), delivered quickly so the probe fills its 500 samples.
-      let now = 0;
-      window.requestAnimationFrame = (callback) => setTimeout(() => callback((now += 50)), 1) as unknown as number;
-    });
-    await page.goto('/faq');
-    await expect(page.getByTestId('toast')).toContainText('We noticed you have performance issues and enabled performance mode.', { timeout: 20_000 });
-    await expect(page.locator('html')).toHaveAttribute('data-performance', '');
-  });
-
   test('the install offer comes once', async ({ page }) => {
     await page.clock.install();
     await acceptCookiesUpFront(page);

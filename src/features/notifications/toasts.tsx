@@ -37,6 +37,18 @@ export function Toasts() {
           <div className="toast-text">
             <p className="toast-title">{toast.title}</p>
             <p className="toast-message">{toast.message}</p>
+            {toast.action && (
+              <button
+                type="button"
+                className="toast-action"
+                onClick={() => {
+                  toast.action?.run();
+                  dismissNotice(toast.id);
+                }}
+              >
+                {toast.action.label}
+              </button>
+            )}
           </div>
           <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismissNotice(toast.id)}>
             <CloseIcon width={16} height={16} />

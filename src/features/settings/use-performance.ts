@@ -1,14 +1,16 @@
 import { useEffect } from 'react';
-import { getSettings, hydrateSettings, setSetting, subscribeSettings } from '../../storage/settings.ts';
-import { PERFORMANCE_NOTICE, probeFrameRate, prefersReducedMotion } from '../../ui/performance.ts';
-import { pushNotice } from '../notifications/index.ts';
+import { SETTINGS_KEY, getSettings, hydrateSettings, subscribeSettings } from '../../storage/settings.ts';
+import { afterLoadAndIdle } from '../../ui/idle.ts';
 
-/** Tests and benchmarks turn the frame-rate probe off with localStorage.perf_probe = 'off'. */
-function probeDisabled(): boolean {
+/**
+ * Whether this browser ever stored a setting: every change writes the first-paint copy in
+ * localStorage, so without it IndexedDB holds no settings either and its library need not load.
+ */
+function hasStoredSettings(): boolean {
   try {
-    return localStorage.getItem('perf_probe') === 'off';
+    return localStorage.getItem(SETTINGS_KEY) !== null;
   } catch {
-    return false;
+    return true;
   }
 }
 
@@ -22,28 +24,30 @@ export function applyDocumentSettings(): void {
 
 /**
  * Keeps performance mode in force: the page's look follows the setting, settings saved in
- * IndexedDB are read after the first paint, and the frame rate is probed once per browser:
- * under 25 fps over 500 frames switches the mode on with the spec's notice.
+ * IndexedDB are read after the first paint (only when some were ever stored), and once the page
+ * has loaded and the main thread is idle the automatic switch (auto-performance.ts, its own
+ * chunk) measures the device, unless it already has or the player chose.
  */
 export function usePerformanceMode(): void {
   useEffect(() => {
     applyDocumentSettings();
-    const off = subscribeSettings(applyDocumentSettings);
-    void hydrateSettings();
-    let stopProbe: (() => void) | undefined;
+    const offDocument = subscribeSettings(applyDocumentSettings);
+    if (hasStoredSettings()) void hydrateSettings();
+    let stopped = false;
+    let stopProbes: (() => void) | undefined;
     const { performance, performance_checked } = getSettings();
-    // Reduced motion already draws little; a player who chose a mode keeps it.
-    if (!performance && !performance_checked && !prefersReducedMotion() && !probeDisabled()) {
-      stopProbe = probeFrameRate((slow) => {
-        setSetting('performance_checked', true);
-        if (!slow || getSettings().performance) return;
-        setSetting('performance', true);
-        pushNotice({ type: 'system', title: 'Performance mode', message: PERFORMANCE_NOTICE, timerMs: 8000 });
-      });
+    if (!performance && !performance_checked) {
+      void afterLoadAndIdle()
+        .then(() => (stopped ? null : import('./auto-performance.ts')))
+        .then((auto) => {
+          if (auto && !stopped) stopProbes = auto.startAutoPerformance();
+        })
+        .catch(() => undefined);
     }
     return () => {
-      off();
-      stopProbe?.();
+      stopped = true;
+      stopProbes?.();
+      offDocument();
     };
   }, []);
 }
