@@ -47,7 +47,7 @@ export default defineConfig({
     // the sign-in challenge stays on (the app and helpers.ts answer it).
     env: {
       PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, SIM_START_BALANCE: '100000', STATIC_DIR: 'dist', RATE_LIMIT_MAX: '5000', CONNECT_LIMIT_IP: '0', START_GRANT_WINDOW: '0',
-      ADDRESS_CHECKS: '0', SOCKETS_PER_IP: '0', CHAT_ACCOUNTS_PER_IP: '0',
+      ADDRESS_CHECKS: '0', SOCKETS_PER_IP: '0', CHAT_ACCOUNTS_PER_IP: '0', SIM_SCHEDULES: '0',
     },
   },
 });

@@ -51,6 +51,12 @@ export interface Config {
    * only; 0 players unless SIM_POPULATION says (`npm start` asks for a few dozen).
    */
   population: { size: number; activity: number; seed: number };
+  /**
+   * Whether rains and split-or-steal games open on their own schedule (SIM_SCHEDULES, default
+   * on). The browser tests turn it off: a long run would pass the half hour and find a rain the
+   * schedule opened where it starts its own from the console.
+   */
+  eventSchedules: boolean;
   /** Milliseconds since the epoch; tests inject a clock they can step. */
   now: () => number;
   /**
@@ -139,6 +145,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     version: '5.4',
     checkOutputs: int(env.CHECK_OUTPUTS, env.NODE_ENV === 'production' ? 100 : 1),
     countProgression: env.COUNT_PROGRESSION !== '0',
+    eventSchedules: env.SIM_SCHEDULES !== '0',
     population: {
       size: simMode ? Math.min(int(env.SIM_POPULATION, 0), 2_000) : 0,
       activity: Math.min(Math.max(Number(env.SIM_ACTIVITY ?? 1) || 1, 0.01), 20),

@@ -178,6 +178,8 @@ export function rainTick(services: Services): void {
   const now = config.now();
   const open = openRain(db);
   if (!open) {
+    // Without the schedule (SIM_SCHEDULES=0: the browser tests) rains open only from the console.
+    if (!config.eventSchedules) return;
     const next = Number(setting(db, 'rain_next_at') ?? '0');
     if (next === 0) db.transaction((tx) => putSetting(tx, 'rain_next_at', String(now + RAIN_EVERY_MS)));
     else if (now >= next && potNow(db, services) >= RAIN_MIN_POT) startRain(services);

@@ -152,6 +152,8 @@ export function stealTick(services: Services): void {
   const now = config.now();
   const row = openGame(db);
   if (!row) {
+    // Without the schedule (SIM_SCHEDULES=0: the browser tests) games open only from the console.
+    if (!config.eventSchedules) return;
     const next = Number(setting(db, 'steal_next_at') ?? '0');
     if (next === 0) db.transaction((tx) => putSetting(tx, 'steal_next_at', String(now + STEAL_EVERY_MS)));
     // The schedule takes turns: a game after an open one is anonymous, and the next open again.
