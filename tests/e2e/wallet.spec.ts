@@ -388,7 +388,12 @@ test('a club member plays sponsored coins, cannot take them out, and sees them b
   await vault.getByLabel(/Amount in coins/).fill('1050');
   await expect(vault.getByRole('button', { name: 'Deposit' })).toBeDisabled();
   await expect(vault.getByText('Enter 0.01 to 1,000.00 coins')).toBeVisible();
+  // Escape closes the vault back to the wallet details, and again closes those.
   await page.keyboard.press('Escape');
+  await expect(vault).toBeHidden();
+  await expect(hint).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(hint).toBeHidden();
 
   // Wagering the goal releases the credit; the header hears it over the socket.
   const { cases } = await callAsPlayer<{ cases: { hash: string; price: number }[] }>(page, 'case.getCases');
