@@ -40,7 +40,7 @@ test('anyone opens a finished rain and recomputes it in the browser', async ({ b
     .poll(async () => (await callAsPlayer<{ rain: { rewards: unknown[] } | null }>(page, 'chat-rain.getRewards', { rain_hash: hash })).rain?.rewards.length ?? 0, { timeout: 15_000, intervals: [500] })
     .toBeGreaterThan(0);
   // The chat tells the rewards (rakeback_rain).
-  await expect(page.getByRole('complementary', { name: 'Chat' }).locator('[data-origin="rakeback_rain"]').filter({ hasText: 'The rain paid' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('complementary', { name: 'Chat' }).locator('[data-origin="rakeback_rain"]').filter({ hasText: 'The rain paid' }).last()).toContainText(name, { timeout: 10_000 });
 
   for (const viewport of [{ width: 1920, height: 1080, label: 'desktop' }, { width: 390, height: 844, label: 'mobile' }]) {
     const visitor = await browser.newContext({ viewport });
