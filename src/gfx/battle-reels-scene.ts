@@ -9,7 +9,7 @@ import { Assets, Container, Graphics, Sprite, Texture, UPDATE_PRIORITY, type Tic
 import { ITEM_RARITY_STYLE, toItemRarity } from '../core/rarity.ts';
 import { seededRandom, seedFromText } from '../core/seeded-random.ts';
 import type { ArenaRenderer, RendererEvent } from './renderer.ts';
-import { markerAt, planRoulette, ROULETTE, type RoulettePlan } from './roulette-plan.ts';
+import { markerAt, planRoulette, ROULETTE, visibleRange, type RoulettePlan } from './roulette-plan.ts';
 import type { RouletteItem } from './roulette-scene.ts';
 
 /** One seat's reel in a round: the server's drop and the case's items around it. */
@@ -206,12 +206,17 @@ export class BattleReelsScene {
     if (event.type === 'resize') this.#layout();
   }
 
-  // Puts every reel where its plan is `t` ms in (Infinity: the end).
+  // Puts every reel where its plan is `t` ms in (Infinity: the end) and shows only the cards in
+  // its band, as the case roulette does: a strip holds some sixty cards of four objects each,
+  // and moving and drawing all of them every frame cost a phone most of its frame
+  // (docs/decisions/0053).
   #place(t: number): void {
     const { height } = this.#renderer.size;
     for (const reel of this.#reels) {
       const marker = markerAt(reel.plan, Math.min(t, reel.plan.totalMs));
       reel.strip.y = height / 2 - marker;
+      const { first, last } = visibleRange(reel.plan, reel.strip.y, height);
+      for (const [i, card] of reel.cards.entries()) card.visible = i >= first && i <= last;
     }
   }
 

@@ -80,6 +80,12 @@ async function createRenderer(options: RendererOptions): Promise<ArenaRenderer> 
   if (!isWebGLSupported()) throw new Error('WebGL is not available');
   const app = new Application();
   await app.init({ ...policy, width: 1, height: 1, autoStart: false, sharedTicker: false });
+  // The canvas is decoration (aria-hidden below): nothing in a scene takes pointer input. PixiJS's
+  // event system would listen to every pointer move on the document, send a synthetic one every
+  // 10 ms from its own ticker (a frame loop of its own, even while no scene moves) and stop touch
+  // scrolling over the canvas (touch-action: none). Detached from any element, it does none of
+  // that (docs/decisions/0053).
+  (app.renderer as { events?: { setTargetElement(element: HTMLElement | null): void } }).events?.setTargetElement(null);
   // Out of the flow, so the canvas never props its host open: the host's own size drives it.
   app.canvas.style.display = 'block';
   app.canvas.style.position = 'absolute';
