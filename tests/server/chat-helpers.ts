@@ -2,10 +2,17 @@
 import { expect } from 'vitest';
 import { Rooms, type MethodName, type QueryValue } from '../../src/contract/index.ts';
 import { parseHash } from '../../src/core/hash-id.ts';
-import { ok, type Client } from './cases-helpers.ts';
+import { cheapestCase, ok, openCases, type Client } from './cases-helpers.ts';
 import type { TestServer } from './harness.ts';
 
 export { ok, balanceOf, type Client } from './cases-helpers.ts';
+
+/** A new player who has opened one case (a wager within the hour, what a giveaway asks), and their hash. */
+export async function activePlayer(server: TestServer, name: string): Promise<{ client: Client; hash: string }> {
+  const client = await server.player(name);
+  await openCases(client, (await cheapestCase(client)).hash, 1);
+  return { client, hash: await hashOf(client) };
+}
 
 /** The player's hash, as user.getUser answers it. */
 export async function hashOf(client: Client): Promise<string> {

@@ -7,8 +7,7 @@ import { solvePow } from '../../src/core/rain.ts';
 import { stealPicks, stealStrip } from '../../src/core/steal-roulette.ts';
 import { IN_GIVEAWAY } from '../../sim-server/domains/chat/giveaway.ts';
 import { STEAL_BATTLE_MS, STEAL_EVERY_MS, STEAL_ROLL_MS, STEAL_WAIT_MS, startSteal, stealTick } from '../../sim-server/domains/chat/steal.ts';
-import { cheapestCase, openCases } from './cases-helpers.ts';
-import { chatSocket, hashOf, ok, refused, type Client } from './chat-helpers.ts';
+import { activePlayer as activeChatter, chatSocket, ok, refused, type Client } from './chat-helpers.ts';
 import { operatorHeaders, startServer, type TestServer } from './harness.ts';
 import { expectLedgerOk, testClock } from './wallet-helpers.ts';
 
@@ -20,11 +19,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 let made = 0;
-async function activePlayer(): Promise<{ client: Client; hash: string }> {
-  const client = await server.player(`anonsteal${made++}`);
-  await openCases(client, (await cheapestCase(client)).hash, 1);
-  return { client, hash: await hashOf(client) };
-}
+const activePlayer = () => activeChatter(server, `anonsteal${made++}`);
 
 /** Steps the game until `done` holds for what a visitor reads. */
 async function until(done: (game: StealGame) => boolean): Promise<StealGame> {

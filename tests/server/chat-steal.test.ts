@@ -5,8 +5,7 @@ import { parseHash } from '../../src/core/hash-id.ts';
 import { powValid, solvePow } from '../../src/core/rain.ts';
 import { STEAL_ROULETTE, stealPayout, stealPicks, stealRollX, stealStrip } from '../../src/core/steal-roulette.ts';
 import { STEAL_BATTLE_MS, STEAL_REWARD, STEAL_ROLL_MS, STEAL_WAIT_MS, startSteal, stealTick } from '../../sim-server/domains/chat/steal.ts';
-import { cheapestCase, openCases } from './cases-helpers.ts';
-import { balanceOf, hashOf, ok, refused, type Client } from './chat-helpers.ts';
+import { activePlayer as activeChatter, balanceOf, hashOf, ok, refused } from './chat-helpers.ts';
 import { operatorHeaders, startServer, wrongNonce, type TestServer } from './harness.ts';
 import { expectLedgerOk, testClock } from './wallet-helpers.ts';
 
@@ -18,11 +17,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 let made = 0;
-async function activePlayer(): Promise<{ client: Client; hash: string }> {
-  const client = await server.player(`stealer${made++}`);
-  await openCases(client, (await cheapestCase(client)).hash, 1);
-  return { client, hash: await hashOf(client) };
-}
+const activePlayer = () => activeChatter(server, `stealer${made++}`);
 
 /** Steps the game (the server's own timer may step it too) until it reaches `status`. */
 async function until(status: StealGame['status']): Promise<StealGame> {
