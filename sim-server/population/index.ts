@@ -174,7 +174,7 @@ export function createPopulation(services: Services, dispatch: Dispatch, log: { 
       const active = agents.slice(0, settings.size);
       for (let done = 0; done < count && active.length > 0; done++) await turn(active[done % active.length]!);
       await backgroundActs(world, services.config.now());
-      return Math.min(count, active.length === 0 ? 0 : count);
+      return active.length === 0 ? 0 : count;
     },
     close: () => clearInterval(timer),
   };
