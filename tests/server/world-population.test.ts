@@ -64,7 +64,7 @@ describe('a simulated world', () => {
     expect(board.players).toBeGreaterThanOrEqual(10);
 
     // Paused, the battles the world made play out: bots are called for the seats nobody took.
-    await population(me, { paused: 1 });
+    expect((await population(me, { paused: true })).response).toMatchObject({ paused: true });
     await live(me, 3 * 60_000);
     await s.battles().runner.tick();
     const open = s.server.services.db.all<{ status: string }>("SELECT status FROM battles WHERE status NOT IN ('finished', 'closed')");
