@@ -18,9 +18,14 @@
  * a debit of a wager type that can no longer come back. A stake that can still be refunded (a
  * battle seat) is a hold: the debit remembers which locked parts it took, a refund gives back
  * exactly those, and it is counted (onWager) only when it settles.
+ *
+ * What a stake of sponsored coins wins is sponsored too, in the stake's proportion, until the
+ * challenge completes (docs/decisions/0056): the stake is remembered per game
+ * (sponsored_stakes), a payout on that game (coins, or an item's sale) is split by it, and a
+ * credit given back takes that share to the sponsor wherever it went.
  */
 import { NamedError, type HistoryType } from '../../src/contract/index.ts';
-import { WAGER_TYPES } from '../../src/core/games.ts';
+import { GAME_MONEY, WAGER_TYPES } from '../../src/core/games.ts';
 import { toHash } from '../../src/core/hash-id.ts';
 import { fail } from '../errors.ts';
 import type { Db, Tx } from './database.ts';
@@ -34,6 +39,16 @@ const CASH_OUT_TYPES: ReadonlySet<HistoryType> = new Set(['wallet_withdraw', 'va
 /** Debits that wager: counted when they are made, or when they settle if they were held. */
 const WAGERS: ReadonlySet<string> = new Set(WAGER_TYPES);
 const WAGER_LIST = WAGER_TYPES.map((type) => `'${type}'`).join(', ');
+
+/**
+ * Coins a game pays back for its stake (on the stake's ref), so split by a sponsored stake: the
+ * games' wins but an item's sale (an item knows its game: `Transfer.stakes`), and a Battle
+ * Refund booster's seat given back.
+ */
+const PAYOUT_TYPES: ReadonlySet<string> = new Set([
+  ...Object.values(GAME_MONEY).flatMap((money) => money.winTypes).filter((type) => type !== 'unbox_instant_sell'),
+  'booster_battle_refund',
+]);
 
 /** The house account sponsor credits come from and go back to. */
 const SPONSOR_HOUSE = { house: 'sponsor' } as const;
@@ -87,6 +102,11 @@ export interface Transfer {
    * settleHolds; refundHold gives back exactly the parts of the balance it took.
    */
   hold?: boolean;
+  /**
+   * What a payout that is not on its game's ref paid for: an item sale's items, each with the
+   * game whose stake bought it and its price. A payout of PAYOUT_TYPES is on its own ref.
+   */
+  stakes?: readonly { ref: string; value: number }[];
 }
 
 /**
@@ -191,16 +211,17 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     if (t.hold && (from.kind !== 'user' || !from.code.includes(':main:') || !t.ref)) throw new Error('ledger: a hold is a stake from a player\'s wallet with a ref');
     const before = t.hold ? tx.get<{ sponsored: number; bonus_locked: number; wager_lock: number }>('SELECT sponsored, bonus_locked, wager_lock FROM accounts WHERE id = ?', from.id) : undefined;
     const a = t.amount;
-    const debited = tx.get<{ balance: number; sponsored: number; bonus_locked: number; wager_lock: number }>(
+    const debited = tx.get<{ balance: number; sponsored: number; sponsored_taken: number; bonus_locked: number; wager_lock: number }>(
       `UPDATE accounts SET balance = balance - ?,
               sponsored = CASE WHEN balance - ? >= sponsored THEN sponsored WHEN balance - ? > 0 THEN balance - ? ELSE 0 END,
+              sponsored_taken = sponsored - CASE WHEN balance - ? >= sponsored THEN sponsored WHEN balance - ? > 0 THEN balance - ? ELSE 0 END,
               bonus_locked = CASE WHEN ? = 1 AND bonus_wager_left <= ? THEN 0
                                   WHEN balance - ? - sponsored >= bonus_locked THEN bonus_locked
                                   WHEN balance - ? - sponsored > 0 THEN balance - ? - sponsored ELSE 0 END,
               bonus_wager_left = CASE WHEN ? = 0 OR bonus_locked = 0 THEN bonus_wager_left WHEN bonus_wager_left <= ? THEN 0 ELSE bonus_wager_left - ? END
         WHERE id = ? AND (kind <> 'user' OR balance - ? * (sponsored + bonus_locked + wager_lock) >= ?)
-        RETURNING balance, sponsored, bonus_locked, wager_lock`,
-      a, a, a, a, wager, a, a, a, a, wager, a, a, from.id, cashOut, a,
+        RETURNING balance, sponsored, sponsored_taken, bonus_locked, wager_lock`,
+      a, a, a, a, a, a, a, wager, a, a, a, a, wager, a, a, from.id, cashOut, a,
     );
     if (!debited) fail(NamedError.COMMIT_ERROR, cashOut ? 'Not enough withdrawable funds' : 'Not enough funds');
     let lock = debited.wager_lock;
@@ -210,15 +231,18 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
       lock = Math.max(0, Math.min(debited.wager_lock - wagered, debited.balance - debited.sponsored - debited.bonus_locked));
       if (lock !== debited.wager_lock) tx.run('UPDATE accounts SET wager_lock = ? WHERE id = ?', lock, from.id);
     }
-    const credited = tx.get<{ balance: number }>(
-      'UPDATE accounts SET balance = balance + ?, wager_lock = wager_lock + ? WHERE id = ? RETURNING balance',
+    const credited = tx.get<{ balance: number; tainted: number }>(
+      'UPDATE accounts SET balance = balance + ?, wager_lock = wager_lock + ? WHERE id = ? RETURNING balance, tainted',
       t.amount, t.untilWagered && to.kind === 'user' ? t.amount : 0, to.id,
     )!;
+    // Only a player with sponsored stakes on record pays for the look-up.
+    const payout = credited.tainted ? sponsoredShare(tx, to, t) : { locked: 0, toSponsor: 0 };
     const { lastInsertRowid: id } = tx.run(
-      'INSERT INTO ledger (debit_account, credit_account, amount, type, ref, debit_balance, credit_balance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      from.id, to.id, t.amount, t.type, t.ref ?? null, debited.balance, credited.balance, now(),
+      'INSERT INTO ledger (debit_account, credit_account, amount, type, ref, debit_balance, credit_balance, locked, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      from.id, to.id, t.amount, t.type, t.ref ?? null, debited.balance, credited.balance, payout.locked + payout.toSponsor, now(),
     );
     const hash = toHash(id);
+    if (debited.sponsored_taken > 0 && WAGERS.has(t.type)) rememberSponsoredStake(tx, from, t.ref, a, debited.sponsored_taken);
     if (before) {
       tx.run(
         'INSERT INTO wager_holds (entry_id, user_id, ref, type, amount, held, sponsored, bonus, tip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -235,7 +259,41 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
       }
     }
     if (wager) onWager?.(tx, { userId: from.user_id!, amount: a, type: t.type, hash });
+    // A game staked with a credit given back since pays the credit's share to the sponsor.
+    if (payout.toSponsor > 0) transfer(tx, { from: t.to, to: SPONSOR_HOUSE, amount: payout.toSponsor, type: 'sponsor', ref: t.ref });
     return { id, hash, debitBalance: debited.balance, creditBalance: credited.balance };
+  }
+
+  /** A wager that took `sponsored` cents of the sponsored part: its game (ref) pays back sponsored in that proportion. */
+  function rememberSponsoredStake(tx: Tx, from: AccountRow, ref: string | undefined, amount: number, sponsored: number): void {
+    if (!ref) throw new Error('ledger: a wager of sponsored coins needs the ref of its game');
+    tx.run(
+      `INSERT INTO sponsored_stakes (user_id, ref, staked, sponsored, state) VALUES (?, ?, ?, ?, 'open')
+       ON CONFLICT (user_id, ref) DO UPDATE SET staked = sponsored_stakes.staked + excluded.staked, sponsored = sponsored_stakes.sponsored + excluded.sponsored`,
+      from.user_id, ref, amount, sponsored,
+    );
+    tx.run('UPDATE accounts SET tainted = 1 WHERE id = ? AND tainted = 0', from.id);
+  }
+
+  /**
+   * The part of a payout its games' sponsored stakes own: locked as sponsored in the wallet
+   * while the credit runs (done here), or owed to the sponsor once the credit was given back
+   * (the caller sends it). A game whose credit completed has no row any more: all own coins.
+   */
+  function sponsoredShare(tx: Tx, to: AccountRow, t: Transfer): { locked: number; toSponsor: number } {
+    const share = { locked: 0, toSponsor: 0 };
+    if (to.kind !== 'user' || !to.code.includes(':main:')) return share;
+    const stakes = t.stakes ?? (PAYOUT_TYPES.has(t.type) && t.ref ? [{ ref: t.ref, value: t.amount }] : []);
+    for (const { ref, value } of stakes) {
+      const row = tx.get<{ staked: number; sponsored: number; state: 'open' | 'recalled' }>('SELECT staked, sponsored, state FROM sponsored_stakes WHERE user_id = ? AND ref = ?', to.user_id, ref);
+      if (!row || row.sponsored === 0) continue;
+      const part = Math.floor((value * row.sponsored) / row.staked);
+      share[row.state === 'open' ? 'locked' : 'toSponsor'] += part;
+    }
+    share.locked = Math.min(share.locked, t.amount);
+    share.toSponsor = Math.min(share.toSponsor, t.amount - share.locked);
+    if (share.locked > 0) tx.run('UPDATE accounts SET sponsored = sponsored + ? WHERE id = ?', share.locked, to.id);
+    return share;
   }
 
   /**
@@ -269,6 +327,12 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
       );
       for (const key of ['sponsored', 'bonus', 'tip', 'recalled'] as const) back[key] += parts[key];
     }
+    // The refunded stake no longer plays: its game pays back on what is left of it.
+    tx.run(
+      `UPDATE sponsored_stakes SET staked = CASE WHEN staked > ? THEN staked - ? ELSE 0 END,
+              sponsored = CASE WHEN sponsored > ? THEN sponsored - ? ELSE 0 END WHERE user_id = ? AND ref = ?`,
+      r.amount, r.amount, back.sponsored + back.recalled, back.sponsored + back.recalled, r.userId, r.ref,
+    );
     if (back.recalled > 0) transfer(tx, { from: r.from, to: SPONSOR_HOUSE, amount: back.recalled, type: 'sponsor', ref: r.ref });
     const toPlayer = r.amount - back.recalled;
     if (toPlayer === 0) return;
@@ -323,6 +387,8 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     const { sponsored } = split(tx, userId);
     if (sponsored > 0) tx.run('UPDATE accounts SET sponsored = 0 WHERE code = ?', codeOf({ user: userId }).code);
     tx.run('UPDATE wager_holds SET sponsored = 0 WHERE user_id = ? AND settled_at IS NULL AND sponsored > 0', userId);
+    // What the credit's stakes win from now on, and the items they bought, are own.
+    tx.run("DELETE FROM sponsored_stakes WHERE user_id = ? AND state = 'open'", userId);
     return sponsored;
   }
 
@@ -334,6 +400,8 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     const { sponsored } = split(tx, userId);
     if (sponsored > 0) tx.run('UPDATE accounts SET sponsored = 0 WHERE code = ?', codeOf({ user: userId }).code);
     tx.run('UPDATE wager_holds SET recalled = recalled + sponsored, sponsored = 0 WHERE user_id = ? AND settled_at IS NULL AND sponsored > 0', userId);
+    // Games still to pay and items still held pay the credit's share to the sponsor when they do.
+    tx.run("UPDATE sponsored_stakes SET state = 'recalled' WHERE user_id = ? AND state = 'open'", userId);
     if (sponsored > 0) transfer(tx, { from: { user: userId }, to: SPONSOR_HOUSE, amount: sponsored, type: 'sponsor', ref });
     return sponsored;
   }
@@ -433,7 +501,8 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
 
   /**
    * The locked parts of every wallet, in it and in stakes still held, never exceed what their
-   * sources put in: sponsored coins what sponsor credits paid less what went back, bonus coins
+   * sources put in: sponsored coins what sponsor credits paid less what went back, plus what
+   * sponsored stakes won (the payouts' locked parts), bonus coins
    * the Deposit Bonuses paid, tip-locked coins the tips received. A refund that gave back a
    * locked part as own coins, or twice, breaks it even when every balance adds up.
    */
@@ -443,7 +512,8 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     const inHolds = (part: string) => `COALESCE((SELECT SUM(${part}) FROM wager_holds h WHERE h.user_id = a.user_id AND h.settled_at IS NULL), 0)`;
     const rows = db.all<{ code: string; sponsored: number; sponsor_net: number; bonus: number; bonus_paid: number; tip: number; tips_in: number }>(
       `SELECT code, sponsored, sponsor_net, bonus, bonus_paid, tip, tips_in FROM (
-         SELECT a.code, a.sponsored + ${inHolds('sponsored')} AS sponsored, ${credited('sponsor')} - ${debited('sponsor')} AS sponsor_net,
+         SELECT a.code, a.sponsored + ${inHolds('sponsored')} AS sponsored,
+                ${credited('sponsor')} - ${debited('sponsor')} + COALESCE((SELECT SUM(locked) FROM ledger WHERE credit_account = a.id), 0) AS sponsor_net,
                 a.bonus_locked + ${inHolds('bonus')} AS bonus, ${credited('booster_deposit_bonus')} AS bonus_paid,
                 a.wager_lock + ${inHolds('tip')} AS tip, ${credited('tip')} AS tips_in
            FROM accounts a WHERE a.kind = 'user' AND a.code LIKE '%:main:%'
@@ -451,7 +521,7 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
        ) t WHERE sponsored > sponsor_net OR bonus > bonus_paid OR tip > tips_in`,
     );
     return rows.flatMap((r) => [
-      ...(r.sponsored > r.sponsor_net ? [`${r.code}: ${r.sponsored} sponsored but sponsor credits net ${r.sponsor_net}`] : []),
+      ...(r.sponsored > r.sponsor_net ? [`${r.code}: ${r.sponsored} sponsored but sponsor credits and sponsored winnings net ${r.sponsor_net}`] : []),
       ...(r.bonus > r.bonus_paid ? [`${r.code}: ${r.bonus} bonus-locked but bonuses paid ${r.bonus_paid}`] : []),
       ...(r.tip > r.tips_in ? [`${r.code}: ${r.tip} tip-locked but tips received ${r.tips_in}`] : []),
     ]);

@@ -42,6 +42,7 @@ import { worldSettings } from './schema/0075-world-settings.ts';
 import { stealAnonymous } from './schema/0080-steal-anonymous.ts';
 import { partnerEarningsDeposits } from './schema/0081-partner-earnings-deposits.ts';
 import { supportChat } from './schema/0085-support-chat.ts';
+import { sponsoredStakes } from './schema/0090-sponsored-stakes.ts';
 
 interface MigrationTarget extends Pick<Db, 'run' | 'get' | 'all' | 'transaction'> {
   exec(sql: string): void;
@@ -63,7 +64,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, partyCardPrizes, stealWinners, simSteamProfile, tipWagerLock, communityKeys, experienceByPlayer, bonusWagering, profilePattern, partnerReferralCount, partyDepositGoals, raceTodayOnPlayer, abuseLimitsByAddress, wagerHolds, worldSettings, stealAnonymous, partnerEarningsDeposits, supportChat];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, partyCardPrizes, stealWinners, simSteamProfile, tipWagerLock, communityKeys, experienceByPlayer, bonusWagering, profilePattern, partnerReferralCount, partyDepositGoals, raceTodayOnPlayer, abuseLimitsByAddress, wagerHolds, worldSettings, stealAnonymous, partnerEarningsDeposits, supportChat, sponsoredStakes];
 
 /** Brings the schema up to date. */
 export function migrate(db: MigrationTarget): void {

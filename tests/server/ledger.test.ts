@@ -338,6 +338,34 @@ describe('wager holds (docs/decisions/0049)', () => {
     expect(ledger.check(db).ok).toBe(true);
   });
 
+  test('a seat part sponsored, part refunded, then settled: its reward is sponsored in the share of what stayed in play; a recalled credit sends that share to the sponsor (docs/decisions/0056)', () => {
+    const { db, ledger } = setUp();
+    db.transaction((tx) => {
+      ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 200, type: 'reward' });
+      ledger.lend(tx, 1, 600);
+    });
+    // Own 200 first, then 600 sponsored: the stake is 3/4 sponsored.
+    db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 800, type: 'arena_join', ref: 'b6', hold: true }));
+    // 400 back (sponsored first): 400 stays in play, 200 of it sponsored.
+    db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b6', amount: 400, type: 'arena_refund' }));
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 400, sponsored: 400, withdrawable: 0 });
+    db.transaction((tx) => ledger.settleHolds(tx, 'b6'));
+    db.transaction((tx) => ledger.transfer(tx, { from: arena, to: me, amount: 1_000, type: 'arena_reward', ref: 'b6' }));
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 1_400, sponsored: 900, withdrawable: 500 });
+    expect(ledger.check(db)).toMatchObject({ ok: true, problems: [] });
+
+    // The same once the credit was given back: the wallet's 900 go back, a later reward pays half to the sponsor.
+    db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 1_000, type: 'arena_join', ref: 'b7', hold: true }));
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 400, sponsored: 400 });
+    expect(db.transaction((tx) => ledger.recall(tx, 1))).toBe(400);
+    db.transaction((tx) => ledger.settleHolds(tx, 'b7'));
+    const sponsor = ledger.balance(db, { house: 'sponsor' });
+    db.transaction((tx) => ledger.transfer(tx, { from: arena, to: me, amount: 2_000, type: 'arena_reward', ref: 'b7' }));
+    expect(ledger.split(db, 1)).toMatchObject({ balance: 1_000, sponsored: 0, withdrawable: 1_000 });
+    expect(ledger.balance(db, { house: 'sponsor' })).toBe(sponsor + 1_000);
+    expect(ledger.check(db)).toMatchObject({ ok: true, problems: [] });
+  });
+
   test('the check finds locked parts that exceed what their sources paid, though every balance adds up', () => {
     const { db, ledger } = setUp();
     db.transaction((tx) => ledger.lend(tx, 1, 500));
@@ -349,7 +377,7 @@ describe('wager holds (docs/decisions/0049)', () => {
     db.run("UPDATE accounts SET sponsored = 500 WHERE code = 'user:1:main:SFC'");
     const check = ledger.check(db);
     expect(check.ok).toBe(false);
-    expect(check.problems).toEqual(['user:1:main:SFC: 1000 sponsored but sponsor credits net 500']);
+    expect(check.problems).toEqual(['user:1:main:SFC: 1000 sponsored but sponsor credits and sponsored winnings net 500']);
   });
 });
 

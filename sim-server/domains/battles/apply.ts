@@ -173,7 +173,7 @@ function payOut(deps: BattleDeps, tx: Tx, row: BattleRow, event: Extract<BattleE
       const catalog = deps.catalog();
       const assets: AssetOut[] = [];
       for (const drop of tx.all<{ id: number; item_id: number; box_id: number }>('SELECT id, item_id, box_id FROM battle_drops WHERE battle_id = ? ORDER BY id', row.id)) {
-        const assetId = grantItem(tx, userId, drop.item_id, drop.box_id, event.at);
+        const assetId = grantItem(tx, userId, drop.item_id, drop.box_id, event.at, toHash(row.id));
         tx.run('UPDATE battle_drops SET asset_id = ? WHERE id = ?', assetId, drop.id);
         assets.push(assetOut(catalog, { id: assetId, item_id: drop.item_id, box_id: drop.box_id, created_at: event.at }));
       }

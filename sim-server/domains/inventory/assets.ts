@@ -16,9 +16,15 @@ export interface AssetRow {
   created_at: number;
 }
 
-/** Puts an item into a player's inventory; answers the asset id. */
-export function grantItem(tx: Tx, userId: number, itemId: number, boxId: number | null, now: number): number {
-  return tx.run("INSERT INTO assets (user_id, kind, item_id, status, box_id, created_at) VALUES (?, 'item', ?, 'held', ?, ?)", userId, itemId, boxId, now).lastInsertRowid;
+/**
+ * Puts an item into a player's inventory; answers the asset id. `stakeRef` is the game whose
+ * stake paid for it: a stake of sponsored coins makes its sale sponsored in proportion
+ * (ledger `Transfer.stakes`, docs/decisions/0056).
+ */
+export function grantItem(tx: Tx, userId: number, itemId: number, boxId: number | null, now: number, stakeRef: string | null = null): number {
+  return tx.run(
+    "INSERT INTO assets (user_id, kind, item_id, status, box_id, stake_ref, created_at) VALUES (?, 'item', ?, 'held', ?, ?, ?)", userId, itemId, boxId, stakeRef, now,
+  ).lastInsertRowid;
 }
 
 /** The wire shape of a held item. */
@@ -96,22 +102,25 @@ export function heldResume(db: Pick<Db, 'all' | 'get'>, userId: number, q: Pick<
 }
 
 /**
- * Marks held items sold and answers their total price. Any asset that is not held by the
- * player (already sold, someone else's, unknown) refuses the whole sale; the caller's
- * transaction then rolls back the ones already marked.
+ * Marks held items sold and answers their total price and, for the ledger, the games whose
+ * stakes bought them. Any asset that is not held by the player (already sold, someone else's,
+ * unknown) refuses the whole sale; the caller's transaction then rolls back the ones already marked.
  */
-export function markSold(tx: Tx, catalog: CatalogView, userId: number, assetIds: readonly number[], now: number): number {
+export function markSold(tx: Tx, catalog: CatalogView, userId: number, assetIds: readonly number[], now: number): { total: number; stakes: { ref: string; value: number }[] } {
   let total = 0;
+  const stakes: { ref: string; value: number }[] = [];
   for (const id of new Set(assetIds)) {
-    const sold = tx.get<{ item_id: number }>(
-      "UPDATE assets SET status = 'sold', sold_at = ? WHERE id = ? AND user_id = ? AND kind = 'item' AND status = 'held' RETURNING item_id",
+    const sold = tx.get<{ item_id: number; stake_ref: string | null }>(
+      "UPDATE assets SET status = 'sold', sold_at = ? WHERE id = ? AND user_id = ? AND kind = 'item' AND status = 'held' RETURNING item_id, stake_ref",
       now, id, userId,
     );
     if (!sold) {
       const owned = tx.get<{ status: string }>('SELECT status FROM assets WHERE id = ? AND user_id = ?', id, userId);
       fail(NumericError.INVALID_DATA, owned ? `Item ${toHash(id)} already sold.` : `Item ${toHash(id)} not found.`);
     }
-    total += catalog.item(sold.item_id)!.price;
+    const price = catalog.item(sold.item_id)!.price;
+    total += price;
+    if (sold.stake_ref !== null) stakes.push({ ref: sold.stake_ref, value: price });
   }
-  return total;
+  return { total, stakes };
 }

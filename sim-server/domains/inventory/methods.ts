@@ -32,9 +32,9 @@ export const inventoryHandlers: Handlers = {
     const ids = hashes.map((hash) => parseHash(hash) ?? fail(NumericError.INPUT_ERROR, `hashes: ${hash} is not an asset hash`));
     const catalog = ctx.catalog.view();
     return ctx.moneyTx((tx) => {
-      const amount = markSold(tx, catalog, user.id, ids, ctx.config.now());
+      const { total: amount, stakes } = markSold(tx, catalog, user.id, ids, ctx.config.now());
       const { creditBalance } = ctx.ledger.transfer(tx, {
-        from: CASES_HOUSE, to: { user: user.id }, amount, type: 'unbox_instant_sell', ref: [...new Set(ids)].map(toHash).join(','),
+        from: CASES_HOUSE, to: { user: user.id }, amount, type: 'unbox_instant_sell', ref: [...new Set(ids)].map(toHash).join(','), stakes,
       });
       return { balance: creditBalance, amount };
     });

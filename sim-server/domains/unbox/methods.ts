@@ -51,7 +51,7 @@ export const unboxHandlers: Handlers = {
       const ticket = fairTicket(pair.server_seed, pair.client_seed, pair.nonce, TICKET_MAX);
       const slot = pickByTicket(box.slots, ticket);
       if (!slot) throw new Error(`box ${box.key} v${box.version}: ticket ${ticket} belongs to no slot`);
-      const assetId = grantItem(tx, user.id, slot.itemId, box.id, now);
+      const assetId = grantItem(tx, user.id, slot.itemId, box.id, now, toHash(game.id));
       const round = game.rolls + 1;
       const finished = round === game.count;
       tx.run(
