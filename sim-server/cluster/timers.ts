@@ -73,9 +73,12 @@ export function createTimerOwner(tryLease: () => boolean, onError: (error: unkno
  * this process owns the clocks (at once if it does, and on every takeover, so what fell due
  * while nobody ran it is done now) and then every `everyMs` while it still owns them. A step
  * that throws is logged as "{what} failed" and the next one tries again: a database that went
- * away (PostgreSQL) fails one round only. Closing the app stops the clock.
+ * away (PostgreSQL) fails one round only. Closing the app stops the clock. `atStart: false`
+ * leaves out the step at once: the first comes one period after start (a scheduled post).
  */
-export function everyOwned(app: Pick<FastifyInstance, 'log' | 'addHook'>, timers: TimerOwner, what: string, everyMs: number, step: () => void): void {
+export function everyOwned(
+  app: Pick<FastifyInstance, 'log' | 'addHook'>, timers: TimerOwner, what: string, everyMs: number, step: () => void, { atStart = true } = {},
+): void {
   const run = () => {
     try {
       step();
@@ -83,7 +86,7 @@ export function everyOwned(app: Pick<FastifyInstance, 'log' | 'addHook'>, timers
       app.log.error({ err: error }, `${what} failed`);
     }
   };
-  timers.whenOwned(run);
+  if (atStart) timers.whenOwned(run);
   const timer = setInterval(() => {
     if (timers.owned()) run();
   }, everyMs);

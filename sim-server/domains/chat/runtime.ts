@@ -10,6 +10,7 @@ import { AppError } from '../../errors.ts';
 import { answer, parseBody } from '../../rpc/console-http.ts';
 import type { Services } from '../../rpc/context.ts';
 import type { Broker } from '../../cluster/broker.ts';
+import { everyOwned } from '../../cluster/timers.ts';
 import { findUserByName } from '../account/users.ts';
 import { createFloodGuard, type FloodGuard } from '../battles/flood.ts';
 import { simulatedOnline } from '../../world/population-count.ts';
@@ -44,9 +45,8 @@ export function registerChat(app: FastifyInstance, services: Services): void {
   let last = -1;
   let lastSimulated = -1;
   let lastPot = -1;
-  const timer = setInterval(() => {
-    // One process pushes the count (summed over every process) and the pot, not each of them.
-    if (!services.timers.owned()) return;
+  // One process pushes the count (summed over every process) and the pot, not each of them.
+  everyOwned(app, services.timers, 'chat online count', ONLINE_EVERY_MS, () => {
     const online = services.hub.stats().connections;
     const simulated = simulatedOnline();
     if (online !== last || simulated !== lastSimulated) services.hub.publish(Rooms.chat, 'CHAT_ONLINE', { online, simulated });
@@ -62,21 +62,10 @@ export function registerChat(app: FastifyInstance, services: Services): void {
     }
     if (pot !== lastPot) services.hub.publish(Rooms.chat, 'CHAT_RAIN_POT', { pot });
     lastPot = pot;
-  }, ONLINE_EVERY_MS);
-  const rainTimer = setInterval(() => {
-    if (!services.timers.owned()) return;
-    try {
-      rainTick(services);
-      stealTick(services);
-    } catch (error) {
-      app.log.error({ err: error }, 'rain step failed');
-    }
-  }, RAIN_TICK_MS);
-  timer.unref();
-  rainTimer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    clearInterval(rainTimer);
+  });
+  everyOwned(app, services.timers, 'rain step', RAIN_TICK_MS, () => {
+    rainTick(services);
+    stealTick(services);
   });
   if (!services.config.simMode) return;
   // The sim console opens a rain now, so a developer (or a screenshot) need not wait 30 minutes.

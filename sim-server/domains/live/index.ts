@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Rooms } from '../../../src/contract/index.ts';
+import { everyOwned } from '../../cluster/timers.ts';
 import type { Domain, Services } from '../../rpc/context.ts';
 import { simulatedOnline } from '../../world/population-count.ts';
 import { arenaStatistics, createDayFigures } from './figures.ts';
@@ -25,16 +26,7 @@ function registerLive(app: FastifyInstance, services: Services): void {
   let lastFigures = '';
   const day = createDayFigures(services.db);
   let housePosts = 0;
-  const guard = (what: string, fn: () => void) => () => {
-    if (!timers.owned()) return;
-    try {
-      fn();
-    } catch (error) {
-      app.log.error({ err: error }, `${what} failed`);
-    }
-  };
-
-  const online = setInterval(guard('online counts', () => {
+  everyOwned(app, timers, 'online counts', ONLINE_EVERY_MS, () => {
     const counts = { online: hub.stats().connections, simulated: simulatedOnline() };
     const key = `${counts.online}/${counts.simulated}`;
     if (key !== lastOnline) hub.publish(Rooms.lobby, 'LOBBY_ONLINE', counts);
@@ -47,24 +39,20 @@ function registerLive(app: FastifyInstance, services: Services): void {
       watching.set(room, count);
     }
     for (const room of watching.keys()) if (!rooms.has(room)) watching.delete(room);
-  }), ONLINE_EVERY_MS);
+  });
 
-  const figures = setInterval(guard('arena statistics', () => {
+  // First one period after start: the figures read the case catalog, which a process loads on its first request.
+  everyOwned(app, timers, 'arena statistics', STATISTICS_EVERY_MS, () => {
     const stats = arenaStatistics(services, day);
     const key = JSON.stringify({ ...stats, time: 0 });
     if (key !== lastFigures) hub.publish(Rooms.lobby, 'ARENA_STATISTICS', stats);
     lastFigures = key;
-  }), STATISTICS_EVERY_MS);
+  }, { atStart: false });
 
-  const house = setInterval(guard('house chat post', () => {
+  everyOwned(app, timers, 'house chat post', HOUSE_POST_EVERY_MS, () => {
     postHouseMessage(services, housePosts % 2 === 0 ? 'discord' : 'item');
     housePosts += 1;
-  }), HOUSE_POST_EVERY_MS);
-
-  for (const timer of [online, figures, house]) timer.unref();
-  app.addHook('onClose', async () => {
-    for (const timer of [online, figures, house]) clearInterval(timer);
-  });
+  }, { atStart: false });
 }
 
 export const live: Domain = { handlers: {}, register: registerLive };

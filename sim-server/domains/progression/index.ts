@@ -1,4 +1,5 @@
 /** Experience, levels and ranks, the wager race, profiles and follows (docs/decisions/0014). */
+import { everyOwned } from '../../cluster/timers.ts';
 import type { Domain } from '../../rpc/context.ts';
 import { achievementsOfWager } from './achievements.ts';
 import { countWager } from './experience.ts';
@@ -23,7 +24,7 @@ export const progression: Domain = {
       settleRaces({ db, ledger, hub: services.hub, now });
       looked = key;
     };
-    services.timers.whenOwned(settle);
+    everyOwned(app, services.timers, 'race settlement', SETTLE_MS, settle);
     // In a cluster every process's boards follow every process's committed wagers (decision 0040);
     // after Redis was away the boards are rebuilt from the record, as the changes told meanwhile are lost.
     const broker = services.broker;
@@ -38,16 +39,6 @@ export const progression: Domain = {
     }
     // The live boards are built from the record now rather than on the first reader's request.
     for (const period of RACE_PERIODS) raceBoards.current(period, config.now());
-    const ticker = setInterval(() => {
-      if (!services.timers.owned()) return;
-      try {
-        settle();
-      } catch (error) {
-        app.log.error({ err: error }, 'race settlement failed');
-      }
-    }, SETTLE_MS);
-    ticker.unref();
-    app.addHook('onClose', async () => clearInterval(ticker));
   },
   onWager(tx, wager, { hub, config, raceBoards }) {
     if (!config.countProgression) return;
