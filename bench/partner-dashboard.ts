@@ -8,7 +8,7 @@
  */
 import { buildApp } from '../sim-server/app.ts';
 import type { CountedWager } from '../sim-server/db/ledger.ts';
-import { setTag, findUserByName } from '../sim-server/domains/account/users.ts';
+import { setTag, findUserByName } from '../sim-server/kernel/users.ts';
 import { partnership } from '../sim-server/domains/partnership/index.ts';
 import { applyCode } from '../sim-server/domains/partnership/referrals.ts';
 import { rpc, signIn } from './lib/http.ts';

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { openDb } from '../sim-server/db/database.ts';
 import { periodAt, RACE_PERIODS } from '../src/core/race-periods.ts';
-import { findUserById, publicUser } from '../sim-server/domains/account/users.ts';
+import { findUserById, publicUser } from '../sim-server/kernel/users.ts';
 import { leaderboardOf, RaceBoards } from '../sim-server/domains/progression/race.ts';
 import { errorCodeOf, rpc, signIn } from './lib/http.ts';
 import { makeTempDir, removeTempDir, startSimServer, type Server } from './lib/procs.ts';

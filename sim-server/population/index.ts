@@ -15,7 +15,7 @@ import { z } from '../../src/contract/index.ts';
 import { seededRandom, type RandomSource } from '../../src/core/seeded-random.ts';
 import { findUserById, type UserRow } from '../auth/users.ts';
 import { operatorRoute } from '../auth/sim-operator.ts';
-import { createUser, setTag } from '../domains/account/users.ts';
+import { createUser, setTag } from '../kernel/users.ts';
 import { answerAsync, backTo, fromForm, parseBody } from '../rpc/console-http.ts';
 import type { Services } from '../rpc/context.ts';
 import type { Dispatch } from '../rpc/dispatch.ts';

@@ -3,7 +3,7 @@ import { createAccessTokens } from '../../sim-server/auth/tokens.ts';
 import { loadConfig, type Config } from '../../sim-server/config.ts';
 import { openTestDb } from './test-db.ts';
 import { createLedger } from '../../sim-server/db/ledger.ts';
-import { findUserById } from '../../sim-server/domains/account/users.ts';
+import { findUserById } from '../../sim-server/kernel/users.ts';
 import { createBattles } from '../../sim-server/domains/battles/runtime.ts';
 import { createCaseCatalog } from '../../sim-server/domains/cases/catalog-store.ts';
 import { createDispatcher } from '../../sim-server/rpc/dispatch.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseHash } from '../../src/core/index.ts';
-import { setTag } from '../../sim-server/domains/account/users.ts';
+import { setTag } from '../../sim-server/kernel/users.ts';
 import { startServer, type TestServer } from './harness.ts';
 import { balanceOf, expectLedgerOk, ok, testClock, type Client } from './wallet-helpers.ts';
 

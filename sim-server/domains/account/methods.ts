@@ -6,7 +6,7 @@ import { clearAvatar } from '../customize/index.ts';
 import { profileByName } from '../profiles/index.ts';
 import { ownedBadges, setBadge } from './badges.ts';
 import { applyMarkers, marksOf } from './markers.ts';
-import { findUserById, publicUser } from './users.ts';
+import { findUserById, publicUser } from '../../kernel/users.ts';
 
 /** account.* and user.* methods. */
 export const accountHandlers: Handlers = {

@@ -22,7 +22,7 @@ import type { Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import { shuffledBots } from '../../world/bots.ts';
-import { publicUser } from '../account/users.ts';
+import { publicUser } from '../../kernel/users.ts';
 import type { BoxVersion } from '../cases/catalog-store.ts';
 import { currentClientSeed } from '../fairness/seeds.ts';
 import { advanceBattle, applyStep, engineFail } from './apply.ts';

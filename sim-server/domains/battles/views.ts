@@ -2,7 +2,7 @@
 import { Rooms, type BattleDrop, type BattleGame, type BattleGameOutcome, type BattleMessage, type PublicUser, type RobState, type z } from '../../../src/contract/index.ts';
 import { parseHash, toHash, toShortHash, type BattleOutcome } from '../../../src/core/index.ts';
 import type { Db } from '../../db/database.ts';
-import { publicUser, type UserRow } from '../account/users.ts';
+import { publicUser, type UserRow } from '../../kernel/users.ts';
 import { nextWakeAt, roundDuration, type BattleState, type RobPhase } from './engine.ts';
 import type { BattleDropRow, BattleMessageRow, BattleRow } from './store.ts';
 

@@ -4,7 +4,7 @@ import { parseHash, toHash } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import type { Hub } from '../../socket/hub.ts';
-import { findUserById, publicUser } from '../account/users.ts';
+import { findUserById, publicUser } from '../../kernel/users.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
 
 /** A case_tables row. */

@@ -8,7 +8,7 @@ import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import type { Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
-import type { UserRow } from '../account/users.ts';
+import type { UserRow } from '../../kernel/users.ts';
 import { unlockedBundles } from '../customize/grant.ts';
 import { releaseOnRefusal } from '../battles/flood.ts';
 import { simulatedOnline } from '../../world/population-count.ts';

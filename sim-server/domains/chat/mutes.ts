@@ -8,7 +8,7 @@ import { MUTE_DAYS } from '../../../src/core/chat.ts';
 import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import type { UserRow } from '../account/users.ts';
+import type { UserRow } from '../../kernel/users.ts';
 import { chatUsers } from './store.ts';
 
 /** How far `expire` may sit from exactly 1, 7 or 30 days ahead (the client's clock drifts). */

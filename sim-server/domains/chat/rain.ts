@@ -18,7 +18,7 @@ import { wageredSince, type CountedWager } from '../../db/ledger.ts';
 import { AppError, fail } from '../../errors.ts';
 import { autoJoiners, boostRainShare, hasRunning, useBooster } from '../boosters/effects.ts';
 import { requireUser, type Handlers, type Services } from '../../rpc/context.ts';
-import type { UserRow } from '../account/users.ts';
+import type { UserRow } from '../../kernel/users.ts';
 import { steamProfileOf } from '../connect/steam-profile.ts';
 import { steamRequirementError } from '../../../src/core/steam-profile.ts';
 import { postRainRewards, postSpecial } from './special-posts.ts';

@@ -11,7 +11,7 @@ import { answer, parseBody } from '../../rpc/console-http.ts';
 import type { Services } from '../../rpc/context.ts';
 import type { Broker } from '../../cluster/broker.ts';
 import { everyOwned } from '../../cluster/timers.ts';
-import { findUserByName } from '../account/users.ts';
+import { findUserByName } from '../../kernel/users.ts';
 import { createFloodGuard, type FloodGuard } from '../battles/flood.ts';
 import { simulatedOnline } from '../../world/population-count.ts';
 import { RAIN_HOUSE, rainTick, startRain } from './rain.ts';

@@ -12,7 +12,7 @@ import { levelForExp } from '../../../src/core/levels.ts';
 import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Hub } from '../../socket/hub.ts';
-import type { UserRow } from '../account/users.ts';
+import type { UserRow } from '../../kernel/users.ts';
 import { chatUsers, messageWire, userIdsOf, type MessageRow } from './store.ts';
 
 /** What posting needs: the hub and the event's time. */

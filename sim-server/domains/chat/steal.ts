@@ -18,7 +18,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers, type Services } from '../../rpc/context.ts';
 import { checkConditions, putSetting, RAIN_FUNDER, setting } from './rain.ts';
-import type { UserRow } from '../account/users.ts';
+import type { UserRow } from '../../kernel/users.ts';
 import { namedPlayer, postSpecial } from './special-posts.ts';
 import { chatUsers } from './store.ts';
 

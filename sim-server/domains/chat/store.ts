@@ -6,7 +6,7 @@ import type { ChatMessage, ChatUser } from '../../../src/contract/index.ts';
 import { HOUSE_ORIGINS, STAFF_SCOPE, type ChatViewer } from '../../../src/core/chat.ts';
 import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import type { Db } from '../../db/database.ts';
-import { publicUser, type UserRow } from '../account/users.ts';
+import { publicUser, type UserRow } from '../../kernel/users.ts';
 
 /** A chat_messages row. */
 export interface MessageRow {

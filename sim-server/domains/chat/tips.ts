@@ -10,7 +10,7 @@ import { NEED_WAGER_SCOPE } from '../../../src/core/chat.ts';
 import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import { hasTag, publicUser, type UserRow } from '../account/users.ts';
+import { hasTag, publicUser, type UserRow } from '../../kernel/users.ts';
 import { countingWrongCodes, requireSecure } from '../security/secure.ts';
 import { publishMessage } from './messages.ts';
 import { banUntil, messageWire, type MessageRow, type TipDetails } from './store.ts';

@@ -9,7 +9,7 @@ import { CHICKEN_LEVELS, chickenCaught, chickenMultiplier, fairTicket, isChicken
 import type { Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
-import { findUserById, publicUser } from '../account/users.ts';
+import { findUserById, publicUser } from '../../kernel/users.ts';
 import { postGameMessage } from '../chat/game-posts.ts';
 import { takeNonce } from '../fairness/seeds.ts';
 import { gameById, gameOut, latestFinished, latestGamesOf, openGameOf, stepsOf, type ChickenGameRow } from './store.ts';

@@ -12,7 +12,7 @@ import { authenticate, closeSessions, openSession, renewSession } from '../../au
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../auth/tokens.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
-import { createUser, findUserByName, findUserByProvider, publicUser, type UserRow } from '../account/users.ts';
+import { createUser, findUserByName, findUserByProvider, publicUser, type UserRow } from '../../kernel/users.ts';
 import { providerPage } from './provider-page.ts';
 import { steamProfileFromForm } from './steam-profile.ts';
 import type { SteamProfile } from '../../../src/core/steam-profile.ts';

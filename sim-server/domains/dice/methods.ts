@@ -11,7 +11,7 @@ import {
 import type { Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
-import { findUserById, publicUser } from '../account/users.ts';
+import { findUserById, publicUser } from '../../kernel/users.ts';
 import { takeNonce } from '../fairness/seeds.ts';
 import { autoById, autoOut, latestRolls, rollById, rollByToken, rollOut, rollsOf, type AutoRow, type RollRow } from './store.ts';
 

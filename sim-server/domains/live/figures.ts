@@ -13,7 +13,7 @@ import { periodAt } from '../../../src/core/race-periods.ts';
 import type { Db } from '../../db/database.ts';
 import type { Services } from '../../rpc/context.ts';
 import { simulatedOnline } from '../../world/population-count.ts';
-import { findUserById, publicUser } from '../account/users.ts';
+import { findUserById, publicUser } from '../../kernel/users.ts';
 import { arenaFigures } from '../battles/lobby.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
 

@@ -9,7 +9,7 @@ import { operatorRoute } from '../../auth/sim-operator.ts';
 import { everyOwned } from '../../cluster/timers.ts';
 import { AppError } from '../../errors.ts';
 import type { Domain, Services } from '../../rpc/context.ts';
-import { findUserByName } from '../account/users.ts';
+import { findUserByName } from '../../kernel/users.ts';
 import { countPartyDeposit } from './deposit-goals.ts';
 import { partyHandlers } from './methods.ts';
 import { advanceParty, partyTick } from './runner.ts';

@@ -4,7 +4,7 @@ import { OFFICIAL_INVITE_CODE, parseHash, toHash } from '../../../src/core/index
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
-import { hasTag, type UserRow } from '../account/users.ts';
+import { hasTag, type UserRow } from '../../kernel/users.ts';
 import { kickAccountOf } from '../partnership/kick.ts';
 import { advanceParty } from './runner.ts';
 import {

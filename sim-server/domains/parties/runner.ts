@@ -7,7 +7,7 @@
 import { parseHash, partyParticipantsHash, partyTicket, toHash } from '../../../src/core/index.ts';
 import type { Tx } from '../../db/database.ts';
 import type { Services } from '../../rpc/context.ts';
-import { publicUser, type UserRow } from '../account/users.ts';
+import { publicUser, type UserRow } from '../../kernel/users.ts';
 import { BOOSTER_FUNDER } from '../boosters/effects.ts';
 import { grantBooster } from '../boosters/grant.ts';
 import { CARDS_HOUSE, cardById, cardOut, grantCard } from '../cards/cards.ts';

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { wageredSince } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
-import { publicUser, type UserRow } from '../account/users.ts';
+import { publicUser, type UserRow } from '../../kernel/users.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
 import { rankFor, schemeOf } from '../partnership/ranks.ts';
 import { placeOfDay } from '../progression/race.ts';

@@ -7,7 +7,7 @@ import { NumericError } from '../../../src/contract/index.ts';
 import { isValidName } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
-import { findUserById, findUserByName, type UserRow } from '../account/users.ts';
+import { findUserById, findUserByName, type UserRow } from '../../kernel/users.ts';
 
 export const CodeChangeMessage = {
   INVALID: 'Invalid code',

@@ -5,7 +5,7 @@ import { hashToken, randomToken } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import { findUserById, hasTag, type UserRow } from '../account/users.ts';
+import { findUserById, hasTag, type UserRow } from '../../kernel/users.ts';
 import { rankBadges } from './badges.ts';
 import { changeCode, codeOf } from './codes.ts';
 import { earningsOf, referralsPage } from './earnings.ts';

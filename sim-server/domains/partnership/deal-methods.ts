@@ -6,7 +6,7 @@ import { GIFT_CODE_PATTERN, NumericError, PARTNER_EXPENSE_TYPES } from '../../..
 import { PARTNER_TIERS, dealRoi, estimateDealRoi, parseHash, partnerTier, toHash } from '../../../src/core/index.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import { hasTag } from '../account/users.ts';
+import { hasTag } from '../../kernel/users.ts';
 import { redeemWalletGift } from '../payments/gift-methods.ts';
 import { partnerByCode } from './codes.ts';
 import { partnershipHandlers } from './methods.ts';

@@ -6,7 +6,7 @@ import { NumericError } from '../../../src/contract/index.ts';
 import { DEAL_TERM_LIMITS, DEFAULT_DEAL_TERMS, nextCreditTime, type DealTerms } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
-import { findUserById, hasTag, type UserRow } from '../account/users.ts';
+import { findUserById, hasTag, type UserRow } from '../../kernel/users.ts';
 
 /** Scope from which staff manage the programme, as for the members list (document 3). */
 const STAFF_MIN_SCOPE = 2;

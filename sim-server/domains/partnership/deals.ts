@@ -8,7 +8,7 @@ import { NamedError, NumericError, type PartnerDeal, type z } from '../../../src
 import { dealAmountProblem, nextCreditTime, partnerTier, toHash } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
-import { findUserById, hasTag, type UserRow } from '../account/users.ts';
+import { findUserById, hasTag, type UserRow } from '../../kernel/users.ts';
 import { dealSettingsOf, dealTermsOf } from './deal-terms.ts';
 import { requirePartner } from './races.ts';
 import { giveBackCredit, offerCredit, type CreditDeps } from './sponsor-credit.ts';

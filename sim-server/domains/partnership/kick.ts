@@ -7,7 +7,7 @@ import { NamedError, NumericError } from '../../../src/contract/index.ts';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import { setTag } from '../account/users.ts';
+import { setTag } from '../../kernel/users.ts';
 import { requirePartner } from './races.ts';
 
 /** The Kick channel linked to a player, if any (the stream club asks this). */

@@ -3,7 +3,7 @@ import { NumericError } from '../../../src/contract/index.ts';
 import { parseHash, toHash } from '../../../src/core/index.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import { hasTag } from '../account/users.ts';
+import { hasTag } from '../../kernel/users.ts';
 
 /** Scope from which staff see the members list (document 3). */
 const MEMBERS_MIN_SCOPE = 2;

@@ -4,7 +4,7 @@ import { parseHash, toHash } from '../../../src/core/index.ts';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import { findUserById } from '../account/users.ts';
+import { findUserById } from '../../kernel/users.ts';
 import {
   RACE_MAX_DURATION_S,
   RACE_MIN_DURATION_S,

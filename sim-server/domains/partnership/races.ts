@@ -9,7 +9,7 @@ import { toHash } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { AccountRef, CountedWager, Ledger } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
-import { hasTag, type UserRow } from '../account/users.ts';
+import { hasTag, type UserRow } from '../../kernel/users.ts';
 
 export type RaceCategory = (typeof PARTNER_RACE_CATEGORIES)[number];
 /** Shortest and longest race. */

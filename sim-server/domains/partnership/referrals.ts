@@ -19,7 +19,7 @@ import type { Origin } from '../../auth/sessions.ts';
 import type { AccountRef } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
-import { findUserById, publicUser } from '../account/users.ts';
+import { findUserById, publicUser } from '../../kernel/users.ts';
 import { codeOf, partnerByCode } from './codes.ts';
 import { isBanned } from './ranks.ts';
 import { countReferral, countReferralDay } from './partner-stats.ts';

@@ -17,7 +17,7 @@ import { cases } from '../cases/index.ts';
 import { unbox } from '../unbox/index.ts';
 import { codeOf } from './codes.ts';
 import { partnershipHandlers } from './methods.ts';
-import { createUser, findUserByName, hasTag, setTag } from '../account/users.ts';
+import { createUser, findUserByName, hasTag, setTag } from '../../kernel/users.ts';
 
 const TagBody = z.object({
   name: z.string().check(z.maxLength(25)),

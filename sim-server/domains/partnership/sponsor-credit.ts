@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import type { CountedWager, Ledger } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import type { Hub } from '../../socket/hub.ts';
-import { hasTag, setTag, type UserRow } from '../account/users.ts';
+import { hasTag, setTag, type UserRow } from '../../kernel/users.ts';
 import { sponsorSchedule } from './deal-terms.ts';
 
 type Challenge = z.output<typeof SponsorChallenge>;

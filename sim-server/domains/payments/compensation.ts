@@ -12,7 +12,7 @@ import type { Tx } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { answer, fromForm, parseBody } from '../../rpc/console-http.ts';
 import type { Services } from '../../rpc/context.ts';
-import { findUserByName } from '../account/users.ts';
+import { findUserByName } from '../../kernel/users.ts';
 
 /** The house account compensations are paid from (it may run below zero: it is the house's cost). */
 export const COMPENSATION_HOUSE = { house: 'compensation' } as const;

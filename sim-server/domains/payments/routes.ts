@@ -15,7 +15,7 @@ import { answer, backTo, fromForm, html, parseBody } from '../../rpc/console-htt
 import type { Services } from '../../rpc/context.ts';
 import { giftCardName } from '../../world/providers.ts';
 import { giftCardProducts, skinPayout, steamInventory } from '../../world/providers-shops.ts';
-import { findUserByName } from '../account/users.ts';
+import { findUserByName } from '../../kernel/users.ts';
 import { mintGiftCode } from './gift-codes.ts';
 import { partnerConsoleForm } from '../partnership/sim-console-form.ts';
 import { offerCredit } from '../partnership/sponsor-credit.ts';

@@ -4,7 +4,7 @@ import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import type { Hub } from '../../socket/hub.ts';
-import { findUserById, type UserRow } from '../account/users.ts';
+import { findUserById, type UserRow } from '../../kernel/users.ts';
 import { issueAchievement } from '../progression/achievements.ts';
 import { followersCount } from './profile.ts';
 

@@ -2,7 +2,7 @@
 import { NumericError } from '../../../src/contract/index.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Domain } from '../../rpc/context.ts';
-import { findUserByName } from '../account/users.ts';
+import { findUserByName } from '../../kernel/users.ts';
 import { hexagonOf } from '../progression/achievements.ts';
 import { follow, followings, unfollow, userByHash } from './follows.ts';
 import { profileOf } from './profile.ts';

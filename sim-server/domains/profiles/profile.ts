@@ -3,7 +3,7 @@ import type { ProfileUser, z } from '../../../src/contract/index.ts';
 import { FEATURED_RACE } from '../../../src/core/race-periods.ts';
 import { rankForSeasonExp } from '../../../src/core/levels.ts';
 import type { Db } from '../../db/database.ts';
-import { hasTag, publicUser, type UserRow } from '../account/users.ts';
+import { hasTag, publicUser, type UserRow } from '../../kernel/users.ts';
 import { codeOf } from '../partnership/codes.ts';
 import { seasonAt } from '../progression/experience.ts';
 import type { RaceBoards } from '../progression/race.ts';

@@ -2,7 +2,7 @@
 import { BREAK_MAX_S, BREAK_MIN_S, NumericError } from '../../../src/contract/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
-import { findUserById, findUserByName, type UserRow } from '../account/users.ts';
+import { findUserById, findUserByName, type UserRow } from '../../kernel/users.ts';
 import { spendCustomizeRight } from '../customize/grant.ts';
 
 /**

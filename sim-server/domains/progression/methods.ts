@@ -2,7 +2,7 @@ import { NumericError } from '../../../src/contract/index.ts';
 import { levelForExp } from '../../../src/core/levels.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import { findUserById, publicUser } from '../account/users.ts';
+import { findUserById, publicUser } from '../../kernel/users.ts';
 import { FEATURED_RACE, RACE_POOL, RACE_SHARES, periodAt, prizeOf } from '../../../src/core/race-periods.ts';
 import { leaderboardOf, payoutOf } from './race.ts';
 import { claimLevelReward, levelRewardsOf, openWithKey } from './rewards.ts';

@@ -4,7 +4,7 @@ import { toHash } from '../../../src/core/hash-id.ts';
 import type { Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
-import { publicUser } from '../account/users.ts';
+import { publicUser } from '../../kernel/users.ts';
 import { likedAmong, soundByHash, soundOut, usersByIds, type SoundRow } from './sounds.ts';
 import { announceQueue, playIn, queueOut, queuedPlays, slotOut } from './station.ts';
 import { postSpecial } from '../chat/special-posts.ts';

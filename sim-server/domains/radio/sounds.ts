@@ -4,7 +4,7 @@ import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import { RADIO_LIBRARY, synthSource } from '../../../src/core/radio-library.ts';
 import { planSong } from '../../../src/core/radio-synth.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import { publicUser, type UserRow } from '../account/users.ts';
+import { publicUser, type UserRow } from '../../kernel/users.ts';
 
 /** A row of radio_sounds. */
 export interface SoundRow {

@@ -9,7 +9,7 @@ import { NumericError, z } from '../../../src/contract/index.ts';
 import { AppError } from '../../errors.ts';
 import { answer, backTo, fromForm, html, parseBody } from '../../rpc/console-http.ts';
 import type { Domain, Services } from '../../rpc/context.ts';
-import { findUserByName } from '../account/users.ts';
+import { findUserByName } from '../../kernel/users.ts';
 import { previewSvg, streamsConsole, watchPage } from './sim-page.ts';
 import { liveStreams, startStream, stopStream, streamByHash } from './store.ts';
 

@@ -4,7 +4,7 @@ import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
-import { publicUser, type UserRow } from '../account/users.ts';
+import { publicUser, type UserRow } from '../../kernel/users.ts';
 import { postSpecial } from '../chat/special-posts.ts';
 
 interface StreamRow {

@@ -2,7 +2,7 @@
 import type { Drop, UnboxGame, z } from '../../../src/contract/index.ts';
 import { formatScheme, randomClientSeed, toHash } from '../../../src/core/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import { findUserById, publicUser } from '../account/users.ts';
+import { findUserById, publicUser } from '../../kernel/users.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
 
 /** An unbox_games row. */

@@ -8,7 +8,7 @@ import { NamedError, NumericError, Rooms } from '../../../src/contract/index.ts'
 import { CASE_COUNTS, TICKET_MAX, fairTicket, parseHash, pickByTicket, toHash } from '../../../src/core/index.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
-import { publicUser } from '../account/users.ts';
+import { publicUser } from '../../kernel/users.ts';
 import { dropAtTable, openAtTable } from '../case-tables/store.ts';
 import { postArenaDropAfter } from '../chat/special-posts.ts';
 import { CASES_HOUSE } from '../cases/house.ts';

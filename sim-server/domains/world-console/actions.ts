@@ -10,7 +10,7 @@ import { RACE_PERIODS, periodAt } from '../../../src/core/race-periods.ts';
 import { fail } from '../../errors.ts';
 import { parseBody } from '../../rpc/console-http.ts';
 import type { Services } from '../../rpc/context.ts';
-import { findUserByName, type UserRow } from '../account/users.ts';
+import { findUserByName, type UserRow } from '../../kernel/users.ts';
 import { RAIN_FUNDER, RAIN_HOUSE, rainTick, startRain } from '../chat/rain.ts';
 import { startSteal, stealTick } from '../chat/steal.ts';
 import { postHouseMessage } from '../live/house-posts.ts';

@@ -1,14 +1,14 @@
 /** Player accounts: creation (with the faucet's starting balance), lookup, public shape. */
-import type { z } from '../../../src/contract/index.ts';
-import type { PublicUser } from '../../../src/contract/index.ts';
-import { toHash } from '../../../src/core/hash-id.ts';
-import { levelForExp } from '../../../src/core/levels.ts';
-import type { Db, Tx } from '../../db/database.ts';
-import type { Ledger } from '../../db/ledger.ts';
-import type { UserRow } from '../../auth/users.ts';
+import type { z } from '../../src/contract/index.ts';
+import type { PublicUser } from '../../src/contract/index.ts';
+import { toHash } from '../../src/core/hash-id.ts';
+import { levelForExp } from '../../src/core/levels.ts';
+import type { Db, Tx } from '../db/database.ts';
+import type { Ledger } from '../db/ledger.ts';
+import type { UserRow } from '../auth/users.ts';
 
 // The row and its lookup by id live in auth/: sessions need them without the account domain.
-export { findUserById, type UserRow } from '../../auth/users.ts';
+export { findUserById, type UserRow } from '../auth/users.ts';
 
 /** Finds a player by name, case-insensitively. */
 export function findUserByName(db: Pick<Db, 'get'>, name: string): UserRow | undefined {
