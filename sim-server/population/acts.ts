@@ -11,7 +11,7 @@ import { OFFICIAL_INVITE_CODE } from '../../src/core/party.ts';
 import { solvePow } from '../../src/core/rain.ts';
 import type { RandomSource } from '../../src/core/seeded-random.ts';
 import { findUserById } from '../auth/users.ts';
-import { mintGiftCode } from '../domains/payments/gift-codes.ts';
+import { mintGiftCode } from '../kernel/gift-codes.ts';
 import { startStream, stopStream } from '../domains/streams/store.ts';
 import type { Services } from '../rpc/context.ts';
 import { chatLine, reactionLine, replyLine, simName } from './words.ts';

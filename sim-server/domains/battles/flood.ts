@@ -1,25 +1,4 @@
-/** Flood guards for battle messages and reactions: at most `max` per key in any `windowMs`, on the injected clock. */
-
-/** A try counted by a guard: `release` takes it back. */
-export interface FloodTry {
-  allowed: boolean;
-  release(): void;
-}
-
-/** A sliding-window guard. */
-export interface FloodGuard {
-  /** Records a try for `key` and answers whether it is allowed (a refused try is not counted). */
-  allow(key: string, now: number): boolean;
-  /**
-   * Records a try as `allow` does, held across processes when a broker is given (Redis; alone,
-   * or while Redis cannot answer, this process's count): `release` takes the try back when the
-   * request is refused for another reason, so a refusal does not use up the allowance.
-   */
-  take(key: string, now: number): Promise<FloodTry>;
-}
-
-/** The Redis side of a shared guard (the broker's `flood`): null when Redis cannot answer. */
-export type SharedFlood = (key: string, now: number, max: number, windowMs: number) => Promise<FloodTry | null>;
+/** The battles' flood limits and what a flooding player is told; the guard itself is the kernel's (kernel/flood.ts). */
 
 /** Messages: two per five seconds per player and battle. */
 export const MESSAGE_FLOOD = { max: 2, windowMs: 5_000 } as const;
@@ -31,50 +10,3 @@ export const FLOOD_TEXT = {
   message: 'Not so fast! Slow down with your messages.',
   reaction: "Easy there! Don't flood with reactions.",
 } as const;
-
-/** Keys idle for longer than the window are dropped once the map grows past this. */
-const SWEEP_AT = 10_000;
-
-/**
- * Builds a guard; with `shared` (several processes, docs/decisions/0039) and a `name` keeping
- * its keys apart from other guards', `take` counts in Redis.
- */
-export function createFloodGuard({ max, windowMs }: { max: number; windowMs: number }, shared?: { name: string; flood: SharedFlood }): FloodGuard {
-  const recent = new Map<string, number[]>();
-  function allow(key: string, now: number): boolean {
-    const kept = (recent.get(key) ?? []).filter((at) => at > now - windowMs);
-    const allowed = kept.length < max;
-    if (allowed) kept.push(now);
-    recent.set(key, kept);
-    if (recent.size > SWEEP_AT) {
-      for (const [k, times] of recent) if (times.every((at) => at <= now - windowMs)) recent.delete(k);
-    }
-    return allowed;
-  }
-  function takeHere(key: string, now: number): FloodTry {
-    const allowed = allow(key, now);
-    const release = () => {
-      const kept = recent.get(key);
-      const at = kept?.lastIndexOf(now) ?? -1;
-      if (at >= 0) kept!.splice(at, 1);
-    };
-    return { allowed, release: allowed ? release : () => {} };
-  }
-  return {
-    allow,
-    async take(key, now) {
-      if (!shared) return takeHere(key, now);
-      return (await shared.flood(`${shared.name}:${key}`, now, max, windowMs)) ?? takeHere(key, now);
-    },
-  };
-}
-
-/** Runs `body`; when it throws (the request is refused), the flood try is given back first. */
-export function releaseOnRefusal<T>(flood: FloodTry, body: () => T): T {
-  try {
-    return body();
-  } catch (error) {
-    flood.release();
-    throw error;
-  }
-}

@@ -41,7 +41,8 @@ import {
   type BattleState,
   type DropItem,
 } from './engine.ts';
-import { FLOOD_TEXT, releaseOnRefusal } from './flood.ts';
+import { releaseOnRefusal } from '../../kernel/flood.ts';
+import { FLOOD_TEXT } from './flood.ts';
 import { battleById, battleByRef, battleByToken, insertBattle, playerOf, type BattleRow } from './store.ts';
 import { battleGameOut, battleMessageOut, battlePath, gameRoomOf, robOut } from './views.ts';
 import { checkReaction } from '../arena/reactions.ts';

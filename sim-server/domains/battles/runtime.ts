@@ -10,7 +10,8 @@ import { toHash } from '../../../src/core/index.ts';
 import type { Services } from '../../rpc/context.ts';
 import { ensureBots } from '../../world/bots.ts';
 import { advanceBattle, type BattleDeps } from './apply.ts';
-import { createFloodGuard, MESSAGE_FLOOD, REACTION_FLOOD, type FloodGuard } from './flood.ts';
+import { createFloodGuard, type FloodGuard } from '../../kernel/flood.ts';
+import { MESSAGE_FLOOD, REACTION_FLOOD } from './flood.ts';
 import { createBattleRunner, type BattleRunner } from './runner.ts';
 import { battleById, battlesInPlay, createStateCache } from './store.ts';
 

@@ -6,7 +6,7 @@
 import { NumericError } from '../../../src/contract/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
-import { newGiftCode } from '../payments/gift-codes.ts';
+import { newGiftCode } from '../../kernel/gift-codes.ts';
 import { takeCard, type CardRow } from './cards.ts';
 
 /** Turns a held, tradable card into an A-code; answers the code and its /gift url. */

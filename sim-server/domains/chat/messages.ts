@@ -10,7 +10,7 @@ import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import type { UserRow } from '../../kernel/users.ts';
 import { unlockedBundles } from '../customize/grant.ts';
-import { releaseOnRefusal } from '../battles/flood.ts';
+import { releaseOnRefusal } from '../../kernel/flood.ts';
 import { simulatedOnline } from '../../world/population-count.ts';
 import { emojiBundlesFor, lockedEmojiKeys } from './emoji-packs.ts';
 import { REPEAT_WINDOW_MS, SEND_DELAY_MS } from './runtime.ts';

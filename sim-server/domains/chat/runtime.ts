@@ -12,7 +12,7 @@ import type { Services } from '../../rpc/context.ts';
 import type { Broker } from '../../cluster/broker.ts';
 import { everyOwned } from '../../cluster/timers.ts';
 import { findUserByName } from '../../kernel/users.ts';
-import { createFloodGuard, type FloodGuard } from '../battles/flood.ts';
+import { createFloodGuard, type FloodGuard } from '../../kernel/flood.ts';
 import { simulatedOnline } from '../../world/population-count.ts';
 import { RAIN_HOUSE, rainTick, startRain } from './rain.ts';
 import { startSteal, stealTick } from './steal.ts';

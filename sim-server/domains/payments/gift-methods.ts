@@ -7,7 +7,7 @@ import { cardById, cardOut } from '../cards/cards.ts';
 import { redeemCardGift } from '../cards/gifts.ts';
 import { completeDeposit } from './settle.ts';
 import { insertPayment } from './store.ts';
-import { GiftCause, redeemGiftCode } from './gift-codes.ts';
+import { GiftCause, redeemGiftCode } from '../../kernel/gift-codes.ts';
 
 /** Payment method of codes minted without a gift-card brand (promotions, the sim console). */
 const PLAIN_GIFT_METHOD = 'giftcard';

@@ -16,7 +16,7 @@ import type { Services } from '../../rpc/context.ts';
 import { giftCardName } from '../../world/providers.ts';
 import { giftCardProducts, skinPayout, steamInventory } from '../../world/providers-shops.ts';
 import { findUserByName } from '../../kernel/users.ts';
-import { mintGiftCode } from './gift-codes.ts';
+import { mintGiftCode } from '../../kernel/gift-codes.ts';
 import { partnerConsoleForm } from '../partnership/sim-console-form.ts';
 import { offerCredit } from '../partnership/sponsor-credit.ts';
 import { compensationForm, registerCompensation } from './compensation.ts';

@@ -2,10 +2,11 @@
  * Gift codes (docs/design.md section 5): three groups of five letters or digits; wallet codes
  * start with C and pay coins, inventory codes start with A and give an item. A code pays
  * once: redemption is a conditional update inside the caller's BEGIN IMMEDIATE transaction,
- * so two redemptions at the same moment cannot both find it unused.
+ * so two redemptions at the same moment cannot both find it unused. In the kernel because
+ * three domains make or redeem codes: payments (wallet codes), inventory and cards (card gifts).
  */
 import { webcrypto } from 'node:crypto';
-import type { Tx } from '../../db/database.ts';
+import type { Tx } from '../db/database.ts';
 
 /** What a code gives. */
 export type GiftKind = 'wallet' | 'inventory';
