@@ -20,6 +20,7 @@ import { createChatRuntime } from './domains/chat/runtime.ts';
 import { RaceBoards } from './domains/progression/race.ts';
 import { createRadio } from './domains/radio/runtime.ts';
 import { DOMAINS } from './domains/index.ts';
+import { domainPorts } from './domains/ports.ts';
 import { registerCompression } from './http/compress.ts';
 import { ANSWER_HEADERS } from './http/headers.ts';
 import type { Domain, Handlers, Services } from './rpc/context.ts';
@@ -122,7 +123,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   const battles = createBattles({ config, db, ledger, hub, beacon, catalog, broker, timers }, battleErrorLogger(app.log));
   const services: Services = {
     config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl), beacon, catalog, battles,
-    chat: createChatRuntime(broker), raceBoards: new RaceBoards(db), radio: createRadio(), broker, timers,
+    chat: createChatRuntime(broker), raceBoards: new RaceBoards(db), radio: createRadio(), broker, timers, ...domainPorts(),
   };
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

@@ -11,6 +11,7 @@ import type { Handlers, Services } from '../../sim-server/rpc/context.ts';
 import { createHub } from '../../sim-server/socket/hub.ts';
 import { serverBeaconChain } from '../../sim-server/world/beacon.ts';
 import { createChatRuntime } from '../../sim-server/domains/chat/runtime.ts';
+import { domainPorts } from '../../sim-server/domains/ports.ts';
 import { RaceBoards } from '../../sim-server/domains/progression/race.ts';
 import { createRadio } from '../../sim-server/domains/radio/runtime.ts';
 import { createTimerOwner } from '../../sim-server/cluster/timers.ts';
@@ -28,7 +29,7 @@ function servicesWith(handlers: Handlers, overrides: Partial<Config> = {}) {
   const battles = createBattles({ config, db, ledger, hub, beacon, catalog, broker: null, timers }, () => {});
   const services: Services = {
     config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl), beacon, catalog, battles,
-    chat: createChatRuntime(), raceBoards: new RaceBoards(db), radio: createRadio(), broker: null, timers,
+    chat: createChatRuntime(), raceBoards: new RaceBoards(db), radio: createRadio(), broker: null, timers, ...domainPorts(),
   };
   db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'crash_victim', 'crash_victim', 0)");
   db.transaction((tx) => ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: 1 }, amount: 1_000, type: 'signup_bonus' }));

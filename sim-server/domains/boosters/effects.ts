@@ -9,9 +9,7 @@ import { levelForExp } from '../../../src/core/levels.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { BalanceChange, CountedWager, Ledger } from '../../db/ledger.ts';
 import type { Hub } from '../../socket/hub.ts';
-import { addBonusExperience, boostedWager, EXP_PER_CENT } from '../progression/experience.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
-import { claimLevelReward, levelRewardOf } from '../progression/rewards.ts';
 import { boosterById, boosterOut, runningBooster, type BoosterRow } from './store.ts';
 
 /** Where booster money comes from. */
@@ -55,17 +53,40 @@ export interface EffectDeps {
   now: number;
 }
 
+/**
+ * What the effects need of progression: experience and level rewards. Progression's level
+ * rewards give cards, and cards grant boosters, so boosters sit below progression and import
+ * none of it: domains/ports.ts fills this from progression's functions at wiring time.
+ */
+export interface BoosterProgression {
+  /** Experience a wagered cent earns. */
+  expPerCent: number;
+  /** Whether counting this wager found a running booster (undefined: it did not look). */
+  boostedWager(wager: CountedWager): boolean | undefined;
+  addBonusExperience(tx: Tx, deps: { hub: ToUser; now: number }, userId: number, amount: number, source: string, ref: string | null): void;
+  /** A level's reward with today's catalog: `box` is the case its card opens, if one fits. */
+  levelRewardOf(catalog: CatalogView, level: number): { box: unknown };
+  claimLevelReward(tx: Tx, deps: { catalog: CatalogView; hub: ToUser }, userId: number, level: number, now: number): { value: number };
+}
+
+declare module '../../rpc/context.ts' {
+  interface DomainRuntimes {
+    /** Progression as the booster effects see it (boosters/effects.ts). */
+    boosterProgression: BoosterProgression;
+  }
+}
+
 /** XP Multiplier: a counted wager's experience times the multiplier (the extra as its own entry). Auto-Claim after it. */
-export function onCountedWager(tx: Tx, deps: EffectDeps & { catalog: () => CatalogView }, wager: CountedWager): void {
+export function onCountedWager(tx: Tx, deps: EffectDeps & { catalog: () => CatalogView; progression: BoosterProgression }, wager: CountedWager): void {
   // Most players run no booster: counting the wager already looked (progression runs first), else one indexed look.
-  const boosted = boostedWager(wager);
+  const boosted = deps.progression.boostedWager(wager);
   if (boosted === false) return;
   if (boosted === undefined && !tx.get("SELECT 1 FROM boosters WHERE user_id = ? AND status = 'active' LIMIT 1", wager.userId)) return;
   const xp = runningBooster(tx, wager.userId, 'xp_multiplier', deps.now);
   if (xp) {
-    const extra = boosterExtra(wager.amount * EXP_PER_CENT, xp.multiplier_milli);
+    const extra = boosterExtra(wager.amount * deps.progression.expPerCent, xp.multiplier_milli);
     if (extra > 0) {
-      addBonusExperience(tx, deps, wager.userId, extra, BOOSTER_XP, wager.hash);
+      deps.progression.addBonusExperience(tx, deps, wager.userId, extra, BOOSTER_XP, wager.hash);
       record(tx, deps.hub, xp, { exp: extra }, deps.now);
     }
   }
@@ -85,7 +106,7 @@ const BOOSTER_XP = 'booster_xp';
  * Auto-Claim: every level reward reached and not yet claimed is given now (its free case card
  * and keys, docs/decisions/0033); the booster records their value.
  */
-function autoClaim(tx: Tx, deps: EffectDeps & { catalog: () => CatalogView }, userId: number): void {
+function autoClaim(tx: Tx, deps: EffectDeps & { catalog: () => CatalogView; progression: BoosterProgression }, userId: number): void {
   const booster = runningBooster(tx, userId, 'auto_claim', deps.now);
   if (!booster) return;
   const level = levelOf(tx, userId);
@@ -99,7 +120,7 @@ function autoClaim(tx: Tx, deps: EffectDeps & { catalog: () => CatalogView }, us
   let given = 0;
   for (const { level: reached } of open) {
     // A reward no open case fits stays for a later claim rather than failing the wager it rides on.
-    if (levelRewardOf(rewards.catalog, reached).box) given += claimLevelReward(tx, rewards, userId, reached, deps.now).value;
+    if (deps.progression.levelRewardOf(rewards.catalog, reached).box) given += deps.progression.claimLevelReward(tx, rewards, userId, reached, deps.now).value;
   }
   record(tx, deps.hub, booster, { amount: given }, deps.now);
 }

@@ -57,7 +57,7 @@ export const boosters: Domain = {
   onLedgerEntry(tx, change, { ledger, hub, config }) {
     onWalletEntry(tx, { ledger, hub, now: config.now() }, change);
   },
-  onWager(tx, wager, { ledger, hub, config, catalog }) {
-    if (config.countProgression) onCountedWager(tx, { ledger, hub, now: config.now(), catalog: () => catalog.view() }, wager);
+  onWager(tx, wager, { ledger, hub, config, catalog, boosterProgression }) {
+    if (config.countProgression) onCountedWager(tx, { ledger, hub, now: config.now(), catalog: () => catalog.view(), progression: boosterProgression }, wager);
   },
 };

@@ -5,9 +5,9 @@
 import { GIFT_CODE_PATTERN, NumericError, PARTNER_EXPENSE_TYPES } from '../../../src/contract/index.ts';
 import { PARTNER_TIERS, dealRoi, estimateDealRoi, parseHash, partnerTier, toHash } from '../../../src/core/index.ts';
 import { fail } from '../../errors.ts';
-import { requireUser, type Handlers } from '../../rpc/context.ts';
+import { requireUser, type Handlers, type Services } from '../../rpc/context.ts';
+import type { Tx } from '../../db/database.ts';
 import { hasTag } from '../../kernel/users.ts';
-import { redeemWalletGift } from '../payments/gift-methods.ts';
 import { partnerByCode } from './codes.ts';
 import { partnershipHandlers } from './methods.ts';
 import { partnerOf } from './referrals.ts';
@@ -15,6 +15,22 @@ import { changeDealTerms, dealSettingsOf, dealTermsOf, requireStaff, saveDealSet
 import { cancelDeal, checkDealAmount, dealView, dealWagered, latestDeal, referralWagered, renewDeal, startDeal } from './deals.ts';
 import { periodFigures } from './partner-stats.ts';
 import { requirePartner } from './races.ts';
+
+/**
+ * Redeeming a wallet gift code (payments/gift-methods.ts redeemWalletGift), which activate-code
+ * takes too. Payments credits partners (referral bonuses, sponsor credit), so partnership sits
+ * below it and imports none of it: domains/ports.ts fills this at wiring time.
+ */
+export interface WalletGifts {
+  redeem(tx: Tx, services: Services, userId: number, code: string): { success: boolean; cause?: string };
+}
+
+declare module '../../rpc/context.ts' {
+  interface DomainRuntimes {
+    /** The wallet's gift codes as partnership-plus.activate-code uses them (partnership/deal-methods.ts). */
+    walletGifts: WalletGifts;
+  }
+}
 
 const DAY_S = 86_400;
 /** activate-code with the code of the player's own partner. */
@@ -116,7 +132,7 @@ export const dealHandlers: Handlers = {
     const user = requireUser(ctx);
     // One rule each: the gift and referral calls check, pay and refuse; this only picks which.
     if (GIFT_CODE_PATTERN.test(code.trim())) {
-      const redeemed = ctx.moneyTx((tx) => redeemWalletGift(tx, ctx, user.id, code.trim()));
+      const redeemed = ctx.moneyTx((tx) => ctx.walletGifts.redeem(tx, ctx, user.id, code.trim()));
       return { success: redeemed.success, kind: 'gift' as const, ...(redeemed.cause ? { cause: redeemed.cause } : {}) };
     }
     // The use-code modal's call: the code of the partner one already has is refused, and the
