@@ -92,7 +92,7 @@ export function bpReward(tier: number, track: BpTrack): BpReward {
     if (tier === 3) return { kind: 'customize', rarity, name: 'Nickname card', level, detail: 'nickname' };
     if (tier === 8) return { kind: 'customize', rarity, name: 'Avatar card', level, detail: 'avatar' };
     if (tier === 12) return { kind: 'action', rarity, name: 'Rain spoiler', level, detail: 'rain-spoiler' };
-    // The battle reaction bundle only a card unlocks (sim-server/domains/arena/reactions.ts CARD_BUNDLES).
+    // The battle reaction bundle only a card unlocks (sim-server/domains/battles/reactions.ts CARD_BUNDLES).
     if (tier === 18) return { kind: 'reactions', rarity, name: 'Reaction pack', level, detail: REACTION_CARD_BUNDLE };
     // The chat emoji pack only a card unlocks (docs/decisions/0034).
     if (tier === 22) return { kind: 'emojis', rarity, name: 'Emoji pack', level, detail: EMOJI_CARD_BUNDLE };

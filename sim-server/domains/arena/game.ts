@@ -6,7 +6,7 @@ import { battleDetail } from '../battles/detail.ts';
 import { battleByRef } from '../battles/store.ts';
 import { gameRoomOf } from '../battles/views.ts';
 import { gameByToken, unboxGameDetail } from '../unbox/games.ts';
-import { reactionHandlers } from './reactions.ts';
+import { reactionHandlers } from '../battles/reactions.ts';
 
 /** arena.game, and the reaction bundle its battle pages use. */
 export const arenaGameHandlers: Handlers = {

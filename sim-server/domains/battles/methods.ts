@@ -45,7 +45,7 @@ import { releaseOnRefusal } from '../../kernel/flood.ts';
 import { FLOOD_TEXT } from './flood.ts';
 import { battleById, battleByRef, battleByToken, insertBattle, playerOf, type BattleRow } from './store.ts';
 import { battleGameOut, battleMessageOut, battlePath, gameRoomOf, robOut } from './views.ts';
-import { checkReaction } from '../arena/reactions.ts';
+import { checkReaction } from './reactions.ts';
 
 /** Length of a battle's token (document 1 section 7: a 32-character token). */
 const TOKEN_LENGTH = 32;

@@ -13,7 +13,7 @@ import type { Hub } from '../../socket/hub.ts';
 import { grantBooster } from '../boosters/grant.ts';
 import { setting as rainSetting } from '../chat/rain.ts';
 import { postSpecial } from '../chat/special-posts.ts';
-import { CARD_BUNDLES } from '../arena/reactions.ts';
+import { CARD_BUNDLES } from '../battles/reactions.ts';
 import { grantCustomizeRight, unlockBundle, type CustomizeRight } from '../customize/grant.ts';
 import { fail } from '../../errors.ts';
 import type { CatalogView } from '../cases/catalog-store.ts';
