@@ -142,7 +142,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   const dispatch = createDispatcher(services, handlers, app.log);
   const call = createRpcCall(services, dispatch);
   registerRpc(app, call);
-  for (const domain of DOMAINS) domain.register?.(app, services);
+  for (const domain of DOMAINS) domain.register?.(app, services, dispatch);
   registerSocket(app, services);
   // The simulated players around a real one (sim mode only): they act through the same dispatcher.
   const population = config.simMode ? createPopulation(services, dispatch, app.log, { ...config.population, paused: false }) : null;

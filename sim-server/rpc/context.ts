@@ -1,6 +1,6 @@
 /** What every method handler is given, and the shape of a handler. */
 import type { FastifyInstance } from 'fastify';
-import type { MethodName, MethodParams, MethodResult } from '../../src/contract/index.ts';
+import type { Envelope, MethodName, MethodParams, MethodResult } from '../../src/contract/index.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import type { Broker } from '../cluster/broker.ts';
 import type { TimerOwner } from '../cluster/timers.ts';
@@ -46,6 +46,16 @@ export interface CallContext extends Services {
   moneyTx<T>(fn: (tx: Tx) => T): T;
 }
 
+/** Who is calling. */
+export interface Caller {
+  user: UserRow | null;
+  sessionId: number | null;
+  ip: string;
+}
+
+/** Calls a method by name with raw (decoded query or JSON body) params. */
+export type Dispatch = (name: string, raw: unknown, caller: Caller) => Promise<Envelope<unknown>>;
+
 /** A method's implementation: parsed params in, the contract's result out. */
 export type Handler<N extends MethodName> = (params: MethodParams<N>, ctx: CallContext) => MethodResult<N> | Promise<MethodResult<N>>;
 
@@ -65,8 +75,12 @@ export function requireUser(ctx: CallContext): UserRow {
 export interface Domain {
   /** Its RPC methods. */
   handlers: Handlers;
-  /** Its HTTP routes, timers and start-up work; called once by buildApp, in list order. */
-  register?(app: FastifyInstance, services: Services): void;
+  /**
+   * Its HTTP routes, timers and start-up work; called once by buildApp, in list order.
+   * `dispatch` is the server's own dispatcher, for sim-console tools that act as players
+   * through the public methods (a domain never imports another's handlers).
+   */
+  register?(app: FastifyInstance, services: Services, dispatch: Dispatch): void;
   /** Runs inside the transaction of every ledger entry on a player's wallet (deposits, for example). */
   onLedgerEntry?(tx: Tx, change: BalanceChange, services: Services): void;
   /**

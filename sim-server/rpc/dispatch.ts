@@ -3,23 +3,15 @@
  * schema before any work, run the handler, and wrap the answer in the envelope.
  */
 import {
-  Methods, NamedError, NumericError, TokenMessage, describeIssues, isMethodName, z, type Envelope, type MethodDef,
+  Methods, NamedError, NumericError, TokenMessage, describeIssues, isMethodName, z, type MethodDef,
 } from '../../src/contract/index.ts';
 import { createHash } from 'node:crypto';
 import type { Tx } from '../db/database.ts';
 import type { UserRow } from '../auth/users.ts';
 import { AppError } from '../errors.ts';
-import type { CallContext, Handlers, Services } from './context.ts';
+import type { CallContext, Dispatch, Handlers, Services } from './context.ts';
 
-/** Who is calling. */
-export interface Caller {
-  user: UserRow | null;
-  sessionId: number | null;
-  ip: string;
-}
-
-/** Calls a method by name with raw (decoded query or JSON body) params. */
-export type Dispatch = (name: string, raw: unknown, caller: Caller) => Promise<Envelope<unknown>>;
+export type { Caller, Dispatch } from './context.ts';
 
 /** Builds the dispatcher over a set of handlers. */
 export function createDispatcher(services: Services, handlers: Handlers, log: { error(obj: unknown, msg: string): void }): Dispatch {

@@ -45,6 +45,30 @@ function importsBetweenParts(): { from: string; to: string; file: string }[] {
   return found;
 }
 
+const NAMED_IMPORT = /(?:^|\n)\s*import\s+(?:type\s+)?\{([^}]*)\}\s*from\s+['"](\.[^'"]+)['"]/g;
+
+/**
+ * Imports by which one domain takes another's RPC handlers or its Domain (a name ending in
+ * Handlers, or what a domain's index.ts exports as its Domain): only the composition root may.
+ */
+function handlerImports(): string[] {
+  const domainNames = new Set(
+    filesUnder(join(SERVER, 'domains')).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/export const (\w+): Domain\b/g)].map((m) => m[1]!)),
+  );
+  const found: string[] = [];
+  for (const file of filesUnder(SERVER)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(NAMED_IMPORT)) {
+      const target = resolve(dirname(file), match[2]!);
+      const from = partOf(file);
+      const to = partOf(target);
+      if (!from.startsWith('domain:') || !to.startsWith('domain:') || from === to) continue;
+      const names = match[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!).filter(Boolean);
+      for (const name of names) if (name.endsWith('Handlers') || domainNames.has(name)) found.push(`${relative(ROOT, file)} takes ${name} from ${to}`);
+    }
+  }
+  return found;
+}
+
 /** The domains that sit in an import cycle with other domains (strongly connected, Tarjan). */
 function domainsInCycles(edges: { from: string; to: string }[]): string[] {
   const next = new Map<string, Set<string>>();
@@ -99,6 +123,10 @@ describe('the server layers', () => {
 
   test('no domains import each other in a cycle', () => {
     expect(domainsInCycles(edges)).toEqual([]);
+  });
+
+  test('no domain takes another domain\'s RPC handlers: they talk through services, ports and hooks', () => {
+    expect(handlerImports()).toEqual([]);
   });
 
   test('finds a cycle where there is one', () => {

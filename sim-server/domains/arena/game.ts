@@ -6,11 +6,9 @@ import { battleDetail } from '../battles/detail.ts';
 import { battleByRef } from '../battles/store.ts';
 import { gameRoomOf } from '../battles/views.ts';
 import { gameByToken, unboxGameDetail } from '../unbox/games.ts';
-import { reactionHandlers } from '../battles/reactions.ts';
 
-/** arena.game, and the reaction bundle its battle pages use. */
+/** arena.game (the reaction bundles its battle pages use are battles': battles/reactions.ts). */
 export const arenaGameHandlers: Handlers = {
-  ...reactionHandlers,
   'arena.game': ({ hash }, ctx) => {
     // Personal unbox games are reachable by token only; battles by token, or by hash as battleByRef allows.
     const unbox = hash.length === 32 ? gameByToken(ctx.db, hash) : undefined;

@@ -22,9 +22,9 @@ const RACE_SETTLE_INTERVAL_MS = 5_000;
 
 export const partnership: Domain = {
   handlers: { ...partnershipHandlers, ...raceHandlers, ...dashboardHandlers, ...memberHandlers, ...dealHandlers, ...badgeHandlers, ...kickHandlers },
-  register: (app, services) => {
+  register: (app, services, dispatch) => {
     const { db, ledger, config } = services;
-    registerPartnerSim(app, services);
+    registerPartnerSim(app, services, dispatch);
     // Races that ended while the server was down are paid at once, deals due stop or renew; the rest when their time comes.
     everyOwned(app, services.timers, 'partner race settlement', RACE_SETTLE_INTERVAL_MS, () => {
       settleEndedRaces(db, ledger, config.now());

@@ -11,12 +11,8 @@ import { toHash } from '../../../src/core/index.ts';
 import { operatorRoute } from '../../auth/sim-operator.ts';
 import { AppError } from '../../errors.ts';
 import { answerAsync, backTo, fromForm, parseBody } from '../../rpc/console-http.ts';
-import type { Handlers, Services } from '../../rpc/context.ts';
-import { createDispatcher, type Caller } from '../../rpc/dispatch.ts';
-import { cases } from '../cases/index.ts';
-import { unbox } from '../unbox/index.ts';
+import type { Caller, Dispatch, Services } from '../../rpc/context.ts';
 import { codeOf } from './codes.ts';
-import { partnershipHandlers } from './methods.ts';
 import { createUser, findUserByName, hasTag, setTag } from '../../kernel/users.ts';
 
 const TagBody = z.object({
@@ -39,13 +35,11 @@ const TRAFFIC_MAX_CASE_PRICE = 2_000;
 const referralName = () => `ref${randomBytes(6).toString('hex')}`;
 
 /** Registers /api/sim/partners/* in sim mode. */
-export function registerPartnerSim(app: FastifyInstance, s: Services): void {
+export function registerPartnerSim(app: FastifyInstance, s: Services, dispatch: Dispatch): void {
   if (!s.config.simMode) return;
   // They make players partners and money move: the console operator's alone, as every /api/sim route.
   const operator = operatorRoute(s.config);
-  // The methods a referral's traffic calls, checked and run as the RPC route runs them.
-  const handlers: Handlers = { ...cases.handlers, ...unbox.handlers, ...partnershipHandlers };
-  const dispatch = createDispatcher(s, handlers, app.log);
+  // The methods a referral's traffic calls (cases, unbox, partnership), checked and run by the server's dispatcher as the RPC route runs them.
   const call = async <T>(name: string, params: unknown, caller: Caller): Promise<T> => {
     const result = await dispatch(name, params, caller);
     if ('error' in result) throw new AppError(result.error.error_code, `${name}: ${result.error.error_msg}`);
