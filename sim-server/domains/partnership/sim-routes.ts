@@ -39,7 +39,8 @@ export function registerPartnerSim(app: FastifyInstance, s: Services, dispatch: 
   if (!s.config.simMode) return;
   // They make players partners and money move: the console operator's alone, as every /api/sim route.
   const operator = operatorRoute(s.config);
-  // The methods a referral's traffic calls (cases, unbox, partnership), checked and run by the server's dispatcher as the RPC route runs them.
+  // The methods a referral's traffic calls (cases, unbox, partnership), checked and run by the
+  // server's dispatcher as the RPC route runs them.
   const call = async <T>(name: string, params: unknown, caller: Caller): Promise<T> => {
     const result = await dispatch(name, params, caller);
     if ('error' in result) throw new AppError(result.error.error_code, `${name}: ${result.error.error_msg}`);
