@@ -33,6 +33,8 @@ const MEAN_GAP_MS = 45_000;
 const TICK_MS = 250;
 /** Most actions one tick takes, so a large population never holds the event loop long. */
 const ACTIONS_PER_TICK = 6;
+/** Most accounts one tick creates: a console asking for 2,000 players never holds the event loop for all of them. */
+const NEW_PER_TICK = 20;
 /** A player counts as online for this long after acting. */
 const ONLINE_FOR_MS = 10 * 60_000;
 
@@ -131,7 +133,9 @@ export function createPopulation(services: Services, dispatch: Dispatch, log: { 
   }
 
   async function tick(): Promise<void> {
-    if (busy || settings.paused || agents.length === 0 || !services.timers.owned()) return;
+    if (busy || !services.timers.owned()) return;
+    grow(NEW_PER_TICK);
+    if (settings.paused || agents.length === 0) return;
     busy = true;
     try {
       const now = services.config.now();
@@ -150,10 +154,11 @@ export function createPopulation(services: Services, dispatch: Dispatch, log: { 
     }
   }
 
-  const grow = () => {
-    if (settings.size > agents.length) ensureAgents(services, random, agents, settings.size);
+  /** Creates the players the size asks for and the world does not have yet, at most `slice` of them. */
+  const grow = (slice = Infinity) => {
+    if (settings.size > agents.length) ensureAgents(services, random, agents, Math.min(settings.size, agents.length + slice));
   };
-  services.timers.whenOwned(grow);
+  services.timers.whenOwned(() => grow(NEW_PER_TICK));
   const timer = setInterval(() => void tick(), TICK_MS);
   timer.unref();
 
@@ -165,7 +170,8 @@ export function createPopulation(services: Services, dispatch: Dispatch, log: { 
     status,
     set(change) {
       Object.assign(settings, change);
-      if (services.timers.owned()) grow();
+      // The rest arrive with the ticks, NEW_PER_TICK at a time.
+      if (services.timers.owned()) grow(NEW_PER_TICK);
       if (settings.paused || settings.size === 0) setSimulatedOnline(0);
       return status();
     },

@@ -103,4 +103,16 @@ describe('a simulated world', () => {
     const refused = await fetch(`${s.server.url}/api/sim/world/population`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ size: 3 }) });
     expect(refused.status).toBe(403);
   });
+
+  test('a larger world asked for at the console arrives over the next ticks, a slice at a time, not in one answer', async () => {
+    const me = await s.server.player('world_grower');
+    const sims = () => s.server.services.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM users WHERE tags LIKE '%"sim"%'`)!.n;
+    const before = sims();
+    const answer = await population(me, { size: before + 200 });
+    expect(answer.response).toMatchObject({ size: before + 200 });
+    // The answer came after one slice of new accounts, not two hundred.
+    expect(sims() - before).toBeLessThanOrEqual(20);
+    await eventually(() => sims() === before + 200, 'two hundred more simulated players', 60_000);
+    await population(me, { size: before });
+  }, 90_000);
 });
