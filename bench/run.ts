@@ -5,7 +5,7 @@
  * Exits 1 when a money invariant breaks or a benchmark cannot run; a missed target is
  * reported in the table, not as a failure of the run.
  *
- *   node bench/run.ts [rpc] [ledger] [socket] [chat-list] [client] [lighthouse] [workers] [gfx] [frames] [radio] [battles] [progression] [partner] [world] [cluster] [--quick]
+ *   node bench/run.ts [rpc] [ledger] [socket] [chat-list] [client] [lighthouse] [workers] [gfx] [frames] [radio] [battles] [progression] [partner] [world] [cluster] [rtp] [--quick]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -26,6 +26,7 @@ import { NOISE_CPU_PERCENT, rpcBench } from './rpc.ts';
 import { socketBench } from './socket.ts';
 import { workersBench } from './workers.ts';
 import { radioBench } from './radio.ts';
+import { rtpBench } from './rtp.ts';
 import { worldBench } from './world.ts';
 
 const args = process.argv.slice(2);
@@ -68,6 +69,8 @@ const benchmarks: { name: string; timeoutMs: number; run: () => Promise<Section>
   },
   // Two processes through Redis (REDIS_URL; n/a without it).
   { name: 'cluster', timeoutMs: 240_000, run: () => clusterBench({ count: quick ? 1000 : 5000, rounds: quick ? 2 : 5 }) },
+  // The return to player played round by round (issue 16); the exact proof is a unit test.
+  { name: 'rtp', timeoutMs: 300_000, run: () => rtpBench({ rounds: quick ? 200_000 : 1_000_000 }) },
 ];
 
 const unknown = chosen.filter((name) => !benchmarks.some((b) => b.name === name));
