@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { GFX_CHROMIUM_ARGS } from './fixtures/gfx/build.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
-import { acceptCookiesUpFront, dropOneItem, expectLive, header, settled, signInByApi, underServiceWorker } from './helpers.ts';
+import { acceptCookiesUpFront, dropOneItem, expectLive, header, offlineCopyKept, settled, signInByApi, underServiceWorker } from './helpers.ts';
 
 const SHOTS = 'test-results/screens';
 const SIZES = [
@@ -168,6 +168,7 @@ test.describe('offline', () => {
     const items = page.getByRole('list', { name: `Items in ${name}` });
     await expect(items.getByRole('listitem').first()).toBeVisible();
     const count = await items.getByRole('listitem').count();
+    await offlineCopyKept(page, JSON.stringify(['cases', 'box', decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!)]));
 
     await context.setOffline(true);
     await page.reload();

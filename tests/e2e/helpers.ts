@@ -46,6 +46,34 @@ export async function underServiceWorker(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
+/**
+ * Waits until the page has kept its offline copy of an answer (a query key as JSON containing
+ * `fragment`, e.g. '["cases","list"]'): copies are written once the page is idle
+ * (src/storage/offline-cache.ts), so going offline straight after a page showed could find none.
+ */
+export async function offlineCopyKept(page: Page, fragment: string): Promise<void> {
+  const kept = () =>
+    page.evaluate(async (part) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('arena');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      try {
+        if (!db.objectStoreNames.contains('cache')) return false;
+        const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+          const read = db.transaction('cache').objectStore('cache').getAllKeys();
+          read.onsuccess = () => resolve(read.result);
+          read.onerror = () => reject(read.error);
+        });
+        return keys.some((key) => String(key).includes(part));
+      } finally {
+        db.close();
+      }
+    }, fragment);
+  await expect.poll(kept, { message: `an offline copy of ${fragment}`, timeout: 20_000 }).toBe(true);
+}
+
 /** Calls a method as the page's player (its cookies), answering `response` or failing the test. */
 export async function callAsPlayer<T = unknown>(page: Page, method: string, params: Record<string, string | number> = {}): Promise<T> {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();

@@ -1,6 +1,6 @@
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, appRunning, dropOneItem, header, signInByApi, underServiceWorker } from './helpers.ts';
+import { acceptCookiesUpFront, appRunning, dropOneItem, header, offlineCopyKept, signInByApi, underServiceWorker } from './helpers.ts';
 
 /** Routes the socket through the test, rewriting #MANIFEST; answers a handle to send frames. */
 async function withSocket(page: Page, manifest?: (stats: Record<string, unknown>) => void): Promise<() => WebSocketRoute> {
@@ -319,6 +319,7 @@ test.describe('offline', () => {
     await expect(page.getByRole('list', { name: 'Cases' }).getByRole('link').first()).toBeVisible();
     await underServiceWorker(page);
     await expect(page.getByRole('list', { name: 'Cases' }).getByRole('link').first()).toBeVisible();
+    await offlineCopyKept(page, JSON.stringify(['cases', 'list']));
 
     await context.setOffline(true);
     await page.reload();
