@@ -56,15 +56,15 @@ export async function offlineCopyKept(page: Page, fragment: string): Promise<voi
     page.evaluate(async (part) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open('arena');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
+        open.addEventListener('success', () => resolve(open.result));
+        open.addEventListener('error', () => reject(open.error));
       });
       try {
         if (!db.objectStoreNames.contains('cache')) return false;
         const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
           const read = db.transaction('cache').objectStore('cache').getAllKeys();
-          read.onsuccess = () => resolve(read.result);
-          read.onerror = () => reject(read.error);
+          read.addEventListener('success', () => resolve(read.result));
+          read.addEventListener('error', () => reject(read.error));
         });
         return keys.some((key) => String(key).includes(part));
       } finally {
