@@ -33,8 +33,13 @@ import type { Db, Tx } from './database.ts';
 /** The coin currency; balances are integer cents of it. */
 export const COIN = 'SFC';
 
-/** Entry types that take coins out of play: only the withdrawable part may pay them. */
-const CASH_OUT_TYPES: ReadonlySet<HistoryType> = new Set(['wallet_withdraw', 'vault_deposit', 'tip']);
+/**
+ * Entry types that take coins out of the player's own play: only the withdrawable part may pay
+ * them. Besides withdrawals and the vault, what pays other players: a tip, seats sponsored for
+ * others, a partner race's prize and party fuel (given back as own coins when cancelled, and
+ * won by others meanwhile; a credit paying them would leave play through someone else).
+ */
+const CASH_OUT_TYPES: ReadonlySet<HistoryType> = new Set(['wallet_withdraw', 'vault_deposit', 'tip', 'arena_sponsor', 'partner_race_prize', 'party_fuel']);
 
 /** Debits that wager: counted when they are made, or when they settle if they were held. */
 const WAGERS: ReadonlySet<string> = new Set(WAGER_TYPES);

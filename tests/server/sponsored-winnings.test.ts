@@ -93,6 +93,22 @@ describe('sponsored coins win sponsored coins', () => {
     expectLedgerOk(s.server);
   });
 
+  test('a credit cannot pay other players: seats sponsored for others and a partner race prize are refused, the credit stays whole', async () => {
+    const CREDIT = 50_000;
+    const { player } = await creditOnly('sw_payer', CREDIT, 1_000_000);
+    const host = await s.server.player('sw_host');
+    const { listing } = await ok(host, 'arena-case.listing', { fields: 'enabled' });
+    const cheap = [...listing].sort((a, b) => a.price - b.price)[0]!;
+    const { game } = await ok(host, 'arena-battle.create', { scheme: `${cheap.hash}-1`, mode: 'solo', number: 3 });
+    const seats = await player.call('arena-battle.sponsor', { token: game.token, seats: 2 });
+    expect(seats.error).toEqual({ error_code: 'COMMIT_ERROR', error_msg: 'Not enough withdrawable funds' });
+    // A race prize comes back as own coins when the race is cancelled: the credit may not hold it.
+    const race = await player.call('partnership-plus.create-race', { name: 'Laundry', category: 5, prize: 10_000, duration: 7_200 });
+    expect(race.error).toEqual({ error_code: 'COMMIT_ERROR', error_msg: 'Not enough withdrawable funds' });
+    expect(await requirements(player)).toEqual({ balance: CREDIT, withdrawable: 0, sponsored: CREDIT });
+    expectLedgerOk(s.server);
+  });
+
   test('an item opened with a credit sells sponsored while the credit runs, and as own coins once the challenge completed', async () => {
     const CREDIT = 50_000;
     const { player } = await creditOnly('sw_release', CREDIT, 40_000);
