@@ -215,36 +215,36 @@ export const StealGame = z.object({
 /** A split-or-steal game. */
 export type StealGame = z.output<typeof StealGame>;
 
-/** The frames of the CHAT room. */
+/** The frames of the CHAT room, each a function that builds its schema (ServerMessages builds it on first use). */
 export const ChatFrames = {
   /** A new message with the users it names (author, reply author, tip recipient). */
-  MSG_CREATED: z.object({ message: ChatMessage, users: z.array(ChatUser) }),
+  MSG_CREATED: () => z.object({ message: ChatMessage, users: z.array(ChatUser) }),
   /** Staff paused or resumed the chat for ordinary players. */
-  CHAT_PAUSED: z.object({ paused: z.boolean() }),
+  CHAT_PAUSED: () => z.object({ paused: z.boolean() }),
   /** Staff hid a message: staff blur it, its author keeps it, everyone else drops it. */
-  MSG_HIDDEN: z.object({ hash: z.string() }),
+  MSG_HIDDEN: () => z.object({ hash: z.string() }),
   /** Staff unhid a message: everyone but its author (who kept it) gets it back. */
-  MSG_UNHIDDEN: z.object({ message: ChatMessage, users: z.array(ChatUser) }),
+  MSG_UNHIDDEN: () => z.object({ message: ChatMessage, users: z.array(ChatUser) }),
   /** Staff removed a message for good. */
-  MSG_DELETED: z.object({ hash: z.string() }),
+  MSG_DELETED: () => z.object({ hash: z.string() }),
   /** A chat ban started or was lifted. */
-  CHAT_USER_BANNED: z.object({ user: ChatUser }),
+  CHAT_USER_BANNED: () => z.object({ user: ChatUser }),
   /** A rain opened for joining. */
-  CHAT_RAIN_ACTIVE: z.object({ rain: Rain }),
+  CHAT_RAIN_ACTIVE: () => z.object({ rain: Rain }),
   /** Someone joined: the new count. */
-  CHAT_RAIN_PARTICIPANTS: z.object({ rain_hash: z.string(), participants: z.number() }),
+  CHAT_RAIN_PARTICIPANTS: () => z.object({ rain_hash: z.string(), participants: z.number() }),
   /** Joining closed: the participants list and its hash are public, the draw waits for the beacon. */
-  CHAT_RAIN_SHARE: z.object({ rain: Rain }),
+  CHAT_RAIN_SHARE: () => z.object({ rain: Rain }),
   /** The draw paid the pot out. */
-  CHAT_RAIN_FINISHED: z.object({ rain: Rain, users: z.array(ChatUser) }),
+  CHAT_RAIN_FINISHED: () => z.object({ rain: Rain, users: z.array(ChatUser) }),
   /** The pot that the next (or running) rain will split, as the house and tips fill it. */
-  CHAT_RAIN_POT: z.object({ pot: z.number() }),
+  CHAT_RAIN_POT: () => z.object({ pot: z.number() }),
   /** A split-or-steal game opened for joining. */
-  CHAT_STEAL_CREATED: z.object({ game: StealGame }),
+  CHAT_STEAL_CREATED: () => z.object({ game: StealGame }),
   /** The game changed (a join, a decision committed, closed). */
-  CHAT_STEAL_UPDATED: z.object({ game: StealGame, users: z.array(ChatUser) }),
+  CHAT_STEAL_UPDATED: () => z.object({ game: StealGame, users: z.array(ChatUser) }),
   /** The beacon picked the two players. */
-  CHAT_STEAL_ROLL: z.object({ game: StealGame, users: z.array(ChatUser) }),
+  CHAT_STEAL_ROLL: () => z.object({ game: StealGame, users: z.array(ChatUser) }),
   /** The real number of open sockets, and apart the sim population's players on line, sent when either changes. */
-  CHAT_ONLINE: z.object({ online: z.number(), simulated: z.number() }),
+  CHAT_ONLINE: () => z.object({ online: z.number(), simulated: z.number() }),
 } as const;

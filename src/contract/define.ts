@@ -25,6 +25,29 @@ export interface MethodDef<I extends z.ZodMiniType = z.ZodMiniType, O extends z.
   duringBreak?: true;
 }
 
+/**
+ * A record whose values are built on first read. The contract declares each method and each
+ * socket message as a function that builds its schemas; the record runs that function when its
+ * key is first read and keeps the answer in place of the getter, so a page builds the schemas
+ * of the calls and messages it meets, not all of the contract's (docs/decisions/0053). Keys are
+ * known at once: `Object.hasOwn` and `in` build nothing, `Object.entries` builds everything.
+ */
+export function builtOnUse<T extends Record<string, () => unknown>>(builders: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
+  const record = {} as { [K in keyof T]: ReturnType<T[K]> };
+  for (const [key, build] of Object.entries(builders)) {
+    Object.defineProperty(record, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = build();
+        Object.defineProperty(record, key, { value, enumerable: true, writable: false, configurable: false });
+        return value;
+      },
+    });
+  }
+  return record;
+}
+
 /** Declares a method; the identity function exists to infer and check the types. */
 export function method<I extends z.ZodMiniType, O extends z.ZodMiniType>(def: MethodDef<I, O>): MethodDef<I, O> {
   return def;

@@ -21,20 +21,20 @@ const nameCheck = z
 
 /** Account, user, profile and follower calls (document 1 section 7). */
 export const accountMethods = {
-  'user.getUser': method({
+  'user.getUser': () => method({
     doc: "Without user_name: the signed-in player's account data; with it: that player's public profile.",
     access: 'public',
     input: z.object({ user_name: z.optional(z.string().check(z.minLength(1), z.maxLength(25))) }),
     output: z.union([AccountData, z.object({ user: ProfileUser })]),
   }),
-  'user.widget': method({
+  'user.widget': () => method({
     doc: 'The hover widget of a player (the spec says "widget data"): the profile figures, by hash; an unknown hash answers NOT_FOUND.',
     access: 'public',
     input: z.object({ user_hash: hashId() }),
     output: z.object({ user: ProfileUser }),
   }),
 
-  'account.applyMarkers': method({
+  'account.applyMarkers': () => method({
     doc:
       'Sets markers (assistant scenarios done, badges seen) the player does not hold yet, each with the time first set; an empty list is a no-op. ' +
       'Answers every marker the player holds (the same map as account data `marks`).',
@@ -42,7 +42,7 @@ export const accountMethods = {
     input: z.object({ mark: list(z.string().check(z.regex(MARKER_PATTERN, 'Incorrect marker')), 50) }),
     output: z.object({ marks: Marks }),
   }),
-  'account.preloadAvatar': method({
+  'account.preloadAvatar': () => method({
     doc:
       "Prepares the avatar upload (docs/decisions/0033): what the upload form needs before a file is chosen. The current avatar, whether an upload is allowed now " +
       '(an unspent one-off avatar right; `cards` counts avatar cards still held, which give one when activated), and the limits the upload checks: ' +
@@ -60,37 +60,37 @@ export const accountMethods = {
       max_side: z.number(),
     }),
   }),
-  'account.badges': method({
+  'account.badges': () => method({
     doc: 'The badges the player owns (docs/decisions/0024: one per achievement held, plus granted ones) and the one shown beside the name.',
     access: 'user',
     input: z.object({}),
     output: z.object({ badges: z.array(OwnedBadge), shown: z.nullable(z.string()) }),
   }),
-  'account.set-badge': method({
+  'account.set-badge': () => method({
     doc: 'Shows an owned badge beside the name (user info.badge); a badge the player does not own answers INVALID_DATA. account.clearInfo {value: badge} hides it.',
     access: 'user',
     input: z.object({ badge: z.string().check(z.minLength(1), z.maxLength(64)) }),
     output: z.object({ success: z.boolean(), info: PublicUser.shape.info }),
   }),
-  'account.checkName': method({
+  'account.checkName': () => method({
     doc: 'Whether a name or display name is free (nickname change); the spec calls the answer "availability".',
     access: 'user',
     input: nameCheck,
     output: z.object({ available: z.boolean() }),
   }),
-  'account.getCheckName': method({
+  'account.getCheckName': () => method({
     doc: 'The same availability check as account.checkName, under the second name the spec lists.',
     access: 'user',
     input: nameCheck,
     output: z.object({ available: z.boolean() }),
   }),
-  'account.updateSettings': method({
+  'account.updateSettings': () => method({
     doc: 'Changes name (spends a one-off nickname card), display name, status text or profile privacy (`private`: figures only for oneself); answers the profile.',
     access: 'user',
     input: z.object({ name: z.optional(userName()), display_name: z.optional(displayName()), status: z.optional(text(0, 100)), private: z.optional(flag()) }),
     output: z.object({ success: z.boolean(), user: ProfileUser }),
   }),
-  'account.applyResource': method({
+  'account.applyResource': () => method({
     doc:
       'Wears an avatar or pattern the player unpacked from a card: info.avatar (or info.pattern, the tile the profile header repeats) becomes its art until another upload, apply or clearInfo. ' +
       'A resource the player does not own is INVALID_DATA; the spec passes the payload through, this server names type and hash (docs/decisions/0025).',
@@ -98,13 +98,13 @@ export const accountMethods = {
     input: z.object({ type: z.enum(['avatar', 'pattern']), hash: text(1, 64) }),
     output: z.object({ success: z.boolean(), info: z.object({ avatar: z.nullable(z.string()), pattern: z.nullable(z.string()), badge: z.nullable(z.string()) }) }),
   }),
-  'account.clearInfo': method({
+  'account.clearInfo': () => method({
     doc: 'Clears one profile decoration: the badge stops showing, the avatar goes back to the default one (the uploaded file is deleted), the pattern comes off. Answers the info left.',
     access: 'user',
     input: z.object({ value: z.enum(['avatar', 'pattern', 'badge']) }),
     output: z.object({ success: z.boolean(), info: PublicUser.shape.info }),
   }),
-  'account.break': method({
+  'account.break': () => method({
     doc:
       'Starts a rest (break) until `expire` (unix seconds, a day to a year away): every money method but withdrawals, the vault and gift codes answers ACCESS_DENIED until then; ' +
       'a break can be made longer, never shorter. Answers when it ends.',
@@ -113,7 +113,7 @@ export const accountMethods = {
     output: z.object({ success: z.boolean(), break_until: z.number() }),
   }),
 
-  'achieve.getHexagone': method({
+  'achieve.getHexagone': () => method({
     doc:
       "A player's hexagon board: every achievement of the catalogue with count (1 held, 0 not), usage (percent of players holding it, 0 shown as 0.01), " +
       "rarity and when it was issued; an unknown name answers 'User not found.' and the client shows /404.",
@@ -135,19 +135,19 @@ export const accountMethods = {
     }),
   }),
 
-  'follower.follow': method({
+  'follower.follow': () => method({
     doc: 'Follows a player: oneself or a player already followed answers INVALID_DATA, an unknown hash NOT_FOUND. Answers their followers_count.',
     access: 'user',
     input: z.object({ user_hash: hashId() }),
     output: z.object({ success: z.boolean(), followers_count: z.number() }),
   }),
-  'follower.unfollow': method({
+  'follower.unfollow': () => method({
     doc: 'Stops following a player (INVALID_DATA when not following, NOT_FOUND for an unknown hash). Answers their followers_count.',
     access: 'user',
     input: z.object({ user_hash: hashId() }),
     output: z.object({ success: z.boolean(), followers_count: z.number() }),
   }),
-  'follower.followings': method({
+  'follower.followings': () => method({
     doc: 'Hashes of the players the signed-in player follows.',
     access: 'user',
     input: z.object({}),

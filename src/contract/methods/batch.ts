@@ -34,7 +34,7 @@ const envelope = () =>
 
 /** Batching of calls that carry a batch label (document 1 section 7). */
 export const batchMethods = {
-  'batch.waterfall': method({
+  'batch.waterfall': () => method({
     doc: 'Runs several calls in order and answers their envelopes in the same order.',
     access: 'public',
     input: z.object({ list: callList() }),

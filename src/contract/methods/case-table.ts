@@ -21,13 +21,13 @@ export const CASE_TABLE_DROPS = 50;
 
 /** Case tables (document 1 route table: 'case table link', open to visitors). Unknown tables answer NOT_FOUND (30). */
 export const caseTableMethods = {
-  'case-table.create': method({
+  'case-table.create': () => method({
     doc: 'Opens a new table for one case; anyone with its link can sit at it. An unknown or deprecated case answers INVALID_DATA (19).',
     access: 'user',
     input: z.object({ box_hash: hashId() }),
     output: z.object({ table: CaseTable }),
   }),
-  'case-table.get': method({
+  'case-table.get': () => method({
     doc: "A table with its case and its latest drops, newest first; `offset` is the table room's offset the drops are current to (join CASE_TABLE[{id}] after it).",
     access: 'public',
     input: z.object({ id: hashId() }),

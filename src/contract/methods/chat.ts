@@ -14,7 +14,7 @@ const banSeconds = () => int().check(z.gte(60), z.lte(365 * 86_400));
 
 /** Public chat, tips, rain, split-or-steal and mutes (document 2 section 7). */
 export const chatMethods = {
-  'chat.messages': method({
+  'chat.messages': () => method({
     doc: 'The latest messages (50) with their users and emoji bundles, the send delay and the pause flag; staff add fields=hidden.',
     access: 'public',
     input: z.object({
@@ -42,31 +42,31 @@ export const chatMethods = {
       me: z.nullable(ChatUser),
     }),
   }),
-  'chat.send': method({
+  'chat.send': () => method({
     doc: 'Posts a message of at most 200 characters, optionally replying to one; answers the message and when the next send is allowed.',
     access: 'user',
     input: z.object({ text: text(1, 200), reply_hash: z.optional(hashId()) }),
     output: z.object({ message: ChatMessage, send_after: z.number() }),
   }),
-  'chat.pause': method({
+  'chat.pause': () => method({
     doc: 'Staff pause (1) or resume (0) the chat for ordinary users.',
     access: 'user',
     input: z.object({ pause: flag() }),
     output: success(),
   }),
-  'chat.delete': method({
+  'chat.delete': () => method({
     doc: 'Staff delete a message.',
     access: 'user',
     input: z.object({ hash: hashId() }),
     output: success(),
   }),
-  'chat.hide': method({
+  'chat.hide': () => method({
     doc: 'Staff hide (1) or unhide (0) a message.',
     access: 'user',
     input: z.object({ hash: hashId(), hide: flag() }),
     output: success(),
   }),
-  'chat.ban': method({
+  'chat.ban': () => method({
     doc: 'Staff ban a player from chat for `duration` seconds (ban 1) or lift the ban (ban 0).',
     access: 'user',
     input: z
@@ -75,13 +75,13 @@ export const chatMethods = {
     output: success(),
   }),
 
-  'chat-tip.prepare': method({
+  'chat-tip.prepare': () => method({
     doc: 'Looks up the player a /tip command names by id, before the tip dialog opens.',
     access: 'user',
     input: z.object({ user_id: int().check(z.gte(1)) }),
     output: z.object({ user: PublicUser }),
   }),
-  'chat-tip.send': method({
+  'chat-tip.send': () => method({
     doc: 'Tips coins (cents) from the withdrawable balance to a player, optionally anonymous; scope 4+ may mark it need_wager; players with 2FA send secure_code; answers the tip message and the balance.',
     access: 'user',
     money: true,
@@ -96,33 +96,33 @@ export const chatMethods = {
     output: z.object({ success: z.boolean(), message: ChatMessage, balance: z.number() }),
   }),
 
-  'chat-rain.get': method({
+  'chat-rain.get': () => method({
     doc: 'The current rain (active or drawing), if any, whether the player joined it, the pot now and when the next rain opens.',
     access: 'public',
     input: z.object({ batch: batchLabel() }),
     output: z.object({ rain: z.nullable(Rain), joined: z.boolean(), pot: z.number(), next_at: z.number() }),
   }),
-  'chat-rain.join': method({
+  'chat-rain.join': () => method({
     doc: 'Joins the running rain; `token` is the proof-of-work nonce for the rain\'s captcha (CAPTCHA_REQUIRED without a right one).',
     access: 'user',
     input: z.object({ rain_hash: hashId(), token: z.optional(captchaToken()) }),
     output: z.object({ success: z.boolean(), participants: z.number() }),
   }),
-  'chat-rain.tip': method({
+  'chat-rain.tip': () => method({
     doc: 'Adds coins (cents, from the withdrawable balance) to the rain pot, optionally anonymous.',
     access: 'user',
     money: true,
     input: z.object({ amount: cents(), anonymous: z.optional(flag()), stamp: stamp() }),
     output: z.object({ success: z.boolean(), pot: z.number(), balance: z.number() }),
   }),
-  'chat-rain.getRewards': method({
+  'chat-rain.getRewards': () => method({
     doc: "The last finished rain with its rewards and the users they went to (the rain rewards modal and the recompute page); `rain_hash` picks another.",
     access: 'public',
     input: z.object({ rain_hash: z.optional(hashId()) }),
     output: z.object({ rain: z.nullable(Rain), users: usersByHash() }),
   }),
 
-  'chat-steal.get': method({
+  'chat-steal.get': () => method({
     doc: 'The split-or-steal game (protocol version 2), whether the player joined, their seat among the picked players, and its users; with game_hash, that past game\'s public record (game null when there is none).',
     access: 'public',
     input: z.object({ version: z.optional(choice([2])), batch: batchLabel(), game_hash: z.optional(hashId()) }),
@@ -134,32 +134,32 @@ export const chatMethods = {
       users: usersByHash(),
     }),
   }),
-  'chat-steal.join': method({
+  'chat-steal.join': () => method({
     doc: 'Joins a waiting split-or-steal game; `token` is the proof-of-work nonce of its captcha (CAPTCHA_REQUIRED otherwise).',
     access: 'user',
     input: z.object({ game_hash: hashId(), token: captchaToken() }),
     output: z.object({ success: z.boolean(), participants: z.number() }),
   }),
-  'chat-steal.decision': method({
+  'chat-steal.decision': () => method({
     doc: "A picked player's split or steal decision in the battling game; answers its public commitment.",
     access: 'user',
     input: z.object({ game_hash: hashId(), decision: z.enum(['split', 'steal']) }),
     output: z.object({ success: z.boolean(), decision_hashed: z.string() }),
   }),
 
-  'chat-mute.loadMuted': method({
+  'chat-mute.loadMuted': () => method({
     doc: 'The players this player muted: user_hash to expiry time, and their users.',
     access: 'user',
     input: z.object({ batch: batchLabel() }),
     output: z.object({ muted: z.record(z.string(), z.number()), users: usersByHash() }),
   }),
-  'chat-mute.mute': method({
+  'chat-mute.mute': () => method({
     doc: "Hides a player's messages from this player until `expire` (unix seconds, 1, 7 or 30 days ahead).",
     access: 'user',
     input: z.object({ user_hash: hashId(), expire: int().check(z.gte(1)) }),
     output: success(),
   }),
-  'chat-mute.unmute': method({
+  'chat-mute.unmute': () => method({
     doc: 'Lifts a mute.',
     access: 'user',
     input: z.object({ user_hash: hashId() }),

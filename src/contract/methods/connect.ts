@@ -4,7 +4,7 @@ import { z } from '../wire.ts';
 
 /** Socket discovery (document 1 section 7). */
 export const connectMethods = {
-  'connect.getSocketServer': method({
+  'connect.getSocketServer': () => method({
     doc: 'Issues a one-use connect token and the socket URL for the signed-in player.',
     access: 'user',
     input: z.object({

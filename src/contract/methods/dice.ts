@@ -58,14 +58,14 @@ const rollAnswer = z.object({ roll: DiceRoll, balance: z.number() });
 
 /** Dice (document 1 section 1; rules in docs/decisions/0017 and src/core/dice-rules.ts). */
 export const diceMethods = {
-  'dice.roll': method({
+  'dice.roll': () => method({
     doc: "One roll: debits bet (dice_bet) and pays bet times (100% - 1%) / chance (dice_win) in one transaction. side under wins when roll < target, over when roll >= target; target in hundredths 0..10000 with a chance of 0.01%..98%. A bad bet, side or target, or a payout above GAME_MAX_PAYOUT answers INPUT_ERROR (16), a short balance COMMIT_ERROR; each moves nothing.",
     access: 'user',
     money: true,
     input: z.object({ bet: bet(), side: z.enum(DICE_SIDES), target: target(), stamp: stamp() }),
     output: rollAnswer,
   }),
-  'dice.auto-start': method({
+  'dice.auto-start': () => method({
     doc: 'Starts an auto-bet run of `count` (1..1000) rolls at one bet, side and target, stopping early once profit reaches stop_profit or losses reach stop_loss (cents, optional). Answers INPUT_ERROR as dice.roll does; it moves no money itself. Starting one ends the previous run.',
     access: 'user',
     input: z.object({
@@ -78,32 +78,32 @@ export const diceMethods = {
     }),
     output: z.object({ auto: DiceAuto }),
   }),
-  'dice.auto-roll': method({
+  'dice.auto-roll': () => method({
     doc: "The next roll of a running auto-bet run, done on the server with its settings; the answer says whether the run goes on. A finished, unknown or someone else's run: GAME_ERROR; a short balance COMMIT_ERROR (the run stays open).",
     access: 'user',
     money: true,
     input: z.object({ hash: hashId(), stamp: stamp() }),
     output: z.extend(rollAnswer, { auto: DiceAuto }),
   }),
-  'dice.auto-stop': method({
+  'dice.auto-stop': () => method({
     doc: 'Ends a running auto-bet run (reason stopped); an ended one answers as it is.',
     access: 'user',
     input: z.object({ hash: hashId() }),
     output: z.object({ auto: DiceAuto }),
   }),
-  'dice.game': method({
+  'dice.game': () => method({
     doc: "One roll by hash or token with its fairness record and player (/dice/{id}, /provably-fair/dice/{token}). Unknown: GAME_ERROR 'Game not found.'.",
     access: 'public',
     input: z.object({ ref: z.union([hashId(), rollToken()]) }),
     output: z.object({ roll: DiceRoll, user: PublicUser }),
   }),
-  'dice.history': method({
+  'dice.history': () => method({
     doc: "The player's latest rolls, newest first (at most 20).",
     access: 'user',
     input: z.object({}),
     output: z.object({ rolls: z.array(DiceRoll) }),
   }),
-  'dice.recent': method({
+  'dice.recent': () => method({
     doc: 'The latest rolls of everyone, newest first (at most 20): the live feed before DICE_ROLL frames arrive in the DICE room.',
     access: 'public',
     input: z.object({}),

@@ -1,4 +1,4 @@
-import type { MethodDef } from '../define.ts';
+import { builtOnUse, type MethodDef } from '../define.ts';
 import type { z } from '../wire.ts';
 import { accountMethods } from './account.ts';
 export { BREAK_MAX_S, BREAK_MIN_S } from './account.ts';
@@ -35,8 +35,8 @@ import { supportMethods } from './support.ts';
 export { SUPPORT_LIMITS, SupportMessage, SupportThread } from './support.ts';
 import { walletMethods } from './wallet.ts';
 
-/** Every RPC method of the wire, by name. */
-export const Methods = {
+/** Every RPC method of the wire, by name; a method's schemas are built when it is first read. */
+export const Methods = builtOnUse({
   ...batchMethods,
   ...connectMethods,
   ...accountMethods,
@@ -59,7 +59,7 @@ export const Methods = {
   ...partyPartnerMethods,
   ...streamMethods,
   ...supportMethods,
-} satisfies Record<string, MethodDef>;
+} satisfies Record<string, () => MethodDef>);
 
 /** A method name the wire knows. */
 export type MethodName = keyof typeof Methods;

@@ -139,37 +139,37 @@ const success = z.object({ success: z.literal(true) });
 
 /** Stream parties (document 3 section 7). */
 export const partyMethods = {
-  'event-party.lobby': method({
+  'event-party.lobby': () => method({
     doc: 'The open stream parties the player may see (official ones; a referral also their partner\'s; a host only their own) and their hosts.',
     access: 'public',
     input: z.object({}),
     output: z.object({ parties: z.array(StreamParty), users: z.array(PublicUser) }),
   }),
-  'event-party.get': method({
+  'event-party.get': () => method({
     doc: 'One stream party with its tiers, goals, conditions and the asking player\'s participation; 30 when unknown or closed.',
     access: 'public',
     input: z.object({ id: hashId() }),
     output: z.object({ party: StreamParty }),
   }),
-  'event-party.get-tier': method({
+  'event-party.get-tier': () => method({
     doc: 'One tier of a party with its members and fairness data (seed revealed once completed).',
     access: 'public',
     input: z.object({ id: hashId(), number: int().check(z.gte(1), z.lte(PARTY_TIERS)) }),
     output: z.object({ tier: PartyTierDetail }),
   }),
-  'event-party.join': method({
+  'event-party.join': () => method({
     doc: 'Joins a party with its invite code ("skinfans" for official ones); unofficial ones take only the host\'s referrals who meet the conditions.',
     access: 'user',
     input: z.object({ id: hashId(), invite_code: inviteCode() }),
     output: z.object({ success: z.literal(true), participants: z.number() }),
   }),
-  'event-party.disband': method({
+  'event-party.disband': () => method({
     doc: 'The host of an unofficial party closes it; the fuel of tiers not drawn goes back to them.',
     access: 'user',
     input: z.object({ id: hashId() }),
     output: z.object({ success: z.literal(true), refunded: z.number() }),
   }),
-  'event-party.update-settings': method({
+  'event-party.update-settings': () => method({
     doc: 'The host sets the join conditions: wager (cents) within a period (days), minimum level, dress code.',
     access: 'user',
     input: z.object({
@@ -185,19 +185,19 @@ export const partyMethods = {
 
 /** The partnership-plus methods that feed parties (document 3 section 7; docs/decisions/0027). */
 export const partyPartnerMethods = {
-  'partnership-plus.party-settings': method({
+  'partnership-plus.party-settings': () => method({
     doc: "The partner's party settings and stream-club membership; DASHBOARD_ACCESS_DENIED for others.",
     access: 'user',
     input: z.object({}),
     output: PartySettings,
   }),
-  'partnership-plus.change-party-settings': method({
+  'partnership-plus.change-party-settings': () => method({
     doc: 'Changes the join conditions of the partner\'s parties (the open one too).',
     access: 'user',
     input: z.object({ min_wagered: choice(PARTY_WAGER_OPTIONS), min_period: choice(PARTY_PERIOD_DAYS), min_level: int().check(z.gte(0), z.lte(140)), invite_code: inviteCode() }),
     output: PartySettings,
   }),
-  'partnership-plus.change-party-settings-advanced': method({
+  'partnership-plus.change-party-settings-advanced': () => method({
     doc: 'Changes the mode (level, rank, race), each tier\'s requirement and the background of the partner\'s next parties.',
     access: 'user',
     input: z.object({
@@ -207,27 +207,27 @@ export const partyPartnerMethods = {
     }),
     output: PartySettings,
   }),
-  'partnership-plus.buy-party-fuel': method({
+  'partnership-plus.buy-party-fuel': () => method({
     doc: 'A stream-club partner pays a party\'s prize budget and opens the party; ACTIVE_STREAM_PARTY_EXISTS while one is open.',
     access: 'user',
     money: true,
     input: z.object({ amount: choice(PARTY_FUEL_OPTIONS), stamp: stamp() }),
     output: z.object({ success: z.literal(true), party: z.string(), fuel: z.number(), balance: z.number() }),
   }),
-  'partnership-plus.close-party': method({
+  'partnership-plus.close-party': () => method({
     doc: "Closes the partner's open party (the ACTIVE_STREAM_PARTY_EXISTS flow); the fuel of tiers not drawn goes back.",
     access: 'user',
     money: true,
     input: z.object({ stamp: stamp() }),
     output: z.object({ success: z.literal(true), refunded: z.number() }),
   }),
-  'partnership-plus.join-stream-club': method({
+  'partnership-plus.join-stream-club': () => method({
     doc: 'A partner or club member with a streaming account (one that has been on air) joins the stream club; KICK_ACCOUNT_NOT_LINKED otherwise.',
     access: 'user',
     input: z.object({}),
     output: z.object({ success: z.literal(true), stream_club: z.boolean() }),
   }),
-  'partnership-plus.leave-stream-club': method({
+  'partnership-plus.leave-stream-club': () => method({
     doc: 'Leaves the stream club; INVALID_DATA while a party of theirs is open.',
     access: 'user',
     input: z.object({}),

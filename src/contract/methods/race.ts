@@ -13,7 +13,7 @@ export const RacePlace = z.object({ place: z.number(), user: PublicUser, wagered
  * manifest's countdown but not its calls; these are this server's (docs/decisions/0014).
  */
 export const raceMethods = {
-  'race.leaderboard': method({
+  'race.leaderboard': () => method({
     doc:
       'A wager race: the current period (or the one starting at `start`, ms, for a past one), its end, the prize of each place (cents), ' +
       'the top `count` places and the caller\'s own place. Points are cents wagered on games in the period, net of refunds.',
@@ -38,7 +38,7 @@ export const raceMethods = {
       me: z.nullable(z.object({ place: z.number(), wagered: z.number(), prize: z.number() })),
     }),
   }),
-  'account.experience': method({
+  'account.experience': () => method({
     doc: "The player's experience ledger, newest first: each entry's signed amount, what earned it and when; `exp` is their sum.",
     access: 'user',
     input: z.object({ ...paging }),

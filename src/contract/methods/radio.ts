@@ -67,32 +67,32 @@ const likeAnswer = () => z.object({ id: z.string(), likes: z.number(), isLiked: 
 
 /** The radio, Wave (document 2 section 7). */
 export const radioMethods = {
-  'radio.current': method({
+  'radio.current': () => method({
     doc: 'The station now: online count, current and next slots, queue, their sounds and requesters, server time.',
     access: 'public',
     input: z.object({}),
     output: RadioState,
   }),
-  'radio.list': method({
+  'radio.list': () => method({
     doc: 'Pages of the library by name, optionally searched; `offset` is the count already shown (the sort is not by hash).',
     access: 'public',
     input: z.object({ ...paging, name: z.optional(text(0, 100)) }),
     output: z.object({ list: z.array(RadioSound), total: z.number(), offset: z.nullable(z.string()) }),
   }),
-  'radio.request': method({
+  'radio.request': () => method({
     doc: 'Pays sound_price to queue a sound; refused for an unknown sound, one queued or playing, or without the coins.',
     access: 'user',
     money: true,
     input: z.object({ id: hashId(), stamp: stamp() }),
     output: z.object({ success: z.boolean(), sound: RadioSound, balance: z.number() }),
   }),
-  'radio.like': method({ doc: 'Likes a sound, once per player.', access: 'user', input: sound(), output: likeAnswer() }),
-  'radio.dislike': method({ doc: 'Dislikes a sound (takes back a like), once per player.', access: 'user', input: sound(), output: likeAnswer() }),
-  'radio.metadata': method({
+  'radio.like': () => method({ doc: 'Likes a sound, once per player.', access: 'user', input: sound(), output: likeAnswer() }),
+  'radio.dislike': () => method({ doc: 'Dislikes a sound (takes back a like), once per player.', access: 'user', input: sound(), output: likeAnswer() }),
+  'radio.metadata': () => method({
     doc: 'What requesting a sound costs, in cents.',
     access: 'public',
     input: sound(),
     output: z.object({ sound_price: z.number() }),
   }),
-  'radio.sound': method({ doc: 'One sound of the library.', access: 'public', input: sound(), output: RadioSound }),
+  'radio.sound': () => method({ doc: 'One sound of the library.', access: 'public', input: sound(), output: RadioSound }),
 };

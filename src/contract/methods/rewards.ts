@@ -9,7 +9,7 @@ const CommunityKey = z.object({ id: z.string(), count: z.number() });
 
 /** Level rewards of /rewards: the spec shows the page, not its calls; these are this server's (docs/decisions/0033). */
 export const rewardMethods = {
-  'rewards.levels': method({
+  'rewards.levels': () => method({
     doc:
       "The level rewards: each level's value (cents), the free case its card opens, the keys of that case beside it, and whether the player reached and claimed it; " +
       "the player's level and exp, and the community keys held (each opens one case of its id).",
@@ -22,7 +22,7 @@ export const rewardMethods = {
       keys: z.array(z.extend(CommunityKey, { box: z.nullable(RewardCase) })),
     }),
   }),
-  'rewards.claim': method({
+  'rewards.claim': () => method({
     doc:
       "Claims the reward of a level reached, once: a free case card in the inventory (the dearest open case within the level's value) and, for a value beyond one case, community keys of that case. " +
       'A level not reached or claimed before answers INVALID_DATA and changes nothing.',
@@ -31,7 +31,7 @@ export const rewardMethods = {
     input: z.object({ level: int().check(z.gte(2), z.lte(130)), stamp: stamp() }),
     output: z.object({ success: z.boolean(), level: z.number(), value: z.number(), card: Card, keys: z.nullable(CommunityKey) }),
   }),
-  'rewards.openKey': method({
+  'rewards.openKey': () => method({
     doc: 'Opens one case with a community key of its id (the case key): the key is spent and a one-case game starts, paid by the key; answers its path. No key left: INVALID_DATA, nothing spent.',
     access: 'user',
     money: true,

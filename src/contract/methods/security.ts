@@ -20,13 +20,13 @@ const totpCode = () => z.string().check(z.trim(), z.regex(/^\d{6}$/, 'expected t
 const isoDate = () => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD'));
 
 export const securityMethods = {
-  'account.basic-status': method({
+  'account.basic-status': () => method({
     doc: 'Whether the player passed basic verification, and the withdrawal amount in cents above which it is needed (0: never).',
     access: 'user',
     input: z.object({}),
     output: z.object({ verified: z.boolean(), withdraw_above: z.number() }),
   }),
-  'account.basic-verify': method({
+  'account.basic-verify': () => method({
     doc: 'Basic verification (the full-screen prompt of BASIC_VERIFY_REQUIRED): full name, date of birth (18 or older) and country; once per player.',
     access: 'user',
     input: z.object({
@@ -36,13 +36,13 @@ export const securityMethods = {
     }),
     output: z.object({ verified: z.boolean() }),
   }),
-  'account.secure-status': method({
+  'account.secure-status': () => method({
     doc: 'Whether the player has 2FA enabled (crypto withdrawals need it; the vault then asks for codes).',
     access: 'user',
     input: z.object({}),
     output: z.object({ enabled: z.boolean() }),
   }),
-  'account.secure-setup': method({
+  'account.secure-setup': () => method({
     doc: 'Starts 2FA setup: a new secret and its otpauth:// URI for a QR code; replaces an unfinished setup, refused once enabled.',
     access: 'user',
     input: z.object({}),
@@ -57,13 +57,13 @@ export const securityMethods = {
       algorithm: z.string(),
     }),
   }),
-  'account.secure-enable': method({
+  'account.secure-enable': () => method({
     doc: 'Finishes 2FA setup with a code from the app; a wrong code answers INVALID_DATA and keeps it off.',
     access: 'user',
     input: z.object({ code: totpCode() }),
     output: z.object({ enabled: z.boolean() }),
   }),
-  'account.secure-disable': method({
+  'account.secure-disable': () => method({
     doc: 'Turns 2FA off; needs a current code from the app.',
     access: 'user',
     input: z.object({ code: totpCode() }),

@@ -33,13 +33,13 @@ const streams = () => z.object({ streams: z.array(LiveStream), users: z.array(Pu
 
 /** Streams list (document 1 section 7). */
 export const streamMethods = {
-  'stream.lobby': method({
+  'stream.lobby': () => method({
     doc: 'The live streams, newest first, and their streamers.',
     access: 'public',
     input: z.object({}),
     output: streams(),
   }),
-  'stream.test': method({
+  'stream.test': () => method({
     doc: 'The spec lists it beside stream.lobby with the same empty payload and answer; served the same way.',
     access: 'public',
     input: z.object({}),

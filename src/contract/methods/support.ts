@@ -40,13 +40,13 @@ export type SupportThread = z.output<typeof SupportThread>;
 
 /** The support chat behind /support (not in the spec's call lists; docs/decisions/0054). */
 export const supportMethods = {
-  'support.thread': method({
+  'support.thread': () => method({
     doc: "The player's open support thread and its messages, oldest first; null and none when no conversation is open.",
     access: 'user',
     input: z.object({}),
     output: z.object({ thread: z.nullable(SupportThread), messages: z.array(SupportMessage) }),
   }),
-  'support.send': method({
+  'support.send': () => method({
     doc: 'Writes to support (1 to 1000 characters, at most 5 in a minute); opens a thread when none is open.',
     access: 'user',
     input: z.object({ text: text(1, SUPPORT_LIMITS.maxLength) }),

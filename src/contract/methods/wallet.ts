@@ -34,7 +34,7 @@ const VaultMove = z.object({ success: z.boolean(), amount: z.number(), balance: 
 
 /** Wallet, vault and payment calls (document 2 section 7). */
 export const walletMethods = {
-  'wallet.getPaymentMethods': method({
+  'wallet.getPaymentMethods': () => method({
     doc: "The player's wallets (SFC always) and each currency's display precision.",
     access: 'user',
     input: z.object({ currencies: z.optional(list(z.string(), 10)), batch: z.optional(z.string()) }),
@@ -46,7 +46,7 @@ export const walletMethods = {
       payment_methods: z.array(PaymentMethod),
     }),
   }),
-  'wallet.getHistory': method({
+  'wallet.getHistory': () => method({
     doc: "Pages of the player's balance changes, newest first; offset is the last entry's hash. The spec's call names the wallet (currency=SFC&type=main, or type=vault); entry_type filters by kind of change.",
     access: 'user',
     input: z.object({
@@ -59,13 +59,13 @@ export const walletMethods = {
     }),
     output: z.object({ actions: z.array(HistoryEntry), has_more: z.boolean() }),
   }),
-  'wallet.getPayments': method({
+  'wallet.getPayments': () => method({
     doc: "Pages of the player's deposits and withdrawals, newest first; offset is the last payment's hash.",
     access: 'user',
     input: z.object({ ...paging, currency: z.optional(z.string().check(z.maxLength(8))) }),
     output: z.object({ payments: z.array(Payment), has_more: z.boolean() }),
   }),
-  'wallet.cryptoConversion': method({
+  'wallet.cryptoConversion': () => method({
     doc: "A currency's rate, limits and network fee; with `amount` (coin cents) also what it buys after the fee. ESTIMATE_ERROR when too small to send.",
     access: 'user',
     input: z.object({ currency: cryptoCurrency(), provider: provider(), amount: z.optional(cents()) }),
@@ -89,7 +89,7 @@ export const walletMethods = {
       refused,
     ]),
   }),
-  'wallet.cryptoInvoice': method({
+  'wallet.cryptoInvoice': () => method({
     doc: "The player's deposit address for a currency (one per player and currency, kept) with a payment URI for the QR code; success false keeps the message as invoice error.",
     access: 'user',
     input: z.object({ currency: cryptoCurrency(), provider: provider() }),
@@ -108,13 +108,13 @@ export const walletMethods = {
       refused,
     ]),
   }),
-  'wallet.cryptoRefund': method({
+  'wallet.cryptoRefund': () => method({
     doc: "Sends the player's last declined, unrefunded deposit in a currency back to refund_address ('Invalid address' when it cannot receive it); 2FA as for withdrawals.",
     access: 'user',
     input: z.object({ currency: cryptoCurrency(), provider: provider(), refund_address: address(), secure_code: secureCode() }),
     output: z.union([z.object({ success: z.literal(true), payment: Payment }), refused]),
   }),
-  'wallet.cryptoWithdraw': method({
+  'wallet.cryptoWithdraw': () => method({
     doc: 'Withdraws coin cents as crypto to an address from the withdrawable balance. Needs 2FA: SECURE_REQUIRED until set up, SECURE_CODE_REQUIRED without a right secure_code; one stamp is one withdrawal.',
     access: 'user',
     money: true,
@@ -129,7 +129,7 @@ export const walletMethods = {
     }),
     output: z.object({ success: z.literal(true), payment: Payment, balance: z.number() }),
   }),
-  'wallet.alerts': method({
+  'wallet.alerts': () => method({
     doc: 'Notes above the wallet pages: deposits on the way, declined deposits waiting for a refund address, 2FA missing for withdrawals.',
     access: 'user',
     input: z.object({}),
@@ -144,7 +144,7 @@ export const walletMethods = {
       })),
     }),
   }),
-  'wallet.getRequirements': method({
+  'wallet.getRequirements': () => method({
     doc: 'What a withdrawal needs now: 2FA, the withdrawable part of the balance (sponsored coins, need_wager tips and Deposit Bonus coins not yet wagered are play-only) and the per-withdrawal bounds.',
     access: 'user',
     input: z.object({}),
@@ -161,7 +161,7 @@ export const walletMethods = {
       requirements: z.array(z.object({ type: z.enum(['secure', 'balance', 'wager', 'bonus_wager']), completed: z.boolean(), title: z.string() })),
     }),
   }),
-  'wallet.gift': method({
+  'wallet.gift': () => method({
     doc: 'Redeems a wallet gift code (codes starting with C) for coins; refused codes answer the cause.',
     access: 'user',
     money: true,
@@ -170,13 +170,13 @@ export const walletMethods = {
     output: successWithCause(),
   }),
 
-  'wallet-vault.info': method({
+  'wallet-vault.info': () => method({
     doc: "The vault: amount in cents and lock_time, the unix second the lock ends (past or 0 when unlocked).",
     access: 'user',
     input: z.object({}),
     output: z.object({ amount: z.number(), lock_time: z.number() }),
   }),
-  'wallet-vault.deposit': method({
+  'wallet-vault.deposit': () => method({
     doc: 'Moves cents from the wallet into the vault; answers the vault and wallet after the move.',
     access: 'user',
     money: true,
@@ -184,7 +184,7 @@ export const walletMethods = {
     input: z.object({ amount: vaultAmount(), stamp: stamp() }),
     output: VaultMove,
   }),
-  'wallet-vault.withdraw': method({
+  'wallet-vault.withdraw': () => method({
     doc: 'Moves cents from an unlocked vault back to the wallet; players with 2FA enabled send secure_code (SECURE_CODE_REQUIRED otherwise); answers like deposit.',
     access: 'user',
     money: true,
@@ -192,26 +192,26 @@ export const walletMethods = {
     input: z.object({ amount: vaultAmount(), stamp: stamp(), secure_code: secureCode() }),
     output: VaultMove,
   }),
-  'wallet-vault.lock': method({
+  'wallet-vault.lock': () => method({
     doc: 'Locks the vault for lock_time seconds (one of the six choices); answers like deposit.',
     access: 'user',
     input: z.object({ lock_time: choice(VAULT_LOCK_TIMES) }),
     output: VaultMove,
   }),
 
-  'payment-insta.create': method({
+  'payment-insta.create': () => method({
     doc: 'Opens a card deposit through Instaxchange: a waiting payment and the checkout url; the client goes to /wallet/deposit/instaxchange/{memo}.',
     access: 'user',
     input: z.object({ amount: cents(CARD_DEPOSIT_LIMITS.min).check(z.lte(CARD_DEPOSIT_LIMITS.max)), method: z.enum(CARD_METHODS) }),
     output: z.object({ memo: z.string(), url: z.string(), payment: Payment }),
   }),
-  'payment-insta.getInvoice': method({
+  'payment-insta.getInvoice': () => method({
     doc: 'The Instaxchange invoice of a memo (the wallet_insta state); NOT_FOUND (30) for a memo that is not the player\'s.',
     access: 'user',
     input: z.object({ memo: z.string().check(z.regex(/^[A-Za-z0-9]{8,64}$/, 'expected an invoice memo')) }),
     output: z.object({ memo: z.string(), url: z.string(), status: PaymentStatus, expires_at: z.number(), payment: Payment }),
   }),
-  'payment-kinguin.loadProducts': method({
+  'payment-kinguin.loadProducts': () => method({
     doc: 'Gift cards on sale at Kinguin; a bought card is a code starting with C, redeemed with wallet.gift.',
     access: 'user',
     input: z.object({ method: z.optional(z.enum(GIFT_CARD_METHODS)) }),
@@ -230,13 +230,13 @@ export const walletMethods = {
       })),
     }),
   }),
-  'payment-skinsback.create-deposit-widget': method({
+  'payment-skinsback.create-deposit-widget': () => method({
     doc: 'Opens the skins deposit widget for the saved Steam trade URL (INVALID_DATA until one is set); its url is valid for an hour.',
     access: 'user',
     input: z.object({ method: z.optional(z.enum(SKIN_METHODS)) }),
     output: z.object({ url: z.string(), expires_at: z.number() }),
   }),
-  'payment-skinsback.trade-url': method({
+  'payment-skinsback.trade-url': () => method({
     doc: "Reads the player's Steam trade URL, or sets it with trade_url ('Incorrect Steam trade-url' when it is not one).",
     access: 'user',
     input: z.object({ trade_url: z.optional(text(1, 256)) }),
