@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { unshown } from '../../src/contract/define.ts';
+import { builtOnUse, unshown } from '../../src/contract/define.ts';
 import { Methods, decodeQuery, describeIssues, encodeQuery, isMethodName, z } from '../../src/contract/index.ts';
 
 /** Every method the three specs' call lists name, written out so a missing one fails. */
@@ -101,6 +101,17 @@ function parsed(name: string, input: unknown): unknown {
 const query = (text: string) => decodeQuery(new URLSearchParams(text));
 
 describe('method table', () => {
+  test('a method is built when it is first read, once, and its name is known before', () => {
+    const built: string[] = [];
+    const record = builtOnUse({ a: () => (built.push('a'), { n: 1 }), b: () => (built.push('b'), { n: 2 }) });
+    expect(Object.hasOwn(record, 'a') && 'b' in record).toBe(true);
+    expect(built).toEqual([]);
+    expect(record.a).toBe(record.a);
+    expect(built).toEqual(['a']);
+    expect(Object.values(record)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(built).toEqual(['a', 'b']);
+  });
+
   test('every method the specs name is declared, and no other', () => {
     expect(SPEC_METHODS.filter((name) => !isMethodName(name))).toEqual([]);
     expect(Object.keys(Methods).sort()).toEqual([...new Set(SPEC_METHODS)].sort());
