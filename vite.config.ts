@@ -40,7 +40,7 @@ const firstVisit = new Set<string>();
  * transport (every page's data), the pages shown offline or on a failed load, and the parts
  * the shell mounts on every page. Route pages are left out: they are cached as they are used.
  */
-const SHELL_LAZY = /\/src\/(net\/transport\.ts|features\/shell\/(route-error|offline-page|update-prompt|footer|cookie-banner|mobile-menu-sheet|mobile-settings|not-found)\.tsx)$|\/src\/routes\/index\.tsx\?/;
+const SHELL_LAZY = /\/src\/(net\/transport\.ts|features\/notifications\/toast-list\.tsx|features\/shell\/(route-error|offline-page|update-prompt|footer|cookie-banner|mobile-menu-sheet|mobile-settings|not-found)\.tsx)$|\/src\/routes\/index\.tsx\?/;
 
 /**
  * Collects what a first visit's precache holds (vite-plugin-pwa's manifestTransforms reads it):
