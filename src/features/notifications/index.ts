@@ -2,7 +2,7 @@
  * Notices and toasts: the queue, live notices (balance changes), and reporting failed calls.
  * The error catalogue's routing and the notice texts load on demand: on-demand.ts.
  */
-export { NotificationsButton } from './notifications-button.tsx';
+export { NotificationsButton } from './notifications-button-part.tsx';
 export { clearNotices, dismissNotice, pushNotice, useNoticeHistory, useToasts } from '../../ui/notice-store.ts';
 export { reportApiError, type ErrorNavigate } from './report.ts';
 export { isInsufficientFunds } from './shortage.ts';

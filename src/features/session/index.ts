@@ -5,7 +5,7 @@ export { SessionModals, preloadLoginModal } from './session-modals.tsx';
 export { useLogged } from './logged-cookie.ts';
 export { sessionModal, signOut } from './session-actions.ts';
 export { useSessionSync } from './use-session-sync.ts';
-export { UserMenu } from './user-menu.tsx';
+export { UserMenu } from './user-menu-part.tsx';
 export { canSeeMembers, requireLogin, requireMembersAccess, type GuardFallback } from './guards.ts';
 export { readLogged } from './logged-cookie.ts';
 export { answerPrompt, shownPrompt, usePrompts } from './prompts.ts';
