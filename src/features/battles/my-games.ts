@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { battlePath } from './paths.ts';
 import { rpc } from '../../net/index.ts';
 
 /** One of the player's running games, as the menus list it. */
@@ -18,22 +17,9 @@ export function myGamesQueryOptions() {
     queryKey: ['session', 'arena', 'mine'] as const,
     queryFn: async ({ signal }) => {
       const lobby = await rpc.call('arena.lobby', { batch: 'ARENA' }, { signal });
-      let battles = 0;
-      let rolls = 0;
-      const games: MyGame[] = [];
-      for (const game of lobby.personal) {
-        if (game.type === 'battle') {
-          battles += 1;
-          const state = game.status === 'waiting' ? `Waiting: ${game.members} of ${game.seats} seats` : game.status === 'rob' ? 'Split or rob' : `Round ${game.round} of ${game.rounds}`;
-          games.push({ type: 'battle', hash: game.hash, path: battlePath(game), state });
-        } else {
-          const left = Math.max(0, game.rounds - game.round);
-          rolls += left;
-          const key = lobby.boxes.find((box) => box.hash === game.box_hash)?.key ?? 'case';
-          games.push({ type: 'unbox', hash: game.hash, path: `/case/${key}/${game.token}`, state: `${left} roll${left === 1 ? '' : 's'} left` });
-        }
-      }
-      return { battles, rolls, games };
+      // Only a signed-in player has running games: the counting loads with the first answer.
+      const { myGamesOf } = await import('./my-games-of.ts');
+      return myGamesOf(lobby);
     },
     staleTime: 30_000,
     retry: false,
