@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 
 import { FPS_LIMIT_RANGE, SettingError, setSetting, useSettings } from '../../storage/settings.ts';
 import { Toggle } from '../../ui/popover.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { CurrencySetting } from '../wallet/index.ts';
+import { CurrencySetting } from '../wallet/on-demand.ts';
 import './settings.css';
 
 /** Which switches a settings view shows: the header's full set, or the phone's short one. */
