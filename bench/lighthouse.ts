@@ -65,17 +65,30 @@ const median = (values: number[]): number => {
 
 type Answer = { response?: unknown; error?: unknown };
 
-/** The run's player: signed up through /api/connect; answers its cookies (name, value, path). */
-async function signUp(base: string): Promise<{ cookies: { name: string; value: string; path: string }[]; call: <T>(method: string, params?: Record<string, string | number>) => Promise<T> }> {
-  const answer = await fetch(`${base}/api/connect`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: `bench${Date.now().toString(36)}`, password: 'bench-password' }) });
+type Cookie = { name: string; value: string; path: string };
+
+/** Signs the player in (a new name signs up): answers the session's cookies (name, value, path). */
+async function signIn(base: string, username: string): Promise<Cookie[]> {
+  const answer = await fetch(`${base}/api/connect`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'bench-password' }) });
   const body = (await answer.json()) as Answer;
-  if (body.error !== undefined) throw new Error(`sign-up failed: ${JSON.stringify(body.error)}`);
-  const cookies = answer.headers.getSetCookie().map((line) => {
+  if (body.error !== undefined) throw new Error(`sign-in failed: ${JSON.stringify(body.error)}`);
+  return answer.headers.getSetCookie().map((line) => {
     const [pair = '', ...attributes] = line.split(';');
     const at = pair.indexOf('=');
     const path = attributes.map((a) => /^\s*path=(.*)$/i.exec(a)?.[1]).find(Boolean) ?? '/';
     return { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), path };
   });
+}
+
+/**
+ * The run's player, signed up through /api/connect; `signIn` gives a fresh session's cookies.
+ * Each signed-in page gets its own: a page renews its tokens (the refresh token rotates) or
+ * signs out, and cookies set once for the run left a later page, or a later round, signed out
+ * (its report showed the home page the guard sent it to).
+ */
+async function signUp(base: string): Promise<{ signIn: () => Promise<Cookie[]>; call: <T>(method: string, params?: Record<string, string | number>) => Promise<T> }> {
+  const username = `bench${Date.now().toString(36)}`;
+  const cookies = await signIn(base, username);
   const header = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const call = async <T>(method: string, params: Record<string, string | number> = {}): Promise<T> => {
     const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
@@ -83,7 +96,7 @@ async function signUp(base: string): Promise<{ cookies: { name: string; value: s
     if (reply.error !== undefined) throw new Error(`${method} failed: ${JSON.stringify(reply.error)}`);
     return reply.response as T;
   };
-  return { cookies, call };
+  return { signIn: () => signIn(base, username), call };
 }
 
 /**
@@ -138,11 +151,10 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
     for (let round = 0; round < runs; round++) {
       // Each round starts as a visitor; Lighthouse clears caches and the service worker itself.
       await cdp.send('Storage.clearCookies', {});
-      let signedIn = false;
       for (const [index, page] of pages.entries()) {
-        if (SIGNED_IN.has(page) && !signedIn) {
-          await cdp.send('Storage.setCookies', { cookies: player.cookies.map((c) => ({ ...c, domain: '127.0.0.1' })) });
-          signedIn = true;
+        if (SIGNED_IN.has(page)) {
+          await cdp.send('Storage.clearCookies', {});
+          await cdp.send('Storage.setCookies', { cookies: (await player.signIn()).map((c) => ({ ...c, domain: '127.0.0.1' })) });
         }
         const url = `${base}${page.replace('{case}', caseKey).replace('{battle}', battleHash)}`;
         const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
@@ -151,6 +163,11 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
         if (lhr.runtimeError) throw new Error(`lighthouse on ${page}: ${lhr.runtimeError.message}`);
         const name = page === '/' ? 'home' : page.slice(1).replace(/[^a-z0-9]+/gi, '-');
         writeFileSync(join(reportDir, `${name}.json`), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+        // A guard that sent the page elsewhere (a signed-out player on /inventory) would measure the wrong page.
+        if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+          if (SIGNED_IN.has(page)) throw new Error(`lighthouse on ${page} ended on ${lhr.finalDisplayedUrl}: the player was signed out`);
+          process.stderr.write(`lighthouse ${page} ended on ${lhr.finalDisplayedUrl}\n`);
+        }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         all[index]!.push({
           page,
