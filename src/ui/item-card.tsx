@@ -15,12 +15,6 @@ export interface ItemCardProps {
   note?: ReactNode;
   /** Buttons at the bottom of the card. */
   children?: ReactNode;
-  /**
-   * Loads the art at once: for the first cards of a list, which are on screen when the page
-   * opens (a lazy picture waits for layout, and the page's largest paint is often one of them).
-   * The rest load as they near the screen.
-   */
-  eager?: boolean;
 }
 
 /** Wear names and their abbreviations (document 1 section 9). */
@@ -41,15 +35,12 @@ export function splitItemName(name: string): { weapon: string; skin: string; wea
   return { weapon: weapon ?? name, skin: wear && match ? (match[1] ?? full) : full, wear };
 }
 
-/** How many cards of a list load their art at once (ItemCardProps.eager): a phone's first screen shows fewer. */
-export const EAGER_CARDS = 8;
-
 /** An item in the arena's look: its art on a glow of its rarity colour, name and price. */
-export function ItemCard({ name, image, color, price, note, children, eager = false }: ItemCardProps) {
+export function ItemCard({ name, image, color, price, note, children }: ItemCardProps) {
   const { weapon, skin, wear } = splitItemName(name);
   return (
     <article className="item-card" style={{ '--rarity': color } as CSSProperties}>
-      <img className="item-art" src={image} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" width={160} height={120} />
+      <img className="item-art" src={image} alt="" loading="lazy" decoding="async" width={160} height={120} />
       <div className="item-text">
         <span className="item-weapon">
           {weapon}
