@@ -48,6 +48,8 @@ export interface PopulationSettings {
 /** What the console shows. */
 export interface PopulationStatus extends PopulationSettings {
   seed: number;
+  /** Simulated players that exist so far: a larger size arrives NEW_PER_TICK a tick. */
+  created: number;
   /** Simulated players that acted in the last ten minutes. */
   online: number;
   actions: number;
@@ -163,7 +165,7 @@ export function createPopulation(services: Services, dispatch: Dispatch, log: { 
   timer.unref();
 
   const status = (): PopulationStatus => ({
-    ...settings, seed: initial.seed, actions: counts.actions, refused: counts.refused,
+    ...settings, seed: initial.seed, created: agents.length, actions: counts.actions, refused: counts.refused,
     online: agents.slice(0, settings.size).filter((a) => a.actedAt > services.config.now() - ONLINE_FOR_MS).length,
   });
   return {
