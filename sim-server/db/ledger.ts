@@ -210,23 +210,25 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
 
     // SET reads the row as it was: a loss leaves the sponsored part alone until it eats into it,
     // and the bonus part until it eats into what is above the sponsored part. A counted wager
-    // that uses up the bonus's wagering frees the bonus in the same statement.
+    // that uses up the bonus's wagering frees the bonus in the same statement. What the debit
+    // took of each part comes back in the same statement (sponsored_taken, bonus_taken): a
+    // hold and a sponsored stake remember it without reading the row first.
     const cashOut = CASH_OUT_TYPES.has(t.type) ? 1 : 0;
     const wager = WAGERS.has(t.type) && !t.hold && from.kind === 'user' && from.code.includes(':main:') ? 1 : 0;
     if (t.hold && (from.kind !== 'user' || !from.code.includes(':main:') || !t.ref)) throw new Error('ledger: a hold is a stake from a player\'s wallet with a ref');
-    const before = t.hold ? tx.get<{ sponsored: number; bonus_locked: number; wager_lock: number }>('SELECT sponsored, bonus_locked, wager_lock FROM accounts WHERE id = ?', from.id) : undefined;
     const a = t.amount;
-    const debited = tx.get<{ balance: number; sponsored: number; sponsored_taken: number; bonus_locked: number; wager_lock: number }>(
+    const sponsoredAfter = 'CASE WHEN balance - ? >= sponsored THEN sponsored WHEN balance - ? > 0 THEN balance - ? ELSE 0 END';
+    const bonusAfter = `CASE WHEN ? = 1 AND bonus_wager_left <= ? THEN 0
+                             WHEN balance - ? - sponsored >= bonus_locked THEN bonus_locked
+                             WHEN balance - ? - sponsored > 0 THEN balance - ? - sponsored ELSE 0 END`;
+    const debited = tx.get<{ balance: number; sponsored: number; sponsored_taken: number; bonus_locked: number; bonus_taken: number; wager_lock: number }>(
       `UPDATE accounts SET balance = balance - ?,
-              sponsored = CASE WHEN balance - ? >= sponsored THEN sponsored WHEN balance - ? > 0 THEN balance - ? ELSE 0 END,
-              sponsored_taken = sponsored - CASE WHEN balance - ? >= sponsored THEN sponsored WHEN balance - ? > 0 THEN balance - ? ELSE 0 END,
-              bonus_locked = CASE WHEN ? = 1 AND bonus_wager_left <= ? THEN 0
-                                  WHEN balance - ? - sponsored >= bonus_locked THEN bonus_locked
-                                  WHEN balance - ? - sponsored > 0 THEN balance - ? - sponsored ELSE 0 END,
+              sponsored = ${sponsoredAfter}, sponsored_taken = sponsored - ${sponsoredAfter},
+              bonus_locked = ${bonusAfter}, bonus_taken = bonus_locked - ${bonusAfter},
               bonus_wager_left = CASE WHEN ? = 0 OR bonus_locked = 0 THEN bonus_wager_left WHEN bonus_wager_left <= ? THEN 0 ELSE bonus_wager_left - ? END
         WHERE id = ? AND (kind <> 'user' OR balance - ? * (sponsored + bonus_locked + wager_lock) >= ?)
-        RETURNING balance, sponsored, sponsored_taken, bonus_locked, wager_lock`,
-      a, a, a, a, a, a, a, wager, a, a, a, a, wager, a, a, from.id, cashOut, a,
+        RETURNING balance, sponsored, sponsored_taken, bonus_locked, bonus_taken, wager_lock`,
+      a, a, a, a, a, a, a, wager, a, a, a, a, wager, a, a, a, a, wager, a, a, from.id, cashOut, a,
     );
     if (!debited) fail(NamedError.COMMIT_ERROR, cashOut ? 'Not enough withdrawable funds' : 'Not enough funds');
     let lock = debited.wager_lock;
@@ -248,10 +250,11 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     );
     const hash = toHash(id);
     if (debited.sponsored_taken > 0 && WAGERS.has(t.type)) rememberSponsoredStake(tx, from, t.ref, a, debited.sponsored_taken);
-    if (before) {
+    if (t.hold) {
+      // The statement leaves wager_lock as it was: what the tip lock lost is the read less what it is now.
       tx.run(
         'INSERT INTO wager_holds (entry_id, user_id, ref, type, amount, held, sponsored, bonus, tip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        id, from.user_id, t.ref!, t.type, a, a, before.sponsored - debited.sponsored, before.bonus_locked - debited.bonus_locked, before.wager_lock - lock,
+        id, from.user_id, t.ref!, t.type, a, a, debited.sponsored_taken, debited.bonus_taken, debited.wager_lock - lock,
       );
     }
     for (const [acc, after, sign] of [[from, debited.balance, -1], [to, credited.balance, 1]] as const) {
@@ -332,8 +335,9 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
       );
       for (const key of ['sponsored', 'bonus', 'tip', 'recalled'] as const) back[key] += parts[key];
     }
-    // The refunded stake no longer plays: its game pays back on what is left of it.
-    tx.run(
+    // The refunded stake no longer plays: its game pays back on what is left of it. A stake that
+    // took sponsored coins gives them back first, so a refund without them has no row to change.
+    if (back.sponsored + back.recalled > 0) tx.run(
       `UPDATE sponsored_stakes SET staked = CASE WHEN staked > ? THEN staked - ? ELSE 0 END,
               sponsored = CASE WHEN sponsored > ? THEN sponsored - ? ELSE 0 END WHERE user_id = ? AND ref = ?`,
       r.amount, r.amount, back.sponsored + back.recalled, back.sponsored + back.recalled, r.userId, r.ref,

@@ -5,8 +5,8 @@ import type { Migration } from '../migrations.ts';
  * game (its ref), so what the game pays back (coins, or items that later sell) is sponsored in
  * the same proportion while the credit runs, goes to the sponsor once the credit was given back
  * (`recalled`), and is the player's own once the challenge completed (the row is deleted).
- * `accounts.sponsored_taken` is what the last debit took of the sponsored part (read back in the
- * same statement); `accounts.tainted` says the player has rows here, so only they pay the
+ * `accounts.sponsored_taken` and `bonus_taken` are what the last debit took of the sponsored and
+ * bonus parts (read back in the same statement, for this and for wager holds); `accounts.tainted` says the player has rows here, so only they pay the
  * look-up on a payout; `ledger.locked` is the part of a payout that was sponsored, a source the
  * ledger check counts; `assets.stake_ref` is the game whose stake paid for an item.
  */
@@ -23,6 +23,7 @@ export const sponsoredStakes: Migration = {
       PRIMARY KEY (user_id, ref)
     );
     ALTER TABLE accounts ADD COLUMN sponsored_taken INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE accounts ADD COLUMN bonus_taken INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE accounts ADD COLUMN tainted INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE ledger ADD COLUMN locked INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE assets ADD COLUMN stake_ref TEXT;
