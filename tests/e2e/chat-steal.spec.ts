@@ -2,36 +2,20 @@
 // draws them both (the roulette settles on the first), one splits and one steals, and both see the result with each decision
 // checked against its commitment. Screenshots at both widths go to test-results/screens/.
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, appRunning, callAsPlayer, dropOneItem, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
+import { callAsPlayer, chatOf as chat, operatorHeaders, playerWithChat } from './helpers.ts';
 
 const SHOTS = 'test-results/screens';
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
-async function playerWithChat(browser: Browser, prefix: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript(() => localStorage.setItem('perf_probe', 'off'));
-  const page = await context.newPage();
-  await acceptCookiesUpFront(page);
-  const name = await signInByApi(page, newPlayerName(prefix));
-  // The game asks for a wager in the last hour, like the rain.
-  await dropOneItem(page);
-  await page.goto('/');
-  await appRunning(page);
-  await page.getByRole('button', { name: 'Open chat' }).click();
-  await expect(page.getByRole('complementary', { name: 'Chat' }).getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 15_000 });
-  return { context, page, name };
-}
-
-const chat = (page: Page) => page.getByRole('complementary', { name: 'Chat' });
 const steal = (page: Page) => chat(page).getByRole('region', { name: 'Split or steal' });
 const balance = async (page: Page) => (await callAsPlayer<{ user_wallet: { balance: number } }>(page, 'user.getUser')).user_wallet.balance;
 
 test('two players join, are picked, one splits and one steals; both see the checked result', async ({ browser }) => {
   test.setTimeout(120_000);
-  const ann = await playerWithChat(browser, 'ann', { width: 1920, height: 1080 });
-  const bob = await playerWithChat(browser, 'bob', { width: 390, height: 844 });
+  const ann = await playerWithChat(browser, 'ann', { width: 1920, height: 1080 }, { wagered: true });
+  const bob = await playerWithChat(browser, 'bob', { width: 390, height: 844 }, { wagered: true });
   const started = (await (await ann.page.request.post('/api/sim/steal/start', { headers: operatorHeaders() })).json()) as { response?: { hash: string; reward: number } };
   expect(started.response?.hash).toMatch(/^SF/);
   const reward = started.response!.reward;

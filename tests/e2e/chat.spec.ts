@@ -1,25 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, appRunning, callAsPlayer, dropOneItem, newPlayerName, operatorHeaders, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, appRunning, callAsPlayer, chatOf, dropOneItem, operatorHeaders, playerWithChat } from './helpers.ts';
 
 type Me = { user: { id: number; hash: string; name: string }; user_wallet: { balance: number } };
 
-/** A new player in a browser context of their own, on the home page with the chat open. */
-async function playerWithChat(browser: Browser, prefix: string, viewport = { width: 1920, height: 1080 }) {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript(() => localStorage.setItem('perf_probe', 'off'));
-  const page = await context.newPage();
-  await acceptCookiesUpFront(page);
-  const name = await signInByApi(page, newPlayerName(prefix));
-  await page.goto('/');
-  await appRunning(page);
-  await page.getByRole('button', { name: 'Open chat' }).click();
-  // The panel's code loads on first open, then the account and the first page of messages.
-  await expect(chatOf(page).getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 15_000 });
-  return { context, page, name };
-}
-
-const chatOf = (page: Page) => page.getByRole('complementary', { name: 'Chat' });
 const log = (page: Page) => chatOf(page).getByRole('log', { name: 'Chat messages' });
 const me = (page: Page) => callAsPlayer<Me>(page, 'user.getUser');
 
@@ -161,6 +145,12 @@ test('a player tips the rain, a rain opens, and they join it through the captcha
   const erin = await playerWithChat(browser, 'erin', { width: 390, height: 844 });
   await expect(chatOf(erin.page).getByRole('region', { name: 'Rain' }).getByRole('button', { name: 'Join the rain' })).toBeVisible();
   await erin.page.screenshot({ path: 'test-results/chat-rain-mobile.png' });
+
+  // The world console closes the joining now and the next beacon block draws it: every chat
+  // shows the rewards, here rather than over a later test's page.
+  const closed = (await (await dave.page.request.post('/api/sim/world/rain/close', { headers: operatorHeaders() })).json()) as { response?: { hash: string } };
+  expect(closed.response?.hash).toBe(started.response!.hash);
+  await expect(dave.page.getByRole('dialog', { name: 'Rain rewards' })).toContainText(dave.name, { timeout: 20_000 });
   await dave.context.close();
   await erin.context.close();
 });

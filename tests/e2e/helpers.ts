@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { solveChallenge } from '../../src/core/proof-of-work.ts';
 
 let counter = 0;
@@ -126,4 +126,25 @@ export async function expectLive(page: Page): Promise<void> {
  */
 export async function appRunning(page: Page): Promise<void> {
   await expect(page.locator('.live-indicator[data-status="live"]')).toBeAttached({ timeout: 60_000 });
+}
+
+/** The chat panel (the complementary landmark). */
+export const chatOf = (page: Page) => page.getByRole('complementary', { name: 'Chat' });
+
+/**
+ * A new player in a browser context of their own, on the home page with the chat open.
+ * `wagered`: they open a case first, as the rain and split-or-steal ask a wager in the last hour.
+ */
+export async function playerWithChat(browser: Browser, prefix: string, viewport = { width: 1920, height: 1080 }, { wagered = false } = {}) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await acceptCookiesUpFront(page);
+  const name = await signInByApi(page, newPlayerName(prefix));
+  if (wagered) await dropOneItem(page);
+  await page.goto('/');
+  await appRunning(page);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  // The panel's code loads on first open, then the account and the first page of messages.
+  await expect(chatOf(page).getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 15_000 });
+  return { context, page, name };
 }

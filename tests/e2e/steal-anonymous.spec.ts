@@ -4,36 +4,21 @@
 // decide, their chat input is the giveaway notice while it battles, and everything is named once
 // it closes. Screenshots at both widths go to test-results/screens/.
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, appRunning, dropOneItem, newPlayerName, operatorHeaders, settled, signInByApi } from './helpers.ts';
+import { chatOf as chat, operatorHeaders, playerWithChat, settled } from './helpers.ts';
 
 const SHOTS = 'test-results/screens';
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
-async function playerWithChat(browser: Browser, prefix: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await acceptCookiesUpFront(page);
-  const name = await signInByApi(page, newPlayerName(prefix));
-  // The game asks for a wager in the last hour, like the rain.
-  await dropOneItem(page);
-  await page.goto('/');
-  await appRunning(page);
-  await page.getByRole('button', { name: 'Open chat' }).click();
-  await expect(chat(page).getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 15_000 });
-  return { context, page, name };
-}
-
-const chat = (page: Page) => page.getByRole('complementary', { name: 'Chat' });
 const steal = (page: Page) => chat(page).getByRole('region', { name: 'Split or steal' });
 const giveaway = (page: Page) => chat(page).getByRole('status').filter({ hasText: 'You’re in the giveaway' });
 
 test('an anonymous game names nobody until it closes, and its players cannot write while it battles', async ({ browser }) => {
   test.setTimeout(240_000);
-  const ann = await playerWithChat(browser, 'anna', { width: 1920, height: 1080 });
-  const bob = await playerWithChat(browser, 'bobby', { width: 390, height: 844 });
-  const watcher = await playerWithChat(browser, 'watch', { width: 1920, height: 1080 });
+  const ann = await playerWithChat(browser, 'anna', { width: 1920, height: 1080 }, { wagered: true });
+  const bob = await playerWithChat(browser, 'bobby', { width: 390, height: 844 }, { wagered: true });
+  const watcher = await playerWithChat(browser, 'watch', { width: 1920, height: 1080 }, { wagered: true });
   const started = (await (await ann.page.request.post('/api/sim/steal/start', { headers: operatorHeaders(), data: { anonymous: true } })).json()) as { response?: { hash: string; anonymous: boolean } };
   expect(started.response).toMatchObject({ anonymous: true });
   await expect(steal(watcher.page).getByText('Anonymous', { exact: true })).toBeVisible();
