@@ -26,7 +26,7 @@ import { GFX_CHROMIUM_ARGS } from '../tests/e2e/fixtures/gfx/build.ts';
 import { CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
 import { markDisturbed, watchBrowserCpu } from './browser-cpu.ts';
 import { makeTempDir, removeTempDir, sleep, startServer } from './lib/procs.ts';
-import { fmt, judge, renderTable, type Row, type Section } from './lib/report.ts';
+import { fmt, judge, runAlone, type Row, type Section } from './lib/report.ts';
 
 /** The cap performance mode holds, and the figures the issue asks of it. */
 const CAP_FPS = 25;
@@ -366,15 +366,4 @@ export async function framesBench(options: FramesOptions = {}): Promise<Section>
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  const value = (flag: string) => {
-    const at = args.indexOf(flag);
-    return at >= 0 ? args[at + 1] : undefined;
-  };
-  const section = await framesBench({ staticDir: value('--static'), rate: value('--rate') ? Number(value('--rate')) : undefined, only: value('--only')?.split(',') });
-  console.log(renderTable(section.rows));
-  for (const note of section.notes) console.log(`- ${note}`);
-  const out = value('--json');
-  if (out) writeFileSync(out, `${JSON.stringify(section.details, null, 2)}\n`);
-}
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone((flag) => framesBench({ staticDir: flag('--static'), rate: flag('--rate') ? Number(flag('--rate')) : undefined, only: flag('--only')?.split(',') }));

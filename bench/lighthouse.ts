@@ -18,7 +18,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { buildIfNeeded } from '../scripts/build-if-needed.ts';
 import { makeTempDir, removeTempDir, ROOT, sleep, startServer } from './lib/procs.ts';
-import { fmt, judge, renderTable, type Row, type Section } from './lib/report.ts';
+import { fmt, judge, runAlone, type Row, type Section } from './lib/report.ts';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--headless=new'];
 
@@ -227,15 +227,4 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  const value = (flag: string) => {
-    const at = args.indexOf(flag);
-    return at >= 0 ? args[at + 1] : undefined;
-  };
-  const section = await lighthouseBench({ runs: Number(value('--runs') ?? 1), staticDir: value('--static'), pages: value('--pages')?.split(',') });
-  console.log(renderTable(section.rows));
-  for (const note of section.notes) console.log(`- ${note}`);
-  const out = value('--json');
-  if (out) writeFileSync(out, `${JSON.stringify(section.details, null, 2)}\n`);
-}
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone((flag) => lighthouseBench({ runs: Number(flag('--runs') ?? 1), staticDir: flag('--static'), pages: flag('--pages')?.split(',') }));

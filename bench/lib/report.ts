@@ -1,4 +1,5 @@
 /** The benchmark table: one row per figure, printed once and written as JSON. */
+import { writeFileSync } from 'node:fs';
 
 /** One line of the table. */
 export interface Row {
@@ -42,4 +43,22 @@ export function renderTable(rows: Row[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => c.map((v, i) => (i === 1 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
+}
+
+/**
+ * Runs one benchmark from its own file's command line (`node bench/frames.ts --rate 6`):
+ * `flag('--name')` reads the value after a flag; prints the table and notes, and writes the
+ * details to the file after --json when one is given.
+ */
+export async function runAlone(run: (flag: (name: string) => string | undefined) => Promise<Section>): Promise<void> {
+  const args = process.argv.slice(2);
+  const flag = (name: string) => {
+    const at = args.indexOf(name);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const section = await run(flag);
+  console.log(renderTable(section.rows));
+  for (const note of section.notes) console.log(`- ${note}`);
+  const out = flag('--json');
+  if (out) writeFileSync(out, `${JSON.stringify(section.details, null, 2)}\n`);
 }
