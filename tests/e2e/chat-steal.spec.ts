@@ -4,12 +4,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { callAsPlayer, chatOf as chat, operatorHeaders, playerWithChat } from './helpers.ts';
+import { callAsPlayer, chatOf as chat, joinSteal, operatorHeaders, playerWithChat, stealOf as steal } from './helpers.ts';
 
 const SHOTS = 'test-results/screens';
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
-const steal = (page: Page) => chat(page).getByRole('region', { name: 'Split or steal' });
 const balance = async (page: Page) => (await callAsPlayer<{ user_wallet: { balance: number } }>(page, 'user.getUser')).user_wallet.balance;
 
 test('two players join, are picked, one splits and one steals; both see the checked result', async ({ browser }) => {
@@ -20,13 +19,7 @@ test('two players join, are picked, one splits and one steals; both see the chec
   expect(started.response?.hash).toMatch(/^SF/);
   const reward = started.response!.reward;
 
-  for (const player of [ann, bob]) {
-    await steal(player.page).getByRole('button', { name: 'Join split or steal' }).click();
-    const join = player.page.getByRole('dialog', { name: 'Join split or steal' });
-    await expect(join.getByRole('button', { name: 'Join' })).toBeEnabled({ timeout: 30_000 });
-    await join.getByRole('button', { name: 'Join' }).click();
-    await expect(steal(player.page).getByText('You are in the draw')).toBeVisible();
-  }
+  for (const player of [ann, bob]) await joinSteal(player.page);
   await expect(steal(ann.page)).toContainText('2 joined');
   await ann.page.screenshot({ path: `${SHOTS}/chat-steal-waiting-desktop.png` });
 

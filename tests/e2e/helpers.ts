@@ -148,3 +148,15 @@ export async function playerWithChat(browser: Browser, prefix: string, viewport 
   await expect(chatOf(page).getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 15_000 });
   return { context, page, name };
 }
+
+/** The chat's split-or-steal block. */
+export const stealOf = (page: Page) => chatOf(page).getByRole('region', { name: 'Split or steal' });
+
+/** Joins the open split-or-steal game through its captcha, as a player does, until the block says they are in the draw. */
+export async function joinSteal(page: Page): Promise<void> {
+  await stealOf(page).getByRole('button', { name: 'Join split or steal' }).click();
+  const join = page.getByRole('dialog', { name: 'Join split or steal' });
+  await expect(join.getByRole('button', { name: 'Join' })).toBeEnabled({ timeout: 30_000 });
+  await join.getByRole('button', { name: 'Join' }).click();
+  await expect(stealOf(page).getByText('You are in the draw')).toBeVisible();
+}

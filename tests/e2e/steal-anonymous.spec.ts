@@ -6,12 +6,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { chatOf as chat, operatorHeaders, playerWithChat, settled } from './helpers.ts';
+import { chatOf as chat, joinSteal, operatorHeaders, playerWithChat, settled, stealOf as steal } from './helpers.ts';
 
 const SHOTS = 'test-results/screens';
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
-const steal = (page: Page) => chat(page).getByRole('region', { name: 'Split or steal' });
 const giveaway = (page: Page) => chat(page).getByRole('status').filter({ hasText: 'You’re in the giveaway' });
 
 test('an anonymous game names nobody until it closes, and its players cannot write while it battles', async ({ browser }) => {
@@ -23,13 +22,7 @@ test('an anonymous game names nobody until it closes, and its players cannot wri
   expect(started.response).toMatchObject({ anonymous: true });
   await expect(steal(watcher.page).getByText('Anonymous', { exact: true })).toBeVisible();
 
-  for (const player of [ann, bob]) {
-    await steal(player.page).getByRole('button', { name: 'Join split or steal' }).click();
-    const join = player.page.getByRole('dialog', { name: 'Join split or steal' });
-    await expect(join.getByRole('button', { name: 'Join' })).toBeEnabled({ timeout: 30_000 });
-    await join.getByRole('button', { name: 'Join' }).click();
-    await expect(steal(player.page).getByText('You are in the draw')).toBeVisible();
-  }
+  for (const player of [ann, bob]) await joinSteal(player.page);
 
   // The draw happens after a minute of joining; nobody is named and no roulette spins.
   const decision = (page: Page) => steal(page).getByRole('group', { name: 'Your decision' });
