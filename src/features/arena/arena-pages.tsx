@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { MethodResult } from '../../contract/index.ts';
 import { onlineText } from '../../core/online.ts';
 import { formatCoins } from '../../core/money.ts';
-import { rpc, socket } from '../../net/index.ts';
+import { socket } from '../../net/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { BattleIcon, CaseIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
@@ -13,16 +13,15 @@ import { BattleCard, boxLookup, lobbyQueryOptions, useLobbyLive, type Battle } f
 import { casesQueryOptions } from '../cases/on-demand.ts';
 import { useAccount, useLogged } from '../session/index.ts';
 import { useMyGames } from '../battles/index.ts';
-
-const STATS_KEY = ['arena', 'statistics'] as const;
+import { arenaStatsKey, arenaStatsQueryOptions } from './queries.ts';
 
 /** The arena's figures follow LOBBY: ARENA_STATISTICS replaces them, LOBBY_ONLINE the counts (docs/decisions/0050). */
 function useStatisticsLive(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const offs = [
-      socket.on('ARENA_STATISTICS', (stats) => queryClient.setQueryData(STATS_KEY, stats)),
-      socket.on('LOBBY_ONLINE', (counts) => queryClient.setQueryData(STATS_KEY, (old: MethodResult<'arena.statistics'> | undefined) => (old ? { ...old, ...counts } : old))),
+      socket.on('ARENA_STATISTICS', (stats) => queryClient.setQueryData(arenaStatsKey, stats)),
+      socket.on('LOBBY_ONLINE', (counts) => queryClient.setQueryData(arenaStatsKey, (old: MethodResult<'arena.statistics'> | undefined) => (old ? { ...old, ...counts } : old))),
     ];
     return () => {
       for (const off of offs) off();
@@ -37,7 +36,7 @@ export function ArenaPage() {
   useLobbyLive(account.data?.user.hash ?? null);
   const lobby = useQuery(lobbyQueryOptions());
   const cases = useQuery(casesQueryOptions());
-  const stats = useQuery({ queryKey: STATS_KEY, queryFn: ({ signal }) => rpc.call('arena.statistics', {}, { signal }), staleTime: 30_000 });
+  const stats = useQuery(arenaStatsQueryOptions());
   useStatisticsLive();
   const unbox = useMyGames(logged, 'unbox');
   const boxes = boxLookup(lobby.data?.boxes, cases.data?.cases);

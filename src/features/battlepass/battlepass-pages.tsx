@@ -15,22 +15,21 @@ import { PathLink } from '../../ui/path-link.tsx';
 import { QueryView } from '../../ui/query-view.tsx';
 import { RouteModal } from '../../ui/route-modal.tsx';
 import { sessionModal, setAccountBalance, useAccount, useLogged } from '../session/index.ts';
+import { battlePassKey, battlePassQueryOptions } from './queries.ts';
 import './battlepass.css';
 
 type BpData = MethodResult<'battlepass.getData'>;
 type Reward = BpData['items'][number]['free'];
 type Track = 'free' | 'premium';
 
-const bpKey = ['battlepass', 'data'] as const;
 /** Spec (document 1 section 9): the pack modal is 752 px wide; the purchase modal uses it. */
 const PURCHASE_WIDTH = 752;
 
 function useBattlePass() {
   const logged = useLogged();
   const account = useAccount();
-  // Keyed by the experience the header knows: a tier reached while the page is open shows at once.
   const knownExp = account.data?.user_progress.exp ?? 0;
-  return useQuery({ queryKey: [...bpKey, logged, knownExp], queryFn: ({ signal }) => rpc.call('battlepass.getData', {}, { signal }), placeholderData: (previous) => previous });
+  return useQuery({ ...battlePassQueryOptions(logged, knownExp), placeholderData: (previous) => previous });
 }
 
 /** Days, hours or minutes left, for the season countdown. */
@@ -165,7 +164,7 @@ function Tiers({ data }: { data: BpData }) {
   const claim = useMutation({
     mutationFn: ({ tier, track }: { tier: number; track: Track }) => rpc.call('battlepass.claim', { tier, track, stamp: crypto.randomUUID() }),
     onSuccess: (answer) => setMessage(`${answer.card.name} added to your inventory.`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bpKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: battlePassKey }),
   });
   return (
     <Panel title="Tiers" className="bp-tiers-panel">
@@ -271,7 +270,7 @@ export function BattlePassPurchasePage() {
     mutationFn: (method: 'buy' | 'upgrade') => rpc.call('battlepass.purchase', { method, stamp: crypto.randomUUID() }),
     onSuccess: (answer) => {
       setAccountBalance(queryClient, answer.balance);
-      void queryClient.invalidateQueries({ queryKey: bpKey });
+      void queryClient.invalidateQueries({ queryKey: battlePassKey });
       void navigate({ to: '/battlepass' });
     },
   });

@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { Rooms } from '../../contract/index.ts';
 import { formatMultiplier } from '../../core/chicken-rules.ts';
 import { formatCoins } from '../../core/money.ts';
-import { rpc, socket } from '../../net/index.ts';
+import { socket } from '../../net/index.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { chickenKeys, type ChickenGame } from './queries.ts';
+import { chickenKeys, chickenRecentQueryOptions, type ChickenGame } from './queries.ts';
 
 type FeedEntry = { game: ChickenGame; user: { hash: string; name: string; display_name: string } };
 
@@ -22,7 +22,7 @@ export function chickenResult(game: ChickenGame): string {
 /** Everyone's finished games as they happen (the CHICKEN room), newest first. */
 export function ChickenFeed() {
   const queryClient = useQueryClient();
-  const recent = useQuery({ queryKey: chickenKeys.recent, queryFn: ({ signal }) => rpc.call('chicken.recent', {}, { signal }) });
+  const recent = useQuery(chickenRecentQueryOptions());
   useEffect(() => {
     const leave = socket.subscribe(Rooms.chicken);
     const off = socket.on('CHICKEN_GAME', (entry) => {

@@ -15,7 +15,7 @@ import { useSceneWanted } from '../../ui/scene-wanted.ts';
 import { LoginButton, useLogged } from '../session/index.ts';
 import { ChickenFeed, ChickenHistory } from './chicken-feed.tsx';
 import { ChickenRoadView } from './chicken-road-view.tsx';
-import { chickenKeys, type ChickenGame } from './queries.ts';
+import { chickenActiveQueryOptions, chickenHistoryQueryOptions, chickenKeys, type ChickenGame } from './queries.ts';
 import { useChickenScene } from './use-chicken-scene.ts';
 import '../../ui/games.css';
 import './chicken.css';
@@ -34,8 +34,8 @@ export function ChickenPage() {
   const [played, setGame] = useState<ChickenGame | null>(null);
   const [hopping, setHopping] = useState(false);
   const host = useRef<HTMLDivElement>(null);
-  const active = useQuery({ queryKey: chickenKeys.active, queryFn: ({ signal }) => rpc.call('chicken.active', {}, { signal }), enabled: logged });
-  const history = useQuery({ queryKey: chickenKeys.history, queryFn: ({ signal }) => rpc.call('chicken.history', {}, { signal }), enabled: logged });
+  const active = useQuery({ ...chickenActiveQueryOptions(), enabled: logged });
+  const history = useQuery({ ...chickenHistoryQueryOptions(), enabled: logged });
 
   // A reload or a restart resumes the open game where it stood.
   const game = played ?? active.data?.game ?? null;

@@ -15,6 +15,22 @@ export const chickenKeys = {
   game: (hash: string) => ['chicken', 'game', hash] as const,
 };
 
+/** The player's open game, if any (chicken.active): a reload resumes it. */
+export function chickenActiveQueryOptions() {
+  return queryOptions({ queryKey: chickenKeys.active, queryFn: ({ signal }) => rpc.call('chicken.active', {}, { signal }) });
+}
+
+/** The player's own finished games (chicken.history). */
+export function chickenHistoryQueryOptions() {
+  return queryOptions({ queryKey: chickenKeys.history, queryFn: ({ signal }) => rpc.call('chicken.history', {}, { signal }) });
+}
+
+/** Everyone's latest finished games (chicken.recent); the CHICKEN room adds to it live. */
+export function chickenRecentQueryOptions() {
+  return queryOptions({ queryKey: chickenKeys.recent, queryFn: ({ signal }) => rpc.call('chicken.recent', {}, { signal }) });
+}
+
+/** One game by its hash (chicken.game), with its steps and player. */
 export function chickenGameQueryOptions(hash: string) {
   return queryOptions({ queryKey: chickenKeys.game(hash), queryFn: ({ signal }) => rpc.call('chicken.game', { hash }, { signal }), retry: false });
 }

@@ -4,11 +4,11 @@ import { Rooms } from '../../contract/index.ts';
 import { formatHundredths } from '../../core/dice-rules.ts';
 import { formatMultiplier } from '../../core/chicken-rules.ts';
 import { formatCoins } from '../../core/money.ts';
-import { rpc, socket } from '../../net/index.ts';
+import { socket } from '../../net/index.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { diceKeys, type DiceRoll } from './queries.ts';
+import { diceKeys, diceRecentQueryOptions, type DiceRoll } from './queries.ts';
 
 type FeedEntry = { roll: DiceRoll; user: { hash: string; display_name: string } };
 
@@ -36,7 +36,7 @@ function RollRow({ roll, user }: { roll: DiceRoll; user?: FeedEntry['user'] }) {
 /** Everyone's rolls as they happen (the DICE room), newest first. */
 export function DiceFeed() {
   const queryClient = useQueryClient();
-  const recent = useQuery({ queryKey: diceKeys.recent, queryFn: ({ signal }) => rpc.call('dice.recent', {}, { signal }) });
+  const recent = useQuery(diceRecentQueryOptions());
   useEffect(() => {
     const leave = socket.subscribe(Rooms.dice);
     const off = socket.on('DICE_ROLL', (entry) => {

@@ -15,7 +15,7 @@ import { useSceneWanted } from '../../ui/scene-wanted.ts';
 import { LoginButton, useLogged } from '../session/index.ts';
 import { DiceFeed, DiceHistory } from './dice-feed.tsx';
 import { DiceTrackView } from './dice-track-view.tsx';
-import { diceKeys, type DiceAuto, type DiceRoll } from './queries.ts';
+import { diceHistoryQueryOptions, diceKeys, type DiceAuto, type DiceRoll } from './queries.ts';
 import { useDiceScene } from './use-dice-scene.ts';
 import '../../ui/games.css';
 import './dice.css';
@@ -47,7 +47,7 @@ export function DicePage() {
   // PixiJS loads when the player reaches for the page, or at idle for one who can play.
   const wanted = useSceneWanted(logged);
   const { scene, status } = useDiceScene(host, side, target, wanted);
-  const history = useQuery({ queryKey: diceKeys.history, queryFn: ({ signal }) => rpc.call('dice.history', {}, { signal }), enabled: logged });
+  const history = useQuery({ ...diceHistoryQueryOptions(), enabled: logged });
   useBusyWhile('dice', rolling);
 
   useEffect(() => {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { rpc } from '../../net/index.ts';
 import { TICKET_MAX } from '../../core/fair-ticket.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { GlobeIcon, HashIcon, MaskIcon, ShieldIcon, TerminalIcon, TicketIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
+import { beaconBlocksQueryOptions } from './beacon-blocks.ts';
 import { GameFairness } from './game-fairness.tsx';
 import { VerifyModal } from './verify-modal.tsx';
 import './fairness.css';
@@ -101,7 +101,7 @@ export function VerifyPage() {
 
 /** /provably-fair/randomorg: the external randomness page, with the newest blocks of the beacon. */
 export function RandomOrgPage() {
-  const blocks = useQuery({ queryKey: ['fairness', 'beacon'], queryFn: ({ signal }) => rpc.call('beacon.blocks', { count: 10 }, { signal }), refetchInterval: 15_000 });
+  const blocks = useQuery({ ...beaconBlocksQueryOptions(), refetchInterval: 15_000 });
   return (
     <PageFrame area="fairness" icon={<GlobeIcon />} eyebrow="Provably fair" title="External randomness" lead="Battles take their key from a public beacon: a chain of blocks anyone can read, produced after the last seat is filled, so nobody knows it in advance.">
       <FairnessTabs />

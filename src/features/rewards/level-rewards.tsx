@@ -8,8 +8,8 @@ import { Button } from '../../ui/button.tsx';
 import { levelColour } from '../../ui/level-colour.ts';
 import { EmptyState, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { sessionModal, useAccount, useLogged } from '../session/index.ts';
+import { levelRewardsKey, levelRewardsQueryOptions } from './queries.ts';
 
-const rewardsKey = ['rewards', 'levels'] as const;
 /** Locked levels shown after the reached ones. */
 const AHEAD = 6;
 
@@ -20,17 +20,17 @@ export function LevelRewards() {
   const queryClient = useQueryClient();
   // Keyed by the experience the header knows: a level reached while the page is open shows its reward.
   const knownExp = account.data?.user_progress.exp ?? 0;
-  const rewards = useQuery({ queryKey: [...rewardsKey, knownExp], queryFn: ({ signal }) => rpc.call('rewards.levels', {}, { signal }), enabled: logged, placeholderData: (previous) => previous });
+  const rewards = useQuery({ ...levelRewardsQueryOptions(knownExp), enabled: logged, placeholderData: (previous) => previous });
   const navigate = useNavigate();
   const claim = useMutation({
     mutationFn: (level: number) => rpc.call('rewards.claim', { level }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: rewardsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: levelRewardsKey }),
   });
   // A key opens its case at once: the one-case game it starts is rolled on the case's page.
   const openKey = useMutation({
     mutationFn: (key: string) => rpc.call('rewards.openKey', { key }),
     onSuccess: (answer) => {
-      void queryClient.invalidateQueries({ queryKey: rewardsKey });
+      void queryClient.invalidateQueries({ queryKey: levelRewardsKey });
       void navigate({ href: answer.path });
     },
   });
