@@ -5,3 +5,5 @@ export { BattleHistoryPage } from './history-page.tsx';
 export { BattlesPage } from './lobby-page.tsx';
 export { BattleFairnessPage } from './replay-page.tsx';
 export { RobModePage } from './rob-mode-page.tsx';
+/** What the routes' loaders fetch ahead of the page; the page reads the same query options. */
+export { battleQueryOptions, historyQueryOptions, lobbyQueryOptions } from './queries.ts';

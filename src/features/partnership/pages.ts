@@ -10,3 +10,5 @@ export {
   TiersPage,
   type PartnerSection,
 } from './partnership-pages.tsx';
+/** What the routes' loaders fetch ahead of the page; the page reads the same query options. */
+export { membersQueryOptions, raceQueryOptions, racesQueryOptions, referralsQueryOptions, tiersQueryOptions } from './queries.ts';

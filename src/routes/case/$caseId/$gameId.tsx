@@ -2,8 +2,11 @@ import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { UnboxGamePage } from '../../../features/cases/pages.ts';
 import { caseTitleFromSlug } from '../../../features/cases/index.ts';
 import { pageHead } from '../../../features/shell/index.ts';
+import { unboxGameQueryOptions } from '../../../features/cases/on-demand.ts';
 
 export const Route = createFileRoute('/case/$caseId/$gameId')({
+  // A game that does not exist is the page's own to say; offline, the copy the device kept.
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(unboxGameQueryOptions(params.gameId)),
   head: ({ params }) => pageHead({ title: `${caseTitleFromSlug(params.caseId)} unbox`, description: 'A personal unbox game: the rolls you bought, spun one by one.', path: `/case/${params.caseId}/${params.gameId}` }),
   component: RouteComponent,
 });
