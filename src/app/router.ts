@@ -20,8 +20,12 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreload: 'intent',
     // Preloading goes through react-query, which decides freshness itself.
     defaultPreloadStaleTime: 0,
+    // Every page's loading and failure views are these two (docs/design.md section 8): a load
+    // under 400 ms shows no placeholder at all, and one that does show stays 300 ms, so a
+    // load that ends just after the threshold does not blink it.
     defaultPendingComponent: PageLoading,
     defaultPendingMs: 400,
+    defaultPendingMinMs: 300,
     // Loaded when a page fails: offline, or an error the server answered. Offline before its
     // chunk is cached, it waits for the connection (untilLoaded) rather than failing, which
     // the router would answer with a reload onto the browser's offline page.
