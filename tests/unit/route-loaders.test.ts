@@ -29,6 +29,8 @@ const MAIN_ROUTES = [
   'event/race/index.tsx',
   'event/race/$period.tsx',
   'provably-fair/randomorg.tsx',
+  'provably-fair/rain/$hash.tsx',
+  'provably-fair/steal/$hash.tsx',
   'wallet/index.tsx',
   'wallet/history.tsx',
   'wallet/withdraw.tsx',

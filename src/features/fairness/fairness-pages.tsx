@@ -5,7 +5,7 @@ import { buttonClass } from '../../ui/button.tsx';
 import { PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { GlobeIcon, HashIcon, MaskIcon, ShieldIcon, TerminalIcon, TicketIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { beaconBlocksQueryOptions } from './beacon-blocks.ts';
+import { beaconBlocksQueryOptions } from './queries.ts';
 import { GameFairness } from './game-fairness.tsx';
 import { VerifyModal } from './verify-modal.tsx';
 import './fairness.css';

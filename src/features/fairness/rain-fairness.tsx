@@ -7,13 +7,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCoins } from '../../core/money.ts';
 import { participantsHash, rainShares } from '../../core/rain.ts';
-import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
+import { rainRecordQueryOptions } from './queries.ts';
 import './rain-fairness.css';
 
 export function RainFairnessPage({ hash }: { hash: string }) {
-  const query = useQuery({ queryKey: ['fairness', 'rain', hash], queryFn: ({ signal }) => rpc.call('chat-rain.getRewards', { rain_hash: hash }, { signal }), retry: false });
+  const query = useQuery(rainRecordQueryOptions(hash));
   const [check, setCheck] = useState<{ ok: boolean; text: string } | null>(null);
   const rain = query.data?.rain ?? null;
   const users = query.data?.users ?? {};

@@ -11,9 +11,9 @@ import type { StealGame } from '../../contract/index.ts';
 import { hashDecision } from '../../core/fair-ticket.ts';
 import { formatCoins } from '../../core/money.ts';
 import { STEAL_RESULT_TEXT, STEAL_ROULETTE, stealPayout, stealPicks, stealStrip } from '../../core/steal-roulette.ts';
-import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
+import { stealRecordQueryOptions } from './queries.ts';
 import './rain-fairness.css';
 
 interface Check {
@@ -48,7 +48,7 @@ export function replaySteal(game: StealGame): Check {
 }
 
 export function StealFairnessPage({ hash }: { hash: string }) {
-  const query = useQuery({ queryKey: ['fairness', 'steal', hash], queryFn: ({ signal }) => rpc.call('chat-steal.get', { version: 2, game_hash: hash }, { signal }), retry: false });
+  const query = useQuery(stealRecordQueryOptions(hash));
   const [check, setCheck] = useState<Check | null>(null);
   const game = query.data?.game ?? null;
   const users = query.data?.users ?? {};
