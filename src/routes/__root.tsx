@@ -3,7 +3,7 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import { useBoxDeprecations } from '../features/cases/index.ts';
 import { ChatDock } from '../features/chat/index.ts';
-import { ConnectionBanner, MaintenanceScreen, RateLimitScreen, useArenaReachable, useMaintenance, useRateLimitWatch, useTransport } from '../features/connection/index.ts';
+import { ConnectionBanner, MaintenanceScreen, RateLimitScreen, useArenaReachable, useMaintenance, useTransport } from '../features/connection/index.ts';
 import { Toasts, useLiveNotices } from '../features/notifications/index.ts';
 import { SessionModals, useCheckin, useLoginReminder, usePrompts, useSessionSync } from '../features/session/index.ts';
 import { usePerformanceMode } from '../features/settings/index.ts';
@@ -93,7 +93,6 @@ function ShellEffects() {
   useLoginReminder();
   useLiveBalance();
   useLiveNotices();
-  useRateLimitWatch();
   useMaintenance();
   useBoxDeprecations();
   usePerformanceMode();

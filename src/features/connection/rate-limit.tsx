@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import type { RateLimitedBody } from '../../contract/index.ts';
 import { rpc } from '../../net/index.ts';
 import { createStore } from '../../ui/store.ts';
@@ -34,17 +34,12 @@ export function useRateLimited(): boolean {
   return rateLimited.use() !== null;
 }
 
-/** Listens for 429s; mounted once by the root route. */
-export function useRateLimitWatch(): void {
-  useEffect(
-    () =>
-      rpc.on('rate-limited', (body) => {
-        writeFlag(body);
-        rateLimited.set(body);
-      }),
-    [],
-  );
-}
+// Listens for 429s from the first request on, not from the shell's mount: the first page's
+// route loaders call before the app renders, and a limit answered then raises the screen too.
+rpc.on('rate-limited', (body) => {
+  writeFlag(body);
+  rateLimited.set(body);
+});
 
 const Screen = lazyPart(() => import('./rate-limit-screen.tsx'));
 
