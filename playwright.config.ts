@@ -1,18 +1,33 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium.ts';
+import { BASE_PORT, WORKERS, dataDirOf, portOf } from './tests/e2e/servers.ts';
 
-/** The e2e sim-server's port, apart from `npm start`'s 8080 so both can run. */
-const PORT = Number(process.env.E2E_PORT ?? 8091);
-// One data folder per port, so two runs on one machine (E2E_PORT apart) never share a database.
-const DATA_DIR = `.tmp/e2e-data-${PORT}`;
+/**
+ * The built app on the real sim-server, with a database that starts empty every run: one
+ * server per worker (tests/e2e/servers.ts); the fixture points each test at its worker's.
+ */
+const server = (port: number) => ({
+  command: `node tests/e2e/reset-data.ts ${dataDirOf(port)} && node sim-server/main.ts`,
+  url: `http://127.0.0.1:${port}/api/method/user.getUser?user_name=health_check`,
+  reuseExistingServer: false,
+  timeout: 30_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  // Every test player signs up from this one machine: the per-IP attempt limit, the
+  // one-starting-balance-per-IP window and the limits by address (docs/decisions/0048) are off;
+  // the sign-in challenge stays on (the app and helpers.ts answer it).
+  env: {
+    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDirOf(port), SIM_START_BALANCE: '100000', STATIC_DIR: 'dist', RATE_LIMIT_MAX: '5000', CONNECT_LIMIT_IP: '0', START_GRANT_WINDOW: '0',
+    ADDRESS_CHECKS: '0', SOCKETS_PER_IP: '0', CHAT_ACCOUNTS_PER_IP: '0', SIM_SCHEDULES: '0',
+  },
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/artifacts',
   fullyParallel: false,
-  // One browser at a time on CI: two cores also carry the server and the build, and timing-sensitive
-  // checks (a 2.5 s error notice) flaked under that load.
-  workers: process.env.CI ? 1 : 2,
+  // A file's tests run in order in one worker; the workers share nothing (a server each).
+  workers: WORKERS,
   retries: 0,
   // Ceilings for waits on state, not delays: a passing step takes what it takes. A 2-core CI
   // machine with other work on it needed more than 5 s for a first lazy page (issue 12).
@@ -21,7 +36,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // Worker 0's server; the fixture (fixtures.ts) gives each test its own worker's.
+    baseURL: `http://127.0.0.1:${BASE_PORT}`,
     viewport: { width: 1920, height: 1080 },
     trace: 'retain-on-failure',
     // The service worker precaches every page's code (about 150 files) in each new context;
@@ -34,20 +50,5 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: {
-    // The built app on the real sim-server, with a database that starts empty every run.
-    command: `node tests/e2e/reset-data.ts ${DATA_DIR} && node sim-server/main.ts`,
-    url: `http://127.0.0.1:${PORT}/api/method/user.getUser?user_name=health_check`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // Every test player signs up from this one machine: the per-IP attempt limit, the
-    // one-starting-balance-per-IP window and the limits by address (docs/decisions/0048) are off;
-    // the sign-in challenge stays on (the app and helpers.ts answer it).
-    env: {
-      PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, SIM_START_BALANCE: '100000', STATIC_DIR: 'dist', RATE_LIMIT_MAX: '5000', CONNECT_LIMIT_IP: '0', START_GRANT_WINDOW: '0',
-      ADDRESS_CHECKS: '0', SOCKETS_PER_IP: '0', CHAT_ACCOUNTS_PER_IP: '0', SIM_SCHEDULES: '0',
-    },
-  },
+  webServer: Array.from({ length: WORKERS }, (_, index) => server(portOf(index))),
 });

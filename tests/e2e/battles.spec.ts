@@ -48,7 +48,7 @@ test.describe('at 1920x1080', () => {
     await acceptCookiesUpFront(page);
     await signInByApi(page);
     // A waiting battle of another player, so the lobby has something to list and join.
-    const host = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
+    const host = await page.context().browser()!.newContext();
     const hostPage = await host.newPage();
     await signInByApi(hostPage);
     const { cases } = await callAsPlayer<{ cases: { hash: string }[] }>(hostPage, 'case.getCases');
@@ -199,7 +199,7 @@ test('the creator of a personal battle removes a player, whose seat is refunded,
   await page.goto(created.path);
   await expect(header(page).getByTestId('balance')).toHaveText(coins(100_000 - box.price));
 
-  const guestContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
   const guestName = await signInByApi(guest);
   const guestBalance = async () => (await callAsPlayer<{ user_wallet: { balance: number } }>(guest, 'user.getUser')).user_wallet.balance;

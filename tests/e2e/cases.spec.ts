@@ -144,7 +144,7 @@ test('the home page shows live drops as they land, from any player', async ({ pa
   await expectLive(page);
 
   // Another player opens a case in their own browser.
-  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const other = await browser.newContext();
   const player = await other.newPage();
   await signInByApi(player);
   const { asset: item } = await dropOneItem(player);

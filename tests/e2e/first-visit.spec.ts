@@ -1,7 +1,8 @@
 // A visitor's first request for a public page paints it from HTML and CSS before any script
 // runs (scripts/prerender.ts); the app then takes the same page over. A signed-in player gets
 // the plain shell. Screenshots for a person to look at go to test-results/screens/.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, header, signInByApi } from './helpers.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png` });

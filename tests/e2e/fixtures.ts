@@ -1,4 +1,5 @@
 import { test as base, type Browser, type BrowserContext } from '@playwright/test';
+import { portOf } from './servers.ts';
 
 export { expect } from '@playwright/test';
 
@@ -16,6 +17,12 @@ function quietScript() {
  * Contexts a test opens itself (browser.newContext) get the same start.
  */
 export const test = base.extend<{ quietStart: void }>({
+  // Each worker talks to its own server (servers.ts). Every context and request context of the
+  // test, those it opens itself included, takes its address from here.
+  // oxlint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+  baseURL: async ({}, use, testInfo) => {
+    await use(`http://127.0.0.1:${portOf(testInfo.parallelIndex)}`);
+  },
   quietStart: [
     async ({ context, browser }, use) => {
       await context.addInitScript(quietScript);

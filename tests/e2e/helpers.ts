@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { solveChallenge } from '../../src/core/proof-of-work.ts';
+import { dataDirOf, portOf } from './servers.ts';
 
 let counter = 0;
 
@@ -90,11 +91,11 @@ export async function dropOneItem(page: Page): Promise<{ asset: { hash: string; 
 }
 
 /**
- * The headers of the sim console's operator: the key the e2e server wrote to its DATA_DIR
- * and printed at start (playwright.config.ts names the folder).
+ * The headers of the sim console's operator: the key the test's server (its worker's,
+ * servers.ts) wrote to its DATA_DIR at start.
  */
 export function operatorHeaders(): Record<string, string> {
-  return { 'x-sim-key': readFileSync(`.tmp/e2e-data-${process.env.E2E_PORT ?? 8091}/sim-operator.key`, 'utf8').trim() };
+  return { 'x-sim-key': readFileSync(`${dataDirOf(portOf(test.info().parallelIndex))}/sim-operator.key`, 'utf8').trim() };
 }
 
 /**

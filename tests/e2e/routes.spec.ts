@@ -233,12 +233,12 @@ test('language prefixes: /es and /ua render English and keep their prefix in lin
 test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('double slashes collapse', async ({ page }) => {
+  test('double slashes collapse', async ({ page, baseURL }) => {
     // The sim-server refuses such paths itself (its static files answer 403); once installed,
     // the service worker serves the app for them and the app cleans the address.
     await page.goto('/');
     await underServiceWorker(page);
-    await page.goto(`${test.info().project.use.baseURL}//provably-fair//verify`);
+    await page.goto(`${baseURL}//provably-fair//verify`);
     await expect(page).toHaveURL((url) => url.pathname === '/provably-fair/verify');
     await expectPage(page, 'Verify a ticket', 'Verify a ticket');
   });

@@ -47,7 +47,7 @@ test('a second tab follows a sign-in in the first', async ({ page, context }) =>
 test('logout everywhere signs out the player\'s other open browsers by themselves', async ({ page, browser }) => {
   const name = newPlayerName('every');
   await connectByApi(page.request, name, 'e2e-password');
-  const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const elsewhere = await browser.newContext();
   const other = await elsewhere.newPage();
   await connectByApi(other.request, name, 'e2e-password');
   await other.goto('/');

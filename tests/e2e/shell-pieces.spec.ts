@@ -23,7 +23,7 @@ async function signIn(page: Page, name = newPlayerName()): Promise<{ name: strin
 }
 
 async function newPlayerPage(browser: Browser, viewport = { width: 1920, height: 1080 }) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport, serviceWorkers: 'block' });
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
   await context.addInitScript(() => {
     localStorage.setItem('perf_probe', 'off');
     localStorage.setItem('cookie_accepted', '1');
@@ -231,7 +231,7 @@ test('a compensation from the sim console shows its notice and its history label
   await page.goto('/');
   await live(page);
 
-  const console = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+  const console = await browser.newPage();
   // The operator opens the console through the link the server printed with its key.
   await console.goto(`/api/sim/payments?key=${operatorHeaders()['x-sim-key']}`);
   const form = console.locator('form[action="/api/sim/compensations"]');
