@@ -2,8 +2,8 @@
 // player sees after each trigger: the maintenance screen, the protection challenge, the close-party
 // prompt, and the chat's special messages. Screenshots go to test-results/screens/.
 //
-// The maintenance test tells every socket of the server: run this file on a server of its own
-// (E2E_PORT), not beside other specs.
+// The maintenance test tells every socket of the server: each worker has a server of its own
+// (servers.ts), so it reaches no test but its own.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { solvePow } from '../../src/core/rain.ts';
