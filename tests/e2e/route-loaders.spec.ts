@@ -8,7 +8,7 @@ import { acceptCookiesUpFront, appRunning, callAsPlayer, header, signInByApi } f
 
 /** A waiting 2-seat battle of a new player, made through the API; answers its short hash. */
 async function waitingBattle(browser: Browser): Promise<string> {
-  const host = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const host = await browser.newContext();
   try {
     const hostPage = await host.newPage();
     await signInByApi(hostPage);
