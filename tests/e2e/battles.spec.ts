@@ -97,7 +97,8 @@ test.describe('at 1920x1080', () => {
     await expect(page.locator('.round-counter')).toHaveText('1 of 3 seats taken');
     await recordRoundCounter(page);
     await page.getByRole('button', { name: 'Call bots' }).click();
-    await expect(page.locator('.round-counter')).toHaveText(/Round 1 of 5/, { timeout: 20_000 });
+    // Running: a starved page may already be past round 1 (watchToTheWinner).
+    await expect(page.locator('.round-counter')).toHaveText(/Round [1-5] of 5/, { timeout: 20_000 });
     await settled(page);
     await shot(page, 'battle-running-desktop');
 
