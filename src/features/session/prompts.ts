@@ -29,25 +29,28 @@ const SOCKET_MESSAGES: Record<PromptKind, string> = {
   'close-party': 'Close your active stream party to continue.',
 };
 
-/** Shows the prompts the RPC client and the socket raise; mounted once by the root route. */
+// The RPC client's prompts are taken from the first request on, not from the shell's mount: the
+// first page's route loaders call before the app renders, and a prompt nobody listens for is
+// refused (the call would fail instead of waiting). The modal shows the store once it mounts.
+let challengeTimer: ReturnType<typeof setTimeout> | undefined;
+rpc.on('prompt', (prompt) => {
+  clearTimeout(challengeTimer);
+  if (prompt.kind === 'captcha') challengeTimer = setTimeout(() => shownPrompt.set(prompt), CHALLENGE_DELAY_MS);
+  else shownPrompt.set(prompt);
+});
+
+/** Raises the prompts the socket asks for; mounted once by the root route. */
 export function usePrompts(): void {
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const raise = (kind: PromptKind, message: string | undefined, token?: string) =>
       void rpc.raisePrompt({ kind, message: message ?? SOCKET_MESSAGES[kind], ...(token ? { token } : {}) });
     const offs = [
-      rpc.on('prompt', (prompt) => {
-        clearTimeout(timer);
-        if (prompt.kind === 'captcha') timer = setTimeout(() => shownPrompt.set(prompt), CHALLENGE_DELAY_MS);
-        else shownPrompt.set(prompt);
-      }),
       socket.on('PROTECTION_CHALLENGE', ({ token }) => raise('captcha', undefined, token)),
       socket.on('SECURE_CODE_REQUIRED', ({ message }) => raise('secure-code', message)),
       socket.on('SECURE_REQUIRED', ({ message }) => raise('secure-setup', message)),
       socket.on('CLOSE_PARTY', ({ message }) => raise('close-party', message)),
     ];
     return () => {
-      clearTimeout(timer);
       for (const off of offs) off();
     };
   }, []);
