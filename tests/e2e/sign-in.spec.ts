@@ -107,7 +107,8 @@ test('a failed sign-in shows the server\'s words and the error clears on editing
   await dialog.getByLabel('Username').fill(name);
   await dialog.getByLabel('Password').fill('wrong-password');
   await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Enter correct username and password');
+  // The proof of work comes first (below): seconds of hashing on a loaded machine.
+  await expect(dialog.getByRole('alert')).toHaveText('Enter correct username and password', { timeout: 60_000 });
   await dialog.getByLabel('Password').fill('first-password');
   await expect(dialog.getByRole('alert')).toHaveText('');
   await dialog.getByRole('button', { name: 'Login' }).click();
