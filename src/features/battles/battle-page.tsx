@@ -209,7 +209,7 @@ function BattleBody({ detail, myHash, logged, floating, onFlood }: { detail: Bat
 
       <BattleActions detail={detail} me={me} logged={logged} />
       {game.status === 'rob' && allShown && <RobPanel detail={detail} users={users} myHash={myHash} />}
-      {allShown && (game.status === 'finished' || game.status === 'closed') && <BattleResult detail={detail} users={users} myHash={myHash} />}
+      {allShown && (game.status === 'finished' || game.status === 'closed') && <BattleResult detail={detail} users={users} myHash={myHash} watched={spins} />}
       <BattleChat detail={detail} users={users} logged={logged} myHash={myHash} onFlood={onFlood} />
     </>
   );

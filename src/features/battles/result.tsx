@@ -72,12 +72,13 @@ function TiebreakRoulette({ detail, users, onDone }: { detail: BattleDetail; use
  * The end of a battle: the tiebreak roulette when a tie was rolled, the winner banner for 3 s,
  * then the result with what each seat won and the way to the fairness replay.
  */
-export function BattleResult({ detail, users, myHash }: { detail: BattleDetail; users: readonly Player[]; myHash: string | null }) {
+export function BattleResult({ detail, users, myHash, watched }: { detail: BattleDetail; users: readonly Player[]; myHash: string | null; watched: boolean }) {
   const { game } = detail;
   const outcome = game.outcome;
-  // A battle that ended a while before the page opened shows its result without the show.
+  // A battle that ended a while before the page opened shows its result without the show. One
+  // the page watched run gets its show however late its reels stopped (a slow phone's are late).
   const [stage, setStage] = useState<'tiebreak' | 'banner' | 'done'>(() =>
-    game.finished_at !== null && Date.now() - game.finished_at > STALE_MS ? 'done' : outcome?.tiebreak ? 'tiebreak' : 'banner',
+    !watched && game.finished_at !== null && Date.now() - game.finished_at > STALE_MS ? 'done' : outcome?.tiebreak ? 'tiebreak' : 'banner',
   );
   const toBanner = useCallback(() => setStage('banner'), []);
   useBusyWhile(`battle-tiebreak:${game.hash}`, stage === 'tiebreak' && game.status === 'finished');
