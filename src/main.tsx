@@ -33,9 +33,20 @@ const mount = () => {
     ),
   );
 };
+/**
+ * Resolves when a call of the first page is held for a prompt (the protection challenge, a 2FA
+ * code): the page's data waits on the player then, and the prompt is shown by the app.
+ */
+const promptRaised = () =>
+  new Promise<void>((done) => {
+    const off = rpc.on('prompt', () => {
+      off();
+      done();
+    });
+  });
 if (root.hasAttribute('data-prerendered')) {
   // The page's code and data arrive in tasks of their own; the render starts in a fresh one.
-  void Promise.race([loadFirstPage().catch(() => undefined), new Promise((done) => setTimeout(done, FIRST_VIEW_WAIT_MS))])
+  void Promise.race([loadFirstPage().catch(() => undefined), promptRaised(), new Promise((done) => setTimeout(done, FIRST_VIEW_WAIT_MS))])
     .then(yieldToMain)
     .then(mount);
 } else {
