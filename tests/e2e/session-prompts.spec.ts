@@ -40,7 +40,8 @@ test('CAPTCHA_REQUIRED holds the page’s call behind the protection challenge, 
   const passed = await firstCasesCallFails(page, 'CAPTCHA_REQUIRED', 'Complete the protection challenge');
   await page.goto('/cases');
   const challenge = page.getByRole('dialog', { name: 'Protection challenge' });
-  await expect(challenge).toBeVisible();
+  // The page's code and its first call come first: seconds on a loaded machine.
+  await expect(challenge).toBeVisible({ timeout: 30_000 });
   await expect(casesList(page)).toHaveCount(0);
   // No notice for CAPTCHA_REQUIRED (document 3 section 8).
   await expect(page.getByTestId('toast')).toHaveCount(0);
@@ -55,7 +56,8 @@ test('SECURE_CODE_REQUIRED asks for the 2FA code and retries the call with it; E
   const passed = await firstCasesCallFails(page, 'SECURE_CODE_REQUIRED', 'Enter the code from your authenticator app');
   await page.goto('/cases');
   const prompt = page.getByRole('dialog', { name: 'Two-factor code' });
-  await expect(prompt).toBeVisible();
+  // The page's code and its first call come first: seconds on a loaded machine.
+  await expect(prompt).toBeVisible({ timeout: 30_000 });
   const code = prompt.getByLabel('Code from your authenticator app');
   await expect(code).toBeFocused();
   await expect(prompt.getByRole('button', { name: 'Confirm' })).toBeDisabled();
