@@ -134,8 +134,11 @@ async function loudestWhilePlaying(page: Page, seconds: number): Promise<number>
   await expect
     .poll(async () => {
       const now = await position();
-      // Across a song change (the edges fade to silence) the window starts again in the new song.
-      if (now.sound !== from.sound || Number.isNaN(from.seek)) from = now;
+      // Across a song change (the edges fade to silence) the window starts again in the new
+      // song. The song's id can change a sample before its position does (the station's news
+      // and the once-a-second sample are apart), so a position that went back, or none, also
+      // starts it again.
+      if (now.sound !== from.sound || !(now.seek >= from.seek)) from = now;
       return now.seek - from.seek >= seconds;
     }, { timeout: 30_000, intervals: [100] })
     .toBe(true);
