@@ -126,3 +126,12 @@ test('the web manifest names the app and its icons', async ({ request }) => {
   expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
   for (const icon of manifest.icons as { src: string }[]) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
 });
+
+test('the Live dot pulses when the connection comes, then rests: an idle page draws no frames', async ({ page }) => {
+  await page.goto('/battles');
+  await expectLive(page);
+  // Three 2 s pulses; a pulse for ever kept every open tab drawing (issue 31).
+  const running = () => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').map((a) => (a as CSSAnimation).animationName ?? 'transition'));
+  await expect.poll(running, { timeout: 20_000 }).toEqual([]);
+  await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
+});
