@@ -6,4 +6,4 @@ export { BattlesPage } from './lobby-page.tsx';
 export { BattleFairnessPage } from './replay-page.tsx';
 export { RobModePage } from './rob-mode-page.tsx';
 /** What the routes' loaders fetch ahead of the page; the page reads the same query options. */
-export { battleQueryOptions, historyQueryOptions, lobbyQueryOptions } from './queries.ts';
+export { battleQueryOptions, battleRecordQueryOptions, historyQueryOptions, lobbyQueryOptions } from './queries.ts';

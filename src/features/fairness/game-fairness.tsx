@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReplayReport } from '../../core/replay.ts';
-import { rpc } from '../../net/index.ts';
+import { gameRecordQueryOptions } from './queries.ts';
+import { useReplayed } from './replayed.ts';
 import { EmptyState, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { ReplayReportView } from './replay-report.tsx';
 import { replayGame } from '../../../workers/fairness-client.ts';
@@ -11,18 +12,10 @@ import { replayGame } from '../../../workers/fairness-client.ts';
  * range it dropped, and for battles the winner the rules give.
  */
 export function GameFairness({ hash }: { hash: string }) {
-  const game = useQuery({
-    queryKey: ['fairness', 'game', hash],
-    queryFn: async ({ signal }) => {
-      const record = await rpc.call('arena.game', { hash }, { signal });
-      const report: ReplayReport = await replayGame(record);
-      return { record, report };
-    },
-    retry: false,
-  });
-  if (game.isPending) return <Skeleton count={4} variant="row" />;
-  if (game.isError) return <EmptyState title="Game not found.">No game has this hash. Personal games are found by their 32-character token.</EmptyState>;
-  const { record, report } = game.data;
+  const game = useReplayed(['game', hash], useQuery(gameRecordQueryOptions(hash)), (record): Promise<ReplayReport> => replayGame(record));
+  if (game.pending) return <Skeleton count={4} variant="row" />;
+  if (game.failed || !game.record || !game.report) return <EmptyState title="Game not found.">No game has this hash. Personal games are found by their 32-character token.</EmptyState>;
+  const { record, report } = game;
   const names = new Map(record.items.map((item) => [item.hash, item]));
   const seed = record.game.type === 'battle' ? record.game.seed : null;
   return (

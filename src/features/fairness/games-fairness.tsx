@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GameReplayReport } from '../../core/games-replay.ts';
-import { rpc } from '../../net/index.ts';
+import { chickenGameQueryOptions } from '../chicken/queries.ts';
+import { diceRollQueryOptions } from '../dice/queries.ts';
 import { ChickenIcon, DiceIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { replayChicken, replayDice } from '../../../workers/fairness-client.ts';
+import { useReplayed } from './replayed.ts';
 import './replay-report.css';
 
 type Verdict = 'verified' | 'pending' | 'mismatch';
@@ -98,24 +100,17 @@ function GameReplay({ report, seeds, what }: { report: GameReplayReport; seeds: 
 
 /** /provably-fair/chicken/{hash}: one chicken game replayed in the fairness worker. */
 export function ChickenFairnessPage({ hash }: { hash: string }) {
-  const replay = useQuery({
-    queryKey: ['fairness', 'chicken', hash],
-    queryFn: async ({ signal }) => {
-      const record = await rpc.call('chicken.game', { hash }, { signal });
-      return { record, report: await replayChicken({ game: record.game, steps: record.steps }) };
-    },
-    retry: false,
-  });
+  const replay = useReplayed(['chicken', hash], useQuery(chickenGameQueryOptions(hash)), (record) => replayChicken({ game: record.game, steps: record.steps }));
   return (
     <PageFrame area="fairness" icon={<ChickenIcon />} eyebrow="Provably fair" title={`Chicken game ${hash}`} lead="The tickets that decided each step of this chicken game, recomputed in your browser.">
-      {replay.isPending && <Skeleton count={4} variant="row" />}
-      {replay.isError && <EmptyState title="Game not found.">No chicken game has this hash.</EmptyState>}
-      {replay.data && (
+      {replay.pending && <Skeleton count={4} variant="row" />}
+      {replay.failed && <EmptyState title="Game not found.">No chicken game has this hash.</EmptyState>}
+      {replay.record && replay.report && (
         <>
           <p>
-            <PathLink to={`/chicken/${hash}`}>Open the game</PathLink> · {replay.data.record.game.risk} risk, max damage {replay.data.record.game.max_damage}
+            <PathLink to={`/chicken/${hash}`}>Open the game</PathLink> · {replay.record.game.risk} risk, max damage {replay.record.game.max_damage}
           </p>
-          <GameReplay report={replay.data.report} seeds={replay.data.record.steps} what="game" />
+          <GameReplay report={replay.report} seeds={replay.record.steps} what="game" />
         </>
       )}
     </PageFrame>
@@ -124,24 +119,17 @@ export function ChickenFairnessPage({ hash }: { hash: string }) {
 
 /** /provably-fair/dice/{token}: one dice roll replayed in the fairness worker. */
 export function DiceFairnessPage({ token }: { token: string }) {
-  const replay = useQuery({
-    queryKey: ['fairness', 'dice', token],
-    queryFn: async ({ signal }) => {
-      const record = await rpc.call('dice.game', { ref: token }, { signal });
-      return { record, report: await replayDice(record.roll) };
-    },
-    retry: false,
-  });
+  const replay = useReplayed(['dice', token], useQuery(diceRollQueryOptions(token)), (record) => replayDice(record.roll));
   return (
     <PageFrame area="fairness" icon={<DiceIcon />} eyebrow="Provably fair" title={`Dice roll ${token.slice(0, 12)}`} lead="The seeds, nonce and ticket of this dice roll, recomputed in your browser.">
-      {replay.isPending && <Skeleton count={3} variant="row" />}
-      {replay.isError && <EmptyState title="Roll not found.">No dice roll has this token.</EmptyState>}
-      {replay.data && (
+      {replay.pending && <Skeleton count={3} variant="row" />}
+      {replay.failed && <EmptyState title="Roll not found.">No dice roll has this token.</EmptyState>}
+      {replay.record && replay.report && (
         <>
           <p>
-            <PathLink to={`/dice/${replay.data.record.roll.hash}`}>Open the roll</PathLink>
+            <PathLink to={`/dice/${replay.record.roll.hash}`}>Open the roll</PathLink>
           </p>
-          <GameReplay report={replay.data.report} seeds={[replay.data.record.roll]} what="roll" />
+          <GameReplay report={replay.report} seeds={[replay.record.roll]} what="roll" />
         </>
       )}
     </PageFrame>

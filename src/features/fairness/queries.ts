@@ -15,3 +15,8 @@ export function rainRecordQueryOptions(hash: string) {
 export function stealRecordQueryOptions(hash: string) {
   return queryOptions({ queryKey: ['fairness', 'steal', hash] as const, queryFn: ({ signal }) => rpc.call('chat-steal.get', { version: 2, game_hash: hash }, { signal }), retry: false });
 }
+
+/** One game's public record by hash, or token for a personal game (arena.game), for /provably-fair/{hash}. */
+export function gameRecordQueryOptions(hash: string) {
+  return queryOptions({ queryKey: ['fairness', 'game', hash] as const, queryFn: ({ signal }) => rpc.call('arena.game', { hash }, { signal }), retry: false });
+}
