@@ -45,6 +45,8 @@ const MAIN_ROUTES = [
   'partnership/index.tsx',
   'partnership/tiers.tsx',
   'partnership/members.tsx',
+  'partnership/@{$name}/index.tsx',
+  'partnership/@{$name}/referrals.tsx',
   'partnership/@{$name}/races.tsx',
   'partnership/@{$name}/race/$id/index.tsx',
   'partnership/@{$name}/race/$id/edit.tsx',

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PARTNER_PERIODS } from '../../contract/index.ts';
 import { formatCoins } from '../../core/money.ts';
 import { Panel } from '../../ui/page-frame.tsx';
-import { dashboardQueryOptions, type DashboardPeriod } from './queries.ts';
+import { dashboardQueryOptions, FIRST_DASHBOARD_PERIOD, type DashboardPeriod } from './queries.ts';
 import { lazyPart } from '../../ui/lazy-part.ts';
 
 const DashboardChart = lazyPart(() => import('./dashboard-chart.tsx'));
@@ -15,7 +15,7 @@ const DashboardChart = lazyPart(() => import('./dashboard-chart.tsx'));
 const PERIOD_LABEL: Record<DashboardPeriod, string> = { day: 'Today', week: '7 days', month: '30 days', all: 'All time' };
 
 export function PartnerDashboard() {
-  const [period, setPeriod] = useState<DashboardPeriod>('week');
+  const [period, setPeriod] = useState<DashboardPeriod>(FIRST_DASHBOARD_PERIOD);
   const dashboard = useQuery(dashboardQueryOptions(period));
   const figures = dashboard.data?.figures;
   const tiles = figures

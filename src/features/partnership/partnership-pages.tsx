@@ -9,6 +9,7 @@ import { RouteModal } from '../../ui/route-modal.tsx';
 import { useAccount } from '../session/index.ts';
 import { MembersList } from './members-list.tsx';
 import { PartnerDashboard } from './partner-dashboard.tsx';
+import { seesPartnerDashboard } from './queries.ts';
 import { RaceDetail, RaceEdit, RaceForm, RacesList } from './partner-races.tsx';
 import { YourPartnership } from './your-partnership.tsx';
 import './partnership.css';
@@ -88,7 +89,7 @@ export function PartnerDashboardPage({ name, section, raceId }: { name: string; 
   const account = useAccount();
   const ownName = account.data?.user.name;
   const tags = account.data?.user.tags ?? [];
-  const clubMember = tags.includes('partner') || tags.includes('club_member');
+  const clubMember = seesPartnerDashboard(tags);
   // A race is shown to its partner's referrals too; every other section is the partner's own.
   const foreign = ownName !== undefined && section !== 'race' && ownName.toLowerCase() !== name.toLowerCase();
   useEffect(() => {

@@ -41,6 +41,12 @@ export function raceQueryOptions(id: string) {
 /** The dashboard's periods. */
 export type DashboardPeriod = 'day' | 'week' | 'month' | 'all';
 
+/** The dashboard's period when the page opens. */
+export const FIRST_DASHBOARD_PERIOD: DashboardPeriod = 'week';
+
+/** The partner dashboard's figures are for partners and club members (their account's tags). */
+export const seesPartnerDashboard = (tags: readonly string[]): boolean => tags.includes('partner') || tags.includes('club_member');
+
 /** The partnership-plus dashboard over one period. */
 export function dashboardQueryOptions(period: DashboardPeriod) {
   return queryOptions({

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PartnerDashboardPage } from '../../../features/partnership/pages.ts';
+import { loadPartnerDashboard, PartnerDashboardPage } from '../../../features/partnership/pages.ts';
 import { pageHead } from '../../../features/shell/index.ts';
 
 export const Route = createFileRoute('/partnership/@{$name}/referrals')({
+  loader: ({ context }) => loadPartnerDashboard(context.queryClient),
   head: ({ params }) => pageHead({ title: `Referrals of ${params.name}`, description: 'A partner’s referrals.', path: `/partnership/@${params.name}/referrals` }),
   component: RouteComponent,
 });
