@@ -135,6 +135,45 @@ test('the close-party prompt from the console: the host closes the party from it
   await context.close();
 });
 
+test('a party that opens while a prompt is up waits behind it: the prompt stays on top, the party\'s modal comes after', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { context, page, name } = await signedInAt(browser, 'pwait', { width: 1920, height: 1080 });
+  // The lobby's answer that brings the new party is held until the prompt is on screen: the
+  // order a slow network gives when the party and the prompt come close together.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let heldLobbies = 0;
+  await page.route(/\/api\/method\/event-party\.lobby/, async (route) => {
+    heldLobbies += 1;
+    await released;
+    await route.continue();
+  });
+  const sim = (path: string, data: unknown) => page.request.post(path, { data, headers: operatorHeaders() });
+  await sim('/api/sim/partners/tag', { name, tag: 'club_member' });
+  await sim('/api/sim/streams', { name, channel: `${name}TV`, title: 'Party night', followers: 4200 });
+  await callAsPlayer(page, 'partnership-plus.connect-kick', { name: `${name}TV` });
+  await callAsPlayer(page, 'partnership-plus.join-stream-club');
+  const { party } = await callAsPlayer<{ party: string }>(page, 'partnership-plus.buy-party-fuel', { amount: 3_000, stamp: `fuel-${name}` });
+  // The lobby's news of the party makes the page read the lobby again.
+  await expect.poll(() => heldLobbies, { timeout: 20_000 }).toBeGreaterThan(0);
+  expect((await trigger(page, 'party/close', { name })).response).toMatchObject({ party, prompted: true });
+  const prompt = page.getByRole('dialog', { name: 'Close your stream party' });
+  await expect(prompt).toBeVisible();
+
+  // The lobby answers now: the party's card shows behind the prompt, and no modal covers it.
+  release();
+  await expect(page.locator('.party-widget')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Stream party', exact: true })).toHaveCount(0);
+
+  // Keeping the party ends the prompt; then the party's modal opens by itself, once, and loads.
+  await prompt.getByRole('button', { name: 'Keep the party' }).click();
+  await expect(prompt).toHaveCount(0);
+  const partyModal = page.getByRole('dialog', { name: 'Stream party', exact: true });
+  await expect(partyModal).toBeVisible();
+  await expect(partyModal.getByText('Loading the party…')).toHaveCount(0);
+  await context.close();
+});
+
 test('the chat\'s special messages after their events, at both widths', async ({ browser }) => {
   test.setTimeout(180_000);
   const { context, page, name } = await signedInAt(browser, 'specials', { width: 1920, height: 1080 });

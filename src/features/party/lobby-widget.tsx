@@ -1,12 +1,13 @@
 /**
  * The lobby widget: a small card for the open party the player may see, kept live on
  * STREAM_PARTY_LOBBY. It opens the party modal by itself once per party (remembered on this
- * device), and again whenever the player presses the card.
+ * device), and again whenever the player presses the card; never over a prompt, which holds the
+ * calls the party's modal would make (its party would load for ever, over the prompt's buttons).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useLogged } from '../session/index.ts';
+import { shownPrompt, useLogged } from '../session/index.ts';
 import { lobbyQueryOptions, usePartyLive } from './queries.ts';
 import './party.css';
 
@@ -32,14 +33,15 @@ function PartyLobbyWidget() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const party = lobby.data?.parties[0];
+  const prompt = shownPrompt.use();
 
   useEffect(() => {
-    if (!party || pathname === '/event/stream-party') return;
+    if (!party || pathname === '/event/stream-party' || prompt) return;
     const seen = seenParties();
     if (seen.includes(party.id)) return;
     localStorage.setItem(SEEN_KEY, JSON.stringify([...seen, party.id].slice(-50)));
     void navigate({ to: '/event/stream-party', search: { id: party.id } });
-  }, [party, pathname, navigate]);
+  }, [party, pathname, navigate, prompt]);
 
   if (!party || pathname === '/event/stream-party') return null;
   const done = party.progress.tiers_completed_count;
