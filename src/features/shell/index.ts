@@ -1,7 +1,6 @@
 /** The page shell: header, footer, cookie banner, update prompt and the not-found page. */
 export { Header } from './header.tsx';
-export { NotFound } from './not-found.tsx';
-export { CookieBanner, Footer, OfflinePage, UpdatePrompt } from './lazy-parts.tsx';
+export { CookieBanner, Footer, NotFound, OfflinePage, UpdatePrompt } from './lazy-parts.tsx';
 export { RaceCountdown, formatRaceLeft } from './race-countdown.tsx';
 export { SITE_NAME, pageHead, type PageMeta } from './page-head.ts';
 export { MARKETING_EMAIL, SUPPORT_EMAIL, SupportModal, previousLocation, rememberLocation, supportOpen, type VisitedLocation } from './support.tsx';

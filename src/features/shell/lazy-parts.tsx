@@ -11,6 +11,7 @@ const UpdatePromptPart = lazy(() => afterLoadAndIdle().then(() => untilLoaded(()
 const InstallCardPart = lazyPart(() => import('./install-card.tsx'));
 const OfflinePagePart = lazyPart(() => import('./offline-page.tsx'));
 const CookieBannerPart = lazyPart(() => import('./cookie-banner.tsx'));
+const NotFoundPart = lazyPart(() => import('./not-found.tsx'));
 
 /** The footer, loaded once the first page has entered (document 1 section 2.2). */
 export function Footer() {
@@ -53,6 +54,15 @@ export function CookieBanner() {
   return (
     <Suspense fallback={null}>
       <CookieBannerPart />
+    </Suspense>
+  );
+}
+
+/** The not-found page, loaded when an address matches nothing: no part of any other first page. */
+export function NotFound() {
+  return (
+    <Suspense fallback={null}>
+      <NotFoundPart />
     </Suspense>
   );
 }

@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../ui/button.tsx';
 import './shell.css';
 
-/** The not-found page: anything the route table does not match. */
-export function NotFound() {
+/** The not-found page: anything the route table does not match (loaded as NotFound, lazy-parts.tsx). */
+export default function NotFoundPage() {
   return (
     <section className="container not-found">
       {/* React hoists these into <head>. */}
