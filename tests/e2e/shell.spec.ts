@@ -1,6 +1,6 @@
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, appRunning, dropOneItem, header, offlineCopyKept, signInByApi, underServiceWorker } from './helpers.ts';
+import { acceptCookiesUpFront, appRunning, dropOneItem, expectLive, header, offlineCopyKept, signInByApi, underServiceWorker } from './helpers.ts';
 
 /** Routes the socket through the test, rewriting #MANIFEST; answers a handle to send frames. */
 async function withSocket(page: Page, manifest?: (stats: Record<string, unknown>) => void): Promise<() => WebSocketRoute> {
@@ -156,6 +156,9 @@ test.describe('notices', () => {
     await page.goto('/inventory');
     const items = page.getByRole('list', { name: 'Your items' });
     await expect(items.getByRole('listitem')).toHaveCount(2);
+    // The sale's notice comes down the socket: a sale made before the socket has signed in (the
+    // header's Live) is paid all the same, with no notice to show.
+    await expectLive(page);
 
     await items.getByRole('button', { name: new RegExp(`^Sell ${asset.name.replace(/[|()★]/g, '.')}`) }).first().click();
     await expect(items.getByRole('listitem')).toHaveCount(1);
