@@ -31,6 +31,17 @@ async function signedInAt(browser: Browser, prefix: string, viewport: { width: n
   return { context, page, name };
 }
 
+/** Makes the player a club member with a stream and has them open a stream party; answers its id. */
+async function hostParty(page: Page, name: string): Promise<string> {
+  const sim = (path: string, data: unknown) => page.request.post(path, { data, headers: operatorHeaders() });
+  await sim('/api/sim/partners/tag', { name, tag: 'club_member' });
+  await sim('/api/sim/streams', { name, channel: `${name}TV`, title: 'Party night', followers: 4200 });
+  await callAsPlayer(page, 'partnership-plus.connect-kick', { name: `${name}TV` });
+  await callAsPlayer(page, 'partnership-plus.join-stream-club');
+  const { party } = await callAsPlayer<{ party: string }>(page, 'partnership-plus.buy-party-fuel', { amount: 3_000, stamp: `fuel-${name}` });
+  return party;
+}
+
 const chatOf = (page: Page) => page.getByRole('complementary', { name: 'Chat' });
 
 /** Closes every notice on screen. */
@@ -115,12 +126,7 @@ test('a protection challenge sent from the console opens its modal; the player c
 test('the close-party prompt from the console: the host closes the party from its modal', async ({ browser }) => {
   test.setTimeout(90_000);
   const { context, page, name } = await signedInAt(browser, 'phost', { width: 1920, height: 1080 });
-  const sim = (path: string, data: unknown) => page.request.post(path, { data, headers: operatorHeaders() });
-  await sim('/api/sim/partners/tag', { name, tag: 'club_member' });
-  await sim('/api/sim/streams', { name, channel: `${name}TV`, title: 'Party night', followers: 4200 });
-  await callAsPlayer(page, 'partnership-plus.connect-kick', { name: `${name}TV` });
-  await callAsPlayer(page, 'partnership-plus.join-stream-club');
-  const { party } = await callAsPlayer<{ party: string }>(page, 'partnership-plus.buy-party-fuel', { amount: 3_000, stamp: `fuel-${name}` });
+  const party = await hostParty(page, name);
   expect((await trigger(page, 'party/close', { name })).response).toMatchObject({ party, prompted: true });
   const prompt = page.getByRole('dialog', { name: 'Close your stream party' });
   await expect(prompt).toBeVisible();
@@ -148,12 +154,7 @@ test('a party that opens while a prompt is up waits behind it: the prompt stays 
     await released;
     await route.continue();
   });
-  const sim = (path: string, data: unknown) => page.request.post(path, { data, headers: operatorHeaders() });
-  await sim('/api/sim/partners/tag', { name, tag: 'club_member' });
-  await sim('/api/sim/streams', { name, channel: `${name}TV`, title: 'Party night', followers: 4200 });
-  await callAsPlayer(page, 'partnership-plus.connect-kick', { name: `${name}TV` });
-  await callAsPlayer(page, 'partnership-plus.join-stream-club');
-  const { party } = await callAsPlayer<{ party: string }>(page, 'partnership-plus.buy-party-fuel', { amount: 3_000, stamp: `fuel-${name}` });
+  const party = await hostParty(page, name);
   // The lobby's news of the party makes the page read the lobby again.
   await expect.poll(() => heldLobbies, { timeout: 20_000 }).toBeGreaterThan(0);
   expect((await trigger(page, 'party/close', { name })).response).toMatchObject({ party, prompted: true });
