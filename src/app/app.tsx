@@ -12,10 +12,14 @@ const router = createAppRouter(queryClient);
 
 /**
  * Loads the current page's code and data ahead of the first render, so that render shows the
- * whole page at once. A preload: router.load() before the provider has mounted never settles.
+ * whole page at once. A full load, not a preload: the router's state then already holds the
+ * page when the provider mounts, so its mount effect has nothing to load. After a preload it
+ * loaded the page again in that effect, and every change of the router's state (pending, the
+ * matches, idle) re-rendered the whole shell synchronously right after the first commit: on
+ * a phone's first page that was the largest task of the takeover (docs/decisions/0053).
  */
 export async function loadFirstPage(): Promise<void> {
-  await router.preloadRoute({ href: `${window.location.pathname}${window.location.search}` } as never);
+  await router.load();
 }
 
 /** The app: the query cache around the router. */
