@@ -57,3 +57,17 @@ test('a signed-in player gets the plain shell, a visitor the prerendered page', 
   expect(player).not.toContain('data-prerendered');
   expect(player).toContain('<div id="root"></div>');
 });
+
+test("a signed-in player's page preloads its own scripts with the app's, and works", async ({ page }) => {
+  await signInByApi(page);
+  const html = await (await page.request.get('/wallet')).text();
+  // The wallet's chunks and the transport's, named in the HTML (scripts/route-shells.ts).
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+  expect(preloads.some((href) => /\/assets\/transport-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(preloads.length).toBeGreaterThan(3);
+  for (const href of preloads) expect((await page.request.get(href)).status()).toBe(200);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/wallet');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shot(page, 'first-visit-wallet-signed-in-phone');
+});
