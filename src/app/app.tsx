@@ -5,10 +5,16 @@ import { createAppRouter } from './router.ts';
 
 // The router is made after the cache but a failed action may need it: GAME_ERROR goes to /battles.
 const queryClient = createQueryClient(
-  (to) => void router.navigate({ to }),
-  () => router.state.location.pathname,
+  (to) => void appRouter().navigate({ to }),
+  () => appRouter().state.location.pathname,
 );
-const router = createAppRouter(queryClient);
+let router: ReturnType<typeof createAppRouter> | undefined;
+/**
+ * The router, made on first use rather than while this chunk is evaluated: making it builds
+ * the tree of about a hundred routes, and the chunk's evaluation was already the longest task
+ * of a phone's start (docs/decisions/0053). A prerendered page makes it in a task of its own.
+ */
+const appRouter = () => (router ??= createAppRouter(queryClient));
 
 /**
  * Loads the current page's code and data ahead of the first render, so that render shows the
@@ -19,14 +25,14 @@ const router = createAppRouter(queryClient);
  * a phone's first page that was the largest task of the takeover (docs/decisions/0053).
  */
 export async function loadFirstPage(): Promise<void> {
-  await router.load();
+  await appRouter().load();
 }
 
 /** The app: the query cache around the router. */
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
     </QueryClientProvider>
   );
 }
