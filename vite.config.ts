@@ -77,10 +77,10 @@ function firstVisitFiles(): Plugin {
  * Writes route-chunks.json: for each route file under src/routes (its path there, without the
  * extension), the built files its lazy parts need, scripts and styles, with their static
  * imports but without the first page's own. With the transport's files under "transport".
- * scripts/route-shells.ts turns it into a shell per page that preloads them all at once
- * (docs/decisions/0053): without that, a page the server sends no prerendered copy of found
- * its chunks one level of imports at a time (route, page, page frame, dialogs: four round trips
- * on a slow link) after the app's chunk had run.
+ * scripts/route-shells.ts turns it into a shell per page that names them, for the app to fetch
+ * all at once as it starts (docs/decisions/0053): without that, a page the server sends no
+ * prerendered copy of found its chunks one level of imports at a time (route, page, page
+ * frame, dialogs: four round trips on a slow link) after the app's chunk had run.
  */
 function routeChunks(): Plugin {
   return {

@@ -1,6 +1,6 @@
 /**
- * A copy of the shell (index.html) per page that preloads the page's own scripts and styles
- * with the app's, for the pages the server sends no prerendered copy of: a signed-in player's
+ * A copy of the shell (index.html) per page that names the page's own scripts and styles, which
+ * the app then fetches all at once as it starts (src/app/page-chunks.ts), for the pages the server sends no prerendered copy of: a signed-in player's
  * pages (/wallet, /inventory, and the public ones, whose copies are a visitor's) and pages made
  * after the build (a battle's). Without it the page's chunks were found one level of imports
  * at a time after the app's chunk had run: on Lighthouse's slow link that chain (route, page,
@@ -37,9 +37,13 @@ function layoutsOf(route: string, routes: Set<string>): string[] {
   return found;
 }
 
-/** The tags that preload a page's files; modules as modulepreload, styles as preloads the app's own stylesheet link then finds cached. */
-export function preloadTags(files: string[]): string {
-  return files.map((file) => (file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`)).join('');
+/**
+ * The tag that names a page's files: src/app/page-chunks.ts preloads them when the app's chunk
+ * starts. Not preload tags: the browser would fetch them beside the app's chunk, which then
+ * arrived later (docs/decisions/0053).
+ */
+export function pageChunksTag(files: string[]): string {
+  return `<meta name="page-chunks" content="${files.map((file) => `/${file}`).join(' ')}">`;
 }
 
 /** Writes a shell per page route and shells.json; answers how many. */
@@ -56,8 +60,7 @@ export function writeRouteShells(distDir: string): number {
     // Less what the shell itself loads (the app's stylesheet is also a lazy chunk's import).
     const files = [...new Set([...layoutsOf(route, routes).flatMap((layout) => table[layout] ?? []), ...table[route]!, ...transport])].filter((file) => !shell.includes(`"/${file}"`));
     const file = `prerendered/shells/${route.replace(/[^a-z0-9_-]+/gi, '_')}.html`;
-    // After the app's own tags: the browser asks for the app's chunk first.
-    writeFileSync(join(distDir, file), shell.replace('</head>', `${preloadTags(files)}</head>`));
+    writeFileSync(join(distDir, file), shell.replace('</head>', `${pageChunksTag(files)}</head>`));
     shells[pattern] = file;
   }
   writeFileSync(join(distDir, 'prerendered', 'shells.json'), `${JSON.stringify(shells, null, 2)}\n`);

@@ -189,8 +189,9 @@ export function collapseSlashes(url: string): string {
 async function registerClient(app: FastifyInstance, config: Config): Promise<void> {
   const built = () => existsSync(join(config.staticDir, 'index.html'));
   // A visitor's first request gets the page's prerendered first view when the build made one;
-  // a signed-in player (whose header differs) and every other path get the shell, the copy of
-  // it that preloads the page's own scripts when the build made one (scripts/route-shells.ts).
+  // a signed-in player (whose header differs) and every other path get the shell: the copy of
+  // it that names the page's own chunks, which the app fetches as it starts, when the build
+  // made one (scripts/route-shells.ts).
   const sendPage = (path: string, visitor: boolean, reply: FastifyReply) => {
     const prerendered = visitor ? prerenderedPages(config.staticDir).get(path) : undefined;
     return reply.header('cache-control', 'no-cache').sendFile(prerendered ?? routeShellFor(config.staticDir, path) ?? 'index.html');
@@ -231,7 +232,7 @@ function prerenderedPages(staticDir: string): Map<string, string> {
 let shellCache: { dir: string; mtimeMs: number; shells: { pattern: RegExp; rank: number; file: string }[] } | undefined;
 
 /**
- * The shell copy that preloads a page's scripts (scripts/route-shells.ts writes shells.json,
+ * The shell copy that names a page's chunks (scripts/route-shells.ts writes shells.json,
  * route pattern to file), for the most specific pattern the path matches: fixed segments
  * before parameters (`/battle/create` before `/battle/$gameId`), the catch-all `/$` last.
  */
@@ -255,7 +256,9 @@ export function routeShellFor(staticDir: string, path: string): string | undefin
     }
     shellCache = { dir: staticDir, mtimeMs, shells };
   }
-  return shellCache.shells.find((shell) => shell.pattern.test(path))?.file;
+  // The language prefix the client takes off before matching (src/app/locale.ts).
+  const unprefixed = path.replace(/^\/(?:en|es|ua)(?=\/|$)/, '') || '/';
+  return shellCache.shells.find((shell) => shell.pattern.test(unprefixed))?.file;
 }
 
 /** Hashed build assets never change; everything else is revalidated (the service worker, the shell). */

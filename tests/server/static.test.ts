@@ -7,7 +7,7 @@ import { collapseSlashes, routeShellFor } from '../../sim-server/app.ts';
 import { startServer, type TestServer } from './harness.ts';
 
 const INDEX = '<!doctype html><title>Arena shell</title>';
-const BATTLE_SHELL = '<!doctype html><title>Arena shell</title><link rel="modulepreload" href="/assets/battle.js">';
+const BATTLE_SHELL = '<!doctype html><title>Arena shell</title><meta name="page-chunks" content="/assets/battle.js">';
 let server: TestServer;
 let staticDir: string;
 
@@ -55,7 +55,7 @@ describe('static serving', () => {
 });
 
 describe('route shells', () => {
-  it('answers a page the build made a shell for with that shell, which preloads its scripts', async () => {
+  it('answers a page the build made a shell for with that shell, which names its chunks', async () => {
     const answer = await fetch(`${server.url}/battle/SF123`);
     expect(await answer.text()).toBe(BATTLE_SHELL);
   });
@@ -71,6 +71,7 @@ describe('route shells', () => {
     expect(routeShellFor(dir, '/battle/SF0001')).toBe('prerendered/shells/battle__gameId.html');
     expect(routeShellFor(dir, '/battle/SF0001/')).toBe('prerendered/shells/battle__gameId.html');
     expect(routeShellFor(dir, '/wallet')).toBe('prerendered/shells/wallet_index.html');
+    expect(routeShellFor(dir, '/es/wallet')).toBe('prerendered/shells/wallet_index.html');
     expect(routeShellFor(dir, '/@someone')).toBe('prerendered/shells/_name.html');
     expect(routeShellFor(dir, '/')).toBe('prerendered/shells/index.html');
     expect(routeShellFor(dir, '/no/such/page')).toBe('prerendered/shells/_.html');
