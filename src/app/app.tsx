@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { useLayoutEffect } from 'react';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.ts';
 
@@ -25,11 +26,22 @@ const appRouter = () => (router ??= createAppRouter(queryClient));
  * a phone's first page that was the largest task of the takeover (docs/decisions/0053).
  */
 export async function loadFirstPage(): Promise<void> {
-  await appRouter().load();
+  const router = appRouter();
+  // The router follows the address bar only once the provider has mounted, and having loaded
+  // here it loads nothing at mount: a page changed in between (back, forward) is loaded here.
+  stopEarlyFollowing = router.history.subscribe(() => void router.load());
+  await router.load();
 }
+
+let stopEarlyFollowing: (() => void) | undefined;
 
 /** The app: the query cache around the router. */
 export function App() {
+  // The app's layout effect runs after the router's own (children first): it follows the address bar by then.
+  useLayoutEffect(() => {
+    stopEarlyFollowing?.();
+    stopEarlyFollowing = undefined;
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={appRouter()} />

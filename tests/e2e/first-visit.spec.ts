@@ -49,6 +49,21 @@ test('the app takes the prerendered page over: the same page, now working', asyn
   await shot(page, 'first-visit-cases-app-phone');
 });
 
+test('an address changed while the app starts over a prerendered page is the page it shows', async ({ page }) => {
+  // The app loads the first page before it mounts the router (src/app/app.tsx): a back or
+  // forward in between was lost, and the page stayed the first one under the new address.
+  await acceptCookiesUpFront(page);
+  const transport = page.waitForRequest(/\/assets\/transport-/);
+  await page.goto('/', { waitUntil: 'commit' });
+  await transport;
+  await page.evaluate(() => {
+    history.pushState(history.state, '', '/battles/history');
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  });
+  await expect(page).toHaveTitle('Battle history · SkinFans Arena');
+  await expect(page.getByRole('heading', { level: 1, name: 'Battle history' })).toBeVisible();
+});
+
 test('a signed-in player gets the plain shell, a visitor the prerendered page', async ({ page }) => {
   const visitor = await (await page.request.get('/cases')).text();
   expect(visitor).toContain('data-prerendered="/cases"');
