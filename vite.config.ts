@@ -73,56 +73,6 @@ function firstVisitFiles(): Plugin {
   };
 }
 
-/**
- * Writes route-chunks.json: for each route file under src/routes (its path there, without the
- * extension), the built files its lazy parts need, scripts and styles, with their static
- * imports but without the first page's own. With the transport's files under "transport".
- * scripts/route-shells.ts turns it into a shell per page that names them, for the app to fetch
- * all at once as it starts (docs/decisions/0053): without that, a page the server sends no
- * prerendered copy of found its chunks one level of imports at a time (route, page, page
- * frame, dialogs: four round trips on a slow link) after the app's chunk had run.
- */
-function routeChunks(): Plugin {
-  return {
-    name: 'arena:route-chunks',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
-      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      // What index.html's scripts load anyway.
-      const first = new Set<string>();
-      const queue = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
-      for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
-        if (first.has(name)) continue;
-        first.add(name);
-        queue.push(...(byName.get(name)?.imports ?? []));
-      }
-      const closure = (roots: string[]) => {
-        const files = new Set<string>();
-        const todo = [...roots];
-        for (let name = todo.pop(); name !== undefined; name = todo.pop()) {
-          if (files.has(name) || first.has(name)) continue;
-          files.add(name);
-          const chunk = byName.get(name);
-          todo.push(...(chunk?.imports ?? []));
-          for (const css of chunk?.viteMetadata?.importedCss ?? []) files.add(css);
-        }
-        return [...files].sort();
-      };
-      const routes = new Map<string, string[]>();
-      for (const chunk of chunks) {
-        for (const id of chunk.moduleIds) {
-          const route = /\/src\/routes\/(.+)\.tsx\?tsr-split=/.exec(id)?.[1];
-          if (route) routes.set(route, [...(routes.get(route) ?? []), chunk.fileName]);
-        }
-      }
-      const transport = chunks.filter((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/net/transport.ts'))).map((chunk) => chunk.fileName);
-      const table = Object.fromEntries([['transport', closure(transport)], ...[...routes].sort().map(([route, files]) => [route, closure(files)])]);
-      this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: `${JSON.stringify(table, null, 1)}\n` });
-    },
-  };
-}
-
 /** Where `npm run dev` finds the sim-server (`npm start` listens there). */
 const SIM_SERVER = process.env.SIM_SERVER ?? 'http://localhost:8080';
 
@@ -130,7 +80,6 @@ export default defineConfig({
   plugins: [
     firstPageGraph(),
     firstVisitFiles(),
-    routeChunks(),
     // The router plugin must run before React's: it rewrites route files into lazy chunks.
     tanstackRouter({
       target: 'react',

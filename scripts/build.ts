@@ -1,5 +1,5 @@
 /**
- * `npm run build`: vite build, a shell per page that preloads its scripts (scripts/route-shells.ts), then the public pages' first views as HTML
+ * `npm run build`: vite build, then the public pages' first views as HTML
  * (scripts/prerender.ts) and the radio's tracks as Ogg Opus (scripts/radio-tracks.ts), then a brotli and a gzip copy of every text file.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,9 +14,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export async function buildClient(): Promise<void> {
   const vite = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
   if (vite.status !== 0) throw new Error(`vite build failed with exit code ${vite.status}`);
-  // Needs only the built files: a shell per page that preloads its scripts (scripts/route-shells.ts).
-  const { writeRouteShells } = await import('./route-shells.ts');
-  console.log(`wrote ${writeRouteShells(join(root, 'dist'))} route shells`);
   const started = Date.now();
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (existsSync(chromium)) {

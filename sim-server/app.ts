@@ -189,24 +189,22 @@ export function collapseSlashes(url: string): string {
 async function registerClient(app: FastifyInstance, config: Config): Promise<void> {
   const built = () => existsSync(join(config.staticDir, 'index.html'));
   // A visitor's first request gets the page's prerendered first view when the build made one;
-  // a signed-in player (whose header differs) and every other path get the shell: the copy of
-  // it that names the page's own chunks, which the app fetches as it starts, when the build
-  // made one (scripts/route-shells.ts).
-  const sendPage = (path: string, visitor: boolean, reply: FastifyReply) => {
-    const prerendered = visitor ? prerenderedPages(config.staticDir).get(path) : undefined;
-    return reply.header('cache-control', 'no-cache').sendFile(prerendered ?? routeShellFor(config.staticDir, path) ?? 'index.html');
+  // a signed-in player (whose header differs) and every other path get the shell.
+  const sendPage = (path: string | undefined, reply: FastifyReply) => {
+    const prerendered = path === undefined ? undefined : prerenderedPages(config.staticDir).get(path);
+    return reply.header('cache-control', 'no-cache').sendFile(prerendered ?? 'index.html');
   };
   // The static plugin would answer / with index.html itself, before the not-found handler.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || (request.url !== '/' && !request.url.startsWith('/?')) || !built()) return;
-    return sendPage('/', !request.cookies.logged, reply);
+    if (request.method !== 'GET' || (request.url !== '/' && !request.url.startsWith('/?')) || request.cookies.logged || !built()) return;
+    if (prerenderedPages(config.staticDir).has('/')) return sendPage('/', reply);
   });
   // preCompressed: the build wrote .br and .gz beside every text file (scripts/compress-dist.ts).
   await app.register(fastifyStatic, { root: config.staticDir, index: 'index.html', cacheControl: false, preCompressed: true, setHeaders: cacheHeaders });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws' && !/\.[a-z0-9]+$/i.test(path);
-    if (wantsPage && built()) return sendPage(path, !request.cookies.logged, reply);
+    if (wantsPage && built()) return sendPage(request.cookies.logged ? undefined : path, reply);
     if (wantsPage) return reply.type('text/html').send('<!doctype html><title>Arena</title><p>The client is not built yet: run <code>npm run build</code>.</p>');
     return reply.code(404).send({ error: { error_code: 16, error_msg: `No route ${request.method} ${path}` } });
   });
@@ -227,38 +225,6 @@ function prerenderedPages(staticDir: string): Map<string, string> {
   }
   prerenderedCache = { dir: staticDir, mtimeMs, pages };
   return pages;
-}
-
-let shellCache: { dir: string; mtimeMs: number; shells: { pattern: RegExp; rank: number; file: string }[] } | undefined;
-
-/**
- * The shell copy that names a page's chunks (scripts/route-shells.ts writes shells.json,
- * route pattern to file), for the most specific pattern the path matches: fixed segments
- * before parameters (`/battle/create` before `/battle/$gameId`), the catch-all `/$` last.
- */
-export function routeShellFor(staticDir: string, path: string): string | undefined {
-  const index = join(staticDir, 'prerendered', 'shells.json');
-  const mtimeMs = existsSync(index) ? statSync(index).mtimeMs : 0;
-  if (shellCache?.dir !== staticDir || shellCache.mtimeMs !== mtimeMs) {
-    let shells: { pattern: RegExp; rank: number; file: string }[] = [];
-    try {
-      if (mtimeMs) {
-        shells = Object.entries(JSON.parse(readFileSync(index, 'utf8')) as Record<string, string>).map(([route, file]) => {
-          const segments = route.split('/').slice(1).filter(Boolean);
-          const fixed = segments.filter((segment) => !segment.includes('$')).length;
-          const source = segments.map((segment) => (segment === '$' ? '.*' : segment.replace(/[.*+?^()|[\]\\]/g, '\\$&').replace(/\{\$[^}]*\}|\$[^/]*/g, '[^/]+'))).join('/');
-          return { pattern: new RegExp(`^/${source}/?$`), rank: segments.includes('$') ? -1 : fixed * 100 + segments.length, file };
-        });
-        shells.sort((a, b) => b.rank - a.rank);
-      }
-    } catch {
-      // A half-written index during a rebuild: serve the plain shell until it is complete.
-    }
-    shellCache = { dir: staticDir, mtimeMs, shells };
-  }
-  // The language prefix the client takes off before matching (src/app/locale.ts).
-  const unprefixed = path.replace(/^\/(?:en|es|ua)(?=\/|$)/, '') || '/';
-  return shellCache.shells.find((shell) => shell.pattern.test(unprefixed))?.file;
 }
 
 /** Hashed build assets never change; everything else is revalidated (the service worker, the shell). */

@@ -4,10 +4,6 @@
  */
 import { checkStateVersion } from '../storage/state-version.ts';
 import { canonicalPublicPath } from './locale.ts';
-import { preloadPageChunks } from './page-chunks.ts';
-
-// First: the page's chunks are on their way while the rest of the app's chunk evaluates.
-preloadPageChunks();
 
 /** Saved state of another version was cleared (document 1 section 9). */
 export const stateCleared = checkStateVersion();

@@ -72,21 +72,3 @@ test('a signed-in player gets the plain shell, a visitor the prerendered page', 
   expect(player).not.toContain('data-prerendered');
   expect(player).toContain('<div id="root"></div>');
 });
-
-test("a signed-in player's page names its own chunks, which the app fetches as it starts, and works", async ({ page }) => {
-  await signInByApi(page);
-  const html = await (await page.request.get('/wallet')).text();
-  // The wallet's chunks and the transport's, named in the HTML (scripts/route-shells.ts).
-  const named = /<meta name="page-chunks" content="([^"]+)">/.exec(html)?.[1]?.split(' ') ?? [];
-  expect(named.some((href) => /^\/assets\/transport-[\w-]+\.js$/.test(href))).toBe(true);
-  expect(named.length).toBeGreaterThan(3);
-  const fetched: string[] = [];
-  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/wallet');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // Preloaded as the app started (src/app/page-chunks.ts), every one of them.
-  await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"][as="style"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname))).toEqual(expect.arrayContaining(named));
-  expect(fetched).toEqual(expect.arrayContaining(named));
-  await shot(page, 'first-visit-wallet-signed-in-phone');
-});

@@ -3,11 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collapseSlashes, routeShellFor } from '../../sim-server/app.ts';
+import { collapseSlashes } from '../../sim-server/app.ts';
 import { startServer, type TestServer } from './harness.ts';
 
 const INDEX = '<!doctype html><title>Arena shell</title>';
-const BATTLE_SHELL = '<!doctype html><title>Arena shell</title><meta name="page-chunks" content="/assets/battle.js">';
 let server: TestServer;
 let staticDir: string;
 
@@ -16,9 +15,6 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'index.html'), INDEX);
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
-  mkdirSync(join(staticDir, 'prerendered', 'shells'), { recursive: true });
-  writeFileSync(join(staticDir, 'prerendered', 'shells', 'battle__gameId.html'), BATTLE_SHELL);
-  writeFileSync(join(staticDir, 'prerendered', 'shells.json'), JSON.stringify({ '/battle/$gameId': 'prerendered/shells/battle__gameId.html' }));
   server = await startServer({ staticDir });
 });
 
@@ -51,31 +47,6 @@ describe('static serving', () => {
   it('still answers a missing file with 404', async () => {
     const answer = await fetch(`${server.url}//assets/missing.js`);
     expect(answer.status).toBe(404);
-  });
-});
-
-describe('route shells', () => {
-  it('answers a page the build made a shell for with that shell, which names its chunks', async () => {
-    const answer = await fetch(`${server.url}/battle/SF123`);
-    expect(await answer.text()).toBe(BATTLE_SHELL);
-  });
-
-  it('picks the most specific pattern: fixed segments before parameters, the catch-all last', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'arena-shells-'));
-    mkdirSync(join(dir, 'prerendered'));
-    writeFileSync(
-      join(dir, 'prerendered', 'shells.json'),
-      JSON.stringify({ '/': 'prerendered/shells/index.html', '/battle/$gameId': 'prerendered/shells/battle__gameId.html', '/battle/create': 'prerendered/shells/battle_create.html', '/$': 'prerendered/shells/_.html', '/@{$name}': 'prerendered/shells/_name.html', '/wallet': 'prerendered/shells/wallet_index.html' }),
-    );
-    expect(routeShellFor(dir, '/battle/create')).toBe('prerendered/shells/battle_create.html');
-    expect(routeShellFor(dir, '/battle/SF0001')).toBe('prerendered/shells/battle__gameId.html');
-    expect(routeShellFor(dir, '/battle/SF0001/')).toBe('prerendered/shells/battle__gameId.html');
-    expect(routeShellFor(dir, '/wallet')).toBe('prerendered/shells/wallet_index.html');
-    expect(routeShellFor(dir, '/es/wallet')).toBe('prerendered/shells/wallet_index.html');
-    expect(routeShellFor(dir, '/@someone')).toBe('prerendered/shells/_name.html');
-    expect(routeShellFor(dir, '/')).toBe('prerendered/shells/index.html');
-    expect(routeShellFor(dir, '/no/such/page')).toBe('prerendered/shells/_.html');
-    rmSync(dir, { recursive: true, force: true });
   });
 });
 
