@@ -130,6 +130,11 @@ try {
     if (task.dur! > 50_000) console.log(`   ${bySource(profile, task.ts, task.ts + task.dur!).join(', ')}`);
     if (task.dur! > 50_000 && process.argv.includes('--functions')) console.log(`   inclusive: ${inclusive(profile, task.ts, task.ts + task.dur!).join(', ')}`);
   }
+  // The rendering work of the whole visit on the page's main thread: what content-visibility and
+  // fewer nodes change, apart from script.
+  const mainTid = main[0]?.tid;
+  const sum = (name: string) => events.filter((e) => e.name === name && e.ph === 'X' && e.tid === mainTid && e.pid === main[0]?.pid).reduce((total, e) => total + (e.dur ?? 0), 0) / 1000;
+  console.log(`rendering: Layout ${sum('Layout').toFixed(0)} ms, UpdateLayoutTree ${sum('UpdateLayoutTree').toFixed(0)} ms, PrePaint ${sum('PrePaint').toFixed(0)} ms, Paint ${sum('Paint').toFixed(0)} ms`);
 } finally {
   await browser.close();
   await server.stop();
