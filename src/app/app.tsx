@@ -9,13 +9,13 @@ const queryClient = createQueryClient(
   (to) => void appRouter().navigate({ to }),
   () => appRouter().state.location.pathname,
 );
-let router: ReturnType<typeof createAppRouter> | undefined;
+let madeRouter: ReturnType<typeof createAppRouter> | undefined;
 /**
  * The router, made on first use rather than while this chunk is evaluated: making it builds
  * the tree of about a hundred routes, and the chunk's evaluation was already the longest task
  * of a phone's start (docs/decisions/0053). A prerendered page makes it in a task of its own.
  */
-const appRouter = () => (router ??= createAppRouter(queryClient));
+const appRouter = () => (madeRouter ??= createAppRouter(queryClient));
 
 /**
  * Loads the current page's code and data ahead of the first render, so that render shows the
@@ -37,7 +37,8 @@ let stopEarlyFollowing: (() => void) | undefined;
 
 /** The app: the query cache around the router. */
 export function App() {
-  // The app's layout effect runs after the router's own (children first): it follows the address bar by then.
+  // The app's layout effect runs after the router's own (children first), which follows the
+  // address bar from then on.
   useLayoutEffect(() => {
     stopEarlyFollowing?.();
     stopEarlyFollowing = undefined;
