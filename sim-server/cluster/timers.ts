@@ -11,15 +11,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+/** Work a clock runs: synchronous, or a promise the owner waits for. */
+export type ClockWork = () => void | Promise<void>;
+
 /** The owner of the clocks of one process. */
 export interface TimerOwner {
   /** Whether this process runs the clocks now. */
   owned(): boolean;
   /**
-   * `start` runs now if this process owns the clocks, and on every takeover; `stop` when the
-   * lease is lost. Clocks that only check `owned()` need neither.
+   * `start` runs now if this process owns the clocks (the promise settles once it ran), and on
+   * every takeover; `stop` when the lease is lost. Clocks that only check `owned()` need neither.
    */
-  whenOwned(start: () => void, stop?: () => void): void;
+  whenOwned(start: ClockWork, stop?: ClockWork): Promise<void>;
   /** Stops asking for the lease (the server closes). */
   close(): void;
 }
@@ -28,41 +31,51 @@ export interface TimerOwner {
 export const LEASE_POLL_MS = 1_000;
 
 /** Builds the owner over a lease (Db.tryLease('timers')); `onError` hears a start or stop that threw. */
-export function createTimerOwner(tryLease: () => boolean, onError: (error: unknown) => void, pollMs = LEASE_POLL_MS): TimerOwner {
-  const starts: (() => void)[] = [];
-  const stops: (() => void)[] = [];
-  const ask = () => {
+export async function createTimerOwner(tryLease: () => Promise<boolean>, onError: (error: unknown) => void, pollMs = LEASE_POLL_MS): Promise<TimerOwner> {
+  const starts: ClockWork[] = [];
+  const stops: ClockWork[] = [];
+  const ask = async () => {
     try {
-      return tryLease();
+      return await tryLease();
     } catch (error) {
       // The database is away: whoever holds the lease is unknown, so this process holds it not.
       onError(error);
       return false;
     }
   };
-  let held = ask();
-  const run = (fns: (() => void)[]) => {
+  let held = await ask();
+  const run = async (fns: ClockWork[]) => {
     for (const fn of fns) {
       try {
-        fn();
+        await fn();
       } catch (error) {
         onError(error);
       }
     }
   };
+  // One poll at a time: a lease answer slower than the period is not asked again meanwhile.
+  let polling = false;
   const poll = setInterval(() => {
-    const now = ask();
-    if (now === held) return;
-    held = now;
-    run(now ? starts : stops);
+    if (polling) return;
+    polling = true;
+    void (async () => {
+      try {
+        const now = await ask();
+        if (now === held) return;
+        held = now;
+        await run(now ? starts : stops);
+      } finally {
+        polling = false;
+      }
+    })();
   }, pollMs);
   poll.unref();
   return {
     owned: () => held,
-    whenOwned(start, stop) {
+    async whenOwned(start, stop) {
       starts.push(start);
       if (stop) stops.push(stop);
-      if (held) run([start]);
+      if (held) await run([start]);
     },
     close: () => clearInterval(poll),
   };
@@ -73,23 +86,30 @@ export function createTimerOwner(tryLease: () => boolean, onError: (error: unkno
  * this process owns the clocks (at once if it does, and on every takeover, so what fell due
  * while nobody ran it is done now) and then every `everyMs` while it still owns them. A step
  * that throws is logged as "{what} failed" and the next one tries again: a database that went
- * away (PostgreSQL) fails one round only. Closing the app stops the clock. `atStart: false`
- * leaves out the step at once: the first comes one period after start (a scheduled post).
+ * away (PostgreSQL) fails one round only. A step still running when the next falls due is not
+ * started twice. Closing the app stops the clock. `atStart: false` leaves out the step at
+ * once: the first comes one period after start (a scheduled post). The promise settles once
+ * the step at start ran.
  */
-export function everyOwned(
-  app: Pick<FastifyInstance, 'log' | 'addHook'>, timers: TimerOwner, what: string, everyMs: number, step: () => void, { atStart = true } = {},
-): void {
-  const run = () => {
+export async function everyOwned(
+  app: Pick<FastifyInstance, 'log' | 'addHook'>, timers: TimerOwner, what: string, everyMs: number, step: ClockWork, { atStart = true } = {},
+): Promise<void> {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
     try {
-      step();
+      await step();
     } catch (error) {
       app.log.error({ err: error }, `${what} failed`);
+    } finally {
+      running = false;
     }
   };
-  if (atStart) timers.whenOwned(run);
   const timer = setInterval(() => {
-    if (timers.owned()) run();
+    if (timers.owned()) void run();
   }, everyMs);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+  if (atStart) await timers.whenOwned(run);
 }

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate } from './migrations.ts';
 import { openPostgres } from './postgres.ts';
-import { COMMITTED, groupedTransactions, transactionRunner, type Db, type GroupOptions, type Tx } from './transaction.ts';
+import { COMMITTED, Serial, dbStatements, groupedTransactions, transactionRunner, type Db, type GroupOptions, type RunResult, type Statements } from './transaction.ts';
 
 export type { Db, Tx } from './transaction.ts';
 
@@ -31,6 +31,9 @@ export interface DbOptions {
   busyTimeoutMs?: number;
   /** PostgreSQL: the server cancels a statement (lock waits included) after this long. */
   statementTimeoutMs?: number;
+  /** PostgreSQL: connections in the pool, and how long a call waits for a free one. */
+  poolSize?: number;
+  poolWaitMs?: number;
   /**
    * SQLite: commit the transactions of one turn of the event loop together (the server's
    * choice, docs/decisions/0043). Off, each transaction commits before `transaction` returns.
@@ -48,8 +51,8 @@ export interface DbOptions {
 const WAL_CHECKPOINT_PAGES = 10_000;
 
 /** Opens (creating if needed) and migrates the database. */
-export function openDb({ path, url, synchronous = 'NORMAL', shared = false, busyTimeoutMs = 5000, statementTimeoutMs, group }: DbOptions): Db {
-  if (url) return openPostgres({ url, statementTimeoutMs });
+export async function openDb({ path, url, synchronous = 'NORMAL', shared = false, busyTimeoutMs = 5000, statementTimeoutMs, poolSize, poolWaitMs, group }: DbOptions): Promise<Db> {
+  if (url) return openPostgres({ url, statementTimeoutMs, poolSize, poolWaitMs });
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new DatabaseSync(path);
   // The locking mode must be set before WAL is entered for the WAL index to live in memory.
@@ -65,26 +68,51 @@ export function openDb({ path, url, synchronous = 'NORMAL', shared = false, busy
     return stmt;
   };
 
-  const run: Tx['run'] = (sql, ...params) => {
-    const result = prepared(sql).run(...params);
-    return { changes: Number(result.changes), lastInsertRowid: Number(result.lastInsertRowid) };
-  };
-  const get = <T,>(sql: string, ...params: SQLInputValue[]) => prepared(sql).get(...params) as T | undefined;
-  const all = <T,>(sql: string, ...params: SQLInputValue[]) => prepared(sql).all(...params) as T[];
-
-  const transaction = transactionRunner(
-    {
-      begin: () => sqlite.exec('BEGIN IMMEDIATE'),
-      commit: () => sqlite.exec('COMMIT'),
-      // BEGIN itself may fail (another connection's lock): then there is nothing to roll back.
-      rollback: () => sqlite.isTransaction && sqlite.exec('ROLLBACK'),
+  // node:sqlite answers at once: each statement runs when called and answers a settled promise.
+  const direct: Statements = {
+    run: (sql, ...params) => {
+      try {
+        const result = prepared(sql).run(...params);
+        return Promise.resolve<RunResult>({ changes: Number(result.changes), lastInsertRowid: Number(result.lastInsertRowid) });
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
     },
-    { run, get, all },
-  );
+    get: <T,>(sql: string, ...params: SQLInputValue[]) => {
+      try {
+        return Promise.resolve(prepared(sql).get(...params) as T | undefined);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    },
+    all: <T,>(sql: string, ...params: SQLInputValue[]) => {
+      try {
+        return Promise.resolve(prepared(sql).all(...params) as T[]);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    },
+  };
+  // One body at a time on the one connection (transaction.ts Serial).
+  const serial = new Serial();
+  const exec = (sql: string): void => sqlite.exec(sql);
+
+  const transaction = transactionRunner(() => {
+    exec('BEGIN IMMEDIATE');
+    return {
+      statements: direct,
+      commit: () => exec('COMMIT'),
+      // A COMMIT that failed may have ended the transaction already.
+      rollback: () => {
+        if (sqlite.isTransaction) exec('ROLLBACK');
+      },
+    };
+  }, serial);
+  const { run, get, all } = dbStatements(direct, serial);
 
   // Migrations commit one by one (some switch foreign keys off, which a transaction ignores).
-  migrate({ run, get, all, exec: (sql) => sqlite.exec(sql), transaction });
-  const grouped = group ? groupedTransactions((sql) => sqlite.exec(sql), { run, get, all }, group) : null;
+  await migrate({ run, get, all, exec: async (sql) => exec(sql), transaction });
+  const grouped = group ? groupedTransactions(exec, direct, serial, group) : null;
 
   return {
     run,
@@ -92,9 +120,9 @@ export function openDb({ path, url, synchronous = 'NORMAL', shared = false, busy
     all,
     transaction: grouped?.transaction ?? transaction,
     commits: grouped?.commits ?? COMMITTED,
-    tryLease: () => true,
+    tryLease: async () => true,
     path,
-    close: () => {
+    close: async () => {
       grouped?.flush();
       statements.clear();
       sqlite.close();

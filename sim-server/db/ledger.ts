@@ -162,9 +162,9 @@ export interface LedgerHooks {
   /** Every committed change of a player's main wallet (the WALLET_BALANCE_CHANGED push). */
   onBalanceChange?: (change: BalanceChange) => void;
   /** Every change of a player's main wallet, inside its transaction (what a change completes is paid with it). */
-  onEntry?: (tx: Tx, change: BalanceChange) => void;
+  onEntry?: (tx: Tx, change: BalanceChange) => void | Promise<void>;
   /** Every counted wager, inside its transaction (what wagering earns commits with it). */
-  onWager?: (tx: Tx, wager: CountedWager) => void;
+  onWager?: (tx: Tx, wager: CountedWager) => void | Promise<void>;
 }
 
 /** Builds the ledger. */

@@ -45,7 +45,7 @@ import { supportChat } from './schema/0085-support-chat.ts';
 import { sponsoredStakes } from './schema/0090-sponsored-stakes.ts';
 
 interface MigrationTarget extends Pick<Db, 'run' | 'get' | 'all' | 'transaction'> {
-  exec(sql: string): void;
+  exec(sql: string): Promise<void>;
   /** PostgreSQL runs a migration's `postgres` variant when it has one. */
   engine?: 'sqlite' | 'postgres';
 }
@@ -67,16 +67,16 @@ export interface Migration {
 const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, partyCardPrizes, stealWinners, simSteamProfile, tipWagerLock, communityKeys, experienceByPlayer, bonusWagering, profilePattern, partnerReferralCount, partyDepositGoals, raceTodayOnPlayer, abuseLimitsByAddress, wagerHolds, worldSettings, stealAnonymous, partnerEarningsDeposits, supportChat, sponsoredStakes];
 
 /** Brings the schema up to date. */
-export function migrate(db: MigrationTarget): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
-  const applied = new Set(db.all<{ id: number }>('SELECT id FROM schema_migrations').map((r) => r.id));
+export async function migrate(db: MigrationTarget): Promise<void> {
+  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+  const applied = new Set((await db.all<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id));
   const ids = MIGRATIONS.map((m) => m.id);
   if (new Set(ids).size !== ids.length || ids.some((id, i) => i > 0 && id <= ids[i - 1]!)) throw new Error('migration ids must be unique and increasing');
   for (const m of MIGRATIONS) {
     if (applied.has(m.id)) continue;
-    db.transaction((tx: Tx) => {
-      for (const statement of splitStatements(db.engine === 'postgres' ? (m.postgres ?? m.sql) : m.sql)) tx.run(statement);
-      tx.run('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)', m.id, m.name, Date.now());
+    await db.transaction(async (tx: Tx) => {
+      for (const statement of splitStatements(db.engine === 'postgres' ? (m.postgres ?? m.sql) : m.sql)) await tx.run(statement);
+      await tx.run('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)', m.id, m.name, Date.now());
     });
   }
 }

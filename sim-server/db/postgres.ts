@@ -1,20 +1,19 @@
 /**
- * The same Db on PostgreSQL (DATABASE_URL, docs/design.md section 10, docs/decisions/0030). The seam stays
- * synchronous, as every domain's transaction body relies on: a worker thread owns the `pg`
- * connection (postgres-worker.ts) and this thread blocks per statement on a shared signal
- * until it holds the statement's request id, then reads the answer with receiveMessageOnPort
- * (the synckit pattern; awaitReply).
+ * The same Db on PostgreSQL (DATABASE_URL, docs/design.md section 10, docs/decisions/0030,
+ * 0057). A pool of `pg` connections serves the async seam: a transaction checks out one
+ * connection for its whole body (BEGIN, the writers' lock, its statements, COMMIT or
+ * ROLLBACK), and a statement outside a transaction runs on any free connection, so a read
+ * no longer waits for another request's round trip and the event loop never blocks.
  *
  * Writers are serialised like SQLite's BEGIN IMMEDIATE, across every process on the database:
  * each transaction takes one transaction-level advisory lock first. Reads outside a transaction
  * take no lock. Queries are written once, in SQL both engines accept; only what must differ
  * is translated here, mechanically, once per SQL string (see translate()).
  */
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import pg from 'pg';
 import type { SQLInputValue } from 'node:sqlite';
 import { migrate as applyMigrations } from './migrations.ts';
-import { COMMITTED, transactionRunner, type Db, type Tx } from './transaction.ts';
-import type { PgReply, PgRequest, PgWorkerData } from './postgres-worker.ts';
+import { COMMITTED, dbStatements, transactionRunner, type Db, type RunResult, type Statements } from './transaction.ts';
 
 /** Options of a PostgreSQL database. */
 export interface PostgresOptions {
@@ -22,10 +21,13 @@ export interface PostgresOptions {
   /** The server cancels a statement (a lock wait included) after this long. */
   statementTimeoutMs?: number;
   connectTimeoutMs?: number;
+  /** Connections in the pool: transactions and reads running at once in this process. */
+  poolSize?: number;
+  /** How long a call waits for a free connection before it answers an error. */
+  poolWaitMs?: number;
   /** false: only connect (an administrative connection that makes databases, in tests). */
   migrate?: boolean;
 }
-
 /** The advisory lock space of this server (first key), and the writers' lock (second key). */
 const LOCK_SPACE = 0x5f5a_4152; // "_ZAR"
 const WRITER_KEY = 1;
@@ -51,57 +53,152 @@ export function redactUrl(url: string): string {
   }
 }
 
+/** Calls waiting for a free connection past this many are refused at once (the pool's queue bound). */
+const MAX_WAITING = 1000;
+
+/**
+ * Named prepared statements, one per SQL text: PostgreSQL parses and plans each once per
+ * connection instead of on every call (pg remembers which names each connection has parsed,
+ * and a new connection parses again). DDL starts a new set of names, so no statement planned
+ * against an older table shape is used again. Texts past the cap (SQL built with values in
+ * it would grow the set without end) run unnamed.
+ */
+const MAX_NAMED = 5000;
+
+// SQLite answers integers as numbers; so must this. Cents and millisecond timestamps are far
+// below 2^53, and SUM/AVG of them come back as numeric. Booleans become 0/1, as in SQLite.
+// Set on this pool's connections only, not on every `pg` user of the process.
+const parsers: Record<number, (value: string) => unknown> = { 20: Number, 1700: Number, 16: (v) => (v === 't' ? 1 : 0) };
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** True for errors after which a connection cannot be trusted (lost, timed out, shut down). */
+function connectionLost(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  if (!code) return true;
+  return code.startsWith('08') || code.startsWith('57P') || code === 'ECONNRESET' || code === 'ECONNREFUSED' || code === 'EPIPE' || code === 'ETIMEDOUT';
+}
+
+/** PostgreSQL refuses a prepared statement whose result columns changed since it was planned. */
+function planOutdated(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e.code === '0A000' && /cached plan/i.test(e.message ?? '');
+}
+
+/** A driver error as a PostgresError, keeping its SQLSTATE. */
+function asPostgresError(error: unknown): PostgresError {
+  if (error instanceof PostgresError) return error;
+  const e = error as { message?: string; code?: string };
+  return new PostgresError(e.message ?? String(error), e.code);
+}
+
 /** Opens (and migrates) a PostgreSQL database; throws a clear error when it cannot be reached. */
-export function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutMs = 5_000, migrate = true }: PostgresOptions): Db {
+export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutMs = 5_000, poolSize = 10, poolWaitMs = connectTimeoutMs, migrate = true }: PostgresOptions): Promise<Db> {
   const address = redactUrl(url);
-  // The main thread waits at most this long for one answer; past it the worker is replaced.
-  // A statement's answer can also wait for the BEGIN posted before it (its lock wait included).
-  const waitMs = 2 * statementTimeoutMs + connectTimeoutMs + 5_000;
-  let link: { worker: Worker; port: MessagePort; signal: Int32Array } | undefined;
-
-  const start = () => {
-    const signal = new Int32Array(new SharedArrayBuffer(4));
-    const { port1, port2 } = new MessageChannel();
-    const data: PgWorkerData = { url, signal, port: port2, statementTimeoutMs, connectTimeoutMs, lockSpace: LOCK_SPACE, writerKey: WRITER_KEY };
-    const worker = new Worker(new URL('./postgres-worker.ts', import.meta.url), { workerData: data, transferList: [port2] });
-    // The worker only ever answers this thread's requests: it must not keep the process alive.
-    worker.unref();
-    port1.unref();
-    return { worker, port: port1, signal };
+  const settings = {
+    connectionString: url,
+    // The server stops a statement after statement_timeout; query_timeout catches a server
+    // that stopped answering altogether (the connection is then dropped and made again).
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + 2000,
+    keepAlive: true,
+    application_name: 'sim-server',
+    types,
   };
+  // pg-pool bounds both the making of a connection and the wait for a free one with
+  // connectionTimeoutMillis: a call never waits longer than poolWaitMs for a connection.
+  const pool = new pg.Pool({ ...settings, max: poolSize, connectionTimeoutMillis: Math.max(poolWaitMs, connectTimeoutMs), idleTimeoutMillis: 30_000, allowExitOnIdle: true });
+  // A connection that dies while idle (or between two statements of a checked-out one) reports
+  // here; the pool drops it, and the next statement on it fails and gives it back as broken.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
 
-  /** A request the worker does not answer (BEGIN, ROLLBACK): it runs before the next one. */
-  const post = (request: PgRequest): void => {
-    link ??= start();
-    const { port } = link;
-    port.postMessage(request);
-  };
-
-  let lastId = 0;
-  const call = (request: PgRequest): { rows: Record<string, unknown>[]; rowCount: number } => {
-    link ??= start();
-    const { port, signal, worker } = link;
-    const id = (lastId = (lastId % 0x7fff_ffff) + 1);
-    port.postMessage({ ...request, id });
-    const reply = awaitReply(signal, port, id, waitMs);
-    if (reply === 'timed-out' || reply === 'out-of-step') {
-      // The worker is stuck, or its answers no longer pair with the requests: a fresh one (and
-      // connection) serves the next call, so no later call can read another's answer.
-      link = undefined;
-      void worker.terminate();
-      if (reply === 'out-of-step') throw new PostgresError(`database worker answered out of step (${address})`);
-      throw new PostgresError(`database did not answer within ${waitMs} ms (${address})`, '57014');
+  /** A connection from the pool, or a clear error once the pool stayed full for poolWaitMs. */
+  const checkout = async (): Promise<pg.PoolClient> => {
+    if (pool.waitingCount >= MAX_WAITING) throw new PostgresError(`database pool exhausted: ${MAX_WAITING} calls already wait for one of ${poolSize} connections (${address})`, '53300');
+    try {
+      return await pool.connect();
+    } catch (error) {
+      if (/timeout exceeded when trying to connect/.test((error as Error).message ?? '')) {
+        const full = pool.totalCount >= poolSize && pool.idleCount === 0;
+        throw new PostgresError(full
+          ? `database pool exhausted: no connection of ${poolSize} free within ${poolWaitMs} ms (${address})`
+          : `database did not answer within ${connectTimeoutMs} ms (${address})`, full ? '53300' : '08001');
+      }
+      throw asPostgresError(error);
     }
-    if (!reply.ok) throw new PostgresError(reply.message, reply.code);
-    return reply;
+  };
+
+  const named = new Map<string, string>();
+  let generation = 0;
+  const nameOf = (sql: string): string | undefined => {
+    let name = named.get(sql);
+    if (name === undefined && named.size < MAX_NAMED && !/;\s*\S/.test(sql)) {
+      name = `z${generation}_${named.size}`;
+      named.set(sql, name);
+    }
+    return name;
+  };
+  const forgetPlans = (): void => {
+    named.clear();
+    generation++;
+  };
+
+  // Statements are prepared once the migrations ran: until then tables change shape under them.
+  let prepare = false;
+
+  /**
+   * Runs one statement on `client` (a transaction's) or on any pool connection. Outside a
+   * transaction a read is asked again once on a new connection when the old one turned out to
+   * be gone (PostgreSQL restarted while it was idle); a write is not, since it may have been
+   * done before the connection died. A transaction's statement is never retried: the
+   * transaction belongs to its connection, and fails as a whole.
+   */
+  const query = async (sql: string, values: unknown[], client?: pg.PoolClient): Promise<pg.QueryResult> => {
+    const ddl = /^\s*(CREATE|ALTER|DROP|DO)\b/i.test(sql);
+    if (ddl && named.size > 0) forgetPlans();
+    const name = prepare && !ddl ? nameOf(sql) : undefined;
+    const once = async (): Promise<pg.QueryResult> => {
+      if (client) return client.query({ text: sql, values, name });
+      const c = await checkout();
+      try {
+        const result = await c.query({ text: sql, values, name });
+        c.release();
+        return result;
+      } catch (error) {
+        c.release(connectionLost(error) ? (error as Error) : undefined);
+        throw error;
+      }
+    };
+    try {
+      try {
+        return await once();
+      } catch (error) {
+        if (!client && connectionLost(error) && !(error instanceof PostgresError) && /^\s*SELECT\b/i.test(sql)) return await once();
+        throw error;
+      }
+    } catch (error) {
+      if (!planOutdated(error)) throw asPostgresError(error);
+      // Another process changed a table under a connection's prepared statements (a new
+      // version's migration): they are all made again, and a read outside a transaction simply
+      // asks again (a transaction is aborted by the error and fails as a whole).
+      forgetPlans();
+      if (client) throw asPostgresError(error);
+      try {
+        return await query(sql, values);
+      } catch (again) {
+        throw asPostgresError(again);
+      }
+    }
   };
 
   const identity = new Map<string, string>();
   let identityStale = true;
-  const identityOf = (table: string): string | undefined => {
+  const identityOf = async (table: string): Promise<string | undefined> => {
     if (identityStale) {
+      const { rows } = await query("SELECT table_name, column_name FROM information_schema.columns WHERE is_identity = 'YES' AND table_schema = current_schema()", []);
       identity.clear();
-      const { rows } = call({ op: 'query', sql: "SELECT table_name, column_name FROM information_schema.columns WHERE is_identity = 'YES' AND table_schema = current_schema()", params: [] });
       for (const r of rows) identity.set(r.table_name as string, r.column_name as string);
       identityStale = false;
     }
@@ -109,104 +206,192 @@ export function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutM
   };
 
   const params = (values: SQLInputValue[]): unknown[] => values.map((v) => (typeof v === 'bigint' ? v.toString() : v));
-  // Statements are prepared once the migrations ran: until then tables change shape under them.
-  let prepare = false;
 
-  const run: Tx['run'] = (sql, ...values) => {
-    const t = translate(sql);
-    if (t.ddl) identityStale = true;
-    let text = t.text;
-    let pk: string | undefined;
-    const table = t.insertInto;
-    if (table) {
-      pk = identityOf(table);
-      if (pk && !t.returning) text = withReturning(text, pk);
-    }
-    const { rows, rowCount } = call({ op: 'query', sql: text, params: params(values), prepare });
-    if (t.ddl) identityStale = true;
-    // SQLite numbers the next row after the largest id, given ones included; a sequence does
-    // not see ids given explicitly (seeds, tests), so it is moved past them.
-    if (table && pk && t.columns.includes(pk) && rowCount > 0) {
-      call({ op: 'query', sql: `SELECT setval(pg_get_serial_sequence('${table}', '${pk}'), (SELECT MAX(${pk}) FROM ${table}))`, params: [] });
-    }
-    const id = pk ? Number(rows.at(-1)?.[pk] ?? 0) : 0;
-    return { changes: rowCount, lastInsertRowid: id };
-  };
-  const get = <T,>(sql: string, ...values: SQLInputValue[]) => call({ op: 'query', sql: translate(sql).text, params: params(values), prepare }).rows[0] as T | undefined;
-  const all = <T,>(sql: string, ...values: SQLInputValue[]) => call({ op: 'query', sql: translate(sql).text, params: params(values), prepare }).rows as T[];
-
-  const transaction = transactionRunner(
-    {
-      // BEGIN (with the writers' lock) is not waited for: the worker runs it before the first
-      // statement, and a failed BEGIN answers that statement (or the COMMIT) with its error.
-      begin: () => post({ op: 'begin' }),
-      commit: () => call({ op: 'commit' }),
-      // Nor is ROLLBACK: a lost connection rolls back by itself, and the next request waits for it.
-      rollback: () => post({ op: 'rollback' }),
+  /** The three statements, on a transaction's connection or on the pool. */
+  const statementsOn = (client?: pg.PoolClient): Statements => ({
+    run: async (sql, ...values) => {
+      const t = translate(sql);
+      if (t.ddl) identityStale = true;
+      let text = t.text;
+      let pk: string | undefined;
+      const table = t.insertInto;
+      if (table) {
+        pk = await identityOf(table);
+        if (pk && !t.returning) text = withReturning(text, pk);
+      }
+      const { rows, rowCount } = await query(text, params(values), client);
+      if (t.ddl) identityStale = true;
+      // SQLite numbers the next row after the largest id, given ones included; a sequence does
+      // not see ids given explicitly (seeds, tests), so it is moved past them.
+      if (table && pk && t.columns.includes(pk) && (rowCount ?? 0) > 0) {
+        await query(`SELECT setval(pg_get_serial_sequence('${table}', '${pk}'), (SELECT MAX(${pk}) FROM ${table}))`, [], client);
+      }
+      const id = pk ? Number(rows.at(-1)?.[pk] ?? 0) : 0;
+      return { changes: rowCount ?? 0, lastInsertRowid: id } satisfies RunResult;
     },
-    { run, get, all },
-  );
+    get: async <T,>(sql: string, ...values: SQLInputValue[]) => (await query(translate(sql).text, params(values), client)).rows[0] as T | undefined,
+    all: async <T,>(sql: string, ...values: SQLInputValue[]) => (await query(translate(sql).text, params(values), client)).rows as T[],
+  });
+
+  const transaction = transactionRunner(async () => {
+    // Nothing is done yet: a connection found dead at BEGIN is simply made again, once.
+    for (let attempt = 0; ; attempt++) {
+      const client = await checkout();
+      try {
+        // The writers' lock: one writing transaction at a time across every process, like
+        // SQLite's BEGIN IMMEDIATE (docs/decisions/0030). Stage 2 of issue 33 removes it: row
+        // locks (SELECT ... FOR UPDATE) and arithmetic in SQL, with bounded retries of
+        // serialisation failures, then let transactions on different rows run at once.
+        await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${LOCK_SPACE}, ${WRITER_KEY})`);
+      } catch (error) {
+        const lost = connectionLost(error);
+        client.release(lost ? (error as Error) : undefined);
+        if (lost && attempt === 0) continue;
+        throw asPostgresError(error);
+      }
+      let done = false;
+      const end = (broken?: Error): void => {
+        if (done) return;
+        done = true;
+        client.release(broken);
+      };
+      return {
+        statements: statementsOn(client),
+        commit: async () => {
+          try {
+            await client.query('COMMIT');
+          } catch (error) {
+            end(error as Error);
+            throw asPostgresError(error);
+          }
+          end();
+        },
+        rollback: async () => {
+          if (done) return;
+          try {
+            await client.query('ROLLBACK');
+            end();
+          } catch (error) {
+            // The connection is gone or broken: dropping it ends the transaction.
+            end(error as Error);
+          }
+        },
+      };
+    }
+  });
 
   try {
-    call({ op: 'open' });
+    await query('SELECT 1', []);
   } catch (error) {
-    if (link) void link.worker.terminate();
+    await pool.end().catch(() => {});
     const e = error as PostgresError;
     throw new PostgresError(`cannot reach PostgreSQL at DATABASE_URL=${address}: ${e.message}`, e.code);
   }
+  const { run, get, all } = dbStatements(statementsOn());
   if (migrate) {
     // The NOCASE collation SQLite has built in, as an ICU collation that ignores case.
-    run("DO $$ BEGIN CREATE COLLATION IF NOT EXISTS nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false); EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL; END $$");
-    migrateOnce({ run, get, all, transaction });
+    await run("DO $$ BEGIN CREATE COLLATION IF NOT EXISTS nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false); EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL; END $$");
+    await migrateOnce({ run, get, all, transaction });
   }
   prepare = true;
 
+  const leases = createLeases(settings, connectTimeoutMs);
   return {
     run,
     get,
     all,
     transaction,
     commits: COMMITTED,
-    tryLease: (name) => call({ op: 'lease', name }).rows[0]?.held === 1,
+    tryLease: leases.tryLease,
     path: address,
-    close: () => {
-      if (!link) return;
-      try {
-        call({ op: 'close' });
-      } catch {
-        // closing anyway
-      }
-      void link.worker.terminate();
-      link = undefined;
+    close: async () => {
+      await leases.close();
+      await pool.end().catch(() => {});
     },
   };
 }
 
 /**
- * Blocks until the worker has answered request `id`, and reads that answer. The worker posts
- * the answer, then stores its id in `signal` and notifies. A wake-up alone proves nothing: the
- * notify of the previous answer can land after this request was posted (the previous wait saw
- * the stored id and returned before the notify ran), so the wait goes on until the signal
- * holds this request's id.
+ * Leases: session advisory locks held on one dedicated connection (not the pool's, whose
+ * connections come and go) for the life of the process. When that connection is lost every
+ * lease goes with it, and another process's next tryLease takes them; this one, connected
+ * again, is refused until they are free.
  */
-export function awaitReply(signal: Int32Array, port: MessagePort, id: number, waitMs: number): PgReply | 'timed-out' | 'out-of-step' {
-  const deadline = performance.now() + waitMs;
-  for (let seen = Atomics.load(signal, 0); seen !== id; seen = Atomics.load(signal, 0)) {
-    const left = deadline - performance.now();
-    if (left <= 0 || Atomics.wait(signal, 0, seen, left) === 'timed-out') return 'timed-out';
-  }
-  const reply = receiveMessageOnPort(port)?.message as (PgReply & { id?: number }) | undefined;
-  return reply?.id === id ? reply : 'out-of-step';
+function createLeases(settings: pg.ClientConfig, connectTimeoutMs: number): { tryLease(name: string): Promise<boolean>; close(): Promise<void> } {
+  let client: Promise<pg.Client> | undefined;
+  const held = new Set<string>();
+  const drop = (c: pg.Client): void => {
+    held.clear();
+    client = undefined;
+    c.end().catch(() => {});
+  };
+  const connection = (): Promise<pg.Client> => {
+    client ??= (async () => {
+      const c = new pg.Client({ ...settings, connectionTimeoutMillis: connectTimeoutMs });
+      c.on('error', () => drop(c));
+      c.on('end', () => {
+        held.clear();
+        client = undefined;
+      });
+      try {
+        await c.connect();
+      } catch (error) {
+        client = undefined;
+        c.end().catch(() => {});
+        throw error;
+      }
+      // This connection only holds locks: it must not keep the process alive.
+      (c as unknown as { connection?: { stream?: { unref?(): void } } }).connection?.stream?.unref?.();
+      return c;
+    })();
+    return client;
+  };
+  // One call at a time, so two takers in this process never make two connections.
+  let queue: Promise<unknown> = Promise.resolve();
+  const tryLease = (name: string): Promise<boolean> => {
+    const next = queue.then(async () => {
+      // Unreachable, this process holds nothing: it answers false rather than failing.
+      try {
+        const c = await connection();
+        if (held.has(name)) {
+          // Held while this connection lives: a round trip proves it still does.
+          await c.query('SELECT 1').catch((error: unknown) => {
+            if (!connectionLost(error)) throw error;
+            drop(c);
+          });
+          if (held.has(name)) return true;
+        }
+        const live = await connection();
+        const { rows } = await live.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS held', [LOCK_SPACE, name]);
+        if (rows[0]?.held) held.add(name);
+        return Boolean(rows[0]?.held);
+      } catch (error) {
+        if (!connectionLost(error)) throw asPostgresError(error);
+        return false;
+      }
+    });
+    queue = next.catch(() => {});
+    return next;
+  };
+  return {
+    tryLease,
+    close: async () => {
+      const c = client;
+      client = undefined;
+      held.clear();
+      if (c) await (await c.catch(() => undefined))?.end().catch(() => {});
+    },
+  };
 }
 
 /** Runs the migrations with the writers' lock held, so two processes starting together apply each once. */
-function migrateOnce(db: Pick<Db, 'run' | 'get' | 'all' | 'transaction'>): void {
+async function migrateOnce(db: Pick<Db, 'run' | 'get' | 'all' | 'transaction'>): Promise<void> {
   // Each migration is its own transaction under the writers' lock, but which ones are missing
   // is read before: a process that lost the race to another starting beside it fails on the
   // other's table or key (and rolls back), so it reads again and goes on.
   for (let attempt = 0; ; attempt++) {
     try {
-      applyMigrations({ ...db, exec: (sql) => db.run(sql), engine: 'postgres' });
+      await applyMigrations({ ...db, exec: async (sql) => void (await db.run(sql)), engine: 'postgres' });
       return;
     } catch (error) {
       if (attempt >= 3 || !ALREADY_THERE.has((error as PostgresError).code ?? '')) throw error;

@@ -1,14 +1,30 @@
 /**
  * The database handle both engines give the server, and the transaction rule they share.
  * Kept apart from database.ts so the PostgreSQL adapter can use it without importing the opener.
+ *
+ * The seam is asynchronous (docs/decisions/0057): every statement answers a promise, and a
+ * transaction body is an async function that awaits its statements in order. Every call must
+ * be awaited (or returned): a statement left floating could run after its transaction ended
+ * (tests/unit/awaited-statements.test.ts holds the line).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SQLInputValue } from 'node:sqlite';
 
+/** What a write answers. */
+export interface RunResult {
+  changes: number;
+  lastInsertRowid: number;
+}
+
+/** Running SQL: the part a transaction and the handle share. */
+export interface Statements {
+  run(sql: string, ...params: SQLInputValue[]): Promise<RunResult>;
+  get<T>(sql: string, ...params: SQLInputValue[]): Promise<T | undefined>;
+  all<T>(sql: string, ...params: SQLInputValue[]): Promise<T[]>;
+}
+
 /** A transaction in progress: run SQL, and queue work for after a successful commit. */
-export interface Tx {
-  run(sql: string, ...params: SQLInputValue[]): { changes: number; lastInsertRowid: number };
-  get<T>(sql: string, ...params: SQLInputValue[]): T | undefined;
-  all<T>(sql: string, ...params: SQLInputValue[]): T[];
+export interface Tx extends Statements {
   /**
    * Runs once the transaction succeeded, never for a rolled-back one: socket pushes and
    * in-memory copies of what it wrote. With grouped commits that is before the group's COMMIT,
@@ -33,12 +49,14 @@ export interface CommitGate {
 export const COMMITTED: CommitGate = { pending: false, whenCommitted: (fn) => fn() };
 
 /** The database handle the server passes around. */
-export interface Db extends Omit<Tx, 'afterCommit'> {
+export interface Db extends Statements {
   /**
-   * Runs `fn` inside BEGIN IMMEDIATE ... COMMIT. `fn` must be synchronous: node:sqlite is,
-   * and an await inside would let another request's writes interleave with this one's.
+   * Runs `fn` inside one transaction (BEGIN IMMEDIATE on SQLite, BEGIN and the writers' lock
+   * on PostgreSQL) and commits when it resolves, rolls back when it rejects. `fn` awaits its
+   * statements in order; no other request's statements enter the transaction meanwhile.
+   * A statement on the Db itself made inside `fn` runs in the transaction, as it always did.
    */
-  transaction<T>(fn: (tx: Tx) => T): T;
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** When what `transaction` wrote is durable (at once, unless commits are grouped). */
   readonly commits: CommitGate;
   /**
@@ -47,37 +65,158 @@ export interface Db extends Omit<Tx, 'afterCommit'> {
    * process exits or loses its database connection, then another process can take it. SQLite:
    * always true, one process owns the file. PostgreSQL: a session advisory lock.
    */
-  tryLease(name: string): boolean;
-  close(): void;
+  tryLease(name: string): Promise<boolean>;
+  close(): Promise<void>;
   /** The SQLite file (or ':memory:'), or the PostgreSQL address without its password. */
   readonly path: string;
 }
 
+/** A transaction as the runner tracks it: the Tx its body gets, and whether it has ended. */
+interface Live {
+  tx: Tx;
+  ended: boolean;
+}
+
 /**
- * The transaction rule both engines keep: no nesting, a synchronous body (an await inside would
- * let another request's writes interleave), and afterCommit work only once COMMIT succeeded.
+ * The transaction whose body is running in this async context, if any. A statement made on the
+ * Db inside a body (a helper handed the Db instead of the Tx) runs in that transaction: on
+ * SQLite it must not queue behind the body it is part of, on PostgreSQL it must use the
+ * body's connection. A second transaction() inside a body is refused (nesting).
  */
-export function transactionRunner(engine: { begin(): void; commit(): void; rollback(): void }, statements: Omit<Tx, 'afterCommit'>): Db['transaction'] {
-  let inTransaction = false;
-  return (fn) => {
-    if (inTransaction) throw new Error('nested transaction: pass the Tx down instead');
-    const pending: (() => void)[] = [];
-    const tx: Tx = { ...statements, afterCommit: (f) => pending.push(f) };
-    inTransaction = true;
+const current = new AsyncLocalStorage<Live>();
+
+/** The transaction running in this async context, if its body has not ended. */
+export function currentTx(): Tx | undefined {
+  const live = current.getStore();
+  return live && !live.ended ? live.tx : undefined;
+}
+
+/**
+ * One transaction body at a time on a connection (SQLite has one). A body awaits its
+ * statements, so without this another request's statements could run between two of them,
+ * inside the open transaction. Statements on the Db outside any body wait here too while a body
+ * runs, as they could not run in the middle of a synchronous body before. First come, first
+ * served.
+ */
+export class Serial {
+  private held = false;
+  private readonly waiting: (() => void)[] = [];
+  /** Called each time the connection falls idle (nothing runs, nothing waits). */
+  onIdle: (() => void) | undefined;
+
+  get busy(): boolean {
+    return this.held;
+  }
+
+  /** Takes the turn: undefined when it was free (no promise made), else a promise of it. */
+  acquire(): Promise<void> | undefined {
+    if (!this.held) {
+      this.held = true;
+      return undefined;
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) {
+      next();
+      return;
+    }
+    this.held = false;
+    this.onIdle?.();
+  }
+
+  /** Runs a statement of the Db itself, after the body that runs now (and any queued before it). */
+  async after<T>(statement: () => Promise<T>): Promise<T> {
+    const wait = this.acquire();
+    if (wait) await wait;
     try {
-      engine.begin();
-      const result = fn(tx);
-      if (result instanceof Promise) throw new Error('transaction callbacks must be synchronous');
-      engine.commit();
-      inTransaction = false;
+      return await statement();
+    } finally {
+      this.release();
+    }
+  }
+}
+
+/** An open transaction as an engine gives it: its statements, and how it ends. */
+export interface OpenTx {
+  statements: Statements;
+  commit(): void | Promise<void>;
+  rollback(): void | Promise<void>;
+}
+
+/**
+ * The Db's own statements: inside a transaction body they run in that transaction; elsewhere,
+ * on SQLite (a `serial`), after the body that runs now; on PostgreSQL, on any connection.
+ */
+export function dbStatements(statements: Statements, serial?: Serial): Statements {
+  if (serial) {
+    return {
+      run: (sql, ...params) => (serial.busy ? (currentTx() ?? queued(serial, statements)).run(sql, ...params) : statements.run(sql, ...params)),
+      get: (sql, ...params) => (serial.busy ? (currentTx() ?? queued(serial, statements)).get(sql, ...params) : statements.get(sql, ...params)),
+      all: (sql, ...params) => (serial.busy ? (currentTx() ?? queued(serial, statements)).all(sql, ...params) : statements.all(sql, ...params)),
+    };
+  }
+  return {
+    run: (sql, ...params) => (currentTx() ?? statements).run(sql, ...params),
+    get: (sql, ...params) => (currentTx() ?? statements).get(sql, ...params),
+    all: (sql, ...params) => (currentTx() ?? statements).all(sql, ...params),
+  };
+}
+
+function queued(serial: Serial, statements: Statements): Statements {
+  return {
+    run: (sql, ...params) => serial.after(() => statements.run(sql, ...params)),
+    get: (sql, ...params) => serial.after(() => statements.get(sql, ...params)),
+    all: (sql, ...params) => serial.after(() => statements.all(sql, ...params)),
+  };
+}
+
+/** Refuses a statement of a transaction that already ended: a call that was not awaited. */
+function ended(): Promise<never> {
+  return Promise.reject(new Error('statement after its transaction ended: a database call was not awaited'));
+}
+
+/**
+ * The transaction rule both engines keep: no nesting, one body at a time per `serial`
+ * connection, afterCommit work only once COMMIT succeeded (in order, before the next body
+ * starts), and a rollback when the body or the COMMIT fails.
+ */
+export function transactionRunner(open: () => OpenTx | Promise<OpenTx>, serial?: Serial): Db['transaction'] {
+  return async (fn) => {
+    if (currentTx()) throw new Error('nested transaction: pass the Tx down instead');
+    if (serial) {
+      const wait = serial.acquire();
+      if (wait) await wait;
+    }
+    try {
+      const engine = await open();
+      const pending: (() => void)[] = [];
+      const { statements } = engine;
+      const live: Live = {
+        ended: false,
+        tx: {
+          run: (sql, ...params) => (live.ended ? ended() : statements.run(sql, ...params)),
+          get: (sql, ...params) => (live.ended ? ended() : statements.get(sql, ...params)),
+          all: (sql, ...params) => (live.ended ? ended() : statements.all(sql, ...params)),
+          afterCommit: (f) => pending.push(f),
+        },
+      };
+      let result;
+      try {
+        result = await current.run(live, fn, live.tx);
+        live.ended = true;
+        await engine.commit();
+      } catch (error) {
+        live.ended = true;
+        await engine.rollback();
+        throw error;
+      }
       for (const f of pending) f();
       return result;
-    } catch (error) {
-      if (inTransaction) {
-        inTransaction = false;
-        engine.rollback();
-      }
-      throw error;
+    } finally {
+      serial?.release();
     }
   };
 }
@@ -100,7 +239,8 @@ export interface GroupOptions {
  * transaction of a turn of the event loop opens BEGIN IMMEDIATE; each transaction is a
  * SAVEPOINT inside it, so a failing one still rolls back alone; the group commits once, after
  * every request of that turn ran. COMMIT writes each changed page once per group instead of
- * once per transaction.
+ * once per transaction. A COMMIT that falls due while a body runs waits for the connection
+ * to fall idle, so no transaction is ever committed half done.
  *
  * A transaction's afterCommit work runs as soon as it is released, as the plain runner runs it
  * after COMMIT: in-memory copies of what it wrote (battle states, race boards) must be current
@@ -108,14 +248,20 @@ export interface GroupOptions {
  * answers and socket frames (the hub) go out once the group is durable, in the order sent.
  */
 export function groupedTransactions(
-  exec: (sql: string) => void, statements: Omit<Tx, 'afterCommit'>, options: GroupOptions,
+  exec: (sql: string) => void, statements: Statements, serial: Serial, options: GroupOptions,
 ): { transaction: Db['transaction']; commits: CommitGate; flush(): void } {
   const schedule = options.schedule ?? setImmediate;
   let open = false;
   let queue: (() => void)[] = [];
+  let due = false;
 
   const flush = (): void => {
     if (!open) return;
+    if (serial.busy) {
+      due = true;
+      return;
+    }
+    due = false;
     open = false;
     const work = queue;
     queue = [];
@@ -138,27 +284,22 @@ export function groupedTransactions(
       }
     }
   };
+  serial.onIdle = () => {
+    if (due) flush();
+  };
 
   // Each transaction is a savepoint in the group: the plain runner's rule with these three steps.
-  let saved = false;
-  const transaction = transactionRunner(
-    {
-      begin: () => {
-        if (!open) {
-          exec('BEGIN IMMEDIATE');
-          open = true;
-          schedule(flush);
-        }
-        exec('SAVEPOINT tx');
-        saved = true;
-      },
-      commit: () => {
-        exec('RELEASE tx');
-        saved = false;
-      },
+  const transaction = transactionRunner(() => {
+    if (!open) {
+      exec('BEGIN IMMEDIATE');
+      open = true;
+      schedule(flush);
+    }
+    exec('SAVEPOINT tx');
+    return {
+      statements,
+      commit: () => exec('RELEASE tx'),
       rollback: () => {
-        if (!saved) return;
-        saved = false;
         try {
           exec('ROLLBACK TO tx');
           exec('RELEASE tx');
@@ -170,9 +311,8 @@ export function groupedTransactions(
           options.onCommitFailed(lost);
         }
       },
-    },
-    statements,
-  );
+    };
+  }, serial);
 
   const commits: CommitGate = {
     get pending() {

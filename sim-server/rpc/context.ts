@@ -43,7 +43,7 @@ export interface CallContext extends Services {
    * Runs a money-moving change in one transaction. With a `stamp` from the caller it is
    * idempotent: a repeat of a committed stamp answers the first result and moves nothing.
    */
-  moneyTx<T>(fn: (tx: Tx) => T): T;
+  moneyTx<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
 }
 
 /** Who is calling. */
@@ -80,13 +80,13 @@ export interface Domain {
    * `dispatch` is the server's own dispatcher, for sim-console tools that act as players
    * through the public methods (a domain never imports another's handlers).
    */
-  register?(app: FastifyInstance, services: Services, dispatch: Dispatch): void;
+  register?(app: FastifyInstance, services: Services, dispatch: Dispatch): void | Promise<void>;
   /** Runs inside the transaction of every ledger entry on a player's wallet (deposits, for example). */
-  onLedgerEntry?(tx: Tx, change: BalanceChange, services: Services): void;
+  onLedgerEntry?(tx: Tx, change: BalanceChange, services: Services): void | Promise<void>;
   /**
    * Runs inside the transaction of every counted wager (a wager that can no longer be refunded:
    * docs/decisions/0049), so what wagering earns (challenges, experience, races, partner
    * figures) commits or rolls back with it, and is never earned on a stake still held.
    */
-  onWager?(tx: Tx, wager: CountedWager, services: Services): void;
+  onWager?(tx: Tx, wager: CountedWager, services: Services): void | Promise<void>;
 }

@@ -81,7 +81,7 @@ export function paramsHash(method: string, params: unknown): string {
   return createHash('sha256').update(`${method}\n${JSON.stringify(canonical(params) ?? null)}`).digest('base64url');
 }
 
-function moneyTx<T>(services: Services, method: string, user: UserRow | null, stamp: string | undefined, params: unknown, fn: (tx: Tx) => T): T {
+function moneyTx<T>(services: Services, method: string, user: UserRow | null, stamp: string | undefined, params: unknown, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const hash = user && stamp ? paramsHash(method, params) : null;
   return services.db.transaction((tx) => {
     if (user && stamp) {
