@@ -118,7 +118,7 @@ async function runOnce(count: number, speed: number): Promise<RunResult> {
     const deadline = performance.now() + Math.max(60_000, ((BATTLE_TIMINGS.countdownMs + ROUNDS * BATTLE_TIMINGS.roundMs.fast) / speed) * 10 + count * 20);
     let finished = 0;
     while (performance.now() < deadline) {
-      finished = db.get<{ n: number }>("SELECT COUNT(*) AS n FROM battles WHERE status = 'finished'")!.n;
+      finished = (await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM battles WHERE status = 'finished'"))!.n;
       if (finished === count) break;
       await sleep(20);
     }
@@ -127,12 +127,12 @@ async function runOnce(count: number, speed: number): Promise<RunResult> {
     lag.disable();
     ws.close();
 
-    const rounds = db.get<{ n: number }>('SELECT COUNT(DISTINCT battle_id * 1000 + round) AS n FROM battle_drops')!.n;
+    const rounds = (await db.get<{ n: number }>('SELECT COUNT(DISTINCT battle_id * 1000 + round) AS n FROM battle_drops'))!.n;
     if (finished !== count) problems.push(`${count - finished} of ${count} battles did not finish in time`);
     if (rounds !== count * ROUNDS) problems.push(`${rounds} rounds stored, expected ${count * ROUNDS}`);
-    const drops = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM battle_drops')!.n;
+    const drops = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM battle_drops'))!.n;
     if (drops !== count * ROUNDS * SEATS) problems.push(`${drops} drops stored, expected ${count * ROUNDS * SEATS}`);
-    const check = built.services.ledger.check(db);
+    const check = await built.services.ledger.check(db);
     if (!check.ok) problems.push(`ledger: ${check.problems.join('; ')}`);
     return {
       battles: count,

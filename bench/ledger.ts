@@ -39,24 +39,24 @@ interface RunResult {
   problems: string[];
 }
 
-function seed(dbPath: string, options: LedgerOptions): { userIds: number[]; funding: number } {
+async function seed(dbPath: string, options: LedgerOptions): Promise<{ userIds: number[]; funding: number }> {
   if (options.transfers % options.users !== 0) throw new Error('ledger bench: transfers must be a multiple of users');
-  const db = openDb({ path: dbPath });
+  const db = await openDb({ path: dbPath });
   const ledger = createLedger({ now: Date.now });
   const perUser = options.transfers / options.users;
   // Funds for exactly (1 - refusedShare) of each player's debits: the rest must be refused.
   const funding = Math.round(perUser * (1 - options.refusedShare)) * options.amount;
   const userIds: number[] = [];
-  db.transaction((tx) => {
-    tx.run('CREATE TABLE IF NOT EXISTS bench_counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)');
-    tx.run('INSERT OR IGNORE INTO bench_counter (id, n) VALUES (1, 0)');
+  await db.transaction(async (tx) => {
+    await tx.run('CREATE TABLE IF NOT EXISTS bench_counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)');
+    await tx.run('INSERT OR IGNORE INTO bench_counter (id, n) VALUES (1, 0)');
     for (let i = 0; i < options.users; i++) {
-      const { lastInsertRowid: id } = tx.run('INSERT INTO users (name, display_name, created_at) VALUES (?, ?, ?)', `ledgerBench${i}`, `ledgerBench${i}`, Date.now());
-      ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: id }, amount: funding, type: 'signup_bonus' });
+      const { lastInsertRowid: id } = await tx.run('INSERT INTO users (name, display_name, created_at) VALUES (?, ?, ?)', `ledgerBench${i}`, `ledgerBench${i}`, Date.now());
+      await ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: id }, amount: funding, type: 'signup_bonus' });
       userIds.push(id);
     }
   });
-  db.close();
+  await db.close();
   return { userIds, funding };
 }
 
@@ -98,7 +98,7 @@ async function runWriters(job: Omit<LedgerJob, 'offset' | 'stride' | 'count' | '
 
 async function run(dir: string, name: string, mode: LedgerJob['mode'], writers: number, options: LedgerOptions): Promise<RunResult> {
   const dbPath = join(dir, `${name}.db`);
-  const { userIds, funding } = seed(dbPath, options);
+  const { userIds, funding } = await seed(dbPath, options);
   const { tallies, seconds } = await runWriters({ dbPath, mode, userIds, amount: options.amount }, options.transfers, writers);
   const sum = (key: 'committed' | 'refused' | 'busy') => tallies.reduce((n, t) => n + t[key], 0);
   const result: RunResult = {
@@ -106,28 +106,28 @@ async function run(dir: string, name: string, mode: LedgerJob['mode'], writers: 
     perSecond: options.transfers / seconds, ok: true, problems: [],
   };
 
-  const db = openDb({ path: dbPath });
+  const db = await openDb({ path: dbPath });
   try {
     if (mode === 'bare') {
-      const n = db.get<{ n: number }>('SELECT n FROM bench_counter WHERE id = 1')!.n;
+      const n = (await db.get<{ n: number }>('SELECT n FROM bench_counter WHERE id = 1'))!.n;
       if (n !== result.committed) result.problems.push(`counter is ${n} after ${result.committed} committed updates`);
     } else {
-      const check = createLedger({ now: Date.now }).check(db);
+      const check = await createLedger({ now: Date.now }).check(db);
       result.problems.push(...check.problems);
       // Each player is asked transfers / users debits and funded for funding / amount of them.
       const payable = options.users * Math.min(options.transfers / options.users, funding / options.amount);
       if (result.committed !== payable) result.problems.push(`${result.committed} debits committed, expected exactly ${payable}`);
-      const negative = db.get<{ n: number }>("SELECT COUNT(*) AS n FROM accounts WHERE kind = 'user' AND balance < 0")!.n;
+      const negative = (await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM accounts WHERE kind = 'user' AND balance < 0"))!.n;
       if (negative) result.problems.push(`${negative} player balances below zero`);
-      const house = db.get<{ balance: number }>("SELECT balance FROM accounts WHERE code = 'house:bench:SFC'")?.balance ?? 0;
+      const house = (await db.get<{ balance: number }>("SELECT balance FROM accounts WHERE code = 'house:bench:SFC'"))?.balance ?? 0;
       if (house !== result.committed * options.amount) result.problems.push(`house holds ${house}, expected ${result.committed * options.amount}`);
-      const entries = db.get<{ n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE type = 'arena_join'")!.n;
+      const entries = (await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE type = 'arena_join'"))!.n;
       if (entries !== result.committed) result.problems.push(`${entries} ledger entries for ${result.committed} committed debits`);
     }
     if (result.busy) result.problems.push(`${result.busy} transactions gave up on the write lock (SQLITE_BUSY)`);
     result.ok = result.problems.length === 0;
   } finally {
-    db.close();
+    await db.close();
   }
   return result;
 }

@@ -41,18 +41,18 @@ export async function partnerDashboardBench(options: PartnerDashboardOptions): P
     const token = await signIn(base, 'benchpartner', 'bench-pass-1');
     const { db } = built.services;
     const partner = findUserByName(db, 'benchpartner')!;
-    db.transaction((tx) => setTag(tx, partner.id, 'partner', true));
+    await db.transaction((tx) => setTag(tx, partner.id, 'partner', true));
 
     const seedStart = performance.now();
     const referralIds: number[] = [];
     const YEAR_DAYS = 365;
     for (let start = 0; start < options.referrals; start += 10_000) {
-      db.transaction((tx) => {
+      await db.transaction(async (tx) => {
         for (let i = start; i < Math.min(options.referrals, start + 10_000); i++) {
           const joined = now - Math.floor((i / options.referrals) * YEAR_DAYS) * DAY_MS;
-          const { lastInsertRowid: id } = tx.run('INSERT INTO users (name, display_name, created_at) VALUES (?, ?, ?)', `benchref${i}`, `benchref${i}`, joined);
+          const { lastInsertRowid: id } = await tx.run('INSERT INTO users (name, display_name, created_at) VALUES (?, ?, ?)', `benchref${i}`, `benchref${i}`, joined);
           // Seeded referrals come from nowhere: no device or address to compare with the partner's.
-          applyCode(tx, id, { code: 'benchpartner', anonymous: false }, { now: joined, origin: { device: null, ip: null }, addressChecks: false });
+          await applyCode(tx, id, { code: 'benchpartner', anonymous: false }, { now: joined, origin: { device: null, ip: null }, addressChecks: false });
           referralIds.push(id);
         }
       });
@@ -61,11 +61,11 @@ export async function partnerDashboardBench(options: PartnerDashboardOptions): P
     let clockAt = now;
     const services = { ...built.services, config: { ...built.services.config, now: () => clockAt } };
     for (let start = 0; start < options.wagers; start += 20_000) {
-      db.transaction((tx) => {
+      await db.transaction(async (tx) => {
         for (let i = start; i < Math.min(options.wagers, start + 20_000); i++) {
           clockAt = now - Math.floor(((options.wagers - i) / options.wagers) * YEAR_DAYS) * DAY_MS;
           const wager: CountedWager = { userId: referralIds[i % referralIds.length]!, amount: 100 + (i % 900), type: 'unbox_boxes_bought', hash: '' };
-          hook(tx, wager, services);
+          await hook(tx, wager, services);
         }
       });
     }

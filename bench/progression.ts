@@ -80,17 +80,17 @@ async function wagerRounds(dir: string, options: RpcOptions): Promise<Round[]> {
   }
 }
 
-function boardLatency(dir: string, players: number, reads: number) {
-  const db = openDb({ path: join(dir, 'board.db') });
+async function boardLatency(dir: string, players: number, reads: number) {
+  const db = await openDb({ path: join(dir, 'board.db') });
   try {
     const now = Date.now();
     const { start } = periodAt('weekly', now);
     const day = Math.floor(now / 86_400_000) * 86_400_000;
-    db.transaction((tx) => {
+    await db.transaction(async (tx) => {
       for (let i = 1; i <= players; i++) {
-        tx.run('INSERT INTO users (id, name, display_name, created_at) VALUES (?, ?, ?, ?)', i, `racer${i}`, `racer${i}`, now);
+        await tx.run('INSERT INTO users (id, name, display_name, created_at) VALUES (?, ?, ?, ?)', i, `racer${i}`, `racer${i}`, now);
         // Wagers spread like a long tail, with ties.
-        tx.run('INSERT INTO race_days (day, user_id, wagered, reached_at) VALUES (?, ?, ?, ?)', day, i, Math.floor(1e9 / (1 + (i % 50_000))), now + (i % 977));
+        await tx.run('INSERT INTO race_days (day, user_id, wagered, reached_at) VALUES (?, ?, ?, ?)', day, i, Math.floor(1e9 / (1 + (i % 50_000))), now + (i % 977));
       }
     });
     // The first read builds the board from the record (once per period and server start).
@@ -135,7 +135,7 @@ function boardLatency(dir: string, players: number, reads: number) {
     const update = { p50: at(updates, 0.5), p99: at(updates, 0.99) };
     return { ...best, buildMs, batches, update };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -154,7 +154,7 @@ export async function progressionBench(options: RpcOptions & { players: number; 
     const cpuPer = (m: Measured) => (m.serverCpuPercent / 100 / m.okPerSecond) * 1e6;
     const cpuCost = cpuPer(on.best) / cpuPer(off.best) - 1;
     const disturbed = noise(quietest) > NOISE_CPU_PERCENT;
-    const board = boardLatency(dir, options.players, options.reads);
+    const board = await boardLatency(dir, options.players, options.reads);
     const rows: Row[] = [
       { benchmark: 'Wager RPC arena-unbox.create, progression off', figure: fmt(off.best.okPerSecond), value: off.best.okPerSecond, unit: 'req/s', target: 'baseline', verdict: '1.00' },
       {

@@ -163,7 +163,7 @@ export async function rpcBench(options: RpcOptions): Promise<Section> {
     }
 
     // The server is stopped: read its database and check that the money adds up.
-    const db = openDb({ path: join(dataDir, 'arena.db') });
+    const db = await openDb({ path: join(dataDir, 'arena.db') });
     let ledgerOk: boolean;
     let vaultTotal: number;
     const expectedVault = probeDeposits + moneyTries.reduce((n, m) => n + m.warmupOk + m.ok, 0);
@@ -171,14 +171,14 @@ export async function rpcBench(options: RpcOptions): Promise<Section> {
     // still in flight, one per connection at most: the server may have committed them.
     const inFlight = 2 * options.connections * moneyTries.length;
     try {
-      const check = createLedger({ now: Date.now }).check(db);
-      vaultTotal = db.get<{ s: number | null }>("SELECT SUM(balance) AS s FROM accounts WHERE code LIKE 'user:%:vault:%'")?.s ?? 0;
+      const check = await createLedger({ now: Date.now }).check(db);
+      vaultTotal = (await db.get<{ s: number | null }>("SELECT SUM(balance) AS s FROM accounts WHERE code LIKE 'user:%:vault:%'"))?.s ?? 0;
       const agrees = vaultTotal >= expectedVault && vaultTotal <= expectedVault + inFlight;
       ledgerOk = check.ok && agrees;
       notes.push(`RPC ledger after the money run: check ${check.ok ? 'ok' : 'BROKEN'} (accounts hold ${check.held}, external net ${check.externalNet}); vaults hold ${vaultTotal} cents for ${expectedVault} deposits of 1 cent answered {response} (+${vaultTotal - expectedVault} unanswered in flight when the load stopped, at most ${inFlight})`);
       if (!check.ok) notes.push(`RPC ledger problems: ${check.problems.slice(0, 5).join('; ')}`);
     } finally {
-      db.close();
+      await db.close();
     }
 
     const quietest = (tries: Measured[]) => tries.reduce((a, b) => (b.otherCpuPercent < a.otherCpuPercent ? b : a));
@@ -237,9 +237,9 @@ async function postgresRows(dir: string, bare: Measured, options: RpcOptions, no
     notes.push('RPC on PostgreSQL not measured: set BENCH_DATABASE_URL (scripts/postgres-local.sh prints one)');
     return { rows: names.map((benchmark, i) => ({ benchmark, figure: '-', value: null, unit: 'req/s', target: targets[i]!, verdict: 'not run (no BENCH_DATABASE_URL)' })), ledgerOk: true };
   }
-  const admin = openPostgres({ url: adminUrl, migrate: false });
+  const admin = await openPostgres({ url: adminUrl, migrate: false });
   const name = `arena_bench_${randomBytes(6).toString('hex')}`;
-  admin.run(`CREATE DATABASE ${name}`);
+  await admin.run(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   try {
@@ -257,16 +257,16 @@ async function postgresRows(dir: string, bare: Measured, options: RpcOptions, no
     } finally {
       await sim.stop();
     }
-    const db = openDb({ path: ':memory:', url: url.toString() });
+    const db = await openDb({ path: ':memory:', url: url.toString() });
     let ledgerOk: boolean;
     try {
-      const check = createLedger({ now: Date.now }).check(db);
-      const vaults = db.get<{ s: number | null }>("SELECT SUM(balance) AS s FROM accounts WHERE code LIKE 'user:%:vault:%'")?.s ?? 0;
+      const check = await createLedger({ now: Date.now }).check(db);
+      const vaults = (await db.get<{ s: number | null }>("SELECT SUM(balance) AS s FROM accounts WHERE code LIKE 'user:%:vault:%'"))?.s ?? 0;
       const expected = deposits + money.warmupOk + money.ok;
       ledgerOk = check.ok && vaults >= expected && vaults <= expected + 2 * options.connections;
       notes.push(`RPC ledger after the PostgreSQL money run: check ${check.ok ? 'ok' : 'BROKEN'}; vaults hold ${vaults} cents for ${expected} answered deposits`);
     } finally {
-      db.close();
+      await db.close();
     }
     const ratio = (m: Measured) => m.okPerSecond / bare.okPerSecond;
     notes.push(
@@ -285,8 +285,8 @@ async function postgresRows(dir: string, bare: Measured, options: RpcOptions, no
       ledgerOk,
     };
   } finally {
-    admin.run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    admin.close();
+    await admin.run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.close();
   }
 }
 

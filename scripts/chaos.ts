@@ -102,13 +102,13 @@ let failures = 0;
 let done = 0;
 
 /** Opens the database while no server runs and checks the ledger and every acknowledged operation. */
-function checkDatabase(): { ledgerOk: boolean; missing: number } {
-  const db = openDb({ path: join(dataDir, 'arena.db') });
+async function checkDatabase(): Promise<{ ledgerOk: boolean; missing: number }> {
+  const db = await openDb({ path: join(dataDir, 'arena.db') });
   try {
-    const check = createLedger({ now: Date.now }).check(db);
+    const check = await createLedger({ now: Date.now }).check(db);
     let missing = 0;
     for (const op of acked) {
-      const row = db.get<{ method: string; response: string }>(
+      const row = await db.get<{ method: string; response: string }>(
         'SELECT i.method, i.response FROM idempotency i JOIN users u ON u.id = i.user_id WHERE u.name = ? AND i.stamp = ?', op.user, op.stamp,
       );
       if (!row || row.method !== op.method || row.response !== op.response) missing += 1;
@@ -118,14 +118,14 @@ function checkDatabase(): { ledgerOk: boolean; missing: number } {
       }
     }
     for (const op of refusedWithdrawals) {
-      if (db.get('SELECT 1 FROM idempotency i JOIN users u ON u.id = i.user_id WHERE u.name = ? AND i.stamp = ?', op.user, op.stamp)) {
+      if (await db.get('SELECT 1 FROM idempotency i JOIN users u ON u.id = i.user_id WHERE u.name = ? AND i.stamp = ?', op.user, op.stamp)) {
         badWithdrawals += 1;
         console.error(`refused withdrawal ${op.user}/${op.stamp} left a stamp behind`);
       }
     }
     // Every withdrawal in the database came from a stamped call (the chaos clients stamp each one) that answered it.
-    const stamped = db.get<{ n: number }>("SELECT COUNT(*) AS n FROM idempotency WHERE method = 'wallet.cryptoWithdraw'")!.n;
-    const rows = db.get<{ n: number }>("SELECT COUNT(*) AS n FROM payments WHERE type = 'withdraw'")!.n;
+    const stamped = (await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM idempotency WHERE method = 'wallet.cryptoWithdraw'"))!.n;
+    const rows = (await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM payments WHERE type = 'withdraw'"))!.n;
     if (stamped !== rows) {
       badWithdrawals += 1;
       console.error(`${rows} withdrawals stored for ${stamped} stamped withdrawal calls`);
@@ -133,7 +133,7 @@ function checkDatabase(): { ledgerOk: boolean; missing: number } {
     if (!check.ok) console.error(check.problems.slice(0, 5).join('\n'));
     return { ledgerOk: check.ok, missing };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -153,15 +153,15 @@ function withdrawnOnce(db: ReturnType<typeof openDb>, op: Acked): boolean {
 }
 
 /** Battles whose payment differs from their stored outcome: a missing, doubled or extra reward or item grant. */
-function misPaidBattles(): { finished: number; unfinished: number; misPaid: number } {
-  const db = openDb({ path: join(dataDir, 'arena.db') });
+async function misPaidBattles(): Promise<{ finished: number; unfinished: number; misPaid: number }> {
+  const db = await openDb({ path: join(dataDir, 'arena.db') });
   try {
     let [finished, unfinished, misPaid] = [0, 0, 0];
     for (const hash of battlesMade) {
-      const row = db.get<{ id: number; state: string; status: string }>('SELECT id, state, status FROM battles WHERE id = ?', Number(hash.replace(/^SF/, '')));
+      const row = await db.get<{ id: number; state: string; status: string }>('SELECT id, state, status FROM battles WHERE id = ?', Number(hash.replace(/^SF/, '')));
       if (!row || row.status !== 'finished') {
         unfinished += 1;
-        const wake = db.get<{ wake_at: number | null }>('SELECT wake_at FROM battles WHERE id = ?', row?.id ?? 0)?.wake_at;
+        const wake = (await db.get<{ wake_at: number | null }>('SELECT wake_at FROM battles WHERE id = ?', row?.id ?? 0))?.wake_at;
         console.error(`battle ${hash} not finished: ${row?.status ?? 'missing'}, wake_at ${wake ?? 'none'} (now ${Date.now()})`);
         continue;
       }
@@ -172,8 +172,8 @@ function misPaidBattles(): { finished: number; unfinished: number; misPaid: numb
       };
       const human = new Set(occupants.flatMap((o) => (o && !o.bot ? [o.seat] : [])));
       const owed = outcome.payout.kind === 'coins' ? outcome.payout.shares.filter((s) => human.has(s.seat) && s.amount > 0) : [];
-      const rewards = db.all<{ amount: number }>("SELECT amount FROM ledger WHERE ref = ? AND type = 'arena_reward'", hash);
-      const drops = db.all<{ asset_id: number | null }>('SELECT asset_id FROM battle_drops WHERE battle_id = ?', row.id);
+      const rewards = await db.all<{ amount: number }>("SELECT amount FROM ledger WHERE ref = ? AND type = 'arena_reward'", hash);
+      const drops = await db.all<{ asset_id: number | null }>('SELECT asset_id FROM battle_drops WHERE battle_id = ?', row.id);
       const itemsOwed = outcome.payout.kind === 'drops' && human.has(outcome.payout.shares[0]?.seat ?? 0);
       const granted = drops.filter((d) => d.asset_id !== null).length;
       const coinsRight = rewards.length === owed.length && rewards.reduce((n, r) => n + r.amount, 0) === owed.reduce((n, s) => n + s.amount, 0);
@@ -182,7 +182,7 @@ function misPaidBattles(): { finished: number; unfinished: number; misPaid: numb
     }
     return { finished, unfinished, misPaid };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -341,13 +341,13 @@ async function play(index: number, pick: RandomSource): Promise<void> {
     if (killAt.has(at)) {
       killAt.delete(at);
       kills += 1;
-      serverUp = (async () => {
+      serverUp = await (async () => {
         await killServer('SIGKILL');
         for (const w of watches) {
           w.drop();
           w.afterRestart = w.last !== null;
         }
-        const checked = checkDatabase();
+        const checked = await checkDatabase();
         if (!checked.ledgerOk || checked.missing > 0) badChecks += 1;
         missingTotal = Math.max(missingTotal, checked.missing);
         await startServer();
@@ -502,9 +502,9 @@ try {
   }
   for (const w of watches) w.drop();
   await killServer('SIGTERM');
-  const final = checkDatabase();
+  const final = await checkDatabase();
   for (const hash of battlesWaiting) battlesMade.splice(battlesMade.indexOf(hash), 1);
-  const battles = misPaidBattles();
+  const battles = await misPaidBattles();
   const seconds = (performance.now() - started) / 1000;
   const ok = final.ledgerOk && final.missing === 0 && badChecks === 0 && battles.misPaid === 0 && battles.unfinished === 0 &&
     badWithdrawals === 0 && sockets.gaps === 0 && sockets.reusedAfterRestart === 0;

@@ -73,7 +73,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   });
   // Several processes share rooms, counts and revocations through Redis; alone, nothing of it runs.
   const broker = config.redisUrl ? await connectBroker(config.redisUrl, { prefix: config.redisPrefix, maxQueued: config.redisQueueMax, log: app.log }) : null;
-  const db = openDb({
+  const db = await openDb({
     path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'),
     url: config.databaseUrl,
     synchronous: config.durability,
@@ -88,7 +88,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
     },
   });
   const hub = createHub({ now: config.now, relay: broker?.relay, commits: db.commits });
-  const timers = createTimerOwner(() => db.tryLease('timers'), (error) => app.log.error({ err: error }, 'game clocks: the lease failed'));
+  const timers = await createTimerOwner(() => db.tryLease('timers'), (error) => app.log.error({ err: error }, 'game clocks: the lease failed'));
   if (broker) {
     broker.attach(hub);
     broker.onControl((message) => {
@@ -101,11 +101,11 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   const ledger: Ledger = createLedger({
     now: config.now,
     onBalanceChange: (c) => hub.toUser(c.userId, 'WALLET_BALANCE_CHANGED', { currency: c.currency, balance: c.balance, amount: c.amount, type: c.type, hash: c.hash }),
-    onEntry: (tx, change) => {
-      for (const hook of ledgerHooks) hook(tx, change, services);
+    onEntry: async (tx, change) => {
+      for (const hook of ledgerHooks) await hook(tx, change, services);
     },
-    onWager: (tx, wager) => {
-      for (const hook of wagerHooks) hook(tx, wager, services);
+    onWager: async (tx, wager) => {
+      for (const hook of wagerHooks) await hook(tx, wager, services);
     },
   });
   // One chain for every process: they share where it starts (docs/decisions/0039).
@@ -142,10 +142,10 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   const dispatch = createDispatcher(services, handlers, app.log);
   const call = createRpcCall(services, dispatch);
   registerRpc(app, call);
-  for (const domain of DOMAINS) domain.register?.(app, services, dispatch);
+  for (const domain of DOMAINS) await domain.register?.(app, services, dispatch);
   registerSocket(app, services);
   // The simulated players around a real one (sim mode only): they act through the same dispatcher.
-  const population = config.simMode ? createPopulation(services, dispatch, app.log, { ...config.population, paused: false }) : null;
+  const population = config.simMode ? await createPopulation(services, dispatch, app.log, { ...config.population, paused: false }) : null;
   if (population) registerPopulationRoutes(app, services, population);
   await registerClient(app, config);
 
@@ -164,7 +164,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
       timers.close();
       await app.close();
       // Closing the database commits a group still open, which sends its events: the broker stops after.
-      db.close();
+      await db.close();
       await broker?.close();
     },
   };

@@ -37,20 +37,20 @@ export interface LedgerTally {
 }
 
 const job = workerData as LedgerJob;
-const db = openDb({ path: job.dbPath, shared: job.shared });
+const db = await openDb({ path: job.dbPath, shared: job.shared });
 const ledger = createLedger({ now: Date.now });
 const tally: LedgerTally = { committed: 0, refused: 0, busy: 0, ms: 0 };
 
-parentPort!.once('message', () => {
+parentPort!.once('message', async () => {
   const started = performance.now();
   for (let k = 0; k < job.count; k++) {
     const n = job.offset + k * job.stride;
     try {
       if (job.mode === 'bare') {
-        db.transaction((tx) => tx.run('UPDATE bench_counter SET n = n + 1 WHERE id = 1'));
+        await db.transaction((tx) => tx.run('UPDATE bench_counter SET n = n + 1 WHERE id = 1'));
       } else {
         const user = job.userIds[n % job.userIds.length]!;
-        db.transaction((tx) => ledger.transfer(tx, { from: { user }, to: { house: 'bench' }, amount: job.amount, type: 'arena_join', ref: `bench-${n}` }));
+        await db.transaction((tx) => ledger.transfer(tx, { from: { user }, to: { house: 'bench' }, amount: job.amount, type: 'arena_join', ref: `bench-${n}` }));
       }
       tally.committed += 1;
     } catch (error) {
@@ -60,7 +60,7 @@ parentPort!.once('message', () => {
     }
   }
   tally.ms = performance.now() - started;
-  db.close();
+  await db.close();
   parentPort!.postMessage(tally);
 });
 parentPort!.postMessage('ready');

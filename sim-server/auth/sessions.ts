@@ -42,10 +42,10 @@ export interface Origin {
  * Opens a session for a player and issues its first tokens. Its device and address are kept:
  * the rules by device and address (docs/decisions/0048) compare them.
  */
-export function openSession({ db, config, tokens }: AuthServices, userId: number, origin: Origin): IssuedTokens {
+export async function openSession({ db, config, tokens }: AuthServices, userId: number, origin: Origin): Promise<IssuedTokens> {
   const refreshToken = randomToken();
   const now = config.now();
-  const { lastInsertRowid: sessionId } = db.run(
+  const { lastInsertRowid: sessionId } = await db.run(
     'INSERT INTO sessions (user_id, refresh_hash, device_token, ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
     userId, hashToken(refreshToken), origin.device, origin.ip, now, now + config.refreshTtl * 1000,
   );
@@ -54,14 +54,14 @@ export function openSession({ db, config, tokens }: AuthServices, userId: number
 }
 
 /** Where a call comes from: its session's device and the address it comes from now. */
-export function callerOrigin(db: Pick<Db, 'get'>, caller: { sessionId: number | null; ip: string }): Origin {
-  const device = caller.sessionId === null ? null : db.get<{ device_token: string | null }>('SELECT device_token FROM sessions WHERE id = ?', caller.sessionId)?.device_token;
+export async function callerOrigin(db: Pick<Db, 'get'>, caller: { sessionId: number | null; ip: string }): Promise<Origin> {
+  const device = caller.sessionId === null ? null : (await db.get<{ device_token: string | null }>('SELECT device_token FROM sessions WHERE id = ?', caller.sessionId))?.device_token;
   return { device: device ?? null, ip: caller.ip };
 }
 
 /** Where a player last signed in from: what stands for a request in work done for them (an Auto-Join). */
-export function lastSignInOrigin(db: Pick<Db, 'get'>, userId: number): Origin {
-  return db.get<Origin>('SELECT device_token AS device, ip FROM sessions WHERE user_id = ? ORDER BY id DESC LIMIT 1', userId) ?? { device: null, ip: null };
+export async function lastSignInOrigin(db: Pick<Db, 'get'>, userId: number): Promise<Origin> {
+  return await db.get<Origin>('SELECT device_token AS device, ip FROM sessions WHERE user_id = ? ORDER BY id DESC LIMIT 1', userId) ?? { device: null, ip: null };
 }
 
 /**
@@ -80,27 +80,27 @@ function successorOf(secret: Uint8Array, refreshToken: string): string {
 }
 
 /** Exchanges a refresh token for new tokens; answers invalid_grant for anything but a live one. */
-export function renewSession({ db, config, tokens }: AuthServices, refreshToken: string | undefined): IssuedTokens {
+export async function renewSession({ db, config, tokens }: AuthServices, refreshToken: string | undefined): Promise<IssuedTokens> {
   if (!refreshToken) throw new AppError(NamedError.invalid_grant, 'refresh token missing');
   const now = config.now();
   const presented = hashToken(refreshToken);
   const nextToken = successorOf(config.jwtSecret, refreshToken);
   const nextHash = hashToken(nextToken);
-  const session = db.transaction((tx) => {
-    const row = tx.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE refresh_hash = ?', presented);
+  const session = await db.transaction(async (tx) => {
+    const row = await tx.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE refresh_hash = ?', presented);
     if (!row) {
-      const used = tx.get<{ id: number; rotated_at: number | null }>('SELECT session_id AS id, rotated_at FROM used_refresh WHERE refresh_hash = ?', presented);
+      const used = await tx.get<{ id: number; rotated_at: number | null }>('SELECT session_id AS id, rotated_at FROM used_refresh WHERE refresh_hash = ?', presented);
       if (!used) return null;
-      const live = tx.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE id = ?', used.id)!;
+      const live = (await tx.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE id = ?', used.id))!;
       const inGrace = used.rotated_at !== null && now - used.rotated_at < RENEW_GRACE_MS && live.refresh_hash === nextHash;
       if (inGrace && live.revoked_at === null && live.expires_at > now) return { row: live, issuedAt: used.rotated_at! };
       // A rotated-out token outside the grace: someone is replaying an old refresh token. Kill its session.
-      tx.run('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', now, used.id);
+      await tx.run('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', now, used.id);
       return null;
     }
     if (row.revoked_at !== null || row.expires_at <= now) return null;
-    tx.run('INSERT INTO used_refresh (refresh_hash, session_id, rotated_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', row.refresh_hash, row.id, now);
-    tx.run('UPDATE sessions SET refresh_hash = ? WHERE id = ?', nextHash, row.id);
+    await tx.run('INSERT INTO used_refresh (refresh_hash, session_id, rotated_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', row.refresh_hash, row.id, now);
+    await tx.run('UPDATE sessions SET refresh_hash = ? WHERE id = ?', nextHash, row.id);
     return { row, issuedAt: now };
   });
   if (!session) throw new AppError(NamedError.invalid_grant, 'refresh token is not valid');
@@ -110,13 +110,13 @@ export function renewSession({ db, config, tokens }: AuthServices, refreshToken:
 }
 
 /** Ends one session, or every session of its player. */
-export function closeSessions(db: Db, now: number, sessionId: number, everywhere: boolean): void {
+export async function closeSessions(db: Db, now: number, sessionId: number, everywhere: boolean): Promise<void> {
   if (everywhere) {
-    db.run('UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL AND user_id = (SELECT user_id FROM sessions WHERE id = ?)', now, sessionId);
-    db.run('DELETE FROM connect_tokens WHERE user_id = (SELECT user_id FROM sessions WHERE id = ?)', sessionId);
+    await db.run('UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL AND user_id = (SELECT user_id FROM sessions WHERE id = ?)', now, sessionId);
+    await db.run('DELETE FROM connect_tokens WHERE user_id = (SELECT user_id FROM sessions WHERE id = ?)', sessionId);
   } else {
-    db.run('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', now, sessionId);
-    db.run('DELETE FROM connect_tokens WHERE session_id = ?', sessionId);
+    await db.run('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', now, sessionId);
+    await db.run('DELETE FROM connect_tokens WHERE session_id = ?', sessionId);
   }
 }
 
@@ -126,13 +126,13 @@ export function closeSessions(db: Db, now: number, sessionId: number, everywhere
 const LIVE_SESSION_USER = 'SELECT * FROM users WHERE id = (SELECT user_id FROM sessions WHERE id = ? AND user_id = ? AND revoked_at IS NULL)';
 
 /** Resolves an access token to its player, checking that the session is still open. */
-export function authenticate({ db, config, tokens }: AuthServices, accessToken: string): { user: UserRow; sessionId: number } {
+export async function authenticate({ db, config, tokens }: AuthServices, accessToken: string): Promise<{ user: UserRow; sessionId: number }> {
   const claims = tokens.verify(accessToken, config.now());
   // Every call reads the session, so a logout refuses its token at once; the common case
   // (an open session) is one indexed join, the refusals below tell why (docs/decisions/0029).
-  const live = db.get<UserRow>(LIVE_SESSION_USER, claims.sessionId, claims.userId);
+  const live = await db.get<UserRow>(LIVE_SESSION_USER, claims.sessionId, claims.userId);
   if (live) return { user: live, sessionId: claims.sessionId };
-  const session = db.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE id = ?', claims.sessionId);
+  const session = await db.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE id = ?', claims.sessionId);
   if (!session || session.revoked_at !== null || session.user_id !== claims.userId) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.REVOKED);
   const user = findUserById(db, claims.userId);
   if (!user) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.INVALID);
@@ -140,22 +140,22 @@ export function authenticate({ db, config, tokens }: AuthServices, accessToken: 
 }
 
 /** Issues a short-lived, one-use token that authenticates a socket. */
-export function issueConnectToken(db: Db, now: number, userId: number, sessionId: number, ttlSeconds = 120): string {
+export async function issueConnectToken(db: Db, now: number, userId: number, sessionId: number, ttlSeconds = 120): Promise<string> {
   const token = randomToken(24);
-  db.run('DELETE FROM connect_tokens WHERE expires_at <= ?', now);
-  db.run('INSERT INTO connect_tokens (token, user_id, session_id, expires_at) VALUES (?, ?, ?, ?)', token, userId, sessionId, now + ttlSeconds * 1000);
+  await db.run('DELETE FROM connect_tokens WHERE expires_at <= ?', now);
+  await db.run('INSERT INTO connect_tokens (token, user_id, session_id, expires_at) VALUES (?, ?, ?, ?)', token, userId, sessionId, now + ttlSeconds * 1000);
   return token;
 }
 
 /** Spends a connect token: the player it names, or null when unknown, used or expired. */
 export function redeemConnectToken(db: Db, now: number, token: string): { userId: number; sessionId: number } | null {
-  return db.transaction((tx) => {
-    const row = tx.get<{ user_id: number; session_id: number; expires_at: number }>(
+  return db.transaction(async (tx) => {
+    const row = await tx.get<{ user_id: number; session_id: number; expires_at: number }>(
       `SELECT c.user_id, c.session_id, c.expires_at FROM connect_tokens c JOIN sessions s ON s.id = c.session_id
         WHERE c.token = ? AND s.revoked_at IS NULL`,
       token,
     );
-    tx.run('DELETE FROM connect_tokens WHERE token = ?', token);
+    await tx.run('DELETE FROM connect_tokens WHERE token = ?', token);
     return row && row.expires_at > now ? { userId: row.user_id, sessionId: row.session_id } : null;
   });
 }

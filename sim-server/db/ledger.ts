@@ -182,16 +182,16 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
   const known = new Map<string, AccountRow>();
   const insertedBy = new WeakMap<Tx, Set<string>>();
 
-  function account(tx: Tx, ref: AccountRef): AccountRow {
+  async function account(tx: Tx, ref: AccountRef): Promise<AccountRow> {
     const { code, kind, userId, currency } = codeOf(ref);
     const cached = known.get(code);
     if (cached) return cached;
-    const found = tx.get<AccountRow>('SELECT id, kind, user_id, currency, code FROM accounts WHERE code = ?', code);
+    const found = await tx.get<AccountRow>('SELECT id, kind, user_id, currency, code FROM accounts WHERE code = ?', code);
     if (found) {
       if (!insertedBy.get(tx)?.has(code)) known.set(code, found);
       return found;
     }
-    const { lastInsertRowid } = tx.run('INSERT INTO accounts (code, kind, user_id, currency) VALUES (?, ?, ?, ?)', code, kind, userId, currency);
+    const { lastInsertRowid } = await tx.run('INSERT INTO accounts (code, kind, user_id, currency) VALUES (?, ?, ?, ?)', code, kind, userId, currency);
     const row: AccountRow = { id: lastInsertRowid, kind, user_id: userId, currency, code };
     let inserted = insertedBy.get(tx);
     if (!inserted) insertedBy.set(tx, (inserted = new Set()));
@@ -201,10 +201,10 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
   }
 
   /** Moves `amount` cents; throws COMMIT_ERROR when a player's balance does not cover it. */
-  function transfer(tx: Tx, t: Transfer): { id: number; hash: string; debitBalance: number; creditBalance: number } {
+  async function transfer(tx: Tx, t: Transfer): Promise<{ id: number; hash: string; debitBalance: number; creditBalance: number }> {
     if (!Number.isSafeInteger(t.amount) || t.amount <= 0) throw new Error(`ledger: amount must be positive integer cents, got ${t.amount}`);
-    const from = account(tx, t.from);
-    const to = account(tx, t.to);
+    const from = await account(tx, t.from);
+    const to = await account(tx, t.to);
     if (from.currency !== to.currency) throw new Error('ledger: a transfer stays in one currency');
     if (from.id === to.id) throw new Error('ledger: a transfer needs two accounts');
 
@@ -221,7 +221,7 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     const bonusAfter = `CASE WHEN ? = 1 AND bonus_wager_left <= ? THEN 0
                              WHEN balance - ? - sponsored >= bonus_locked THEN bonus_locked
                              WHEN balance - ? - sponsored > 0 THEN balance - ? - sponsored ELSE 0 END`;
-    const debited = tx.get<{ balance: number; sponsored: number; sponsored_taken: number; bonus_locked: number; bonus_taken: number; wager_lock: number }>(
+    const debited = await tx.get<{ balance: number; sponsored: number; sponsored_taken: number; bonus_locked: number; bonus_taken: number; wager_lock: number }>(
       `UPDATE accounts SET balance = balance - ?,
               sponsored = ${sponsoredAfter}, sponsored_taken = sponsored - ${sponsoredAfter},
               bonus_locked = ${bonusAfter}, bonus_taken = bonus_locked - ${bonusAfter},
@@ -236,23 +236,23 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
       // A wager frees its amount; any spend leaves at most what own coins no longer cover locked.
       const wagered = wager ? t.amount : 0;
       lock = Math.max(0, Math.min(debited.wager_lock - wagered, debited.balance - debited.sponsored - debited.bonus_locked));
-      if (lock !== debited.wager_lock) tx.run('UPDATE accounts SET wager_lock = ? WHERE id = ?', lock, from.id);
+      if (lock !== debited.wager_lock) await tx.run('UPDATE accounts SET wager_lock = ? WHERE id = ?', lock, from.id);
     }
-    const credited = tx.get<{ balance: number; tainted: number }>(
+    const credited = (await tx.get<{ balance: number; tainted: number }>(
       'UPDATE accounts SET balance = balance + ?, wager_lock = wager_lock + ? WHERE id = ? RETURNING balance, tainted',
       t.amount, t.untilWagered && to.kind === 'user' ? t.amount : 0, to.id,
-    )!;
+    ))!;
     // Only a player with sponsored stakes on record pays for the look-up.
-    const payout = credited.tainted ? sponsoredShare(tx, to, t) : { locked: 0, toSponsor: 0 };
-    const { lastInsertRowid: id } = tx.run(
+    const payout = credited.tainted ? await sponsoredShare(tx, to, t) : { locked: 0, toSponsor: 0 };
+    const { lastInsertRowid: id } = await tx.run(
       'INSERT INTO ledger (debit_account, credit_account, amount, type, ref, debit_balance, credit_balance, locked, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       from.id, to.id, t.amount, t.type, t.ref ?? null, debited.balance, credited.balance, payout.locked + payout.toSponsor, now(),
     );
     const hash = toHash(id);
-    if (debited.sponsored_taken > 0 && WAGERS.has(t.type)) rememberSponsoredStake(tx, from, t.ref, a, debited.sponsored_taken);
+    if (debited.sponsored_taken > 0 && WAGERS.has(t.type)) await rememberSponsoredStake(tx, from, t.ref, a, debited.sponsored_taken);
     if (t.hold) {
       // The statement leaves wager_lock as it was: what the tip lock lost is the read less what it is now.
-      tx.run(
+      await tx.run(
         'INSERT INTO wager_holds (entry_id, user_id, ref, type, amount, held, sponsored, bonus, tip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         id, from.user_id, t.ref!, t.type, a, a, debited.sponsored_taken, debited.bonus_taken, debited.wager_lock - lock,
       );
@@ -263,24 +263,24 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
         // Queued before the in-transaction hook runs: a transfer the hook makes (a deposit's
         // bonus) is pushed after this one, so the last balance the player hears is the newest.
         if (onBalanceChange) tx.afterCommit(() => onBalanceChange(change));
-        onEntry?.(tx, change);
+        await onEntry?.(tx, change);
       }
     }
-    if (wager) onWager?.(tx, { userId: from.user_id!, amount: a, type: t.type, hash });
+    if (wager) await onWager?.(tx, { userId: from.user_id!, amount: a, type: t.type, hash });
     // A game staked with a credit given back since pays the credit's share to the sponsor.
-    if (payout.toSponsor > 0) transfer(tx, { from: t.to, to: SPONSOR_HOUSE, amount: payout.toSponsor, type: 'sponsor', ref: t.ref });
+    if (payout.toSponsor > 0) await transfer(tx, { from: t.to, to: SPONSOR_HOUSE, amount: payout.toSponsor, type: 'sponsor', ref: t.ref });
     return { id, hash, debitBalance: debited.balance, creditBalance: credited.balance };
   }
 
   /** A wager that took `sponsored` cents of the sponsored part: its game (ref) pays back sponsored in that proportion. */
-  function rememberSponsoredStake(tx: Tx, from: AccountRow, ref: string | undefined, amount: number, sponsored: number): void {
+  async function rememberSponsoredStake(tx: Tx, from: AccountRow, ref: string | undefined, amount: number, sponsored: number): Promise<void> {
     if (!ref) throw new Error('ledger: a wager of sponsored coins needs the ref of its game');
-    tx.run(
+    await tx.run(
       `INSERT INTO sponsored_stakes (user_id, ref, staked, sponsored, state) VALUES (?, ?, ?, ?, 'open')
        ON CONFLICT (user_id, ref) DO UPDATE SET staked = sponsored_stakes.staked + excluded.staked, sponsored = sponsored_stakes.sponsored + excluded.sponsored`,
       from.user_id, ref, amount, sponsored,
     );
-    tx.run('UPDATE accounts SET tainted = 1 WHERE id = ? AND tainted = 0', from.id);
+    await tx.run('UPDATE accounts SET tainted = 1 WHERE id = ? AND tainted = 0', from.id);
   }
 
   /**
@@ -288,19 +288,19 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
    * while the credit runs (done here), or owed to the sponsor once the credit was given back
    * (the caller sends it). A game whose credit completed has no row any more: all own coins.
    */
-  function sponsoredShare(tx: Tx, to: AccountRow, t: Transfer): { locked: number; toSponsor: number } {
+  async function sponsoredShare(tx: Tx, to: AccountRow, t: Transfer): Promise<{ locked: number; toSponsor: number }> {
     const share = { locked: 0, toSponsor: 0 };
     if (to.kind !== 'user' || !to.code.includes(':main:')) return share;
     const stakes = t.stakes ?? (PAYOUT_TYPES.has(t.type) && t.ref ? [{ ref: t.ref, value: t.amount }] : []);
     for (const { ref, value } of stakes) {
-      const row = tx.get<{ staked: number; sponsored: number; state: 'open' | 'recalled' }>('SELECT staked, sponsored, state FROM sponsored_stakes WHERE user_id = ? AND ref = ?', to.user_id, ref);
+      const row = await tx.get<{ staked: number; sponsored: number; state: 'open' | 'recalled' }>('SELECT staked, sponsored, state FROM sponsored_stakes WHERE user_id = ? AND ref = ?', to.user_id, ref);
       if (!row || row.sponsored === 0) continue;
       const part = Math.floor((value * row.sponsored) / row.staked);
       share[row.state === 'open' ? 'locked' : 'toSponsor'] += part;
     }
     share.locked = Math.min(share.locked, t.amount);
     share.toSponsor = Math.min(share.toSponsor, t.amount - share.locked);
-    if (share.locked > 0) tx.run('UPDATE accounts SET sponsored = sponsored + ? WHERE id = ?', share.locked, to.id);
+    if (share.locked > 0) await tx.run('UPDATE accounts SET sponsored = sponsored + ? WHERE id = ?', share.locked, to.id);
     return share;
   }
 
@@ -311,10 +311,10 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
    * recalled meanwhile go to the sponsor instead. A stake held before holds existed comes back
    * as own coins, as it was then.
    */
-  function refundHold(tx: Tx, r: { from: AccountRef; userId: number; ref: string; amount: number; type: HistoryType }): void {
+  async function refundHold(tx: Tx, r: { from: AccountRef; userId: number; ref: string; amount: number; type: HistoryType }): Promise<void> {
     let left = r.amount;
     const back = { sponsored: 0, bonus: 0, tip: 0, recalled: 0 };
-    const holds = tx.all<HoldRow>(
+    const holds = await tx.all<HoldRow>(
       'SELECT entry_id, user_id, type, held, sponsored, bonus, tip, recalled FROM wager_holds WHERE ref = ? AND user_id = ? AND settled_at IS NULL AND held > 0 ORDER BY entry_id DESC',
       r.ref, r.userId,
     );
@@ -329,7 +329,7 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
         return n;
       };
       const parts = { recalled: take(hold.recalled), sponsored: take(hold.sponsored), bonus: take(hold.bonus), tip: take(hold.tip) };
-      tx.run(
+      await tx.run(
         'UPDATE wager_holds SET held = held - ?, recalled = recalled - ?, sponsored = sponsored - ?, bonus = bonus - ?, tip = tip - ? WHERE entry_id = ?',
         taken, parts.recalled, parts.sponsored, parts.bonus, parts.tip, hold.entry_id,
       );
@@ -337,17 +337,17 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     }
     // The refunded stake no longer plays: its game pays back on what is left of it. A stake that
     // took sponsored coins gives them back first, so a refund without them has no row to change.
-    if (back.sponsored + back.recalled > 0) tx.run(
+    if (back.sponsored + back.recalled > 0) await tx.run(
       `UPDATE sponsored_stakes SET staked = CASE WHEN staked > ? THEN staked - ? ELSE 0 END,
               sponsored = CASE WHEN sponsored > ? THEN sponsored - ? ELSE 0 END WHERE user_id = ? AND ref = ?`,
       r.amount, r.amount, back.sponsored + back.recalled, back.sponsored + back.recalled, r.userId, r.ref,
     );
-    if (back.recalled > 0) transfer(tx, { from: r.from, to: SPONSOR_HOUSE, amount: back.recalled, type: 'sponsor', ref: r.ref });
+    if (back.recalled > 0) await transfer(tx, { from: r.from, to: SPONSOR_HOUSE, amount: back.recalled, type: 'sponsor', ref: r.ref });
     const toPlayer = r.amount - back.recalled;
     if (toPlayer === 0) return;
-    transfer(tx, { from: r.from, to: { user: r.userId }, amount: toPlayer, type: r.type, ref: r.ref });
+    await transfer(tx, { from: r.from, to: { user: r.userId }, amount: toPlayer, type: r.type, ref: r.ref });
     if (back.sponsored + back.bonus + back.tip > 0) {
-      tx.run(
+      await tx.run(
         'UPDATE accounts SET sponsored = sponsored + ?, bonus_locked = bonus_locked + ?, wager_lock = wager_lock + ? WHERE code = ?',
         back.sponsored, back.bonus, back.tip, codeOf({ user: r.userId }).code,
       );
@@ -355,8 +355,8 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
   }
 
   /** A player's coin balance, its sponsored part and what is still to be wagered. */
-  function split(db: Pick<Db, 'get'>, userId: number): BalanceSplit {
-    const row = db.get<{ balance: number; sponsored: number; wager_lock: number; bonus_locked: number; bonus_wager_left: number }>(
+  async function split(db: Pick<Db, 'get'>, userId: number): Promise<BalanceSplit> {
+    const row = await db.get<{ balance: number; sponsored: number; wager_lock: number; bonus_locked: number; bonus_wager_left: number }>(
       'SELECT balance, sponsored, wager_lock, bonus_locked, bonus_wager_left FROM accounts WHERE code = ?', codeOf({ user: userId }).code,
     );
     const { balance: held = 0, sponsored = 0, wager_lock: toWager = 0, bonus_locked: bonusLocked = 0, bonus_wager_left: left = 0 } = row ?? {};
@@ -371,10 +371,10 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
    * wagers (docs/decisions/0034). A bonus already wagered through or lost leaves no requirement
    * behind, so a new one starts its own count; one still locked adds to it.
    */
-  function payBonus(tx: Tx, t: Omit<Transfer, 'to'> & { userId: number; wager: number }): ReturnType<typeof transfer> {
+  async function payBonus(tx: Tx, t: Omit<Transfer, 'to'> & { userId: number; wager: number }): Promise<ReturnType<typeof transfer>> {
     if (!Number.isSafeInteger(t.wager) || t.wager < 0) throw new Error(`ledger: bonus wager must be non-negative integer cents, got ${t.wager}`);
-    const paid = transfer(tx, { from: t.from, to: { user: t.userId }, amount: t.amount, type: t.type, ref: t.ref });
-    tx.run(
+    const paid = await transfer(tx, { from: t.from, to: { user: t.userId }, amount: t.amount, type: t.type, ref: t.ref });
+    await tx.run(
       `UPDATE accounts SET bonus_wager_left = CASE WHEN bonus_locked = 0 THEN ? ELSE bonus_wager_left + ? END, bonus_locked = bonus_locked + ?
         WHERE code = ?`,
       t.wager, t.wager, t.amount, codeOf({ user: t.userId }).code,
@@ -383,21 +383,21 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
   }
 
   /** Pays a sponsor's credit into a player's wallet as sponsored coins. */
-  function lend(tx: Tx, userId: number, amount: number, ref?: string): void {
-    transfer(tx, { from: SPONSOR_HOUSE, to: { user: userId }, amount, type: 'sponsor', ref });
-    tx.run('UPDATE accounts SET sponsored = sponsored + ? WHERE code = ?', amount, codeOf({ user: userId }).code);
+  async function lend(tx: Tx, userId: number, amount: number, ref?: string): Promise<void> {
+    await transfer(tx, { from: SPONSOR_HOUSE, to: { user: userId }, amount, type: 'sponsor', ref });
+    await tx.run('UPDATE accounts SET sponsored = sponsored + ? WHERE code = ?', amount, codeOf({ user: userId }).code);
   }
 
   /**
    * The sponsored coins become the player's own (the challenge completed); answers how many
    * were in the wallet. Sponsored parts of stakes still held become own coins too.
    */
-  function release(tx: Tx, userId: number): number {
-    const { sponsored } = split(tx, userId);
-    if (sponsored > 0) tx.run('UPDATE accounts SET sponsored = 0 WHERE code = ?', codeOf({ user: userId }).code);
-    tx.run('UPDATE wager_holds SET sponsored = 0 WHERE user_id = ? AND settled_at IS NULL AND sponsored > 0', userId);
+  async function release(tx: Tx, userId: number): Promise<number> {
+    const { sponsored } = await split(tx, userId);
+    if (sponsored > 0) await tx.run('UPDATE accounts SET sponsored = 0 WHERE code = ?', codeOf({ user: userId }).code);
+    await tx.run('UPDATE wager_holds SET sponsored = 0 WHERE user_id = ? AND settled_at IS NULL AND sponsored > 0', userId);
     // What the credit's stakes win from now on, and the items they bought, are own.
-    tx.run("DELETE FROM sponsored_stakes WHERE user_id = ? AND state = 'open'", userId);
+    await tx.run("DELETE FROM sponsored_stakes WHERE user_id = ? AND state = 'open'", userId);
     return sponsored;
   }
 
@@ -405,13 +405,13 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
    * Gives the sponsored coins still in the wallet back to the sponsor; answers how many. The
    * sponsored parts of stakes still held are recalled too: a refund pays them to the sponsor.
    */
-  function recall(tx: Tx, userId: number, ref?: string): number {
-    const { sponsored } = split(tx, userId);
-    if (sponsored > 0) tx.run('UPDATE accounts SET sponsored = 0 WHERE code = ?', codeOf({ user: userId }).code);
-    tx.run('UPDATE wager_holds SET recalled = recalled + sponsored, sponsored = 0 WHERE user_id = ? AND settled_at IS NULL AND sponsored > 0', userId);
+  async function recall(tx: Tx, userId: number, ref?: string): Promise<number> {
+    const { sponsored } = await split(tx, userId);
+    if (sponsored > 0) await tx.run('UPDATE accounts SET sponsored = 0 WHERE code = ?', codeOf({ user: userId }).code);
+    await tx.run('UPDATE wager_holds SET recalled = recalled + sponsored, sponsored = 0 WHERE user_id = ? AND settled_at IS NULL AND sponsored > 0', userId);
     // Games still to pay and items still held pay the credit's share to the sponsor when they do.
-    tx.run("UPDATE sponsored_stakes SET state = 'recalled' WHERE user_id = ? AND state = 'open'", userId);
-    if (sponsored > 0) transfer(tx, { from: { user: userId }, to: SPONSOR_HOUSE, amount: sponsored, type: 'sponsor', ref });
+    await tx.run("UPDATE sponsored_stakes SET state = 'recalled' WHERE user_id = ? AND state = 'open'", userId);
+    if (sponsored > 0) await transfer(tx, { from: { user: userId }, to: SPONSOR_HOUSE, amount: sponsored, type: 'sponsor', ref });
     return sponsored;
   }
 
@@ -419,34 +419,34 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
    * The stakes held on `ref` can no longer be refunded (the battle filled): each becomes a
    * counted wager now, frees locked tip coins and bonus wagering like any wager, and runs onWager.
    */
-  function settleHolds(tx: Tx, ref: string): void {
-    const holds = tx.all<HoldRow>('SELECT entry_id, user_id, type, held FROM wager_holds WHERE ref = ? AND settled_at IS NULL ORDER BY entry_id', ref);
+  async function settleHolds(tx: Tx, ref: string): Promise<void> {
+    const holds = await tx.all<HoldRow>('SELECT entry_id, user_id, type, held FROM wager_holds WHERE ref = ? AND settled_at IS NULL ORDER BY entry_id', ref);
     for (const hold of holds) {
-      tx.run('UPDATE wager_holds SET settled_at = ?, counted = held, sponsored = 0, bonus = 0, tip = 0, recalled = 0 WHERE entry_id = ?', now(), hold.entry_id);
+      await tx.run('UPDATE wager_holds SET settled_at = ?, counted = held, sponsored = 0, bonus = 0, tip = 0, recalled = 0 WHERE entry_id = ?', now(), hold.entry_id);
       if (hold.held === 0) continue;
       const a = hold.held;
-      tx.run(
+      await tx.run(
         `UPDATE accounts SET bonus_locked = CASE WHEN bonus_wager_left <= ? THEN 0 ELSE bonus_locked END,
                 bonus_wager_left = CASE WHEN bonus_locked = 0 THEN bonus_wager_left WHEN bonus_wager_left <= ? THEN 0 ELSE bonus_wager_left - ? END,
                 wager_lock = CASE WHEN wager_lock > ? THEN wager_lock - ? ELSE 0 END
           WHERE code = ?`,
         a, a, a, a, a, codeOf({ user: hold.user_id }).code,
       );
-      onWager?.(tx, { userId: hold.user_id, amount: a, type: hold.type, hash: toHash(hold.entry_id) });
+      await onWager?.(tx, { userId: hold.user_id, amount: a, type: hold.type, hash: toHash(hold.entry_id) });
     }
   }
 
   /** A balance in cents; zero for an account that has never moved. */
-  function balance(db: Pick<Db, 'get'>, ref: AccountRef): number {
-    return db.get<{ balance: number }>('SELECT balance FROM accounts WHERE code = ?', codeOf(ref).code)?.balance ?? 0;
+  async function balance(db: Pick<Db, 'get'>, ref: AccountRef): Promise<number> {
+    return (await db.get<{ balance: number }>('SELECT balance FROM accounts WHERE code = ?', codeOf(ref).code))?.balance ?? 0;
   }
 
   /**
    * A player's main wallet and vault in one read (what the wallet shows together): one round
    * trip on PostgreSQL where two `balance` calls make two.
    */
-  function walletAndVault(db: Pick<Db, 'get'>, userId: number): { main: number; vault: number } {
-    const row = db.get<{ main: number | null; vault: number | null }>(
+  async function walletAndVault(db: Pick<Db, 'get'>, userId: number): Promise<{ main: number; vault: number }> {
+    const row = await db.get<{ main: number | null; vault: number | null }>(
       'SELECT (SELECT balance FROM accounts WHERE code = ?) AS main, (SELECT balance FROM accounts WHERE code = ?) AS vault',
       codeOf({ user: userId }).code, codeOf({ user: userId, purpose: 'vault' }).code,
     );
@@ -467,18 +467,18 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
   }
 
   /** A player's entries of some types, newest first, after the entry `before` (its id), with the signed sum of each type. */
-  function entriesOfTypes(db: Pick<Db, 'all'>, ref: AccountRef, types: readonly string[], page: { before?: number; count: number }) {
+  async function entriesOfTypes(db: Pick<Db, 'all'>, ref: AccountRef, types: readonly string[], page: { before?: number; count: number }) {
     const code = codeOf(ref).code;
     const marks = types.map(() => '?').join(', ');
     const signed = 'CASE WHEN l.credit_account = a.id THEN l.amount ELSE -l.amount END';
-    const rows = db.all<{ id: number; amount: number; type: string; ref: string | null; created_at: number }>(
+    const rows = await db.all<{ id: number; amount: number; type: string; ref: string | null; created_at: number }>(
       `SELECT l.id, ${signed} AS amount, l.type, l.ref, l.created_at
          FROM accounts a JOIN ledger l ON (l.credit_account = a.id OR l.debit_account = a.id)
         WHERE a.code = ? AND l.type IN (${marks}) AND l.id < ?
         ORDER BY l.id DESC LIMIT ?`,
       code, ...types, page.before ?? Number.MAX_SAFE_INTEGER, page.count,
     );
-    const sums = db.all<{ type: string; total: number }>(
+    const sums = await db.all<{ type: string; total: number }>(
       `SELECT l.type, SUM(${signed}) AS total
          FROM accounts a JOIN ledger l ON (l.credit_account = a.id OR l.debit_account = a.id)
         WHERE a.code = ? AND l.type IN (${marks}) GROUP BY l.type`,
@@ -488,23 +488,23 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
   }
 
   /** Recomputes every balance from the entries and checks the money invariants. */
-  function check(db: Pick<Db, 'all' | 'get'>): LedgerCheck {
+  async function check(db: Pick<Db, 'all' | 'get'>): Promise<LedgerCheck> {
     const problems: string[] = [];
-    const mismatched = db.all<{ code: string; balance: number; computed: number }>(
+    const mismatched = (await db.all<{ code: string; balance: number; computed: number }>(
       `SELECT a.code, a.balance,
               COALESCE((SELECT SUM(amount) FROM ledger WHERE credit_account = a.id), 0)
             - COALESCE((SELECT SUM(amount) FROM ledger WHERE debit_account = a.id), 0) AS computed
          FROM accounts a`,
-    ).filter((r) => r.balance !== r.computed);
+    )).filter((r) => r.balance !== r.computed);
     for (const r of mismatched) problems.push(`${r.code}: balance ${r.balance} but entries sum to ${r.computed}`);
-    for (const r of db.all<{ code: string; balance: number }>("SELECT code, balance FROM accounts WHERE kind = 'user' AND balance < 0"))
+    for (const r of await db.all<{ code: string; balance: number }>("SELECT code, balance FROM accounts WHERE kind = 'user' AND balance < 0"))
       problems.push(`${r.code} is negative: ${r.balance}`);
-    const held = db.get<{ s: number | null }>("SELECT SUM(balance) AS s FROM accounts WHERE kind <> 'world'")?.s ?? 0;
+    const held = (await db.get<{ s: number | null }>("SELECT SUM(balance) AS s FROM accounts WHERE kind <> 'world'"))?.s ?? 0;
     const externalNet =
-      (db.get<{ s: number | null }>("SELECT SUM(l.amount) AS s FROM ledger l JOIN accounts a ON a.id = l.debit_account WHERE a.kind = 'world'")?.s ?? 0) -
-      (db.get<{ s: number | null }>("SELECT SUM(l.amount) AS s FROM ledger l JOIN accounts a ON a.id = l.credit_account WHERE a.kind = 'world'")?.s ?? 0);
+      ((await db.get<{ s: number | null }>("SELECT SUM(l.amount) AS s FROM ledger l JOIN accounts a ON a.id = l.debit_account WHERE a.kind = 'world'"))?.s ?? 0) -
+      ((await db.get<{ s: number | null }>("SELECT SUM(l.amount) AS s FROM ledger l JOIN accounts a ON a.id = l.credit_account WHERE a.kind = 'world'"))?.s ?? 0);
     if (held !== externalNet) problems.push(`accounts hold ${held} but deposits minus withdrawals is ${externalNet}`);
-    problems.push(...lockedPartsProblems(db));
+    problems.push(...await lockedPartsProblems(db));
     return { ok: problems.length === 0, problems, held, externalNet };
   }
 
@@ -515,11 +515,11 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
    * the Deposit Bonuses paid, tip-locked coins the tips received. A refund that gave back a
    * locked part as own coins, or twice, breaks it even when every balance adds up.
    */
-  function lockedPartsProblems(db: Pick<Db, 'all'>): string[] {
+  async function lockedPartsProblems(db: Pick<Db, 'all'>): Promise<string[]> {
     const credited = (type: string) => `COALESCE((SELECT SUM(amount) FROM ledger WHERE credit_account = a.id AND type = '${type}'), 0)`;
     const debited = (type: string) => `COALESCE((SELECT SUM(amount) FROM ledger WHERE debit_account = a.id AND type = '${type}'), 0)`;
     const inHolds = (part: string) => `COALESCE((SELECT SUM(${part}) FROM wager_holds h WHERE h.user_id = a.user_id AND h.settled_at IS NULL), 0)`;
-    const rows = db.all<{ code: string; sponsored: number; sponsor_net: number; bonus: number; bonus_paid: number; tip: number; tips_in: number }>(
+    const rows = await db.all<{ code: string; sponsored: number; sponsor_net: number; bonus: number; bonus_paid: number; tip: number; tips_in: number }>(
       `SELECT code, sponsored, sponsor_net, bonus, bonus_paid, tip, tips_in FROM (
          SELECT a.code, a.sponsored + ${inHolds('sponsored')} AS sponsored,
                 ${credited('sponsor')} - ${debited('sponsor')} + COALESCE((SELECT SUM(locked) FROM ledger WHERE credit_account = a.id), 0) AS sponsor_net,
@@ -546,8 +546,8 @@ export type Ledger = ReturnType<typeof createLedger>;
  * Cents a player wagered (counted wagers only, docs/decisions/0049) since `since` (ms): debits
  * of wager types that were never held, and held stakes that settled since then.
  */
-export function wageredSince(db: Pick<Db, 'get'>, userId: number, since: number): number {
-  const row = db.get<{ s: number | null }>(
+export async function wageredSince(db: Pick<Db, 'get'>, userId: number, since: number): Promise<number> {
+  const row = await db.get<{ s: number | null }>(
     `SELECT COALESCE((SELECT SUM(l.amount) FROM ledger l JOIN accounts a ON a.id = l.debit_account
                        WHERE a.code = ? AND l.type IN (${WAGER_LIST}) AND l.created_at >= ?
                          AND NOT EXISTS (SELECT 1 FROM wager_holds h WHERE h.entry_id = l.id)), 0)

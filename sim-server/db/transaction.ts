@@ -129,7 +129,7 @@ export class Serial {
 
   /** Runs a statement of the Db itself, after the body that runs now (and any queued before it). */
   async after<T>(statement: () => Promise<T>): Promise<T> {
-    const wait = this.acquire();
+    const wait = await this.acquire();
     if (wait) await wait;
     try {
       return await statement();
@@ -153,9 +153,9 @@ export interface OpenTx {
 export function dbStatements(statements: Statements, serial?: Serial): Statements {
   if (serial) {
     return {
-      run: (sql, ...params) => (serial.busy ? (currentTx() ?? queued(serial, statements)).run(sql, ...params) : statements.run(sql, ...params)),
-      get: (sql, ...params) => (serial.busy ? (currentTx() ?? queued(serial, statements)).get(sql, ...params) : statements.get(sql, ...params)),
-      all: (sql, ...params) => (serial.busy ? (currentTx() ?? queued(serial, statements)).all(sql, ...params) : statements.all(sql, ...params)),
+      run: async (sql, ...params) => (serial.busy ? await (currentTx() ?? queued(serial, statements)).run(sql, ...params) : await statements.run(sql, ...params)),
+      get: async (sql, ...params) => (serial.busy ? await (currentTx() ?? queued(serial, statements)).get(sql, ...params) : await statements.get(sql, ...params)),
+      all: async (sql, ...params) => (serial.busy ? await (currentTx() ?? queued(serial, statements)).all(sql, ...params) : await statements.all(sql, ...params)),
     };
   }
   return {
@@ -187,7 +187,7 @@ export function transactionRunner(open: () => OpenTx | Promise<OpenTx>, serial?:
   return async (fn) => {
     if (currentTx()) throw new Error('nested transaction: pass the Tx down instead');
     if (serial) {
-      const wait = serial.acquire();
+      const wait = await serial.acquire();
       if (wait) await wait;
     }
     try {
@@ -197,9 +197,9 @@ export function transactionRunner(open: () => OpenTx | Promise<OpenTx>, serial?:
       const live: Live = {
         ended: false,
         tx: {
-          run: (sql, ...params) => (live.ended ? ended() : statements.run(sql, ...params)),
-          get: (sql, ...params) => (live.ended ? ended() : statements.get(sql, ...params)),
-          all: (sql, ...params) => (live.ended ? ended() : statements.all(sql, ...params)),
+          run: async (sql, ...params) => (live.ended ? await ended() : await statements.run(sql, ...params)),
+          get: async (sql, ...params) => (live.ended ? await ended() : await statements.get(sql, ...params)),
+          all: async (sql, ...params) => (live.ended ? await ended() : await statements.all(sql, ...params)),
           afterCommit: (f) => pending.push(f),
         },
       };

@@ -48,13 +48,13 @@ export function newGiftCode(kind: GiftKind): string {
 }
 
 /** Creates a code; `amount` in coin cents for wallet codes, `itemId` for inventory codes. */
-export function mintGiftCode(
+export async function mintGiftCode(
   tx: Tx,
   gift: { kind: GiftKind; amount?: number; itemId?: number; method?: string | null; source: string },
   now: number,
-): string {
+): Promise<string> {
   const code = newGiftCode(gift.kind);
-  tx.run(
+  await tx.run(
     'INSERT INTO gift_codes (code, kind, amount, item_id, method, source, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     code, gift.kind, gift.amount ?? null, gift.itemId ?? null, gift.method ?? null, gift.source, now,
   );
@@ -65,13 +65,13 @@ export function mintGiftCode(
  * Marks a code of `kind` redeemed by a player and answers it, or answers why it cannot be:
  * unknown (or of the other kind) is INVALID, redeemed before is USED.
  */
-export function redeemGiftCode(tx: Tx, kind: GiftKind, code: string, userId: number, now: number): GiftRow | (typeof GiftCause)[keyof typeof GiftCause] {
+export async function redeemGiftCode(tx: Tx, kind: GiftKind, code: string, userId: number, now: number): Promise<GiftRow | (typeof GiftCause)[keyof typeof GiftCause]> {
   const normal = code.trim().toUpperCase();
-  const row = tx.get<GiftRow>(
+  const row = await tx.get<GiftRow>(
     'UPDATE gift_codes SET redeemed_by = ?, redeemed_at = ? WHERE code = ? AND kind = ? AND redeemed_by IS NULL RETURNING *',
     userId, now, normal, kind,
   );
   if (row) return row;
-  const known = tx.get<{ kind: GiftKind }>('SELECT kind FROM gift_codes WHERE code = ?', normal);
+  const known = await tx.get<{ kind: GiftKind }>('SELECT kind FROM gift_codes WHERE code = ?', normal);
   return known?.kind === kind ? GiftCause.USED : GiftCause.INVALID;
 }

@@ -21,19 +21,19 @@ export function findUserByProvider(db: Pick<Db, 'get'>, providerId: string): Use
 }
 
 /** Creates a player and pays the starting balance from the house faucet, in one transaction. */
-export function createUser(
+export async function createUser(
   tx: Tx,
   ledger: Ledger,
   input: { name: string; passwordHash: string | null; providerId: string | null; startBalance: number; now: number },
-): UserRow {
-  const { lastInsertRowid: id } = tx.run(
+): Promise<UserRow> {
+  const { lastInsertRowid: id } = await tx.run(
     'INSERT INTO users (name, display_name, password_hash, provider_id, created_at) VALUES (?, ?, ?, ?, ?)',
     input.name, input.name, input.passwordHash, input.providerId, input.now,
   );
   if (input.startBalance > 0) {
-    ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: id }, amount: input.startBalance, type: 'signup_bonus' });
+    await ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: id }, amount: input.startBalance, type: 'signup_bonus' });
   }
-  return tx.get<UserRow>('SELECT * FROM users WHERE id = ?', id)!;
+  return (await tx.get<UserRow>('SELECT * FROM users WHERE id = ?', id))!;
 }
 
 /** The player as others see them. */
@@ -56,10 +56,10 @@ export function hasTag(row: Pick<UserRow, 'tags'>, tag: string): boolean {
 }
 
 /** Gives a player a tag or takes it away. */
-export function setTag(tx: Tx, userId: number, tag: string, on: boolean): void {
-  const row = tx.get<Pick<UserRow, 'tags'>>('SELECT tags FROM users WHERE id = ?', userId);
+export async function setTag(tx: Tx, userId: number, tag: string, on: boolean): Promise<void> {
+  const row = await tx.get<Pick<UserRow, 'tags'>>('SELECT tags FROM users WHERE id = ?', userId);
   if (!row) return;
   const tags = (JSON.parse(row.tags) as string[]).filter((t) => t !== tag);
   if (on) tags.push(tag);
-  tx.run('UPDATE users SET tags = ? WHERE id = ?', JSON.stringify(tags), userId);
+  await tx.run('UPDATE users SET tags = ? WHERE id = ?', JSON.stringify(tags), userId);
 }

@@ -102,9 +102,9 @@ function pickBox(world: WorldContext, list: Box[], budget: number): Box | null {
 
 /** A short balance is topped up with a wallet gift card bought at the sim's shop and redeemed like any. */
 async function topUpIfShort(world: WorldContext, agent: Agent): Promise<boolean> {
-  if (balanceOf(world, agent) >= TOP_UP_BELOW) return false;
+  if (await balanceOf(world, agent) >= TOP_UP_BELOW) return false;
   const { db, config } = world.services;
-  const code = db.transaction((tx) => mintGiftCode(tx, { kind: 'wallet', amount: TOP_UP, source: 'sim-population' }, config.now()));
+  const code = await db.transaction((tx) => mintGiftCode(tx, { kind: 'wallet', amount: TOP_UP, source: 'sim-population' }, config.now()));
   await world.call(agent, 'wallet.gift', { code });
   return true;
 }
@@ -112,7 +112,7 @@ async function topUpIfShort(world: WorldContext, agent: Agent): Promise<boolean>
 async function openCases(world: WorldContext, agent: Agent): Promise<void> {
   if (await topUpIfShort(world, agent)) return;
   const count = world.random() < 0.8 ? 1 : 5;
-  const box = pickBox(world, await boxes(world, agent), Math.floor(balanceOf(world, agent) / count));
+  const box = pickBox(world, await boxes(world, agent), Math.floor(await balanceOf(world, agent) / count));
   if (!box) return;
   const game = responseOf<{ game: { token: string } }>(await world.call(agent, 'arena-unbox.create', { box_hash: box.hash, count }))?.game;
   if (!game) return;
@@ -126,7 +126,7 @@ async function openCases(world: WorldContext, agent: Agent): Promise<void> {
 
 async function createBattle(world: WorldContext, agent: Agent): Promise<void> {
   if (await topUpIfShort(world, agent)) return;
-  const box = pickBox(world, await boxes(world, agent), Math.floor(balanceOf(world, agent) / 4));
+  const box = pickBox(world, await boxes(world, agent), Math.floor(await balanceOf(world, agent) / 4));
   if (!box) return;
   const team = world.random() < 0.2;
   const options = { ...(world.random() < 0.4 && { fast: 1 }), ...(world.random() < 0.1 && { crazy: 1 }) };
@@ -141,13 +141,13 @@ async function createBattle(world: WorldContext, agent: Agent): Promise<void> {
   world.pending.push({
     at: world.services.config.now() + wait,
     run: async () => {
-      if (battleWaiting(world, hash)) await world.call(agent, 'arena-battle.callBots', { hash });
+      if (await battleWaiting(world, hash)) await world.call(agent, 'arena-battle.callBots', { hash });
     },
   });
 }
 
-function battleWaiting(world: WorldContext, hash: string): boolean {
-  return world.services.db.get('SELECT 1 AS w FROM battles WHERE id = ? AND status = ?', parseHash(hash), 'waiting') !== undefined;
+async function battleWaiting(world: WorldContext, hash: string): Promise<boolean> {
+  return await world.services.db.get('SELECT 1 AS w FROM battles WHERE id = ? AND status = ?', parseHash(hash), 'waiting') !== undefined;
 }
 
 interface WaitingBattle {
@@ -167,13 +167,13 @@ function waitingBattles(world: WorldContext): WaitingBattle[] {
   );
 }
 
-const seated = (world: WorldContext, battleId: number, userId: number) =>
-  world.services.db.get('SELECT 1 AS s FROM battle_seats WHERE battle_id = ? AND user_id = ?', battleId, userId) !== undefined;
+const seated = async (world: WorldContext, battleId: number, userId: number) =>
+  await world.services.db.get('SELECT 1 AS s FROM battle_seats WHERE battle_id = ? AND user_id = ?', battleId, userId) !== undefined;
 
 async function joinBattle(world: WorldContext, agent: Agent, battle?: WaitingBattle): Promise<void> {
   if (await topUpIfShort(world, agent)) return;
-  const budget = balanceOf(world, agent) / 3;
-  const open = battle ? [battle] : waitingBattles(world).filter((b) => b.price <= budget && !seated(world, b.id, agent.id));
+  const budget = await balanceOf(world, agent) / 3;
+  const open = battle ? [battle] : waitingBattles(world).filter(async (b) => b.price <= budget && !await seated(world, b.id, agent.id));
   const chosen = open[Math.floor(world.random() * open.length)];
   if (chosen && chosen.price <= budget) await world.call(agent, 'arena-battle.join', { token: chosen.token });
 }
@@ -186,7 +186,7 @@ interface ChatRow {
 }
 
 async function chat(world: WorldContext, agent: Agent): Promise<void> {
-  const recent = world.services.db.all<ChatRow>('SELECT id, user_id, origin, created_at FROM chat_messages WHERE hidden = 0 AND deleted = 0 ORDER BY id DESC LIMIT 5');
+  const recent = await world.services.db.all<ChatRow>('SELECT id, user_id, origin, created_at FROM chat_messages WHERE hidden = 0 AND deleted = 0 ORDER BY id DESC LIMIT 5');
   const special = recent.find((m) => m.origin !== null && REACT_TO.includes(m.origin) && m.id > (world.reactedTo ?? 0));
   let text: string;
   let reply: string | undefined;
@@ -248,7 +248,7 @@ async function radio(world: WorldContext, agent: Agent): Promise<void> {
 async function follow(world: WorldContext, agent: Agent): Promise<void> {
   const { db } = world.services;
   // Now and then a real player who played lately; mostly another simulated player.
-  const real = world.random() < 0.3 ? db.get<{ id: number }>(`SELECT id FROM users WHERE tags NOT LIKE '%"sim"%' AND tags NOT LIKE '%"bot"%' ORDER BY id DESC LIMIT 1`) : undefined;
+  const real = world.random() < 0.3 ? await db.get<{ id: number }>(`SELECT id FROM users WHERE tags NOT LIKE '%"sim"%' AND tags NOT LIKE '%"bot"%' ORDER BY id DESC LIMIT 1`) : undefined;
   const target = real?.id ?? world.agents[Math.floor(world.random() * world.agents.length)]?.id;
   if (target !== undefined && target !== agent.id) await world.call(agent, 'follower.follow', { user_hash: toHash(target) });
 }
@@ -262,8 +262,8 @@ async function stream(world: WorldContext, agent: Agent): Promise<void> {
   if (agent.n >= 3) return chat(world, agent);
   const { services } = world;
   const user = findUserById(services.db, agent.id);
-  if (!user || services.db.get('SELECT 1 AS live FROM streams WHERE user_id = ? AND ended_at IS NULL', agent.id)) return;
-  const live = services.db.transaction((tx) => startStream(tx, services, user, { channel: agent.name.toLowerCase(), title: `${agent.name} opens cases`, followers: between(world.random, 100, 20_000) }));
+  if (!user || await services.db.get('SELECT 1 AS live FROM streams WHERE user_id = ? AND ended_at IS NULL', agent.id)) return;
+  const live = await services.db.transaction((tx) => startStream(tx, services, user, { channel: agent.name.toLowerCase(), title: `${agent.name} opens cases`, followers: between(world.random, 100, 20_000) }));
   const hosts = agent.n < 2;
   if (hosts) {
     // As a streaming partner does: link the channel just streamed, join the club, fuel a party.
@@ -275,8 +275,8 @@ async function stream(world: WorldContext, agent: Agent): Promise<void> {
     at: services.config.now() + between(world.random, 5 * 60_000, 20 * 60_000),
     run: async () => {
       if (hosts) await world.call(agent, 'partnership-plus.close-party', {});
-      services.db.transaction((tx) => {
-        if (tx.get('SELECT 1 AS live FROM streams WHERE id = ? AND ended_at IS NULL', parseHash(live.hash))) stopStream(tx, services, live.hash);
+      await services.db.transaction(async (tx) => {
+        if (await tx.get('SELECT 1 AS live FROM streams WHERE id = ? AND ended_at IS NULL', parseHash(live.hash))) await stopStream(tx, services, live.hash);
       });
     },
   });
@@ -287,7 +287,7 @@ async function joinParty(world: WorldContext, agent: Agent): Promise<void> {
   const lobby = responseOf<{ parties: { id: string; official: boolean; host: { id: number } }[] }>(await world.call(agent, 'event-party.lobby', {}));
   const party = lobby?.parties[Math.floor(world.random() * lobby.parties.length)];
   if (!party) return chat(world, agent);
-  const code = party.official ? OFFICIAL_INVITE_CODE : world.services.db.get<{ invite_code: string }>('SELECT invite_code FROM stream_parties WHERE id = ?', parseHash(party.id))?.invite_code;
+  const code = party.official ? OFFICIAL_INVITE_CODE : (await world.services.db.get<{ invite_code: string }>('SELECT invite_code FROM stream_parties WHERE id = ?', parseHash(party.id)))?.invite_code;
   if (code) await world.call(agent, 'event-party.join', { id: party.id, invite_code: code });
 }
 
@@ -330,14 +330,14 @@ export async function backgroundActs(world: WorldContext, now: number): Promise<
 async function seatForRealPlayers(world: WorldContext, now: number): Promise<void> {
   const waiting = waitingBattles(world).find((b) => b.sim_creator === 0 && now - b.updated_at >= HUMAN_DELAY_MS.min + (b.id * 7_919) % HUMAN_DELAY_MS.spread);
   if (!waiting) return;
-  const candidates = world.agents.filter((a) => !seated(world, waiting.id, a.id) && balanceOf(world, a) >= waiting.price * 3);
+  const candidates = world.agents.filter(async (a) => !await seated(world, waiting.id, a.id) && await balanceOf(world, a) >= waiting.price * 3);
   const agent = candidates[Math.floor(world.random() * candidates.length)];
   if (agent) await joinBattle(world, agent, waiting);
 }
 
 /** Joins the open rain, each player once, solving its captcha as a browser does. */
 async function joinRain(world: WorldContext): Promise<void> {
-  const rain = world.services.db.get<{ id: number }>("SELECT id FROM chat_rains WHERE status = 'active' ORDER BY id DESC LIMIT 1");
+  const rain = await world.services.db.get<{ id: number }>("SELECT id FROM chat_rains WHERE status = 'active' ORDER BY id DESC LIMIT 1");
   if (!rain || world.random() > 0.3) return;
   const hash = toHash(rain.id);
   const agent = world.agents.find((a) => a.joinedRain !== hash && world.random() < 0.5);

@@ -82,18 +82,18 @@ function nextGap(random: RandomSource, activity: number, now: number): number {
  * the faucet's starting balance and the `sim` tag). A name a real player already holds is
  * skipped: the world never takes over a real account.
  */
-function ensureAgents(services: Services, random: RandomSource, agents: Agent[], size: number): void {
+async function ensureAgents(services: Services, random: RandomSource, agents: Agent[], size: number): Promise<void> {
   const { db, ledger, config } = services;
   let n = agents.length === 0 ? 0 : agents[agents.length - 1]!.n + 1;
   while (agents.length < size) {
     const name = simName(n);
-    const user = db.transaction((tx) => {
-      const found = tx.get<UserRow>('SELECT * FROM users WHERE name = ?', name);
+    const user = await db.transaction(async (tx) => {
+      const found = await tx.get<UserRow>('SELECT * FROM users WHERE name = ?', name);
       if (found) return (JSON.parse(found.tags) as string[]).includes('sim') ? found : null;
-      const created = createUser(tx, ledger, { name, passwordHash: null, providerId: null, startBalance: config.startBalance, now: config.now() });
-      setTag(tx, created.id, 'sim', true);
+      const created = await createUser(tx, ledger, { name, passwordHash: null, providerId: null, startBalance: config.startBalance, now: config.now() });
+      await setTag(tx, created.id, 'sim', true);
       // The first few host: partners whose codes others use, and streamers.
-      if (n < 2) setTag(tx, created.id, 'partner', true);
+      if (n < 2) await setTag(tx, created.id, 'partner', true);
       return created;
     });
     if (user) agents.push({ n, id: user.id, name, nextAt: config.now() + nextGap(random, 1, config.now()), actedAt: 0, joinedRain: null, joinedSteal: null });
@@ -102,7 +102,7 @@ function ensureAgents(services: Services, random: RandomSource, agents: Agent[],
 }
 
 /** Starts the population (size 0 starts nothing until the console asks for players). */
-export function createPopulation(services: Services, dispatch: Dispatch, log: { error(obj: unknown, msg: string): void }, initial: PopulationSettings & { seed: number }): Population {
+export async function createPopulation(services: Services, dispatch: Dispatch, log: { error(obj: unknown, msg: string): void }, initial: PopulationSettings & { seed: number }): Promise<Population> {
   const random = seededRandom(initial.seed);
   const settings: PopulationSettings = { size: initial.size, activity: initial.activity, paused: initial.paused };
   const agents: Agent[] = [];
@@ -136,7 +136,7 @@ export function createPopulation(services: Services, dispatch: Dispatch, log: { 
 
   async function tick(): Promise<void> {
     if (busy || !services.timers.owned()) return;
-    grow(NEW_PER_TICK);
+    await grow(NEW_PER_TICK);
     if (settings.paused || agents.length === 0) return;
     busy = true;
     try {
@@ -157,10 +157,10 @@ export function createPopulation(services: Services, dispatch: Dispatch, log: { 
   }
 
   /** Creates the players the size asks for and the world does not have yet, at most `slice` of them. */
-  const grow = (slice = Infinity) => {
-    if (settings.size > agents.length) ensureAgents(services, random, agents, Math.min(settings.size, agents.length + slice));
+  const grow = async (slice = Infinity) => {
+    if (settings.size > agents.length) await ensureAgents(services, random, agents, Math.min(settings.size, agents.length + slice));
   };
-  services.timers.whenOwned(() => grow(NEW_PER_TICK));
+  await services.timers.whenOwned(() => grow(NEW_PER_TICK));
   const timer = setInterval(() => void tick(), TICK_MS);
   timer.unref();
 
@@ -170,15 +170,15 @@ export function createPopulation(services: Services, dispatch: Dispatch, log: { 
   });
   return {
     status,
-    set(change) {
+    async set(change) {
       Object.assign(settings, change);
       // The rest arrive with the ticks, NEW_PER_TICK at a time.
-      if (services.timers.owned()) grow(NEW_PER_TICK);
+      if (services.timers.owned()) await grow(NEW_PER_TICK);
       if (settings.paused || settings.size === 0) setSimulatedOnline(0);
       return status();
     },
     async actNow(count) {
-      grow();
+      await grow();
       const active = agents.slice(0, settings.size);
       for (let done = 0; done < count && active.length > 0; done++) await turn(active[done % active.length]!);
       await backgroundActs(world, services.config.now());

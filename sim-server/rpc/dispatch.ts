@@ -83,9 +83,9 @@ export function paramsHash(method: string, params: unknown): string {
 
 function moneyTx<T>(services: Services, method: string, user: UserRow | null, stamp: string | undefined, params: unknown, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const hash = user && stamp ? paramsHash(method, params) : null;
-  return services.db.transaction((tx) => {
+  return services.db.transaction(async (tx) => {
     if (user && stamp) {
-      const prior = tx.get<{ method: string; response: string; params_hash: string | null }>('SELECT method, response, params_hash FROM idempotency WHERE user_id = ? AND stamp = ?', user.id, stamp);
+      const prior = await tx.get<{ method: string; response: string; params_hash: string | null }>('SELECT method, response, params_hash FROM idempotency WHERE user_id = ? AND stamp = ?', user.id, stamp);
       if (prior) {
         // Stamps recorded before params were hashed (null) keep answering by method alone.
         if (prior.method !== method || (prior.params_hash !== null && prior.params_hash !== hash)) {
@@ -94,9 +94,9 @@ function moneyTx<T>(services: Services, method: string, user: UserRow | null, st
         return JSON.parse(prior.response) as T;
       }
     }
-    const result = fn(tx);
+    const result = await fn(tx);
     if (user && stamp) {
-      tx.run('INSERT INTO idempotency (user_id, stamp, method, response, created_at, params_hash) VALUES (?, ?, ?, ?, ?, ?)', user.id, stamp, method, JSON.stringify(result ?? null), services.config.now(), hash);
+      await tx.run('INSERT INTO idempotency (user_id, stamp, method, response, created_at, params_hash) VALUES (?, ?, ?, ?, ?, ?)', user.id, stamp, method, JSON.stringify(result ?? null), services.config.now(), hash);
     }
     return result;
   });

@@ -48,7 +48,7 @@ export function createRpcCall(services: Services, dispatch: Dispatch): RpcCall {
   return async (request) => {
     let caller: Caller;
     try {
-      caller = request.token ? { ...authenticate(services, request.token), ip: request.ip } : { user: null, sessionId: null, ip: request.ip };
+      caller = request.token ? { ...await authenticate(services, request.token), ip: request.ip } : { user: null, sessionId: null, ip: request.ip };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       let wait = limiter.hit(`ip:${request.ip}`, config.now());

@@ -14,11 +14,11 @@ const botName = (display: string) => `bot__${display.toLowerCase()}`;
 /** Creates the bot accounts that do not exist yet and answers every bot's user id. */
 export function ensureBots(db: Db, now: number): number[] {
   return db.transaction((tx) =>
-    BOT_NAMES.map((display) => {
+    BOT_NAMES.map(async (display) => {
       const name = botName(display);
-      const found = tx.get<{ id: number }>('SELECT id FROM users WHERE name = ?', name);
+      const found = await tx.get<{ id: number }>('SELECT id FROM users WHERE name = ?', name);
       if (found) return found.id;
-      return tx.run("INSERT INTO users (name, display_name, tags, created_at) VALUES (?, ?, '[\"bot\"]', ?)", name, display, now).lastInsertRowid;
+      return (await tx.run("INSERT INTO users (name, display_name, tags, created_at) VALUES (?, ?, '[\"bot\"]', ?)", name, display, now)).lastInsertRowid;
     }),
   );
 }

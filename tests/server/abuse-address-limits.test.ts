@@ -66,12 +66,12 @@ describe('chat posters per address', () => {
     const posters = await Promise.all([0, 1, 2].map((i) => server.player(`poster${i}`)));
     for (const [i, poster] of posters.entries()) await ok(poster, 'chat.send', { text: `hello ${i}` });
     const fourth = await server.player('poster3');
-    const before = messageCount(server);
+    const before = await messageCount(server);
     expect((await fourth.call('chat.send', { text: 'me too' })).error).toEqual({
       error_code: NumericError.INVALID_DATA,
       error_msg: 'Too many accounts post from your address: try again in 60 s',
     });
-    expect(messageCount(server)).toBe(before);
+    expect(await messageCount(server)).toBe(before);
 
     clock.advance(SEND_DELAY_MS);
     await ok(posters[0]!, 'chat.send', { text: 'still here' });
@@ -83,6 +83,6 @@ describe('chat posters per address', () => {
     expect((await fourth.call('chat.send', { text: 'me too' })).error?.error_msg).toBe('Too many accounts post from your address: try again in 1 s');
     clock.advance(1_000);
     await ok(fourth, 'chat.send', { text: 'me too' });
-    expect(messageCount(server)).toBe(before + 3);
+    expect(await messageCount(server)).toBe(before + 3);
   });
 });

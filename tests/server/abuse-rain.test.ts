@@ -47,9 +47,9 @@ const join = (player: { client: Client; hash: string }, rain: Rain) =>
 /** Closes joining and draws the rain; answers who was paid what. */
 async function draw(rain: Rain): Promise<Record<string, number>> {
   clock.advance(RAIN_JOIN_MS);
-  rainTick(server.services);
+  await rainTick(server.services);
   clock.advance(1_000);
-  rainTick(server.services);
+  await rainTick(server.services);
   const record = await ok(server.client(), 'chat-rain.getRewards', { rain_hash: rain.hash });
   return Object.fromEntries(record.rain!.rewards.map((r) => [r.user_hash, r.reward]));
 }
@@ -75,11 +75,11 @@ describe('rain joins from one device or address', () => {
     expect((await ok(sameAddress[0]!.client, 'chat-rain.get', {})).joined).toBe(false);
     expect((await ok(server.client(), 'chat-rain.get', {})).rain?.participants).toBe(2);
 
-    const pot = server.services.ledger.balance(server.services.db, RAIN_HOUSE);
+    const pot = await server.services.ledger.balance(server.services.db, RAIN_HOUSE);
     const rewards = await draw(rain);
     expect(Object.keys(rewards).toSorted()).toEqual([farmer.hash, honest.hash].toSorted());
     expect(Object.values(rewards).reduce((a, b) => a + b, 0)).toBe(pot);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('the next rain is open to the same address again, once', async () => {

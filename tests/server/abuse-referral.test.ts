@@ -47,7 +47,7 @@ describe('self-referral', () => {
     await deposit(friend, '100');
     expect(await lastEntry(friend)).toMatchObject({ type: 'promo_code', amount: 500 });
     expect(await referralsOf(owner)).toMatchObject({ referrals: 1 });
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('twenty accounts from the owner\'s address count no referral toward the cashout\'s twenty', async () => {

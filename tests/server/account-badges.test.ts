@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const idOf = (name: string) => server.services.db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', name)!.id;
-const shown = (name: string) => server.services.db.get<{ badge: string | null }>('SELECT badge FROM users WHERE name = ?', name)!.badge;
+const idOf = async (name: string) => (await server.services.db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', name))!.id;
+const shown = async (name: string) => (await server.services.db.get<{ badge: string | null }>('SELECT badge FROM users WHERE name = ?', name))!.badge;
 const me = async (client: Client) => {
   const answer = await ok(client, 'user.getUser');
   if (!('user_wallet' in answer)) throw new Error('expected account data');
@@ -36,7 +36,7 @@ describe('account badges', () => {
     expect((await ok(ann, 'account.badges')).shown).toBe('first_case');
 
     expect(await ok(ann, 'account.clearInfo', { value: 'badge' })).toEqual({ success: true, info: { avatar: null, pattern: null, badge: null } });
-    expect(shown('badge_ann')).toBeNull();
+    expect(await shown('badge_ann')).toBeNull();
     // Without an uploaded avatar, clearing it leaves the default one (customize.test.ts clears an upload).
     expect(await ok(ann, 'account.clearInfo', { value: 'avatar' })).toEqual({ success: true, info: { avatar: null, pattern: null, badge: null } });
     expect((await ann.call('account.clearInfo', { value: 'hat' })).error).toMatchObject({ error_code: 16 });
@@ -69,7 +69,7 @@ describe('account badges', () => {
     await ok(bob, 'account.set-badge', { badge: 'first_case' });
     for (const badge of ['level_50', 'staff', 'no_such_badge']) {
       expect((await bob.call('account.set-badge', { badge })).error).toMatchObject({ error_code: 19 });
-      expect(shown('badge_bob')).toBe('first_case');
+      expect(await shown('badge_bob')).toBe('first_case');
     }
     expect((await bob.call('account.set-badge', {})).error).toMatchObject({ error_code: 16 });
     expect((await server.client().call('account.set-badge', { badge: 'first_case' })).error).toMatchObject({ error_code: 15 });
@@ -78,13 +78,13 @@ describe('account badges', () => {
 
   test('a grant (the door partners and staff use) gives a badge once; revoking it stops it showing', async () => {
     const cid = await server.player('badge_cid');
-    const id = idOf('badge_cid');
+    const id = await idOf('badge_cid');
     const grant = () => server.services.db.transaction((tx) => grantBadge(tx, id, 'referral', 'partner:1', Date.now()));
-    expect(grant()).toBe(true);
-    expect(grant()).toBe(false);
+    expect(await grant()).toBe(true);
+    expect(await grant()).toBe(false);
     expect((await ok(cid, 'account.badges')).badges.map((b) => [b.key, b.source])).toEqual([['referral', 'grant']]);
     await ok(cid, 'account.set-badge', { badge: 'referral' });
-    server.services.db.transaction((tx) => revokeBadge(tx, id, 'referral'));
+    await server.services.db.transaction((tx) => revokeBadge(tx, id, 'referral'));
     expect((await ok(cid, 'account.badges'))).toEqual({ badges: [], shown: null });
     expect((await me(cid)).user.info.badge).toBeNull();
   });
@@ -106,16 +106,16 @@ describe('account markers', () => {
 
   test('a bad marker name, too many markers or a visitor is refused and nothing is stored', async () => {
     const eve = await server.player('mark_eve');
-    const rows = () => server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM account_marks WHERE user_id = ?', idOf('mark_eve'))!.n;
+    const rows = async () => (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM account_marks WHERE user_id = ?', await idOf('mark_eve')))!.n;
     expect((await eve.call('account.applyMarkers', { mark: 'ok_one,Bad Name' })).error).toMatchObject({ error_code: 16 });
     expect((await eve.call('account.applyMarkers', { mark: 'x'.repeat(65) })).error).toMatchObject({ error_code: 16 });
-    expect(rows()).toBe(0);
+    expect(await rows()).toBe(0);
     for (let batch = 0; batch < 4; batch++) {
       await ok(eve, 'account.applyMarkers', { mark: Array.from({ length: 50 }, (_, i) => `m${batch}_${i}`).join(',') });
     }
-    expect(rows()).toBe(200);
+    expect(await rows()).toBe(200);
     expect((await eve.call('account.applyMarkers', { mark: 'one_more' })).error).toMatchObject({ error_code: 19 });
-    expect(rows()).toBe(200);
+    expect(await rows()).toBe(200);
     expect((await server.client().call('account.applyMarkers', { mark: 'assistant_welcome' })).error).toMatchObject({ error_code: 15 });
   });
 });

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const ledgerRows = () => server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n;
+const ledgerRows = async () => (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n;
 const cardsOf = async (client: Client) => (await ok(client, 'inventory.getCards')).cards;
 const bpData = (client: Client) => ok(client, 'battlepass.getData');
 
@@ -55,14 +55,14 @@ describe('Battle Pass', () => {
     }
     expect(Math.floor(exp / 1000)).toBe(2);
 
-    const rows = ledgerRows();
+    const rows = await ledgerRows();
     const answers = await Promise.all(Array.from({ length: 20 }, () => ana.call('battlepass.claim', { tier: 1, track: 'free' })));
     expect(answers.filter((a) => 'response' in a)).toHaveLength(1);
     expect(answers.filter((a) => a.error?.error_code === 19 && a.error.error_msg === 'This reward was already claimed.')).toHaveLength(19);
     const cards = await cardsOf(ana);
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({ type: 'free_coins', amount: bpReward(1, 'free').amount, rarity: 'low', level: 1 });
-    expect(ledgerRows()).toBe(rows);
+    expect(await ledgerRows()).toBe(rows);
     expect((await bpData(ana)).progress!.claimed).toEqual([{ tier: 1, track: 'free' }]);
 
     // Tier 3 is not reached; premium needs the pass; nothing is issued for either.
@@ -102,23 +102,23 @@ describe('Battle Pass', () => {
     expect((await socket.next('INVENTORY_ASSET_ISSUED')).data).toEqual({ assets: [], cards: [card.card], count: 1, source: 'battlepass', game_hash: null });
     socket.close();
     expect((await ben.call('battlepass.claim', { tier: 6, track: 'free' })).error).toMatchObject({ error_code: 19 });
-    expect(server.services.ledger.check(server.services.db).ok).toBe(true);
+    expect((await server.services.ledger.check(server.services.db)).ok).toBe(true);
   });
 
   test('buying without the coins moves nothing', async () => {
     const cid = await server.player('bp_cid');
     const all = await balanceOf(cid);
     await ok(cid, 'wallet-vault.deposit', { amount: all - 500 });
-    const rows = ledgerRows();
+    const rows = await ledgerRows();
     expect((await cid.call('battlepass.purchase', { method: 'buy' })).error).toMatchObject({ error_code: 'COMMIT_ERROR' });
     expect(await balanceOf(cid)).toBe(500);
-    expect(ledgerRows()).toBe(rows);
+    expect(await ledgerRows()).toBe(rows);
     expect((await bpData(cid)).progress).toMatchObject({ has_buy: false });
   });
 
   test('bad input and visitors are refused in the envelope and nothing changes', async () => {
     const dan = await server.player('bp_dan');
-    const rows = ledgerRows();
+    const rows = await ledgerRows();
     for (const params of [{ tier: 0, track: 'free' }, { tier: 31, track: 'free' }, { tier: 'x', track: 'free' }, { tier: 1, track: 'gold' }, { tier: 1 }]) {
       expect((await dan.call('battlepass.claim', params)).error).toMatchObject({ error_code: 16 });
     }
@@ -128,7 +128,7 @@ describe('Battle Pass', () => {
     const visitor = server.client();
     expect((await visitor.call('battlepass.purchase', { method: 'buy' })).error).toMatchObject({ error_code: 15 });
     expect((await visitor.call('battlepass.claim', { tier: 1, track: 'free' })).error).toMatchObject({ error_code: 15 });
-    expect(ledgerRows()).toBe(rows);
+    expect(await ledgerRows()).toBe(rows);
     expect(await cardsOf(dan)).toEqual([]);
   });
 

@@ -14,14 +14,14 @@ beforeAll(async () => {
 afterAll(() => s.server.close());
 
 const arenaHouse = () => s.server.services.ledger.balance(s.server.services.db, { house: 'arena' });
-const entries = (ref: string, type: string) =>
-  s.server.services.db.get<{ n: number; sum: number | null }>('SELECT COUNT(*) AS n, SUM(amount) AS sum FROM ledger WHERE ref = ? AND type = ?', ref, type)!;
+const entries = async (ref: string, type: string) =>
+  (await s.server.services.db.get<{ n: number; sum: number | null }>('SELECT COUNT(*) AS n, SUM(amount) AS sum FROM ledger WHERE ref = ? AND type = ?', ref, type))!;
 
 describe('playing a battle', () => {
   test('a 3-seat battle with a joiner and a bot is played to the end: the pot is paid once and the ledger holds', async () => {
     const alice = await s.server.player('play_alice');
     const bob = await s.server.player('play_bob');
-    const [aliceStart, bobStart, houseStart] = [await balanceOf(alice), await balanceOf(bob), arenaHouse()];
+    const [aliceStart, bobStart, houseStart] = [await balanceOf(alice), await balanceOf(bob), await arenaHouse()];
     const created = await createBattle(alice, {}, 5);
     const { price } = created.game;
     expect(created.game).toMatchObject({ status: 'waiting', seats: 3, members: 1, rounds: 5, round: 0, type: 'battle', personal: false });
@@ -53,13 +53,13 @@ describe('playing a battle', () => {
     expect(done.game.users.map((u) => u.reward)).toEqual([1, 2, 3].map((seat) => paid.get(seat) ?? 0));
 
     // Ticking on changes nothing: the pot was paid once.
-    const rewards = entries(created.game.hash, 'arena_reward');
+    const rewards = await entries(created.game.hash, 'arena_reward');
     s.advance(120_000);
-    expect(entries(created.game.hash, 'arena_reward')).toEqual(rewards);
+    expect(await entries(created.game.hash, 'arena_reward')).toEqual(rewards);
     expect(rewards.sum ?? 0).toBe(coinsTo(1) + coinsTo(2));
     expect(await held(alice)).toHaveLength(dropsTo === 1 ? 15 : 0);
-    expect(arenaHouse()).toBe(houseStart + 2 * price - coinsTo(1) - coinsTo(2));
-    expect(s.server.services.ledger.check(s.server.services.db)).toMatchObject({ ok: true, problems: [] });
+    expect(await arenaHouse()).toBe(houseStart + 2 * price - coinsTo(1) - coinsTo(2));
+    expect(await s.server.services.ledger.check(s.server.services.db)).toMatchObject({ ok: true, problems: [] });
   });
 
   test("a finished battle's public record replays through the battle rules to the same drops and winner", async () => {
@@ -181,7 +181,7 @@ describe('playing a battle', () => {
         expect(await balanceOf(again)).toBe(start - created.game.price + coins);
         const tookDrops = won.kind === 'drops' && won.shares[0]!.seat === 1;
         expect((await ok(again, 'inventory.getAssets', {})).items).toHaveLength(tookDrops ? done.drops.length : 0);
-        expect(second.server.services.ledger.check(second.server.services.db).ok).toBe(true);
+        expect((await second.server.services.ledger.check(second.server.services.db)).ok).toBe(true);
       } finally {
         await second.server.close();
       }
@@ -196,10 +196,10 @@ describe('spec fields of a lobby game (issue 12 spec drift)', () => {
     const { db, ledger } = s.server.services;
     const lender = await s.server.player('borrow_lender');
     const club = await s.server.player('borrow_club');
-    const clubId = db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', 'borrow_club')!.id;
+    const clubId = (await db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', 'borrow_club'))!.id;
     // A sponsor's credit of 250.00 on the 1,000.00 start: a fifth of the balance is sponsored.
-    db.transaction((tx) => ledger.lend(tx, clubId, 25_000));
-    const borrow = ledger.split(db, clubId).borrow;
+    await db.transaction((tx) => ledger.lend(tx, clubId, 25_000));
+    const borrow = (await ledger.split(db, clubId)).borrow;
     expect(borrow).toBeCloseTo(0.2, 12);
 
     const created = await createBattle(lender, {}, 1);

@@ -77,8 +77,8 @@ describe('rob mode', () => {
     expect([(await balanceOf(host)) - hostStart, (await balanceOf(guest)) - guestStart]).toEqual([half, half]);
     // The items stay with the house: nobody's inventory grew.
     expect(done.drops.every((d) => d.asset_hash === null)).toBe(true);
-    const rewards = s.server.services.db.get<{ sum: number }>("SELECT SUM(amount) AS sum FROM ledger WHERE ref = ? AND type = 'arena_reward'", done.game.hash)!;
+    const rewards = (await s.server.services.db.get<{ sum: number }>("SELECT SUM(amount) AS sum FROM ledger WHERE ref = ? AND type = 'arena_reward'", done.game.hash))!;
     expect(rewards.sum).toBe(2 * half);
-    expect(s.server.services.ledger.check(s.server.services.db).ok).toBe(true);
+    expect((await s.server.services.ledger.check(s.server.services.db)).ok).toBe(true);
   });
 });

@@ -9,16 +9,16 @@ beforeAll(async () => {
 afterAll(() => s.server.close());
 
 const db = () => s.server.services.db;
-const ledgerRows = () => db().get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n;
-const battleRows = () => db().get<{ n: number }>('SELECT COUNT(*) AS n FROM battles')!.n;
+const ledgerRows = async () => (await db().get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n;
+const battleRows = async () => (await db().get<{ n: number }>('SELECT COUNT(*) AS n FROM battles'))!.n;
 
 /** Expects a call to be refused with `code` (and `message` when given) and to move no money at all. */
 async function refused(client: Client, method: string, params: Record<string, unknown>, code: number | string, message?: string) {
-  const [before, entries] = [await balanceOf(client), ledgerRows()];
+  const [before, entries] = [await balanceOf(client), await ledgerRows()];
   const answer = await client.call(method, params as never);
   expect(answer.error).toMatchObject(message === undefined ? { error_code: code } : { error_code: code, error_msg: message });
   expect(await balanceOf(client)).toBe(before);
-  expect(ledgerRows()).toBe(entries);
+  expect(await ledgerRows()).toBe(entries);
 }
 
 describe('creating a battle', () => {
@@ -45,7 +45,7 @@ describe('creating a battle', () => {
     const retired = listing.find((box) => box.deprecated)!;
     const cheap = listing.find((box) => !box.deprecated)!;
     const dear = listing.filter((box) => !box.deprecated).at(-1)!;
-    const rows = battleRows();
+    const rows = await battleRows();
     await refused(ben, 'arena-battle.create', { scheme: `${cheap.hash}-1-${retired.hash}-1`, mode: 'solo' }, 19, `Box ${retired.hash} deprecated.`);
     await refused(ben, 'arena-battle.create', { scheme: 'SF999999-1', mode: 'solo' }, 19, 'Box SF0000999999 not found.');
     await refused(ben, 'arena-battle.create', { scheme: `${cheap.hash}-100-${cheap.hash}-1`, mode: 'solo' }, 16, 'scheme: Too many rounds');
@@ -56,7 +56,7 @@ describe('creating a battle', () => {
     // 100 openings of the dearest case cost more than the starting balance.
     expect(100 * dear.price).toBeGreaterThan(await balanceOf(ben));
     await refused(ben, 'arena-battle.create', { scheme: `${dear.hash}-100`, mode: 'solo' }, 'COMMIT_ERROR', 'Not enough funds');
-    expect(battleRows()).toBe(rows);
+    expect(await battleRows()).toBe(rows);
   });
 });
 
@@ -78,7 +78,7 @@ describe('joining and leaving', () => {
     expect(seated.game).toMatchObject({ status: 'process', members: 3 });
     expect(seated.game.users[2]!.hash).toBe(seated.users[2]!.hash);
     expect(seated.users.map((u) => u.name)).toEqual(['race_host', 'race_first', `racer${String(winners[0]).padStart(2, '0')}`]);
-    const joins = db().get<{ n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE ref = ? AND type = 'arena_join'", created.game.hash)!.n;
+    const joins = (await db().get<{ n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE ref = ? AND type = 'arena_join'", created.game.hash))!.n;
     expect(joins).toBe(3);
   });
 
@@ -99,7 +99,7 @@ describe('joining and leaving', () => {
     const closed = await ok(host, 'arena-battle.leave', { token: created.game.token });
     expect(closed.game).toMatchObject({ status: 'closed', close_reason: 'creator_left' });
     expect([await balanceOf(host), await balanceOf(guest)]).toEqual([hostStart, guestStart]);
-    expect(s.server.services.ledger.check(db()).ok).toBe(true);
+    expect((await s.server.services.ledger.check(db())).ok).toBe(true);
   });
 
   test('joining a full, running, finished or closed battle, twice, a taken seat or one beyond the count is refused and charges nothing', async () => {
@@ -173,7 +173,7 @@ describe('joining and leaving', () => {
     const detail = await battle(host, created.game.hash);
     expect(detail.users.filter((u) => u.tags.includes('bot'))).toHaveLength(3);
     // Bots pay nothing: two seats were paid.
-    expect(db().get<{ n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE ref = ? AND type = 'arena_join'", created.game.hash)!.n).toBe(2);
+    expect((await db().get<{ n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE ref = ? AND type = 'arena_join'", created.game.hash))!.n).toBe(2);
     expect((await ok(host, 'arena-battle.run', { token: created.game.token })).game.status).toBe('process');
     await refused(host, 'arena-battle.callBots', { hash: created.game.hash }, 19, 'The battle is full');
   });
@@ -200,7 +200,7 @@ describe('joining and leaving', () => {
     expect(await balanceOf(sponsor)).toBe(sponsorStart - price);
     expect((await battle(host, token)).game.sponsor).toEqual({ seats: 0, sponsors: [] });
     await refused(taker, 'arena-battle.lobbyJoin', { token }, 19, 'The battle is full');
-    expect(s.server.services.ledger.check(db()).ok).toBe(true);
+    expect((await s.server.services.ledger.check(db())).ok).toBe(true);
   });
 });
 

@@ -60,7 +60,7 @@ describe('activation', () => {
     expect(answers.filter((a) => a.error?.error_code === NumericError.INVALID_DATA)).toHaveLength(19);
     const running = await boosterOf(ann, hash);
     expect(running).toMatchObject({ status: 'active', active: true, activated_at: s.now(), expires_at: s.now() + 3_600_000 });
-    expect(db().get<{ n: number }>("SELECT COUNT(*) AS n FROM boosters WHERE id = ? AND status = 'active'", running!.id)!.n).toBe(1);
+    expect((await db().get<{ n: number }>("SELECT COUNT(*) AS n FROM boosters WHERE id = ? AND status = 'active'", running!.id))!.n).toBe(1);
   });
 
   test("someone else's booster, a malformed hash, an unknown one or a level too low are refused and nothing changes", async () => {
@@ -135,7 +135,7 @@ describe('effects', () => {
     await ok(gus, 'arena-battle.join', { token: created.game.token });
     await ok(ivy, 'arena-battle.join', { token: created.game.token });
     expect((await expOf(gus)) - before).toBe(3 * created.game.price);
-    const entries = db().all<{ amount: number; source: string }>(
+    const entries = await db().all<{ amount: number; source: string }>(
       'SELECT amount, source FROM experience_entries WHERE user_id = ? ORDER BY id', parseHash(await hashOf(gus))!,
     );
     expect(entries.slice(-2)).toEqual([
@@ -166,7 +166,7 @@ describe('effects', () => {
     expect(await boosterOf(fay, booster.hash)).toBeUndefined();
     const history = await ok(fay, 'wallet.getHistory', { count: 10 });
     expect(history.actions.filter((a) => a.type === 'booster_deposit_bonus').map((a) => a.amount)).toEqual([375, 1_625]);
-    expectLedgerOk(s.server);
+    await expectLedgerOk(s.server);
   });
 
   /**
@@ -200,9 +200,9 @@ describe('effects', () => {
     expect(await boosterOf(clients[loser]!, refunds[loser]!.hash)).toBeUndefined();
     expect((await ok(clients[loser]!, 'booster.history', {})).boosters[0]).toMatchObject({ hash: refunds[loser]!.hash, process: { refund_price: price }, params: { bonus_left: 0 } });
     expect(await boosterOf(clients[winner]!, refunds[winner]!.hash)).toMatchObject({ status: 'active', params: { bonus_left: 1 } });
-    const entries = db().all<{ amount: number }>("SELECT amount FROM ledger WHERE type = 'booster_battle_refund'");
+    const entries = await db().all<{ amount: number }>("SELECT amount FROM ledger WHERE type = 'booster_battle_refund'");
     expect(entries).toEqual([{ amount: price }]);
-    expectLedgerOk(s.server);
+    await expectLedgerOk(s.server);
   });
 
   test('Battle Refund: capped at max_price; without the booster a loss is not refunded', async () => {
@@ -241,9 +241,9 @@ describe('effects', () => {
 
     const before = await Promise.all([kim, lee, max, ned].map(balanceOf));
     s.advance(RAIN_JOIN_MS);
-    rainTick(s.server.services);
+    await rainTick(s.server.services);
     s.advance(1_000);
-    rainTick(s.server.services);
+    await rainTick(s.server.services);
     const { rain: finished } = await ok(kim, 'chat-rain.getRewards', { rain_hash: rain.hash });
     const share = new Map(finished!.rewards.map((r) => [r.user_hash, r.reward]));
     const hashes = await Promise.all([kim, lee, max, ned].map(hashOf));
@@ -253,7 +253,7 @@ describe('effects', () => {
     expect(after[0]! - before[0]!).toBe(kimShare + boosterExtra(kimShare, 2000));
     for (const i of [1, 2, 3]) expect(after[i]! - before[i]!).toBe(share.get(hashes[i]!)!);
     expect((await boosterOf(kim, kimBoost.hash))!.process.bonus_issued_amount).toBe(kimShare);
-    expectLedgerOk(s.server);
+    await expectLedgerOk(s.server);
   });
 
   test('Auto-Claim: level rewards reached while it runs are given at once (their free case cards), each once', async () => {
@@ -286,8 +286,8 @@ describe('grantBooster (what cards and the Battle Pass call)', () => {
     const userId = parseHash(await hashOf(rex))!;
     const grantOnce = () =>
       db().transaction((tx) => grantBooster(tx, userId, 'deposit_bonus', { source: 'card', ref: 'SF0000000777', now: s.now(), activate: true, params: { bonus_max: 500 } }));
-    const first = grantOnce();
-    const again = grantOnce();
+    const first = await grantOnce();
+    const again = await grantOnce();
     expect(first.created).toBe(true);
     expect(again).toEqual({ ...first, created: false });
     expect(await boosterOf(rex, first.hash)).toMatchObject({ status: 'active', activated_at: s.now(), expires_at: s.now() + 7 * 86_400_000 });

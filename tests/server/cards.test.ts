@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const ledgerRows = () => server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n;
+const ledgerRows = async () => (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n;
 const cardsOf = async (client: Client) => (await ok(client, 'inventory.getCards')).cards;
 
 /**
@@ -38,31 +38,31 @@ describe('cards', () => {
     const coins = cards.find((c) => c.type === 'free_coins' && c.amount === bpReward(1, 'premium').amount)!;
 
     const thief = await server.player('card_thief');
-    const rows = ledgerRows();
+    const rows = await ledgerRows();
     expect((await thief.call('inventory.activate', { asset_hash: coins.hash })).error).toMatchObject({ error_code: 19, error_msg: 'Card not found.' });
-    expect(ledgerRows()).toBe(rows);
+    expect(await ledgerRows()).toBe(rows);
 
     const start = await balanceOf(cora);
     const answers = await Promise.all(Array.from({ length: 20 }, () => cora.call('inventory.activate', { asset_hash: coins.hash })));
     expect(answers.filter((a) => 'response' in a)).toHaveLength(1);
     expect(answers.filter((a) => a.error?.error_code === 19)).toHaveLength(19);
     expect(await balanceOf(cora)).toBe(start + coins.amount!);
-    expect(ledgerRows()).toBe(rows + 1);
+    expect(await ledgerRows()).toBe(rows + 1);
     expect((await cardsOf(cora)).map((c) => c.hash)).not.toContain(coins.hash);
     const history = (await ok(cora, 'wallet.getHistory', { count: 10 })) as { actions: { type: string; amount: number }[] };
     expect(history.actions[0]).toMatchObject({ type: 'reward', amount: coins.amount });
-    expect(server.services.ledger.check(server.services.db).ok).toBe(true);
+    expect((await server.services.ledger.check(server.services.db)).ok).toBe(true);
   });
 
   test('a card above the player level is locked: refused and kept', async () => {
     const lee = await server.player('card_lee');
-    const id = server.services.db.transaction((tx) => {
-      const user = tx.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_lee'")!;
+    const id = await server.services.db.transaction(async (tx) => {
+      const user = (await tx.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_lee'"))!;
       return grantCard(tx, server.services.catalog.view(), user.id, { kind: 'free_coins', rarity: 'ultra', name: 'Coins card', level: 50, amount: 1_000 }, 'test', Date.now());
     });
-    const rows = ledgerRows();
+    const rows = await ledgerRows();
     expect((await lee.call('inventory.activate', { asset_hash: toHash(id) })).error).toMatchObject({ error_code: 19, error_msg: 'Reach level 50 to use this card.' });
-    expect(ledgerRows()).toBe(rows);
+    expect(await ledgerRows()).toBe(rows);
     expect((await cardsOf(lee)).map((c) => c.hash)).toEqual([toHash(id)]);
   });
 
@@ -76,7 +76,7 @@ describe('cards', () => {
     expect(listed.data).toEqual([{ key: box.key, price: box.price, count: 2, asset_hashes: caseCards.map((c) => c.hash) }]);
 
     const start = await balanceOf(cal);
-    const rows = ledgerRows();
+    const rows = await ledgerRows();
     const items = (await ok(cal, 'inventory.getAssets', {})).items.length;
     const used = await ok(cal, 'inventory.activate', { asset_hash: caseCards[0]!.hash });
     expect(used.path).toMatch(new RegExp(`^/case/${box.key}/[A-Za-z0-9]{32}$`));
@@ -88,7 +88,7 @@ describe('cards', () => {
     await ok(cal, 'arena-unbox.roll', { token: opened.path.split('/').at(-1)! });
     // No coins moved: the cards paid; both drops are in the inventory.
     expect(await balanceOf(cal)).toBe(start);
-    expect(ledgerRows()).toBe(rows);
+    expect(await ledgerRows()).toBe(rows);
     expect((await ok(cal, 'inventory.getAssets', {})).items).toHaveLength(items + 2);
     expect((await ok(cal, 'arena-case.cards', {})).data).toEqual([]);
     expect((await cal.call('arena-case.create-card', { key: box.key })).error).toMatchObject({ error_code: 19 });
@@ -195,22 +195,22 @@ describe('cards', () => {
     // The right was spent: a second change needs another card.
     expect((await nia.call('account.updateSettings', { name: 'nia_again' })).error).toMatchObject({ error_code: 15 });
 
-    const userId = server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'nia_renamed'")!.id;
-    const [avatarCard, spoiler] = server.services.db.transaction((tx) => [
-      grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(8, 'free'), level: 1 }, 'test', Date.now()),
-      grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(12, 'free'), level: 1 }, 'test', Date.now()),
+    const userId = (await server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'nia_renamed'"))!.id;
+    const [avatarCard, spoiler] = await server.services.db.transaction(async (tx) => [
+      await grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(8, 'free'), level: 1 }, 'test', Date.now()),
+      await grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(12, 'free'), level: 1 }, 'test', Date.now()),
     ]);
     expect(await ok(nia, 'inventory.activate', { asset_hash: toHash(avatarCard) })).toMatchObject({ right: 'avatar' });
-    expect(server.services.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM customize_rights WHERE user_id = ? AND kind = 'avatar' AND used_at IS NULL", userId)!.n).toBe(1);
+    expect((await server.services.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM customize_rights WHERE user_id = ? AND kind = 'avatar' AND used_at IS NULL", userId))!.n).toBe(1);
     const told = await ok(nia, 'inventory.activate', { asset_hash: toHash(spoiler) });
-    const nextAt = Number(server.services.db.get<{ value: string }>("SELECT value FROM chat_settings WHERE key = 'rain_next_at'")?.value ?? '0');
+    const nextAt = Number((await server.services.db.get<{ value: string }>("SELECT value FROM chat_settings WHERE key = 'rain_next_at'"))?.value ?? '0');
     expect(told.rain_start_in).toBe(Math.max(0, Math.ceil((nextAt - Date.now()) / 1000)));
   });
 
   test('a reactions card shows its bundle, unlocks it for battles once, and a second one is kept', async () => {
     const rex = await server.player('card_rex');
-    const userId = server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_rex'")!.id;
-    const [first, second] = server.services.db.transaction((tx) => [0, 1].map(() => grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(18, 'free'), level: 1 }, 'test', Date.now()))) as [number, number];
+    const userId = (await server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_rex'"))!.id;
+    const [first, second] = await server.services.db.transaction((tx) => [0, 1].map(() => grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(18, 'free'), level: 1 }, 'test', Date.now()))) as [number, number];
     const bundleHashes = async () => (await ok(rex, 'bundle.assets', { type: 'reactions' })).assets.map((a) => (a as { hash: string }).hash);
     expect(await bundleHashes()).not.toContain(REACTION_CARD_BUNDLE);
     const preview = await ok(rex, 'bundle.card', { hash: toHash(first) });
@@ -226,14 +226,14 @@ describe('cards', () => {
   test('an emojis card unlocks the Elite chat pack for its owner only: the picker lists it, chat.send takes its emojis; before, chat.send refuses them', async () => {
     const emma = await server.player('card_emma');
     const other = await server.player('card_emil');
-    const userId = server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_emma'")!.id;
-    const [first, second] = server.services.db.transaction((tx) => [0, 1].map(() => grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(22, 'free'), level: 1 }, 'test', Date.now()))) as [number, number];
+    const userId = (await server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_emma'"))!.id;
+    const [first, second] = await server.services.db.transaction((tx) => [0, 1].map(() => grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(22, 'free'), level: 1 }, 'test', Date.now()))) as [number, number];
     const elite = async (client: Client) => (await ok(client, 'chat.messages', {})).bundles.find((b) => b.hash === EMOJI_CARD_BUNDLE)!;
-    const messages = () => server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_messages')!.n;
+    const messages = async () => (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_messages'))!.n;
     expect((await elite(emma)).tags).toEqual(['card', 'locked']);
-    const before = messages();
+    const before = await messages();
     expect((await emma.call('chat.send', { text: 'look ::elite_0::' })).error).toEqual({ error_code: 15, error_msg: 'Unlock this emoji pack with its card first' });
-    expect(messages()).toBe(before);
+    expect(await messages()).toBe(before);
     const preview = await ok(emma, 'bundle.card', { hash: toHash(first) });
     expect(preview.bundle).toMatchObject({ type: 'emojis', content: expect.arrayContaining(['goat', 'dragon']) });
     const assetHashes = async (client: Client) => (await ok(client, 'bundle.assets', { type: 'emojis' })).assets.map((a) => (a as { hash: string }).hash);
@@ -257,8 +257,8 @@ describe('cards', () => {
     expect(bpReward(22, 'free').kind).toBe('emojis');
     const pat = await server.player('card_pat');
     const stranger = await server.player('card_seer');
-    const userId = server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_pat'")!.id;
-    const [packId, secondId] = server.services.db.transaction((tx) => [0, 1].map(() => grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(6, 'premium'), level: 1 }, 'test', Date.now()))) as [number, number];
+    const userId = (await server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_pat'"))!.id;
+    const [packId, secondId] = await server.services.db.transaction((tx) => [0, 1].map(() => grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(6, 'premium'), level: 1 }, 'test', Date.now()))) as [number, number];
     const opened = await ok(pat, 'resource.card', { hash: toHash(packId) });
     const hashes = new Set(PATTERN_RESOURCES.map((r) => r.hash));
     expect(opened.item.options.data.resources).toHaveLength(20);
@@ -290,12 +290,12 @@ describe('cards', () => {
     expect(await ok(fin, 'inventory.findCard', { type: 'avatar' })).toEqual({ card: null });
     expect((await fin.call('inventory.findCard', { type: 'hat' })).error).toMatchObject({ error_code: 16 });
     const booster = (await cardsOf(fin)).find((c) => c.type === 'booster')!;
-    const rows = ledgerRows();
+    const rows = await ledgerRows();
     for (const asset_hash of ['x', 'SF', '12']) expect((await fin.call('inventory.activate', { asset_hash })).error).toMatchObject({ error_code: 16 });
     expect((await fin.call('inventory.activate', { asset_hash: 'SF999999' })).error).toMatchObject({ error_code: 19, error_msg: 'Card not found.' });
     expect((await server.client().call('inventory.activate', { asset_hash: booster.hash })).error).toMatchObject({ error_code: 15 });
     expect((await server.client().call('inventory.generateGift', { asset_hash: booster.hash })).error).toMatchObject({ error_code: 15 });
-    expect(ledgerRows()).toBe(rows);
+    expect(await ledgerRows()).toBe(rows);
     expect(await cardsOf(fin)).toHaveLength(10);
   });
 });

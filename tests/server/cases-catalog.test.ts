@@ -118,7 +118,7 @@ describe('restarts', () => {
         expect(await ok(second.client(), 'arena-case.listing')).toEqual(before);
         expect(await ok(second.client(), 'arena-case.case', { hash: before.listing[5]!.hash })).toEqual(items);
         expect(before.listing.every((box) => box.version === 1)).toBe(true);
-        expect(second.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM box_versions')!.n).toBe(before.listing.length);
+        expect((await second.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM box_versions'))!.n).toBe(before.listing.length);
       } finally {
         await second.close();
       }

@@ -29,7 +29,7 @@ describe('instant sell', () => {
     expect(left.items.map((a) => a.hash).toSorted()).toEqual(assets.filter((h) => !selling.some((a) => a.hash === h)).toSorted());
     const history = (await ok(player, 'wallet.getHistory', {})) as { actions: { type: string; amount: number }[] };
     expect(history.actions[0]).toMatchObject({ type: 'unbox_instant_sell', amount: worth });
-    expect(server.services.ledger.check(server.services.db)).toMatchObject({ ok: true });
+    expect(await server.services.ledger.check(server.services.db)).toMatchObject({ ok: true });
   });
 
   test('20 concurrent sells of the same item pay once', async () => {
@@ -41,7 +41,7 @@ describe('instant sell', () => {
     expect(answers.filter((a) => a.error?.error_msg === `Item ${assets[0]} already sold.`)).toHaveLength(19);
     const { amount } = paid[0]!.response as { amount: number };
     expect(await balanceOf(player)).toBe(before + amount);
-    expect(server.services.ledger.check(server.services.db)).toMatchObject({ ok: true });
+    expect(await server.services.ledger.check(server.services.db)).toMatchObject({ ok: true });
   });
 
   test("selling twice, or someone else's item, answers INVALID_DATA and pays nothing", async () => {

@@ -17,8 +17,8 @@ async function unboxRecord(player: Client, token: string) {
   return record;
 }
 
-const gamesOf = (userHash: string) =>
-  server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM unbox_games WHERE user_id = ?', Number(userHash.slice(2)))!.n;
+const gamesOf = async (userHash: string) =>
+  (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM unbox_games WHERE user_id = ?', Number(userHash.slice(2))))!.n;
 
 describe('opening cases', () => {
   test('every ticket recomputes from the revealed server seed and picks the recorded item by its range', async () => {
@@ -86,7 +86,7 @@ describe('opening cases', () => {
     const inventory = await ok(player, 'inventory.getAssets', {});
     expect(inventory.items.map((a) => a.hash).toSorted()).toEqual(drops.map((d) => d.asset.hash).toSorted());
     expect(inventory.resume.total_price).toBe(drops.reduce((sum, d) => sum + d.item.price, 0));
-    expect(server.services.ledger.check(server.services.db)).toMatchObject({ ok: true });
+    expect(await server.services.ledger.check(server.services.db)).toMatchObject({ ok: true });
   });
 
   test('without enough funds opening answers COMMIT_ERROR and records nothing', async () => {
@@ -98,10 +98,10 @@ describe('opening cases', () => {
       const answer = await player.call('arena-unbox.create', { box_hash: box.hash, count: 5, seed: 'AnotherSeed' });
       expect(answer.error).toEqual({ error_code: 'COMMIT_ERROR', error_msg: 'Not enough funds' });
       expect(await balanceOf(player)).toBe(450);
-      expect(poor.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM unbox_games')!.n).toBe(0);
+      expect((await poor.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM unbox_games'))!.n).toBe(0);
       // The seed change that came with the refused call was rolled back too.
       expect(await ok(player, 'user.seed')).toEqual(seed);
-      expect(poor.services.ledger.check(poor.services.db)).toMatchObject({ ok: true });
+      expect(await poor.services.ledger.check(poor.services.db)).toMatchObject({ ok: true });
     } finally {
       await poor.close();
     }
@@ -120,7 +120,7 @@ describe('opening cases', () => {
     expect((await player.call('arena-unbox.create', { box_hash: box.hash, count: 3 })).error?.error_code).toBe(16);
     expect((await player.call('arena-unbox.create', { box_hash: box.hash, count: 0 })).error?.error_code).toBe(16);
     expect(await balanceOf(player)).toBe(start);
-    expect(gamesOf((await ok(player, 'user.getUser') as { user: { hash: string } }).user.hash)).toBe(0);
+    expect(await gamesOf((await ok(player, 'user.getUser') as { user: { hash: string } }).user.hash)).toBe(0);
   });
 
   test("rolling another player's game is refused and moves nothing", async () => {

@@ -24,7 +24,7 @@ export async function hashOf(client: Client): Promise<string> {
 export async function playerWithScope(server: TestServer, name: string, scope: number): Promise<{ client: Client; hash: string }> {
   const client = await server.player(name);
   const hash = await hashOf(client);
-  server.services.db.run('UPDATE users SET scope = ? WHERE id = ?', scope, parseHash(hash));
+  await server.services.db.run('UPDATE users SET scope = ? WHERE id = ?', scope, parseHash(hash));
   return { client, hash };
 }
 
@@ -46,4 +46,4 @@ export async function chatSocket(client: Client) {
 }
 
 /** How many chat messages exist in the database (deleted ones too). */
-export const messageCount = (server: TestServer) => server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_messages')!.n;
+export const messageCount = async (server: TestServer) => (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_messages'))!.n;

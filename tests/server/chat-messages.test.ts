@@ -43,29 +43,29 @@ describe('chat.send and chat.messages', () => {
     const reply = await ok(carol, 'chat.send', { text: 'hi back', reply_hash: first.hash });
     expect(reply.message.reply_hash).toBe(first.hash);
     clock.advance(SEND_DELAY_MS);
-    const before = messageCount(server);
+    const before = await messageCount(server);
     await refused(carol, 'chat.send', { text: 'to nobody', reply_hash: 'SF999999' }, NumericError.INVALID_DATA);
-    expect(messageCount(server)).toBe(before);
+    expect(await messageCount(server)).toBe(before);
   });
 
   test('empty, blank, too long and visitor messages are refused and nothing is written', async () => {
     const dave = await server.player('davechat');
-    const before = messageCount(server);
+    const before = await messageCount(server);
     await refused(dave, 'chat.send', { text: '' }, NumericError.INPUT_ERROR);
     await refused(dave, 'chat.send', { text: '   ' }, NumericError.INPUT_ERROR);
     await refused(dave, 'chat.send', { text: '\n\t' }, NumericError.INPUT_ERROR);
     await refused(dave, 'chat.send', { text: 'x'.repeat(201) }, NumericError.INPUT_ERROR);
     await refused(server.client(), 'chat.send', { text: 'visitor here' }, NumericError.ACCESS_DENIED);
-    expect(messageCount(server)).toBe(before);
+    expect(await messageCount(server)).toBe(before);
     await ok(dave, 'chat.send', { text: 'y'.repeat(200) });
   });
 
   test('the cooldown refuses a second message until it runs out, and chat.messages tells when', async () => {
     const erin = await server.player('erinchat');
     await ok(erin, 'chat.send', { text: 'one' });
-    const before = messageCount(server);
+    const before = await messageCount(server);
     await refused(erin, 'chat.send', { text: 'two' }, NumericError.INVALID_DATA);
-    expect(messageCount(server)).toBe(before);
+    expect(await messageCount(server)).toBe(before);
     const page = await ok(erin, 'chat.messages', {});
     expect(page.user_timeout).toBe(SEND_DELAY_MS / 1000);
     expect(page.send_after).toBe(clock.now() + SEND_DELAY_MS);
@@ -82,10 +82,10 @@ describe('chat.send and chat.messages', () => {
       await ok(frank, 'chat.send', { text: `line ${i}` });
       clock.advance(SEND_DELAY_MS);
     }
-    const before = messageCount(server);
+    const before = await messageCount(server);
     const message = await refused(frank, 'chat.send', { text: 'sixth' }, NumericError.INVALID_DATA);
     expect(message).toBe('Not so fast! Slow down with your messages.');
-    expect(messageCount(server)).toBe(before);
+    expect(await messageCount(server)).toBe(before);
     clock.advance(20_000);
     await ok(frank, 'chat.send', { text: 'calm again' });
   });

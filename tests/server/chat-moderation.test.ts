@@ -70,9 +70,9 @@ describe('moderation by scope (document 2 section 6)', () => {
       expect(banned.user).toMatchObject({ hash: target.hash, banned: true, banned_until: nowS() + 3600 });
       expect(banned.user.tags).toContain('ban_chat');
       clock.advance(SEND_DELAY_MS);
-      const before = messageCount(server);
+      const before = await messageCount(server);
       await refused(target.client, 'chat.send', { text: 'let me speak' }, NumericError.ACCESS_DENIED);
-      expect(messageCount(server)).toBe(before);
+      expect(await messageCount(server)).toBe(before);
       await ok(mod.client, 'chat.ban', { user_hash: target.hash, ban: 0 });
       await ok(target.client, 'chat.send', { text: 'thanks for the unban' });
       socket.close();

@@ -52,7 +52,7 @@ describe('steam_* rain keys', () => {
     const { rain: open } = await ok(server.client(), 'chat-rain.get', {});
     expect(open?.participants).toBe(1);
     clock.advance(RAIN_JOIN_MS);
-    rainTick(server.services);
+    await rainTick(server.services);
   });
 
   test('a bad Steam level on the form is refused and makes no account', async () => {
@@ -62,7 +62,7 @@ describe('steam_* rain keys', () => {
       expect(bad.body).toContain('Steam level: a whole number from 0 to 5000');
       expect(bad.client.jar.has('access_token')).toBe(false);
     }
-    expect(server.services.db.get('SELECT 1 FROM sim_provider_accounts WHERE provider_id = ?', 'sim:steam_badlevel')).toBeUndefined();
+    expect(await server.services.db.get('SELECT 1 FROM sim_provider_accounts WHERE provider_id = ?', 'sim:steam_badlevel')).toBeUndefined();
     expect((await viaSteam('steam_badlevel', { steam_level: '7' })).status).toBe(303);
   });
 });

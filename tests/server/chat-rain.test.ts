@@ -26,28 +26,28 @@ async function activePlayer(name: string): Promise<{ client: Client; hash: strin
 
 describe('rain', () => {
   test('the house pays 0.1% of every wager into the pot', async () => {
-    const before = pot();
+    const before = await pot();
     const player = await server.player('rainfunder');
     const box = await cheapestCase(player);
     const spend = await balanceOf(player);
     await openCases(player, box.hash, 5);
     const wagered = spend - (await balanceOf(player));
     // Coins from selling drops back are not wagers, so the pot grew by a tenth of a percent of what the cases cost.
-    expect(pot() - before).toBe(Math.floor(((box as { price: number }).price * 5) / 1000) );
+    expect(await pot() - before).toBe(Math.floor(((box as { price: number }).price * 5) / 1000) );
     expect(wagered).toBeGreaterThan(0);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('what is short of a whole cent carries over from wager to wager, and each whole cent reaches the pot once', async () => {
-    const carry = () => Number(server.services.db.get<{ value: string }>("SELECT value FROM chat_settings WHERE key = 'rain_accrued'")?.value ?? '0');
+    const carry = async () => Number((await server.services.db.get<{ value: string }>("SELECT value FROM chat_settings WHERE key = 'rain_accrued'"))?.value ?? '0');
     const player = await server.player('raincarry');
-    const [potBefore, carryBefore] = [pot(), carry()];
+    const [potBefore, carryBefore] = [await pot(), await carry()];
     // Five stakes of 4.50 coins (at a 0.01% chance, so nothing comes back): the carry, in thousandths of a cent, crosses whole cents on the way.
     for (let i = 0; i < 5; i++) await ok(player, 'dice.roll', { bet: 450, side: 'under', target: 1 });
     const owed = carryBefore + 5 * 450 * RAIN_PER_MILLE;
-    expect(pot() - potBefore).toBe(Math.floor(owed / 1000));
-    expect(carry()).toBe(owed % 1000);
-    expectLedgerOk(server);
+    expect(await pot() - potBefore).toBe(Math.floor(owed / 1000));
+    expect(await carry()).toBe(owed % 1000);
+    await expectLedgerOk(server);
   });
 
   test('50 players join at once, the list is published with its hash, and the beacon draw pays exactly the pot', async () => {
@@ -66,12 +66,12 @@ describe('rain', () => {
     expect(Math.max(...answers.map((a) => a.participants))).toBe(50);
     expect((await ok(players[3]!.client, 'chat-rain.get', {})).joined).toBe(true);
 
-    const held = server.services.ledger.check(server.services.db).held;
+    const held = (await server.services.ledger.check(server.services.db)).held;
     const balancesBefore = await Promise.all(players.map((p) => balanceOf(p.client)));
-    const potAtClose = pot();
+    const potAtClose = await pot();
 
     clock.advance(RAIN_JOIN_MS);
-    rainTick(server.services);
+    await rainTick(server.services);
     const share = (await watcher.next('CHAT_RAIN_SHARE')).data as { rain: { participants_list: string[]; participants_hash: string; amount: number; beacon: null } };
     expect(share.rain.participants_list).toEqual(players.map((p) => p.hash).toSorted((a, b) => parseHash(a)! - parseHash(b)!));
     expect(share.rain.participants_hash).toBe(participantsHash(share.rain.participants_list));
@@ -79,16 +79,16 @@ describe('rain', () => {
     expect(share.rain.beacon).toBeNull();
 
     clock.advance(1_000);
-    rainTick(server.services);
+    await rainTick(server.services);
     const finished = (await watcher.next('CHAT_RAIN_FINISHED')).data as { rain: { hash: string; beacon: { id: string }; rewards: { user_hash: string; reward: number }[] } };
     const paid = finished.rain.rewards.reduce((sum, r) => sum + r.reward, 0);
     expect(paid).toBe(potAtClose);
-    expect(pot()).toBe(0);
+    expect(await pot()).toBe(0);
     const balancesAfter = await Promise.all(players.map((p) => balanceOf(p.client)));
     expect(balancesAfter.reduce((s, b) => s + b, 0) - balancesBefore.reduce((s, b) => s + b, 0)).toBe(potAtClose);
     // Money only moved from the pot to the players: the sum of every account is unchanged.
-    expect(server.services.ledger.check(server.services.db).held).toBe(held);
-    expectLedgerOk(server);
+    expect((await server.services.ledger.check(server.services.db)).held).toBe(held);
+    await expectLedgerOk(server);
 
     // Anyone recomputes the shares from the public record.
     const record = await ok(server.client(), 'chat-rain.getRewards', { rain_hash: finished.rain.hash });
@@ -105,7 +105,7 @@ describe('rain', () => {
     await ok(active.client, 'chat-rain.tip', { amount: 500 });
     clock.advance(RAIN_EVERY_MS);
     await Promise.all([idle.renew(), active.client.renew()]);
-    rainTick(server.services);
+    await rainTick(server.services);
     const { rain } = await ok(server.client(), 'chat-rain.get', {});
     expect(rain?.status).toBe('active');
     const hash = rain!.hash;
@@ -127,10 +127,10 @@ describe('rain', () => {
 
   test('rain tips of 0, fractions, or above the withdrawable balance are refused and the pot stays', async () => {
     const player = await server.player('raintipbad');
-    const before = { pot: pot(), balance: await balanceOf(player) };
+    const before = { pot: await pot(), balance: await balanceOf(player) };
     await refused(player, 'chat-rain.tip', { amount: 0 }, NumericError.INPUT_ERROR);
     await refused(player, 'chat-rain.tip', { amount: 1.5 }, NumericError.INPUT_ERROR);
     await refused(player, 'chat-rain.tip', { amount: before.balance + 1 }, NamedError.COMMIT_ERROR);
-    expect({ pot: pot(), balance: await balanceOf(player) }).toEqual(before);
+    expect({ pot: await pot(), balance: await balanceOf(player) }).toEqual(before);
   });
 });

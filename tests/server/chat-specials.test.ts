@@ -42,7 +42,7 @@ describe('drops worth telling (a catalog whose every item clears the threshold)'
   beforeAll(async () => {
     s = await startBattleServer();
     // Every item is dear, so any drop is an arena drop; case prices (their versions) stay.
-    s.server.services.db.run('UPDATE items SET price = price + ?', ARENA_DROP_MIN);
+    await s.server.services.db.run('UPDATE items SET price = price + ?', ARENA_DROP_MIN);
     s.server.services.catalog.forget();
   });
   afterAll(() => s.server.close());
@@ -72,7 +72,7 @@ describe('drops worth telling (a catalog whose every item clears the threshold)'
     const best = Math.max(...mine.map((d) => d.value));
     const told = message(await nextWhere(chat, 'MSG_CREATED', ofOrigin('arena_drop')));
     expect(told).toMatchObject({ user_hash: await hashOf(host), details: { game_type: 'battle', game_path: created.path, drop_price: best, game_round: mine.find((d) => d.value === best)!.round, game_rounds: 1 } });
-    expectLedgerOk(s.server);
+    await expectLedgerOk(s.server);
   });
 
   test('sponsored seats: created, joined and updated go to LOBBY beside the battle\'s own messages', async () => {
@@ -93,7 +93,7 @@ describe('drops worth telling (a catalog whose every item clears the threshold)'
     await ok(host, 'arena-battle.callBots', { hash });
     expect((await lobby.next('LOBBY_SPONSOR_UPDATED')).data).toMatchObject({ game: { hash, sponsor: { seats: 0 } } });
     expect((await battle(host, token)).game.sponsor.seats).toBe(0);
-    expectLedgerOk(s.server);
+    await expectLedgerOk(s.server);
   });
 });
 
@@ -120,8 +120,8 @@ describe('the chat hears of songs, cards and rain tips; the counts go live', () 
   test('a booster card activated is told as card_activated with its kind', async () => {
     const player = await server.player('spec_card');
     const chat = await chatSocket(player);
-    const id = server.services.db.transaction((tx) => {
-      const user = tx.get<{ id: number }>("SELECT id FROM users WHERE name = 'spec_card'")!;
+    const id = await server.services.db.transaction(async (tx) => {
+      const user = (await tx.get<{ id: number }>("SELECT id FROM users WHERE name = 'spec_card'"))!;
       return grantCard(tx, server.services.catalog.view(), user.id, { ...bpReward(3, 'premium'), level: 1 }, 'test', Date.now());
     });
     await ok(player, 'inventory.activate', { asset_hash: toHash(id) });
@@ -136,7 +136,7 @@ describe('the chat hears of songs, cards and rain tips; the counts go live', () 
     expect(message(await nextWhere(chat, 'MSG_CREATED', ofOrigin('rakeback_rain')))).toMatchObject({ user_hash: await hashOf(player), details: { type: 'tip', amount: 150 } });
     await ok(player, 'chat-rain.tip', { amount: 250, anonymous: 1 });
     expect(message(await nextWhere(chat, 'MSG_CREATED', ofOrigin('rakeback_rain')))).toMatchObject({ user_hash: null, details: { type: 'tip', amount: 250, anonymous: true } });
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('LOBBY_ONLINE and CHAT_ONLINE count real sockets and, apart, the simulated players; arena.lobby and arena.statistics say the same', async () => {

@@ -26,7 +26,7 @@ async function until(done: (game: StealGame) => boolean): Promise<StealGame> {
   for (let i = 0; i < 6; i++) {
     const { game } = await ok(server.client(), 'chat-steal.get', {});
     if (game && done(game)) return game;
-    stealTick(server.services);
+    await stealTick(server.services);
   }
   throw new Error('the game did not get there');
 }
@@ -46,7 +46,7 @@ async function battling(anonymous: boolean) {
 }
 
 /** How many messages players wrote (the house's own posts left out). */
-const playerMessages = () => server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_messages WHERE origin IS NULL')!.n;
+const playerMessages = async () => (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_messages WHERE origin IS NULL'))!.n;
 
 /** Each joiner's seat among the picked players, as chat-steal.get answers it to them. */
 const seatsOf = (joiners: { client: Client }[]) => Promise.all(joiners.map(async (j) => (await ok(j.client, 'chat-steal.get', {})).seat));
@@ -81,20 +81,20 @@ describe('anonymous split-or-steal', () => {
     expect(closed.players_hashes).toEqual(picks);
     expect(stealStrip(closed.beacon!, closed.hash, pool, picks[0]!)).toEqual({ units: closed.roulette!.units, index: closed.roulette!.index });
     expect(closed.players.map((p) => p.reward)).toEqual([500, 500]);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('while it battles its joined players cannot write in the chat (nothing is posted); others can, and they can again once it ends', async () => {
     const { game, joiners } = await battling(true);
     const outsider = await activePlayer();
-    const before = playerMessages();
+    const before = await playerMessages();
     for (const j of joiners) expect(await refused(j.client, 'chat.send', { text: `hello from seat ${made}` }, NumericError.INVALID_DATA)).toBe(IN_GIVEAWAY);
-    expect(playerMessages()).toBe(before);
+    expect(await playerMessages()).toBe(before);
     await ok(outsider.client, 'chat.send', { text: 'a bystander may talk' });
     clock.advance(STEAL_BATTLE_MS);
     await until((g) => g.status === 'closed' && g.hash === game.hash);
     await ok(joiners[0]!.client, 'chat.send', { text: 'the giveaway is over' });
-    expect(playerMessages()).toBe(before + 2);
+    expect(await playerMessages()).toBe(before + 2);
   });
 
   test('an open game names its picks at once and its players may write while it battles', async () => {
@@ -112,7 +112,7 @@ describe('anonymous split-or-steal', () => {
     const seen: boolean[] = [];
     for (let i = 0; i < 2; i++) {
       clock.advance(STEAL_EVERY_MS);
-      stealTick(server.services);
+      await stealTick(server.services);
       const next = (await ok(server.client(), 'chat-steal.get', {})).game!;
       expect(next.status).toBe('waiting');
       seen.push(next.anonymous);

@@ -24,7 +24,7 @@ async function until(status: StealGame['status']): Promise<StealGame> {
   for (let i = 0; i < 5; i++) {
     const { game } = await ok(server.client(), 'chat-steal.get', {});
     if (game?.status === status) return game;
-    stealTick(server.services);
+    await stealTick(server.services);
   }
   throw new Error(`the game did not reach ${status}`);
 }
@@ -33,7 +33,7 @@ async function until(status: StealGame['status']): Promise<StealGame> {
 async function untilDrawn(): Promise<void> {
   for (let i = 0; i < 5; i++) {
     if ((await ok(server.client(), 'chat-steal.get', {})).game?.roulette) return;
-    stealTick(server.services);
+    await stealTick(server.services);
   }
   throw new Error('the game was not drawn');
 }
@@ -99,7 +99,7 @@ describe('split-or-steal', () => {
       if (b) await ok(picked[1]!.client, 'chat-steal.decision', { game_hash: game.hash, decision: b });
       if (!a || !b) {
         clock.advance(STEAL_BATTLE_MS);
-        stealTick(server.services);
+        await stealTick(server.services);
       }
       const closed = await until('closed');
       expect(closed.players.map((p) => p.reward)).toEqual([ra, rb]);
@@ -108,7 +108,7 @@ describe('split-or-steal', () => {
       expect(revealed.map((p) => hashDecision(p.decision!, p.salt!))).toEqual(revealed.map((p) => p.decision_hashed));
       expect(revealed.map((p) => p.decision)).toEqual([a, b].filter((d) => d !== null));
       expect(await Promise.all(picked.map((p) => balanceOf(p.client)))).toEqual([before[0]! + ra, before[1]! + rb]);
-      expectLedgerOk(server);
+      await expectLedgerOk(server);
       await Promise.all(picked.map((p) => p.client.renew()));
     });
   }
@@ -126,7 +126,7 @@ describe('split-or-steal', () => {
       for (const [i, d] of decisions.entries()) if (d) await ok(picked[i]!.client, 'chat-steal.decision', { game_hash: game.hash, decision: d });
       if (decisions.includes(null)) {
         clock.advance(STEAL_BATTLE_MS);
-        stealTick(server.services);
+        await stealTick(server.services);
       }
       const closed = await until('closed');
       expect(closed.players.map((p) => p.reward)).toEqual([...expected]);
@@ -139,7 +139,7 @@ describe('split-or-steal', () => {
       expect(record.players.map((p) => p.hash)).toEqual(picks);
       expect(stealStrip(record.beacon!, record.hash, pool, picks[0]!)).toEqual({ units: record.roulette!.units, index: record.roulette!.index });
       expect(stealPayout(record.reward, record.players.map((p) => p.decision))).toEqual({ result: record.result, rewards: record.players.map((p) => p.reward) });
-      expectLedgerOk(server);
+      await expectLedgerOk(server);
       await Promise.all(picked.map((p) => p.client.renew()));
     }
   });
@@ -157,7 +157,7 @@ describe('split-or-steal', () => {
     for (const j of [await activePlayer(), await activePlayer()]) await ok(j.client, 'chat-steal.join', { game_hash: game.hash, token: solvePow(game.captcha.challenge, j.hash, 8)! });
     clock.advance(STEAL_WAIT_MS);
     expect((await until('closed')).result).toBe('cancelled');
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('the roulette lands the first pick under the pointer within the roll distance', () => {
@@ -184,6 +184,6 @@ describe('split-or-steal', () => {
     clock.advance(STEAL_WAIT_MS);
     const closed = await until('closed');
     expect(closed.result).toBe('cancelled');
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 });

@@ -36,7 +36,7 @@ describe('chat-tip', () => {
     expect(await lastEntry(recipient.client)).toMatchObject({ type: 'tip', amount: 1234 });
     // The balance push comes first (its transfer commits before the message is published).
     expect(recipientSocket.frames.filter((f) => f.type === 'WALLET_BALANCE_CHANGED').map((f) => f.data)).toEqual([expect.objectContaining({ type: 'tip', amount: 1234 })]);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
     senderSocket.close();
     recipientSocket.close();
   });
@@ -61,7 +61,7 @@ describe('chat-tip', () => {
   test('zero, negative, fractional, too small, above the balance, to oneself and to nobody are refused and nothing moves', async () => {
     const sender = await playerWithScope(server, 'bad_tipper', 0);
     const recipient = await playerWithScope(server, 'badtip_to', 0);
-    const before = { a: await balanceOf(sender.client), b: await balanceOf(recipient.client), messages: messageCount(server) };
+    const before = { a: await balanceOf(sender.client), b: await balanceOf(recipient.client), messages: await messageCount(server) };
     await refused(sender.client, 'chat-tip.send', { user_hash: recipient.hash, amount: 0 }, NumericError.INPUT_ERROR);
     await refused(sender.client, 'chat-tip.send', { user_hash: recipient.hash, amount: -100 }, NumericError.INPUT_ERROR);
     await refused(sender.client, 'chat-tip.send', { user_hash: recipient.hash, amount: 100.5 }, NumericError.INPUT_ERROR);
@@ -72,20 +72,20 @@ describe('chat-tip', () => {
     await refused(sender.client, 'chat-tip.prepare', { user_id: parseHash(sender.hash)! }, NumericError.INVALID_DATA);
     await refused(sender.client, 'chat-tip.prepare', { user_id: 99999999 }, NumericError.NOT_FOUND);
     await refused(server.client(), 'chat-tip.send', { user_hash: recipient.hash, amount: 100 }, NumericError.ACCESS_DENIED);
-    expect({ a: await balanceOf(sender.client), b: await balanceOf(recipient.client), messages: messageCount(server) }).toEqual(before);
-    expectLedgerOk(server);
+    expect({ a: await balanceOf(sender.client), b: await balanceOf(recipient.client), messages: await messageCount(server) }).toEqual(before);
+    await expectLedgerOk(server);
   });
 
   test('sponsored coins cannot be tipped: only the withdrawable part pays', async () => {
     const sender = await playerWithScope(server, 'sponsored_tipper', 0);
     const recipient = await playerWithScope(server, 'sponsored_to', 0);
     const id = parseHash(sender.hash)!;
-    server.services.db.transaction((tx) => server.services.ledger.lend(tx, id, 50_000));
-    const { balance, withdrawable } = server.services.ledger.split(server.services.db, id);
+    await server.services.db.transaction((tx) => server.services.ledger.lend(tx, id, 50_000));
+    const { balance, withdrawable } = await server.services.ledger.split(server.services.db, id);
     await refused(sender.client, 'chat-tip.send', { user_hash: recipient.hash, amount: withdrawable + 100 }, NamedError.COMMIT_ERROR);
     expect(await balanceOf(sender.client)).toBe(balance);
     await ok(sender.client, 'chat-tip.send', { user_hash: recipient.hash, amount: withdrawable });
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('need_wager is for scope 4 and above only', async () => {
@@ -108,7 +108,7 @@ describe('chat-tip', () => {
     expect(locked.requirements).toContainEqual({ type: 'wager', completed: false, title: 'Wager 30.00 more coins to free tipped coins' });
 
     // The locked coins cannot be tipped on or put in the vault, even 20 at once; nothing moves.
-    const before = { mine: await balanceOf(recipient.client), theirs: await balanceOf(third.client), messages: messageCount(server) };
+    const before = { mine: await balanceOf(recipient.client), theirs: await balanceOf(third.client), messages: await messageCount(server) };
     await refused(recipient.client, 'chat-tip.send', { user_hash: third.hash, amount: own + 100 }, NamedError.COMMIT_ERROR);
     await refused(recipient.client, 'wallet-vault.deposit', { amount: own + 100 }, NumericError.INVALID_DATA);
     const tries = await Promise.all(Array.from({ length: 20 }, (_, i) => recipient.client.call('chat-tip.send', { user_hash: third.hash, amount: Math.floor(own / 2) + 100, stamp: `lock-${i}` })));
@@ -130,7 +130,7 @@ describe('chat-tip', () => {
     expect(free.requirements.map((r) => r.type)).not.toContain('wager');
     await ok(recipient.client, 'chat-tip.send', { user_hash: third.hash, amount: free.balance });
     expect(await balanceOf(recipient.client)).toBe(0);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('a player with 2FA confirms a tip with a code; a wrong one moves nothing', async () => {
@@ -148,7 +148,7 @@ describe('chat-tip', () => {
 
   test('a kick-tagged sender’s tip is kept from partnered players, except the two involved, the partner’s followers and staff', async () => {
     const kick = await playerWithScope(server, 'kick_streamer', 0);
-    server.services.db.run(`UPDATE users SET tags = '["kick"]' WHERE id = ?`, parseHash(kick.hash));
+    await server.services.db.run(`UPDATE users SET tags = '["kick"]' WHERE id = ?`, parseHash(kick.hash));
     const recipient = await playerWithScope(server, 'kick_to', 0);
     const partnered = await playerWithScope(server, 'has_partner', 0);
     const follower = await playerWithScope(server, 'kick_follower', 0);
@@ -157,7 +157,7 @@ describe('chat-tip', () => {
     const other = await playerWithScope(server, 'other_partner', 0);
     const now = clock.now();
     for (const [who, partner] of [[partnered, other], [follower, kick], [staff, other], [recipient, other]] as const) {
-      server.services.db.run('INSERT INTO referrals (user_id, partner_id, code, anonymous, created_at, changed_at) VALUES (?, ?, ?, 0, ?, ?)',
+      await server.services.db.run('INSERT INTO referrals (user_id, partner_id, code, anonymous, created_at, changed_at) VALUES (?, ?, ?, 0, ?, ?)',
         parseHash(who.hash), parseHash(partner.hash), `code${parseHash(partner.hash)}`, now, now);
     }
     const { message } = await ok(kick.client, 'chat-tip.send', { user_hash: recipient.hash, amount: 100 });

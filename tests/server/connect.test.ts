@@ -19,7 +19,7 @@ describe('sign-in', () => {
     expect(me.response).toMatchObject({ user_wallet: { balance: 100_000 }, loaded: true });
     const history = await client.call('wallet.getHistory');
     expect(history.response).toMatchObject({ actions: [{ type: 'signup_bonus', amount: 100_000 }] });
-    expect(server.services.ledger.check(server.services.db).ok).toBe(true);
+    expect((await server.services.ledger.check(server.services.db)).ok).toBe(true);
   });
 
   test('signing in again with the right password opens the same account and pays nothing more', async () => {
@@ -49,7 +49,7 @@ describe('sign-in', () => {
   ])('%s with %s is refused with the spec\'s "Enter correct username and password" and creates nothing', async (name, password) => {
     const client = server.client();
     expect((await client.signIn(name, password)).error).toEqual({ error_code: 19, error_msg: 'Enter correct username and password' });
-    const users = server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users WHERE name = ?', name)!.n;
+    const users = (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users WHERE name = ?', name))!.n;
     expect(users).toBe(0);
   });
 
@@ -64,8 +64,8 @@ describe('sign-in', () => {
     expect(answers.every((a) => a.response)).toBe(true);
     expect(answers.filter((a) => (a.response as { created: boolean }).created)).toHaveLength(1);
     const { db, ledger } = server.services;
-    const id = db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', 'racing_name')!.id;
-    expect(ledger.balance(db, { user: id })).toBe(100_000);
+    const id = (await db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', 'racing_name'))!.id;
+    expect(await ledger.balance(db, { user: id })).toBe(100_000);
   });
 });
 

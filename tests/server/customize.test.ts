@@ -64,7 +64,7 @@ async function upload(client: Client, body: Buffer, type = 'image/png') {
 
 const grantRight = async (client: Client, kind: 'avatar' | 'nickname') => sim(client, '/api/sim/customize/grant', { user: await hashOf(client), kind });
 const rightsLeft = (client: Client, kind: string) =>
-  hashOf(client).then((hash) => server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM customize_rights WHERE user_id = ? AND kind = ? AND used_at IS NULL', Number(hash.slice(2)), kind)!.n);
+  hashOf(client).then(async (hash) => (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM customize_rights WHERE user_id = ? AND kind = ? AND used_at IS NULL', Number(hash.slice(2)), kind))!.n);
 const avatarOf = async (client: Client) => ((await ok(client, 'user.getUser')) as { user: { info: { avatar: string | null } } }).user.info.avatar;
 
 describe('avatar upload', () => {

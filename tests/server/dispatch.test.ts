@@ -18,21 +18,21 @@ import { createTimerOwner } from '../../sim-server/cluster/timers.ts';
 import { startServer } from './harness.ts';
 
 /** The real dispatcher, database and ledger, with handlers that misbehave on purpose. */
-function servicesWith(handlers: Handlers, overrides: Partial<Config> = {}) {
+async function servicesWith(handlers: Handlers, overrides: Partial<Config> = {}) {
   const config = loadConfig({ dataDir: ':memory:', ...overrides });
-  const db = openTestDb();
+  const db = await openTestDb();
   const hub = createHub({ now: Date.now });
   const ledger = createLedger({ now: Date.now });
   const beacon = serverBeaconChain(config);
   const catalog = createCaseCatalog(db);
-  const timers = createTimerOwner(() => db.tryLease('timers'), () => {});
+  const timers = await createTimerOwner(() => db.tryLease('timers'), () => {});
   const battles = createBattles({ config, db, ledger, hub, beacon, catalog, broker: null, timers }, () => {});
   const services: Services = {
     config, db, ledger, hub, tokens: createAccessTokens(config.jwtSecret, config.accessTtl), beacon, catalog, battles,
     chat: createChatRuntime(), raceBoards: new RaceBoards(db), radio: createRadio(), broker: null, timers, ...domainPorts(),
   };
-  db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'crash_victim', 'crash_victim', 0)");
-  db.transaction((tx) => ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: 1 }, amount: 1_000, type: 'signup_bonus' }));
+  await db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'crash_victim', 'crash_victim', 0)");
+  await db.transaction((tx) => ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: 1 }, amount: 1_000, type: 'signup_bonus' }));
   const user = findUserById(db, 1)!;
   const errors: unknown[] = [];
   const dispatch = createDispatcher(services, handlers, { error: (obj) => errors.push(obj) });
@@ -41,30 +41,30 @@ function servicesWith(handlers: Handlers, overrides: Partial<Config> = {}) {
 
 describe('a method that fails', () => {
   test('an exception after a debit answers INTERNAL_ERROR 10 and rolls the debit back', async () => {
-    const { services, dispatch, caller, errors } = servicesWith({
+    const { services, dispatch, caller, errors } = await servicesWith({
       'wallet-vault.deposit': ({ amount }, ctx) =>
-        ctx.moneyTx((tx) => {
-          ctx.ledger.transfer(tx, { from: { user: 1 }, to: { user: 1, purpose: 'vault' }, amount, type: 'vault_deposit' });
+        ctx.moneyTx(async (tx) => {
+          await ctx.ledger.transfer(tx, { from: { user: 1 }, to: { user: 1, purpose: 'vault' }, amount, type: 'vault_deposit' });
           throw new Error('disk on fire');
         }),
     });
     const answer = await dispatch('wallet-vault.deposit', { amount: '400', stamp: 'boom' }, caller);
     expect(answer).toEqual({ error: { error_code: 10, error_msg: 'Internal error' } });
-    expect(services.ledger.balance(services.db, { user: 1 })).toBe(1_000);
-    expect(services.ledger.balance(services.db, { user: 1, purpose: 'vault' })).toBe(0);
+    expect(await services.ledger.balance(services.db, { user: 1 })).toBe(1_000);
+    expect(await services.ledger.balance(services.db, { user: 1, purpose: 'vault' })).toBe(0);
     // The failed request kept no idempotency record, so a retry runs again.
-    expect(services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM idempotency')!.n).toBe(0);
+    expect((await services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM idempotency'))!.n).toBe(0);
     expect(errors).toHaveLength(1);
   });
 
   test('an answer that breaks its contract is caught as INTERNAL_ERROR, not sent', async () => {
-    const { dispatch, caller } = servicesWith({ 'wallet-vault.info': () => ({ amount: 'lots', lock_time: 0 }) as never });
+    const { dispatch, caller } = await servicesWith({ 'wallet-vault.info': () => ({ amount: 'lots', lock_time: 0 }) as never });
     expect(await dispatch('wallet-vault.info', {}, caller)).toEqual({ error: { error_code: 10, error_msg: 'Internal error' } });
   });
 
   test('sampled output checks (production): each method\'s first answer and then one in N is checked and logged, none refused', async () => {
     const bad = { amount: 'lots', lock_time: 0 };
-    const { dispatch, caller, errors } = servicesWith({ 'wallet-vault.info': () => bad as never }, { checkOutputs: 3 });
+    const { dispatch, caller, errors } = await servicesWith({ 'wallet-vault.info': () => bad as never }, { checkOutputs: 3 });
     const answers = [];
     for (let i = 0; i < 7; i++) answers.push(await dispatch('wallet-vault.info', {}, caller));
     expect(answers).toEqual(Array.from({ length: 7 }, () => ({ response: bad })));
@@ -83,7 +83,7 @@ describe('a method that fails', () => {
 
   test('input is validated before the handler runs', async () => {
     let ran = false;
-    const { dispatch, caller } = servicesWith({ 'wallet-vault.deposit': () => { ran = true; return null as never; } });
+    const { dispatch, caller } = await servicesWith({ 'wallet-vault.deposit': () => { ran = true; return null as never; } });
     const answer = await dispatch('wallet-vault.deposit', {}, caller);
     expect(answer).toEqual({ error: { error_code: 16, error_msg: 'wallet-vault.deposit: amount: required' } });
     expect(ran).toBe(false);

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const ledgerOk = (s: TestServer = server) => expect(s.services.ledger.check(s.services.db)).toMatchObject({ ok: true });
+const ledgerOk = async (s: TestServer = server) => expect(await s.services.ledger.check(s.services.db)).toMatchObject({ ok: true });
 
 describe('Catch the Chicken', () => {
   test('every step recomputes from the revealed server seed; stakes and payouts are in the ledger', async () => {
@@ -71,7 +71,7 @@ describe('Catch the Chicken', () => {
     expect(types.has('chicken_paid') && types.has('chicken_withdraw')).toBe(true);
     const list = await ok(player, 'chicken.history');
     expect(list.games.map((g) => g.hash)).toEqual(hashes.toReversed().slice(0, 6));
-    ledgerOk();
+    await ledgerOk();
   });
 
   test('twenty cash-outs at once pay once; the feed hears about it once', async () => {
@@ -92,7 +92,7 @@ describe('Catch the Chicken', () => {
     expect(frame.data).toMatchObject({ game: { hash: game.hash, status: 'cashed', payout }, user: { name: 'chick_double' } });
     watcher.close();
     expect((await ok(player, 'chicken.recent')).games[0]!.game.hash).toBe(game.hash);
-    ledgerOk();
+    await ledgerOk();
   });
 
   test('fifty games started at once on one balance: one opens and is charged once', async () => {
@@ -102,7 +102,7 @@ describe('Catch the Chicken', () => {
     expect(answers.filter((a) => a.response)).toHaveLength(1);
     expect(new Set(answers.filter((a) => a.error).map((a) => a.error!.error_msg))).toEqual(new Set(['Finish your current game first.']));
     expect(await balanceOf(player)).toBe(start - 500);
-    ledgerOk();
+    await ledgerOk();
   });
 
   test('the last lane cashes out by itself', async () => {
@@ -134,7 +134,7 @@ describe('Catch the Chicken', () => {
     expect((await ok(player, 'chicken.game', { hash: game.hash })).steps).toEqual([]);
     expect(await balanceOf(player)).toBe(start - 100);
     expect(await balanceOf(other)).toBe(start);
-    ledgerOk();
+    await ledgerOk();
   });
 
   test('a repeated stamp answers the first result and moves nothing', async () => {
@@ -169,7 +169,7 @@ describe('Catch the Chicken', () => {
         const lost = (await ok(again, 'chicken.history')).games.filter((g) => g.status === 'caught').length;
         expect(await balanceOf(again)).toBe(start - 100 * (lost + 1) + done.payout);
         expect((await ok(again, 'chicken.active')).game).toBeNull();
-        ledgerOk(second);
+        await ledgerOk(second);
       } finally {
         await second.close();
       }

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const ledgerOk = (s: TestServer = server) => expect(s.services.ledger.check(s.services.db)).toMatchObject({ ok: true });
+const ledgerOk = async (s: TestServer = server) => expect(await s.services.ledger.check(s.services.db)).toMatchObject({ ok: true });
 
 describe('dice', () => {
   test('every roll recomputes from the revealed server seed and pays (100% - 1%) / chance', async () => {
@@ -53,7 +53,7 @@ describe('dice', () => {
     expect(history.actions.filter((a) => a.type === 'dice_bet')).toHaveLength(6);
     expect(history.actions.filter((a) => a.type === 'dice_win')).toHaveLength(rolls.filter((r) => r.win).length);
     expect((await ok(player, 'dice.history')).rolls.map((r) => r.hash)).toEqual(rolls.map((r) => r.hash).toReversed());
-    ledgerOk();
+    await ledgerOk();
   });
 
   test('fifty rolls at once on a balance that covers four: exactly four are taken', async () => {
@@ -70,7 +70,7 @@ describe('dice', () => {
       expect(answers.filter((a) => a.error).every((a) => a.error!.error_code === 'COMMIT_ERROR')).toBe(true);
       expect(await balanceOf(player)).toBe(450 - 100 * taken.length + won);
       expect(await balanceOf(player)).toBeGreaterThanOrEqual(0);
-      ledgerOk(poor);
+      await ledgerOk(poor);
     } finally {
       await poor.close();
     }
@@ -109,7 +109,7 @@ describe('dice', () => {
     expect((await ok(player, 'dice.auto-stop', { hash: stopped.hash })).auto).toMatchObject({ status: 'done', reason: 'stopped', rolls: 0 });
     const stranger = await server.player('dice_stranger');
     expect((await stranger.call('dice.auto-stop', { hash: counted.hash })).error?.error_code).toBe('GAME_ERROR');
-    ledgerOk();
+    await ledgerOk();
   });
 
   test('bad input answers the error and moves nothing', async () => {
@@ -130,7 +130,7 @@ describe('dice', () => {
     expect(await balanceOf(player)).toBe(start);
     expect(rowsOf(server.services.db, 'dice_rolls', (await ok(player, 'user.getUser')).user.hash)).toBe(0);
     expect((await ok(player, 'user.seed')).nonce).toBe(0);
-    ledgerOk();
+    await ledgerOk();
   });
 
   test('a repeated stamp answers the first roll and rolls nothing more', async () => {

@@ -8,31 +8,31 @@
 import { randomBytes } from 'node:crypto';
 import { openPostgres } from '../../sim-server/db/postgres.ts';
 
-export default function setup(): (() => void) | undefined {
+export default async function setup(): Promise<(() => void) | undefined> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return undefined;
   const run = randomBytes(3).toString('hex');
   process.env.ARENA_TEST_RUN = run;
   const template = `arena_test_${run}_template`;
-  const maker = openPostgres({ url, migrate: false, statementTimeoutMs: 120_000 });
+  const maker = await openPostgres({ url, migrate: false, statementTimeoutMs: 120_000 });
   try {
-    maker.run(`CREATE DATABASE ${template}`);
+    await maker.run(`CREATE DATABASE ${template}`);
   } finally {
-    maker.close();
+    await maker.close();
   }
   const address = new URL(url);
   address.pathname = `/${template}`;
   // Opening it migrates it; closed, it has no connection left, as a copy's source must not.
-  openPostgres({ url: address.toString(), statementTimeoutMs: 120_000 }).close();
+  await (await openPostgres({ url: address.toString(), statementTimeoutMs: 120_000 })).close();
   process.env.ARENA_TEST_TEMPLATE = template;
-  return () => {
-    const admin = openPostgres({ url, migrate: false, statementTimeoutMs: 120_000 });
+  return async () => {
+    const admin = await openPostgres({ url, migrate: false, statementTimeoutMs: 120_000 });
     try {
-      for (const { datname } of admin.all<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE ?', `arena_test_${run}_%`)) {
-        admin.run(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      for (const { datname } of await admin.all<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE ?', `arena_test_${run}_%`)) {
+        await admin.run(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       }
     } finally {
-      admin.close();
+      await admin.close();
     }
   };
 }

@@ -27,27 +27,27 @@ function fakeConnection(): Connection & { frames: string[] } {
   return { frames, send: (frame) => frames.push(frame.toString()), close: () => {}, userId: null, sessionId: null, rooms: new Set(), lastSeen: 0 };
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
   const path = join(dir, 'arena.db');
   failures = [];
-  db = openDb({ path, shared: true, group: { onCommitFailed: (error) => failures.push(error), onWorkFailed: (error) => failures.push(error) } });
-  db.run('CREATE TABLE notes (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)');
+  db = await openDb({ path, shared: true, group: { onCommitFailed: (error) => failures.push(error), onWorkFailed: (error) => failures.push(error) } });
+  await db.run('CREATE TABLE notes (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)');
   disk = new DatabaseSync(path);
 });
 
-afterEach(() => {
+afterEach(async () => {
   disk.close();
-  db.close();
+  await db.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('grouped commits', () => {
   test('the transactions of one turn reach the disk together, after the turn', async () => {
-    db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('a')"));
-    db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('b')"));
+    await db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('a')"));
+    await db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('b')"));
     // Written, and seen by this connection, but not yet durable.
-    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM notes')?.n).toBe(2);
+    expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM notes'))?.n).toBe(2);
     expect(db.commits.pending).toBe(true);
     expect(onDisk()).toEqual([]);
     await turn();
@@ -57,35 +57,35 @@ describe('grouped commits', () => {
   });
 
   test('a transaction that throws rolls back alone; the others of its group commit', async () => {
-    db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('kept')"));
+    await db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('kept')"));
     expect(() =>
-      db.transaction((tx) => {
-        tx.run("INSERT INTO notes (name) VALUES ('undone')");
-        tx.run("INSERT INTO notes (name) VALUES ('kept')"); // UNIQUE: throws
+      db.transaction(async (tx) => {
+        await tx.run("INSERT INTO notes (name) VALUES ('undone')");
+        await tx.run("INSERT INTO notes (name) VALUES ('kept')"); // UNIQUE: throws
       }),
     ).toThrow(/UNIQUE/);
     expect(() =>
-      db.transaction((tx) => {
-        tx.run("INSERT INTO notes (name) VALUES ('refused')");
+      db.transaction(async (tx) => {
+        await tx.run("INSERT INTO notes (name) VALUES ('refused')");
         throw new Error('insufficient funds');
       }),
     ).toThrow('insufficient funds');
-    db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('later')"));
+    await db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('later')"));
     await turn();
     expect(onDisk()).toEqual(['kept', 'later']);
   });
 
   test('afterCommit work runs as its transaction succeeds; work on the gate waits for the disk, in order', async () => {
     const seen: string[] = [];
-    db.transaction((tx) => {
-      tx.run("INSERT INTO notes (name) VALUES ('first')");
+    await db.transaction(async (tx) => {
+      await tx.run("INSERT INTO notes (name) VALUES ('first')");
       // In-memory copies (battle states, race boards) must be current for the next transaction.
       tx.afterCommit(() => seen.push(`copy 1, on disk: [${onDisk().join(',')}]`));
     });
     db.commits.whenCommitted(() => seen.push(`answer 1, on disk: [${onDisk().join(',')}]`));
-    db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('second')"));
+    await db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('second')"));
     try {
-      db.transaction((tx) => {
+      await db.transaction((tx) => {
         tx.afterCommit(() => seen.push('copy of a rolled-back transaction'));
         throw new Error('no');
       });
@@ -104,8 +104,8 @@ describe('grouped commits', () => {
     hub.attach(member);
     hub.join(member, 'LOBBY');
     const joinedAt = JSON.parse(member.frames[0]!).data.offset as number;
-    db.transaction((tx) => {
-      tx.run("INSERT INTO notes (name) VALUES ('drop')");
+    await db.transaction(async (tx) => {
+      await tx.run("INSERT INTO notes (name) VALUES ('drop')");
       tx.afterCommit(() => hub.publish('LOBBY', 'CHAT_ONLINE', { online: 7, simulated: 0 }));
     });
     hub.reply(member, 'CHAT_ONLINE', { online: 8, simulated: 0 });
@@ -138,8 +138,8 @@ describe('grouped commits', () => {
   test('a transaction inside another, or an async one, is refused and changes nothing', async () => {
     expect(() => db.transaction(() => db.transaction(() => 1))).toThrow(/nested/);
     expect(() =>
-      db.transaction((tx) => {
-        tx.run("INSERT INTO notes (name) VALUES ('async')");
+      db.transaction(async (tx) => {
+        await tx.run("INSERT INTO notes (name) VALUES ('async')");
         return Promise.resolve();
       }),
     ).toThrow(/synchronous/);
@@ -147,9 +147,9 @@ describe('grouped commits', () => {
     expect(onDisk()).toEqual([]);
   });
 
-  test('closing commits what is pending', () => {
-    db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('at close')"));
-    db.close();
+  test('closing commits what is pending', async () => {
+    await db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('at close')"));
+    await db.close();
     expect(onDisk()).toEqual(['at close']);
     // afterEach closes again: a second close must be harmless.
     db = { ...db, close: () => {} };
@@ -157,7 +157,7 @@ describe('grouped commits', () => {
 
   test('work on the gate that throws is reported, and the rest still runs', async () => {
     const seen: string[] = [];
-    db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('x')"));
+    await db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('x')"));
     db.commits.whenCommitted(() => {
       throw new Error('a socket push failed');
     });

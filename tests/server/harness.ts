@@ -53,7 +53,7 @@ export type TestServer = Awaited<ReturnType<typeof startServer>>;
  */
 export async function startServer(overrides: Partial<Config> = {}) {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'arena-test-'));
-  const database = overrides.databaseUrl === undefined ? databaseFor(dataDir) : undefined;
+  const database = overrides.databaseUrl === undefined ? await databaseFor(dataDir) : undefined;
   // Like the request limit, sign-in limits, the starting-balance window and the limits by address
   // (docs/decisions/0048) are off unless a test turns them on: test files sign dozens of players
   // in from one address.

@@ -28,7 +28,7 @@ describe('the ledger over HTTP', () => {
     expect(answers.filter((a) => a.response)).toHaveLength(37);
     expect(answers.filter((a) => a.error?.error_code === 'COMMIT_ERROR')).toHaveLength(163);
     expect(await balances(player)).toEqual({ wallet: 0, vault: 3_700 });
-    expect(server.services.ledger.check(server.services.db)).toMatchObject({ ok: true });
+    expect(await server.services.ledger.check(server.services.db)).toMatchObject({ ok: true });
   });
 
   test('the same stamp sent 50 times at once moves money once and answers alike', async () => {
@@ -90,59 +90,59 @@ describe('the ledger over HTTP', () => {
 });
 
 describe('the ledger invariants', () => {
-  test('after a seeded random mix of transfers every balance matches its entries and the sum is deposits minus withdrawals', () => {
+  test('after a seeded random mix of transfers every balance matches its entries and the sum is deposits minus withdrawals', async () => {
     // One database, emptied before each run (a fresh PostgreSQL database per run would be slow).
-    const db = openTestDb();
+    const db = await openTestDb();
     try {
     fc.assert(
         fc.property(
           fc.array(fc.record({ from: fc.integer({ min: 0, max: 5 }), to: fc.integer({ min: 0, max: 5 }), amount: fc.integer({ min: 1, max: 50_000 }) }), { maxLength: 60 }),
-          (ops) => {
-            for (const table of ['ledger', 'accounts', 'users']) db.run(`DELETE FROM ${table}`);
+          async (ops) => {
+            for (const table of ['ledger', 'accounts', 'users']) await db.run(`DELETE FROM ${table}`);
             const ledger = createLedger({ now: Date.now });
             // 0 is the outside world, 1 a house account, 2..5 players.
             const ref = (n: number) => (n === 0 ? { world: true as const } : n === 1 ? { house: 'arena' } : { user: n });
-            for (const id of [2, 3, 4, 5]) db.run('INSERT INTO users (id, name, display_name, created_at) VALUES (?, ?, ?, 0)', id, `player_${id}`, `p${id}`);
+            for (const id of [2, 3, 4, 5]) await db.run('INSERT INTO users (id, name, display_name, created_at) VALUES (?, ?, ?, 0)', id, `player_${id}`, `p${id}`);
             for (const op of ops) {
               if (op.from === op.to) continue;
               try {
-                db.transaction((tx) => ledger.transfer(tx, { from: ref(op.from), to: ref(op.to), amount: op.amount, type: 'reward' }));
+                await db.transaction((tx) => ledger.transfer(tx, { from: ref(op.from), to: ref(op.to), amount: op.amount, type: 'reward' }));
               } catch (error) {
                 if ((error as { code?: unknown }).code !== 'COMMIT_ERROR') throw error;
               }
             }
-            return ledger.check(db).ok;
+            return (await ledger.check(db)).ok;
           },
         ),
         { seed: 20261122, numRuns: 150 },
       );
     } finally {
-      db.close();
+      await db.close();
     }
     // About 9,000 transactions: each is a few network round trips on PostgreSQL.
   }, TEST_DATABASE_URL ? 180_000 : undefined);
 
-  test('a failed debit leaves no entry and no balance change behind', () => {
-    const db = openTestDb();
+  test('a failed debit leaves no entry and no balance change behind', async () => {
+    const db = await openTestDb();
     const ledger = createLedger({ now: Date.now });
-    db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'poor_player', 'poor', 0)");
-    db.transaction((tx) => ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: 1 }, amount: 100, type: 'signup_bonus' }));
+    await db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'poor_player', 'poor', 0)");
+    await db.transaction((tx) => ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: 1 }, amount: 100, type: 'signup_bonus' }));
     expect(() =>
-      db.transaction((tx) => {
-        ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 60, type: 'arena_join' });
-        ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 60, type: 'arena_join' });
+      db.transaction(async (tx) => {
+        await ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 60, type: 'arena_join' });
+        await ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 60, type: 'arena_join' });
       }),
     ).toThrow('Not enough funds');
-    expect(ledger.balance(db, { user: 1 })).toBe(100);
-    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n).toBe(1);
-    db.close();
+    expect(await ledger.balance(db, { user: 1 })).toBe(100);
+    expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n).toBe(1);
+    await db.close();
   });
 });
 
 describe('durability', () => {
   test('killing the server mid-run and restarting loses no committed entry', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'arena-kill-'));
-    const database = databaseFor(dataDir);
+    const database = await databaseFor(dataDir);
     try {
       const first = await spawnServer(dataDir);
       const player = createClient(first.url);
@@ -181,12 +181,12 @@ describe('durability', () => {
       // The server owns its database file while it runs, so it is read once the server is gone.
       await second.exited;
       {
-        const db = openDb({ path: join(dataDir, 'arena.db'), url: database?.url });
-        const stamps = new Set(db.all<{ stamp: string }>('SELECT stamp FROM idempotency').map((r) => r.stamp));
+        const db = await openDb({ path: join(dataDir, 'arena.db'), url: database?.url });
+        const stamps = new Set((await db.all<{ stamp: string }>('SELECT stamp FROM idempotency')).map((r) => r.stamp));
         expect(acknowledged.filter((s) => !stamps.has(s))).toEqual([]);
-        expect(createLedger({ now: Date.now }).check(db).ok).toBe(true);
+        expect((await createLedger({ now: Date.now }).check(db)).ok).toBe(true);
         expect(vault).toBe(stamps.size);
-        db.close();
+        await db.close();
       }
     } finally {
       database?.drop();
@@ -198,7 +198,7 @@ describe('durability', () => {
 
 /** Runs sim-server/main.ts as its own process, so it can be killed with SIGKILL. */
 async function spawnServer(dataDir: string): Promise<{ url: string; kill(): void; exited: Promise<void> }> {
-  const database = databaseFor(dataDir);
+  const database = await databaseFor(dataDir);
   const child = spawn(process.execPath, ['sim-server/main.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: '/nonexistent', RATE_LIMIT_MAX: '0', DATABASE_URL: database?.url ?? '' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -217,165 +217,165 @@ async function spawnServer(dataDir: string): Promise<{ url: string; kill(): void
 }
 
 describe('account identity', () => {
-  test('an account created in a rolled-back transaction is created afresh by the next one', () => {
-    const db = openTestDb();
+  test('an account created in a rolled-back transaction is created afresh by the next one', async () => {
+    const db = await openTestDb();
     const ledger = createLedger({ now: Date.now });
-    db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'first_payee', 'first', 0)");
+    await db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'first_payee', 'first', 0)");
     expect(() =>
-      db.transaction((tx) => {
-        ledger.transfer(tx, { from: { house: 'fresh' }, to: { user: 1 }, amount: 10, type: 'reward' });
+      db.transaction(async (tx) => {
+        await ledger.transfer(tx, { from: { house: 'fresh' }, to: { user: 1 }, amount: 10, type: 'reward' });
         throw new Error('abandon');
       }),
     ).toThrow('abandon');
-    db.transaction((tx) => ledger.transfer(tx, { from: { house: 'fresh' }, to: { user: 1 }, amount: 25, type: 'reward' }));
-    expect(ledger.balance(db, { user: 1 })).toBe(25);
-    expect(ledger.balance(db, { house: 'fresh' })).toBe(-25);
-    expect(ledger.check(db).ok).toBe(true);
-    db.close();
+    await db.transaction((tx) => ledger.transfer(tx, { from: { house: 'fresh' }, to: { user: 1 }, amount: 25, type: 'reward' }));
+    expect(await ledger.balance(db, { user: 1 })).toBe(25);
+    expect(await ledger.balance(db, { house: 'fresh' })).toBe(-25);
+    expect((await ledger.check(db)).ok).toBe(true);
+    await db.close();
   });
 });
 
 describe('deposit bonus lock (docs/decisions/0034)', () => {
-  test('a loss eats own coins, then the bonus, then sponsored coins; counted wagers free the bonus, held battle seats do not; cash-outs stop at the withdrawable part', () => {
-    const db = openTestDb();
+  test('a loss eats own coins, then the bonus, then sponsored coins; counted wagers free the bonus, held battle seats do not; cash-outs stop at the withdrawable part', async () => {
+    const db = await openTestDb();
     const ledger = createLedger({ now: Date.now });
-    db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'bonus_holder', 'bonus', 0)");
+    await db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'bonus_holder', 'bonus', 0)");
     const me = { user: 1 } as const;
     const house = { house: 'games' } as const;
-    db.transaction((tx) => {
-      ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 1_000, type: 'reward' });
-      ledger.lend(tx, 1, 500);
-      ledger.payBonus(tx, { from: { house: 'promotions' }, userId: 1, amount: 300, type: 'booster_deposit_bonus', wager: 600 });
+    await db.transaction(async (tx) => {
+      await ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 1_000, type: 'reward' });
+      await ledger.lend(tx, 1, 500);
+      await ledger.payBonus(tx, { from: { house: 'promotions' }, userId: 1, amount: 300, type: 'booster_deposit_bonus', wager: 600 });
     });
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 1_800, sponsored: 500, bonusLocked: 300, bonusWagerLeft: 600, withdrawable: 1_000 });
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 1_800, sponsored: 500, bonusLocked: 300, bonusWagerLeft: 600, withdrawable: 1_000 });
     // A withdrawal of 1,001 is refused; 1,000 goes.
     expect(() => db.transaction((tx) => ledger.transfer(tx, { from: me, to: { world: true }, amount: 1_001, type: 'wallet_withdraw' }))).toThrow('Not enough withdrawable funds');
     // A held battle seat (not counted) of 900: own coins pay it, nothing else moves.
-    db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 900, type: 'arena_join', ref: 'seat', hold: true }));
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 900, sponsored: 500, bonusLocked: 300, bonusWagerLeft: 600, withdrawable: 100 });
+    await db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 900, type: 'arena_join', ref: 'seat', hold: true }));
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 900, sponsored: 500, bonusLocked: 300, bonusWagerLeft: 600, withdrawable: 100 });
     // A dice bet (counted) of 250: own 100 then 150 of the bonus.
-    db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 250, type: 'dice_bet' }));
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 650, sponsored: 500, bonusLocked: 150, bonusWagerLeft: 350, withdrawable: 0 });
-    db.transaction((tx) => ledger.transfer(tx, { from: house, to: me, amount: 400, type: 'dice_win' }));
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 1_050, bonusLocked: 150, withdrawable: 400 });
+    await db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 250, type: 'dice_bet' }));
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 650, sponsored: 500, bonusLocked: 150, bonusWagerLeft: 350, withdrawable: 0 });
+    await db.transaction((tx) => ledger.transfer(tx, { from: house, to: me, amount: 400, type: 'dice_win' }));
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 1_050, bonusLocked: 150, withdrawable: 400 });
     // Counted wagers of 350 in all free what is left of the bonus.
-    db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 349, type: 'unbox_boxes_bought' }));
-    expect(ledger.split(db, 1)).toMatchObject({ bonusLocked: 150, bonusWagerLeft: 1 });
-    db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 1, type: 'chicken_paid' }));
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 700, sponsored: 500, bonusLocked: 0, bonusWagerLeft: 0, withdrawable: 200 });
+    await db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 349, type: 'unbox_boxes_bought' }));
+    expect(await ledger.split(db, 1)).toMatchObject({ bonusLocked: 150, bonusWagerLeft: 1 });
+    await db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 1, type: 'chicken_paid' }));
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 700, sponsored: 500, bonusLocked: 0, bonusWagerLeft: 0, withdrawable: 200 });
     // A new bonus starts its own count.
-    db.transaction((tx) => ledger.payBonus(tx, { from: { house: 'promotions' }, userId: 1, amount: 100, type: 'booster_deposit_bonus', wager: 200 }));
-    expect(ledger.split(db, 1)).toMatchObject({ bonusLocked: 100, bonusWagerLeft: 200, withdrawable: 200 });
-    expect(ledger.check(db).ok).toBe(true);
+    await db.transaction((tx) => ledger.payBonus(tx, { from: { house: 'promotions' }, userId: 1, amount: 100, type: 'booster_deposit_bonus', wager: 200 }));
+    expect(await ledger.split(db, 1)).toMatchObject({ bonusLocked: 100, bonusWagerLeft: 200, withdrawable: 200 });
+    expect((await ledger.check(db)).ok).toBe(true);
   });
 });
 
 describe('wager holds (docs/decisions/0049)', () => {
-  const setUp = () => {
-    const db = openTestDb();
+  const setUp = async () => {
+    const db = await openTestDb();
     const wagers: { userId: number; amount: number; type: string }[] = [];
     const ledger = createLedger({ now: Date.now, onWager: (_tx, w) => wagers.push({ userId: w.userId, amount: w.amount, type: w.type }) });
-    db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'holder', 'holder', 0)");
+    await db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'holder', 'holder', 0)");
     return { db, ledger, wagers };
   };
   const me = { user: 1 } as const;
   const arena = { house: 'arena' } as const;
 
-  test('a refund gives back exactly the locked parts the stake took, whole or in part, and the stake is never counted', () => {
-    const { db, ledger, wagers } = setUp();
-    db.transaction((tx) => {
-      ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 200, type: 'reward' });
-      ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 100, type: 'tip', untilWagered: true });
-      ledger.payBonus(tx, { from: { house: 'promotions' }, userId: 1, amount: 300, type: 'booster_deposit_bonus', wager: 600 });
-      ledger.lend(tx, 1, 400);
+  test('a refund gives back exactly the locked parts the stake took, whole or in part, and the stake is never counted', async () => {
+    const { db, ledger, wagers } = await setUp();
+    await db.transaction(async (tx) => {
+      await ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 200, type: 'reward' });
+      await ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 100, type: 'tip', untilWagered: true });
+      await ledger.payBonus(tx, { from: { house: 'promotions' }, userId: 1, amount: 300, type: 'booster_deposit_bonus', wager: 600 });
+      await ledger.lend(tx, 1, 400);
     });
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 1_000, sponsored: 400, bonusLocked: 300, toWager: 100, withdrawable: 200 });
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 1_000, sponsored: 400, bonusLocked: 300, toWager: 100, withdrawable: 200 });
     // A seat of 900 eats own 200, tip 100, bonus 300, sponsored 300.
-    db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 900, type: 'arena_join', ref: 'b1', hold: true }));
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 100, sponsored: 100, bonusLocked: 0, toWager: 0, withdrawable: 0 });
+    await db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 900, type: 'arena_join', ref: 'b1', hold: true }));
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 100, sponsored: 100, bonusLocked: 0, toWager: 0, withdrawable: 0 });
     // Half back: the locked parts come first (sponsored 300, then bonus 150), no own coin freed.
-    db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b1', amount: 450, type: 'arena_refund' }));
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 550, sponsored: 400, bonusLocked: 150, toWager: 0, withdrawable: 0 });
+    await db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b1', amount: 450, type: 'arena_refund' }));
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 550, sponsored: 400, bonusLocked: 150, toWager: 0, withdrawable: 0 });
     // The rest back: everything as before the seat.
-    db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b1', amount: 450, type: 'arena_refund' }));
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 1_000, sponsored: 400, bonusLocked: 300, toWager: 100, withdrawable: 200 });
+    await db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b1', amount: 450, type: 'arena_refund' }));
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 1_000, sponsored: 400, bonusLocked: 300, toWager: 100, withdrawable: 200 });
     expect(wagers).toEqual([]);
-    expect(ledger.check(db)).toMatchObject({ ok: true, problems: [] });
+    expect(await ledger.check(db)).toMatchObject({ ok: true, problems: [] });
   });
 
-  test('a settled stake is a counted wager once: it frees tip locks and bonus wagering and runs the wager hook', () => {
-    const { db, ledger, wagers } = setUp();
-    db.transaction((tx) => {
-      ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 500, type: 'reward' });
-      ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 100, type: 'tip', untilWagered: true });
-      ledger.payBonus(tx, { from: { house: 'promotions' }, userId: 1, amount: 200, type: 'booster_deposit_bonus', wager: 300 });
+  test('a settled stake is a counted wager once: it frees tip locks and bonus wagering and runs the wager hook', async () => {
+    const { db, ledger, wagers } = await setUp();
+    await db.transaction(async (tx) => {
+      await ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 500, type: 'reward' });
+      await ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 100, type: 'tip', untilWagered: true });
+      await ledger.payBonus(tx, { from: { house: 'promotions' }, userId: 1, amount: 200, type: 'booster_deposit_bonus', wager: 300 });
     });
-    db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 300, type: 'arena_join', ref: 'b2', hold: true }));
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 500, bonusLocked: 200, bonusWagerLeft: 300, toWager: 100 });
-    db.transaction((tx) => ledger.settleHolds(tx, 'b2'));
-    db.transaction((tx) => ledger.settleHolds(tx, 'b2'));
+    await db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 300, type: 'arena_join', ref: 'b2', hold: true }));
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 500, bonusLocked: 200, bonusWagerLeft: 300, toWager: 100 });
+    await db.transaction((tx) => ledger.settleHolds(tx, 'b2'));
+    await db.transaction((tx) => ledger.settleHolds(tx, 'b2'));
     expect(wagers).toEqual([{ userId: 1, amount: 300, type: 'arena_join' }]);
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 500, bonusLocked: 0, toWager: 0, withdrawable: 500 });
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 500, bonusLocked: 0, toWager: 0, withdrawable: 500 });
     // Nothing left to refund once settled.
-    db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b2', amount: 0 + 1, type: 'arena_refund' }));
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 501, withdrawable: 501 });
+    await db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b2', amount: 0 + 1, type: 'arena_refund' }));
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 501, withdrawable: 501 });
   });
 
-  test('a recalled credit takes back the sponsored part of a held stake when it is refunded; a released one frees it', () => {
-    const { db, ledger } = setUp();
-    db.transaction((tx) => ledger.lend(tx, 1, 500));
-    db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 500, type: 'arena_join', ref: 'b3', hold: true }));
-    expect(db.transaction((tx) => ledger.recall(tx, 1))).toBe(0);
-    db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b3', amount: 500, type: 'arena_refund' }));
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 0, sponsored: 0 });
-    expect(ledger.balance(db, { house: 'sponsor' })).toBe(0);
+  test('a recalled credit takes back the sponsored part of a held stake when it is refunded; a released one frees it', async () => {
+    const { db, ledger } = await setUp();
+    await db.transaction((tx) => ledger.lend(tx, 1, 500));
+    await db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 500, type: 'arena_join', ref: 'b3', hold: true }));
+    expect(await db.transaction((tx) => ledger.recall(tx, 1))).toBe(0);
+    await db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b3', amount: 500, type: 'arena_refund' }));
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 0, sponsored: 0 });
+    expect(await ledger.balance(db, { house: 'sponsor' })).toBe(0);
 
-    db.transaction((tx) => ledger.lend(tx, 1, 300));
-    db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 300, type: 'arena_join', ref: 'b4', hold: true }));
-    db.transaction((tx) => ledger.release(tx, 1));
-    db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b4', amount: 300, type: 'arena_refund' }));
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 300, sponsored: 0, withdrawable: 300 });
-    expect(ledger.check(db).ok).toBe(true);
+    await db.transaction((tx) => ledger.lend(tx, 1, 300));
+    await db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 300, type: 'arena_join', ref: 'b4', hold: true }));
+    await db.transaction((tx) => ledger.release(tx, 1));
+    await db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b4', amount: 300, type: 'arena_refund' }));
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 300, sponsored: 0, withdrawable: 300 });
+    expect((await ledger.check(db)).ok).toBe(true);
   });
 
-  test('a seat part sponsored, part refunded, then settled: its reward is sponsored in the share of what stayed in play; a recalled credit sends that share to the sponsor (docs/decisions/0056)', () => {
-    const { db, ledger } = setUp();
-    db.transaction((tx) => {
-      ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 200, type: 'reward' });
-      ledger.lend(tx, 1, 600);
+  test('a seat part sponsored, part refunded, then settled: its reward is sponsored in the share of what stayed in play; a recalled credit sends that share to the sponsor (docs/decisions/0056)', async () => {
+    const { db, ledger } = await setUp();
+    await db.transaction(async (tx) => {
+      await ledger.transfer(tx, { from: { house: 'seed' }, to: me, amount: 200, type: 'reward' });
+      await ledger.lend(tx, 1, 600);
     });
     // Own 200 first, then 600 sponsored: the stake is 3/4 sponsored.
-    db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 800, type: 'arena_join', ref: 'b6', hold: true }));
+    await db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 800, type: 'arena_join', ref: 'b6', hold: true }));
     // 400 back (sponsored first): 400 stays in play, 200 of it sponsored.
-    db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b6', amount: 400, type: 'arena_refund' }));
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 400, sponsored: 400, withdrawable: 0 });
-    db.transaction((tx) => ledger.settleHolds(tx, 'b6'));
-    db.transaction((tx) => ledger.transfer(tx, { from: arena, to: me, amount: 1_000, type: 'arena_reward', ref: 'b6' }));
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 1_400, sponsored: 900, withdrawable: 500 });
-    expect(ledger.check(db)).toMatchObject({ ok: true, problems: [] });
+    await db.transaction((tx) => ledger.refundHold(tx, { from: arena, userId: 1, ref: 'b6', amount: 400, type: 'arena_refund' }));
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 400, sponsored: 400, withdrawable: 0 });
+    await db.transaction((tx) => ledger.settleHolds(tx, 'b6'));
+    await db.transaction((tx) => ledger.transfer(tx, { from: arena, to: me, amount: 1_000, type: 'arena_reward', ref: 'b6' }));
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 1_400, sponsored: 900, withdrawable: 500 });
+    expect(await ledger.check(db)).toMatchObject({ ok: true, problems: [] });
 
     // The same once the credit was given back: the wallet's 900 go back, a later reward pays half to the sponsor.
-    db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 1_000, type: 'arena_join', ref: 'b7', hold: true }));
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 400, sponsored: 400 });
-    expect(db.transaction((tx) => ledger.recall(tx, 1))).toBe(400);
-    db.transaction((tx) => ledger.settleHolds(tx, 'b7'));
-    const sponsor = ledger.balance(db, { house: 'sponsor' });
-    db.transaction((tx) => ledger.transfer(tx, { from: arena, to: me, amount: 2_000, type: 'arena_reward', ref: 'b7' }));
-    expect(ledger.split(db, 1)).toMatchObject({ balance: 1_000, sponsored: 0, withdrawable: 1_000 });
-    expect(ledger.balance(db, { house: 'sponsor' })).toBe(sponsor + 1_000);
-    expect(ledger.check(db)).toMatchObject({ ok: true, problems: [] });
+    await db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 1_000, type: 'arena_join', ref: 'b7', hold: true }));
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 400, sponsored: 400 });
+    expect(await db.transaction((tx) => ledger.recall(tx, 1))).toBe(400);
+    await db.transaction((tx) => ledger.settleHolds(tx, 'b7'));
+    const sponsor = await ledger.balance(db, { house: 'sponsor' });
+    await db.transaction((tx) => ledger.transfer(tx, { from: arena, to: me, amount: 2_000, type: 'arena_reward', ref: 'b7' }));
+    expect(await ledger.split(db, 1)).toMatchObject({ balance: 1_000, sponsored: 0, withdrawable: 1_000 });
+    expect(await ledger.balance(db, { house: 'sponsor' })).toBe(sponsor + 1_000);
+    expect(await ledger.check(db)).toMatchObject({ ok: true, problems: [] });
   });
 
-  test('the check finds locked parts that exceed what their sources paid, though every balance adds up', () => {
-    const { db, ledger } = setUp();
-    db.transaction((tx) => ledger.lend(tx, 1, 500));
-    db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 500, type: 'arena_join', ref: 'b5', hold: true }));
+  test('the check finds locked parts that exceed what their sources paid, though every balance adds up', async () => {
+    const { db, ledger } = await setUp();
+    await db.transaction((tx) => ledger.lend(tx, 1, 500));
+    await db.transaction((tx) => ledger.transfer(tx, { from: me, to: arena, amount: 500, type: 'arena_join', ref: 'b5', hold: true }));
     // A refund that restored the sponsored part twice (what a faulty refund would leave).
-    db.run("UPDATE wager_holds SET held = 500, sponsored = 500 WHERE ref = 'b5'");
-    db.run("UPDATE accounts SET balance = balance + 0, sponsored = 0 WHERE code = 'user:1:main:SFC'");
-    db.transaction((tx) => ledger.transfer(tx, { from: arena, to: me, amount: 500, type: 'arena_refund', ref: 'b5' }));
-    db.run("UPDATE accounts SET sponsored = 500 WHERE code = 'user:1:main:SFC'");
-    const check = ledger.check(db);
+    await db.run("UPDATE wager_holds SET held = 500, sponsored = 500 WHERE ref = 'b5'");
+    await db.run("UPDATE accounts SET balance = balance + 0, sponsored = 0 WHERE code = 'user:1:main:SFC'");
+    await db.transaction((tx) => ledger.transfer(tx, { from: arena, to: me, amount: 500, type: 'arena_refund', ref: 'b5' }));
+    await db.run("UPDATE accounts SET sponsored = 500 WHERE code = 'user:1:main:SFC'");
+    const check = await ledger.check(db);
     expect(check.ok).toBe(false);
     expect(check.problems).toEqual(['user:1:main:SFC: 1000 sponsored but sponsor credits and sponsored winnings net 500']);
   });
@@ -384,14 +384,14 @@ describe('wager holds (docs/decisions/0049)', () => {
 // The embedded file's owner; on PostgreSQL several processes share the database and timers
 // take a lease instead (tests/server/postgres.test.ts).
 describe.skipIf(TEST_DATABASE_URL)('one owner', () => {
-  test('a second server cannot open a database another one owns, so game timers never run twice', () => {
+  test('a second server cannot open a database another one owns, so game timers never run twice', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'arena-owner-'));
     try {
-      const owner = openDb({ path: join(dir, 'arena.db') });
+      const owner = await openDb({ path: join(dir, 'arena.db') });
       expect(() => openDb({ path: join(dir, 'arena.db'), busyTimeoutMs: 50 })).toThrow(/locked/);
-      owner.close();
-      const next = openDb({ path: join(dir, 'arena.db'), busyTimeoutMs: 50 });
-      next.close();
+      await owner.close();
+      const next = await openDb({ path: join(dir, 'arena.db'), busyTimeoutMs: 50 });
+      await next.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -60,7 +60,7 @@ describe('a refunded seat gives back exactly what it took', () => {
     expect(refused.error).toEqual({ error_code: NumericError.INVALID_DATA, error_msg: 'Sponsored coins stay in the wallet until the challenge completes' });
     // The seat moved no challenge either.
     expect((await ok(player, 'partnership-plus.dashboard')).credit.challenge?.conditions.wagers.value).toBe(0);
-    expectLedgerOk(s.server);
+    await expectLedgerOk(s.server);
   });
 
   test('need_wager tip coins staked on a seat come back locked', async () => {
@@ -75,7 +75,7 @@ describe('a refunded seat gives back exactly what it took', () => {
     await ok(taker.client, 'arena-battle.leave', { token: created.game.token });
     expect(await requirements(taker.client)).toMatchObject({ balance: TIP, withdrawable: 0, to_wager: TIP });
     expect((await taker.client.call('wallet-vault.deposit', { amount: 1 })).error?.error_code).toBe(NumericError.INVALID_DATA);
-    expectLedgerOk(s.server);
+    await expectLedgerOk(s.server);
   });
 
   test('three deal rounds laundered through refunded seats leave the partner where they started', async () => {
@@ -92,7 +92,7 @@ describe('a refunded seat gives back exactly what it took', () => {
       expect(await balanceOf(partner)).toBe(0);
     }
     expect((await partner.call('wallet-vault.deposit', { amount: 1 })).error).toBeDefined();
-    expectLedgerOk(s.server);
+    await expectLedgerOk(s.server);
   });
 
   test('a credit cancelled while its coins sit in a seat is paid back to the sponsor when the seat is refunded', async () => {
@@ -107,7 +107,7 @@ describe('a refunded seat gives back exactly what it took', () => {
     expect(cancelled.returned).toBe(20_000 - price);
     await ok(partner, 'arena-battle.leave', { token: created.game.token });
     expect(await requirements(partner)).toMatchObject({ balance: 0, withdrawable: 0, sponsored: 0 });
-    expectLedgerOk(s.server);
+    await expectLedgerOk(s.server);
   });
 });
 
@@ -124,7 +124,7 @@ describe('nothing is earned on a seat that can still be refunded', () => {
     await ok(player, 'arena-battle.leave', { token: created.game.token });
     expect(await balanceOf(player)).toBe(start);
     expect((await ok(player, 'rewards.levels', {})).exp).toBe(0);
-    expectLedgerOk(s.server);
+    await expectLedgerOk(s.server);
   });
 
   test('a seat bought just before the daily race ends earns no race points; leaving after the end wins nothing', async () => {
@@ -154,6 +154,6 @@ describe('nothing is earned on a seat that can still be refunded', () => {
     expect(await balanceOf(holder)).toBe(before + created.game.price);
     const history = (await ok(holder, 'wallet.getHistory', { count: 20 })).actions;
     expect(history.filter((e) => e.type === 'event_leaderboard')).toEqual([]);
-    expectLedgerOk(s.server);
+    await expectLedgerOk(s.server);
   });
 });

@@ -60,11 +60,11 @@ describe('stream parties', () => {
 
     const before = await balanceOf(partner);
     const partyHouse = () => server.services.ledger.balance(server.services.db, { house: 'party' });
-    const partyHeld = partyHouse();
+    const partyHeld = await partyHouse();
     const bought = await ok(partner, 'partnership-plus.buy-party-fuel', { amount: 10_000, stamp: 'fuel-1' });
     // The fuel is the three prizes' value: 20%, 30% and 50% of it.
     expect(bought.fuel).toBe(10_000);
-    expect(partyHouse()).toBe(partyHeld + 10_000);
+    expect(await partyHouse()).toBe(partyHeld + 10_000);
     expect(await balanceOf(partner)).toBe(before - bought.fuel);
     // The same stamp answers the first result and charges nothing more.
     expect(await ok(partner, 'partnership-plus.buy-party-fuel', { amount: 10_000, stamp: 'fuel-1' })).toEqual(bought);
@@ -96,11 +96,11 @@ describe('stream parties', () => {
 
     // Five minutes on air, then the host leaves: inactive, and 20 minutes away add nothing.
     clock.advance(5 * 60_000);
-    tick();
+    await tick();
     await sim(partner, `/api/sim/streams/${stream}/stop`);
-    tick();
+    await tick();
     clock.advance(20 * 60_000);
-    tick();
+    await tick();
     const paused = await getParty(viewers[0]!, id);
     expect(paused.status).toBe('inactive');
     expect(paused.progress.air_time).toBe(5 * 60_000);
@@ -113,12 +113,12 @@ describe('stream parties', () => {
 
     // Back on air: the party resumes from where it was.
     await goLive(partner, 'party_host');
-    tick();
+    await tick();
     expect((await getParty(viewers[0]!, id)).status).toBe('active');
 
     // Just before tier 1's draw the list is published with its hash; the draw follows.
     clock.advance(5 * 60_000 - TIER_LOCK_MS / 2);
-    tick();
+    await tick();
     const locked = await tierOf(viewers[0]!, id, 1);
     expect(locked.completed).toBe(false);
     expect(locked.server_seed).toBeNull();
@@ -133,7 +133,7 @@ describe('stream parties', () => {
     const winners: string[] = [];
     for (const number of [1, 2, 3]) {
       clock.advance(number === 1 ? TIER_LOCK_MS / 2 : TIER_EVERY_MS);
-      tick();
+      await tick();
       const tier = await tierOf(viewers[1]!, id, number);
       // Recompute from the published record: the seed matches its hash shown from the start, the ticket and winner follow the rule.
       expect(tier.completed).toBe(true);
@@ -152,25 +152,25 @@ describe('stream parties', () => {
     }
     // Every tier drawn: a minute later (the last winner shown) the party closes and leaves the lobby.
     clock.advance(FINISHED_LINGER_MS - 1);
-    tick();
+    await tick();
     expect((await ok(viewers[0]!, 'event-party.lobby')).parties).toHaveLength(1);
     clock.advance(1);
-    tick();
+    await tick();
     expect((await ok(viewers[0]!, 'event-party.lobby')).parties).toEqual([]);
     await refused(viewers[0]!, 'event-party.get', { id }, 30);
 
     // Each prize is with its winner once: tier 1 a Deposit Bonus booster capped at its value,
     // tiers 2 and 3 coins cards of theirs; more ticks deliver nothing more.
-    const tiers = server.services.db.all<{ winner_id: number; asset_id: number | null; booster_id: number | null; price: number }>(
+    const tiers = await server.services.db.all<{ winner_id: number; asset_id: number | null; booster_id: number | null; price: number }>(
       'SELECT winner_id, asset_id, booster_id, price FROM stream_party_tiers WHERE party_id = ? ORDER BY number', parseHash(id));
     expect(tiers.map((t) => toHash(t.winner_id))).toEqual(winners);
-    const counts = () => server.services.db.get<{ a: number; b: number }>('SELECT (SELECT COUNT(*) FROM assets) AS a, (SELECT COUNT(*) FROM boosters) AS b')!;
-    const countsBefore = counts();
+    const counts = async () => (await server.services.db.get<{ a: number; b: number }>('SELECT (SELECT COUNT(*) FROM assets) AS a, (SELECT COUNT(*) FROM boosters) AS b'))!;
+    const countsBefore = await counts();
     clock.advance(TIER_EVERY_MS);
-    tick();
-    tick();
-    expect(counts()).toEqual(countsBefore);
-    const booster = server.services.db.get<{ user_id: number; kind: string; bonus_max: number; source: string; status: string }>('SELECT user_id, kind, bonus_max, source, status FROM boosters WHERE id = ?', tiers[0]!.booster_id);
+    await tick();
+    await tick();
+    expect(await counts()).toEqual(countsBefore);
+    const booster = await server.services.db.get<{ user_id: number; kind: string; bonus_max: number; source: string; status: string }>('SELECT user_id, kind, bonus_max, source, status FROM boosters WHERE id = ?', tiers[0]!.booster_id);
     expect(booster).toEqual({ user_id: tiers[0]!.winner_id, kind: 'deposit_bonus', bonus_max: 2_000, source: 'party', status: 'ready' });
     const byHash = new Map(await Promise.all([...viewers, late].map(async (v) => [await hashOf(v), v] as const)));
     for (const t of tiers.slice(1)) {
@@ -187,10 +187,10 @@ describe('stream parties', () => {
     expect(await balanceOf(cardWinner)).toBe(held + cardTier.price);
     expect((await cardWinner.call('inventory.activate', { asset_hash: cardHash })).error).toBeDefined();
     // All three tiers were drawn: the party house gave out every cent of the fuel to the prizes' houses.
-    expect(partyHouse()).toBe(partyHeld);
-    const moved = server.services.db.all<{ amount: number }>("SELECT amount FROM ledger WHERE type = 'party_prize' AND ref LIKE ? ORDER BY id", `${id}:%`);
+    expect(await partyHouse()).toBe(partyHeld);
+    const moved = await server.services.db.all<{ amount: number }>("SELECT amount FROM ledger WHERE type = 'party_prize' AND ref LIKE ? ORDER BY id", `${id}:%`);
     expect(moved.map((m) => m.amount)).toEqual([2_000, 3_000, 5_000]);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
     socket.close();
   }, SLOW_MS);
 
@@ -212,13 +212,13 @@ describe('stream parties', () => {
     expect(party.conditions.invite_code).toBe('skinfans');
 
     clock.advance(TIER_EVERY_MS);
-    tick();
+    await tick();
     const tier = await tierOf(viewers[0]!, id, 1);
     expect(new Set(tier.participants).size).toBe(100);
     expect(tier.winner_hash).toBe(tier.participants![partyTicket(tier.server_seed!, 100) - 1]);
     expect(tier.users).toHaveLength(100);
     // The official prize is the house's: a Deposit Bonus booster worth the first official value, with the winner.
-    const prize = server.services.db.get<{ user_id: number; bonus_max: number }>("SELECT user_id, bonus_max FROM boosters WHERE source = 'party' AND ref = ?", `${id}:1`);
+    const prize = await server.services.db.get<{ user_id: number; bonus_max: number }>("SELECT user_id, bonus_max FROM boosters WHERE source = 'party' AND ref = ?", `${id}:1`);
     expect(prize).toEqual({ user_id: parseHash(tier.winner_hash!), bonus_max: OFFICIAL_PRIZES[0] });
   }, SLOW_MS);
 
@@ -230,7 +230,7 @@ describe('stream parties', () => {
     const good = await referral('badgood_ref', 'bad_host');
     const visitor = server.client();
     const snapshot = () => server.services.db.get('SELECT status, min_wagered, min_period, min_level, invite_code, (SELECT COUNT(*) FROM stream_party_members WHERE party_id = ?) AS members FROM stream_parties WHERE id = ?', parseHash(id), parseHash(id));
-    const before = snapshot();
+    const before = await snapshot();
 
     expect(await refused(stranger, 'event-party.join', { id, invite_code: 'Blue Cap' }, 15)).toBe('You must be a referral of the streamer to be able to join the Party.');
     await refused(good, 'event-party.join', { id, invite_code: 'blue cap' }, 28);
@@ -250,7 +250,7 @@ describe('stream parties', () => {
     await refused(good, 'partnership-plus.party-settings', {}, 'DASHBOARD_ACCESS_DENIED');
     await refused(partner, 'event-party.get-tier', { id, number: 4 }, 16);
     await refused(partner, 'partnership-plus.leave-stream-club', {}, 19);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
 
     // The host changes the dress code; the old one stops working, the new one lets a referral in, twice is refused.
     expect(await ok(partner, 'event-party.update-settings', { id, min_wagered: 500, min_period: 5, min_level: 0, invite_code: 'Red Scarf' })).toEqual({ success: true });
@@ -260,7 +260,7 @@ describe('stream parties', () => {
 
     // The close-party flow: the undrawn tiers' fuel comes back once, then a new party opens.
     const held = await balanceOf(partner);
-    const fuel = (server.services.db.get<{ fuel: number }>('SELECT fuel FROM stream_parties WHERE id = ?', parseHash(id)))!.fuel;
+    const fuel = ((await server.services.db.get<{ fuel: number }>('SELECT fuel FROM stream_parties WHERE id = ?', parseHash(id))))!.fuel;
     const closed = await ok(partner, 'partnership-plus.close-party', { stamp: 'close-1' });
     expect(closed).toEqual({ success: true, refunded: fuel });
     expect(await ok(partner, 'partnership-plus.close-party', { stamp: 'close-1' })).toEqual(closed);
@@ -274,7 +274,7 @@ describe('stream parties', () => {
     expect((await ok(partner, 'event-party.lobby')).parties).toEqual([]);
     expect(await ok(partner, 'partnership-plus.leave-stream-club')).toEqual({ success: true, stream_club: false });
     await refused(partner, 'partnership-plus.buy-party-fuel', { amount: 3_000 }, 15);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
     expect(await hashOf(partner)).toMatch(/^SF/);
   }, SLOW_MS);
 

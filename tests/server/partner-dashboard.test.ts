@@ -67,7 +67,7 @@ describe('partnership-plus dashboard', () => {
     expect(yesterday.figures.earned).toBe(0);
     expect(home.periods.week).toEqual(week.figures);
     expect(home).toMatchObject({ code: 'dash_partner', earnings: { referrals: 8, visits: 7 } });
-    expectLedgerOk(ctx.server);
+    await expectLedgerOk(ctx.server);
   });
 
   test('a club member sees the dashboard with their sponsor credit', async () => {
@@ -194,7 +194,7 @@ describe('members list', () => {
 
     const staff = await ctx.server.player('members_staff');
     const staffHash = (await ok(staff, 'user.getUser', {})).user.hash;
-    ctx.server.services.db.run('UPDATE users SET scope = 2 WHERE id = ?', parseHash(staffHash));
+    await ctx.server.services.db.run('UPDATE users SET scope = 2 WHERE id = ?', parseHash(staffHash));
     const first = await ok(staff, 'partnership-plus-admin.members', { count: 1 });
     expect(first.members[0]).toMatchObject({ name: 'members_partner', code: 'members_partner', tags: ['partner'], referrals: 0 });
     expect(first.has_more).toBe(true);
@@ -205,7 +205,7 @@ describe('members list', () => {
     expect(rest.members.find((m) => m.name === 'dash_partner')).toMatchObject({ referrals: 8 });
 
     const marketer = await ctx.server.player('members_marketer');
-    ctx.server.services.db.run(`UPDATE users SET tags = '["marketing"]' WHERE name = 'members_marketer'`);
+    await ctx.server.services.db.run(`UPDATE users SET tags = '["marketing"]' WHERE name = 'members_marketer'`);
     expect((await ok(marketer, 'partnership-plus-admin.members', {})).members.length).toBeGreaterThan(3);
   });
 });

@@ -74,7 +74,7 @@ describe('partnership-plus deals', () => {
     expect(after.settings).toEqual({ auto_renew: false, renew_amount: 0, time_offset: 0 });
     expect((await ok(partner, 'partnership-plus.dashboard', {})).credit.balance).toBe(0);
     expect(await balanceOf(partner)).toBe(start);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('twenty confirms at once make one deal; its credit is claimed once; twenty cancels give the sponsored coins back once', async () => {
@@ -102,7 +102,7 @@ describe('partnership-plus deals', () => {
     expect(done[0]!.response).toMatchObject({ returned: 20_000, deal: { status: 'cancelled' } });
     expect(await balanceOf(partner)).toBe(start);
     expect((await ok(partner, 'partnership-plus.dashboard', {})).credit).toMatchObject({ balance: 0, borrow: 0, challenge: { result: 'removed' } });
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('the estimate follows the last 30 days; the return counts only wagers made under the deal', async () => {
@@ -118,7 +118,7 @@ describe('partnership-plus deals', () => {
     const roi = await ok(partner, 'partnership-plus.roi', {});
     expect(roi).toMatchObject({ wagered: during, edge: dealHouseEdge(during) });
     expect(roi.roi).toBeCloseTo(dealHouseEdge(during) / 10_000, 4);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('a deal ends after its days, freezes its return, and renews at the chosen credit time', async () => {
@@ -145,7 +145,7 @@ describe('partnership-plus deals', () => {
     const renewed = await ok(partner, 'partnership-plus.deal', {});
     expect(renewed.deal).toMatchObject({ status: 'active', confirmed_at: renewAt });
     expect((await ok(partner, 'partnership-plus.dashboard', {})).credit.balance).toBe(15_000);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 });
 
@@ -158,7 +158,7 @@ describe('partnership-plus deals across a restart', () => {
     clock.advance(32 * DAY);
     for (let run = 0; run < 2; run++) {
       server = await boot();
-      const rows = server.services.db.all<{ status: string; amount: number }>('SELECT status, amount FROM partner_deals WHERE partner_id = (SELECT id FROM users WHERE name = ?) ORDER BY id', 'deal_sleeper');
+      const rows = await server.services.db.all<{ status: string; amount: number }>('SELECT status, amount FROM partner_deals WHERE partner_id = (SELECT id FROM users WHERE name = ?) ORDER BY id', 'deal_sleeper');
       expect(rows).toEqual([{ status: 'ended', amount: 10_000 }, { status: 'active', amount: 11_000 }]);
       if (run === 0) await server.close();
     }
@@ -167,7 +167,7 @@ describe('partnership-plus deals across a restart', () => {
     expect(latest.deal).toMatchObject({ status: 'active', amount: 11_000 });
     expect(latest.deal!.id).not.toBe(deal.id);
     expect((await ok(again, 'partnership-plus.dashboard', {})).credit.balance).toBe(11_000);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 });
 
@@ -307,6 +307,6 @@ describe('partnership-plus badges, Kick and activate-code', () => {
     expect(await balanceOf(player)).toBe(start + 2_500 + 125);
     expect((await ok(player, 'partnership-plus.activate-code', { code: gift })).success).toBe(false);
     expect((await simPost(player, '/api/sim/partners/tag', { name: 'activate_player', tag: 'nonsense' })).error?.error_code).toBe(NumericError.INPUT_ERROR);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 });

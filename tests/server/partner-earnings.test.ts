@@ -90,7 +90,7 @@ describe('partner earnings', () => {
     const page = await ok(partner, 'partnership.referrals', { count: 100 });
     expect(page.referrals.reduce((sum, r) => sum + r.deposited, 0)).toBe(deposited);
     expect(page.referrals.find((r) => r.name === 'earner_ref0')).toMatchObject({ deposited: expect.any(Number), earned: expect.any(Number) });
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   }, 180_000);
 
   test('deposits and wagers of a player without a partner, and of another partner\'s referral, earn this partner nothing', async () => {
@@ -135,7 +135,7 @@ describe('partner earnings', () => {
     expect(answers.filter((a) => a.error?.error_msg === 'Nothing to claim yet')).toHaveLength(19);
     expect(await balanceOf(partner)).toBe(before + earnings.available);
     expect(await lastEntry(partner)).toMatchObject({ type: 'partnership_earned', amount: earnings.available });
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('the referrals list pages newest first by the last hash, and hides the names of anonymous referrals', async () => {

@@ -22,8 +22,8 @@ afterAll(async () => {
 /** A new player made a partner the way the sim console does. */
 async function partner(name: string): Promise<Client> {
   const client = await server.player(name);
-  const user = server.services.db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', name)!;
-  server.services.db.transaction((tx) => setTag(tx, user.id, 'partner', true));
+  const user = (await server.services.db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', name))!;
+  await server.services.db.transaction((tx) => setTag(tx, user.id, 'partner', true));
   return client;
 }
 
@@ -92,7 +92,7 @@ describe('partner races', () => {
     expect(await balanceOf(slow)).toBe(slowBefore + 2_666);
     expect(await balanceOf(host)).toBe(start - 3_335 - 2_666);
     expect((await host.call('partnership-plus.cancel-race', { id: made.id })).error).toEqual({ error_code: 19, error_msg: 'The race is over' });
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('changing a race holds or gives back the prize difference; cancelling gives all of it back', async () => {
@@ -107,7 +107,7 @@ describe('partner races', () => {
     const { race: cancelled } = await ok(host, 'partnership-plus.cancel-race', { id: made.id });
     expect(cancelled.status).toBe('cancelled');
     expect(await balanceOf(host)).toBe(start);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('a race that ends while the server is stopped is paid once when it starts again, and not again on the next start', async () => {
@@ -121,11 +121,11 @@ describe('partner races', () => {
     clock.advance(3 * HOUR);
     for (let run = 0; run < 2; run++) {
       server = await startServer({ now: clock.now, dataDir });
-      const ended = server.services.db.get<{ status: string }>('SELECT status FROM partner_races WHERE id = ?', parseHash(made.id))!;
+      const ended = (await server.services.db.get<{ status: string }>('SELECT status FROM partner_races WHERE id = ?', parseHash(made.id)))!;
       expect(ended.status).toBe('ended');
-      const paid = server.services.db.get<{ n: number; total: number }>("SELECT COUNT(*) AS n, SUM(amount) AS total FROM ledger WHERE type = 'event_leaderboard' AND ref = ?", made.id);
+      const paid = await server.services.db.get<{ n: number; total: number }>("SELECT COUNT(*) AS n, SUM(amount) AS total FROM ledger WHERE type = 'event_leaderboard' AND ref = ?", made.id);
       expect(paid).toEqual({ n: 1, total: 500 });
-      expectLedgerOk(server);
+      await expectLedgerOk(server);
       if (run === 0) await server.close();
     }
     // The same player, signed in on the restarted server.

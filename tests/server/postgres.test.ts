@@ -15,10 +15,10 @@ import { startServer, type TestServer } from './harness.ts';
 import { freshDatabase, TEST_DATABASE_URL } from './test-db.ts';
 
 /** Ends every connection the sim-server opened to the database, as a restart of PostgreSQL would. */
-function terminateServerConnections(admin: Db): number {
-  return admin.all<{ pid: number }>(
+async function terminateServerConnections(admin: Db): Promise<number> {
+  return (await admin.all<{ pid: number }>(
     "SELECT pg_terminate_backend(pid) AS done, pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'sim-server' AND pid <> pg_backend_pid()",
-  ).length;
+  )).length;
 }
 
 /** Runs a script as its own process; answers what it printed, once it exited. */
@@ -40,150 +40,150 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL', () => {
   let admin: Db;
   const ledger = createLedger({ now: Date.now });
 
-  beforeAll(() => {
-    database = freshDatabase();
+  beforeAll(async () => {
+    database = await freshDatabase();
     // A short statement timeout, so the test of a blocked writer does not wait the default 10 s.
-    db = openDb({ path: ':memory:', url: database.url, statementTimeoutMs: 1_000 });
-    admin = openPostgres({ url: database.url, migrate: false });
-    db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'shared_wallet', 'shared', 0)");
+    db = await openDb({ path: ':memory:', url: database.url, statementTimeoutMs: 1_000 });
+    admin = await openPostgres({ url: database.url, migrate: false });
+    await db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'shared_wallet', 'shared', 0)");
   });
-  afterAll(() => {
-    db?.close();
-    admin?.close();
+  afterAll(async () => {
+    await db?.close();
+    await admin?.close();
     database?.drop();
   });
 
   const fund = (cents: number) => db.transaction((tx) => ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: 1 }, amount: cents, type: 'reward' }));
-  const drain = () => {
-    const left = ledger.balance(db, { user: 1 });
-    if (left > 0) db.transaction((tx) => ledger.transfer(tx, { from: { user: 1 }, to: { house: 'faucet' }, amount: left, type: 'reward' }));
+  const drain = async () => {
+    const left = await ledger.balance(db, { user: 1 });
+    if (left > 0) await db.transaction((tx) => ledger.transfer(tx, { from: { user: 1 }, to: { house: 'faucet' }, amount: left, type: 'reward' }));
   };
 
-  test('a connection lost in the middle of a money transaction moves nothing, and the next transaction connects again', () => {
-    fund(1_000);
-    const before = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n;
+  test('a connection lost in the middle of a money transaction moves nothing, and the next transaction connects again', async () => {
+    await fund(1_000);
+    const before = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n;
     expect(() =>
-      db.transaction((tx) => {
-        ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 400, type: 'arena_join' });
-        const { pid } = tx.get<{ pid: number }>('SELECT pg_backend_pid() AS pid')!;
-        expect(admin.get<{ done: number }>('SELECT pg_terminate_backend(?) AS done', pid)!.done).toBe(1);
+      db.transaction(async (tx) => {
+        await ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 400, type: 'arena_join' });
+        const { pid } = (await tx.get<{ pid: number }>('SELECT pg_backend_pid() AS pid'))!;
+        expect((await admin.get<{ done: number }>('SELECT pg_terminate_backend(?) AS done', pid))!.done).toBe(1);
         // The debit is gone with the connection; nothing after it may run on a new one.
-        ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 400, type: 'arena_join' });
+        await ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 400, type: 'arena_join' });
       }),
     ).toThrow(/terminat|connection/i);
-    expect(ledger.balance(db, { user: 1 })).toBe(1_000);
-    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n).toBe(before);
-    db.transaction((tx) => ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 400, type: 'arena_join' }));
-    expect(ledger.balance(db, { user: 1 })).toBe(600);
-    expect(ledger.check(db).ok).toBe(true);
-    drain();
+    expect(await ledger.balance(db, { user: 1 })).toBe(1_000);
+    expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n).toBe(before);
+    await db.transaction((tx) => ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 400, type: 'arena_join' }));
+    expect(await ledger.balance(db, { user: 1 })).toBe(600);
+    expect((await ledger.check(db)).ok).toBe(true);
+    await drain();
   });
 
-  test('a writer that holds the lock too long makes the next writer fail after the statement timeout, not wait forever', () => {
-    fund(500);
-    const other = openDb({ path: ':memory:', url: database.url });
+  test('a writer that holds the lock too long makes the next writer fail after the statement timeout, not wait forever', async () => {
+    await fund(500);
+    const other = await openDb({ path: ':memory:', url: database.url });
     try {
       const started = Date.now();
       let refusal: unknown;
       // `other` is a second process's connection in the middle of its transaction (its first
       // statement waits for BEGIN, which the seam does not wait for, so the lock is held after it).
-      other.transaction((otherTx) => {
-        otherTx.get('SELECT 1 AS one');
+      await other.transaction(async (otherTx) => {
+        await otherTx.get('SELECT 1 AS one');
         try {
-          db.transaction((tx) => ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 100, type: 'arena_join' }));
+          await db.transaction((tx) => ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 100, type: 'arena_join' }));
         } catch (error) {
           refusal = error;
         }
       });
       expect((refusal as { code?: string }).code).toBe('57014'); // query_canceled: statement_timeout
       expect(Date.now() - started).toBeLessThan(8_000);
-      expect(ledger.balance(db, { user: 1 })).toBe(500);
+      expect(await ledger.balance(db, { user: 1 })).toBe(500);
       // The lock is free again: the same call goes through.
-      db.transaction((tx) => ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 100, type: 'arena_join' }));
-      expect(ledger.balance(db, { user: 1 })).toBe(400);
+      await db.transaction((tx) => ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 100, type: 'arena_join' }));
+      expect(await ledger.balance(db, { user: 1 })).toBe(400);
     } finally {
-      other.close();
+      await other.close();
     }
-    drain();
+    await drain();
   });
 
   test('200 debits from two processes on a balance that covers 37: exactly 37 go through', async () => {
-    fund(3_700);
+    await fund(3_700);
     const startAt = String(Date.now() + 1_500);
     const runs = await Promise.all([0, 1].map(() => runNode(['tests/server/postgres-debits.ts', database.url, '100', '100', startAt])));
     for (const r of runs) expect({ code: r.code, stderr: r.stderr }).toMatchObject({ code: 0 });
     const counts = runs.map((r) => JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { ok: number; refused: number });
     expect(counts.reduce((sum, c) => sum + c.ok, 0)).toBe(37);
     expect(counts.reduce((sum, c) => sum + c.refused, 0)).toBe(163);
-    expect(ledger.balance(db, { user: 1 })).toBe(0);
-    expect(ledger.check(db).ok).toBe(true);
+    expect(await ledger.balance(db, { user: 1 })).toBe(0);
+    expect((await ledger.check(db)).ok).toBe(true);
   }, 60_000);
 
-  test('statements are prepared once per connection, and a table another process changes under them is read in its new shape', () => {
-    db.run('CREATE TABLE shape_probe (id INTEGER PRIMARY KEY, a INTEGER NOT NULL)');
-    db.run('INSERT INTO shape_probe (id, a) VALUES (?, ?)', 1, 10);
+  test('statements are prepared once per connection, and a table another process changes under them is read in its new shape', async () => {
+    await db.run('CREATE TABLE shape_probe (id INTEGER PRIMARY KEY, a INTEGER NOT NULL)');
+    await db.run('INSERT INTO shape_probe (id, a) VALUES (?, ?)', 1, 10);
     const read = () => db.get<Record<string, unknown>>('SELECT * FROM shape_probe WHERE id = ?', 1);
-    expect(read()).toEqual({ id: 1, a: 10 });
-    expect(read()).toEqual({ id: 1, a: 10 });
-    const prepared = db.all<{ statement: string }>('SELECT statement FROM pg_prepared_statements').map((r) => r.statement);
+    expect(await read()).toEqual({ id: 1, a: 10 });
+    expect(await read()).toEqual({ id: 1, a: 10 });
+    const prepared = (await db.all<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).map((r) => r.statement);
     expect(prepared).toContain('SELECT * FROM shape_probe WHERE id = $1');
     // A second process (a newer version's migration) adds a column: the prepared plan's columns
     // are out of date, and the next read must still answer, with the new column.
-    admin.run('ALTER TABLE shape_probe ADD COLUMN b BIGINT NOT NULL DEFAULT 7');
-    expect(read()).toEqual({ id: 1, a: 10, b: 7 });
+    await admin.run('ALTER TABLE shape_probe ADD COLUMN b BIGINT NOT NULL DEFAULT 7');
+    expect(await read()).toEqual({ id: 1, a: 10, b: 7 });
     // Inside a transaction the outdated plan fails the transaction as a whole; the next one works.
-    admin.run('ALTER TABLE shape_probe ADD COLUMN c BIGINT NOT NULL DEFAULT 8');
+    await admin.run('ALTER TABLE shape_probe ADD COLUMN c BIGINT NOT NULL DEFAULT 8');
     expect(() => db.transaction((tx) => tx.get('SELECT * FROM shape_probe WHERE id = ?', 1))).toThrow(/cached plan/);
-    expect(db.transaction((tx) => tx.get('SELECT * FROM shape_probe WHERE id = ?', 1))).toEqual({ id: 1, a: 10, b: 7, c: 8 });
+    expect(await db.transaction((tx) => tx.get('SELECT * FROM shape_probe WHERE id = ?', 1))).toEqual({ id: 1, a: 10, b: 7, c: 8 });
   });
 
-  test('a transaction whose BEGIN fails runs none of its statements', () => {
-    fund(300);
-    const before = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n;
-    const other = openDb({ path: ':memory:', url: database.url });
+  test('a transaction whose BEGIN fails runs none of its statements', async () => {
+    await fund(300);
+    const before = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n;
+    const other = await openDb({ path: ':memory:', url: database.url });
     try {
       let ran = 0;
       // BEGIN waits for the writers' lock `other` holds and is cancelled by the statement timeout:
       // the body's statements must answer that error, none of them run outside the transaction.
-      other.transaction((otherTx) => {
-        otherTx.get('SELECT 1 AS one');
+      await other.transaction(async (otherTx) => {
+        await otherTx.get('SELECT 1 AS one');
         expect(() =>
-          db.transaction((tx) => {
+          db.transaction(async (tx) => {
             ran++;
-            tx.run('UPDATE accounts SET balance = balance + 1 WHERE code = ?', 'user:1');
+            await tx.run('UPDATE accounts SET balance = balance + 1 WHERE code = ?', 'user:1');
             ran++;
           }),
         ).toThrow(/statement timeout|canceling/i);
       });
       expect(ran).toBe(1);
-      expect(ledger.balance(db, { user: 1 })).toBe(300);
-      expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n).toBe(before);
-      expect(ledger.check(db).ok).toBe(true);
+      expect(await ledger.balance(db, { user: 1 })).toBe(300);
+      expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n).toBe(before);
+      expect((await ledger.check(db)).ok).toBe(true);
     } finally {
-      other.close();
+      await other.close();
     }
-    drain();
+    await drain();
   });
 
   test('a lease has one holder at a time, and passes to another process when the holder loses its connection', async () => {
-    const second = openPostgres({ url: database.url, migrate: false });
+    const second = await openPostgres({ url: database.url, migrate: false });
     try {
-      expect(db.tryLease('battles')).toBe(true);
-      expect(db.tryLease('battles')).toBe(true);
-      expect(second.tryLease('battles')).toBe(false);
-      expect(second.tryLease('radio')).toBe(true);
-      const holder = db.get<{ pid: number }>('SELECT pg_backend_pid() AS pid')!.pid;
-      admin.run('SELECT pg_terminate_backend(?)', holder);
+      expect(await db.tryLease('battles')).toBe(true);
+      expect(await db.tryLease('battles')).toBe(true);
+      expect(await second.tryLease('battles')).toBe(false);
+      expect(await second.tryLease('radio')).toBe(true);
+      const holder = (await db.get<{ pid: number }>('SELECT pg_backend_pid() AS pid'))!.pid;
+      await admin.run('SELECT pg_terminate_backend(?)', holder);
       // The backend ends (and frees its locks) after the call answers: wait for that state.
-      await vi.waitFor(() => expect(second.tryLease('battles')).toBe(true), { timeout: 10_000, interval: 50 });
+      await vi.waitFor(async () => expect(await second.tryLease('battles')).toBe(true), { timeout: 10_000, interval: 50 });
       // The old holder connects again but does not get it back.
-      expect(db.tryLease('battles')).toBe(false);
-      expect(db.tryLease('radio')).toBe(false);
+      expect(await db.tryLease('battles')).toBe(false);
+      expect(await db.tryLease('radio')).toBe(false);
     } finally {
-      second.close();
+      await second.close();
     }
     // Closed, its leases are free once its connection has ended.
-    await vi.waitFor(() => expect(db.tryLease('radio')).toBe(true), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect(await db.tryLease('radio')).toBe(true), { timeout: 10_000, interval: 50 });
   });
 });
 
@@ -192,22 +192,22 @@ describe.skipIf(!TEST_DATABASE_URL)('a server on PostgreSQL', () => {
   let admin: Db;
   beforeAll(async () => {
     server = await startServer({ startBalance: 3_700 });
-    admin = openPostgres({ url: server.services.config.databaseUrl!, migrate: false });
+    admin = await openPostgres({ url: server.services.config.databaseUrl!, migrate: false });
   });
   afterAll(async () => {
-    admin?.close();
+    await admin?.close();
     await server?.close();
   });
 
   test('after PostgreSQL dropped its connections the next money call works, without a restart', async () => {
     const player = await server.player('pg_reconnect');
     expect((await player.call('wallet-vault.deposit', { amount: 100, stamp: 'pg-1' })).response).toBeTruthy();
-    expect(terminateServerConnections(admin)).toBeGreaterThan(0);
+    expect(await terminateServerConnections(admin)).toBeGreaterThan(0);
     const again = await player.call('wallet-vault.deposit', { amount: 100, stamp: 'pg-2' });
     expect(again.error).toBeUndefined();
     const vault = (await player.call('wallet-vault.info')).response as { amount: number };
     expect(vault.amount).toBe(200);
-    expect(server.services.ledger.check(server.services.db).ok).toBe(true);
+    expect((await server.services.ledger.check(server.services.db)).ok).toBe(true);
   });
 
   test('a server started while PostgreSQL cannot be reached says which address and exits non-zero', async () => {

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const hashOf = async (client: Client) => ((await ok(client, 'user.getUser')) as { user: { hash: string } }).user.hash;
-const followRows = () => server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM follows')!.n;
+const followRows = async () => (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM follows'))!.n;
 
 describe('profiles', () => {
   test('a profile shows wagered, games, best drop, level and season rank, and followers', async () => {
@@ -26,9 +26,9 @@ describe('profiles', () => {
       season_experience: expect.objectContaining({ exp: wagered }),
       stats: { level: levelForExp(wagered), rank: expect.any(Number), race: 1 },
     });
-    const held = server.services.db.get<{ price: number }>(
+    const held = (await server.services.db.get<{ price: number }>(
       "SELECT MAX(i.price) AS price FROM assets a JOIN items i ON i.id = a.item_id WHERE a.user_id = (SELECT id FROM users WHERE name = 'prof_ann')",
-    )!;
+    ))!;
     expect(profile.user.best_drop?.price).toBe(held.price);
     expect((await server.client().call('user.getUser', { user_name: 'nobody_here' })).error).toMatchObject({ error_code: 30, error_msg: 'User not found.' });
   });
@@ -42,13 +42,13 @@ describe('profiles', () => {
 
     expect(await ok(fan, 'follower.follow', { user_hash: starHash })).toEqual({ success: true, followers_count: 1 });
     expect((await starSocket.next('FOLLOWER_FOLLOWED')).data).toEqual({ user_hash: fanHash, followers_count: 1 });
-    const rows = followRows();
+    const rows = await followRows();
     expect((await fan.call('follower.follow', { user_hash: starHash })).error).toMatchObject({ error_code: 19 });
     expect((await fan.call('follower.follow', { user_hash: fanHash })).error).toMatchObject({ error_code: 19 });
     expect((await fan.call('follower.follow', { user_hash: 'SF0000999999' })).error).toMatchObject({ error_code: 30 });
     expect((await fan.call('follower.follow', { user_hash: 'nope' })).error).toMatchObject({ error_code: 16 });
     expect((await server.client().call('follower.follow', { user_hash: starHash })).error).toMatchObject({ error_code: 15 });
-    expect(followRows()).toBe(rows);
+    expect(await followRows()).toBe(rows);
 
     expect(await ok(fan, 'follower.followings')).toEqual({ hashes: [starHash] });
     const widget = await ok(fan, 'user.widget', { user_hash: starHash });
@@ -92,14 +92,14 @@ describe('profiles', () => {
     for (const expire of [now + 3_600, now + 366 * 86_400, now - 10]) {
       expect((await rest.call('account.break', { expire })).error).toMatchObject({ error_code: 16 });
     }
-    expect(server.services.db.get<{ b: number | null }>("SELECT break_until AS b FROM users WHERE name = 'prof_rest'")!.b).toBeNull();
+    expect((await server.services.db.get<{ b: number | null }>("SELECT break_until AS b FROM users WHERE name = 'prof_rest'"))!.b).toBeNull();
 
     const answer = await ok(rest, 'account.break', { expire: now + 7 * 86_400 });
     expect(answer).toEqual({ success: true, break_until: now + 7 * 86_400 });
     expect((await rest.call('account.break', { expire: now + 2 * 86_400 })).error).toMatchObject({ error_code: 19 });
 
     const balance = await balanceOf(rest);
-    const ledgerRows = server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n;
+    const ledgerRows = (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n;
     for (const [method, params] of [
       ['arena-unbox.create', { box_hash: box.hash, count: 1 }],
       ['arena-battle.create', { scheme: `${box.hash}-1`, mode: 'solo', number: 2 }],
@@ -108,7 +108,7 @@ describe('profiles', () => {
       expect((await rest.call(method, params)).error).toMatchObject({ error_code: 15, error_msg: expect.stringMatching(/^You are on a break until /) });
     }
     expect(await balanceOf(rest)).toBe(balance);
-    expect(server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n).toBe(ledgerRows);
+    expect((await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n).toBe(ledgerRows);
     // The vault stays open.
     await ok(rest, 'wallet-vault.deposit', { amount: 100 });
     expect(await balanceOf(rest)).toBe(balance - 100);
@@ -144,8 +144,8 @@ describe('achievements', () => {
     const held = board.achieves.filter((a) => a.count === 1).map((a) => a.name).sort();
     expect(held).toEqual(['first_case', 'high_roller', 'level_10', 'noticed']);
     for (const a of board.achieves) expect(a.usage).toBeGreaterThanOrEqual(0.01);
-    const players = server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users')!.n;
-    const holders = server.services.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM achievements WHERE name = 'high_roller'")!.n;
+    const players = (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users'))!.n;
+    const holders = (await server.services.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM achievements WHERE name = 'high_roller'"))!.n;
     expect(board.achieves.find((a) => a.name === 'high_roller')!.usage).toBe(Math.round((holders / players) * 10_000) / 100);
     expect((await server.client().call('achieve.getHexagone', { user_name: 'nobody_here' })).error).toMatchObject({ error_code: 30, error_msg: 'User not found.' });
     socket.close();

@@ -71,16 +71,16 @@ describe('the wager race across UTC midnight (today on the player row, decision 
     expect(rows(weekly)).toEqual(week.map(([name, wagered], i) => [i + 1, name, wagered]));
 
     // Monday's daily race is paid by the server's timer from Monday's points alone.
-    await until(() => prizes().length === 2, 10_000);
-    expect(prizes()).toEqual([
+    await until(async () => (await prizes()).length === 2, 10_000);
+    expect(await prizes()).toEqual([
       { period: 'daily', start_at: MONDAY, place: 1, name: 'mid_ann', wagered: 10 * p, amount: prizeOf('daily', 1) },
       { period: 'daily', start_at: MONDAY, place: 2, name: 'mid_bob', wagered: 5 * p, amount: prizeOf('daily', 2) },
     ]);
 
     // Wednesday: Tuesday's race is paid from Tuesday's points, which were still on the players' rows.
     s.advance(DAY);
-    await until(() => prizes().length === 4, 10_000);
-    expect(prizes().slice(2)).toEqual([
+    await until(async () => (await prizes()).length === 4, 10_000);
+    expect((await prizes()).slice(2)).toEqual([
       { period: 'daily', start_at: TUESDAY, place: 1, name: 'mid_bob', wagered: 20 * p + seat, amount: prizeOf('daily', 1) },
       { period: 'daily', start_at: TUESDAY, place: 2, name: 'mid_ann', wagered: 1 * p + seat, amount: prizeOf('daily', 2) },
     ]);
@@ -89,6 +89,6 @@ describe('the wager race across UTC midnight (today on the player row, decision 
     expect((await board(visitor, 'daily', TUESDAY)).paid).toBe(true);
     // Nobody has wagered on Wednesday.
     expect((await board(visitor, 'daily')).players).toBe(0);
-    expect(s.server.services.ledger.check(s.server.services.db).ok).toBe(true);
+    expect((await s.server.services.ledger.check(s.server.services.db)).ok).toBe(true);
   });
 });

@@ -55,12 +55,12 @@ describe('the wager race', () => {
     expect((await ann.call('race.leaderboard', { period: 'daily', start: Date.UTC(2026, 0, 5, 3) })).error).toMatchObject({ error_code: 16 });
     expect((await ann.call('race.leaderboard', { period: 'daily', start: Date.UTC(2026, 0, 9) })).error).toMatchObject({ error_code: 16 });
     const before = { ann: await balanceOf(ann), bob: await balanceOf(bob), cid: await balanceOf(cid) };
-    expect(prizesPaid(server)).toEqual([]);
+    expect(await prizesPaid(server)).toEqual([]);
     await server.close();
 
     // Stopped over the end of the day and the week: the first start pays both, once.
     server = await serverAt(MONDAY_NOON + 8 * DAY);
-    const paid = prizesPaid(server);
+    const paid = await prizesPaid(server);
     const dailyAndWeekly = (place: number) => prizeOf('daily', place) + prizeOf('weekly', place);
     expect(paid).toHaveLength(6);
     const [ann2, bob2, cid2] = [await server.player('race_ann'), await server.player('race_bob'), await server.player('race_cid')];
@@ -72,12 +72,12 @@ describe('the wager race', () => {
     expect(past).toMatchObject({ paid: true, ends_in: 0, me: { place: 2 } });
     // The month has not ended: nothing paid for it yet.
     expect((await ok(ann2, 'race.leaderboard', { period: 'monthly' })).paid).toBe(false);
-    expect(server.services.ledger.check(server.services.db).ok).toBe(true);
+    expect((await server.services.ledger.check(server.services.db)).ok).toBe(true);
     await server.close();
 
     // Another restart (and the timer's ticks) pays nothing more.
     server = await serverAt(MONDAY_NOON + 9 * DAY);
-    expect(prizesPaid(server)).toEqual(paid);
+    expect(await prizesPaid(server)).toEqual(paid);
     const bob3 = await server.player('race_bob');
     expect(await balanceOf(bob3)).toBe(before.bob + dailyAndWeekly(1));
     await server.close();

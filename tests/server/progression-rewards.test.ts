@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const ledgerRows = () => server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger')!.n;
+const ledgerRows = async () => (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n;
 const cardsOf = async (client: Client) => (await ok(client, 'inventory.getCards')).cards;
 const hashOf = async (client: Client) => ((await ok(client, 'user.getUser')) as { user: { hash: string } }).user.hash;
 
@@ -42,7 +42,7 @@ describe('level rewards: free cases and keys', () => {
     }
 
     const balance = await balanceOf(lou);
-    const rows = ledgerRows();
+    const rows = await ledgerRows();
     const got = await ok(lou, 'rewards.claim', { level: 2 });
     const two = await caseFor(lou, levelRewardValue(2));
     expect(got).toMatchObject({ success: true, level: 2, value: levelRewardValue(2), keys: null, card: { type: 'free_case', name: 'Level 2 case', level: 2, box: { key: two.key } } });
@@ -51,7 +51,7 @@ describe('level rewards: free cases and keys', () => {
     expect((await cardsOf(lou)).map((c) => c.hash)).toContain(got.card.hash);
     // A case card moves no money until it is opened.
     expect(await balanceOf(lou)).toBe(balance);
-    expect(ledgerRows()).toBe(rows);
+    expect(await ledgerRows()).toBe(rows);
 
     // Twenty claims of the next level at once: one card.
     const answers = await Promise.all(Array.from({ length: 20 }, () => lou.call('rewards.claim', { level: 3 })));
@@ -73,7 +73,7 @@ describe('level rewards: free cases and keys', () => {
     expect((await cardsOf(lou)).length).toBe(cards);
     expect(await balanceOf(lou)).toBe(balance);
     expect((await ok(lou, 'rewards.levels')).rewards.filter((r) => r.claimed).map((r) => r.level)).toEqual([2, 3]);
-    expect(server.services.ledger.check(server.services.db).ok).toBe(true);
+    expect((await server.services.ledger.check(server.services.db)).ok).toBe(true);
     socket.close();
   });
 
@@ -83,7 +83,7 @@ describe('level rewards: free cases and keys', () => {
     const userId = parseHash(await hashOf(kai))!;
     const level = 80;
     // Experience as a booster's bonus would add it: an entry in the experience ledger and its sum.
-    server.services.db.transaction((tx) => addBonusExperience(tx, { hub: server.services.hub, now: server.services.config.now() }, userId, LEVEL_EXP[level]!, 'test', null));
+    await server.services.db.transaction((tx) => addBonusExperience(tx, { hub: server.services.hub, now: server.services.config.now() }, userId, LEVEL_EXP[level]!, 'test', null));
     expect((await ok(kai, 'rewards.levels')).level).toBe(level);
 
     const value = levelRewardValue(level);

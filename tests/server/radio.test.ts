@@ -33,8 +33,8 @@ async function idleSounds(client: Client, count = 20) {
 }
 
 /** Entries of one type in the ledger, from the database itself. */
-function ledgerCount(type: string): number {
-  return server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger WHERE type = ?', type)!.n;
+async function ledgerCount(type: string): Promise<number> {
+  return (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger WHERE type = ?', type))!.n;
 }
 
 describe('the station', () => {
@@ -94,7 +94,7 @@ describe('requests', () => {
     const [wanted] = await idleSounds(player);
     expect(await ok(player, 'radio.metadata', { id: wanted!.id })).toEqual({ sound_price: PRICE });
 
-    const before = ledgerCount('radio_request');
+    const before = await ledgerCount('radio_request');
     const answer = await ok(player, 'radio.request', { id: wanted!.id, stamp: 'wave-req-1' });
     expect(answer).toMatchObject({ success: true, balance: START - PRICE, sound: { id: wanted!.id, order: 1 } });
     // The same stamp again answers the first result and moves nothing.
@@ -114,16 +114,16 @@ describe('requests', () => {
     expect(now.current).toMatchObject({ id: wanted!.id, user_hash: answer.sound.user_hash });
     expect(now.users.map((u) => u.name)).toContain('wave_requester');
     expect(await balanceOf(player)).toBe(START - PRICE);
-    expect(ledgerCount('radio_request')).toBe(before + 1);
-    expect(server.services.ledger.balance(server.services.db, { house: 'radio' })).toBe(PRICE * (before + 1));
-    expectLedgerOk(server);
+    expect(await ledgerCount('radio_request')).toBe(before + 1);
+    expect(await server.services.ledger.balance(server.services.db, { house: 'radio' })).toBe(PRICE * (before + 1));
+    await expectLedgerOk(server);
     socket.close();
   });
 
   test('twenty concurrent requests of one song are paid once', async () => {
     const players = await Promise.all(Array.from({ length: 20 }, (_, i) => server.player(`waveracer${i}`)));
     const [wanted] = await idleSounds(players[0]!);
-    const before = ledgerCount('radio_request');
+    const before = await ledgerCount('radio_request');
     const answers = await Promise.all(players.map((p) => p.call('radio.request', { id: wanted!.id })));
     const won = answers.filter((a) => a.response);
     expect(won).toHaveLength(1);
@@ -131,17 +131,17 @@ describe('requests', () => {
     const balances = await Promise.all(players.map(balanceOf));
     expect(balances.filter((b) => b === START - PRICE)).toHaveLength(1);
     expect(balances.filter((b) => b === START)).toHaveLength(19);
-    expect(ledgerCount('radio_request')).toBe(before + 1);
+    expect(await ledgerCount('radio_request')).toBe(before + 1);
     const { queue } = await ok(players[0]!, 'radio.current');
     expect(queue.filter((s) => s.id === wanted!.id)).toHaveLength(1);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('an unknown song, one already queued or playing, and a request without coins are refused and move nothing', async () => {
     const player = await server.player('wave_refused');
     const other = await server.player('wave_first');
     const state = await ok(player, 'radio.current');
-    const before = ledgerCount('radio_request');
+    const before = await ledgerCount('radio_request');
     const queueBefore = state.queue.map((s) => s.id);
 
     expect((await player.call('radio.request', { id: 'SF999' })).error).toEqual({ error_code: 19, error_msg: 'Sound not found' });
@@ -156,10 +156,10 @@ describe('requests', () => {
     const [another] = await idleSounds(player);
     expect((await player.call('radio.request', { id: another!.id })).error).toEqual({ error_code: 'COMMIT_ERROR', error_msg: 'Not enough funds' });
     expect((await ok(player, 'radio.current')).queue.map((s) => s.id)).toEqual([...queueBefore, idle!.id]);
-    expect(ledgerCount('radio_request')).toBe(before + 1);
+    expect(await ledgerCount('radio_request')).toBe(before + 1);
     expect((await server.client().call('radio.request', { id: another!.id })).error?.error_code).toBe(15);
     expect((await player.call('radio.request', { id: 'not-a-hash' })).error?.error_code).toBe(16);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 });
 

@@ -41,7 +41,7 @@ describe('case tables', () => {
     await ok(guest, 'arena-unbox.roll', { token: (await ok(guest, 'arena-unbox.create', { box_hash: box.hash, count: 1 })).game.token });
     expect((await ok(visitor, 'case-table.get', { id: table.id })).drops).toHaveLength(1);
     watcher.close();
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 
   test('an unknown table answers NOT_FOUND; another case at a table or an unknown table moves nothing', async () => {
@@ -103,7 +103,7 @@ describe('compensation', () => {
     expect((await simPost(player, '/api/sim/compensations', { name: 'compensated', coins: '12.50', stamp: 'comp-stamp-1' })).response).toEqual(answer.response);
     expect(await balanceOf(player)).toBe(balance + 1250);
     socket.close();
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 
   test('0, negative, malformed amounts and unknown players are refused and move nothing', async () => {
@@ -114,7 +114,7 @@ describe('compensation', () => {
     }
     expect((await simPost(player, '/api/sim/compensations', { name: 'nobody_here', coins: '5' })).error).toEqual({ error_code: 30, error_msg: 'User not found.' });
     expect(await balanceOf(player)).toBe(balance);
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 
   test('the console page carries the form with a fresh stamp', async () => {

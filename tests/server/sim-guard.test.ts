@@ -18,7 +18,7 @@ describe('the sim console', () => {
     const minted = await postJson(visitor, '/api/sim/gift-codes', { kind: 'wallet', coins: '1000000' });
     expect(minted.status).toBe(403);
     expect(minted.body.error?.error_code).toBe(15);
-    expect(server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM gift_codes')!.n).toBe(0);
+    expect((await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM gift_codes'))!.n).toBe(0);
     expect((await visitor.request('/api/sim/payments.json')).status).toBe(403);
     expect((await postJson(visitor, '/api/sim/payments/tick', {})).status).toBe(403);
     expect((await postJson(visitor, '/api/sim/sponsor-credits', { name: 'anyone_at_all', coins: '5', wager: '10' })).status).toBe(403);

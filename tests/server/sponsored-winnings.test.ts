@@ -64,12 +64,12 @@ describe('sponsored coins win sponsored coins', () => {
     const refused = await player.call('wallet-vault.deposit', { amount: withdrawable + 1 });
     expect(refused.error?.error_code).toBe(NumericError.INVALID_DATA);
 
-    const house = sponsorHouse();
+    const house = await sponsorHouse();
     const { returned } = await ok(player, 'partnership-plus.remove-credit');
     expect(returned).toBe(sponsored);
-    expect(sponsorHouse()).toBe(house + sponsored);
+    expect(await sponsorHouse()).toBe(house + sponsored);
     expect(await requirements(player)).toEqual({ balance: withdrawable, withdrawable, sponsored: 0 });
-    expectLedgerOk(s.server);
+    await expectLedgerOk(s.server);
   });
 
   test('an item opened with a credit and sold after the credit was given back pays the sponsor, not the player', async () => {
@@ -82,15 +82,15 @@ describe('sponsored coins win sponsored coins', () => {
     const left = CREDIT - box.price;
     expect(await requirements(player)).toEqual({ balance: left, withdrawable: 0, sponsored: left });
 
-    const house = sponsorHouse();
+    const house = await sponsorHouse();
     const { returned } = await ok(player, 'partnership-plus.remove-credit');
     expect(returned).toBe(left);
     // The item was the credit's: its sale goes to the sponsor, wherever the coins went.
     const sale = await ok(player, 'inventory.instantSell', { hashes: asset.hash });
     expect(sale.amount).toBe(asset.price);
     expect(await requirements(player)).toEqual({ balance: 0, withdrawable: 0, sponsored: 0 });
-    expect(sponsorHouse()).toBe(house + left + asset.price);
-    expectLedgerOk(s.server);
+    expect(await sponsorHouse()).toBe(house + left + asset.price);
+    await expectLedgerOk(s.server);
   });
 
   test('a credit cannot pay other players: seats sponsored for others and a partner race prize are refused, the credit stays whole', async () => {
@@ -106,7 +106,7 @@ describe('sponsored coins win sponsored coins', () => {
     const race = await player.call('partnership-plus.create-race', { name: 'Laundry', category: 5, prize: 10_000, duration: 7_200 });
     expect(race.error).toEqual({ error_code: 'COMMIT_ERROR', error_msg: 'Not enough withdrawable funds' });
     expect(await requirements(player)).toEqual({ balance: CREDIT, withdrawable: 0, sponsored: CREDIT });
-    expectLedgerOk(s.server);
+    await expectLedgerOk(s.server);
   });
 
   test('an item opened with a credit sells sponsored while the credit runs, and as own coins once the challenge completed', async () => {
@@ -133,6 +133,6 @@ describe('sponsored coins win sponsored coins', () => {
     expect(done).toEqual({ balance: done.balance, withdrawable: done.balance, sponsored: 0 });
     await ok(player, 'inventory.instantSell', { hashes: kept.hash });
     expect(await requirements(player)).toEqual({ balance: done.balance + kept.price, withdrawable: done.balance + kept.price, sponsored: 0 });
-    expectLedgerOk(s.server);
+    await expectLedgerOk(s.server);
   });
 });

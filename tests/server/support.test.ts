@@ -5,7 +5,7 @@ import { ok, sim, simPost, walletServer } from './wallet-helpers.ts';
 
 const env = walletServer();
 
-const count = (table: string) => env.server.services.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`)!.n;
+const count = async (table: string) => (await env.server.services.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n;
 
 describe('support chat', () => {
   test('the player writes, the operator answers through the console, the answer arrives live on the socket and persists', async () => {
@@ -46,8 +46,8 @@ describe('support chat', () => {
   test('an empty, too long or flooding message is refused and stores nothing', async () => {
     env.clock.advance(10 * 60_000);
     const player = await env.server.player('support_flooder');
-    const before = count('support_messages');
-    const threads = count('support_threads');
+    const before = await count('support_messages');
+    const threads = await count('support_threads');
 
     const empty = await player.call('support.send', { text: '   ' });
     expect(empty.error?.error_code).toBe(16);
@@ -56,8 +56,8 @@ describe('support chat', () => {
     const long = await player.call('support.send', { text: 'x'.repeat(SUPPORT_LIMITS.maxLength + 1) });
     expect(long.error?.error_code).toBe(16);
     expect(long.error?.error_msg).toContain(`text: must be at most ${SUPPORT_LIMITS.maxLength}`);
-    expect(count('support_messages')).toBe(before);
-    expect(count('support_threads')).toBe(threads);
+    expect(await count('support_messages')).toBe(before);
+    expect(await count('support_threads')).toBe(threads);
     expect(await ok(player, 'support.thread')).toEqual({ thread: null, messages: [] });
 
     // The longest allowed passes; then the flood rule: floodCount in the window, the next refused.
@@ -66,11 +66,11 @@ describe('support chat', () => {
       env.clock.advance(1000);
       await ok(player, 'support.send', { text: `message ${i}` });
     }
-    const stored = count('support_messages');
+    const stored = await count('support_messages');
     const flood = await player.call('support.send', { text: 'one more' });
     expect(flood.error?.error_code).toBe(19);
     expect(flood.error?.error_msg).toBe('Not so fast! Slow down with your messages: try again in 56 s');
-    expect(count('support_messages')).toBe(stored);
+    expect(await count('support_messages')).toBe(stored);
     expect((await ok(player, 'support.thread')).messages).toHaveLength(SUPPORT_LIMITS.floodCount);
 
     // Once the first message leaves the window the player may write again.
@@ -125,7 +125,7 @@ describe('support chat', () => {
     expect(await phone.logout()).toEqual({ response: { success: true } });
     expect((await laptopSocket.next('SUPPORT_CLOSED')).data).toEqual({ thread_hash: thread.hash, reason: 'logout' });
     expect(await ok(laptop, 'support.thread')).toEqual({ thread: null, messages: [] });
-    const row = env.server.services.db.get<{ status: string; closed_reason: string }>('SELECT status, closed_reason FROM support_threads WHERE id = ?', Number(thread.hash.slice(2)))!;
+    const row = (await env.server.services.db.get<{ status: string; closed_reason: string }>('SELECT status, closed_reason FROM support_threads WHERE id = ?', Number(thread.hash.slice(2))))!;
     expect(row).toEqual({ status: 'closed', closed_reason: 'logout' });
 
     // The operator can no longer answer it, and the console shows it closed.

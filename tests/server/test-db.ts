@@ -16,16 +16,16 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 let admin: Db | undefined;
 const made = new Set<string>();
 
-function adminDb(): Db {
+async function adminDb(): Promise<Db> {
   // Making and dropping databases waits for a checkpoint: slow on a busy machine.
-  admin ??= openPostgres({ url: TEST_DATABASE_URL!, migrate: false, statementTimeoutMs: 120_000 });
+  admin ??= await openPostgres({ url: TEST_DATABASE_URL!, migrate: false, statementTimeoutMs: 120_000 });
   return admin;
 }
 
 /** Drops a test database; one that cannot be dropped now is left to the end of the run (global-setup.ts). */
-function dropQuietly(name: string): void {
+async function dropQuietly(name: string): Promise<void> {
   try {
-    adminDb().run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await (await adminDb()).run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } catch {
     // dropped when the run ends
   }
@@ -35,20 +35,20 @@ function dropQuietly(name: string): void {
  * A new database on the test server: its address, and how to drop it. A copy of the run's
  * migrated template (global-setup.ts) unless `empty`, so opening it finds every migration done.
  */
-export function freshDatabase({ empty = false } = {}): { url: string; drop(): void } {
+export async function freshDatabase({ empty = false } = {}): Promise<{ url: string; drop(): void }> {
   const name = `arena_test_${process.env.ARENA_TEST_RUN ?? 'x'}_${randomBytes(6).toString('hex')}`;
   const template = empty ? undefined : process.env.ARENA_TEST_TEMPLATE;
-  adminDb().run(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  await (await adminDb()).run(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   // A commit need not wait for the disk in tests: the server under test, not PostgreSQL, is
   // what gets killed, and what a commit made is seen by every connection at once either way.
-  adminDb().run(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+  await (await adminDb()).run(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   made.add(name);
   const url = new URL(TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => {
-      if (made.delete(name)) dropQuietly(name);
+    drop: async () => {
+      if (made.delete(name)) await dropQuietly(name);
     },
   };
 }
@@ -58,7 +58,7 @@ export function freshDatabase({ empty = false } = {}): { url: string; drop(): vo
  * folder finds the same database, as a restarted server finds its file: the address is kept
  * in the folder; the caller drops it with the folder (or the run's end does).
  */
-export function databaseFor(dataDir: string): { url: string; drop(): void } | undefined {
+export async function databaseFor(dataDir: string): Promise<{ url: string; drop(): void } | undefined> {
   if (!TEST_DATABASE_URL) return undefined;
   const file = join(dataDir, 'test-database-url');
   if (existsSync(file)) {
@@ -66,20 +66,20 @@ export function databaseFor(dataDir: string): { url: string; drop(): void } | un
     const name = new URL(url).pathname.slice(1);
     return { url, drop: () => dropQuietly(name) };
   }
-  const fresh = freshDatabase();
+  const fresh = await freshDatabase();
   writeFileSync(file, fresh.url);
   return fresh;
 }
 
 /** Opens a fresh database (migrated) for a test that uses the Db directly; close() also drops it. */
-export function openTestDb(sqlitePath = ':memory:'): Db {
+export async function openTestDb(sqlitePath = ':memory:'): Promise<Db> {
   if (!TEST_DATABASE_URL) return openDb({ path: sqlitePath });
-  const fresh = freshDatabase();
-  const db = openDb({ path: sqlitePath, url: fresh.url });
+  const fresh = await freshDatabase();
+  const db = await openDb({ path: sqlitePath, url: fresh.url });
   return {
     ...db,
-    close: () => {
-      db.close();
+    close: async () => {
+      await db.close();
       fresh.drop();
     },
   };

@@ -65,6 +65,6 @@ describe('use code', () => {
     expect(again).toMatchObject({ success: false, kind: 'gift' });
     expect(again.cause).toMatch(/\S/);
     expect(await balanceOf(player)).toBe(paid);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 });

@@ -79,7 +79,7 @@ describe('Deposit Bonus wagering', () => {
     expect(await ok(player, 'wallet.cryptoWithdraw', { currency: 'btc', provider: 'crypto', address: BTC_ADDRESS, amount: all, secure_code: codeAt(secret, clock.at), stamp: 'bonus-w2' }))
       .toMatchObject({ success: true });
     expect(await balanceOf(player)).toBe(0);
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 
   test('a battle seat does not count, a case does; 20 tips at once cannot take the bonus', async () => {
@@ -111,6 +111,6 @@ describe('Deposit Bonus wagering', () => {
     expect(await balanceOf(friend)).toBe(friendStart + fits * 10_000);
     const left = await requirementsOf(player);
     expect(left).toMatchObject({ balance: after.balance - fits * 10_000, withdrawable: after.withdrawable - fits * 10_000, bonus: { locked: 3_250 } });
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 });

@@ -39,7 +39,7 @@ describe('crypto deposits', () => {
     expect((await socket.next('WALLET_DEPOSIT_CONFIRMED')).data).toMatchObject({ hash: seen.hash, status: 'completed', states: { confirmations: 2 } });
     expect(await balanceOf(player)).toBe(START + 6_500);
     expect(await lastEntry(player)).toMatchObject({ type: 'wallet_deposit', amount: 6_500, ref: seen.hash });
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 
   test('each chain\'s invoice gives one lasting address of its own shape per player', async () => {
@@ -87,7 +87,7 @@ describe('crypto deposits', () => {
     expect(refund).toMatchObject({ success: true, payment: { hash: seen.hash, status: 'declined', states: { refund_address: refundTo } } });
     expect(await ok(player, 'wallet.cryptoRefund', { currency: 'eth', provider: 'crypto', refund_address: refundTo })).toEqual({ success: false, message: 'There is no declined deposit to refund' });
     expect(await balanceOf(player)).toBe(START);
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 
   test('a deposit below the chain\'s minimum is declined when it arrives in full', async () => {
@@ -122,7 +122,7 @@ describe('crypto deposits', () => {
     await tick(player);
     expect(await balanceOf(player)).toBe(START + 8_500);
     expect((await paymentsOf(player)).payments).toHaveLength(1);
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 });
 
@@ -150,7 +150,7 @@ describe('card deposits through instaxchange', () => {
     expect(await balanceOf(player)).toBe(START + 2_500);
     expect(await lastEntry(player)).toMatchObject({ type: 'wallet_deposit', amount: 2_500 });
     expect((await ok(player, 'payment-insta.getInvoice', { memo })).status).toBe('completed');
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 
   test('a card the issuer declines is declined at once, and an invoice nobody pays expires; neither credits', async () => {
@@ -201,7 +201,7 @@ describe('gift cards', () => {
     expect(await ok(player, 'wallet.gift', { code: bought.code })).toEqual({ success: false, cause: 'This code has already been used' });
     expect(await ok(player, 'wallet.gift', { code: 'CZZZZ-ZZZZZ-ZZZZZ' })).toEqual({ success: false, cause: 'Invalid Code' });
     expect(await balanceOf(player)).toBe(START + 2_500);
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 });
 
@@ -235,7 +235,7 @@ describe('skins through skinsback', () => {
     // A forged signature: the last character changed (to one it is not, so the test cannot pass by luck of the draw).
     const forged = widget.url.slice(0, -1) + (widget.url.endsWith('x') ? 'y' : 'x');
     expect((await simPost(visitor, forged, { items: [items[5]!.id] })).error?.error_code).toBe(15);
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 });
 
@@ -262,7 +262,7 @@ describe('the sim payment console', () => {
     expect(form.status).toBe(303);
     const back = await player.request(form.response.headers.get('location')!, operator);
     expect(String(back.body.text)).toContain('Payment is declined, not open');
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 
   test('payments page by the last hash, newest first, and filter by currency', async () => {

@@ -23,7 +23,7 @@ describe('wallet gift codes', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => first.call('wallet.gift', { code: again })));
     expect(answers.filter((x) => (x.response as { success: boolean }).success)).toHaveLength(1);
     expect(await balanceOf(first)).toBe(START + ((a.response as { success: boolean }).success ? 4_000 : 0) + 1_500);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('codes that are not three dash-joined groups of five are refused by the contract', async () => {

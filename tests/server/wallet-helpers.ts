@@ -89,8 +89,8 @@ export async function lastEntry(client: Client) {
 }
 
 /** Asserts the ledger's invariants: every balance matches its entries, accounts hold deposits minus withdrawals. */
-export function expectLedgerOk(server: TestServer): void {
-  const check = server.services.ledger.check(server.services.db);
+export async function expectLedgerOk(server: TestServer): Promise<void> {
+  const check = await server.services.ledger.check(server.services.db);
   expect(check.problems).toEqual([]);
   expect(check.ok).toBe(true);
 }

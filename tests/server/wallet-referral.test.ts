@@ -90,7 +90,7 @@ describe('the deposit bonus', () => {
     await deposit(player, '12.34');
     expect(await lastEntry(player)).toMatchObject({ type: 'promo_code', amount: 61 });
     expect(await ok(player, 'partnership.getPartner')).toMatchObject({ bonus_today: 61, cashback_available: true });
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('deposits without a partner earn no bonus', async () => {

@@ -92,7 +92,7 @@ describe('sponsor credit', () => {
     const after = await split(player);
     expect(after).toEqual({ balance: after.balance, withdrawable: after.balance, sponsored: 0 });
     expect(await ok(player, 'wallet-vault.deposit', { amount: after.balance })).toMatchObject({ amount: 1_000 + after.balance });
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 
   test('losses spend the player\'s own coins first; giving the credit back returns what is left of it', async () => {
@@ -116,7 +116,7 @@ describe('sponsor credit', () => {
     expect(await lastEntry(player)).toMatchObject({ type: 'sponsor', amount: -(CREDIT - spent) });
     expect((await me(player)).partnership).toMatchObject({ borrow: 0, challenge: { result: 'removed', completed: false } });
     expect((await player.call('partnership-plus.remove-credit')).error?.error_msg).toBe('No sponsor credit to give back');
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 
   test('concurrent vault deposits cannot carry sponsored coins out between them', async () => {
@@ -127,6 +127,6 @@ describe('sponsor credit', () => {
     expect(answers.filter((a) => a.response)).toHaveLength(START / 10_000);
     expect(answers.filter((a) => a.error).map((a) => a.error!.error_msg)).toEqual(Array(20 - START / 10_000).fill('Sponsored coins stay in the wallet until the challenge completes'));
     expect(await split(player)).toEqual({ balance: 50_000, withdrawable: 0, sponsored: 50_000 });
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 });

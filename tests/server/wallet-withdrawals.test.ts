@@ -93,7 +93,7 @@ describe('crypto withdrawals', () => {
     expect((await socket.next('PAYMENT_UPDATED')).data).toEqual({ hash: answer.payment.hash, currency: 'BTC', changed: -6_500, balance: START - 6_500, type: 'withdraw', status: 'pending', method: 'btc' });
     expect((await socket.next('WALLET_WITHDRAW_CREATED')).data).toMatchObject({ hash: answer.payment.hash, status: 'pending' });
     expect(await lastEntry(player)).toMatchObject({ type: 'wallet_withdraw', amount: -6_500 });
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
 
     clock.advance(60_000);
     await tick(player);
@@ -101,8 +101,8 @@ describe('crypto withdrawals', () => {
     const confirmed = (await socket.next('WALLET_WITHDRAW_CONFIRMED')).data as PaymentOut;
     expect(confirmed.states.tx_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await balanceOf(player)).toBe(START - 6_500);
-    expect(env.server.services.ledger.balance(env.server.services.db, { house: 'payouts' })).toBe(0);
-    expectLedgerOk(env.server);
+    expect(await env.server.services.ledger.balance(env.server.services.db, { house: 'payouts' })).toBe(0);
+    await expectLedgerOk(env.server);
   });
 
   test('a withdrawal the provider fails is refunded as withdraw_refund', async () => {
@@ -121,7 +121,7 @@ describe('crypto withdrawals', () => {
     clock.advance(60_000);
     await tick(player);
     expect(await balanceOf(player)).toBe(START);
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 
   test('50 concurrent withdrawals that together exceed the balance: only those covered succeed, the rest change nothing', async () => {
@@ -135,7 +135,7 @@ describe('crypto withdrawals', () => {
     const { payments } = await paymentsOf(player, { count: 100 });
     expect(payments).toHaveLength(33);
     expect(new Set(payments.map((p) => p.hash)).size).toBe(33);
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 
   test('one stamp is one withdrawal, however often it is sent', async () => {
@@ -164,7 +164,7 @@ describe('crypto withdrawals', () => {
     expect((await withdraw(player, { amount: 1_000, currency: 'ltc', address: LTC_ADDRESS, secure_code: code })).response).toMatchObject({ success: true });
     expect(await balanceOf(player)).toBe(START - 1_000);
     expect((await paymentsOf(player)).payments).toHaveLength(1);
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 
   test('the conversion shows rate, fee and what an amount sends; an amount the fee eats is ESTIMATE_ERROR', async () => {
@@ -194,7 +194,7 @@ describe('the vault with 2FA', () => {
     await ok(player, 'wallet-vault.lock', { lock_time: 600 });
     expect((await player.call('wallet-vault.lock', { lock_time: 600 })).error?.error_msg).toBe('The vault is already locked');
     expect((await player.call('wallet-vault.withdraw', { amount: 500 })).error?.error_msg).toMatch(/^The vault is locked until/);
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 });
 
@@ -217,6 +217,6 @@ describe('basic verification (BASIC_VERIFY_REQUIRED)', () => {
 
     clock.advance(30_000);
     expect(await ok(player, 'wallet.cryptoWithdraw', { amount: 50_001, currency: 'btc', provider: 'crypto', address: BTC_ADDRESS, secure_code: codeAt(secret, clock.at) })).toMatchObject({ success: true });
-    expectLedgerOk(env.server);
+    await expectLedgerOk(env.server);
   });
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const db = () => server.services.db;
-const count = (sql: string, ...params: (string | number)[]) => db().get<{ n: number }>(sql, ...params)!.n;
+const count = async (sql: string, ...params: (string | number)[]) => (await db().get<{ n: number }>(sql, ...params))!.n;
 
 /** A socket joined to a public room (LOBBY, CHAT ...), visitor or player. */
 async function roomSocket(client: Client, room: string) {
@@ -72,11 +72,11 @@ describe('the console itself', () => {
   test('bad parameters are refused in the envelope and change nothing', async () => {
     const client = server.client();
     const before = {
-      rains: count('SELECT COUNT(*) AS n FROM chat_rains'),
-      steals: count('SELECT COUNT(*) AS n FROM chat_steal_games'),
-      settings: count('SELECT COUNT(*) AS n FROM world_settings'),
-      messages: count('SELECT COUNT(*) AS n FROM chat_messages'),
-      pot: server.services.ledger.balance(db(), RAIN_HOUSE),
+      rains: await count('SELECT COUNT(*) AS n FROM chat_rains'),
+      steals: await count('SELECT COUNT(*) AS n FROM chat_steal_games'),
+      settings: await count('SELECT COUNT(*) AS n FROM world_settings'),
+      messages: await count('SELECT COUNT(*) AS n FROM chat_messages'),
+      pot: await server.services.ledger.balance(db(), RAIN_HOUSE),
     };
     const refusals: [string, unknown, number | string, RegExp][] = [
       ['/api/sim/world/protection', { name: 'nobody_here' }, NumericError.NOT_FOUND, /No player named nobody_here/],
@@ -106,11 +106,11 @@ describe('the console itself', () => {
     expect((await simPost(client, '/api/sim/world/stream/stop', { name: 'console_nobody' })).error).toMatchObject({ error_code: NumericError.INVALID_DATA, error_msg: 'console_nobody is not live' });
     expect(await hashOf(player)).toMatch(/^SF/);
     expect({
-      rains: count('SELECT COUNT(*) AS n FROM chat_rains'),
-      steals: count('SELECT COUNT(*) AS n FROM chat_steal_games'),
-      settings: count('SELECT COUNT(*) AS n FROM world_settings'),
-      messages: count('SELECT COUNT(*) AS n FROM chat_messages'),
-      pot: server.services.ledger.balance(db(), RAIN_HOUSE),
+      rains: await count('SELECT COUNT(*) AS n FROM chat_rains'),
+      steals: await count('SELECT COUNT(*) AS n FROM chat_steal_games'),
+      settings: await count('SELECT COUNT(*) AS n FROM world_settings'),
+      messages: await count('SELECT COUNT(*) AS n FROM chat_messages'),
+      pot: await server.services.ledger.balance(db(), RAIN_HOUSE),
     }).toEqual(before);
   });
 });
@@ -135,7 +135,7 @@ describe('prompts to one player', () => {
     expect((await socket.next('CLOSE_PARTY')).data.message).toMatch(/must be closed/);
     expect(await sim(player, '/api/sim/world/party/close', { name: 'console_prompted', now: true })).toMatchObject({ party: id, closed: true });
     expect((await nextWhere(lobby, 'STREAM_PARTY_UPDATED', (f) => f.data.id === id)).data.status).toBe('closed');
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 });
 
@@ -212,7 +212,7 @@ describe('chat events', () => {
     const told = chatMessage(await nextWhere(chat, 'MSG_CREATED', (f) => chatMessage(f).origin === 'rakeback_rain'));
     expect(told).toMatchObject({ user_hash: null, details: { type: 'rewards', amount: reward, participants: 1, players: [{ hash, reward }] } });
     expect(((await ok(player, 'user.getUser')) as { user_wallet: { balance: number } }).user_wallet.balance).toBe(before.user_wallet.balance + reward);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('a split-or-steal game started, joined by two, drawn now and ended now: roll, close and the steal message within seconds', async () => {
@@ -238,7 +238,7 @@ describe('chat events', () => {
     const players = told.details.players as { hash: string; decision: string | null; reward: number }[];
     expect(players).toContainEqual(expect.objectContaining({ hash: await hashOf(ann!), decision: 'steal', reward: 1_200 }));
     expect(players).toContainEqual(expect.objectContaining({ hash: await hashOf(bob!), decision: null, reward: 0 }));
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   }, 30_000);
 
   test('the house posts the Discord promo and an item spotlight now', async () => {
@@ -277,14 +277,14 @@ describe('the race', () => {
     // Paid once: settling again pays nothing more.
     // (The next day's end may cross a week's end: that period is paid then too, as the clock passes it.)
     const dailyPaid = () => count("SELECT COUNT(*) AS n FROM ledger WHERE type = 'event_leaderboard' AND ref LIKE 'race:daily:%'");
-    const paidRows = dailyPaid();
+    const paidRows = await dailyPaid();
     await sim(racer, '/api/sim/world/race/end', { period: 'daily' });
-    expect(count("SELECT COUNT(*) AS n FROM race_payouts WHERE period = 'daily' AND start_at = ?", board.start)).toBe(1);
-    expect(dailyPaid()).toBe(paidRows);
+    expect(await count("SELECT COUNT(*) AS n FROM race_payouts WHERE period = 'daily' AND start_at = ?", board.start)).toBe(1);
+    expect(await dailyPaid()).toBe(paidRows);
     // Wagers now count in the new period.
     await openCases(racer, (await cheapestCase(racer)).hash, 1);
     expect((await ok(racer, 'race.leaderboard', { period: 'daily' })).players).toBe(1);
-    expectLedgerOk(server);
+    await expectLedgerOk(server);
   });
 
   test('ending the weekly race: the header\'s countdown (the manifest) counts to the new week\'s end', async () => {

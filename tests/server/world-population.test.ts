@@ -67,15 +67,15 @@ describe('a simulated world', () => {
     expect((await population(me, { paused: true })).response).toMatchObject({ paused: true });
     await live(me, 3 * 60_000);
     await s.battles().runner.tick();
-    const open = s.server.services.db.all<{ status: string }>("SELECT status FROM battles WHERE status NOT IN ('finished', 'closed')");
+    const open = await s.server.services.db.all<{ status: string }>("SELECT status FROM battles WHERE status NOT IN ('finished', 'closed')");
     expect(open).toEqual([]);
     // Each finished battle paid its human winners once: one reward entry per rewarded human seat at most.
     const { db } = s.server.services;
-    const finished = db.all<{ id: number; humans: number }>("SELECT b.id, (SELECT COUNT(*) FROM battle_seats s WHERE s.battle_id = b.id AND s.bot = 0) AS humans FROM battles b WHERE b.status = 'finished'");
+    const finished = await db.all<{ id: number; humans: number }>("SELECT b.id, (SELECT COUNT(*) FROM battle_seats s WHERE s.battle_id = b.id AND s.bot = 0) AS humans FROM battles b WHERE b.status = 'finished'");
     expect(finished.length).toBeGreaterThan(0);
-    const overpaid = finished.filter((b) => db.get<{ n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE type = 'arena_reward' AND ref = ?", toHash(b.id))!.n > b.humans);
+    const overpaid = finished.filter(async (b) => (await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE type = 'arena_reward' AND ref = ?", toHash(b.id)))!.n > b.humans);
     expect(overpaid).toEqual([]);
-    expectLedgerOk(s.server);
+    await expectLedgerOk(s.server);
     // Every refusal the world met was an ordinary error envelope: nothing failed inside the server.
     expect(takeServerLog().filter((line) => line.includes('method failed') || line.includes('failed a turn'))).toEqual([]);
     socket.close();
@@ -106,14 +106,14 @@ describe('a simulated world', () => {
 
   test('a larger world asked for at the console arrives over the next ticks, a slice at a time, not in one answer', async () => {
     const me = await s.server.player('world_grower');
-    const sims = () => s.server.services.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM users WHERE tags LIKE '%"sim"%'`)!.n;
-    const before = sims();
+    const sims = async () => (await s.server.services.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM users WHERE tags LIKE '%"sim"%'`))!.n;
+    const before = await sims();
     const answer = await population(me, { size: before + 200 });
     // The answer came after one slice of new accounts, not two hundred.
     expect(answer.response).toMatchObject({ size: before + 200 });
     expect(answer.response!.created - before).toBeGreaterThan(0);
     expect(answer.response!.created - before).toBeLessThanOrEqual(20);
-    await eventually(() => sims() === before + 200, 'two hundred more simulated players', 60_000);
+    await eventually(async () => await sims() === before + 200, 'two hundred more simulated players', 60_000);
     await population(me, { size: before });
   }, 90_000);
 });

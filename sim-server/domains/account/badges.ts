@@ -21,10 +21,10 @@ export interface OwnedBadge {
 }
 
 /** The badges a player owns, in catalogue order. */
-export function ownedBadges(db: Pick<Db, 'all'>, userId: number): OwnedBadge[] {
+export async function ownedBadges(db: Pick<Db, 'all'>, userId: number): Promise<OwnedBadge[]> {
   const since = new Map<string, number>();
-  for (const r of db.all<{ name: string; at: number }>('SELECT name, issued_at AS at FROM achievements WHERE user_id = ?', userId)) since.set(r.name, r.at);
-  const granted = new Map(db.all<{ badge: string; at: number }>('SELECT badge, granted_at AS at FROM account_badges WHERE user_id = ?', userId).map((r) => [r.badge, r.at]));
+  for (const r of await db.all<{ name: string; at: number }>('SELECT name, issued_at AS at FROM achievements WHERE user_id = ?', userId)) since.set(r.name, r.at);
+  const granted = new Map((await db.all<{ badge: string; at: number }>('SELECT badge, granted_at AS at FROM account_badges WHERE user_id = ?', userId)).map((r) => [r.badge, r.at]));
   return BADGES.flatMap((b) => {
     const at = b.source === 'achievement' ? since.get(b.key) : granted.get(b.key);
     return at === undefined ? [] : [{ key: b.key, title: b.title, rarity: b.rarity, source: b.source, how: b.how, since: at }];
@@ -32,19 +32,19 @@ export function ownedBadges(db: Pick<Db, 'all'>, userId: number): OwnedBadge[] {
 }
 
 /** Gives a player a granted badge (once; a second grant changes nothing). Answers whether it was new. */
-export function grantBadge(tx: Tx, userId: number, key: GrantedBadgeKey, source: string, now: number): boolean {
-  return tx.run('INSERT INTO account_badges (user_id, badge, source, granted_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', userId, key, source, now).changes > 0;
+export async function grantBadge(tx: Tx, userId: number, key: GrantedBadgeKey, source: string, now: number): Promise<boolean> {
+  return (await tx.run('INSERT INTO account_badges (user_id, badge, source, granted_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', userId, key, source, now)).changes > 0;
 }
 
 /** Takes a granted badge back; the player stops showing it if it was shown. */
-export function revokeBadge(tx: Tx, userId: number, key: GrantedBadgeKey): void {
-  tx.run('DELETE FROM account_badges WHERE user_id = ? AND badge = ?', userId, key);
-  tx.run('UPDATE users SET badge = NULL WHERE id = ? AND badge = ?', userId, key);
+export async function revokeBadge(tx: Tx, userId: number, key: GrantedBadgeKey): Promise<void> {
+  await tx.run('DELETE FROM account_badges WHERE user_id = ? AND badge = ?', userId, key);
+  await tx.run('UPDATE users SET badge = NULL WHERE id = ? AND badge = ?', userId, key);
 }
 
 /** account.set-badge: shows a badge the player owns; anything else is refused and nothing changes. */
-export function setBadge(tx: Tx, userId: number, key: string): void {
+export async function setBadge(tx: Tx, userId: number, key: string): Promise<void> {
   if (!badgeOf(key)) fail(NumericError.INVALID_DATA, 'Unknown badge');
-  if (!ownedBadges(tx, userId).some((b) => b.key === key)) fail(NumericError.INVALID_DATA, 'You do not own this badge');
-  tx.run('UPDATE users SET badge = ? WHERE id = ?', key, userId);
+  if (!(await ownedBadges(tx, userId)).some((b) => b.key === key)) fail(NumericError.INVALID_DATA, 'You do not own this badge');
+  await tx.run('UPDATE users SET badge = ? WHERE id = ?', key, userId);
 }

@@ -9,12 +9,12 @@ import { gameByToken, unboxGameDetail } from '../unbox/games.ts';
 
 /** arena.game (the reaction bundles its battle pages use are battles': battles/reactions.ts). */
 export const arenaGameHandlers: Handlers = {
-  'arena.game': ({ hash }, ctx) => {
+  'arena.game': async ({ hash }, ctx) => {
     // Personal unbox games are reachable by token only; battles by token, or by hash as battleByRef allows.
     const unbox = hash.length === 32 ? gameByToken(ctx.db, hash) : undefined;
     if (unbox) return { ...unboxGameDetail(ctx.db, ctx.catalog.view(), unbox), online: ctx.hub.memberCount(Rooms.arenaGame(hash)) };
-    const battle = battleByRef(ctx.db, hash, ctx.user?.id ?? null);
+    const battle = await battleByRef(ctx.db, hash, ctx.user?.id ?? null);
     if (!battle) fail(NamedError.GAME_ERROR, 'Game not found.');
-    return { ...battleDetail(ctx.db, ctx.battles.deps, battle, ctx.config.now()), online: ctx.hub.memberCount(gameRoomOf(battle)) };
+    return { ...await battleDetail(ctx.db, ctx.battles.deps, battle, ctx.config.now()), online: ctx.hub.memberCount(gameRoomOf(battle)) };
   },
 };

@@ -15,10 +15,10 @@ import { gameOut, type GameRow } from '../unbox/games.ts';
 const HISTORY_PAGE = 20;
 
 // The users and cases a list of games names, each once.
-function namedBy(db: Db, catalog: CatalogView, games: readonly (BattleGameOut | { user_hashes: string[]; box_hash: string })[]) {
+async function namedBy(db: Db, catalog: CatalogView, games: readonly (BattleGameOut | { user_hashes: string[]; box_hash: string })[]) {
   const boxHashes = [...new Set(games.flatMap((g) => ('box_hashes' in g ? g.box_hashes : [g.box_hash])))];
   return {
-    users: publicUsers(db, games.flatMap((g) => g.user_hashes)),
+    users: await publicUsers(db, games.flatMap((g) => g.user_hashes)),
     boxes: boxHashes.flatMap((hash) => {
       const box = catalog.box(parseHash(hash)!);
       return box ? [box.out] : [];
@@ -28,23 +28,23 @@ function namedBy(db: Db, catalog: CatalogView, games: readonly (BattleGameOut | 
 
 /** Arena lists and figures. */
 export const arenaLobbyHandlers: Handlers = {
-  'arena.lobby': (_params, ctx) => {
+  'arena.lobby': async (_params, ctx) => {
     const { deps } = ctx.battles;
     const now = ctx.config.now();
-    const open = publicBattles(ctx.db, deps, now);
+    const open = await publicBattles(ctx.db, deps, now);
     const personal = ctx.user
       ? [
-          ...playerBattles(ctx.db, deps, ctx.user.id, now),
-          ...ctx.db.all<GameRow>("SELECT * FROM unbox_games WHERE user_id = ? AND status = 'running' ORDER BY id DESC LIMIT 50", ctx.user.id).map(gameOut),
+          ...await playerBattles(ctx.db, deps, ctx.user.id, now),
+          ...(await ctx.db.all<GameRow>("SELECT * FROM unbox_games WHERE user_id = ? AND status = 'running' ORDER BY id DESC LIMIT 50", ctx.user.id)).map(gameOut),
         ]
       : [];
-    return { online: ctx.hub.stats().connections, simulated: simulatedOnline(), config: arenaConfig(), public: open, personal, ...namedBy(ctx.db, ctx.catalog.view(), [...open, ...personal]), time: now };
+    return { online: ctx.hub.stats().connections, simulated: simulatedOnline(), config: arenaConfig(), public: open, personal, ...await namedBy(ctx.db, ctx.catalog.view(), [...open, ...personal]), time: now };
   },
 
-  'arena.history': ({ offset, count = HISTORY_PAGE }, ctx) => {
+  'arena.history': async ({ offset, count = HISTORY_PAGE }, ctx) => {
     const before = offset === undefined ? undefined : (parseHash(offset) ?? fail(NumericError.INPUT_ERROR, "offset: expected the last battle's hash"));
-    const page = historyPage(ctx.db, ctx.battles.deps, ctx.user?.id ?? null, { before, count }, ctx.config.now());
-    return { history: page.games, ...namedBy(ctx.db, ctx.catalog.view(), page.games), resume: page.resume };
+    const page = await historyPage(ctx.db, ctx.battles.deps, ctx.user?.id ?? null, { before, count }, ctx.config.now());
+    return { history: page.games, ...await namedBy(ctx.db, ctx.catalog.view(), page.games), resume: page.resume };
   },
 
   'arena.statistics': (_params, ctx) => arenaStatistics(ctx),

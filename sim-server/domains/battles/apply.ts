@@ -65,7 +65,7 @@ export function engineFail(error: BattleError): never {
  * Brings a battle to `now` (deadlines that passed are applied first, as the engine asks), then
  * runs `command` on it and applies everything in `tx`. A refusal throws, rolling back the lot.
  */
-export function advanceBattle(deps: BattleDeps, tx: Tx, row: BattleRow, now: number, command?: (state: BattleState) => BattleResult): BattleState {
+export async function advanceBattle(deps: BattleDeps, tx: Tx, row: BattleRow, now: number, command?: (state: BattleState) => BattleResult): Promise<BattleState> {
   const before = deps.states.get(row);
   const ticked = tickBattle(before, now, deps.beacon);
   let step: BattleStep = ticked;
@@ -74,12 +74,12 @@ export function advanceBattle(deps: BattleDeps, tx: Tx, row: BattleRow, now: num
     if (!result.ok) engineFail(result.error);
     step = { state: result.state, events: [...ticked.events, ...result.events] };
   }
-  applyStep(deps, tx, row, before, step, now);
+  await applyStep(deps, tx, row, before, step, now);
   return step.state;
 }
 
 /** Stores a step (a new battle's first one has no `before`) with its money, rows and messages. */
-export function applyStep(deps: BattleDeps, tx: Tx, row: BattleRow, before: BattleState | null, step: BattleStep, now: number): void {
+export async function applyStep(deps: BattleDeps, tx: Tx, row: BattleRow, before: BattleState | null, step: BattleStep, now: number): Promise<void> {
   const wakeAt = nextWakeAt(step.state, now);
   if (step.events.length === 0) {
     tx.afterCommit(() => deps.schedule(row.id, wakeAt));
@@ -91,33 +91,33 @@ export function applyStep(deps: BattleDeps, tx: Tx, row: BattleRow, before: Batt
     switch (event.type) {
       // A seat is held until the battle fills: only then is it a wager that counts (docs/decisions/0049).
       case 'CHARGE':
-        deps.ledger.transfer(tx, { from: { user: userIdOf(event.player) }, to: ARENA_HOUSE, amount: event.amount, type: event.reason === 'sponsor' ? 'arena_sponsor' : 'arena_join', ref, hold: true });
+        await deps.ledger.transfer(tx, { from: { user: userIdOf(event.player) }, to: ARENA_HOUSE, amount: event.amount, type: event.reason === 'sponsor' ? 'arena_sponsor' : 'arena_join', ref, hold: true });
         break;
       case 'REFUND':
-        deps.ledger.refundHold(tx, { from: ARENA_HOUSE, userId: userIdOf(event.player), ref, amount: event.amount, type: 'arena_refund' });
+        await deps.ledger.refundHold(tx, { from: ARENA_HOUSE, userId: userIdOf(event.player), ref, amount: event.amount, type: 'arena_refund' });
         break;
       case 'STATUS':
-        if (event.status === 'process') deps.ledger.settleHolds(tx, ref);
+        if (event.status === 'process') await deps.ledger.settleHolds(tx, ref);
         break;
       case 'SEATED':
-        tx.run('INSERT INTO battle_seats (battle_id, seat, user_id, bot, joined_at) VALUES (?, ?, ?, ?, ?)', row.id, event.seat, userIdOf(event.player), event.bot ? 1 : 0, now);
+        await tx.run('INSERT INTO battle_seats (battle_id, seat, user_id, bot, joined_at) VALUES (?, ?, ?, ?, ?)', row.id, event.seat, userIdOf(event.player), event.bot ? 1 : 0, now);
         break;
       case 'LEFT':
-        tx.run('DELETE FROM battle_seats WHERE battle_id = ? AND seat = ?', row.id, event.seat);
+        await tx.run('DELETE FROM battle_seats WHERE battle_id = ? AND seat = ?', row.id, event.seat);
         break;
       case 'ROUND_STARTED':
         rolls.push(recordRound(deps, tx, row, step.state, event));
         break;
       case 'FINISHED':
-        payOut(deps, tx, row, event);
-        tellBestDrop(deps, tx, row, event.at);
+        await payOut(deps, tx, row, event);
+        await tellBestDrop(deps, tx, row, event.at);
         break;
       default:
         break;
     }
   }
-  saveBattle(tx, row.id, step.state, wakeAt, now);
-  const sends = messagesOf(deps, tx, row, before, step, now, rolls);
+  await saveBattle(tx, row.id, step.state, wakeAt, now);
+  const sends = await messagesOf(deps, tx, row, before, step, now, rolls);
   tx.afterCommit(() => {
     deps.states.set(row.id, step.state);
     deps.schedule(row.id, wakeAt);
@@ -130,7 +130,7 @@ function recordRound(deps: BattleDeps, tx: Tx, row: BattleRow, state: BattleStat
   const boxId = parseHash(event.box)!;
   const version = boxVersionsOf(row)[boxId]!;
   const catalog = deps.catalog();
-  const drops = event.drops.map((drop) => {
+  const drops = event.drops.map(async (drop) => {
     const occupant = state.occupants[drop.seat - 1] as Occupant;
     const record: Omit<BattleDropRow, 'id'> = {
       battle_id: row.id,
@@ -148,7 +148,7 @@ function recordRound(deps: BattleDeps, tx: Tx, row: BattleRow, state: BattleStat
       asset_id: null,
       created_at: event.startsAt,
     };
-    const { lastInsertRowid: id } = tx.run(
+    const { lastInsertRowid: id } = await tx.run(
       `INSERT INTO battle_drops (battle_id, round, seat, user_id, box_id, box_version, item_id, nonce, ticket, range_from, range_to, value, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       record.battle_id, record.round, record.seat, record.user_id, record.box_id, record.box_version, record.item_id, record.nonce, record.ticket,
@@ -161,10 +161,10 @@ function recordRound(deps: BattleDeps, tx: Tx, row: BattleRow, state: BattleStat
 }
 
 // Pays the pot exactly once: the FINISHED event exists only in the step that stores the finished state.
-function payOut(deps: BattleDeps, tx: Tx, row: BattleRow, event: Extract<BattleEvent, { type: 'FINISHED' }>): void {
+async function payOut(deps: BattleDeps, tx: Tx, row: BattleRow, event: Extract<BattleEvent, { type: 'FINISHED' }>): Promise<void> {
   const rewards = rewardsOf(event.outcome);
-  for (const seat of tx.all<{ seat: number }>('SELECT seat FROM battle_seats WHERE battle_id = ?', row.id)) {
-    tx.run('UPDATE battle_seats SET reward = ? WHERE battle_id = ? AND seat = ?', rewards.get(seat.seat) ?? 0, row.id, seat.seat);
+  for (const seat of await tx.all<{ seat: number }>('SELECT seat FROM battle_seats WHERE battle_id = ?', row.id)) {
+    await tx.run('UPDATE battle_seats SET reward = ? WHERE battle_id = ? AND seat = ?', rewards.get(seat.seat) ?? 0, row.id, seat.seat);
   }
   for (const payout of event.payouts) {
     if (payout.bot) continue;
@@ -172,34 +172,34 @@ function payOut(deps: BattleDeps, tx: Tx, row: BattleRow, event: Extract<BattleE
     if (payout.kind === 'drops') {
       const catalog = deps.catalog();
       const assets: AssetOut[] = [];
-      for (const drop of tx.all<{ id: number; item_id: number; box_id: number }>('SELECT id, item_id, box_id FROM battle_drops WHERE battle_id = ? ORDER BY id', row.id)) {
-        const assetId = grantItem(tx, userId, drop.item_id, drop.box_id, event.at, toHash(row.id));
-        tx.run('UPDATE battle_drops SET asset_id = ? WHERE id = ?', assetId, drop.id);
+      for (const drop of await tx.all<{ id: number; item_id: number; box_id: number }>('SELECT id, item_id, box_id FROM battle_drops WHERE battle_id = ? ORDER BY id', row.id)) {
+        const assetId = await grantItem(tx, userId, drop.item_id, drop.box_id, event.at, toHash(row.id));
+        await tx.run('UPDATE battle_drops SET asset_id = ? WHERE id = ?', assetId, drop.id);
         assets.push(assetOut(catalog, { id: assetId, item_id: drop.item_id, box_id: drop.box_id, created_at: event.at }));
       }
       // Told only once the items are really there: after COMMIT.
       const issued = { assets, count: assets.length, source: 'battle' as const, game_hash: toHash(row.id) };
       tx.afterCommit(() => deps.hub.toUser(userId, 'INVENTORY_ASSET_ISSUED', issued));
     } else if (payout.amount > 0) {
-      deps.ledger.transfer(tx, { from: ARENA_HOUSE, to: { user: userId }, amount: payout.amount, type: 'arena_reward', ref: toHash(row.id) });
+      await deps.ledger.transfer(tx, { from: ARENA_HOUSE, to: { user: userId }, amount: payout.amount, type: 'arena_reward', ref: toHash(row.id) });
     }
   }
   // A Battle Refund booster gives a player who won nothing their seat back (docs/decisions/0026).
-  for (const seat of tx.all<{ user_id: number }>('SELECT user_id FROM battle_seats WHERE battle_id = ? AND bot = 0 AND reward = 0', row.id)) {
-    refundBattleLoss(tx, { ledger: deps.ledger, hub: deps.hub, now: event.at }, seat.user_id, toHash(row.id));
+  for (const seat of await tx.all<{ user_id: number }>('SELECT user_id FROM battle_seats WHERE battle_id = ? AND bot = 0 AND reward = 0', row.id)) {
+    await refundBattleLoss(tx, { ledger: deps.ledger, hub: deps.hub, now: event.at }, seat.user_id, toHash(row.id));
   }
 }
 
 // The socket messages of a step, in the order its events happened; see ServerMessages in src/contract/socket.ts.
-function messagesOf(
+async function messagesOf(
   deps: BattleDeps, tx: Tx, row: BattleRow, before: BattleState | null, step: BattleStep, now: number,
   rolls: readonly RollOut[],
-): (() => void)[] {
+): Promise<(() => void)[]> {
   const { hub } = deps;
   const { state, events } = step;
   const hash = toHash(row.id);
   const game: BattleGameOut = battleGameOut(row, state, now);
-  const users = publicUsers(tx, seatedHashes(state));
+  const users = await publicUsers(tx, seatedHashes(state));
   const userOf = new Map<string, PublicUserOut>(users.map((u) => [u.hash, u]));
   const gameRoom = gameRoomOf(row);
   const humans = (s: BattleState | null) => (s?.occupants ?? []).flatMap((o) => (o && !o.bot ? [o] : []));

@@ -12,8 +12,8 @@ import type { BattleRow } from './store.ts';
 import { battlePath } from './views.ts';
 
 /** Posts the battle's best drop, if one is worth it, in the transaction that finishes it. */
-export function tellBestDrop(deps: Pick<BattleDeps, 'hub' | 'catalog'>, tx: Tx, row: BattleRow, at: number): void {
-  const best = tx.get<{ user_id: number; item_id: number; box_id: number; round: number; value: number }>(
+export async function tellBestDrop(deps: Pick<BattleDeps, 'hub' | 'catalog'>, tx: Tx, row: BattleRow, at: number): Promise<void> {
+  const best = await tx.get<{ user_id: number; item_id: number; box_id: number; round: number; value: number }>(
     `SELECT d.user_id, d.item_id, d.box_id, d.round, d.value FROM battle_drops d
        JOIN battle_seats s ON s.battle_id = d.battle_id AND s.seat = d.seat
       WHERE d.battle_id = ? AND s.bot = 0 ORDER BY d.value DESC, d.id LIMIT 1`,
@@ -23,9 +23,9 @@ export function tellBestDrop(deps: Pick<BattleDeps, 'hub' | 'catalog'>, tx: Tx, 
   const catalog = deps.catalog();
   const item = catalog.item(best.item_id);
   if (!item) return;
-  const rounds = tx.get<{ n: number }>('SELECT MAX(round) AS n FROM battle_drops WHERE battle_id = ?', row.id)?.n ?? best.round;
+  const rounds = (await tx.get<{ n: number }>('SELECT MAX(round) AS n FROM battle_drops WHERE battle_id = ?', row.id))?.n ?? best.round;
   const box = catalog.box(best.box_id);
-  postArenaDrop(tx, { hub: deps.hub, now: at }, {
+  await postArenaDrop(tx, { hub: deps.hub, now: at }, {
     userId: best.user_id,
     item: { ...item, price: best.value },
     box: box ? { image: box.out.image, name: box.out.name } : null,

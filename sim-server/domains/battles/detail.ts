@@ -10,7 +10,7 @@ import { battleDropOut, battleGameOut, battleMessageOut, publicUsers, robOut, se
 const DETAIL_MESSAGES = 50;
 
 /** Everything a battle's page and its fairness replay need. */
-export function battleDetail(db: Pick<Db, 'all' | 'get'>, deps: Pick<BattleDeps, 'states' | 'catalog'>, row: BattleRow, now: number): z.output<typeof BattleGameDetail> {
+export async function battleDetail(db: Pick<Db, 'all' | 'get'>, deps: Pick<BattleDeps, 'states' | 'catalog'>, row: BattleRow, now: number): Promise<z.output<typeof BattleGameDetail>> {
   const state = deps.states.get(row);
   const catalog = deps.catalog();
   const versions = boxVersionsOf(row);
@@ -22,12 +22,12 @@ export function battleDetail(db: Pick<Db, 'all' | 'get'>, deps: Pick<BattleDeps,
   const serverSeed = state.status === 'finished' ? state.serverSeed : null;
   return {
     game: battleGameOut(row, state, now),
-    users: publicUsers(db, seatedHashes(state)),
+    users: await publicUsers(db, seatedHashes(state)),
     drops: dropsOfBattle(db, row.id).map((drop) => battleDropOut(drop, serverSeed)),
     items: itemIds.map((id) => catalog.item(id)!),
     boxes: boxes.map((box) => box.out),
     lobby: row.personal ? null : { game_hash: toHash(row.id) },
     modes: { rob: state.rob ? robOut(state.rob) : null },
-    messages: recentMessages(db, row.id, DETAIL_MESSAGES).map(battleMessageOut),
+    messages: (await recentMessages(db, row.id, DETAIL_MESSAGES)).map(battleMessageOut),
   };
 }

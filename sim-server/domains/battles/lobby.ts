@@ -40,13 +40,13 @@ function gamesOf(deps: Deps, rows: readonly BattleRow[], now: number): BattleGam
 }
 
 /** Public battles that have not ended, newest first. */
-export function publicBattles(db: Reader, deps: Deps, now: number): BattleGameOut[] {
-  return gamesOf(deps, db.all<BattleRow>(`SELECT * FROM battles WHERE personal = 0 AND status IN ${OPEN} ORDER BY id DESC LIMIT ?`, LOBBY_PUBLIC), now);
+export async function publicBattles(db: Reader, deps: Deps, now: number): Promise<BattleGameOut[]> {
+  return gamesOf(deps, await db.all<BattleRow>(`SELECT * FROM battles WHERE personal = 0 AND status IN ${OPEN} ORDER BY id DESC LIMIT ?`, LOBBY_PUBLIC), now);
 }
 
 /** Battles a player sits in that have not ended (personal ones included), newest first. */
-export function playerBattles(db: Reader, deps: Deps, userId: number, now: number): BattleGameOut[] {
-  const rows = db.all<BattleRow>(
+export async function playerBattles(db: Reader, deps: Deps, userId: number, now: number): Promise<BattleGameOut[]> {
+  const rows = await db.all<BattleRow>(
     `SELECT b.* FROM battles b JOIN battle_seats s ON s.battle_id = b.id WHERE s.user_id = ? AND b.status IN ${OPEN} ORDER BY b.id DESC LIMIT ?`,
     userId, LOBBY_PERSONAL,
   );
@@ -63,16 +63,16 @@ export interface HistoryPage {
  * Ended battles, newest first, after the battle id `before`: a player's own (finished, or closed
  * before the start), or for a visitor (null) the public finished ones.
  */
-export function historyPage(db: Reader, deps: Deps, viewer: number | null, page: { before?: number; count: number }, now: number): HistoryPage {
+export async function historyPage(db: Reader, deps: Deps, viewer: number | null, page: { before?: number; count: number }, now: number): Promise<HistoryPage> {
   const from = viewer === null
     ? "FROM battles b WHERE b.personal = 0 AND b.status = 'finished'"
     : "FROM battles b JOIN battle_seats s ON s.battle_id = b.id AND s.user_id = ? WHERE b.status IN ('finished', 'closed')";
   const who = viewer === null ? [] : [viewer];
-  const rows = db.all<BattleRow>(`SELECT b.* ${from} AND b.id < ? ORDER BY b.id DESC LIMIT ?`, ...who, page.before ?? Number.MAX_SAFE_INTEGER, page.count + 1);
-  const totals = db.get<{ total: number; multi: number | null }>(`SELECT COUNT(*) AS total, SUM(CASE WHEN b.seats > 2 THEN 1 ELSE 0 END) AS multi ${from}`, ...who)!;
+  const rows = await db.all<BattleRow>(`SELECT b.* ${from} AND b.id < ? ORDER BY b.id DESC LIMIT ?`, ...who, page.before ?? Number.MAX_SAFE_INTEGER, page.count + 1);
+  const totals = (await db.get<{ total: number; multi: number | null }>(`SELECT COUNT(*) AS total, SUM(CASE WHEN b.seats > 2 THEN 1 ELSE 0 END) AS multi ${from}`, ...who))!;
   const top = viewer === null
-    ? db.get<{ top: number | null }>(`SELECT MAX(r.reward) AS top FROM battle_seats r JOIN battles b ON b.id = r.battle_id WHERE b.personal = 0 AND b.status = 'finished'`)!
-    : db.get<{ top: number | null }>('SELECT MAX(reward) AS top FROM battle_seats WHERE user_id = ?', viewer)!;
+    ? (await db.get<{ top: number | null }>(`SELECT MAX(r.reward) AS top FROM battle_seats r JOIN battles b ON b.id = r.battle_id WHERE b.personal = 0 AND b.status = 'finished'`))!
+    : (await db.get<{ top: number | null }>('SELECT MAX(reward) AS top FROM battle_seats WHERE user_id = ?', viewer))!;
   return {
     games: gamesOf(deps, rows.slice(0, page.count), now),
     resume: { loaded: rows.length <= page.count, total_count: totals.total, multi_count: totals.multi ?? 0, top_reward: top.top ?? 0 },
@@ -80,11 +80,11 @@ export function historyPage(db: Reader, deps: Deps, viewer: number | null, page:
 }
 
 /** Battles by stage, the value of every finished pot and the biggest public one. */
-export function arenaFigures(db: Reader) {
-  const byStatus = new Map(db.all<{ status: string; n: number }>('SELECT status, COUNT(*) AS n FROM battles GROUP BY status').map((r) => [r.status, r.n]));
+export async function arenaFigures(db: Reader) {
+  const byStatus = new Map((await db.all<{ status: string; n: number }>('SELECT status, COUNT(*) AS n FROM battles GROUP BY status')).map((r) => [r.status, r.n]));
   const count = (...statuses: string[]) => statuses.reduce((sum, s) => sum + (byStatus.get(s) ?? 0), 0);
-  const pots = db.get<{ total: number | null }>("SELECT SUM(pot) AS total FROM battles WHERE status = 'finished'")!;
-  const top = db.get<{ id: number; pot: number }>("SELECT id, pot FROM battles WHERE status = 'finished' AND personal = 0 ORDER BY pot DESC, id LIMIT 1");
+  const pots = (await db.get<{ total: number | null }>("SELECT SUM(pot) AS total FROM battles WHERE status = 'finished'"))!;
+  const top = await db.get<{ id: number; pot: number }>("SELECT id, pot FROM battles WHERE status = 'finished' AND personal = 0 ORDER BY pot DESC, id LIMIT 1");
   return {
     games: { waiting: count('waiting'), running: count('process', 'running', 'rob'), finished: count('finished') },
     pot_total: pots.total ?? 0,

@@ -67,10 +67,10 @@ function schemeBoxes(ctx: CallContext, entries: readonly { box: string }[]): Map
 }
 
 // A battle's command in one transaction: the battle by token, brought to now, then `command`.
-function onBattle<T>(ctx: CallContext, tx: Tx, row: BattleRow | undefined, command: (state: BattleState, now: number) => BattleResult, answer: (row: BattleRow, state: BattleState, now: number) => T): T {
+async function onBattle<T>(ctx: CallContext, tx: Tx, row: BattleRow | undefined, command: (state: BattleState, now: number) => BattleResult, answer: (row: BattleRow, state: BattleState, now: number) => T): Promise<T> {
   if (!row) gameNotFound();
   const now = ctx.config.now();
-  const state = advanceBattle(ctx.battles.deps, tx, row, now, (current) => command(current, now));
+  const state = await advanceBattle(ctx.battles.deps, tx, row, now, (current) => command(current, now));
   return answer(row, state, now);
 }
 
@@ -100,10 +100,10 @@ export const battleHandlers: Handlers = {
       fast: options.fast ?? false,
     });
     const { deps } = ctx.battles;
-    return ctx.moneyTx((tx) => {
+    return ctx.moneyTx(async (tx) => {
       const now = ctx.config.now();
       const serverSeed = randomBytes(32).toString('hex');
-      const id = insertBattle(tx, {
+      const id = await insertBattle(tx, {
         token: randomClientSeed(TOKEN_LENGTH),
         creatorId: user.id,
         personal,
@@ -121,8 +121,8 @@ export const battleHandlers: Handlers = {
           id: toHash(id),
           personal,
           creator: playerOf(user.id),
-          creatorSeed: seed ?? currentClientSeed(tx, user.id, now),
-          creatorBorrow: ctx.ledger.split(tx, user.id).borrow,
+          creatorSeed: seed ?? await currentClientSeed(tx, user.id, now),
+          creatorBorrow: (await ctx.ledger.split(tx, user.id)).borrow,
           seats,
           mode,
           options: setup,
@@ -134,7 +134,7 @@ export const battleHandlers: Handlers = {
         now,
       );
       if (!result.ok) engineFail(result.error);
-      applyStep(deps, tx, row, null, result, now);
+      await applyStep(deps, tx, row, null, result, now);
       return { success: true, path: battlePath(row), game: battleGameOut(row, result.state, now), users: [publicUser(user)] };
     });
   },
@@ -144,7 +144,7 @@ export const battleHandlers: Handlers = {
     return ctx.moneyTx((tx) =>
       onBattle(
         ctx, tx, battleByToken(tx, token),
-        (state, now) => joinBattle(state, { player: playerOf(user.id), seat: options?.seat, clientSeed: seed ?? currentClientSeed(tx, user.id, now), borrow: ctx.ledger.split(tx, user.id).borrow }, now),
+        async (state, now) => joinBattle(state, { player: playerOf(user.id), seat: options?.seat, clientSeed: seed ?? await currentClientSeed(tx, user.id, now), borrow: (await ctx.ledger.split(tx, user.id)).borrow }, now),
         (row, state, now) => ({ success: true, path: battlePath(row), game: battleGameOut(row, state, now) }),
       ),
     );
@@ -179,8 +179,8 @@ export const battleHandlers: Handlers = {
   'arena-battle.callBots': ({ hash }, ctx) => {
     const user = requireUser(ctx);
     const { bots } = ctx.battles;
-    return ctx.db.transaction((tx) =>
-      onBattle(ctx, tx, battleByRef(tx, hash, user.id), (state, now) => callBots(state, { by: playerOf(user.id), bots: shuffledBots(bots) }, now), gameAnswer),
+    return ctx.db.transaction(async (tx) =>
+      onBattle(ctx, tx, await battleByRef(tx, hash, user.id), (state, now) => callBots(state, { by: playerOf(user.id), bots: shuffledBots(bots) }, now), gameAnswer),
     );
   },
 
@@ -192,14 +192,14 @@ export const battleHandlers: Handlers = {
   'arena-battle.lobbyJoin': ({ token, seed }, ctx) => {
     const user = requireUser(ctx);
     const me = playerOf(user.id);
-    return ctx.db.transaction((tx) => {
-      const row = token === undefined ? sponsoredBattle(tx, user.id) : battleByToken(tx, token);
+    return ctx.db.transaction(async (tx) => {
+      const row = token === undefined ? await sponsoredBattle(tx, user.id) : battleByToken(tx, token);
       if (!row) fail(NumericError.INVALID_DATA, 'No sponsored seat is free.');
       // Only a seat a sponsor paid: the joiner is never charged here.
-      const join = (state: BattleState, now: number) =>
+      const join = async (state: BattleState, now: number) =>
         state.status === 'waiting' && state.sponsorCredits.length === 0
           ? refuse('NO_FREE_SEATS', 'No sponsored seat is free.')
-          : joinBattle(state, { player: me, clientSeed: seed ?? currentClientSeed(tx, user.id, now), borrow: ctx.ledger.split(tx, user.id).borrow }, now);
+          : joinBattle(state, { player: me, clientSeed: seed ?? await currentClientSeed(tx, user.id, now), borrow: (await ctx.ledger.split(tx, user.id)).borrow }, now);
       return onBattle(ctx, tx, row, join, (battle, state, now) => ({ success: true, path: battlePath(battle), game: battleGameOut(battle, state, now) }));
     });
   },
@@ -210,10 +210,10 @@ export const battleHandlers: Handlers = {
     const now = ctx.config.now();
     // Taken before the transaction (Redis answers asynchronously), given back if the write fails.
     const flood = await ctx.battles.flood.messages.take(`${user.id}:${found.id}`, now);
-    return releaseOnRefusal(flood, () => ctx.db.transaction((tx) => {
+    return releaseOnRefusal(flood, () => ctx.db.transaction(async (tx) => {
       const row = battleByToken(tx, token) ?? gameNotFound();
       if (!flood.allowed) fail(NumericError.INVALID_DATA, FLOOD_TEXT.message);
-      const { lastInsertRowid: id } = tx.run('INSERT INTO battle_messages (battle_id, user_id, text, created_at) VALUES (?, ?, ?, ?)', row.id, user.id, text, now);
+      const { lastInsertRowid: id } = await tx.run('INSERT INTO battle_messages (battle_id, user_id, text, created_at) VALUES (?, ?, ?, ?)', row.id, user.id, text, now);
       const message = battleMessageOut({ id, battle_id: row.id, user_id: user.id, text, created_at: now });
       const author = publicUser(user);
       tx.afterCommit(() => ctx.hub.publish(gameRoomOf(row), 'ARENA_GAME_MESSAGE', { message, user: author }));
@@ -225,7 +225,7 @@ export const battleHandlers: Handlers = {
     const user = requireUser(ctx);
     const row = battleByToken(ctx.db, token) ?? gameNotFound();
     const now = ctx.config.now();
-    checkReaction(ctx.db, user.id, reaction);
+    await checkReaction(ctx.db, user.id, reaction);
     if (!(await ctx.battles.flood.reactions.take(`${user.id}:${row.id}`, now)).allowed) fail(NumericError.INVALID_DATA, FLOOD_TEXT.reaction);
     ctx.hub.publish(gameRoomOf(row), 'ARENA_GAME_REACTION', { game_hash: toHash(row.id), user_hash: toHash(user.id), reaction, time: now });
     return { success: true };
@@ -253,8 +253,8 @@ function robAnswer(_row: BattleRow, state: BattleState) {
 
 // The oldest public waiting battle with a sponsor's seat free that the player is not in.
 // The state is JSON text: read here rather than with an engine's JSON functions (few battles wait).
-function sponsoredBattle(tx: Tx, userId: number): BattleRow | undefined {
-  const waiting = tx.all<BattleRow>(
+async function sponsoredBattle(tx: Tx, userId: number): Promise<BattleRow | undefined> {
+  const waiting = await tx.all<BattleRow>(
     `SELECT * FROM battles WHERE status = 'waiting' AND personal = 0
        AND NOT EXISTS (SELECT 1 FROM battle_seats s WHERE s.battle_id = battles.id AND s.user_id = ?)
      ORDER BY id`,

@@ -24,17 +24,17 @@ export const CARD_BUNDLES = {
 } as const;
 
 /** Refuses a reaction from a card bundle the player has not unlocked. */
-export function checkReaction(db: Pick<Db, 'all'>, userId: number, reaction: string): void {
+export async function checkReaction(db: Pick<Db, 'all'>, userId: number, reaction: string): Promise<void> {
   const hash = reaction.split('_')[0] ?? '';
   const id = parseHash(hash);
   const bundle = CARD_BUNDLES.reactions.find((b) => parseHash(b.hash) === id);
-  if (bundle && !unlockedBundles(db, userId).reactions.includes(bundle.hash)) fail(NumericError.ACCESS_DENIED, 'Unlock this reaction bundle with its card first');
+  if (bundle && !(await unlockedBundles(db, userId)).reactions.includes(bundle.hash)) fail(NumericError.ACCESS_DENIED, 'Unlock this reaction bundle with its card first');
 }
 
 /** bundle.assets: the free bundles, and for a signed-in player the card bundles they unlocked. */
 export const reactionHandlers: Handlers = {
-  'bundle.assets': ({ type }, ctx) => {
-    const unlocked = ctx.user ? unlockedBundles(ctx.db, ctx.user.id)[type] : [];
+  'bundle.assets': async ({ type }, ctx) => {
+    const unlocked = ctx.user ? (await unlockedBundles(ctx.db, ctx.user.id))[type] : [];
     return { assets: [...BUNDLES[type], ...CARD_BUNDLES[type].filter((b) => unlocked.includes(b.hash))] };
   },
 };

@@ -49,10 +49,10 @@ export function createBattles(services: BattleServices, onError: (id: number, er
   const runner = createBattleRunner({
     now: config.now,
     step: (id, now) =>
-      db.transaction((tx) => {
+      db.transaction(async (tx) => {
         const row = battleById(tx, id);
         if (!row) return deps.schedule(id, null);
-        advanceBattle(deps, tx, row, now);
+        await advanceBattle(deps, tx, row, now);
       }),
     onError,
   });
@@ -65,7 +65,7 @@ export function createBattles(services: BattleServices, onError: (id: number, er
 }
 
 /** Starts the battles: bots, then the runner (stopped when the app closes) with every battle in play. */
-export function startBattles(app: FastifyInstance, services: Services): void {
+export async function startBattles(app: FastifyInstance, services: Services): Promise<void> {
   const { db, config, battles, broker, timers } = services;
   battles.bots.splice(0, battles.bots.length, ...ensureBots(db, config.now()).map(toHash));
   // Every battle in play resumes from its stored state: at start, and in the process that takes
@@ -74,7 +74,7 @@ export function startBattles(app: FastifyInstance, services: Services): void {
     for (const { id, wake_at } of battlesInPlay(db)) battles.runner.schedule(id, wake_at ?? config.now());
   };
   let rescan: NodeJS.Timeout | undefined;
-  timers.whenOwned(
+  await timers.whenOwned(
     () => {
       resume();
       battles.runner.start();

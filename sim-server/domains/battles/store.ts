@@ -91,12 +91,12 @@ export function battleByToken(db: Pick<Db, 'get'>, token: string): BattleRow | u
  * A battle as `viewer` may address it: any battle by token; by hash a public battle, or a
  * personal one only for a player seated in it (its token is its only public address).
  */
-export function battleByRef(db: Pick<Db, 'get'>, ref: string, viewer: number | null): BattleRow | undefined {
+export async function battleByRef(db: Pick<Db, 'get'>, ref: string, viewer: number | null): Promise<BattleRow | undefined> {
   if (ref.length === 32) return battleByToken(db, ref);
   const id = parseHash(ref);
   const row = id === null ? undefined : battleById(db, id);
   if (!row || row.personal === 0) return row;
-  const seated = viewer !== null && db.get('SELECT 1 FROM battle_seats WHERE battle_id = ? AND user_id = ?', row.id, viewer);
+  const seated = viewer !== null && await db.get('SELECT 1 FROM battle_seats WHERE battle_id = ? AND user_id = ?', row.id, viewer);
   return seated ? row : undefined;
 }
 
@@ -115,17 +115,17 @@ export interface NewBattle {
 }
 
 /** Inserts a battle with an empty state (the first step stores the real one); answers its id. */
-export function insertBattle(tx: Tx, b: NewBattle): number {
-  return tx.run(
+export async function insertBattle(tx: Tx, b: NewBattle): Promise<number> {
+  return (await tx.run(
     `INSERT INTO battles (token, creator_id, personal, status, scheme, box_versions, seats, price, server_seed, server_seed_hashed, state, created_at, updated_at)
      VALUES (?, ?, ?, 'waiting', ?, ?, ?, ?, ?, ?, '{}', ?, ?)`,
     b.token, b.creatorId, b.personal ? 1 : 0, b.scheme, JSON.stringify(b.boxVersions), b.seats, b.price, b.serverSeed, b.serverSeedHashed, b.now, b.now,
-  ).lastInsertRowid;
+  )).lastInsertRowid;
 }
 
 /** Stores a battle's new state with the columns queries read. */
-export function saveBattle(tx: Tx, id: number, state: BattleState, wakeAt: number | null, now: number): void {
-  tx.run(
+export async function saveBattle(tx: Tx, id: number, state: BattleState, wakeAt: number | null, now: number): Promise<void> {
+  await tx.run(
     `UPDATE battles SET state = ?, status = ?, wake_at = ?, beacon_id = ?, block_number = ?, beacon_time = ?, pot = ?, ended_at = ?, updated_at = ?
      WHERE id = ?`,
     JSON.stringify(state), state.status, wakeAt, state.beacon?.id ?? null, state.beacon?.number ?? null, state.beacon?.time ?? null,
@@ -149,8 +149,8 @@ export function dropsOfBattle(db: Pick<Db, 'all'>, battleId: number): BattleDrop
 }
 
 /** The latest `count` messages of a battle, oldest first. */
-export function recentMessages(db: Pick<Db, 'all'>, battleId: number, count: number): BattleMessageRow[] {
-  return db.all<BattleMessageRow>('SELECT * FROM battle_messages WHERE battle_id = ? ORDER BY id DESC LIMIT ?', battleId, count).toReversed();
+export async function recentMessages(db: Pick<Db, 'all'>, battleId: number, count: number): Promise<BattleMessageRow[]> {
+  return (await db.all<BattleMessageRow>('SELECT * FROM battle_messages WHERE battle_id = ? ORDER BY id DESC LIMIT ?', battleId, count)).toReversed();
 }
 
 /** Parsed engine states of recent battles; see the file comment for why it is coherent. */

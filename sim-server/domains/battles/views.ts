@@ -155,10 +155,10 @@ export function battleMessageOut(row: BattleMessageRow): z.output<typeof BattleM
 }
 
 /** Public users by hash, in the order asked, each once. */
-export function publicUsers(db: Pick<Db, 'all'>, hashes: readonly string[]): PublicUserOut[] {
+export async function publicUsers(db: Pick<Db, 'all'>, hashes: readonly string[]): Promise<PublicUserOut[]> {
   const ids = [...new Set(hashes.map(parseHash))].filter((id) => id !== null);
   if (ids.length === 0) return [];
-  const rows = db.all<UserRow>(`SELECT * FROM users WHERE id IN (${ids.map(() => '?').join(', ')})`, ...ids);
+  const rows = await db.all<UserRow>(`SELECT * FROM users WHERE id IN (${ids.map(() => '?').join(', ')})`, ...ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

@@ -38,28 +38,28 @@ export interface GrantedBooster {
 }
 
 /** Grants a booster of `kind` to `userId` in the caller's transaction. */
-export function grantBooster(tx: Tx, userId: number, kind: BoosterKind, options: GrantBoosterOptions): GrantedBooster {
+export async function grantBooster(tx: Tx, userId: number, kind: BoosterKind, options: GrantBoosterOptions): Promise<GrantedBooster> {
   const ref = options.ref ?? null;
   if (ref !== null) {
-    const prior = tx.get<{ id: number }>('SELECT id FROM boosters WHERE source = ? AND ref = ?', options.source, ref);
-    if (prior) return { id: prior.id, hash: boosterById(tx, prior.id)!.hash, created: false };
+    const prior = await tx.get<{ id: number }>('SELECT id FROM boosters WHERE source = ? AND ref = ?', options.source, ref);
+    if (prior) return { id: prior.id, hash: (await boosterById(tx, prior.id))!.hash, created: false };
   }
   const p: BoosterParams = { ...BOOSTER_DEFAULTS[kind], ...options.params };
-  const { lastInsertRowid: id } = tx.run(
+  const { lastInsertRowid: id } = await tx.run(
     `INSERT INTO boosters (user_id, kind, status, level, multiplier_milli, duration_ms, bonus_max, bonus_left, max_price, source, ref, created_at)
      VALUES (?, ?, 'ready', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     userId, kind, p.level, p.multiplier_milli, p.duration_ms, p.bonus_max, p.bonus_max, p.max_price, options.source, ref, options.now,
   );
   if (options.activate) {
-    tx.run(
+    await tx.run(
       "UPDATE boosters SET status = 'active', activated_at = ?, expires_at = CASE WHEN duration_ms IS NULL THEN NULL ELSE ? + duration_ms END WHERE id = ?",
       options.now, options.now, id,
     );
   }
   const hub = options.hub;
   if (hub) {
-    const row = boosterById(tx, Number(id))!;
+    const row = (await boosterById(tx, Number(id)))!;
     tx.afterCommit(() => hub.toUser(userId, 'BOOSTER_CREATED', boosterOut(row, null)));
   }
-  return { id: Number(id), hash: boosterById(tx, Number(id))!.hash, created: true };
+  return { id: Number(id), hash: (await boosterById(tx, Number(id)))!.hash, created: true };
 }

@@ -23,11 +23,11 @@ const PARAM_KEYS = Object.keys(BOOSTER_DEFAULTS.xp_multiplier) as (keyof Booster
 
 export const boosters: Domain = {
   handlers: boosterHandlers,
-  register(app, services) {
+  async register(app, services) {
     const { db, hub, config } = services;
-    everyOwned(app, services.timers, 'booster sweep', SWEEP_MS, () => {
+    await everyOwned(app, services.timers, 'booster sweep', SWEEP_MS, async () => {
       const now = config.now();
-      if (db.get("SELECT 1 FROM boosters WHERE status = 'active' AND expires_at <= ? LIMIT 1", now)) db.transaction((tx) => closeExpired(tx, hub, now));
+      if (await db.get("SELECT 1 FROM boosters WHERE status = 'active' AND expires_at <= ? LIMIT 1", now)) await db.transaction((tx) => closeExpired(tx, hub, now));
     });
     if (!config.simMode) return;
     const operator = operatorRoute(config);
@@ -36,7 +36,7 @@ export const boosters: Domain = {
       try {
         const body = (request.body ?? {}) as { user?: unknown; kind?: unknown; params?: Record<string, unknown> };
         const userId = parseHash(body.user);
-        if (userId === null || !db.get('SELECT 1 FROM users WHERE id = ?', userId)) throw new AppError(NumericError.INPUT_ERROR, 'user: expected a player hash');
+        if (userId === null || !await db.get('SELECT 1 FROM users WHERE id = ?', userId)) throw new AppError(NumericError.INPUT_ERROR, 'user: expected a player hash');
         if (!isBoosterKind(body.kind)) throw new AppError(NumericError.INPUT_ERROR, 'kind: expected a booster kind');
         const kind = body.kind;
         const params: Partial<BoosterParams> = {};
@@ -46,7 +46,7 @@ export const boosters: Domain = {
           if (value !== null && (!Number.isSafeInteger(value) || (value as number) < 0)) throw new AppError(NumericError.INPUT_ERROR, `params.${key}: expected a whole number or null`);
           (params as Record<string, number | null>)[key] = value as number | null;
         }
-        const granted = db.transaction((tx) => grantBooster(tx, userId, kind, { source: 'operator', now: config.now(), params, hub }));
+        const granted = await db.transaction((tx) => grantBooster(tx, userId, kind, { source: 'operator', now: config.now(), params, hub }));
         return { response: { hash: granted.hash } };
       } catch (error) {
         if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
@@ -54,10 +54,10 @@ export const boosters: Domain = {
       }
     });
   },
-  onLedgerEntry(tx, change, { ledger, hub, config }) {
-    onWalletEntry(tx, { ledger, hub, now: config.now() }, change);
+  async onLedgerEntry(tx, change, { ledger, hub, config }) {
+    await onWalletEntry(tx, { ledger, hub, now: config.now() }, change);
   },
-  onWager(tx, wager, { ledger, hub, config, catalog, boosterProgression }) {
-    if (config.countProgression) onCountedWager(tx, { ledger, hub, now: config.now(), catalog: () => catalog.view(), progression: boosterProgression }, wager);
+  async onWager(tx, wager, { ledger, hub, config, catalog, boosterProgression }) {
+    if (config.countProgression) await onCountedWager(tx, { ledger, hub, now: config.now(), catalog: () => catalog.view(), progression: boosterProgression }, wager);
   },
 };

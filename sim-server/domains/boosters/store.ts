@@ -34,23 +34,23 @@ const COLUMNS = `id, user_id, kind, status, level, multiplier_milli, duration_ms
 
 const withHash = (row: Omit<BoosterRow, 'hash'>): BoosterRow => ({ ...row, hash: toHash(row.id) });
 
-export function boosterById(db: Read, id: number): BoosterRow | undefined {
-  const row = db.get<Omit<BoosterRow, 'hash'>>(`SELECT ${COLUMNS} FROM boosters WHERE id = ?`, id);
+export async function boosterById(db: Read, id: number): Promise<BoosterRow | undefined> {
+  const row = await db.get<Omit<BoosterRow, 'hash'>>(`SELECT ${COLUMNS} FROM boosters WHERE id = ?`, id);
   return row && withHash(row);
 }
 
 /** The player's boosters that are not closed, newest first. */
-export function openBoosters(db: Read, userId: number): BoosterRow[] {
-  return db.all<Omit<BoosterRow, 'hash'>>(`SELECT ${COLUMNS} FROM boosters WHERE user_id = ? AND status <> 'closed' ORDER BY id DESC`, userId).map(withHash);
+export async function openBoosters(db: Read, userId: number): Promise<BoosterRow[]> {
+  return (await db.all<Omit<BoosterRow, 'hash'>>(`SELECT ${COLUMNS} FROM boosters WHERE user_id = ? AND status <> 'closed' ORDER BY id DESC`, userId)).map(withHash);
 }
 
 /** A page of the player's closed boosters, newest first; `before` is the last id of the previous page. */
-export function closedBoosters(db: Read, userId: number, before: number | null, count: number): BoosterRow[] {
-  return db
+export async function closedBoosters(db: Read, userId: number, before: number | null, count: number): Promise<BoosterRow[]> {
+  return (await db
     .all<Omit<BoosterRow, 'hash'>>(
       `SELECT ${COLUMNS} FROM boosters WHERE user_id = ? AND status = 'closed' AND id < ? ORDER BY id DESC LIMIT ?`,
       userId, before ?? Number.MAX_SAFE_INTEGER, count,
-    )
+    ))
     .map(withHash);
 }
 
@@ -58,8 +58,8 @@ export function closedBoosters(db: Read, userId: number, before: number | null, 
  * The player's running booster of a kind at `now`, the one that started first. Effects call it
  * in the transaction of what they change.
  */
-export function runningBooster(db: Read, userId: number, kind: BoosterKind, now: number): BoosterRow | undefined {
-  const row = db.get<Omit<BoosterRow, 'hash'>>(
+export async function runningBooster(db: Read, userId: number, kind: BoosterKind, now: number): Promise<BoosterRow | undefined> {
+  const row = await db.get<Omit<BoosterRow, 'hash'>>(
     `SELECT ${COLUMNS} FROM boosters WHERE user_id = ? AND kind = ? AND status = 'active' AND (expires_at IS NULL OR expires_at > ?)
        AND (bonus_max IS NULL OR bonus_left > 0) ORDER BY activated_at, id LIMIT 1`,
     userId, kind, now,

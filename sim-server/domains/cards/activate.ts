@@ -31,21 +31,21 @@ function poolOf(card: CardRow): readonly CardResource[] {
 }
 
 /** Coins card: its amount from the cards house to the player. */
-export function useCoinsCard(tx: Tx, ledger: Ledger, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+export async function useCoinsCard(tx: Tx, ledger: Ledger, catalog: CatalogView, userId: number, card: CardRow, now: number) {
   if (card.kind !== 'free_coins' || !card.amount) fail(NumericError.INVALID_DATA, 'This card does not pay coins.');
-  takeCard(tx, userId, card, 'used', now);
-  const { creditBalance } = ledger.transfer(tx, { from: CARDS_HOUSE, to: { user: userId }, amount: card.amount, type: 'reward', ref: `card:${toHash(card.asset_id)}` });
+  await takeCard(tx, userId, card, 'used', now);
+  const { creditBalance } = await ledger.transfer(tx, { from: CARDS_HOUSE, to: { user: userId }, amount: card.amount, type: 'reward', ref: `card:${toHash(card.asset_id)}` });
   return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), balance: creditBalance };
 }
 
 /** Case card: a one-case game of its case, already paid by the card; answers where to roll it. */
-export function useCaseCard(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+export async function useCaseCard(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
   if (card.kind !== 'case' && card.kind !== 'free_case') fail(NumericError.INVALID_DATA, 'This card does not open a case.');
   const box = card.box_id === null ? undefined : catalog.box(card.box_id);
   if (!box) fail(NumericError.INVALID_DATA, 'This card has no case to open.');
   if (box.deprecated) fail(NumericError.INVALID_DATA, `Box ${box.out.hash} deprecated.`);
-  takeCard(tx, userId, card, 'used', now);
-  const game = insertUnboxGame(tx, userId, box, 1, now);
+  await takeCard(tx, userId, card, 'used', now);
+  const game = await insertUnboxGame(tx, userId, box, 1, now);
   return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), path: `/case/${box.key}/${game.token}` };
 }
 
@@ -53,11 +53,11 @@ export function useCaseCard(tx: Tx, catalog: CatalogView, userId: number, card: 
  * Avatar (or pattern) pack: the reward drawn by its odds and kept; the roulette's pool drawn
  * the same way for the show (document 1 section 4: the card leaves the inventory first).
  */
-export function unpackCard(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+export async function unpackCard(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
   const pool = poolOf(card);
-  takeCard(tx, userId, card, 'used', now);
+  await takeCard(tx, userId, card, 'used', now);
   const reward = pickResource(pool, unit());
-  tx.run('INSERT INTO user_resources (user_id, resource, card_asset_id, created_at) VALUES (?, ?, ?, ?)', userId, reward.hash, card.asset_id, now);
+  await tx.run('INSERT INTO user_resources (user_id, resource, card_asset_id, created_at) VALUES (?, ?, ?, ?)', userId, reward.hash, card.asset_id, now);
   const shown = Array.from({ length: ROULETTE_POOL }, () => pickResource(pool, unit()));
   return {
     item: { ...cardOut(catalog, { ...card, status: 'sold', state: 'used' }), options: { data: { resources: shown } } },
@@ -69,31 +69,31 @@ export function unpackCard(tx: Tx, catalog: CatalogView, userId: number, card: C
  * Booster card: the booster of its kind, started at once (decision 0026: a booster card's
  * activation runs it; the card's level was the gate). booster.* finds it by the card's hash.
  */
-export function useBoosterCard(tx: Tx, hub: Pick<Hub, 'toUser' | 'publish'>, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+export async function useBoosterCard(tx: Tx, hub: Pick<Hub, 'toUser' | 'publish'>, catalog: CatalogView, userId: number, card: CardRow, now: number) {
   const kind = card.detail;
   if (card.kind !== 'booster' || !isBoosterKind(kind)) fail(NumericError.INVALID_DATA, 'This card holds no booster.');
-  takeCard(tx, userId, card, 'used', now);
-  const booster = grantBooster(tx, userId, kind, { source: 'card', ref: toHash(card.asset_id), now, hub, activate: true });
+  await takeCard(tx, userId, card, 'used', now);
+  const booster = await grantBooster(tx, userId, kind, { source: 'card', ref: toHash(card.asset_id), now, hub, activate: true });
   const asset = cardOut(catalog, { ...card, status: 'sold', state: 'used' });
   // The chat hears of it (a card_activated message, docs/decisions/0050).
-  postSpecial(tx, { hub, now }, 'card_activated', userId, { asset_name: asset.name, ...(asset.image ? { asset_image: asset.image } : {}), asset_type: 'booster', asset_details: { type: kind } });
+  await postSpecial(tx, { hub, now }, 'card_activated', userId, { asset_name: asset.name, ...(asset.image ? { asset_image: asset.image } : {}), asset_type: 'booster', asset_details: { type: kind } });
   return { asset, booster_hash: booster.hash };
 }
 
 /** One-off avatar or nickname card: the right to upload an avatar or change the nickname once (decision 0026). */
-export function useCustomizeCard(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+export async function useCustomizeCard(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
   const right: CustomizeRight | null = card.detail === 'avatar' || card.detail === 'nickname' ? card.detail : null;
   if (card.kind !== 'customize' || right === null) fail(NumericError.INVALID_DATA, 'This card holds no customisation.');
-  takeCard(tx, userId, card, 'used', now);
-  grantCustomizeRight(tx, userId, right, { source: 'card', ref: toHash(card.asset_id), now });
+  await takeCard(tx, userId, card, 'used', now);
+  await grantCustomizeRight(tx, userId, right, { source: 'card', ref: toHash(card.asset_id), now });
   return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), right };
 }
 
 /** Rain spoiler: when the chat's next rain starts, in seconds (document 1 section 7: rain_start_in). */
-export function useRainSpoiler(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+export async function useRainSpoiler(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
   if (card.kind !== 'action' || card.detail !== 'rain-spoiler') fail(NumericError.INVALID_DATA, 'This card does nothing here.');
-  takeCard(tx, userId, card, 'used', now);
-  const next = Number(rainSetting(tx, 'rain_next_at') ?? '0');
+  await takeCard(tx, userId, card, 'used', now);
+  const next = Number(await rainSetting(tx, 'rain_next_at') ?? '0');
   return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), rain_start_in: Math.max(0, Math.ceil((next - now) / 1000)) };
 }
 
@@ -110,16 +110,16 @@ export function bundleOfCard(card: CardRow): { hash: string; type: 'reactions' |
  * Reactions or emojis card: its bundle unlocked for the player's battles or chat (decisions
  * 0026, 0034); a bundle held already keeps the card.
  */
-export function useBundleCard(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+export async function useBundleCard(tx: Tx, catalog: CatalogView, userId: number, card: CardRow, now: number) {
   const bundle = bundleOfCard(card);
-  if (!unlockBundle(tx, userId, bundle.type, bundle.hash, { source: 'card', ref: toHash(card.asset_id), now })) fail(NumericError.INVALID_DATA, 'You have this bundle already.');
-  takeCard(tx, userId, card, 'used', now);
+  if (!await unlockBundle(tx, userId, bundle.type, bundle.hash, { source: 'card', ref: toHash(card.asset_id), now })) fail(NumericError.INVALID_DATA, 'You have this bundle already.');
+  await takeCard(tx, userId, card, 'used', now);
   return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }) };
 }
 
 /** inventory.activate: each kind as above; a card above the player's level is refused. */
-export function activateCard(tx: Tx, ledger: Ledger, hub: Pick<Hub, 'toUser' | 'publish'>, catalog: CatalogView, userId: number, card: CardRow, now: number) {
-  requireCardLevel(tx, userId, card);
+export async function activateCard(tx: Tx, ledger: Ledger, hub: Pick<Hub, 'toUser' | 'publish'>, catalog: CatalogView, userId: number, card: CardRow, now: number) {
+  await requireCardLevel(tx, userId, card);
   switch (card.kind) {
     case 'free_coins':
       return useCoinsCard(tx, ledger, catalog, userId, card, now);
@@ -128,7 +128,7 @@ export function activateCard(tx: Tx, ledger: Ledger, hub: Pick<Hub, 'toUser' | '
       return useCaseCard(tx, catalog, userId, card, now);
     case 'avatar_unpack':
     case 'pattern_unpack': {
-      const { item, resources } = unpackCard(tx, catalog, userId, card, now);
+      const { item, resources } = await unpackCard(tx, catalog, userId, card, now);
       return { asset: cardOut(catalog, { ...card, status: 'sold', state: 'used' }), item, resources };
     }
     case 'booster':
@@ -147,8 +147,8 @@ export function activateCard(tx: Tx, ledger: Ledger, hub: Pick<Hub, 'toUser' | '
 }
 
 /** The avatars (or patterns) a player unpacked, newest first. */
-export function ownedResources(db: Pick<Db, 'all'>, userId: number, type: 'avatar' | 'pattern') {
-  const rows = db.all<{ resource: string; created_at: number }>('SELECT resource, created_at FROM user_resources WHERE user_id = ? ORDER BY id DESC', userId);
+export async function ownedResources(db: Pick<Db, 'all'>, userId: number, type: 'avatar' | 'pattern') {
+  const rows = await db.all<{ resource: string; created_at: number }>('SELECT resource, created_at FROM user_resources WHERE user_id = ? ORDER BY id DESC', userId);
   const byHash = new Map(CARD_RESOURCES.map((r) => [r.hash, r]));
   return rows.flatMap((row) => {
     const resource = byHash.get(row.resource);

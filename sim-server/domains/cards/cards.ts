@@ -41,10 +41,10 @@ export function caseForValue(catalog: CatalogView, value: number) {
 }
 
 /** Puts a card into a player's inventory; answers its asset id. */
-export function grantCard(tx: Tx, catalog: CatalogView, userId: number, reward: BpReward, source: string, now: number): number {
-  const { lastInsertRowid: id } = tx.run("INSERT INTO assets (user_id, kind, status, created_at) VALUES (?, 'card', 'held', ?)", userId, now);
+export async function grantCard(tx: Tx, catalog: CatalogView, userId: number, reward: BpReward, source: string, now: number): Promise<number> {
+  const { lastInsertRowid: id } = await tx.run("INSERT INTO assets (user_id, kind, status, created_at) VALUES (?, 'card', 'held', ?)", userId, now);
   const box = reward.kind === 'case' || reward.kind === 'free_case' ? caseForValue(catalog, reward.amount ?? 0) : null;
-  tx.run(
+  await tx.run(
     'INSERT INTO cards (asset_id, kind, rarity, level, name, amount, detail, box_id, tradable, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     id, reward.kind, reward.rarity, reward.level, reward.name, reward.kind === 'free_coins' ? reward.amount ?? null : null,
     reward.detail ?? null, box?.id ?? null, 1, source,
@@ -71,8 +71,8 @@ export function ownCard(db: Pick<Db, 'get'>, userId: number, hash: string): Card
 }
 
 /** Refuses a card above the player's level (document 1 section 5: locked below the card level). */
-export function requireCardLevel(db: Pick<Db, 'get'>, userId: number, card: CardRow): void {
-  const exp = db.get<{ exp: number }>('SELECT exp FROM users WHERE id = ?', userId)?.exp ?? 0;
+export async function requireCardLevel(db: Pick<Db, 'get'>, userId: number, card: CardRow): Promise<void> {
+  const exp = (await db.get<{ exp: number }>('SELECT exp FROM users WHERE id = ?', userId))?.exp ?? 0;
   // Level 1 starts at 1 experience; a card of level 1 is open to everyone, newcomers too.
   if (Math.max(1, levelForExp(exp)) < card.level) fail(NumericError.INVALID_DATA, `Reach level ${card.level} to use this card.`);
 }
@@ -81,10 +81,10 @@ export function requireCardLevel(db: Pick<Db, 'get'>, userId: number, card: Card
  * Takes a held card out of the inventory as used (or gifted), conditionally: of two calls at
  * once only one finds it held, the other is refused and its transaction moves nothing.
  */
-export function takeCard(tx: Tx, userId: number, card: CardRow, state: 'used' | 'gifted', now: number): void {
-  const taken = tx.run("UPDATE assets SET status = 'sold', sold_at = ? WHERE id = ? AND user_id = ? AND status = 'held'", now, card.asset_id, userId);
+export async function takeCard(tx: Tx, userId: number, card: CardRow, state: 'used' | 'gifted', now: number): Promise<void> {
+  const taken = await tx.run("UPDATE assets SET status = 'sold', sold_at = ? WHERE id = ? AND user_id = ? AND status = 'held'", now, card.asset_id, userId);
   if (taken.changes === 0) fail(NumericError.INVALID_DATA, 'Card not found.');
-  tx.run('UPDATE cards SET state = ?, used_at = ? WHERE asset_id = ?', state, now, card.asset_id);
+  await tx.run('UPDATE cards SET state = ?, used_at = ? WHERE asset_id = ?', state, now, card.asset_id);
 }
 
 /** The wire shape of a card (document 1 section 3 'Card'). */

@@ -18,7 +18,7 @@ export const cards: Domain = {
       try {
         const body = (request.body ?? {}) as { user?: unknown; tier?: unknown; track?: unknown; level?: unknown };
         const userId = parseHash(body.user);
-        if (userId === null || !services.db.get('SELECT 1 FROM users WHERE id = ?', userId)) throw new AppError(NumericError.INPUT_ERROR, 'user: expected a player hash');
+        if (userId === null || !await services.db.get('SELECT 1 FROM users WHERE id = ?', userId)) throw new AppError(NumericError.INPUT_ERROR, 'user: expected a player hash');
         const tier = body.tier;
         if (typeof tier !== 'number' || !Number.isSafeInteger(tier) || tier < 1 || tier > BP_TIERS) throw new AppError(NumericError.INPUT_ERROR, `tier: expected 1 to ${BP_TIERS}`);
         const track = body.track;
@@ -26,7 +26,7 @@ export const cards: Domain = {
         const level = body.level;
         if (level !== undefined && (typeof level !== 'number' || !Number.isSafeInteger(level) || level < 1)) throw new AppError(NumericError.INPUT_ERROR, 'level: expected a whole number from 1');
         const reward = { ...bpReward(tier, track), ...(level === undefined ? {} : { level }) };
-        const id = services.db.transaction((tx) => grantCard(tx, services.catalog.view(), userId, reward, 'operator', services.config.now()));
+        const id = await services.db.transaction((tx) => grantCard(tx, services.catalog.view(), userId, reward, 'operator', services.config.now()));
         return { response: { hash: toHash(id), type: reward.kind } };
       } catch (error) {
         if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };

@@ -25,13 +25,13 @@ export const cardHandlers: Handlers = {
   'resource.card': ({ hash }, ctx) => {
     const user = requireUser(ctx);
     const catalog = ctx.catalog.view();
-    return ctx.db.transaction((tx) => {
+    return ctx.db.transaction(async (tx) => {
       const card = ownCard(tx, user.id, hash);
-      requireCardLevel(tx, user.id, card);
+      await requireCardLevel(tx, user.id, card);
       return unpackCard(tx, catalog, user.id, card, ctx.config.now());
     });
   },
-  'resource.assets': ({ type }, ctx) => ({ success: true, assets: ownedResources(ctx.db, requireUser(ctx).id, type) }),
+  'resource.assets': async ({ type }, ctx) => ({ success: true, assets: await ownedResources(ctx.db, requireUser(ctx).id, type) }),
   'resource.battlepass': ({ type }) => ({ resources: CARD_RESOURCES.filter((r) => r.type === type) }),
   'arena-case.cards': (_params, ctx) => {
     const user = requireUser(ctx);
@@ -51,12 +51,12 @@ export const cardHandlers: Handlers = {
     const user = requireUser(ctx);
     const catalog = ctx.catalog.view();
     const box = catalog.boxByKey(key) ?? fail(NumericError.NOT_FOUND, `Case ${key} not found.`);
-    return ctx.moneyTx((tx) => {
+    return ctx.moneyTx(async (tx) => {
       // The oldest card for this case goes first.
       const card = heldCards(tx, user.id).filter((c) => (c.kind === 'case' || c.kind === 'free_case') && c.box_id === box.id).at(-1)
         ?? fail(NumericError.INVALID_DATA, `You have no card for ${box.out.name}.`);
-      requireCardLevel(tx, user.id, card);
-      const { path } = useCaseCard(tx, catalog, user.id, card, ctx.config.now());
+      await requireCardLevel(tx, user.id, card);
+      const { path } = await useCaseCard(tx, catalog, user.id, card, ctx.config.now());
       return { success: true, path };
     });
   },

@@ -24,9 +24,9 @@ type LiveDropOut = z.output<typeof LiveDrop>;
 export const tablePath = (id: number) => `/case/table/default/${toHash(id)}`;
 
 /** A table by its hash, or undefined. */
-export function tableByHash(db: Pick<Db, 'get'>, hash: string): TableRow | undefined {
+export async function tableByHash(db: Pick<Db, 'get'>, hash: string): Promise<TableRow | undefined> {
   const id = parseHash(hash);
-  return id === null ? undefined : db.get<TableRow>('SELECT * FROM case_tables WHERE id = ?', id);
+  return id === null ? undefined : await db.get<TableRow>('SELECT * FROM case_tables WHERE id = ?', id);
 }
 
 /** A table as the wire shows it. */
@@ -45,8 +45,8 @@ export function tableOut(db: Pick<Db, 'get'>, catalog: CatalogView, row: TableRo
 }
 
 /** The table's latest drops, newest first, in the LOBBY_DROP_DROPPED shape. */
-export function tableDrops(db: Pick<Db, 'all' | 'get'>, catalog: CatalogView, tableId: number): LiveDropOut[] {
-  const rows = db.all<{ id: number; user_id: number; box_id: number; item_id: number; created_at: number }>(
+export async function tableDrops(db: Pick<Db, 'all' | 'get'>, catalog: CatalogView, tableId: number): Promise<LiveDropOut[]> {
+  const rows = await db.all<{ id: number; user_id: number; box_id: number; item_id: number; created_at: number }>(
     `SELECT d.id, d.user_id, d.box_id, d.item_id, d.created_at FROM case_table_games t JOIN drops d ON d.game_id = t.game_id
       WHERE t.table_id = ? ORDER BY d.id DESC LIMIT ?`,
     tableId, CASE_TABLE_DROPS,
@@ -60,21 +60,21 @@ export function tableDrops(db: Pick<Db, 'all' | 'get'>, catalog: CatalogView, ta
 }
 
 /** Ties a new unbox game to the table it was opened at; the table must deal the same case. */
-export function openAtTable(tx: Tx, tableHash: string, gameId: number, boxId: number): void {
-  const table = tableByHash(tx, tableHash) ?? fail(NumericError.INVALID_DATA, `Table ${tableHash} not found.`);
+export async function openAtTable(tx: Tx, tableHash: string, gameId: number, boxId: number): Promise<void> {
+  const table = await tableByHash(tx, tableHash) ?? fail(NumericError.INVALID_DATA, `Table ${tableHash} not found.`);
   if (table.box_id !== boxId) fail(NumericError.INVALID_DATA, `Table ${tableHash} deals another case.`);
-  tx.run('INSERT INTO case_table_games (game_id, table_id) VALUES (?, ?)', gameId, table.id);
+  await tx.run('INSERT INTO case_table_games (game_id, table_id) VALUES (?, ?)', gameId, table.id);
 }
 
 /**
  * Counts a drop of a game opened at a table, in the roll's transaction; answers the push to
  * the table's room for after the commit (nothing when the game is not at a table).
  */
-export function dropAtTable(tx: Tx, hub: Hub, gameId: number, drop: LiveDropOut, value: number): (() => void) | null {
-  const link = tx.get<{ table_id: number }>('SELECT table_id FROM case_table_games WHERE game_id = ?', gameId);
+export async function dropAtTable(tx: Tx, hub: Hub, gameId: number, drop: LiveDropOut, value: number): Promise<(() => void) | null> {
+  const link = await tx.get<{ table_id: number }>('SELECT table_id FROM case_table_games WHERE game_id = ?', gameId);
   if (!link) return null;
-  tx.run('UPDATE case_tables SET opened = opened + 1, dropped_value = dropped_value + ? WHERE id = ?', value, link.table_id);
-  const { opened, dropped_value } = tx.get<TableRow>('SELECT * FROM case_tables WHERE id = ?', link.table_id)!;
+  await tx.run('UPDATE case_tables SET opened = opened + 1, dropped_value = dropped_value + ? WHERE id = ?', value, link.table_id);
+  const { opened, dropped_value } = (await tx.get<TableRow>('SELECT * FROM case_tables WHERE id = ?', link.table_id))!;
   const tableId = toHash(link.table_id);
   return () => void hub.publish(Rooms.caseTable(tableId), 'CASE_TABLE_DROP', { table_id: tableId, drop, opened, dropped_value });
 }

@@ -119,9 +119,9 @@ export interface CaseCatalog {
 export function createCaseCatalog(db: Db, stored?: () => void): CaseCatalog {
   let view: CatalogView | null = null;
   return {
-    view: () => (view ??= loadView(db)),
-    store(now, catalog = generateCatalog()) {
-      storeCatalog(db, now, catalog);
+    view: async () => (view ??= await loadView(db)),
+    async store(now, catalog = generateCatalog()) {
+      await storeCatalog(db, now, catalog);
       view = null;
       stored?.();
     },
@@ -131,63 +131,63 @@ export function createCaseCatalog(db: Db, stored?: () => void): CaseCatalog {
   };
 }
 
-function storeCatalog(db: Db, now: number, catalog: Catalog): void {
-  db.transaction((tx: Tx) => {
+async function storeCatalog(db: Db, now: number, catalog: Catalog): Promise<void> {
+  await db.transaction(async (tx: Tx) => {
     for (const item of catalog.items) {
-      tx.run(
+      await tx.run(
         `INSERT INTO items (key, name, weapon, skin, wear, category, rarity, price) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (key) DO UPDATE SET name = excluded.name, weapon = excluded.weapon, skin = excluded.skin, wear = excluded.wear,
            category = excluded.category, rarity = excluded.rarity, price = excluded.price`,
         item.key, item.name, item.weapon, item.skin, item.wear, item.type, item.rarity, item.price,
       );
     }
-    const idOf = new Map(tx.all<{ id: number; key: string }>('SELECT id, key FROM items').map((r) => [r.key, r.id]));
+    const idOf = new Map((await tx.all<{ id: number; key: string }>('SELECT id, key FROM items')).map((r) => [r.key, r.id]));
     const keys = new Set<string>();
     for (const box of catalog.cases) {
       keys.add(box.key);
       const slots = JSON.stringify(box.slots.map((s) => [idOf.get(s.itemKey)!, s.range[0], s.range[1]]));
-      const row = tx.get<BoxRow>('SELECT id, key, name, deprecated, version FROM boxes WHERE key = ?', box.key);
+      const row = await tx.get<BoxRow>('SELECT id, key, name, deprecated, version FROM boxes WHERE key = ?', box.key);
       if (!row) {
-        const { lastInsertRowid: id } = tx.run('INSERT INTO boxes (key, name, deprecated, version) VALUES (?, ?, ?, 1)', box.key, box.name, box.deprecated ? 1 : 0);
-        tx.run('INSERT INTO box_versions (box_id, version, price, slots, created_at) VALUES (?, 1, ?, ?, ?)', id, box.price, slots, now);
+        const { lastInsertRowid: id } = await tx.run('INSERT INTO boxes (key, name, deprecated, version) VALUES (?, ?, ?, 1)', box.key, box.name, box.deprecated ? 1 : 0);
+        await tx.run('INSERT INTO box_versions (box_id, version, price, slots, created_at) VALUES (?, 1, ?, ?, ?)', id, box.price, slots, now);
         continue;
       }
-      const current = tx.get<VersionRow>('SELECT box_id, version, price, slots FROM box_versions WHERE box_id = ? AND version = ?', row.id, row.version)!;
+      const current = (await tx.get<VersionRow>('SELECT box_id, version, price, slots FROM box_versions WHERE box_id = ? AND version = ?', row.id, row.version))!;
       const version = current.price === box.price && current.slots === slots ? row.version : row.version + 1;
-      if (version !== row.version) tx.run('INSERT INTO box_versions (box_id, version, price, slots, created_at) VALUES (?, ?, ?, ?, ?)', row.id, version, box.price, slots, now);
-      tx.run('UPDATE boxes SET name = ?, deprecated = ?, version = ? WHERE id = ?', box.name, box.deprecated ? 1 : 0, version, row.id);
+      if (version !== row.version) await tx.run('INSERT INTO box_versions (box_id, version, price, slots, created_at) VALUES (?, ?, ?, ?, ?)', row.id, version, box.price, slots, now);
+      await tx.run('UPDATE boxes SET name = ?, deprecated = ?, version = ? WHERE id = ?', box.name, box.deprecated ? 1 : 0, version, row.id);
     }
-    for (const { id, key } of tx.all<{ id: number; key: string }>('SELECT id, key FROM boxes WHERE deprecated = 0')) {
-      if (!keys.has(key)) tx.run('UPDATE boxes SET deprecated = 1 WHERE id = ?', id);
+    for (const { id, key } of await tx.all<{ id: number; key: string }>('SELECT id, key FROM boxes WHERE deprecated = 0')) {
+      if (!keys.has(key)) await tx.run('UPDATE boxes SET deprecated = 1 WHERE id = ?', id);
     }
   });
 }
 
-function loadView(db: Pick<Db, 'all' | 'get'>): CatalogView {
-  const items = new Map(db.all<ItemRow>('SELECT * FROM items').map((row) => [row.id, itemOut(row)]));
+async function loadView(db: Pick<Db, 'all' | 'get'>): Promise<CatalogView> {
+  const items = new Map((await db.all<ItemRow>('SELECT * FROM items')).map((row) => [row.id, itemOut(row)]));
   const itemsByKey = new Map([...items.values()].map((item) => [item.key, item]));
-  const boxRows = new Map(db.all<BoxRow>('SELECT id, key, name, deprecated, version FROM boxes').map((row) => [row.id, row]));
+  const boxRows = new Map((await db.all<BoxRow>('SELECT id, key, name, deprecated, version FROM boxes')).map((row) => [row.id, row]));
   const versions = new Map<string, BoxVersion>();
-  const versionOf = (id: number, version: number): BoxVersion | undefined => {
+  const versionOf = async (id: number, version: number): Promise<BoxVersion | undefined> => {
     const cacheKey = `${id}:${version}`;
     const cached = versions.get(cacheKey);
     if (cached) return cached;
     const box = boxRows.get(id);
-    const row = box && db.get<VersionRow>('SELECT box_id, version, price, slots FROM box_versions WHERE box_id = ? AND version = ?', id, version);
+    const row = box && await db.get<VersionRow>('SELECT box_id, version, price, slots FROM box_versions WHERE box_id = ? AND version = ?', id, version);
     if (!box || !row) return undefined;
     const built = boxVersionOf(box, row);
     versions.set(cacheKey, built);
     return built;
   };
-  const current = [...boxRows.values()].map((row) => versionOf(row.id, row.version)!);
+  const current = [...boxRows.values()].map(async (row) => (await versionOf(row.id, row.version))!);
   const byKey = new Map(current.map((box) => [box.key, box]));
   const listing = current.toSorted((a, b) => a.price - b.price || a.id - b.id);
   return {
     item: (id) => items.get(id),
     itemByKey: (key) => itemsByKey.get(key),
-    box: (id) => {
+    box: async (id) => {
       const row = boxRows.get(id);
-      return row && versionOf(id, row.version);
+      return row && await versionOf(id, row.version);
     },
     boxByKey: (key) => byKey.get(key),
     boxVersion: versionOf,

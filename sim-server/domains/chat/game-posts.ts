@@ -10,7 +10,7 @@ import { publishMessage } from './messages.ts';
 import { messageWire, type MessageRow } from './store.ts';
 
 /** Posts a game's message as `userId` and publishes it to the chat room. */
-export function postGameMessage(tx: Tx, ctx: CallContext, userId: number, origin: NonNullable<ChatMessage['origin']>, details: ChatMessage['details']): void {
-  const { lastInsertRowid } = tx.run("INSERT INTO chat_messages (user_id, text, origin, details, created_at) VALUES (?, '', ?, ?, ?)", userId, origin, JSON.stringify(details), ctx.config.now());
-  publishMessage(tx, ctx, messageWire(tx.get<MessageRow>('SELECT * FROM chat_messages WHERE id = ?', lastInsertRowid)!, false), 'MSG_CREATED');
+export async function postGameMessage(tx: Tx, ctx: CallContext, userId: number, origin: NonNullable<ChatMessage['origin']>, details: ChatMessage['details']): Promise<void> {
+  const { lastInsertRowid } = await tx.run("INSERT INTO chat_messages (user_id, text, origin, details, created_at) VALUES (?, '', ?, ?, ?)", userId, origin, JSON.stringify(details), ctx.config.now());
+  await publishMessage(tx, ctx, messageWire((await tx.get<MessageRow>('SELECT * FROM chat_messages WHERE id = ?', lastInsertRowid))!, false), 'MSG_CREATED');
 }

@@ -9,8 +9,8 @@ import type { Db } from '../../db/database.ts';
 export const IN_GIVEAWAY = "You're in the giveaway: the chat opens again when it ends";
 
 /** Whether the player joined the anonymous game that is battling now. */
-export function inAnonymousGiveaway(db: Pick<Db, 'get'>, userId: number): boolean {
-  return db.get(
+export async function inAnonymousGiveaway(db: Pick<Db, 'get'>, userId: number): Promise<boolean> {
+  return await db.get(
     `SELECT 1 FROM chat_steal_games g JOIN chat_steal_users u ON u.game_id = g.id
       WHERE g.status = 'battling' AND g.anonymous = 1 AND u.user_id = ? LIMIT 1`,
     userId,

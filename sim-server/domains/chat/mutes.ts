@@ -15,37 +15,37 @@ import { chatUsers } from './store.ts';
 const EXPIRE_SLACK_S = 600;
 
 export const muteHandlers: Handlers = {
-  'chat-mute.loadMuted': (_params, ctx) => {
+  'chat-mute.loadMuted': async (_params, ctx) => {
     const user = requireUser(ctx);
     const nowS = Math.floor(ctx.config.now() / 1000);
-    const rows = ctx.db.all<{ muted_id: number; expire_s: number }>('SELECT muted_id, expire_s FROM chat_mutes WHERE user_id = ? AND expire_s > ?', user.id, nowS);
+    const rows = await ctx.db.all<{ muted_id: number; expire_s: number }>('SELECT muted_id, expire_s FROM chat_mutes WHERE user_id = ? AND expire_s > ?', user.id, nowS);
     return {
       muted: Object.fromEntries(rows.map((r) => [toHash(r.muted_id), r.expire_s])),
-      users: chatUsers(ctx.db, rows.map((r) => r.muted_id), ctx.config.now()),
+      users: await chatUsers(ctx.db, rows.map((r) => r.muted_id), ctx.config.now()),
     };
   },
-  'chat-mute.mute': ({ user_hash, expire }, ctx) => {
+  'chat-mute.mute': async ({ user_hash, expire }, ctx) => {
     const user = requireUser(ctx);
     const nowS = Math.floor(ctx.config.now() / 1000);
     if (!MUTE_DAYS.some((days) => Math.abs(expire - (nowS + days * 86_400)) <= EXPIRE_SLACK_S)) {
       fail(NumericError.INPUT_ERROR, 'expire: must be 1, 7 or 30 days from now');
     }
-    ctx.db.transaction((tx) => {
+    await ctx.db.transaction(async (tx) => {
       const id = parseHash(user_hash);
-      const target = (id !== null && tx.get<UserRow>('SELECT * FROM users WHERE id = ?', id)) || fail(NumericError.NOT_FOUND, 'Player not found');
+      const target = (id !== null && await tx.get<UserRow>('SELECT * FROM users WHERE id = ?', id)) || fail(NumericError.NOT_FOUND, 'Player not found');
       if (target.id === user.id) fail(NumericError.INVALID_DATA, 'You cannot mute yourself');
       if (target.scope > 0) fail(NumericError.ACCESS_DENIED, 'Chat staff cannot be muted');
-      tx.run(
+      await tx.run(
         'INSERT INTO chat_mutes (user_id, muted_id, expire_s) VALUES (?, ?, ?) ON CONFLICT (user_id, muted_id) DO UPDATE SET expire_s = excluded.expire_s',
         user.id, target.id, expire,
       );
     });
     return { success: true };
   },
-  'chat-mute.unmute': ({ user_hash }, ctx) => {
+  'chat-mute.unmute': async ({ user_hash }, ctx) => {
     const user = requireUser(ctx);
     const id = parseHash(user_hash);
-    const { changes } = ctx.db.transaction((tx) => tx.run('DELETE FROM chat_mutes WHERE user_id = ? AND muted_id = ?', user.id, id ?? 0));
+    const { changes } = await ctx.db.transaction((tx) => tx.run('DELETE FROM chat_mutes WHERE user_id = ? AND muted_id = ?', user.id, id ?? 0));
     return { success: changes > 0 };
   },
 };

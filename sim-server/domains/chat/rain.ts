@@ -56,23 +56,23 @@ interface RainRow {
 
 type Read = Pick<Db, 'get' | 'all'>;
 
-export const setting = (db: Read, key: string) => db.get<{ value: string }>('SELECT value FROM chat_settings WHERE key = ?', key)?.value;
+export const setting = async (db: Read, key: string) => (await db.get<{ value: string }>('SELECT value FROM chat_settings WHERE key = ?', key))?.value;
 export const putSetting = (tx: Tx, key: string, value: string) =>
   tx.run('INSERT INTO chat_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, value);
 
 const potNow = (db: Read, services: Pick<Services, 'ledger'>) => services.ledger.balance(db, RAIN_HOUSE);
-const joinedCount = (db: Read, rainId: number) => db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_rain_users WHERE rain_id = ?', rainId)!.n;
+const joinedCount = async (db: Read, rainId: number) => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_rain_users WHERE rain_id = ?', rainId))!.n;
 
 /** The rain as the wire shows it. */
-function rainWire(db: Read, services: Pick<Services, 'ledger'>, row: RainRow): Rain {
+async function rainWire(db: Read, services: Pick<Services, 'ledger'>, row: RainRow): Promise<Rain> {
   const rewards = row.rewards ? (JSON.parse(row.rewards) as Record<string, number>) : {};
   return {
     hash: toHash(row.id),
     status: row.status,
-    amount: row.pot ?? potNow(db, services),
+    amount: row.pot ?? await potNow(db, services),
     conditions: JSON.parse(row.conditions) as Rain['conditions'],
     states: { start_in: row.created_at, end_in: row.ends_at },
-    participants: joinedCount(db, row.id),
+    participants: await joinedCount(db, row.id),
     captcha: { challenge: row.challenge, difficulty: row.difficulty },
     participants_list: row.participants ? (JSON.parse(row.participants) as string[]) : null,
     participants_hash: row.participants_hash,
@@ -89,31 +89,31 @@ const ADD_TO_RAIN_CARRY = `INSERT INTO chat_settings (key, value) VALUES ('rain_
   RETURNING value`;
 
 /** The house's 0.1% of a counted wager, inside the wager's transaction (whole cents; the rest carries over). */
-export function fundRain(tx: Tx, wager: CountedWager, services: Services): void {
+export async function fundRain(tx: Tx, wager: CountedWager, services: Services): Promise<void> {
   // Every wager runs this: the carry is added to in one statement, and written again only on
   // the wager (about one in a thousand at a cent) that makes a whole cent.
-  const carried = Number(tx.get<{ value: string }>(ADD_TO_RAIN_CARRY, String(wager.amount * RAIN_PER_MILLE))!.value);
+  const carried = Number((await tx.get<{ value: string }>(ADD_TO_RAIN_CARRY, String(wager.amount * RAIN_PER_MILLE)))!.value);
   const whole = Math.floor(carried / 1000);
   if (whole === 0) return;
-  putSetting(tx, 'rain_accrued', String(carried - whole * 1000));
-  services.ledger.transfer(tx, { from: RAIN_FUNDER, to: RAIN_HOUSE, amount: whole, type: 'reward', ref: 'rain-fund' });
+  await putSetting(tx, 'rain_accrued', String(carried - whole * 1000));
+  await services.ledger.transfer(tx, { from: RAIN_FUNDER, to: RAIN_HOUSE, amount: whole, type: 'reward', ref: 'rain-fund' });
 }
 
 /** Refuses a player who does not meet a requirement, naming it as the spec words it. */
-export function checkConditions(db: Read, user: UserRow, conditions: z.output<typeof RainConditions>, now: number): void {
+export async function checkConditions(db: Read, user: UserRow, conditions: z.output<typeof RainConditions>, now: number): Promise<void> {
   if (conditions.min_level !== undefined && levelForExp(user.exp) < conditions.min_level) fail(NumericError.INVALID_DATA, `Level ${conditions.min_level}+ on the site`);
-  const steam = steamRequirementError(steamProfileOf(db, user.provider_id), conditions);
+  const steam = steamRequirementError(await steamProfileOf(db, user.provider_id), conditions);
   if (steam) fail(NumericError.INVALID_DATA, steam);
-  if (conditions.last_hour && wageredSince(db, user.id, now - 3_600_000) < RAIN_LAST_HOUR_MIN_WAGER) {
+  if (conditions.last_hour && await wageredSince(db, user.id, now - 3_600_000) < RAIN_LAST_HOUR_MIN_WAGER) {
     fail(NumericError.INVALID_DATA, `Be active (wager at least ${(RAIN_LAST_HOUR_MIN_WAGER / 100).toFixed(2)} coins) in the last hour`);
   }
-  if (conditions.min_wagered !== undefined && wageredSince(db, user.id, now - 7 * 86_400_000) < conditions.min_wagered) {
+  if (conditions.min_wagered !== undefined && await wageredSince(db, user.id, now - 7 * 86_400_000) < conditions.min_wagered) {
     fail(NumericError.INVALID_DATA, `Wager at least ${(conditions.min_wagered / 100).toFixed(2)} coins in the last 7 days`);
   }
   if (conditions.prev_wager) {
-    const last = db.get<RainRow>("SELECT * FROM chat_rains WHERE status = 'finished' AND rewards IS NOT NULL ORDER BY id DESC LIMIT 1");
+    const last = await db.get<RainRow>("SELECT * FROM chat_rains WHERE status = 'finished' AND rewards IS NOT NULL ORDER BY id DESC LIMIT 1");
     const reward = last?.rewards ? ((JSON.parse(last.rewards) as Record<string, number>)[toHash(user.id)] ?? 0) : 0;
-    if (reward > 0 && wageredSince(db, user.id, last!.finished_at ?? 0) < reward) fail(NumericError.INVALID_DATA, 'Wager at least your last rain reward first');
+    if (reward > 0 && await wageredSince(db, user.id, last!.finished_at ?? 0) < reward) fail(NumericError.INVALID_DATA, 'Wager at least your last rain reward first');
   }
 }
 
@@ -121,11 +121,11 @@ export function checkConditions(db: Read, user: UserRow, conditions: z.output<ty
  * Why this device, or with ADDRESS_CHECKS this address, may not join the rain (another account
  * joined from it), or null: extra accounts of one player get no extra shares.
  */
-function originTaken(db: Read, rainId: number, origin: Origin, addressChecks: boolean): string | null {
-  if (origin.device !== null && db.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND device = ?', rainId, origin.device)) {
+async function originTaken(db: Read, rainId: number, origin: Origin, addressChecks: boolean): Promise<string | null> {
+  if (origin.device !== null && await db.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND device = ?', rainId, origin.device)) {
     return 'Another account already joined this rain from this device';
   }
-  if (addressChecks && origin.ip !== null && db.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND ip = ?', rainId, origin.ip)) {
+  if (addressChecks && origin.ip !== null && await db.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND ip = ?', rainId, origin.ip)) {
     return 'Another account already joined this rain from this address';
   }
   return null;
@@ -137,14 +137,14 @@ const addJoiner = (tx: Tx, rainId: number, userId: number, origin: Origin, now: 
 /** Opens a rain now (the schedule calls it; tests may too, with an easier captcha). */
 export function startRain(services: Services, { conditions = RAIN_CONDITIONS, difficulty = RAIN_POW_BITS } = {}): Rain {
   const now = services.config.now();
-  return services.db.transaction((tx) => {
-    if (openRain(tx)) fail(NumericError.INVALID_DATA, 'A rain is already running');
-    const { lastInsertRowid } = tx.run(
+  return services.db.transaction(async (tx) => {
+    if (await openRain(tx)) fail(NumericError.INVALID_DATA, 'A rain is already running');
+    const { lastInsertRowid } = await tx.run(
       "INSERT INTO chat_rains (status, conditions, challenge, difficulty, created_at, ends_at) VALUES ('active', ?, ?, ?, ?, ?)",
       JSON.stringify(conditions), randomBytes(16).toString('hex'), difficulty, now, now + RAIN_JOIN_MS,
     );
-    autoJoin(tx, services, lastInsertRowid, conditions, now);
-    const rain = rainWire(tx, services, tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', lastInsertRowid)!);
+    await autoJoin(tx, services, lastInsertRowid, conditions, now);
+    const rain = await rainWire(tx, services, (await tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', lastInsertRowid))!);
     tx.afterCommit(() => services.hub.publish(Rooms.chat, 'CHAT_RAIN_ACTIVE', { rain }));
     return rain;
   });
@@ -155,52 +155,52 @@ export function startRain(services: Services, { conditions = RAIN_CONDITIONS, di
  * captcha, if they meet its requirements (or run Free Access), from where they last signed in:
  * one per device and address as any join.
  */
-function autoJoin(tx: Tx, services: Services, rainId: number, conditions: z.output<typeof RainConditions>, now: number): void {
-  for (const userId of autoJoiners(tx, now)) {
-    const user = tx.get<UserRow>('SELECT * FROM users WHERE id = ?', userId);
+async function autoJoin(tx: Tx, services: Services, rainId: number, conditions: z.output<typeof RainConditions>, now: number): Promise<void> {
+  for (const userId of await autoJoiners(tx, now)) {
+    const user = await tx.get<UserRow>('SELECT * FROM users WHERE id = ?', userId);
     if (!user) continue;
     try {
-      if (!hasRunning(tx, userId, 'free_access', now)) checkConditions(tx, user, conditions, now);
+      if (!await hasRunning(tx, userId, 'free_access', now)) await checkConditions(tx, user, conditions, now);
     } catch (error) {
       if (error instanceof AppError) continue;
       throw error;
     }
-    const origin = lastSignInOrigin(tx, userId);
-    if (originTaken(tx, rainId, origin, services.config.addressChecks)) continue;
-    addJoiner(tx, rainId, userId, origin, now);
-    useBooster(tx, services.hub, userId, 'auto_join', now);
+    const origin = await lastSignInOrigin(tx, userId);
+    if (await originTaken(tx, rainId, origin, services.config.addressChecks)) continue;
+    await addJoiner(tx, rainId, userId, origin, now);
+    await useBooster(tx, services.hub, userId, 'auto_join', now);
   }
 }
 
 /** Moves the rain along on the clock: open on schedule, close joining, draw once the beacon block exists. */
-export function rainTick(services: Services): void {
+export async function rainTick(services: Services): Promise<void> {
   const { db, config, ledger, hub } = services;
   const now = config.now();
-  const open = openRain(db);
+  const open = await openRain(db);
   if (!open) {
     // Without the schedule (SIM_SCHEDULES=0: the browser tests) rains open only from the console.
     if (!config.eventSchedules) return;
-    const next = Number(setting(db, 'rain_next_at') ?? '0');
-    if (next === 0) db.transaction((tx) => putSetting(tx, 'rain_next_at', String(now + RAIN_EVERY_MS)));
-    else if (now >= next && potNow(db, services) >= RAIN_MIN_POT) startRain(services);
+    const next = Number(await setting(db, 'rain_next_at') ?? '0');
+    if (next === 0) await db.transaction((tx) => putSetting(tx, 'rain_next_at', String(now + RAIN_EVERY_MS)));
+    else if (now >= next && await potNow(db, services) >= RAIN_MIN_POT) startRain(services);
     return;
   }
   if (open.status === 'active' && now >= open.ends_at) {
-    db.transaction((tx) => {
-      const list = tx
-        .all<{ user_id: number }>('SELECT user_id FROM chat_rain_users WHERE rain_id = ? ORDER BY user_id', open.id)
+    await db.transaction(async (tx) => {
+      const list = (await tx
+        .all<{ user_id: number }>('SELECT user_id FROM chat_rain_users WHERE rain_id = ? ORDER BY user_id', open.id))
         .map((r) => toHash(r.user_id));
       if (list.length === 0) {
         // Nobody joined: the pot waits for the next rain.
-        tx.run("UPDATE chat_rains SET status = 'finished', pot = 0, participants = '[]', finished_at = ? WHERE id = ?", now, open.id);
-        putSetting(tx, 'rain_next_at', String(now + RAIN_EVERY_MS));
-        const rain = rainWire(tx, services, { ...open, status: 'finished', pot: 0, participants: '[]', finished_at: now });
+        await tx.run("UPDATE chat_rains SET status = 'finished', pot = 0, participants = '[]', finished_at = ? WHERE id = ?", now, open.id);
+        await putSetting(tx, 'rain_next_at', String(now + RAIN_EVERY_MS));
+        const rain = await rainWire(tx, services, { ...open, status: 'finished', pot: 0, participants: '[]', finished_at: now });
         tx.afterCommit(() => hub.publish(Rooms.chat, 'CHAT_RAIN_FINISHED', { rain, users: [] }));
         return;
       }
-      const pot = ledger.balance(tx, RAIN_HOUSE);
-      tx.run("UPDATE chat_rains SET status = 'drawing', pot = ?, participants = ?, participants_hash = ? WHERE id = ?", pot, JSON.stringify(list), participantsHash(list), open.id);
-      const rain = rainWire(tx, services, tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', open.id)!);
+      const pot = await ledger.balance(tx, RAIN_HOUSE);
+      await tx.run("UPDATE chat_rains SET status = 'drawing', pot = ?, participants = ?, participants_hash = ? WHERE id = ?", pot, JSON.stringify(list), participantsHash(list), open.id);
+      const rain = await rainWire(tx, services, (await tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', open.id))!);
       tx.afterCommit(() => hub.publish(Rooms.chat, 'CHAT_RAIN_SHARE', { rain }));
     });
     return;
@@ -209,54 +209,54 @@ export function rainTick(services: Services): void {
     // The block must come after the list was fixed, so nobody could know it when joining closed.
     const block = services.beacon.blockAfter(open.ends_at);
     if (!block) return;
-    db.transaction((tx) => {
+    await db.transaction(async (tx) => {
       const list = JSON.parse(open.participants!) as string[];
       const shares = rainShares(open.pot!, list, block.id);
       for (const [hash, reward] of shares) {
-        ledger.transfer(tx, { from: RAIN_HOUSE, to: { user: parseHash(hash)! }, amount: reward, type: 'reward', ref: toHash(open.id) });
-        boostRainShare(tx, { ledger, hub, now }, parseHash(hash)!, reward, toHash(open.id), open.ends_at);
+        await ledger.transfer(tx, { from: RAIN_HOUSE, to: { user: parseHash(hash)! }, amount: reward, type: 'reward', ref: toHash(open.id) });
+        await boostRainShare(tx, { ledger, hub, now }, parseHash(hash)!, reward, toHash(open.id), open.ends_at);
       }
-      tx.run(
+      await tx.run(
         "UPDATE chat_rains SET status = 'finished', beacon_number = ?, beacon_id = ?, rewards = ?, finished_at = ? WHERE id = ?",
         block.number, block.id, JSON.stringify(Object.fromEntries(shares)), now, open.id,
       );
-      putSetting(tx, 'rain_next_at', String(now + RAIN_EVERY_MS));
-      const rain = rainWire(tx, services, tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', open.id)!);
-      const users = Object.values(chatUsers(tx, [...shares.keys()].map((h) => parseHash(h)!), now));
+      await putSetting(tx, 'rain_next_at', String(now + RAIN_EVERY_MS));
+      const rain = await rainWire(tx, services, (await tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', open.id))!);
+      const users = Object.values(await chatUsers(tx, [...shares.keys()].map((h) => parseHash(h)!), now));
       tx.afterCommit(() => hub.publish(Rooms.chat, 'CHAT_RAIN_FINISHED', { rain, users }));
-      postRainRewards(tx, { hub, now }, open.id, open.pot!, shares);
+      await postRainRewards(tx, { hub, now }, open.id, open.pot!, shares);
     });
   }
 }
 
 export const rainHandlers: Handlers = {
-  'chat-rain.get': (_params, ctx) => {
-    const row = openRain(ctx.db);
-    const joined = Boolean(row && ctx.user && ctx.db.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND user_id = ?', row.id, ctx.user.id));
+  'chat-rain.get': async (_params, ctx) => {
+    const row = await openRain(ctx.db);
+    const joined = Boolean(row && ctx.user && await ctx.db.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND user_id = ?', row.id, ctx.user.id));
     return {
-      rain: row ? rainWire(ctx.db, ctx, row) : null,
+      rain: row ? await rainWire(ctx.db, ctx, row) : null,
       joined,
-      pot: potNow(ctx.db, ctx),
-      next_at: Number(setting(ctx.db, 'rain_next_at') ?? '0'),
+      pot: await potNow(ctx.db, ctx),
+      next_at: Number(await setting(ctx.db, 'rain_next_at') ?? '0'),
     };
   },
 
   'chat-rain.join': ({ rain_hash, token }, ctx) => {
     const user = requireUser(ctx);
     const now = ctx.config.now();
-    return ctx.db.transaction((tx) => {
+    return ctx.db.transaction(async (tx) => {
       const id = parseHash(rain_hash);
-      const row = (id !== null && tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', id)) || fail(NumericError.NOT_FOUND, 'Rain not found');
+      const row = (id !== null && await tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', id)) || fail(NumericError.NOT_FOUND, 'Rain not found');
       if (row.status !== 'active' || now >= row.ends_at) fail(NumericError.INVALID_DATA, 'This rain is closed');
-      if (tx.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND user_id = ?', row.id, user.id)) fail(NumericError.INVALID_DATA, 'You are already a participant');
-      const origin = callerOrigin(tx, ctx);
-      const taken = originTaken(tx, row.id, origin, ctx.config.addressChecks);
+      if (await tx.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND user_id = ?', row.id, user.id)) fail(NumericError.INVALID_DATA, 'You are already a participant');
+      const origin = await callerOrigin(tx, ctx);
+      const taken = await originTaken(tx, row.id, origin, ctx.config.addressChecks);
       if (taken) fail(NumericError.INVALID_DATA, taken);
-      if (!hasRunning(tx, user.id, 'free_access', now)) checkConditions(tx, user, JSON.parse(row.conditions) as z.output<typeof RainConditions>, now);
-      else useBooster(tx, ctx.hub, user.id, 'free_access', now);
+      if (!await hasRunning(tx, user.id, 'free_access', now)) await checkConditions(tx, user, JSON.parse(row.conditions) as z.output<typeof RainConditions>, now);
+      else await useBooster(tx, ctx.hub, user.id, 'free_access', now);
       if (!token || !powValid(row.challenge, toHash(user.id), token, row.difficulty)) fail(NamedError.CAPTCHA_REQUIRED, 'Solve the captcha to join');
-      addJoiner(tx, row.id, user.id, origin, now);
-      const participants = joinedCount(tx, row.id);
+      await addJoiner(tx, row.id, user.id, origin, now);
+      const participants = await joinedCount(tx, row.id);
       tx.afterCommit(() => ctx.hub.publish(Rooms.chat, 'CHAT_RAIN_PARTICIPANTS', { rain_hash: toHash(row.id), participants }));
       return { success: true, participants };
     });
@@ -264,23 +264,23 @@ export const rainHandlers: Handlers = {
 
   'chat-rain.tip': ({ amount, anonymous }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx) => {
-      const { debitBalance } = ctx.ledger.transfer(tx, { from: { user: user.id }, to: RAIN_HOUSE, amount, type: 'tip', ref: 'rain' });
-      const pot = ctx.ledger.balance(tx, RAIN_HOUSE);
+    return ctx.moneyTx(async (tx) => {
+      const { debitBalance } = await ctx.ledger.transfer(tx, { from: { user: user.id }, to: RAIN_HOUSE, amount, type: 'tip', ref: 'rain' });
+      const pot = await ctx.ledger.balance(tx, RAIN_HOUSE);
       tx.afterCommit(() => ctx.hub.publish(Rooms.chat, 'CHAT_RAIN_POT', { pot }));
-      postSpecial(tx, { hub: ctx.hub, now: ctx.config.now() }, 'rakeback_rain', user.id, { type: 'tip', amount, anonymous: Boolean(anonymous) });
+      await postSpecial(tx, { hub: ctx.hub, now: ctx.config.now() }, 'rakeback_rain', user.id, { type: 'tip', amount, anonymous: Boolean(anonymous) });
       return { success: true, pot, balance: debitBalance };
     });
   },
 
-  'chat-rain.getRewards': ({ rain_hash }, ctx) => {
+  'chat-rain.getRewards': async ({ rain_hash }, ctx) => {
     const id = rain_hash === undefined ? null : parseHash(rain_hash);
     const row =
       id !== null
-        ? ctx.db.get<RainRow>("SELECT * FROM chat_rains WHERE id = ? AND status = 'finished'", id)
-        : ctx.db.get<RainRow>("SELECT * FROM chat_rains WHERE status = 'finished' AND rewards IS NOT NULL ORDER BY id DESC LIMIT 1");
+        ? await ctx.db.get<RainRow>("SELECT * FROM chat_rains WHERE id = ? AND status = 'finished'", id)
+        : await ctx.db.get<RainRow>("SELECT * FROM chat_rains WHERE status = 'finished' AND rewards IS NOT NULL ORDER BY id DESC LIMIT 1");
     if (!row) return { rain: null, users: {} };
-    const rain = rainWire(ctx.db, ctx, row);
-    return { rain, users: chatUsers(ctx.db, rain.rewards.map((r) => parseHash(r.user_hash)!), ctx.config.now()) };
+    const rain = await rainWire(ctx.db, ctx, row);
+    return { rain, users: await chatUsers(ctx.db, rain.rewards.map((r) => parseHash(r.user_hash)!), ctx.config.now()) };
   },
 };

@@ -41,12 +41,12 @@ export function createChatRuntime(broker?: Pick<Broker, 'flood'> | null): ChatRu
 }
 
 /** Starts the chat: the online count pushed to the CHAT room when it changes, the rain's and the steal's clocks. */
-export function registerChat(app: FastifyInstance, services: Services): void {
+export async function registerChat(app: FastifyInstance, services: Services): Promise<void> {
   let last = -1;
   let lastSimulated = -1;
   let lastPot = -1;
   // One process pushes the count (summed over every process) and the pot, not each of them.
-  everyOwned(app, services.timers, 'chat online count', ONLINE_EVERY_MS, () => {
+  await everyOwned(app, services.timers, 'chat online count', ONLINE_EVERY_MS, async () => {
     const online = services.hub.stats().connections;
     const simulated = simulatedOnline();
     if (online !== last || simulated !== lastSimulated) services.hub.publish(Rooms.chat, 'CHAT_ONLINE', { online, simulated });
@@ -56,16 +56,16 @@ export function registerChat(app: FastifyInstance, services: Services): void {
     // A database that went away (PostgreSQL) skips this push; the next one reads again.
     let pot: number;
     try {
-      pot = services.ledger.balance(services.db, RAIN_HOUSE);
+      pot = await services.ledger.balance(services.db, RAIN_HOUSE);
     } catch {
       return;
     }
     if (pot !== lastPot) services.hub.publish(Rooms.chat, 'CHAT_RAIN_POT', { pot });
     lastPot = pot;
   });
-  everyOwned(app, services.timers, 'rain step', RAIN_TICK_MS, () => {
-    rainTick(services);
-    stealTick(services);
+  await everyOwned(app, services.timers, 'rain step', RAIN_TICK_MS, async () => {
+    await rainTick(services);
+    await stealTick(services);
   });
   if (!services.config.simMode) return;
   // The sim console opens a rain now, so a developer (or a screenshot) need not wait 30 minutes.
@@ -80,10 +80,10 @@ export function registerChat(app: FastifyInstance, services: Services): void {
   // A player's chat scope (document 2 section 6: 0 player to 5 owner), so staff and admin
   // screens (moderation, "Need to wager" tips) can be tried without a database console.
   app.post('/api/sim/chat/scope', operatorRoute(services.config), async (request, _reply) =>
-    answer(() => {
+    answer(async () => {
       const body = parseBody(ScopeBody, request.body);
       const user = findUserByName(services.db, body.name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
-      services.db.transaction((tx) => tx.run('UPDATE users SET scope = ? WHERE id = ?', body.scope, user.id));
+      await services.db.transaction((tx) => tx.run('UPDATE users SET scope = ? WHERE id = ?', body.scope, user.id));
       return { name: user.name, scope: body.scope };
     }),
   );

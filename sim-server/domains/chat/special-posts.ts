@@ -31,18 +31,18 @@ type Details = ChatMessage['details'];
 export const HOUSE_NAME = 'system__arena';
 
 /** The house account's id, created on first use. */
-export function houseAccount(tx: Pick<Tx, 'get' | 'run'>, now: number): number {
-  const found = tx.get<{ id: number }>('SELECT id FROM users WHERE name = ?', HOUSE_NAME);
+export async function houseAccount(tx: Pick<Tx, 'get' | 'run'>, now: number): Promise<number> {
+  const found = await tx.get<{ id: number }>('SELECT id FROM users WHERE name = ?', HOUSE_NAME);
   if (found) return found.id;
-  return tx.run("INSERT INTO users (name, display_name, tags, created_at) VALUES (?, 'Arena', '[]', ?)", HOUSE_NAME, now).lastInsertRowid;
+  return (await tx.run("INSERT INTO users (name, display_name, tags, created_at) VALUES (?, 'Arena', '[]', ?)", HOUSE_NAME, now)).lastInsertRowid;
 }
 
 /** Writes a special message and publishes it (with the users it names) once committed; answers it. */
-export function postSpecial(tx: Tx, deps: PostDeps, origin: Origin, userId: number | null, details: Details, text = ''): ChatMessage {
-  const author = userId ?? houseAccount(tx, deps.now);
-  const { lastInsertRowid } = tx.run('INSERT INTO chat_messages (user_id, text, origin, details, created_at) VALUES (?, ?, ?, ?, ?)', author, text, origin, JSON.stringify(details), deps.now);
-  const message = messageWire(tx.get<MessageRow>('SELECT * FROM chat_messages WHERE id = ?', lastInsertRowid)!, false);
-  const users = Object.values(chatUsers(tx, userIdsOf(message), deps.now));
+export async function postSpecial(tx: Tx, deps: PostDeps, origin: Origin, userId: number | null, details: Details, text = ''): Promise<ChatMessage> {
+  const author = userId ?? await houseAccount(tx, deps.now);
+  const { lastInsertRowid } = await tx.run('INSERT INTO chat_messages (user_id, text, origin, details, created_at) VALUES (?, ?, ?, ?, ?)', author, text, origin, JSON.stringify(details), deps.now);
+  const message = messageWire((await tx.get<MessageRow>('SELECT * FROM chat_messages WHERE id = ?', lastInsertRowid))!, false);
+  const users = Object.values(await chatUsers(tx, userIdsOf(message), deps.now));
   tx.afterCommit(() => deps.hub.publish(Rooms.chat, 'MSG_CREATED', { message, users }));
   return message;
 }
@@ -64,9 +64,9 @@ export interface DropTold {
 export const isArenaDrop = (price: number) => price >= ARENA_DROP_MIN;
 
 /** Posts an arena_drop message for a drop over the threshold; answers whether it did. */
-export function postArenaDrop(tx: Tx, deps: PostDeps, drop: DropTold): boolean {
+export async function postArenaDrop(tx: Tx, deps: PostDeps, drop: DropTold): Promise<boolean> {
   if (!isArenaDrop(drop.item.price)) return false;
-  postSpecial(tx, deps, 'arena_drop', drop.userId, {
+  await postSpecial(tx, deps, 'arena_drop', drop.userId, {
     drop_price: drop.item.price,
     item_rarity: drop.item.rarity,
     asset_name: drop.item.name,
@@ -87,9 +87,9 @@ export function postArenaDrop(tx: Tx, deps: PostDeps, drop: DropTold): boolean {
  */
 export function postArenaDropAfter(db: Pick<Db, 'transaction'>, hub: PostDeps['hub'], now: () => number, delayMs: number, drop: DropTold): void {
   if (!isArenaDrop(drop.item.price)) return;
-  const timer = setTimeout(() => {
+  const timer = setTimeout(async () => {
     try {
-      db.transaction((tx) => postArenaDrop(tx, { hub, now: now() }, drop));
+      await db.transaction((tx) => postArenaDrop(tx, { hub, now: now() }, drop));
     } catch {
       // The server is closing (its database with it): the message is lost, the drop is not.
     }
@@ -101,15 +101,15 @@ export function postArenaDropAfter(db: Pick<Db, 'transaction'>, hub: PostDeps['h
 const RAIN_NAMED = 3;
 
 /** A rain paid out: a rakeback_rain message of type rewards from the house, with the pot, the count and the top rewards. */
-export function postRainRewards(tx: Tx, deps: PostDeps, rainId: number, pot: number, shares: ReadonlyMap<string, number>): void {
+export async function postRainRewards(tx: Tx, deps: PostDeps, rainId: number, pot: number, shares: ReadonlyMap<string, number>): Promise<void> {
   const top = [...shares].sort((a, b) => b[1] - a[1]).slice(0, RAIN_NAMED);
-  postSpecial(tx, deps, 'rakeback_rain', null, {
+  await postSpecial(tx, deps, 'rakeback_rain', null, {
     type: 'rewards',
     game_hash: toHash(rainId),
     amount: pot,
     participants: shares.size,
-    players: top.flatMap(([hash, reward]) => {
-      const user = tx.get<UserRow>('SELECT * FROM users WHERE id = ?', parseHash(hash));
+    players: top.flatMap(async ([hash, reward]) => {
+      const user = await tx.get<UserRow>('SELECT * FROM users WHERE id = ?', parseHash(hash));
       return user ? [namedPlayer(user, reward)] : [];
     }),
   });

@@ -60,9 +60,9 @@ interface GameRow {
 type Read = Pick<Db, 'get' | 'all'>;
 
 const playersOf = (row: GameRow): StoredPlayer[] => (row.players ? (JSON.parse(row.players) as StoredPlayer[]) : []);
-const participantsOf = (db: Read, id: number) => db.all<{ user_id: number }>('SELECT user_id FROM chat_steal_users WHERE game_id = ? ORDER BY user_id', id).map((r) => r.user_id);
+const participantsOf = async (db: Read, id: number) => (await db.all<{ user_id: number }>('SELECT user_id FROM chat_steal_users WHERE game_id = ? ORDER BY user_id', id)).map((r) => r.user_id);
 
-function gameWire(db: Read, row: GameRow): StealGame {
+async function gameWire(db: Read, row: GameRow): Promise<StealGame> {
   const closed = row.status === 'closed';
   const players = playersOf(row);
   // An anonymous game names nobody it drew until it closes (docs/decisions/0052).
@@ -74,7 +74,7 @@ function gameWire(db: Read, row: GameRow): StealGame {
     reward: row.reward,
     conditions: JSON.parse(row.conditions) as StealGame['conditions'],
     captcha: { challenge: row.challenge, difficulty: row.difficulty },
-    participants: participantsOf(db, row.id).length,
+    participants: (await participantsOf(db, row.id)).length,
     players: players.map((p) => ({
       hash: hidden ? null : toHash(p.user_id),
       decision_hashed: p.decision_hashed,
@@ -97,9 +97,9 @@ const namedIn = (game: StealGame) => [...new Set([...game.players.flatMap((p) =>
 const gameById = (db: Read, id: number) => db.get<GameRow>('SELECT * FROM chat_steal_games WHERE id = ?', id);
 const openGame = (db: Read) => db.get<GameRow>("SELECT * FROM chat_steal_games WHERE status <> 'closed' ORDER BY id DESC LIMIT 1");
 
-function publish(tx: Tx, services: Services, id: number, type: 'CHAT_STEAL_UPDATED' | 'CHAT_STEAL_ROLL'): void {
-  const game = gameWire(tx, gameById(tx, id)!);
-  const users = Object.values(chatUsers(tx, namedIn(game), services.config.now()));
+async function publish(tx: Tx, services: Services, id: number, type: 'CHAT_STEAL_UPDATED' | 'CHAT_STEAL_ROLL'): Promise<void> {
+  const game = await gameWire(tx, (await gameById(tx, id))!);
+  const users = Object.values(await chatUsers(tx, namedIn(game), services.config.now()));
   tx.afterCommit(() => services.hub.publish(Rooms.chat, type, { game, users }));
 }
 
@@ -110,136 +110,136 @@ function publish(tx: Tx, services: Services, id: number, type: 'CHAT_STEAL_UPDAT
 export function startSteal(services: Services, { difficulty = RAIN_POW_BITS, reward = STEAL_REWARD, winners = 2, anonymous = false } = {}): StealGame {
   const now = services.config.now();
   if (!Number.isInteger(winners) || winners < STEAL_WINNERS_MIN || winners > STEAL_WINNERS_MAX) fail(NumericError.INPUT_ERROR, `Winners must be ${STEAL_WINNERS_MIN} to ${STEAL_WINNERS_MAX}`);
-  return services.db.transaction((tx) => {
-    if (openGame(tx)) fail(NumericError.INVALID_DATA, 'A split-or-steal game is already running');
-    const { lastInsertRowid } = tx.run(
+  return services.db.transaction(async (tx) => {
+    if (await openGame(tx)) fail(NumericError.INVALID_DATA, 'A split-or-steal game is already running');
+    const { lastInsertRowid } = await tx.run(
       "INSERT INTO chat_steal_games (status, reward, conditions, challenge, difficulty, created_at, roll_at, winners, anonymous) VALUES ('waiting', ?, ?, ?, ?, ?, ?, ?, ?)",
       reward, JSON.stringify(STEAL_CONDITIONS), randomBytes(16).toString('hex'), difficulty, now, now + STEAL_WAIT_MS, winners, anonymous ? 1 : 0,
     );
-    services.ledger.transfer(tx, { from: RAIN_FUNDER, to: STEAL_HOUSE, amount: reward, type: 'reward', ref: toHash(lastInsertRowid) });
-    const game = gameWire(tx, gameById(tx, lastInsertRowid)!);
+    await services.ledger.transfer(tx, { from: RAIN_FUNDER, to: STEAL_HOUSE, amount: reward, type: 'reward', ref: toHash(lastInsertRowid) });
+    const game = await gameWire(tx, (await gameById(tx, lastInsertRowid))!);
     tx.afterCommit(() => services.hub.publish(Rooms.chat, 'CHAT_STEAL_CREATED', { game }));
     return game;
   });
 }
 
 /** Pays out by the decisions and closes (a missing decision counts as split). */
-function closeGame(tx: Tx, services: Services, row: GameRow): void {
+async function closeGame(tx: Tx, services: Services, row: GameRow): Promise<void> {
   const players = playersOf(row);
   const { result, rewards } = stealPayout(row.reward, players.map((p) => p.decision));
   players.forEach((p, i) => (p.reward = rewards[i]!));
-  for (const p of players) if (p.reward > 0) services.ledger.transfer(tx, { from: STEAL_HOUSE, to: { user: p.user_id }, amount: p.reward, type: 'reward', ref: toHash(row.id) });
-  if (result === 'lost') services.ledger.transfer(tx, { from: STEAL_HOUSE, to: RAIN_FUNDER, amount: row.reward, type: 'reward', ref: toHash(row.id) });
-  tx.run("UPDATE chat_steal_games SET status = 'closed', players = ?, result = ? WHERE id = ?", JSON.stringify(players), result, row.id);
-  putSetting(tx, 'steal_next_at', String(services.config.now() + STEAL_EVERY_MS));
-  publish(tx, services, row.id, 'CHAT_STEAL_UPDATED');
+  for (const p of players) if (p.reward > 0) await services.ledger.transfer(tx, { from: STEAL_HOUSE, to: { user: p.user_id }, amount: p.reward, type: 'reward', ref: toHash(row.id) });
+  if (result === 'lost') await services.ledger.transfer(tx, { from: STEAL_HOUSE, to: RAIN_FUNDER, amount: row.reward, type: 'reward', ref: toHash(row.id) });
+  await tx.run("UPDATE chat_steal_games SET status = 'closed', players = ?, result = ? WHERE id = ?", JSON.stringify(players), result, row.id);
+  await putSetting(tx, 'steal_next_at', String(services.config.now() + STEAL_EVERY_MS));
+  await publish(tx, services, row.id, 'CHAT_STEAL_UPDATED');
   // The chat hears how it ended (a chat_steal message from the house, docs/decisions/0050).
-  postSpecial(tx, { hub: services.hub, now: services.config.now() }, 'chat_steal', null, {
+  await postSpecial(tx, { hub: services.hub, now: services.config.now() }, 'chat_steal', null, {
     game_hash: toHash(row.id),
     result,
     reward: row.reward,
-    participants: participantsOf(tx, row.id).length,
-    players: players.flatMap((p) => {
-      const user = tx.get<UserRow>('SELECT * FROM users WHERE id = ?', p.user_id);
+    participants: (await participantsOf(tx, row.id)).length,
+    players: players.flatMap(async (p) => {
+      const user = await tx.get<UserRow>('SELECT * FROM users WHERE id = ?', p.user_id);
       return user ? [namedPlayer(user, p.reward, p.decision)] : [];
     }),
   });
 }
 
 /** Moves the game along on the clock. */
-export function stealTick(services: Services): void {
+export async function stealTick(services: Services): Promise<void> {
   const { db, config, ledger } = services;
   const now = config.now();
-  const row = openGame(db);
+  const row = await openGame(db);
   if (!row) {
     // Without the schedule (SIM_SCHEDULES=0: the browser tests) games open only from the console.
     if (!config.eventSchedules) return;
-    const next = Number(setting(db, 'steal_next_at') ?? '0');
-    if (next === 0) db.transaction((tx) => putSetting(tx, 'steal_next_at', String(now + STEAL_EVERY_MS)));
+    const next = Number(await setting(db, 'steal_next_at') ?? '0');
+    if (next === 0) await db.transaction((tx) => putSetting(tx, 'steal_next_at', String(now + STEAL_EVERY_MS)));
     // The schedule takes turns: a game after an open one is anonymous, and the next open again.
-    else if (now >= next) startSteal(services, { anonymous: db.get<{ anonymous: number }>('SELECT anonymous FROM chat_steal_games ORDER BY id DESC LIMIT 1')?.anonymous === 0 });
+    else if (now >= next) startSteal(services, { anonymous: (await db.get<{ anonymous: number }>('SELECT anonymous FROM chat_steal_games ORDER BY id DESC LIMIT 1'))?.anonymous === 0 });
     return;
   }
   if (row.status === 'waiting' && now >= row.roll_at) {
-    db.transaction((tx) => {
+    await db.transaction(async (tx) => {
       // A draw needs someone to lose it: at least two joiners, and at least one per winner.
-      if (participantsOf(tx, row.id).length < Math.max(2, row.winners)) {
-        ledger.transfer(tx, { from: STEAL_HOUSE, to: RAIN_FUNDER, amount: row.reward, type: 'reward', ref: toHash(row.id) });
-        tx.run("UPDATE chat_steal_games SET status = 'closed', result = 'cancelled' WHERE id = ?", row.id);
-        putSetting(tx, 'steal_next_at', String(now + STEAL_EVERY_MS));
-        publish(tx, services, row.id, 'CHAT_STEAL_UPDATED');
+      if ((await participantsOf(tx, row.id)).length < Math.max(2, row.winners)) {
+        await ledger.transfer(tx, { from: STEAL_HOUSE, to: RAIN_FUNDER, amount: row.reward, type: 'reward', ref: toHash(row.id) });
+        await tx.run("UPDATE chat_steal_games SET status = 'closed', result = 'cancelled' WHERE id = ?", row.id);
+        await putSetting(tx, 'steal_next_at', String(now + STEAL_EVERY_MS));
+        await publish(tx, services, row.id, 'CHAT_STEAL_UPDATED');
         return;
       }
-      tx.run("UPDATE chat_steal_games SET status = 'rolling' WHERE id = ?", row.id);
-      publish(tx, services, row.id, 'CHAT_STEAL_UPDATED');
+      await tx.run("UPDATE chat_steal_games SET status = 'rolling' WHERE id = ?", row.id);
+      await publish(tx, services, row.id, 'CHAT_STEAL_UPDATED');
     });
     return;
   }
   if (row.status === 'rolling' && row.battle_at === null) {
     const block = services.beacon.blockAfter(row.roll_at);
     if (!block) return;
-    db.transaction((tx) => {
+    await db.transaction(async (tx) => {
       const hash = toHash(row.id);
-      const pool = participantsOf(tx, row.id).map(toHash);
+      const pool = (await participantsOf(tx, row.id)).map(toHash);
       const picks = stealPicks(block.id, hash, pool, row.winners);
       const strip = stealStrip(block.id, hash, pool, picks[0]!);
       const battleAt = now + STEAL_ROLL_MS;
       const roulette: NonNullable<StealGame['roulette']> = { participants: pool, ...strip, timestamp_end: battleAt - STEAL_ROULETTE.settleMs };
       const players: StoredPlayer[] = picks.map((h) => ({ user_id: parseHash(h)!, decision: null, salt: null, decision_hashed: null, reward: 0 }));
-      tx.run(
+      await tx.run(
         'UPDATE chat_steal_games SET beacon_id = ?, players = ?, roulette = ?, battle_at = ? WHERE id = ?',
         block.id, JSON.stringify(players), JSON.stringify(roulette), battleAt, row.id,
       );
-      publish(tx, services, row.id, 'CHAT_STEAL_ROLL');
+      await publish(tx, services, row.id, 'CHAT_STEAL_ROLL');
     });
     return;
   }
   if (row.status === 'rolling' && row.battle_at !== null && now >= row.battle_at) {
-    db.transaction((tx) => {
-      tx.run("UPDATE chat_steal_games SET status = 'battling', end_at = ? WHERE id = ?", row.battle_at! + STEAL_BATTLE_MS, row.id);
-      publish(tx, services, row.id, 'CHAT_STEAL_UPDATED');
+    await db.transaction(async (tx) => {
+      await tx.run("UPDATE chat_steal_games SET status = 'battling', end_at = ? WHERE id = ?", row.battle_at! + STEAL_BATTLE_MS, row.id);
+      await publish(tx, services, row.id, 'CHAT_STEAL_UPDATED');
     });
     return;
   }
-  if (row.status === 'battling' && row.end_at !== null && now >= row.end_at) db.transaction((tx) => closeGame(tx, services, gameById(tx, row.id)!));
+  if (row.status === 'battling' && row.end_at !== null && now >= row.end_at) await db.transaction(async (tx) => closeGame(tx, services, (await gameById(tx, row.id))!));
 }
 
 export const stealHandlers: Handlers = {
-  'chat-steal.get': ({ game_hash }, ctx) => {
+  'chat-steal.get': async ({ game_hash }, ctx) => {
     // With game_hash: that game's public record (the replay page), null when there is none.
     const id = game_hash === undefined ? null : parseHash(game_hash);
     const row =
       game_hash !== undefined
-        ? id === null ? undefined : gameById(ctx.db, id)
-        : (openGame(ctx.db) ?? ctx.db.get<GameRow>('SELECT * FROM chat_steal_games ORDER BY id DESC LIMIT 1'));
+        ? id === null ? undefined : await gameById(ctx.db, id)
+        : (await openGame(ctx.db) ?? await ctx.db.get<GameRow>('SELECT * FROM chat_steal_games ORDER BY id DESC LIMIT 1'));
     if (!row) return { game: null, joined: false, seat: null, users: {} };
-    const game = gameWire(ctx.db, row);
-    const joined = Boolean(ctx.user && ctx.db.get('SELECT 1 FROM chat_steal_users WHERE game_id = ? AND user_id = ?', row.id, ctx.user.id));
+    const game = await gameWire(ctx.db, row);
+    const joined = Boolean(ctx.user && await ctx.db.get('SELECT 1 FROM chat_steal_users WHERE game_id = ? AND user_id = ?', row.id, ctx.user.id));
     const seat = ctx.user ? playersOf(row).findIndex((p) => p.user_id === ctx.user!.id) : -1;
-    return { game, joined, seat: seat === -1 ? null : seat, users: chatUsers(ctx.db, namedIn(game), ctx.config.now()) };
+    return { game, joined, seat: seat === -1 ? null : seat, users: await chatUsers(ctx.db, namedIn(game), ctx.config.now()) };
   },
 
   'chat-steal.join': ({ game_hash, token }, ctx) => {
     const user = requireUser(ctx);
     const now = ctx.config.now();
-    return ctx.db.transaction((tx) => {
+    return ctx.db.transaction(async (tx) => {
       const id = parseHash(game_hash);
-      const row = (id !== null && gameById(tx, id)) || fail(NumericError.NOT_FOUND, 'Game not found');
+      const row = (id !== null && await gameById(tx, id)) || fail(NumericError.NOT_FOUND, 'Game not found');
       if (row.status !== 'waiting' || now >= row.roll_at) fail(NumericError.INVALID_DATA, 'This game is no longer open');
-      if (tx.get('SELECT 1 FROM chat_steal_users WHERE game_id = ? AND user_id = ?', row.id, user.id)) fail(NumericError.INVALID_DATA, 'You already joined');
-      checkConditions(tx, user, JSON.parse(row.conditions) as z.output<typeof RainConditions>, now);
+      if (await tx.get('SELECT 1 FROM chat_steal_users WHERE game_id = ? AND user_id = ?', row.id, user.id)) fail(NumericError.INVALID_DATA, 'You already joined');
+      await checkConditions(tx, user, JSON.parse(row.conditions) as z.output<typeof RainConditions>, now);
       if (!powValid(row.challenge, toHash(user.id), token, row.difficulty)) fail(NamedError.CAPTCHA_REQUIRED, 'Solve the captcha to join');
-      tx.run('INSERT INTO chat_steal_users (game_id, user_id, joined_at) VALUES (?, ?, ?)', row.id, user.id, now);
-      publish(tx, ctx, row.id, 'CHAT_STEAL_UPDATED');
-      return { success: true, participants: participantsOf(tx, row.id).length };
+      await tx.run('INSERT INTO chat_steal_users (game_id, user_id, joined_at) VALUES (?, ?, ?)', row.id, user.id, now);
+      await publish(tx, ctx, row.id, 'CHAT_STEAL_UPDATED');
+      return { success: true, participants: (await participantsOf(tx, row.id)).length };
     });
   },
 
   'chat-steal.decision': ({ game_hash, decision }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.db.transaction((tx) => {
+    return ctx.db.transaction(async (tx) => {
       const id = parseHash(game_hash);
-      const row = (id !== null && gameById(tx, id)) || fail(NumericError.NOT_FOUND, 'Game not found');
+      const row = (id !== null && await gameById(tx, id)) || fail(NumericError.NOT_FOUND, 'Game not found');
       if (row.status !== 'battling') fail(NumericError.INVALID_DATA, 'Decisions are taken while the game is battling');
       const players = playersOf(row);
       const me = players.find((p) => p.user_id === user.id) ?? fail(NumericError.ACCESS_DENIED, 'Only the picked players decide');
@@ -247,10 +247,10 @@ export const stealHandlers: Handlers = {
       me.decision = decision as Decision;
       me.salt = randomBytes(16).toString('hex');
       me.decision_hashed = hashDecision(decision, me.salt);
-      tx.run('UPDATE chat_steal_games SET players = ? WHERE id = ?', JSON.stringify(players), row.id);
-      const updated = gameById(tx, row.id)!;
-      if (players.every((p) => p.decision !== null)) closeGame(tx, ctx, updated);
-      else publish(tx, ctx, row.id, 'CHAT_STEAL_UPDATED');
+      await tx.run('UPDATE chat_steal_games SET players = ? WHERE id = ?', JSON.stringify(players), row.id);
+      const updated = (await gameById(tx, row.id))!;
+      if (players.every((p) => p.decision !== null)) await closeGame(tx, ctx, updated);
+      else await publish(tx, ctx, row.id, 'CHAT_STEAL_UPDATED');
       return { success: true, decision_hashed: me.decision_hashed };
     });
   },

@@ -36,9 +36,9 @@ type Read = Pick<Db, 'get' | 'all'>;
 export const isStaff = (user: Pick<UserRow, 'scope'>) => user.scope >= STAFF_SCOPE;
 
 /** A message by hash, unless deleted. */
-export function messageByHash(db: Read, hash: string): MessageRow | undefined {
+export async function messageByHash(db: Read, hash: string): Promise<MessageRow | undefined> {
   const id = parseHash(hash);
-  return id === null ? undefined : db.get<MessageRow>('SELECT * FROM chat_messages WHERE id = ? AND deleted = 0', id);
+  return id === null ? undefined : await db.get<MessageRow>('SELECT * FROM chat_messages WHERE id = ? AND deleted = 0', id);
 }
 
 /** The message as the wire carries it; `revealSender` names an anonymous tip's sender (to itself and staff). */
@@ -62,21 +62,21 @@ export function messageWire(row: MessageRow, revealSender: boolean): ChatMessage
 }
 
 /** Unix seconds a player's chat ban ends, 0 when none runs. */
-export function banUntil(db: Read, userId: number, nowMs: number): number {
-  const until = db.get<{ until_s: number }>('SELECT until_s FROM chat_bans WHERE user_id = ?', userId)?.until_s ?? 0;
+export async function banUntil(db: Read, userId: number, nowMs: number): Promise<number> {
+  const until = (await db.get<{ until_s: number }>('SELECT until_s FROM chat_bans WHERE user_id = ?', userId))?.until_s ?? 0;
   return until * 1000 > nowMs ? until : 0;
 }
 
 /** The player's partner (whose code they use), if any. */
-export function partnerOf(db: Read, userId: number): number | null {
-  return db.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', userId)?.partner_id ?? null;
+export async function partnerOf(db: Read, userId: number): Promise<number | null> {
+  return (await db.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', userId))?.partner_id ?? null;
 }
 
 /** A player as the chat shows them. */
-export function chatUser(db: Read, row: UserRow, nowMs: number): ChatUser {
-  const until = banUntil(db, row.id, nowMs);
+export async function chatUser(db: Read, row: UserRow, nowMs: number): Promise<ChatUser> {
+  const until = await banUntil(db, row.id, nowMs);
   const base = publicUser(row);
-  const partner = partnerOf(db, row.id);
+  const partner = await partnerOf(db, row.id);
   return {
     ...base,
     tags: until ? [...base.tags.filter((t) => t !== 'ban_chat'), 'ban_chat'] : base.tags,
@@ -87,11 +87,11 @@ export function chatUser(db: Read, row: UserRow, nowMs: number): ChatUser {
 }
 
 /** The users of these ids, by hash. */
-export function chatUsers(db: Read, ids: Iterable<number>, nowMs: number): Record<string, ChatUser> {
+export async function chatUsers(db: Read, ids: Iterable<number>, nowMs: number): Promise<Record<string, ChatUser>> {
   const out: Record<string, ChatUser> = {};
   for (const id of new Set(ids)) {
-    const row = db.get<UserRow>('SELECT * FROM users WHERE id = ?', id);
-    if (row) out[toHash(id)] = chatUser(db, row, nowMs);
+    const row = await db.get<UserRow>('SELECT * FROM users WHERE id = ?', id);
+    if (row) out[toHash(id)] = await chatUser(db, row, nowMs);
   }
   return out;
 }
@@ -104,13 +104,13 @@ export function userIdsOf(message: ChatMessage): number[] {
 }
 
 /** The rules' view of a signed-in player, or null for a visitor. */
-export function viewerOf(db: Read, user: UserRow | null): ChatViewer | null {
+export async function viewerOf(db: Read, user: UserRow | null): Promise<ChatViewer | null> {
   if (!user) return null;
-  const partner = partnerOf(db, user.id);
+  const partner = await partnerOf(db, user.id);
   return { hash: toHash(user.id), scope: user.scope, partnerHash: partner === null ? null : toHash(partner) };
 }
 
 /** Whether the chat is paused for ordinary players. */
-export function chatPaused(db: Read): boolean {
-  return db.get<{ value: string }>("SELECT value FROM chat_settings WHERE key = 'paused'")?.value === '1';
+export async function chatPaused(db: Read): Promise<boolean> {
+  return (await db.get<{ value: string }>("SELECT value FROM chat_settings WHERE key = 'paused'"))?.value === '1';
 }

@@ -19,9 +19,9 @@ import { banUntil, messageWire, type MessageRow, type TipDetails } from './store
 export const MIN_TIP = 100;
 
 export const tipHandlers: Handlers = {
-  'chat-tip.prepare': ({ user_id }, ctx) => {
+  'chat-tip.prepare': async ({ user_id }, ctx) => {
     const user = requireUser(ctx);
-    const target = ctx.db.get<UserRow>('SELECT * FROM users WHERE id = ?', user_id) ?? fail(NumericError.NOT_FOUND, 'Player not found');
+    const target = await ctx.db.get<UserRow>('SELECT * FROM users WHERE id = ?', user_id) ?? fail(NumericError.NOT_FOUND, 'Player not found');
     if (target.id === user.id) fail(NumericError.INVALID_DATA, 'You cannot tip yourself');
     return { user: publicUser(target) };
   },
@@ -32,12 +32,12 @@ export const tipHandlers: Handlers = {
     if (amount < MIN_TIP) fail(NumericError.INVALID_DATA, `The smallest tip is ${(MIN_TIP / 100).toFixed(2)} coins`);
     if (need_wager && user.scope < NEED_WAGER_SCOPE) fail(NumericError.ACCESS_DENIED, 'Only admins can ask for the tip to be wagered');
     return countingWrongCodes(ctx, user.id, () =>
-      ctx.moneyTx((tx) => {
+      ctx.moneyTx(async (tx) => {
         const id = parseHash(user_hash);
-        const target = (id !== null && tx.get<UserRow>('SELECT * FROM users WHERE id = ?', id)) || fail(NumericError.NOT_FOUND, 'Player not found');
+        const target = (id !== null && await tx.get<UserRow>('SELECT * FROM users WHERE id = ?', id)) || fail(NumericError.NOT_FOUND, 'Player not found');
         if (target.id === user.id) fail(NumericError.INVALID_DATA, 'You cannot tip yourself');
-        if (banUntil(tx, user.id, now)) fail(NumericError.ACCESS_DENIED, 'You are banned from the chat');
-        requireSecure(tx, ctx, user.id, secure_code, { setupRequired: false });
+        if (await banUntil(tx, user.id, now)) fail(NumericError.ACCESS_DENIED, 'You are banned from the chat');
+        await requireSecure(tx, ctx, user.id, secure_code, { setupRequired: false });
         const details: TipDetails = {
           amount,
           recipient_hash: toHash(target.id),
@@ -46,13 +46,13 @@ export const tipHandlers: Handlers = {
           need_wager,
           kick: hasTag(user, 'kick'),
         };
-        const { lastInsertRowid } = tx.run(
+        const { lastInsertRowid } = await tx.run(
           "INSERT INTO chat_messages (user_id, text, origin, details, created_at) VALUES (?, '', 'tip', ?, ?)",
           user.id, JSON.stringify(details), now,
         );
-        const row = tx.get<MessageRow>('SELECT * FROM chat_messages WHERE id = ?', lastInsertRowid)!;
-        const { debitBalance } = ctx.ledger.transfer(tx, { from: { user: user.id }, to: { user: target.id }, amount, type: 'tip', ref: toHash(row.id), untilWagered: need_wager });
-        publishMessage(tx, ctx, messageWire(row, false), 'MSG_CREATED');
+        const row = (await tx.get<MessageRow>('SELECT * FROM chat_messages WHERE id = ?', lastInsertRowid))!;
+        const { debitBalance } = await ctx.ledger.transfer(tx, { from: { user: user.id }, to: { user: target.id }, amount, type: 'tip', ref: toHash(row.id), untilWagered: need_wager });
+        await publishMessage(tx, ctx, messageWire(row, false), 'MSG_CREATED');
         return { success: true, message: messageWire(row, true), balance: debitBalance };
       }),
     );

@@ -31,22 +31,22 @@ function ownGame(tx: Tx, hash: string, userId: number): ChickenGameRow {
 }
 
 /** Pays the survived steps' multiplier and closes the game, in the caller's transaction. */
-function cashOut(ctx: CallContext, tx: Tx, game: ChickenGameRow, now: number): ChickenGameRow {
+async function cashOut(ctx: CallContext, tx: Tx, game: ChickenGameRow, now: number): Promise<ChickenGameRow> {
   const payout = payoutOf(game.bet, chickenMultiplier(game.risk, game.steps));
   // The status guard makes the update the single winner among concurrent cash-outs.
-  const changed = tx.run("UPDATE chicken_games SET status = 'cashed', payout = ?, finished_at = ? WHERE id = ? AND status = 'running'", payout, now, game.id);
+  const changed = await tx.run("UPDATE chicken_games SET status = 'cashed', payout = ?, finished_at = ? WHERE id = ? AND status = 'running'", payout, now, game.id);
   if (changed.changes !== 1) fail(NamedError.GAME_ERROR, 'Game is finished.');
-  if (payout > 0) ctx.ledger.transfer(tx, { from: CHICKEN_HOUSE, to: { user: game.user_id }, amount: payout, type: 'chicken_withdraw', ref: toHash(game.id) });
+  if (payout > 0) await ctx.ledger.transfer(tx, { from: CHICKEN_HOUSE, to: { user: game.user_id }, amount: payout, type: 'chicken_withdraw', ref: toHash(game.id) });
   return gameById(tx, game.id)!;
 }
 
 /** Tells the live feed once a game is over, and the chat when it was a big win. */
-function announce(ctx: CallContext, tx: Tx, game: ChickenGameRow): void {
+async function announce(ctx: CallContext, tx: Tx, game: ChickenGameRow): Promise<void> {
   const user = findUserById(tx, game.user_id)!;
   const entry = { game: gameOut(game), user: publicUser(user) };
   tx.afterCommit(() => ctx.hub.publish(Rooms.chicken, 'CHICKEN_GAME', entry));
   if (game.status === 'cashed' && isChickenBigWin(game.bet, game.payout)) {
-    postGameMessage(tx, ctx, game.user_id, 'game_chicken', {
+    await postGameMessage(tx, ctx, game.user_id, 'game_chicken', {
       game_hash: toHash(game.id), risk: game.risk, bet: game.bet, payout: game.payout, multiplier: chickenMultiplier(game.risk, game.steps),
     });
   }
@@ -57,64 +57,64 @@ export const chickenHandlers: Handlers = {
     const user = requireUser(ctx);
     const problem = stakeProblem(bet, chickenMultiplier(risk, CHICKEN_LEVELS[risk].steps));
     if (problem) fail(NumericError.INPUT_ERROR, problem);
-    return ctx.moneyTx((tx) => {
+    return ctx.moneyTx(async (tx) => {
       if (openGameOf(tx, user.id)) fail(NamedError.GAME_ERROR, 'Finish your current game first.');
       const now = ctx.config.now();
-      const { lastInsertRowid: id } = tx.run("INSERT INTO chicken_games (user_id, risk, bet, status, created_at) VALUES (?, ?, ?, 'running', ?)", user.id, risk, bet, now);
-      ctx.ledger.transfer(tx, { from: { user: user.id }, to: CHICKEN_HOUSE, amount: bet, type: 'chicken_paid', ref: toHash(id) });
+      const { lastInsertRowid: id } = await tx.run("INSERT INTO chicken_games (user_id, risk, bet, status, created_at) VALUES (?, ?, ?, 'running', ?)", user.id, risk, bet, now);
+      await ctx.ledger.transfer(tx, { from: { user: user.id }, to: CHICKEN_HOUSE, amount: bet, type: 'chicken_paid', ref: toHash(id) });
       return { game: gameOut(gameById(tx, id)!) };
     });
   },
 
   'chicken.step': ({ hash }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx) => {
+    return ctx.moneyTx(async (tx) => {
       const now = ctx.config.now();
       let game = ownGame(tx, hash, user.id);
       const level = CHICKEN_LEVELS[game.risk];
-      const pair = takeNonce(tx, user.id, now);
+      const pair = await takeNonce(tx, user.id, now);
       const ticket = fairTicket(pair.server_seed, pair.client_seed, pair.nonce, level.maxDamage);
       const caught = chickenCaught(game.risk, ticket);
       const step = game.steps + 1;
-      tx.run(
+      await tx.run(
         'INSERT INTO chicken_steps (game_id, step, seed_pair_id, client_seed, server_seed_hashed, nonce, ticket, caught, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         game.id, step, pair.id, pair.client_seed, pair.server_seed_hashed, pair.nonce, ticket, caught ? 1 : 0, now,
       );
       if (caught) {
-        tx.run("UPDATE chicken_games SET status = 'caught', finished_at = ? WHERE id = ?", now, game.id);
+        await tx.run("UPDATE chicken_games SET status = 'caught', finished_at = ? WHERE id = ?", now, game.id);
       } else {
-        tx.run('UPDATE chicken_games SET steps = ? WHERE id = ?', step, game.id);
+        await tx.run('UPDATE chicken_games SET steps = ? WHERE id = ?', step, game.id);
       }
       game = gameById(tx, game.id)!;
       // The last lane crossed: nothing is left to risk, so the game cashes out by itself.
-      if (!caught && step === level.steps) game = cashOut(ctx, tx, game, now);
-      if (game.status !== 'running') announce(ctx, tx, game);
-      return { game: gameOut(game), step: stepsOf(tx, game.id).at(-1)! };
+      if (!caught && step === level.steps) game = await cashOut(ctx, tx, game, now);
+      if (game.status !== 'running') await announce(ctx, tx, game);
+      return { game: gameOut(game), step: (await stepsOf(tx, game.id)).at(-1)! };
     });
   },
 
   'chicken.cashout': ({ hash }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx) => {
+    return ctx.moneyTx(async (tx) => {
       const game = ownGame(tx, hash, user.id);
       if (game.steps === 0) fail(NamedError.GAME_ERROR, 'Take a step first.');
-      const cashed = cashOut(ctx, tx, game, ctx.config.now());
-      announce(ctx, tx, cashed);
+      const cashed = await cashOut(ctx, tx, game, ctx.config.now());
+      await announce(ctx, tx, cashed);
       return { game: gameOut(cashed) };
     });
   },
 
-  'chicken.active': (_params, ctx) => {
+  'chicken.active': async (_params, ctx) => {
     const user = requireUser(ctx);
     const game = openGameOf(ctx.db, user.id);
-    return { game: game ? gameOut(game) : null, steps: game ? stepsOf(ctx.db, game.id) : [] };
+    return { game: game ? gameOut(game) : null, steps: game ? await stepsOf(ctx.db, game.id) : [] };
   },
 
-  'chicken.game': ({ hash }, ctx) => {
+  'chicken.game': async ({ hash }, ctx) => {
     const id = parseHash(hash);
     const game = id === null ? undefined : gameById(ctx.db, id);
     if (!game) fail(NamedError.GAME_ERROR, 'Game not found.');
-    return { game: gameOut(game), steps: stepsOf(ctx.db, game.id), user: publicUser(findUserById(ctx.db, game.user_id)!) };
+    return { game: gameOut(game), steps: await stepsOf(ctx.db, game.id), user: publicUser(findUserById(ctx.db, game.user_id)!) };
   },
 
   'chicken.history': (_params, ctx) => {

@@ -64,15 +64,15 @@ export function gameOut(row: ChickenGameRow): z.output<typeof ChickenGame> {
 }
 
 /** A game's steps in order; the server seed shows only once its pair is revealed. */
-export function stepsOf(db: Reader, gameId: number): z.output<typeof ChickenStep>[] {
-  return db
+export async function stepsOf(db: Reader, gameId: number): Promise<z.output<typeof ChickenStep>[]> {
+  return (await db
     .all<StepRow>(
       `SELECT s.step, s.nonce, s.ticket, s.caught, s.client_seed, s.server_seed_hashed, s.created_at,
               CASE WHEN p.state = 'revealed' THEN p.server_seed END AS server_seed
          FROM chicken_steps s JOIN seed_pairs p ON p.id = s.seed_pair_id
         WHERE s.game_id = ? ORDER BY s.step`,
       gameId,
-    )
+    ))
     .map((row) => ({
       step: row.step,
       nonce: row.nonce,

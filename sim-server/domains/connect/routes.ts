@@ -53,16 +53,16 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
    * once per IP and per device in the grant window (issue 12: ten sign-ups, ten balances).
    */
   function findOrCreate(request: FastifyRequest, device: string, name: string, passwordHash: string | null, providerId: string | null): { user: UserRow; created: boolean } {
-    return db.transaction((tx) => {
+    return db.transaction(async (tx) => {
       const existing = providerId ? findUserByProvider(tx, providerId) : findUserByName(tx, name);
       if (existing) return { user: existing, created: false };
       if (providerId && findUserByName(tx, name)) throw new AppError(NamedError.user_already_exists, 'This name is already used');
       const now = config.now();
       const since = now - config.startGrantWindowMs;
       const paidHere = config.startGrantWindowMs > 0
-        && tx.get('SELECT 1 FROM start_grants WHERE granted_at > ? AND (ip = ? OR device = ?) LIMIT 1', since, request.ip, device) !== undefined;
-      const user = createUser(tx, ledger, { name, passwordHash, providerId, startBalance: paidHere ? 0 : config.startBalance, now });
-      if (!paidHere) tx.run('INSERT INTO start_grants (user_id, ip, device, granted_at) VALUES (?, ?, ?, ?)', user.id, request.ip, device, now);
+        && await tx.get('SELECT 1 FROM start_grants WHERE granted_at > ? AND (ip = ? OR device = ?) LIMIT 1', since, request.ip, device) !== undefined;
+      const user = await createUser(tx, ledger, { name, passwordHash, providerId, startBalance: paidHere ? 0 : config.startBalance, now });
+      if (!paidHere) await tx.run('INSERT INTO start_grants (user_id, ip, device, granted_at) VALUES (?, ?, ?, ?)', user.id, request.ip, device, now);
       return { user, created: true };
     });
   }
@@ -86,8 +86,8 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
   const deviceFor = (request: FastifyRequest, reply: FastifyReply): string => ensureDeviceToken(request, reply, () => randomToken(24));
 
   /** Opens a session and sets its cookies; answers the browser's device token. */
-  function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, device: string): string {
-    const tokens = openSession(services, user.id, { device, ip: request.ip });
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, device: string): Promise<string> {
+    const tokens = await openSession(services, user.id, { device, ip: request.ip });
     setAuthCookies(request, reply, config, tokens);
     // The sessions already open hear of this one (the login-detected modal); the new session's
     // socket authenticates after this and starts past it.
@@ -124,7 +124,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
         guard.failed(request.ip, username);
         throw new AppError(NumericError.INVALID_DATA, LOGIN_FAILED);
       }
-      signIn(request, reply, user, deviceFor(request, reply));
+      await signIn(request, reply, user, deviceFor(request, reply));
       return { response: { user: publicUser(user), created } };
     } catch (error) {
       return errorOf(error);
@@ -133,7 +133,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
 
   app.post('/api/connect/renew', async (request, reply): Promise<Envelope<z.output<typeof ConnectAnswers.renew>>> => {
     try {
-      const tokens = renewSession(services, request.cookies.refresh_token);
+      const tokens = await renewSession(services, request.cookies.refresh_token);
       setAuthCookies(request, reply, config, tokens);
       return { response: { renewed: true } };
     } catch (error) {
@@ -145,10 +145,10 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
   app.post('/api/connect/logout', async (request, reply): Promise<Envelope<z.output<typeof ConnectAnswers.logout>>> => {
     const body = z.safeParse(LogoutBody, request.body ?? undefined);
     const all = body.success && [true, 1, '1'].includes(body.data?.all as never);
-    const sessionId = sessionOf(request);
+    const sessionId = await sessionOf(request);
     if (sessionId !== null) {
-      closeSessions(db, config.now(), sessionId, all);
-      const userId = db.get<{ user_id: number }>('SELECT user_id FROM sessions WHERE id = ?', sessionId)!.user_id;
+      await closeSessions(db, config.now(), sessionId, all);
+      const userId = (await db.get<{ user_id: number }>('SELECT user_id FROM sessions WHERE id = ?', sessionId))!.user_id;
       const match = all ? { userId } : { sessionId };
       hub.dropSessions(match);
       // The other processes' sockets of the session are dropped at once too.
@@ -159,16 +159,16 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
   });
 
   /** The session a logout names: by refresh cookie, else by a still-valid access token. */
-  function sessionOf(request: FastifyRequest): number | null {
+  async function sessionOf(request: FastifyRequest): Promise<number | null> {
     const refresh = request.cookies.refresh_token;
     if (refresh) {
-      const row = db.get<{ id: number }>('SELECT id FROM sessions WHERE refresh_hash = ?', hashToken(refresh));
+      const row = await db.get<{ id: number }>('SELECT id FROM sessions WHERE refresh_hash = ?', hashToken(refresh));
       if (row) return row.id;
     }
     const access = accessTokenOf(request);
     if (!access) return null;
     try {
-      return authenticate(services, access).sessionId;
+      return (await authenticate(services, access)).sessionId;
     } catch {
       return null;
     }
@@ -207,7 +207,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
       const device = deviceFor(request, reply);
       const { user, created } = findOrCreate(request, device, name, null, providerId);
       if (created) guard.signedUp(request.ip);
-      signIn(request, reply, user, device);
+      await signIn(request, reply, user, device);
       const target = `${callbackUrl}${callbackUrl.includes('?') ? '&' : '?'}device_token=${encodeURIComponent(device)}`;
       return reply.redirect(target, 303);
     } catch (error) {
@@ -221,13 +221,13 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
    * made before secrets existed is claimed by its first sign-in with one.
    */
   async function providerIdentityOk(providerId: string, secret: string, profile: SteamProfile): Promise<boolean> {
-    const known = db.get<{ secret_hash: string }>('SELECT secret_hash FROM sim_provider_accounts WHERE provider_id = ?', providerId);
+    const known = await db.get<{ secret_hash: string }>('SELECT secret_hash FROM sim_provider_accounts WHERE provider_id = ?', providerId);
     if (known) return verifyPassword(secret, known.secret_hash);
     const hash = await hashPassword(secret);
     // The simulated Steam profile is chosen once, when the identity is made.
-    db.run('INSERT INTO sim_provider_accounts (provider_id, secret_hash, created_at, steam_profile) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', providerId, hash, config.now(), JSON.stringify(profile));
+    await db.run('INSERT INTO sim_provider_accounts (provider_id, secret_hash, created_at, steam_profile) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', providerId, hash, config.now(), JSON.stringify(profile));
     // Two first sign-ins raced: the stored secret decides.
-    const stored = db.get<{ secret_hash: string }>('SELECT secret_hash FROM sim_provider_accounts WHERE provider_id = ?', providerId)!;
+    const stored = (await db.get<{ secret_hash: string }>('SELECT secret_hash FROM sim_provider_accounts WHERE provider_id = ?', providerId))!;
     return stored.secret_hash === hash || verifyPassword(secret, stored.secret_hash);
   }
 }

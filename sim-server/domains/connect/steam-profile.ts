@@ -17,8 +17,8 @@ export function steamProfileFromForm(form: Record<string, unknown>, name: string
 }
 
 /** A player's simulated Steam profile; null when they did not come through the provider. */
-export function steamProfileOf(db: Pick<Db, 'get'>, providerId: string | null): SteamProfile | null {
+export async function steamProfileOf(db: Pick<Db, 'get'>, providerId: string | null): Promise<SteamProfile | null> {
   if (!providerId) return null;
-  const row = db.get<{ steam_profile: string | null }>('SELECT steam_profile FROM sim_provider_accounts WHERE provider_id = ?', providerId);
+  const row = await db.get<{ steam_profile: string | null }>('SELECT steam_profile FROM sim_provider_accounts WHERE provider_id = ?', providerId);
   return row?.steam_profile ? (JSON.parse(row.steam_profile) as SteamProfile) : null;
 }

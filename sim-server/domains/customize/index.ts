@@ -55,10 +55,10 @@ function registerAvatars(app: FastifyInstance, services: Services): void {
     // server never grants, so the cookie alone cannot be ridden into an upload.
     scope.post('/api/account/avatar', async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
-      return envelope(() => {
+      return envelope(async () => {
         const token = accessTokenOf(request);
         if (!token) fail(NumericError.ACCESS_DENIED, 'Log in to change your avatar');
-        const { user } = authenticate(services, token);
+        const { user } = await authenticate(services, token);
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0) fail(NumericError.INPUT_ERROR, 'Send the image as the request body');
         const image = canonicalImage(body);
@@ -72,9 +72,9 @@ function registerAvatars(app: FastifyInstance, services: Services): void {
         const before = user.avatar ?? null;
         const url = `/api/avatars/${file}`;
         try {
-          services.db.transaction((tx) => {
-            if (!spendCustomizeRight(tx, user.id, 'avatar', now)) fail(NumericError.ACCESS_DENIED, NO_AVATAR_CARD);
-            tx.run('UPDATE users SET avatar = ? WHERE id = ?', url, user.id);
+          await services.db.transaction(async (tx) => {
+            if (!await spendCustomizeRight(tx, user.id, 'avatar', now)) fail(NumericError.ACCESS_DENIED, NO_AVATAR_CARD);
+            await tx.run('UPDATE users SET avatar = ? WHERE id = ?', url, user.id);
           });
         } catch (error) {
           if (before !== url) rmSync(path, { force: true });
@@ -109,10 +109,10 @@ function registerAvatars(app: FastifyInstance, services: Services): void {
 }
 
 /** Puts the player's default avatar back and deletes the uploaded file (account.clearInfo). */
-export function clearAvatar(services: Services, userId: number): void {
-  const before = services.db.transaction((tx) => {
-    const row = tx.get<{ avatar: string | null }>('SELECT avatar FROM users WHERE id = ?', userId);
-    tx.run('UPDATE users SET avatar = NULL WHERE id = ?', userId);
+export async function clearAvatar(services: Services, userId: number): Promise<void> {
+  const before = await services.db.transaction(async (tx) => {
+    const row = await tx.get<{ avatar: string | null }>('SELECT avatar FROM users WHERE id = ?', userId);
+    await tx.run('UPDATE users SET avatar = NULL WHERE id = ?', userId);
     return row?.avatar ?? null;
   });
   removeUpload(avatarDir(services), before);
@@ -125,14 +125,14 @@ export const NO_AVATAR_CARD = "You don't have any cards for changing the avatar.
  * account.preloadAvatar: what the upload form shows before a file is chosen: the avatar now,
  * whether a one-off right allows an upload, avatar cards still to activate, and the limits.
  */
-export function avatarTerms(db: Pick<Db, 'get' | 'all'>, userId: number) {
-  const rights = customizeRights(db, userId).avatar;
+export async function avatarTerms(db: Pick<Db, 'get' | 'all'>, userId: number) {
+  const rights = (await customizeRights(db, userId)).avatar;
   const cards =
-    db.get<{ n: number }>(
+    (await db.get<{ n: number }>(
       "SELECT COUNT(*) AS n FROM cards c JOIN assets a ON a.id = c.asset_id WHERE a.user_id = ? AND a.status = 'held' AND c.kind = 'customize' AND c.detail = 'avatar'",
       userId,
-    )?.n ?? 0;
-  const avatar = db.get<{ avatar: string | null }>('SELECT avatar FROM users WHERE id = ?', userId)?.avatar ?? null;
+    ))?.n ?? 0;
+  const avatar = (await db.get<{ avatar: string | null }>('SELECT avatar FROM users WHERE id = ?', userId))?.avatar ?? null;
   const message = rights > 0 ? null : cards > 0 ? 'Activate your avatar card in the inventory to upload an avatar.' : NO_AVATAR_CARD;
   return { avatar, allowed: rights > 0, rights, cards, message, types: UPLOAD_TYPES, max_bytes: AVATAR_MAX_BYTES, max_side: AVATAR_MAX_SIDE };
 }
@@ -143,14 +143,14 @@ export const customize: Domain = {
     'account.preloadAvatar': (_params, ctx) => avatarTerms(ctx.db, requireUser(ctx).id),
     // Wearing an unpacked avatar or pattern (document 1 section 4's 'Apply avatar/pattern'):
     // only one the player owns; no right is spent, the pack was the price.
-    'account.applyResource': ({ type, hash }, ctx) => {
+    'account.applyResource': async ({ type, hash }, ctx) => {
       const user = requireUser(ctx);
       const notOwned = () => fail(NumericError.INVALID_DATA, `You do not have this ${type}.`);
       const resource = CARD_RESOURCES.find((r) => r.hash === hash && r.type === type) ?? notOwned();
-      const before = ctx.db.transaction((tx) => {
-        if (!tx.get('SELECT 1 FROM user_resources WHERE user_id = ? AND resource = ?', user.id, resource.hash)) notOwned();
-        const row = tx.get<{ avatar: string | null; pattern: string | null; badge: string | null }>('SELECT avatar, pattern, badge FROM users WHERE id = ?', user.id);
-        tx.run(type === 'avatar' ? 'UPDATE users SET avatar = ? WHERE id = ?' : 'UPDATE users SET pattern = ? WHERE id = ?', resource.image, user.id);
+      const before = await ctx.db.transaction(async (tx) => {
+        if (!await tx.get('SELECT 1 FROM user_resources WHERE user_id = ? AND resource = ?', user.id, resource.hash)) notOwned();
+        const row = await tx.get<{ avatar: string | null; pattern: string | null; badge: string | null }>('SELECT avatar, pattern, badge FROM users WHERE id = ?', user.id);
+        await tx.run(type === 'avatar' ? 'UPDATE users SET avatar = ? WHERE id = ?' : 'UPDATE users SET pattern = ? WHERE id = ?', resource.image, user.id);
         return row;
       });
       if (type === 'avatar') removeUpload(avatarDir(ctx), before?.avatar ?? null);
@@ -164,21 +164,21 @@ export const customize: Domain = {
     const operator = operatorRoute(services.config);
     // Body: { user: hash, kind: avatar | nickname | reactions | emojis | pattern, item? }.
     app.post('/api/sim/customize/grant', operator, async (request, _reply) =>
-      envelope(() => {
+      envelope(async () => {
         const body = (request.body ?? {}) as { user?: unknown; kind?: unknown; item?: unknown };
         const userId = parseHash(body.user);
-        if (userId === null || !services.db.get('SELECT 1 FROM users WHERE id = ?', userId)) fail(NumericError.INPUT_ERROR, 'user: expected a player hash');
+        if (userId === null || !await services.db.get('SELECT 1 FROM users WHERE id = ?', userId)) fail(NumericError.INPUT_ERROR, 'user: expected a player hash');
         const now = services.config.now();
         if (body.kind === 'avatar' || body.kind === 'nickname') {
           const kind = body.kind;
-          services.db.transaction((tx) => grantCustomizeRight(tx, userId, kind, { source: 'operator', now }));
+          await services.db.transaction((tx) => grantCustomizeRight(tx, userId, kind, { source: 'operator', now }));
           return { granted: kind };
         }
         if (body.kind === 'reactions' || body.kind === 'emojis' || body.kind === 'pattern') {
           const kind = body.kind;
           if (typeof body.item !== 'string' || !/^[\w-]{1,64}$/.test(body.item)) fail(NumericError.INPUT_ERROR, 'item: expected a bundle id');
           const item = body.item;
-          services.db.transaction((tx) => unlockBundle(tx, userId, kind, item, { source: 'operator', now }));
+          await services.db.transaction((tx) => unlockBundle(tx, userId, kind, item, { source: 'operator', now }));
           return { granted: kind, item };
         }
         return fail(NumericError.INPUT_ERROR, 'kind: expected avatar, nickname, reactions, emojis or pattern');

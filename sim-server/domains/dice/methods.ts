@@ -43,23 +43,23 @@ function checkWager({ bet, side, target }: Wager): { chance: number; multiplier:
  * built from what was written rather than read back: its pair is the current one, whose server
  * seed no roll reveals in the same transaction.
  */
-function rollOnce(ctx: CallContext, tx: Tx, userId: number, wager: Wager, autoId: number | null): RollRow {
+async function rollOnce(ctx: CallContext, tx: Tx, userId: number, wager: Wager, autoId: number | null): Promise<RollRow> {
   const { chance, multiplier } = checkWager(wager);
   const now = ctx.config.now();
-  const pair = takeNonce(tx, userId, now);
+  const pair = await takeNonce(tx, userId, now);
   const ticket = fairTicket(pair.server_seed, pair.client_seed, pair.nonce, DICE_TICKET_MAX);
   const win = diceWins(wager.side, wager.target, diceRollOf(ticket));
   const payout = win ? payoutOf(wager.bet, multiplier) : 0;
   const token = randomClientSeed(TOKEN_LENGTH);
-  const { lastInsertRowid: id } = tx.run(
+  const { lastInsertRowid: id } = await tx.run(
     `INSERT INTO dice_rolls (token, user_id, bet, side, target, chance, multiplier, ticket, win, payout, seed_pair_id, client_seed, server_seed_hashed, nonce, auto_id, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     token, userId, wager.bet, wager.side, wager.target, chance, multiplier, ticket, win ? 1 : 0, payout,
     pair.id, pair.client_seed, pair.server_seed_hashed, pair.nonce, autoId, now,
   );
   const ref = toHash(id);
-  ctx.ledger.transfer(tx, { from: { user: userId }, to: DICE_HOUSE, amount: wager.bet, type: 'dice_bet', ref });
-  if (payout > 0) ctx.ledger.transfer(tx, { from: DICE_HOUSE, to: { user: userId }, amount: payout, type: 'dice_win', ref });
+  await ctx.ledger.transfer(tx, { from: { user: userId }, to: DICE_HOUSE, amount: wager.bet, type: 'dice_bet', ref });
+  if (payout > 0) await ctx.ledger.transfer(tx, { from: DICE_HOUSE, to: { user: userId }, amount: payout, type: 'dice_win', ref });
   const row: RollRow = {
     id, token, user_id: userId, bet: wager.bet, side: wager.side, target: wager.target, chance, multiplier, ticket, win: win ? 1 : 0, payout,
     client_seed: pair.client_seed, server_seed_hashed: pair.server_seed_hashed, server_seed: null, nonce: pair.nonce, auto_id: autoId, created_at: now,
@@ -90,18 +90,18 @@ export const diceHandlers: Handlers = {
   'dice.roll': (params, ctx) => {
     const user = requireUser(ctx);
     checkWager(params);
-    return ctx.moneyTx((tx) => {
-      const roll = rollOnce(ctx, tx, user.id, params, null);
-      return { roll: rollOut(roll), balance: ctx.ledger.balance(tx, { user: user.id }) };
+    return ctx.moneyTx(async (tx) => {
+      const roll = await rollOnce(ctx, tx, user.id, params, null);
+      return { roll: rollOut(roll), balance: await ctx.ledger.balance(tx, { user: user.id }) };
     });
   },
 
   'dice.auto-start': ({ bet, side, target, count, stop_profit, stop_loss }, ctx) => {
     const user = requireUser(ctx);
     checkWager({ bet, side, target });
-    return ctx.db.transaction((tx) => {
-      tx.run("UPDATE dice_autos SET status = 'done', reason = 'stopped' WHERE user_id = ? AND status = 'running'", user.id);
-      const { lastInsertRowid: id } = tx.run(
+    return ctx.db.transaction(async (tx) => {
+      await tx.run("UPDATE dice_autos SET status = 'done', reason = 'stopped' WHERE user_id = ? AND status = 'running'", user.id);
+      const { lastInsertRowid: id } = await tx.run(
         "INSERT INTO dice_autos (user_id, bet, side, target, count, stop_profit, stop_loss, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?)",
         user.id, bet, side, target, count, stop_profit ?? null, stop_loss ?? null, ctx.config.now(),
       );
@@ -111,22 +111,22 @@ export const diceHandlers: Handlers = {
 
   'dice.auto-roll': ({ hash }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx) => {
+    return ctx.moneyTx(async (tx) => {
       const auto = ownAuto(tx, hash, user.id);
       if (auto.status !== 'running') fail(NamedError.GAME_ERROR, 'Auto-bet is finished.');
-      const roll = rollOnce(ctx, tx, user.id, auto, auto.id);
+      const roll = await rollOnce(ctx, tx, user.id, auto, auto.id);
       const next = { ...auto, rolls: auto.rolls + 1, profit: auto.profit + roll.payout - roll.bet };
       const reason = stopReason(next);
-      tx.run('UPDATE dice_autos SET rolls = ?, profit = ?, status = ?, reason = ? WHERE id = ?', next.rolls, next.profit, reason ? 'done' : 'running', reason, auto.id);
-      return { roll: rollOut(roll), auto: autoOut(autoById(tx, auto.id)!), balance: ctx.ledger.balance(tx, { user: user.id }) };
+      await tx.run('UPDATE dice_autos SET rolls = ?, profit = ?, status = ?, reason = ? WHERE id = ?', next.rolls, next.profit, reason ? 'done' : 'running', reason, auto.id);
+      return { roll: rollOut(roll), auto: autoOut(autoById(tx, auto.id)!), balance: await ctx.ledger.balance(tx, { user: user.id }) };
     });
   },
 
   'dice.auto-stop': ({ hash }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.db.transaction((tx) => {
+    return ctx.db.transaction(async (tx) => {
       const auto = ownAuto(tx, hash, user.id);
-      if (auto.status === 'running') tx.run("UPDATE dice_autos SET status = 'done', reason = 'stopped' WHERE id = ?", auto.id);
+      if (auto.status === 'running') await tx.run("UPDATE dice_autos SET status = 'done', reason = 'stopped' WHERE id = ?", auto.id);
       return { auto: autoOut(autoById(tx, auto.id)!) };
     });
   },

@@ -7,14 +7,14 @@ export const fairnessHandlers: Handlers = {
   'user.seed': ({ client_seed, rotate, unhash }, ctx) => {
     const user = requireUser(ctx);
     const now = ctx.config.now();
-    return ctx.db.transaction((tx) => {
-      const changesClientSeed = client_seed !== undefined && client_seed !== currentClientSeed(tx, user.id, now);
+    return ctx.db.transaction(async (tx) => {
+      const changesClientSeed = client_seed !== undefined && client_seed !== await currentClientSeed(tx, user.id, now);
       if (rotate || changesClientSeed) {
-        const revealed = rotateSeeds(tx, user.id, now, client_seed);
-        return { success: true, ...seedView(tx, user.id, now), server_seed: revealed };
+        const revealed = await rotateSeeds(tx, user.id, now, client_seed);
+        return { success: true, ...await seedView(tx, user.id, now), server_seed: revealed };
       }
-      const revealed = unhash ? lastRevealedSeed(tx, user.id) : undefined;
-      return { success: true, ...seedView(tx, user.id, now), ...(revealed === undefined ? {} : { server_seed: revealed }) };
+      const revealed = unhash ? await lastRevealedSeed(tx, user.id) : undefined;
+      return { success: true, ...await seedView(tx, user.id, now), ...(revealed === undefined ? {} : { server_seed: revealed }) };
     });
   },
 };

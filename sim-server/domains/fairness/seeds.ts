@@ -32,9 +32,9 @@ function drawServerSeed(): string {
   return randomBytes(32).toString('hex');
 }
 
-function insertPair(tx: Tx, userId: number, state: 'current' | 'next', clientSeed: string | null, now: number): void {
+async function insertPair(tx: Tx, userId: number, state: 'current' | 'next', clientSeed: string | null, now: number): Promise<void> {
   const serverSeed = drawServerSeed();
-  tx.run(
+  await tx.run(
     'INSERT INTO seed_pairs (user_id, state, server_seed, server_seed_hashed, client_seed, created_at) VALUES (?, ?, ?, ?, ?, ?)',
     userId, state, serverSeed, sha256Hex(serverSeed), clientSeed, now,
   );
@@ -53,40 +53,40 @@ function pairIn(tx: Pick<Tx, 'get'>, userId: number, state: 'current' | 'next'):
 }
 
 /** The player's current and next pairs, created with a random client seed on first use. */
-function pairs(tx: Tx, userId: number, now: number): { current: CurrentPair; next: SeedPairRow } {
+async function pairs(tx: Tx, userId: number, now: number): Promise<{ current: CurrentPair; next: SeedPairRow }> {
   let current = pairIn(tx, userId, 'current');
   if (!current) {
-    insertPair(tx, userId, 'current', randomClientSeed(), now);
+    await insertPair(tx, userId, 'current', randomClientSeed(), now);
     current = pairIn(tx, userId, 'current')!;
   }
   let next = pairIn(tx, userId, 'next');
   if (!next) {
-    insertPair(tx, userId, 'next', null, now);
+    await insertPair(tx, userId, 'next', null, now);
     next = pairIn(tx, userId, 'next')!;
   }
   return { current: current as CurrentPair, next };
 }
 
 /** What the player sees of their seeds. */
-export function seedView(tx: Tx, userId: number, now: number): z.output<typeof Seed> {
-  const { current, next } = pairs(tx, userId, now);
+export async function seedView(tx: Tx, userId: number, now: number): Promise<z.output<typeof Seed>> {
+  const { current, next } = await pairs(tx, userId, now);
   return { client_seed: current.client_seed, server_seed_hashed: current.server_seed_hashed, next_server_seed_hashed: next.server_seed_hashed, nonce: current.nonce };
 }
 
 /** The client seed the next roll will use. */
-export function currentClientSeed(tx: Tx, userId: number, now: number): string {
-  return pairs(tx, userId, now).current.client_seed;
+export async function currentClientSeed(tx: Tx, userId: number, now: number): Promise<string> {
+  return (await pairs(tx, userId, now)).current.client_seed;
 }
 
 /**
  * Retires the current pair and answers its revealed server seed: the next server seed becomes
  * current with `clientSeed` (or the old client seed) at nonce 0, and a new next one is drawn.
  */
-export function rotateSeeds(tx: Tx, userId: number, now: number, clientSeed?: string): string {
-  const { current, next } = pairs(tx, userId, now);
-  tx.run("UPDATE seed_pairs SET state = 'revealed', revealed_at = ? WHERE id = ?", now, current.id);
-  tx.run("UPDATE seed_pairs SET state = 'current', client_seed = ?, nonce = 0 WHERE id = ?", clientSeed ?? current.client_seed, next.id);
-  insertPair(tx, userId, 'next', null, now);
+export async function rotateSeeds(tx: Tx, userId: number, now: number, clientSeed?: string): Promise<string> {
+  const { current, next } = await pairs(tx, userId, now);
+  await tx.run("UPDATE seed_pairs SET state = 'revealed', revealed_at = ? WHERE id = ?", now, current.id);
+  await tx.run("UPDATE seed_pairs SET state = 'current', client_seed = ?, nonce = 0 WHERE id = ?", clientSeed ?? current.client_seed, next.id);
+  await insertPair(tx, userId, 'next', null, now);
   return current.server_seed;
 }
 
@@ -94,16 +94,16 @@ export function rotateSeeds(tx: Tx, userId: number, now: number, clientSeed?: st
 const TAKE_NONCE_SQL = `UPDATE seed_pairs SET nonce = nonce + 1 WHERE user_id = ? AND state = 'current' RETURNING ${PAIR_COLUMNS}`;
 
 /** Spends the current pair's nonce for one roll: answers the pair as it was before. */
-export function takeNonce(tx: Tx, userId: number, now: number): CurrentPair {
-  const taken = tx.get<CurrentPair>(TAKE_NONCE_SQL, userId);
+export async function takeNonce(tx: Tx, userId: number, now: number): Promise<CurrentPair> {
+  const taken = await tx.get<CurrentPair>(TAKE_NONCE_SQL, userId);
   if (taken) return { ...taken, nonce: taken.nonce - 1 };
   // The player's first roll: the pairs are drawn now (current and next, as seedView shows them).
-  const { current } = pairs(tx, userId, now);
-  tx.run('UPDATE seed_pairs SET nonce = nonce + 1 WHERE id = ?', current.id);
+  const { current } = await pairs(tx, userId, now);
+  await tx.run('UPDATE seed_pairs SET nonce = nonce + 1 WHERE id = ?', current.id);
   return current;
 }
 
 /** The server seed of the player's most recently retired pair, if any. */
-export function lastRevealedSeed(db: Pick<Db, 'get'>, userId: number): string | undefined {
-  return db.get<{ server_seed: string }>("SELECT server_seed FROM seed_pairs WHERE user_id = ? AND state = 'revealed' ORDER BY id DESC LIMIT 1", userId)?.server_seed;
+export async function lastRevealedSeed(db: Pick<Db, 'get'>, userId: number): Promise<string | undefined> {
+  return (await db.get<{ server_seed: string }>("SELECT server_seed FROM seed_pairs WHERE user_id = ? AND state = 'revealed' ORDER BY id DESC LIMIT 1", userId))?.server_seed;
 }

@@ -21,10 +21,10 @@ export interface AssetRow {
  * stake paid for it: a stake of sponsored coins makes its sale sponsored in proportion
  * (ledger `Transfer.stakes`, docs/decisions/0056).
  */
-export function grantItem(tx: Tx, userId: number, itemId: number, boxId: number | null, now: number, stakeRef: string | null = null): number {
-  return tx.run(
+export async function grantItem(tx: Tx, userId: number, itemId: number, boxId: number | null, now: number, stakeRef: string | null = null): Promise<number> {
+  return (await tx.run(
     "INSERT INTO assets (user_id, kind, item_id, status, box_id, stake_ref, created_at) VALUES (?, 'item', ?, 'held', ?, ?, ?)", userId, itemId, boxId, stakeRef, now,
-  ).lastInsertRowid;
+  )).lastInsertRowid;
 }
 
 /** The wire shape of a held item. */
@@ -86,13 +86,13 @@ export function heldPage(db: Pick<Db, 'all'>, userId: number, q: AssetQuery): As
  * Totals of the held items under the filters. Each facet (types, rarities) is counted under
  * the other filter only, so the client's filter chips show what picking them would give.
  */
-export function heldResume(db: Pick<Db, 'all' | 'get'>, userId: number, q: Pick<AssetQuery, 'types' | 'rarities'>): z.output<typeof InventoryResume> {
+export async function heldResume(db: Pick<Db, 'all' | 'get'>, userId: number, q: Pick<AssetQuery, 'types' | 'rarities'>): Promise<z.output<typeof InventoryResume>> {
   const all = filterSql(q.types, q.rarities);
-  const totals = db.get<{ n: number; price: number | null }>(`SELECT COUNT(*) AS n, SUM(i.price) AS price ${HELD}${all.where}`, userId, ...all.params)!;
+  const totals = (await db.get<{ n: number; price: number | null }>(`SELECT COUNT(*) AS n, SUM(i.price) AS price ${HELD}${all.where}`, userId, ...all.params))!;
   const byRarity = filterSql(undefined, q.rarities);
   const byType = filterSql(q.types, undefined);
-  const types = db.all<{ k: string; n: number }>(`SELECT i.category AS k, COUNT(*) AS n ${HELD}${byRarity.where} GROUP BY i.category`, userId, ...byRarity.params);
-  const rarities = db.all<{ k: string; n: number }>(`SELECT i.rarity AS k, COUNT(*) AS n ${HELD}${byType.where} GROUP BY i.rarity`, userId, ...byType.params);
+  const types = await db.all<{ k: string; n: number }>(`SELECT i.category AS k, COUNT(*) AS n ${HELD}${byRarity.where} GROUP BY i.category`, userId, ...byRarity.params);
+  const rarities = await db.all<{ k: string; n: number }>(`SELECT i.rarity AS k, COUNT(*) AS n ${HELD}${byType.where} GROUP BY i.rarity`, userId, ...byType.params);
   return {
     total_count: totals.n,
     total_price: totals.price ?? 0,
@@ -106,16 +106,16 @@ export function heldResume(db: Pick<Db, 'all' | 'get'>, userId: number, q: Pick<
  * stakes bought them. Any asset that is not held by the player (already sold, someone else's,
  * unknown) refuses the whole sale; the caller's transaction then rolls back the ones already marked.
  */
-export function markSold(tx: Tx, catalog: CatalogView, userId: number, assetIds: readonly number[], now: number): { total: number; stakes: { ref: string; value: number }[] } {
+export async function markSold(tx: Tx, catalog: CatalogView, userId: number, assetIds: readonly number[], now: number): Promise<{ total: number; stakes: { ref: string; value: number }[] }> {
   let total = 0;
   const stakes: { ref: string; value: number }[] = [];
   for (const id of new Set(assetIds)) {
-    const sold = tx.get<{ item_id: number; stake_ref: string | null }>(
+    const sold = await tx.get<{ item_id: number; stake_ref: string | null }>(
       "UPDATE assets SET status = 'sold', sold_at = ? WHERE id = ? AND user_id = ? AND kind = 'item' AND status = 'held' RETURNING item_id, stake_ref",
       now, id, userId,
     );
     if (!sold) {
-      const owned = tx.get<{ status: string }>('SELECT status FROM assets WHERE id = ? AND user_id = ?', id, userId);
+      const owned = await tx.get<{ status: string }>('SELECT status FROM assets WHERE id = ? AND user_id = ?', id, userId);
       fail(NumericError.INVALID_DATA, owned ? `Item ${toHash(id)} already sold.` : `Item ${toHash(id)} not found.`);
     }
     const price = catalog.item(sold.item_id)!.price;

@@ -10,11 +10,11 @@ const PAGE = 40;
 
 /** Inventory methods. */
 export const inventoryHandlers: Handlers = {
-  'inventory.getAssets': (params, ctx) => {
+  'inventory.getAssets': async (params, ctx) => {
     const user = requireUser(ctx);
     const sort = params.sort ?? 'hash';
     const filters = { types: params.type, rarities: params.rarity };
-    const resume = heldResume(ctx.db, user.id, filters);
+    const resume = await heldResume(ctx.db, user.id, filters);
     if (params.only_counters) return { items: [], resume };
     let after: number | undefined;
     let skip = 0;
@@ -31,9 +31,9 @@ export const inventoryHandlers: Handlers = {
     const user = requireUser(ctx);
     const ids = hashes.map((hash) => parseHash(hash) ?? fail(NumericError.INPUT_ERROR, `hashes: ${hash} is not an asset hash`));
     const catalog = ctx.catalog.view();
-    return ctx.moneyTx((tx) => {
-      const { total: amount, stakes } = markSold(tx, catalog, user.id, ids, ctx.config.now());
-      const { creditBalance } = ctx.ledger.transfer(tx, {
+    return ctx.moneyTx(async (tx) => {
+      const { total: amount, stakes } = await markSold(tx, catalog, user.id, ids, ctx.config.now());
+      const { creditBalance } = await ctx.ledger.transfer(tx, {
         from: CASES_HOUSE, to: { user: user.id }, amount, type: 'unbox_instant_sell', ref: [...new Set(ids)].map(toHash).join(','), stakes,
       });
       return { balance: creditBalance, amount };

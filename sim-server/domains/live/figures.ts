@@ -24,14 +24,14 @@ const GAME_TABLES = ['battles', 'unbox_games', 'chicken_games', 'dice_rolls'] as
 type Counted = (typeof GAME_TABLES)[number] | 'drops' | 'battle_drops';
 
 /** The first id of a table whose row was made at or after `since`, or one past the last id. */
-export function firstIdSince(db: Read, table: Counted, since: number): number {
-  const last = db.get<{ id: number | null }>(`SELECT MAX(id) AS id FROM ${table}`)?.id ?? 0;
+export async function firstIdSince(db: Read, table: Counted, since: number): Promise<number> {
+  const last = (await db.get<{ id: number | null }>(`SELECT MAX(id) AS id FROM ${table}`))?.id ?? 0;
   let lo = 1;
   let hi = last + 1;
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
     // The first row at or after mid (ids may have gaps).
-    const row = db.get<{ id: number; created_at: number }>(`SELECT id, created_at FROM ${table} WHERE id >= ? ORDER BY id LIMIT 1`, mid);
+    const row = await db.get<{ id: number; created_at: number }>(`SELECT id, created_at FROM ${table} WHERE id >= ? ORDER BY id LIMIT 1`, mid);
     if (!row || row.created_at >= since) hi = mid;
     else lo = row.id + 1;
   }
@@ -62,26 +62,26 @@ export class DayFigures {
   }
 
   /** Reads what was written since the last look; a new day starts again from its first rows. */
-  private catchUp(now: number): void {
+  private async catchUp(now: number): Promise<void> {
     const { start } = periodAt('daily', now);
     if (start !== this.day) {
       this.day = start;
       this.best = null;
       for (const table of [...GAME_TABLES, 'drops', 'battle_drops'] as const) {
-        this.next.set(table, firstIdSince(this.db, table, start));
+        this.next.set(table, await firstIdSince(this.db, table, start));
         this.counts.set(table, 0);
       }
     }
     for (const table of GAME_TABLES) {
       const from = this.next.get(table)!;
-      const row = this.db.get<{ n: number; last: number | null }>(`SELECT COUNT(*) AS n, MAX(id) AS last FROM ${table} WHERE id >= ?`, from)!;
+      const row = (await this.db.get<{ n: number; last: number | null }>(`SELECT COUNT(*) AS n, MAX(id) AS last FROM ${table} WHERE id >= ?`, from))!;
       if (row.last === null) continue;
       this.counts.set(table, this.counts.get(table)! + row.n);
       this.next.set(table, row.last + 1);
     }
-    const unbox = this.db.get<{ last: number | null }>('SELECT MAX(id) AS last FROM drops WHERE id >= ?', this.next.get('drops')!)!;
+    const unbox = (await this.db.get<{ last: number | null }>('SELECT MAX(id) AS last FROM drops WHERE id >= ?', this.next.get('drops')!))!;
     if (unbox.last !== null) {
-      const top = this.db.get<{ value: number; item_id: number; user_id: number; key: string; created_at: number }>(
+      const top = await this.db.get<{ value: number; item_id: number; user_id: number; key: string; created_at: number }>(
         `SELECT i.price AS value, d.item_id, d.user_id, b.key, d.created_at FROM drops d JOIN items i ON i.id = d.item_id JOIN boxes b ON b.id = d.box_id
           WHERE d.id >= ? AND d.id <= ? ORDER BY i.price DESC, d.id LIMIT 1`,
         this.next.get('drops')!, unbox.last,
@@ -91,9 +91,9 @@ export class DayFigures {
       if (top) this.offer({ value: top.value, itemId: top.item_id, userId: top.user_id, path: `/case/${top.key}`, type: 'unbox', time: top.created_at });
     }
     // A public battle's drops are public once its round starts; bots' drops stay with the house.
-    const battle = this.db.get<{ last: number | null }>('SELECT MAX(id) AS last FROM battle_drops WHERE id >= ?', this.next.get('battle_drops')!)!;
+    const battle = (await this.db.get<{ last: number | null }>('SELECT MAX(id) AS last FROM battle_drops WHERE id >= ?', this.next.get('battle_drops')!))!;
     if (battle.last !== null) {
-      const top = this.db.get<{ value: number; item_id: number; user_id: number; battle_id: number; created_at: number }>(
+      const top = await this.db.get<{ value: number; item_id: number; user_id: number; battle_id: number; created_at: number }>(
         `SELECT d.value, d.item_id, d.user_id, d.battle_id, d.created_at FROM battle_drops d
            JOIN battles b ON b.id = d.battle_id JOIN battle_seats s ON s.battle_id = d.battle_id AND s.seat = d.seat
           WHERE d.id >= ? AND d.id <= ? AND b.personal = 0 AND s.bot = 0 ORDER BY d.value DESC, d.id LIMIT 1`,
@@ -109,8 +109,8 @@ export class DayFigures {
   }
 
   /** The day's figures as the wire shows them. */
-  read(now: number, catalog: CatalogView): z.output<typeof ArenaToday> {
-    this.catchUp(now);
+  async read(now: number, catalog: CatalogView): Promise<z.output<typeof ArenaToday>> {
+    await this.catchUp(now);
     const games = GAME_TABLES.reduce((sum, table) => sum + this.counts.get(table)!, 0);
     const best = this.best;
     const item = best ? catalog.item(best.itemId) : undefined;
@@ -133,10 +133,10 @@ export function createDayFigures(db: Read): DayFigures {
 }
 
 /** arena.statistics' answer: who is on line, the battles by stage, the pots, and today's figures. */
-export function arenaStatistics(
+export async function arenaStatistics(
   services: Pick<Services, 'db' | 'catalog' | 'hub' | 'config'>,
   figures: DayFigures = createDayFigures(services.db),
-): z.output<typeof ArenaStatistics> {
+): Promise<z.output<typeof ArenaStatistics>> {
   const now = services.config.now();
-  return { online: services.hub.stats().connections, simulated: simulatedOnline(), ...arenaFigures(services.db), today: figures.read(now, services.catalog.view()), time: now };
+  return { online: services.hub.stats().connections, simulated: simulatedOnline(), ...await arenaFigures(services.db), today: await figures.read(now, services.catalog.view()), time: now };
 }

@@ -19,14 +19,14 @@ export const STATISTICS_EVERY_MS = 10_000;
 /** The house speaks in the chat this often: the discord promo and the item spotlight in turn. */
 export const HOUSE_POST_EVERY_MS = 30 * 60_000;
 
-function registerLive(app: FastifyInstance, services: Services): void {
+async function registerLive(app: FastifyInstance, services: Services): Promise<void> {
   const { hub, timers } = services;
   let lastOnline = '';
   const watching = new Map<string, number>();
   let lastFigures = '';
   const day = createDayFigures(services.db);
   let housePosts = 0;
-  everyOwned(app, timers, 'online counts', ONLINE_EVERY_MS, () => {
+  await everyOwned(app, timers, 'online counts', ONLINE_EVERY_MS, () => {
     const counts = { online: hub.stats().connections, simulated: simulatedOnline() };
     const key = `${counts.online}/${counts.simulated}`;
     if (key !== lastOnline) hub.publish(Rooms.lobby, 'LOBBY_ONLINE', counts);
@@ -42,14 +42,14 @@ function registerLive(app: FastifyInstance, services: Services): void {
   });
 
   // First one period after start: the figures read the case catalog, which a process loads on its first request.
-  everyOwned(app, timers, 'arena statistics', STATISTICS_EVERY_MS, () => {
-    const stats = arenaStatistics(services, day);
+  await everyOwned(app, timers, 'arena statistics', STATISTICS_EVERY_MS, async () => {
+    const stats = await arenaStatistics(services, day);
     const key = JSON.stringify({ ...stats, time: 0 });
     if (key !== lastFigures) hub.publish(Rooms.lobby, 'ARENA_STATISTICS', stats);
     lastFigures = key;
   }, { atStart: false });
 
-  everyOwned(app, timers, 'house chat post', HOUSE_POST_EVERY_MS, () => {
+  await everyOwned(app, timers, 'house chat post', HOUSE_POST_EVERY_MS, () => {
     postHouseMessage(services, housePosts % 2 === 0 ? 'discord' : 'item');
     housePosts += 1;
   }, { atStart: false });

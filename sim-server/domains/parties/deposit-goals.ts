@@ -21,31 +21,31 @@ const DEPOSITS = new Set<HistoryType>(['wallet_deposit', 'gift_code']);
 export const GOAL_BOOSTER_SOURCE = 'party_goal';
 
 /** Ledger hook: counts a participant's deposit towards their open parties' goals and pays the goals it reaches. */
-export function countPartyDeposit(tx: Tx, change: BalanceChange, s: Pick<Services, 'hub' | 'config'>): void {
+export async function countPartyDeposit(tx: Tx, change: BalanceChange, s: Pick<Services, 'hub' | 'config'>): Promise<void> {
   if (!DEPOSITS.has(change.type) || change.amount <= 0) return;
-  const parties = tx.all<{ party_id: number }>(
+  const parties = await tx.all<{ party_id: number }>(
     "SELECT m.party_id FROM stream_party_members m JOIN stream_parties p ON p.id = m.party_id WHERE m.user_id = ? AND p.status <> 'closed' ORDER BY m.party_id",
     change.userId,
   );
   for (const { party_id: partyId } of parties) {
-    tx.run('UPDATE stream_parties SET deposited = deposited + ? WHERE id = ?', change.amount, partyId);
-    const party = tx.get<PartyRow>('SELECT * FROM stream_parties WHERE id = ?', partyId)!;
+    await tx.run('UPDATE stream_parties SET deposited = deposited + ? WHERE id = ?', change.amount, partyId);
+    const party = (await tx.get<PartyRow>('SELECT * FROM stream_parties WHERE id = ?', partyId))!;
     const reached = depositGoalsReached(party.deposited);
     if (reached > party.goals_paid) {
-      const moved = tx.run('UPDATE stream_parties SET goals_paid = ? WHERE id = ? AND goals_paid = ?', reached, partyId, party.goals_paid);
-      if (moved.changes > 0) payGoals(tx, s, party, party.goals_paid, reached);
+      const moved = await tx.run('UPDATE stream_parties SET goals_paid = ? WHERE id = ? AND goals_paid = ?', reached, partyId, party.goals_paid);
+      if (moved.changes > 0) await payGoals(tx, s, party, party.goals_paid, reached);
     }
-    announce(tx, s, partyId);
+    await announce(tx, s, partyId);
   }
 }
 
 /** Gives every participant a Deposit Bonus booster for each goal after `from` up to `to`. */
-function payGoals(tx: Tx, s: Pick<Services, 'hub' | 'config'>, party: PartyRow, from: number, to: number): void {
-  const members = tx.all<{ user_id: number }>('SELECT user_id FROM stream_party_members WHERE party_id = ? ORDER BY id', party.id);
+async function payGoals(tx: Tx, s: Pick<Services, 'hub' | 'config'>, party: PartyRow, from: number, to: number): Promise<void> {
+  const members = await tx.all<{ user_id: number }>('SELECT user_id FROM stream_party_members WHERE party_id = ? ORDER BY id', party.id);
   const now = s.config.now();
   for (const goal of PARTY_DEPOSIT_GOALS.slice(from, to)) {
     for (const { user_id: userId } of members) {
-      grantBooster(tx, userId, 'deposit_bonus', {
+      await grantBooster(tx, userId, 'deposit_bonus', {
         source: GOAL_BOOSTER_SOURCE,
         ref: `${toHash(party.id)}:${goal.number}:${toHash(userId)}`,
         now,

@@ -28,16 +28,16 @@ const OfficialBody = z.object({
 const AdvanceBody = z.object({ minutes: z.coerce.number().check(z.int(), z.gte(1), z.lte(60)) });
 
 /** Moves an open party's air time on by the body's minutes and runs it; answers the envelope. */
-function advanceBy(s: Services, id: string, body: unknown) {
+async function advanceBy(s: Services, id: string, body: unknown) {
   const parsed = z.safeParse(AdvanceBody, body ?? {});
   if (!parsed.success) return { error: { error_code: NumericError.INPUT_ERROR, error_msg: describeIssues(parsed.error.issues, body) } };
   try {
     return {
-      response: s.db.transaction((tx) => {
-        const party = openParty(tx, id);
-        tx.run('UPDATE stream_parties SET air_time = air_time + ? WHERE id = ?', parsed.data.minutes * 60_000, party.id);
-        advanceParty(tx, s, party.id);
-        return { air_time: tx.get<{ air_time: number }>('SELECT air_time FROM stream_parties WHERE id = ?', party.id)!.air_time };
+      response: await s.db.transaction(async (tx) => {
+        const party = await openParty(tx, id);
+        await tx.run('UPDATE stream_parties SET air_time = air_time + ? WHERE id = ?', parsed.data.minutes * 60_000, party.id);
+        await advanceParty(tx, s, party.id);
+        return { air_time: (await tx.get<{ air_time: number }>('SELECT air_time FROM stream_parties WHERE id = ?', party.id))!.air_time };
       }),
     };
   } catch (error) {
@@ -49,8 +49,8 @@ function advanceBy(s: Services, id: string, body: unknown) {
 /** Opens an official party hosted by a player (the operator's; prizes from the house). */
 export function startOfficialParty(s: Services, input: z.output<typeof OfficialBody>) {
   const host = findUserByName(s.db, input.host) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
-  return s.db.transaction((tx) => {
-    const { party } = createParty(tx, s, host, {
+  return s.db.transaction(async (tx) => {
+    const { party } = await createParty(tx, s, host, {
       official: true,
       mode: input.mode ?? 'level',
       minWagered: 0,
@@ -61,23 +61,23 @@ export function startOfficialParty(s: Services, input: z.output<typeof OfficialB
       required: (input.required ?? '0,0,0').split(',').map(Number),
       budgets: OFFICIAL_PRIZES,
     });
-    advanceParty(tx, s, party.id);
+    await advanceParty(tx, s, party.id);
     return { id: toHash(party.id) };
   });
 }
 
-function registerParties(app: FastifyInstance, s: Services): void {
-  everyOwned(app, s.timers, 'party step', PARTY_TICK_MS, () => partyTick(s));
+async function registerParties(app: FastifyInstance, s: Services): Promise<void> {
+  await everyOwned(app, s.timers, 'party step', PARTY_TICK_MS, () => partyTick(s));
   if (!s.config.simMode) return;
   // The operator moves a party's air time on (a demo or a browser test need not wait 10 minutes on air).
-  app.post('/api/sim/parties/:id/advance', operatorRoute(s.config), async (request, reply) => reply.send(advanceBy(s, (request.params as { id: string }).id, request.body)));
+  app.post('/api/sim/parties/:id/advance', operatorRoute(s.config), async (request, reply) => reply.send(await advanceBy(s, (request.params as { id: string }).id, request.body)));
   app.post('/api/sim/parties', operatorRoute(s.config), async (request, reply) => {
     const form = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
     let result;
     try {
       const parsed = z.safeParse(OfficialBody, request.body ?? {});
       if (!parsed.success) throw new AppError(NumericError.INPUT_ERROR, describeIssues(parsed.error.issues, request.body));
-      result = { response: startOfficialParty(s, parsed.data) };
+      result = { response: await startOfficialParty(s, parsed.data) };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       result = { error: { error_code: error.code, error_msg: error.message } };

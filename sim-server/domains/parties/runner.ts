@@ -19,10 +19,10 @@ import {
 type RunnerServices = Pick<Services, 'db' | 'hub' | 'config' | 'ledger' | 'catalog'>;
 
 /** Publishes the tier's participant list and its SHA-256 (once). */
-function publish(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, now: number): TierRow {
-  const list = eligibleFor(tx, party, tier, now).map((m) => toHash(m.id));
+async function publish(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, now: number): Promise<TierRow> {
+  const list = (await eligibleFor(tx, party, tier, now)).map((m) => toHash(m.id));
   const hash = partyParticipantsHash(list);
-  const done = tx.run(
+  const done = await tx.run(
     'UPDATE stream_party_tiers SET participants = ?, participants_hash = ?, published_at = ? WHERE party_id = ? AND number = ? AND participants IS NULL',
     JSON.stringify(list), hash, now, party.id, tier.number,
   );
@@ -30,7 +30,7 @@ function publish(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, now:
     const payload = { id: toHash(party.id), number: tier.number, participants: list.length, participants_hash: hash };
     tx.afterCommit(() => s.hub.publish('STREAM_PARTY_LOBBY', 'STREAM_PARTY_TIER_LOCKED', payload));
   }
-  return tx.get<TierRow>('SELECT * FROM stream_party_tiers WHERE party_id = ? AND number = ?', party.id, tier.number)!;
+  return (await tx.get<TierRow>('SELECT * FROM stream_party_tiers WHERE party_id = ? AND number = ?', party.id, tier.number))!;
 }
 
 /**
@@ -40,44 +40,44 @@ function publish(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, now:
  * for a coins card, the promotions house for a deposit bonus), so what the winner can collect
  * is what the partner paid. Official parties' prizes are the house's own.
  */
-function deliver(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, winnerId: number, now: number): void {
+async function deliver(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, winnerId: number, now: number): Promise<void> {
   const ref = `${toHash(party.id)}:${tier.number}`;
   if (tier.prize_type === 'item') {
-    const assetId = grantItem(tx, winnerId, tier.item_id!, null, now);
-    tx.run('UPDATE stream_party_tiers SET asset_id = ? WHERE party_id = ? AND number = ?', assetId, party.id, tier.number);
+    const assetId = await grantItem(tx, winnerId, tier.item_id!, null, now);
+    await tx.run('UPDATE stream_party_tiers SET asset_id = ? WHERE party_id = ? AND number = ?', assetId, party.id, tier.number);
     return;
   }
   if (tier.prize_type === 'booster') {
-    const booster = grantBooster(tx, winnerId, 'deposit_bonus', { source: 'party', ref, now, params: { bonus_max: tier.price }, hub: s.hub });
-    tx.run('UPDATE stream_party_tiers SET booster_id = ? WHERE party_id = ? AND number = ?', booster.id, party.id, tier.number);
-    if (!party.official && tier.price > 0) s.ledger.transfer(tx, { from: PARTY_HOUSE, to: BOOSTER_FUNDER, amount: tier.price, type: 'party_prize', ref });
+    const booster = await grantBooster(tx, winnerId, 'deposit_bonus', { source: 'party', ref, now, params: { bonus_max: tier.price }, hub: s.hub });
+    await tx.run('UPDATE stream_party_tiers SET booster_id = ? WHERE party_id = ? AND number = ?', booster.id, party.id, tier.number);
+    if (!party.official && tier.price > 0) await s.ledger.transfer(tx, { from: PARTY_HOUSE, to: BOOSTER_FUNDER, amount: tier.price, type: 'party_prize', ref });
     return;
   }
   const catalog = s.catalog.view();
-  const assetId = grantCard(tx, catalog, winnerId, { kind: 'free_coins', rarity: tier.prize_rarity ?? 'low', name: tier.prize_name ?? 'Coins card', level: 1, amount: tier.price }, 'party', now);
-  tx.run('UPDATE stream_party_tiers SET asset_id = ? WHERE party_id = ? AND number = ?', assetId, party.id, tier.number);
-  if (!party.official && tier.price > 0) s.ledger.transfer(tx, { from: PARTY_HOUSE, to: CARDS_HOUSE, amount: tier.price, type: 'party_prize', ref });
+  const assetId = await grantCard(tx, catalog, winnerId, { kind: 'free_coins', rarity: tier.prize_rarity ?? 'low', name: tier.prize_name ?? 'Coins card', level: 1, amount: tier.price }, 'party', now);
+  await tx.run('UPDATE stream_party_tiers SET asset_id = ? WHERE party_id = ? AND number = ?', assetId, party.id, tier.number);
+  if (!party.official && tier.price > 0) await s.ledger.transfer(tx, { from: PARTY_HOUSE, to: CARDS_HOUSE, amount: tier.price, type: 'party_prize', ref });
   const card = cardOut(catalog, cardById(tx, assetId)!);
   tx.afterCommit(() => s.hub.toUser(winnerId, 'INVENTORY_ASSET_ISSUED', { assets: [], cards: [card], count: 1, source: 'party', game_hash: null }));
 }
 
 /** Draws a published tier: the ticket picks the winner from the published list; the prize goes to their inventory. */
-function draw(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, now: number): void {
+async function draw(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, now: number): Promise<void> {
   const list = JSON.parse(tier.participants!) as string[];
   const ticket = partyTicket(tier.server_seed, list.length);
   const winnerHash = ticket === 0 ? null : list[ticket - 1]!;
-  const winner = winnerHash === null ? undefined : tx.get<UserRow>('SELECT * FROM users WHERE id = ?', parseHash(winnerHash));
-  const done = tx.run(
+  const winner = winnerHash === null ? undefined : await tx.get<UserRow>('SELECT * FROM users WHERE id = ?', parseHash(winnerHash));
+  const done = await tx.run(
     'UPDATE stream_party_tiers SET ticket = ?, winner_id = ?, completed_at = ? WHERE party_id = ? AND number = ? AND completed_at IS NULL',
     ticket, winner?.id ?? null, now, party.id, tier.number,
   );
   if (done.changes === 0) return;
-  if (winner) deliver(tx, s, party, tier, winner.id, now);
+  if (winner) await deliver(tx, s, party, tier, winner.id, now);
   else if (!party.official && tier.price > 0) {
     // Nobody qualified: the partner gets this tier's fuel back.
-    s.ledger.transfer(tx, { from: PARTY_HOUSE, to: { user: party.host_id }, amount: tier.price, type: 'party_fuel_refund', ref: toHash(party.id) });
+    await s.ledger.transfer(tx, { from: PARTY_HOUSE, to: { user: party.host_id }, amount: tier.price, type: 'party_fuel_refund', ref: toHash(party.id) });
   }
-  const prize = prizeOut(s.catalog.view(), tx.get<TierRow>('SELECT * FROM stream_party_tiers WHERE party_id = ? AND number = ?', party.id, tier.number)!);
+  const prize = prizeOut(s.catalog.view(), (await tx.get<TierRow>('SELECT * FROM stream_party_tiers WHERE party_id = ? AND number = ?', party.id, tier.number))!);
   const roll = {
     id: toHash(party.id),
     number: tier.number,
@@ -94,39 +94,39 @@ function draw(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, now: nu
 }
 
 /** Advances one party to now. */
-export function advanceParty(tx: Tx, s: RunnerServices, partyId: number): void {
-  const party = tx.get<PartyRow>("SELECT * FROM stream_parties WHERE id = ? AND status <> 'closed'", partyId);
+export async function advanceParty(tx: Tx, s: RunnerServices, partyId: number): Promise<void> {
+  const party = await tx.get<PartyRow>("SELECT * FROM stream_parties WHERE id = ? AND status <> 'closed'", partyId);
   if (!party) return;
   const now = s.config.now();
-  const live = hostLive(tx, party.host_id);
+  const live = await hostLive(tx, party.host_id);
   // Air time counts only the stretch the party was active and the host is still on air.
   const gained = party.status === 'active' && live ? Math.max(0, now - party.ticked_at) : 0;
   const status = live ? 'active' : 'inactive';
   const inactiveSince = live ? null : (party.inactive_since ?? now);
-  tx.run('UPDATE stream_parties SET air_time = air_time + ?, ticked_at = ?, status = ?, inactive_since = ? WHERE id = ?', gained, now, status, inactiveSince, party.id);
+  await tx.run('UPDATE stream_parties SET air_time = air_time + ?, ticked_at = ?, status = ?, inactive_since = ? WHERE id = ?', gained, now, status, inactiveSince, party.id);
   const current = { ...party, air_time: party.air_time + gained, status, inactive_since: inactiveSince } as PartyRow;
-  if (status !== party.status) announce(tx, s, party.id);
+  if (status !== party.status) await announce(tx, s, party.id);
   if (status === 'inactive' && now - inactiveSince! >= INACTIVE_CLOSE_MS) {
-    closeParty(tx, s, current);
+    await closeParty(tx, s, current);
     return;
   }
-  for (let tier = nextTier(tiersOf(tx, party.id)); tier; tier = nextTier(tiersOf(tx, party.id))) {
+  for (let tier = nextTier(await tiersOf(tx, party.id)); tier; tier = nextTier(await tiersOf(tx, party.id))) {
     if (current.air_time < tier.time_at - TIER_LOCK_MS) break;
-    const published = tier.participants === null ? publish(tx, s, current, tier, now) : tier;
+    const published = tier.participants === null ? await publish(tx, s, current, tier, now) : tier;
     if (current.air_time < tier.time_at) break;
-    draw(tx, s, current, published, now);
+    await draw(tx, s, current, published, now);
   }
-  const tiers = tiersOf(tx, party.id);
+  const tiers = await tiersOf(tx, party.id);
   const lastDrawn = Math.max(...tiers.map((t) => t.completed_at ?? Number.POSITIVE_INFINITY));
   if (now - lastDrawn >= FINISHED_LINGER_MS) {
     // Every tier is drawn and the last winner has been shown: the party has given out what it had.
-    tx.run("UPDATE stream_parties SET status = 'closed', closed_at = ? WHERE id = ?", now, party.id);
-    announce(tx, s, party.id);
+    await tx.run("UPDATE stream_parties SET status = 'closed', closed_at = ? WHERE id = ?", now, party.id);
+    await announce(tx, s, party.id);
   }
 }
 
 /** Advances every open party (the runner's tick; tests call it after moving the clock). */
-export function partyTick(s: RunnerServices): void {
-  const open = s.db.all<{ id: number }>("SELECT id FROM stream_parties WHERE status <> 'closed' ORDER BY id");
-  for (const { id } of open) s.db.transaction((tx) => advanceParty(tx, s, id));
+export async function partyTick(s: RunnerServices): Promise<void> {
+  const open = await s.db.all<{ id: number }>("SELECT id FROM stream_parties WHERE status <> 'closed' ORDER BY id");
+  for (const { id } of open) await s.db.transaction((tx) => advanceParty(tx, s, id));
 }

@@ -83,9 +83,9 @@ export interface TierRow {
 }
 
 /** An open party by hash, or 30. */
-export function openParty(db: Pick<Db, 'get'>, hash: string): PartyRow {
+export async function openParty(db: Pick<Db, 'get'>, hash: string): Promise<PartyRow> {
   const id = parseHash(hash);
-  const row = id === null ? undefined : db.get<PartyRow>("SELECT * FROM stream_parties WHERE id = ? AND status <> 'closed'", id);
+  const row = id === null ? undefined : await db.get<PartyRow>("SELECT * FROM stream_parties WHERE id = ? AND status <> 'closed'", id);
   if (!row) fail(NumericError.NOT_FOUND, 'Stream party not found');
   return row;
 }
@@ -96,7 +96,7 @@ export const tiersOf = (db: Pick<Db, 'all'>, partyId: number) => db.all<TierRow>
 export const nextTier = (tiers: readonly TierRow[]) => tiers.find((t) => t.completed_at === null);
 
 /** Whether the host is on air now (their stream is their presence in the sim). */
-export const hostLive = (db: Pick<Db, 'get'>, hostId: number) => db.get('SELECT 1 AS live FROM streams WHERE user_id = ? AND ended_at IS NULL', hostId) !== undefined;
+export const hostLive = async (db: Pick<Db, 'get'>, hostId: number) => await db.get('SELECT 1 AS live FROM streams WHERE user_id = ? AND ended_at IS NULL', hostId) !== undefined;
 
 /** The player's referral partner, if any. */
 export const referrerOf = (db: Pick<Db, 'get'>, userId: number) => db.get<{ partner_id: number; created_at: number }>('SELECT partner_id, created_at FROM referrals WHERE user_id = ?', userId);
@@ -105,21 +105,21 @@ export const referrerOf = (db: Pick<Db, 'get'>, userId: number) => db.get<{ part
  * What a referral wagered under the host's code within the last `periodMs`: their counted
  * wagers since they took the code (or the period's start, whichever is later).
  */
-export function wageredUnderCode(db: Pick<Db, 'get'>, userId: number, hostId: number, periodMs: number, now: number): number {
-  const referral = referrerOf(db, userId);
+export async function wageredUnderCode(db: Pick<Db, 'get'>, userId: number, hostId: number, periodMs: number, now: number): Promise<number> {
+  const referral = await referrerOf(db, userId);
   if (!referral || referral.partner_id !== hostId) return 0;
   return wageredSince(db, userId, Math.max(referral.created_at, now - periodMs));
 }
 
 /** A member's standing for the tier rules: level, rank under the host's scheme (1 S .. 6 E, referrals only), race place today. */
-export function statsOf(db: Pick<Db, 'get'>, party: Pick<PartyRow, 'host_id' | 'official'>, user: UserRow, now: number): PartyStats {
+export async function statsOf(db: Pick<Db, 'get'>, party: Pick<PartyRow, 'host_id' | 'official'>, user: UserRow, now: number): Promise<PartyStats> {
   let rank: number | null = null;
-  const referral = referrerOf(db, user.id);
+  const referral = await referrerOf(db, user.id);
   if (!party.official && referral?.partner_id === party.host_id) {
-    const wagered = db.get<{ wagered: number }>('SELECT wagered FROM referral_earnings WHERE user_id = ? AND partner_id = ?', user.id, party.host_id)?.wagered ?? 0;
-    rank = REFERRAL_RANKS.indexOf(rankFor(schemeOf(db, party.host_id), wagered)) + 1;
+    const wagered = (await db.get<{ wagered: number }>('SELECT wagered FROM referral_earnings WHERE user_id = ? AND partner_id = ?', user.id, party.host_id))?.wagered ?? 0;
+    rank = REFERRAL_RANKS.indexOf(rankFor(await schemeOf(db, party.host_id), wagered)) + 1;
   }
-  return { level: levelForExp(user.exp), rank, race: placeOfDay(db, user.id, now) };
+  return { level: levelForExp(user.exp), rank, race: await placeOfDay(db, user.id, now) };
 }
 
 interface MemberRow extends UserRow {
@@ -130,14 +130,14 @@ interface MemberRow extends UserRow {
 export const membersOf = (db: Pick<Db, 'all'>, partyId: number) =>
   db.all<MemberRow>('SELECT u.*, m.id AS member_id FROM stream_party_members m JOIN users u ON u.id = m.user_id WHERE m.party_id = ? ORDER BY m.id', partyId);
 
-export const memberCount = (db: Pick<Db, 'get'>, partyId: number) => db.get<{ n: number }>('SELECT COUNT(*) AS n FROM stream_party_members WHERE party_id = ?', partyId)!.n;
+export const memberCount = async (db: Pick<Db, 'get'>, partyId: number) => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM stream_party_members WHERE party_id = ?', partyId))!.n;
 
 /** The members a tier would draw from now: those meeting its rule, in join order. */
-export function eligibleFor(db: Pick<Db, 'all' | 'get'>, party: PartyRow, tier: TierRow, now: number): MemberRow[] {
-  return membersOf(db, party.id).filter((m) => meetsTier(party.mode, statsOf(db, party, m, now), tier));
+export async function eligibleFor(db: Pick<Db, 'all' | 'get'>, party: PartyRow, tier: TierRow, now: number): Promise<MemberRow[]> {
+  return (await membersOf(db, party.id)).filter(async (m) => meetsTier(party.mode, await statsOf(db, party, m, now), tier));
 }
 
-const partyUser = (db: Pick<Db, 'get'>, party: PartyRow, user: UserRow, now: number) => ({ ...publicUser(user), stats: statsOf(db, party, user, now) });
+const partyUser = async (db: Pick<Db, 'get'>, party: PartyRow, user: UserRow, now: number) => ({ ...publicUser(user), stats: await statsOf(db, party, user, now) });
 
 /** What a new party needs beyond its host. */
 export interface NewParty {
@@ -155,18 +155,18 @@ export interface NewParty {
 }
 
 /** Opens a party for a host: ACTIVE_STREAM_PARTY_EXISTS while they have one open. Answers the party row and what its prizes cost. */
-export function createParty(tx: Tx, s: Pick<Services, 'hub' | 'config'>, host: UserRow, input: NewParty): { party: PartyRow; cost: number } {
-  if (tx.get("SELECT 1 AS open FROM stream_parties WHERE host_id = ? AND status <> 'closed'", host.id)) {
+export async function createParty(tx: Tx, s: Pick<Services, 'hub' | 'config'>, host: UserRow, input: NewParty): Promise<{ party: PartyRow; cost: number }> {
+  if (await tx.get("SELECT 1 AS open FROM stream_parties WHERE host_id = ? AND status <> 'closed'", host.id)) {
     fail(NamedError.ACTIVE_STREAM_PARTY_EXISTS, 'You already host an open stream party: close it first');
   }
   const now = s.config.now();
-  const status = hostLive(tx, host.id) ? 'active' : 'inactive';
-  const id = tx.run(
+  const status = await hostLive(tx, host.id) ? 'active' : 'inactive';
+  const id = (await tx.run(
     `INSERT INTO stream_parties (host_id, official, mode, status, min_wagered, min_period, min_level, invite_code, background, ticked_at, inactive_since, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     host.id, input.official ? 1 : 0, input.mode, status, input.minWagered, Math.round(input.minPeriodMs / 1000), input.minLevel,
     input.official ? OFFICIAL_INVITE_CODE : input.inviteCode, input.background, now, status === 'inactive' ? now : null, now,
-  ).lastInsertRowid;
+  )).lastInsertRowid;
   let cost = 0;
   for (let n = 1; n <= PARTY_TIERS; n++) {
     const value = input.budgets[n - 1]!;
@@ -174,7 +174,7 @@ export function createParty(tx: Tx, s: Pick<Services, 'hub' | 'config'>, host: U
     cost += value;
     const seed = randomBytes(32).toString('hex');
     const required = input.required[n - 1] ?? 0;
-    tx.run(
+    await tx.run(
       `INSERT INTO stream_party_tiers (party_id, number, prize_type, prize_kind, prize_name, prize_rarity, price, time_at, required_level, required_rank, required_race, server_seed, server_seed_hashed)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       id, n, prize.type, prize.kind, prize.name, prize.rarity, value, n * TIER_EVERY_MS,
@@ -184,13 +184,13 @@ export function createParty(tx: Tx, s: Pick<Services, 'hub' | 'config'>, host: U
   }
   const payload = { id: toHash(id), official: input.official, host_hash: toHash(host.id) };
   tx.afterCommit(() => s.hub.publish('STREAM_PARTY_LOBBY', 'STREAM_PARTY_CREATED', payload));
-  return { party: tx.get<PartyRow>('SELECT * FROM stream_parties WHERE id = ?', id)!, cost };
+  return { party: (await tx.get<PartyRow>('SELECT * FROM stream_parties WHERE id = ?', id))!, cost };
 }
 
 /** Announces a party's state to the lobby after the commit. */
-export function announce(tx: Tx, s: Pick<Services, 'hub'>, partyId: number): void {
-  const row = tx.get<PartyRow>('SELECT * FROM stream_parties WHERE id = ?', partyId)!;
-  const payload = { id: toHash(row.id), status: row.status, air_time: row.air_time, participants: memberCount(tx, row.id) };
+export async function announce(tx: Tx, s: Pick<Services, 'hub'>, partyId: number): Promise<void> {
+  const row = (await tx.get<PartyRow>('SELECT * FROM stream_parties WHERE id = ?', partyId))!;
+  const payload = { id: toHash(row.id), status: row.status, air_time: row.air_time, participants: await memberCount(tx, row.id) };
   tx.afterCommit(() => s.hub.publish('STREAM_PARTY_LOBBY', 'STREAM_PARTY_UPDATED', payload));
 }
 
@@ -198,38 +198,38 @@ export function announce(tx: Tx, s: Pick<Services, 'hub'>, partyId: number): voi
  * Closes an open party: the tiers not drawn are dropped and, on a partner's party, their
  * fuel goes back to the host through the ledger. Answers the cents refunded.
  */
-export function closeParty(tx: Tx, s: Pick<Services, 'hub' | 'config' | 'ledger'>, party: PartyRow): number {
-  const closed = tx.run("UPDATE stream_parties SET status = 'closed', closed_at = ? WHERE id = ? AND status <> 'closed'", s.config.now(), party.id);
+export async function closeParty(tx: Tx, s: Pick<Services, 'hub' | 'config' | 'ledger'>, party: PartyRow): Promise<number> {
+  const closed = await tx.run("UPDATE stream_parties SET status = 'closed', closed_at = ? WHERE id = ? AND status <> 'closed'", s.config.now(), party.id);
   if (closed.changes === 0) fail(NumericError.INVALID_DATA, 'The party is already closed');
   let refunded = 0;
   if (!party.official) {
-    refunded = tx.get<{ s: number | null }>('SELECT SUM(price) AS s FROM stream_party_tiers WHERE party_id = ? AND completed_at IS NULL', party.id)!.s ?? 0;
-    if (refunded > 0) s.ledger.transfer(tx, { from: PARTY_HOUSE, to: { user: party.host_id }, amount: refunded, type: 'party_fuel_refund', ref: toHash(party.id) });
+    refunded = (await tx.get<{ s: number | null }>('SELECT SUM(price) AS s FROM stream_party_tiers WHERE party_id = ? AND completed_at IS NULL', party.id))!.s ?? 0;
+    if (refunded > 0) await s.ledger.transfer(tx, { from: PARTY_HOUSE, to: { user: party.host_id }, amount: refunded, type: 'party_fuel_refund', ref: toHash(party.id) });
   }
-  announce(tx, s, party.id);
+  await announce(tx, s, party.id);
   return refunded;
 }
 
 /** The party as the wire shows it to `viewer` (null: a visitor). */
-export function partyOut(db: Pick<Db, 'get' | 'all'>, s: Pick<Services, 'catalog' | 'config'>, party: PartyRow, viewer: UserRow | null): StreamParty {
+export async function partyOut(db: Pick<Db, 'get' | 'all'>, s: Pick<Services, 'catalog' | 'config'>, party: PartyRow, viewer: UserRow | null): Promise<StreamParty> {
   const now = s.config.now();
   const catalog = s.catalog.view();
-  const host = db.get<UserRow>('SELECT * FROM users WHERE id = ?', party.host_id)!;
-  const tiers = tiersOf(db, party.id);
-  const members = membersOf(db, party.id);
-  const stream = db.get<{ id: number; channel: string; followers: number }>('SELECT id, channel, followers FROM streams WHERE user_id = ? AND ended_at IS NULL', party.host_id);
+  const host = (await db.get<UserRow>('SELECT * FROM users WHERE id = ?', party.host_id))!;
+  const tiers = await tiersOf(db, party.id);
+  const members = await membersOf(db, party.id);
+  const stream = await db.get<{ id: number; channel: string; followers: number }>('SELECT id, channel, followers FROM streams WHERE user_id = ? AND ended_at IS NULL', party.host_id);
   const last = tiers.at(-1)?.time_at ?? 1;
   const upcoming = nextTier(tiers);
   const isHost = viewer?.id === party.host_id;
   let participation: StreamParty['participation'] = null;
   if (viewer) {
-    const stats = statsOf(db, party, viewer, now);
+    const stats = await statsOf(db, party, viewer, now);
     participation = {
       joined: members.some((m) => m.id === viewer.id),
       rank: stats.rank === null ? null : { id: stats.rank },
       race: stats.race,
-      progress: { wagered: party.official ? 0 : wageredUnderCode(db, viewer.id, party.host_id, party.min_period * 1000, now) },
-      referral: referrerOf(db, viewer.id)?.partner_id === party.host_id,
+      progress: { wagered: party.official ? 0 : await wageredUnderCode(db, viewer.id, party.host_id, party.min_period * 1000, now) },
+      referral: (await referrerOf(db, viewer.id))?.partner_id === party.host_id,
     };
   }
   const goals = tiers.map((t) => ({ name: `${Math.round((t.time_at / last) * 100)}%`, time_at: t.time_at, completed: party.air_time >= t.time_at }));
@@ -281,7 +281,7 @@ export function partyOut(db: Pick<Db, 'get' | 'all'>, s: Pick<Services, 'catalog
       goals_completed_last: goals.filter((g) => g.completed).length,
       tiers_count: tiers.length,
       tiers_completed_count: tiers.filter((t) => t.completed_at !== null).length,
-      tiers_roll_participants: upcoming ? (upcoming.participants ? (JSON.parse(upcoming.participants) as string[]).length : eligibleFor(db, party, upcoming, now).length) : 0,
+      tiers_roll_participants: upcoming ? (upcoming.participants ? (JSON.parse(upcoming.participants) as string[]).length : (await eligibleFor(db, party, upcoming, now)).length) : 0,
     },
     created_at: party.created_at,
     time: now,
@@ -302,12 +302,12 @@ export function prizeOut(catalog: CatalogView, tier: TierRow): { type: TierRow['
 }
 
 /** The tier's members and fairness record (seed revealed once completed). */
-export function tierOut(db: Pick<Db, 'get' | 'all'>, s: Pick<Services, 'config'>, party: PartyRow, tier: TierRow) {
+export async function tierOut(db: Pick<Db, 'get' | 'all'>, s: Pick<Services, 'config'>, party: PartyRow, tier: TierRow) {
   const now = s.config.now();
   const published = tier.participants ? (JSON.parse(tier.participants) as string[]) : null;
   const users = published
-    ? published.map((hash) => db.get<UserRow>('SELECT * FROM users WHERE id = ?', parseHash(hash))!).map((u) => partyUser(db, party, u, now))
-    : eligibleFor(db, party, tier, now).map((u) => partyUser(db, party, u, now));
+    ? published.map(async (hash) => (await db.get<UserRow>('SELECT * FROM users WHERE id = ?', parseHash(hash)))!).map((u) => partyUser(db, party, u, now))
+    : (await eligibleFor(db, party, tier, now)).map((u) => partyUser(db, party, u, now));
   const completed = tier.completed_at !== null;
   return {
     party_id: toHash(party.id),

@@ -15,27 +15,27 @@ export const CodeChangeMessage = {
 } as const;
 
 /** The partner a code names, or undefined. */
-export function partnerByCode(db: Pick<Db, 'get'>, code: string): UserRow | undefined {
-  const chosen = db.get<{ partner_id: number }>('SELECT partner_id FROM partner_codes WHERE code = ?', code);
+export async function partnerByCode(db: Pick<Db, 'get'>, code: string): Promise<UserRow | undefined> {
+  const chosen = await db.get<{ partner_id: number }>('SELECT partner_id FROM partner_codes WHERE code = ?', code);
   if (chosen) return findUserById(db, chosen.partner_id);
   const byName = findUserByName(db, code);
   if (!byName) return undefined;
-  const replaced = db.get<{ n: number }>('SELECT 1 AS n FROM partner_codes WHERE partner_id = ?', byName.id);
+  const replaced = await db.get<{ n: number }>('SELECT 1 AS n FROM partner_codes WHERE partner_id = ?', byName.id);
   return replaced ? undefined : byName;
 }
 
 /** A player's code: the one they chose, else their name. */
-export function codeOf(db: Pick<Db, 'get'>, user: Pick<UserRow, 'id' | 'name'>): string {
-  return db.get<{ code: string }>('SELECT code FROM partner_codes WHERE partner_id = ?', user.id)?.code ?? user.name;
+export async function codeOf(db: Pick<Db, 'get'>, user: Pick<UserRow, 'id' | 'name'>): Promise<string> {
+  return (await db.get<{ code: string }>('SELECT code FROM partner_codes WHERE partner_id = ?', user.id))?.code ?? user.name;
 }
 
 /** Sets a partner's code inside the caller's transaction. */
-export function changeCode(tx: Tx, user: UserRow, code: string, now: number): string {
+export async function changeCode(tx: Tx, user: UserRow, code: string, now: number): Promise<string> {
   if (!isValidName(code)) fail(NumericError.INVALID_CODE, CodeChangeMessage.INVALID);
-  const owner = partnerByCode(tx, code);
+  const owner = await partnerByCode(tx, code);
   const nameOwner = findUserByName(tx, code);
   if ((owner && owner.id !== user.id) || (nameOwner && nameOwner.id !== user.id)) fail(NumericError.CODE_UNAVAILABLE, CodeChangeMessage.TAKEN);
-  tx.run(
+  await tx.run(
     'INSERT INTO partner_codes (partner_id, code, changed_at) VALUES (?, ?, ?) ON CONFLICT (partner_id) DO UPDATE SET code = excluded.code, changed_at = excluded.changed_at',
     user.id, code, now,
   );

@@ -38,22 +38,22 @@ export const ALREADY_USED = 'You already use this code';
 const PAGE_SIZE = 20;
 
 export const dealHandlers: Handlers = {
-  'partnership-plus.deal': (_params, ctx) => {
+  'partnership-plus.deal': async (_params, ctx) => {
     const user = requireUser(ctx);
     requirePartner(user);
     const deal = latestDeal(ctx.db, user.id);
-    return { deal: deal ? dealView(deal) : null, terms: dealTermsOf(ctx.db).settings, tier: { ...partnerTier(referralWagered(ctx.db, user.id)) }, settings: dealSettingsOf(ctx.db, user.id) };
+    return { deal: deal ? dealView(deal) : null, terms: (await dealTermsOf(ctx.db)).settings, tier: { ...partnerTier(await referralWagered(ctx.db, user.id)) }, settings: await dealSettingsOf(ctx.db, user.id) };
   },
   'partnership-plus.confirm-deal': ({ amount }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx) => ({ deal: dealView(startDeal(tx, user, amount, ctx.config.now())) }));
+    return ctx.moneyTx(async (tx) => ({ deal: dealView(await startDeal(tx, user, amount, ctx.config.now())) }));
   },
   'partnership-plus.deal-settings-action': ({ action }, ctx) => {
     const user = requireUser(ctx);
     const now = ctx.config.now();
-    return ctx.moneyTx((tx) => {
-      if (action === 'renew') return { deal: dealView(renewDeal(tx, user, now)), returned: 0 };
-      const { deal, returned } = cancelDeal(tx, { ledger: ctx.ledger, hub: ctx.hub, now }, user);
+    return ctx.moneyTx(async (tx) => {
+      if (action === 'renew') return { deal: dealView(await renewDeal(tx, user, now)), returned: 0 };
+      const { deal, returned } = await cancelDeal(tx, { ledger: ctx.ledger, hub: ctx.hub, now }, user);
       return { deal: dealView(deal), returned };
     });
   },
@@ -65,46 +65,46 @@ export const dealHandlers: Handlers = {
   'partnership-plus.change-deal-settings': ({ auto_renew, renew_amount }, ctx) => {
     const user = requireUser(ctx);
     requirePartner(user);
-    return ctx.db.transaction((tx) => {
-      if (renew_amount > 0) checkDealAmount(tx, user.id, renew_amount);
+    return ctx.db.transaction(async (tx) => {
+      if (renew_amount > 0) await checkDealAmount(tx, user.id, renew_amount);
       if (auto_renew && renew_amount === 0) fail(NumericError.INPUT_ERROR, 'renew_amount: needed to renew');
-      return saveDealSettings(tx, user.id, { ...dealSettingsOf(tx, user.id), auto_renew, renew_amount });
+      return saveDealSettings(tx, user.id, { ...await dealSettingsOf(tx, user.id), auto_renew, renew_amount });
     });
   },
   'partnership-plus.change-credit-time': ({ time_offset }, ctx) => {
     const user = requireUser(ctx);
     requirePartner(user);
     if (time_offset < 0 || time_offset >= DAY_S) fail(NumericError.INPUT_ERROR, `time_offset: seconds from 0 to ${DAY_S - 1}`);
-    return ctx.db.transaction((tx) => {
-      saveDealSettings(tx, user.id, { ...dealSettingsOf(tx, user.id), time_offset });
+    return ctx.db.transaction(async (tx) => {
+      await saveDealSettings(tx, user.id, { ...await dealSettingsOf(tx, user.id), time_offset });
       // A renewal already scheduled moves to the new time of its day.
-      tx.run(
+      await tx.run(
         'UPDATE partner_deals SET renew_at = ((renew_at / 1000) / ? * ? + ?) * 1000 WHERE partner_id = ? AND renew_at IS NOT NULL',
         DAY_S, DAY_S, time_offset, user.id,
       );
-      return { sponsor: sponsorSchedule(tx, user.id) };
+      return { sponsor: await sponsorSchedule(tx, user.id) };
     });
   },
-  'partnership-plus.roi': (_params, ctx) => {
+  'partnership-plus.roi': async (_params, ctx) => {
     const user = requireUser(ctx);
     requirePartner(user);
     const deal = latestDeal(ctx.db, user.id);
     if (!deal) return { deal: null, wagered: 0, edge: 0, roi: 0 };
-    return { deal: dealView(deal), ...dealRoi(deal.amount, dealWagered(ctx.db, deal)) };
+    return { deal: dealView(deal), ...dealRoi(deal.amount, await dealWagered(ctx.db, deal)) };
   },
-  'partnership-plus.deal-estimate-roi': ({ amount }, ctx) => {
+  'partnership-plus.deal-estimate-roi': async ({ amount }, ctx) => {
     const user = requireUser(ctx);
     requirePartner(user);
-    const monthWagered = periodFigures(ctx.db, user.id, 'month', ctx.config.now()).wagered;
-    return estimateDealRoi({ amount, monthWagered, terms: dealTermsOf(ctx.db).settings });
+    const monthWagered = (await periodFigures(ctx.db, user.id, 'month', ctx.config.now())).wagered;
+    return estimateDealRoi({ amount, monthWagered, terms: (await dealTermsOf(ctx.db)).settings });
   },
-  'partnership-plus.expenses': ({ offset, count }, ctx) => {
+  'partnership-plus.expenses': async ({ offset, count }, ctx) => {
     const user = requireUser(ctx);
     requirePartner(user);
     const before = offset ? parseHash(offset) : null;
     if (offset && before === null) fail(NumericError.INPUT_ERROR, 'offset must be an entry hash');
     const size = count ?? PAGE_SIZE;
-    const { rows, totals } = ctx.ledger.entriesOfTypes(ctx.db, { user: user.id }, PARTNER_EXPENSE_TYPES, { before: before ?? undefined, count: size + 1 });
+    const { rows, totals } = await ctx.ledger.entriesOfTypes(ctx.db, { user: user.id }, PARTNER_EXPENSE_TYPES, { before: before ?? undefined, count: size + 1 });
     // Spending is what left the wallet: the signed sums turned around.
     const by_type = Object.fromEntries(PARTNER_EXPENSE_TYPES.map((t) => [t, -(totals[t] ?? 0)]));
     return {
@@ -114,9 +114,9 @@ export const dealHandlers: Handlers = {
       has_more: rows.length > size,
     };
   },
-  'partnership-plus.tiers': (_params, ctx) => {
+  'partnership-plus.tiers': async (_params, ctx) => {
     const partner = ctx.user && (hasTag(ctx.user, 'partner') || hasTag(ctx.user, 'club_member')) ? ctx.user : null;
-    const wagered = partner ? referralWagered(ctx.db, partner.id) : null;
+    const wagered = partner ? await referralWagered(ctx.db, partner.id) : null;
     return { tiers: PARTNER_TIERS.map((t) => ({ ...t })), level: wagered === null ? null : partnerTier(wagered).level, wagered };
   },
   'partnership-plus.get-admin-settings': (_params, ctx) => {
@@ -128,17 +128,17 @@ export const dealHandlers: Handlers = {
     requireStaff(staff);
     return ctx.db.transaction((tx) => changeDealTerms(tx, staff, terms, ctx.config.now()));
   },
-  'partnership-plus.activate-code': ({ code, anonymous, stamp }, ctx) => {
+  'partnership-plus.activate-code': async ({ code, anonymous, stamp }, ctx) => {
     const user = requireUser(ctx);
     // One rule each: the gift and referral calls check, pay and refuse; this only picks which.
     if (GIFT_CODE_PATTERN.test(code.trim())) {
-      const redeemed = ctx.moneyTx((tx) => ctx.walletGifts.redeem(tx, ctx, user.id, code.trim()));
+      const redeemed = await ctx.moneyTx((tx) => ctx.walletGifts.redeem(tx, ctx, user.id, code.trim()));
       return { success: redeemed.success, kind: 'gift' as const, ...(redeemed.cause ? { cause: redeemed.cause } : {}) };
     }
     // The use-code modal's call: the code of the partner one already has is refused, and the
     // anonymous flag stays as it was (the deposit-bonus modal's activateCode may change it).
-    const current = partnerOf(ctx.db, user.id);
-    if (current !== null && partnerByCode(ctx.db, code.trim())?.id === current) fail(NumericError.CODE_UNAVAILABLE, ALREADY_USED);
+    const current = await partnerOf(ctx.db, user.id);
+    if (current !== null && (await partnerByCode(ctx.db, code.trim()))?.id === current) fail(NumericError.CODE_UNAVAILABLE, ALREADY_USED);
     const apply = partnershipHandlers['partnership.activateCode']!;
     return Promise.resolve(apply({ code, anonymous, stamp }, ctx)).then((r) => ({ success: r.success, kind: 'referral' as const }));
   },

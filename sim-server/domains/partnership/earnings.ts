@@ -22,19 +22,19 @@ export const CASHOUT_MIN_REFERRALS = 20;
  * partner's tier (a wager earns nothing itself). Answers the partner's referral wagers before and
  * after, for the level change.
  */
-export function countReferralWager(tx: Tx, wager: CountedWager, partnerId: number): { partnerId: number; before: number; after: number } {
+export async function countReferralWager(tx: Tx, wager: CountedWager, partnerId: number): Promise<{ partnerId: number; before: number; after: number }> {
   const wagered = wager.amount;
-  tx.run(
+  await tx.run(
     `INSERT INTO referral_earnings (user_id, partner_id, wagered) VALUES (?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, wagered = referral_earnings.wagered + excluded.wagered`,
     wager.userId, partnerId, wagered,
   );
-  const total = tx.get<{ wagered: number }>(
+  const total = (await tx.get<{ wagered: number }>(
     `INSERT INTO partner_earnings (partner_id, wagered) VALUES (?, ?)
      ON CONFLICT (partner_id) DO UPDATE SET wagered = partner_earnings.wagered + excluded.wagered
      RETURNING wagered`,
     partnerId, wagered,
-  )!;
+  ))!;
   return { partnerId, before: total.wagered - wagered, after: total.wagered };
 }
 
@@ -42,15 +42,15 @@ export function countReferralWager(tx: Tx, wager: CountedWager, partnerId: numbe
  * Ledger hook for a referral's completed deposit: credits `partnerId` their tier's share of it,
  * in thousandths of a cent (exact), in the deposit's own transaction. Answers what it earned.
  */
-export function accrueDepositEarning(tx: Tx, deposit: BalanceChange, partnerId: number): number {
-  const tier = partnerTier(tx.get<{ wagered: number }>('SELECT wagered FROM partner_earnings WHERE partner_id = ?', partnerId)?.wagered ?? 0);
+export async function accrueDepositEarning(tx: Tx, deposit: BalanceChange, partnerId: number): Promise<number> {
+  const tier = partnerTier((await tx.get<{ wagered: number }>('SELECT wagered FROM partner_earnings WHERE partner_id = ?', partnerId))?.wagered ?? 0);
   const milli = partnerDepositEarningMilli(deposit.amount, tier);
-  tx.run(
+  await tx.run(
     `INSERT INTO referral_earnings (user_id, partner_id, deposited, earned_milli) VALUES (?, ?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, deposited = referral_earnings.deposited + excluded.deposited, earned_milli = referral_earnings.earned_milli + excluded.earned_milli`,
     deposit.userId, partnerId, deposit.amount, milli,
   );
-  tx.run(
+  await tx.run(
     `INSERT INTO partner_earnings (partner_id, accrued_milli, deposited) VALUES (?, ?, ?)
      ON CONFLICT (partner_id) DO UPDATE SET accrued_milli = partner_earnings.accrued_milli + excluded.accrued_milli, deposited = partner_earnings.deposited + excluded.deposited`,
     partnerId, milli, deposit.amount,
@@ -77,10 +77,10 @@ export interface EarningsSummary {
 }
 
 /** The earnings figures of a partner. */
-export function earningsOf(db: Pick<Db, 'get'>, partnerId: number): EarningsSummary {
-  const row = db.get<{ accrued_milli: number; claimed: number; wagered: number; deposited: number; referrals: number }>('SELECT accrued_milli, claimed, wagered, deposited, referrals FROM partner_earnings WHERE partner_id = ?', partnerId);
+export async function earningsOf(db: Pick<Db, 'get'>, partnerId: number): Promise<EarningsSummary> {
+  const row = await db.get<{ accrued_milli: number; claimed: number; wagered: number; deposited: number; referrals: number }>('SELECT accrued_milli, claimed, wagered, deposited, referrals FROM partner_earnings WHERE partner_id = ?', partnerId);
   const referrals = row?.referrals ?? 0;
-  const visits = db.get<{ visits: number }>('SELECT visits FROM invite_visits WHERE partner_id = ?', partnerId)?.visits ?? 0;
+  const visits = (await db.get<{ visits: number }>('SELECT visits FROM invite_visits WHERE partner_id = ?', partnerId))?.visits ?? 0;
   const accrued = Math.max(0, Math.floor((row?.accrued_milli ?? 0) / 1000));
   const claimed = row?.claimed ?? 0;
   const available = Math.max(0, accrued - claimed);
@@ -96,13 +96,13 @@ export function earningsOf(db: Pick<Db, 'get'>, partnerId: number): EarningsSumm
  * partnership house account. The conditional update is what makes twenty claims at once
  * pay once: only the first sees `claimed` where it was.
  */
-export function claimEarnings(tx: Tx, ledger: Ledger, partnerId: number): { amount: number } {
-  const summary = earningsOf(tx, partnerId);
+export async function claimEarnings(tx: Tx, ledger: Ledger, partnerId: number): Promise<{ amount: number }> {
+  const summary = await earningsOf(tx, partnerId);
   if (summary.referrals < CASHOUT_MIN_REFERRALS) fail(NamedError.COMMIT_ERROR, `You need at least ${CASHOUT_MIN_REFERRALS} referrals to cash out`);
   if (summary.available <= 0) fail(NamedError.COMMIT_ERROR, 'Nothing to claim yet');
-  const paid = tx.run('UPDATE partner_earnings SET claimed = claimed + ? WHERE partner_id = ? AND claimed = ?', summary.available, partnerId, summary.claimed);
+  const paid = await tx.run('UPDATE partner_earnings SET claimed = claimed + ? WHERE partner_id = ? AND claimed = ?', summary.available, partnerId, summary.claimed);
   if (paid.changes !== 1) fail(NamedError.COMMIT_ERROR, 'Nothing to claim yet');
-  ledger.transfer(tx, { from: PARTNERSHIP_HOUSE, to: { user: partnerId }, amount: summary.available, type: 'partnership_earned', ref: toHash(partnerId) });
+  await ledger.transfer(tx, { from: PARTNERSHIP_HOUSE, to: { user: partnerId }, amount: summary.available, type: 'partnership_earned', ref: toHash(partnerId) });
   return { amount: summary.available };
 }
 
@@ -121,8 +121,8 @@ export interface ReferralEntry {
 }
 
 /** A page of a partner's referrals, newest first; `offset` is the last hash of the previous page. */
-export function referralsPage(db: Pick<Db, 'all'>, partnerId: number, page: { afterUserId: number | null; count: number }): ReferralEntry[] {
-  const rows = db.all<{ user_id: number; name: string; display_name: string; anonymous: number; created_at: number; wagered: number | null; deposited: number | null; earned_milli: number | null }>(
+export async function referralsPage(db: Pick<Db, 'all'>, partnerId: number, page: { afterUserId: number | null; count: number }): Promise<ReferralEntry[]> {
+  const rows = await db.all<{ user_id: number; name: string; display_name: string; anonymous: number; created_at: number; wagered: number | null; deposited: number | null; earned_milli: number | null }>(
     `SELECT r.user_id, u.name, u.display_name, r.anonymous, r.created_at, e.wagered, e.deposited, e.earned_milli
        FROM referrals r JOIN users u ON u.id = r.user_id
        LEFT JOIN referral_earnings e ON e.user_id = r.user_id AND e.partner_id = r.partner_id
@@ -143,10 +143,10 @@ export function referralsPage(db: Pick<Db, 'all'>, partnerId: number, page: { af
 }
 
 /** Counts a visit of a partner's invite link; an unknown code counts nothing. */
-export function countVisit(tx: Tx, partnerName: string, now: number): boolean {
-  const partner = partnerByCode(tx, partnerName);
+export async function countVisit(tx: Tx, partnerName: string, now: number): Promise<boolean> {
+  const partner = await partnerByCode(tx, partnerName);
   if (!partner) return false;
-  tx.run('INSERT INTO invite_visits (partner_id, visits) VALUES (?, 1) ON CONFLICT (partner_id) DO UPDATE SET visits = invite_visits.visits + 1', partner.id);
-  countVisitDay(tx, partner.id, now);
+  await tx.run('INSERT INTO invite_visits (partner_id, visits) VALUES (?, 1) ON CONFLICT (partner_id) DO UPDATE SET visits = invite_visits.visits + 1', partner.id);
+  await countVisitDay(tx, partner.id, now);
   return true;
 }

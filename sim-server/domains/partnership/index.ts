@@ -22,31 +22,31 @@ const RACE_SETTLE_INTERVAL_MS = 5_000;
 
 export const partnership: Domain = {
   handlers: { ...partnershipHandlers, ...raceHandlers, ...dashboardHandlers, ...memberHandlers, ...dealHandlers, ...badgeHandlers, ...kickHandlers },
-  register: (app, services, dispatch) => {
+  register: async (app, services, dispatch) => {
     const { db, ledger, config } = services;
     registerPartnerSim(app, services, dispatch);
     // Races that ended while the server was down are paid at once, deals due stop or renew; the rest when their time comes.
-    everyOwned(app, services.timers, 'partner race settlement', RACE_SETTLE_INTERVAL_MS, () => {
-      settleEndedRaces(db, ledger, config.now());
-      settleDeals(db, config.now());
+    await everyOwned(app, services.timers, 'partner race settlement', RACE_SETTLE_INTERVAL_MS, async () => {
+      await settleEndedRaces(db, ledger, config.now());
+      await settleDeals(db, config.now());
     });
   },
-  onLedgerEntry: (tx, change, { config }) => {
+  onLedgerEntry: async (tx, change, { config }) => {
     if (!isReferralDeposit(change)) return;
-    const partnerId = partnerOf(tx, change.userId);
+    const partnerId = await partnerOf(tx, change.userId);
     if (partnerId === null) return;
     // Document 3: a partner earns a share of their referrals' deposits (docs/decisions/0011).
-    countDepositDay(tx, change, partnerId, config.now(), accrueDepositEarning(tx, change, partnerId));
+    await countDepositDay(tx, change, partnerId, config.now(), await accrueDepositEarning(tx, change, partnerId));
   },
-  onWager: (tx, wager, { ledger, hub, config }) => {
+  onWager: async (tx, wager, { ledger, hub, config }) => {
     const now = config.now();
-    countWager(tx, { ledger, hub, now }, wager);
+    await countWager(tx, { ledger, hub, now }, wager);
     // The player's partner, looked up once for the three figures of a referral's wager.
-    const partnerId = partnerOf(tx, wager.userId);
+    const partnerId = await partnerOf(tx, wager.userId);
     if (partnerId === null) return;
-    const wagered = countReferralWager(tx, wager, partnerId);
+    const wagered = await countReferralWager(tx, wager, partnerId);
     announceLevel(tx, hub, wagered);
-    countRaceWager(tx, wager, partnerId, now);
-    countWagerDay(tx, wager, partnerId, now);
+    await countRaceWager(tx, wager, partnerId, now);
+    await countWagerDay(tx, wager, partnerId, now);
   },
 };

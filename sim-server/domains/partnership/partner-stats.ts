@@ -23,9 +23,9 @@ type Column = 'visits' | 'referrals' | 'wagers' | 'wagered' | 'earned_milli' | '
 
 export const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
 
-function add(tx: Tx, partnerId: number, day: number, values: Partial<Record<Column, number>>): void {
+async function add(tx: Tx, partnerId: number, day: number, values: Partial<Record<Column, number>>): Promise<void> {
   const columns = Object.keys(values) as Column[];
-  tx.run(
+  await tx.run(
     `INSERT INTO partner_daily (partner_id, day, ${columns.join(', ')}) VALUES (?, ?, ${columns.map(() => '?').join(', ')})
      ON CONFLICT (partner_id, day) DO UPDATE SET ${columns.map((c) => `${c} = partner_daily.${c} + excluded.${c}`).join(', ')}`,
     partnerId, day, ...columns.map((c) => values[c]!),
@@ -33,13 +33,13 @@ function add(tx: Tx, partnerId: number, day: number, values: Partial<Record<Colu
 }
 
 /** A visit of the partner's invite link. */
-export function countVisitDay(tx: Tx, partnerId: number, now: number): void {
-  add(tx, partnerId, dayOf(now), { visits: 1 });
+export async function countVisitDay(tx: Tx, partnerId: number, now: number): Promise<void> {
+  await add(tx, partnerId, dayOf(now), { visits: 1 });
 }
 
 /** A player took the partner's code (a new referral, or one who moved to this partner). */
-export function countReferralDay(tx: Tx, partnerId: number, now: number): void {
-  add(tx, partnerId, dayOf(now), { referrals: 1 });
+export async function countReferralDay(tx: Tx, partnerId: number, now: number): Promise<void> {
+  await add(tx, partnerId, dayOf(now), { referrals: 1 });
 }
 
 /** A referral's completed deposit (what the deposit figures count). */
@@ -49,13 +49,13 @@ export const isReferralDeposit = (change: BalanceChange) => DEPOSITS.has(change.
  * A referral's completed deposit adds to the day of `partnerId`, their partner, with what it
  * earned them (`earnedMilli`, from the running totals' rule in earnings.ts, so the days add up to them).
  */
-export function countDepositDay(tx: Tx, change: BalanceChange, partnerId: number, now: number, earnedMilli: number): void {
-  add(tx, partnerId, dayOf(now), { deposits: 1, deposited: change.amount, earned_milli: earnedMilli });
+export async function countDepositDay(tx: Tx, change: BalanceChange, partnerId: number, now: number, earnedMilli: number): Promise<void> {
+  await add(tx, partnerId, dayOf(now), { deposits: 1, deposited: change.amount, earned_milli: earnedMilli });
 }
 
 /** A referral's counted wager adds to the day of `partnerId` (wagers earn nothing themselves: they set the tier). */
-export function countWagerDay(tx: Tx, wager: CountedWager, partnerId: number, now: number): void {
-  add(tx, partnerId, dayOf(now), { wagers: 1, wagered: wager.amount });
+export async function countWagerDay(tx: Tx, wager: CountedWager, partnerId: number, now: number): Promise<void> {
+  await add(tx, partnerId, dayOf(now), { wagers: 1, wagered: wager.amount });
 }
 
 /** The figures of a period. */
@@ -94,15 +94,15 @@ const firstDay = (period: Period, today: number) => {
 };
 
 /** The sums of one period. */
-export function periodFigures(db: Pick<Db, 'get'>, partnerId: number, period: Period, now: number): PeriodFigures {
+export async function periodFigures(db: Pick<Db, 'get'>, partnerId: number, period: Period, now: number): Promise<PeriodFigures> {
   const today = dayOf(now);
-  const row = db.get<Omit<DayRow, 'day'>>(
+  const row = (await db.get<Omit<DayRow, 'day'>>(
     `SELECT COALESCE(SUM(visits), 0) AS visits, COALESCE(SUM(referrals), 0) AS referrals, COALESCE(SUM(wagers), 0) AS wagers,
             COALESCE(SUM(wagered), 0) AS wagered, COALESCE(SUM(earned_milli), 0) AS earned_milli,
             COALESCE(SUM(deposits), 0) AS deposits, COALESCE(SUM(deposited), 0) AS deposited
        FROM partner_daily WHERE partner_id = ? AND day BETWEEN ? AND ?`,
     partnerId, firstDay(period, today), today,
-  )!;
+  ))!;
   return figuresOf(row);
 }
 
@@ -110,9 +110,9 @@ export function periodFigures(db: Pick<Db, 'get'>, partnerId: number, period: Pe
 export type DayFigures = PeriodFigures & { at: number };
 
 /** The days of a period, every day present (a quiet day is zeros), oldest first. */
-export function periodSeries(db: Pick<Db, 'all'>, partnerId: number, period: Period, now: number): DayFigures[] {
+export async function periodSeries(db: Pick<Db, 'all'>, partnerId: number, period: Period, now: number): Promise<DayFigures[]> {
   const today = dayOf(now);
-  const rows = db.all<DayRow>('SELECT * FROM partner_daily WHERE partner_id = ? AND day BETWEEN ? AND ? ORDER BY day', partnerId, Math.max(firstDay(period, today), today - MAX_SERIES_DAYS + 1), today);
+  const rows = await db.all<DayRow>('SELECT * FROM partner_daily WHERE partner_id = ? AND day BETWEEN ? AND ? ORDER BY day', partnerId, Math.max(firstDay(period, today), today - MAX_SERIES_DAYS + 1), today);
   const from = PERIOD_DAYS[period] === null ? (rows[0]?.day ?? today) : firstDay(period, today);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const series: DayFigures[] = [];
@@ -124,8 +124,8 @@ export function periodSeries(db: Pick<Db, 'all'>, partnerId: number, period: Per
 }
 
 /** Keeps a partner's running referral count (read by earningsOf) in the caller's transaction. */
-export function countReferral(tx: Tx, partnerId: number, delta: 1 | -1): void {
-  tx.run(
+export async function countReferral(tx: Tx, partnerId: number, delta: 1 | -1): Promise<void> {
+  await tx.run(
     'INSERT INTO partner_earnings (partner_id, referrals) VALUES (?, ?) ON CONFLICT (partner_id) DO UPDATE SET referrals = partner_earnings.referrals + excluded.referrals',
     partnerId, delta,
   );

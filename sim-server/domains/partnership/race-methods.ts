@@ -52,26 +52,26 @@ export const raceHandlers: Handlers = {
   }),
   'partnership-plus.create-race': (params, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx) => ({ race: raceView(tx, createRace(tx, ctx.ledger, user, input(params), ctx.config.now())) }));
+    return ctx.moneyTx(async (tx) => ({ race: raceView(tx, await createRace(tx, ctx.ledger, user, input(params), ctx.config.now())) }));
   },
   'partnership-plus.change-race': (params, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx) => ({ race: raceView(tx, changeRace(tx, ctx.ledger, user, raceId(params.id), input(params), ctx.config.now())) }));
+    return ctx.moneyTx(async (tx) => ({ race: raceView(tx, await changeRace(tx, ctx.ledger, user, raceId(params.id), input(params), ctx.config.now())) }));
   },
   'partnership-plus.cancel-race': ({ id }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx) => ({ race: raceView(tx, cancelRace(tx, ctx.ledger, user, raceId(id), ctx.config.now())) }));
+    return ctx.moneyTx(async (tx) => ({ race: raceView(tx, await cancelRace(tx, ctx.ledger, user, raceId(id), ctx.config.now())) }));
   },
-  'partnership-plus.race': ({ id }, ctx) => {
-    const race = visibleRace(ctx.db, raceId(id), requireUser(ctx).id);
-    return { race: raceView(ctx.db, race), standings: standings(ctx.db, race) };
+  'partnership-plus.race': async ({ id }, ctx) => {
+    const race = await visibleRace(ctx.db, raceId(id), requireUser(ctx).id);
+    return { race: raceView(ctx.db, race), standings: await standings(ctx.db, race) };
   },
-  'partnership-plus.races': ({ offset, count }, ctx) => {
+  'partnership-plus.races': async ({ offset, count }, ctx) => {
     const user = requireUser(ctx);
     const beforeId = offset ? raceId(offset) : null;
     // A partner sees their own races; a referral sees the races of their partner.
-    const own = ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM partner_races WHERE partner_id = ?', user.id)!.n > 0;
-    const partnerId = own ? user.id : ctx.db.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', user.id)?.partner_id;
+    const own = (await ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM partner_races WHERE partner_id = ?', user.id))!.n > 0;
+    const partnerId = own ? user.id : (await ctx.db.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', user.id))?.partner_id;
     if (partnerId === undefined) return { races: [], has_more: false };
     const size = count ?? PAGE_SIZE;
     const rows = racesPage(ctx.db, partnerId, { beforeId, count: size + 1 });

@@ -56,9 +56,9 @@ export function raceById(db: Pick<Db, 'get'>, id: number): RaceRow | undefined {
 }
 
 /** A race the player may see: the partner's own, or their partner's when they are a referral; else RACE_NOT_FOUND. */
-export function visibleRace(db: Pick<Db, 'get'>, id: number, userId: number): RaceRow {
+export async function visibleRace(db: Pick<Db, 'get'>, id: number, userId: number): Promise<RaceRow> {
   const race = raceById(db, id);
-  const partnerOfUser = db.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', userId)?.partner_id;
+  const partnerOfUser = (await db.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', userId))?.partner_id;
   if (!race || (race.partner_id !== userId && race.partner_id !== partnerOfUser)) fail(NamedError.RACE_NOT_FOUND, 'Race not found');
   return race;
 }
@@ -85,14 +85,14 @@ function checkInput(input: RaceInput): void {
 }
 
 /** Creates a race and holds its prize from the partner's balance (COMMIT_ERROR when it does not cover it). */
-export function createRace(tx: Tx, ledger: Ledger, partner: UserRow, input: RaceInput, now: number): RaceRow {
+export async function createRace(tx: Tx, ledger: Ledger, partner: UserRow, input: RaceInput, now: number): Promise<RaceRow> {
   requirePartner(partner);
   checkInput(input);
-  const { lastInsertRowid: id } = tx.run(
+  const { lastInsertRowid: id } = await tx.run(
     "INSERT INTO partner_races (partner_id, name, category, prize, starts_at, ends_at, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'running', ?)",
     partner.id, input.name, input.category, input.prize, now, now + input.duration * 1000, now,
   );
-  ledger.transfer(tx, { from: { user: partner.id }, to: RACES_HOUSE, amount: input.prize, type: 'partner_race_prize', ref: toHash(id) });
+  await ledger.transfer(tx, { from: { user: partner.id }, to: RACES_HOUSE, amount: input.prize, type: 'partner_race_prize', ref: toHash(id) });
   return raceById(tx, id)!;
 }
 
@@ -100,35 +100,35 @@ export function createRace(tx: Tx, ledger: Ledger, partner: UserRow, input: Race
  * Changes a running race: its name, places, end and prize. A bigger prize holds the
  * difference from the partner; a smaller one gives it back.
  */
-export function changeRace(tx: Tx, ledger: Ledger, partner: UserRow, id: number, input: RaceInput, now: number): RaceRow {
+export async function changeRace(tx: Tx, ledger: Ledger, partner: UserRow, id: number, input: RaceInput, now: number): Promise<RaceRow> {
   requirePartner(partner);
   const race = ownRunningRace(tx, id, partner.id);
   checkInput(input);
   const endsAt = now + input.duration * 1000;
-  tx.run('UPDATE partner_races SET name = ?, category = ?, prize = ?, ends_at = ? WHERE id = ?', input.name, input.category, input.prize, endsAt, id);
+  await tx.run('UPDATE partner_races SET name = ?, category = ?, prize = ?, ends_at = ? WHERE id = ?', input.name, input.category, input.prize, endsAt, id);
   const more = input.prize - race.prize;
-  if (more > 0) ledger.transfer(tx, { from: { user: partner.id }, to: RACES_HOUSE, amount: more, type: 'partner_race_prize', ref: toHash(id) });
-  if (more < 0) ledger.transfer(tx, { from: RACES_HOUSE, to: { user: partner.id }, amount: -more, type: 'partner_race_refund', ref: toHash(id) });
+  if (more > 0) await ledger.transfer(tx, { from: { user: partner.id }, to: RACES_HOUSE, amount: more, type: 'partner_race_prize', ref: toHash(id) });
+  if (more < 0) await ledger.transfer(tx, { from: RACES_HOUSE, to: { user: partner.id }, amount: -more, type: 'partner_race_refund', ref: toHash(id) });
   return raceById(tx, id)!;
 }
 
 /** Cancels a running race and gives the held prize back. */
-export function cancelRace(tx: Tx, ledger: Ledger, partner: UserRow, id: number, now: number): RaceRow {
+export async function cancelRace(tx: Tx, ledger: Ledger, partner: UserRow, id: number, now: number): Promise<RaceRow> {
   requirePartner(partner);
   const race = ownRunningRace(tx, id, partner.id);
-  tx.run("UPDATE partner_races SET status = 'cancelled', settled_at = ? WHERE id = ? AND status = 'running'", now, id);
-  ledger.transfer(tx, { from: RACES_HOUSE, to: { user: partner.id }, amount: race.prize, type: 'partner_race_refund', ref: toHash(id) });
+  await tx.run("UPDATE partner_races SET status = 'cancelled', settled_at = ? WHERE id = ? AND status = 'running'", now, id);
+  await ledger.transfer(tx, { from: RACES_HOUSE, to: { user: partner.id }, amount: race.prize, type: 'partner_race_refund', ref: toHash(id) });
   return raceById(tx, id)!;
 }
 
 /** Wager hook: a referral's counted wager counts in their partner's running races. */
-export function countRaceWager(tx: Tx, wager: CountedWager, partnerId: number, now: number): void {
-  const races = tx.all<{ id: number }>(
+export async function countRaceWager(tx: Tx, wager: CountedWager, partnerId: number, now: number): Promise<void> {
+  const races = await tx.all<{ id: number }>(
     "SELECT id FROM partner_races WHERE partner_id = ? AND status = 'running' AND starts_at <= ? AND ends_at > ?",
     partnerId, now, now,
   );
   for (const race of races) {
-    tx.run(
+    await tx.run(
       'INSERT INTO partner_race_entries (race_id, user_id, wagered) VALUES (?, ?, ?) ON CONFLICT (race_id, user_id) DO UPDATE SET wagered = partner_race_entries.wagered + excluded.wagered',
       race.id, wager.userId, wager.amount,
     );
@@ -146,8 +146,8 @@ export interface Standing {
 }
 
 /** The race's leaders with what each place pays. */
-export function standings(db: Pick<Db, 'all'>, race: RaceRow): Standing[] {
-  const rows = db.all<{ user_id: number; name: string; wagered: number; prize: number | null }>(
+export async function standings(db: Pick<Db, 'all'>, race: RaceRow): Promise<Standing[]> {
+  const rows = await db.all<{ user_id: number; name: string; wagered: number; prize: number | null }>(
     `SELECT e.user_id, CASE WHEN r.anonymous = 1 THEN 'Hidden' ELSE u.display_name END AS name, e.wagered, e.prize
        FROM partner_race_entries e JOIN users u ON u.id = e.user_id LEFT JOIN referrals r ON r.user_id = e.user_id
       WHERE e.race_id = ? AND e.wagered > 0 ORDER BY e.wagered DESC, e.user_id ASC LIMIT ?`,
@@ -162,28 +162,28 @@ export function standings(db: Pick<Db, 'all'>, race: RaceRow): Standing[] {
  * shares of empty places go back to the partner. The status change is conditional, so two
  * settlements of one race (a timer and a restart) pay once.
  */
-export function settleRace(tx: Tx, ledger: Ledger, raceId: number, now: number): boolean {
+export async function settleRace(tx: Tx, ledger: Ledger, raceId: number, now: number): Promise<boolean> {
   const race = raceById(tx, raceId);
   if (!race || race.status !== 'running' || race.ends_at > now) return false;
-  if (tx.run("UPDATE partner_races SET status = 'ended', settled_at = ? WHERE id = ? AND status = 'running'", now, raceId).changes !== 1) return false;
+  if ((await tx.run("UPDATE partner_races SET status = 'ended', settled_at = ? WHERE id = ? AND status = 'running'", now, raceId)).changes !== 1) return false;
   const shares = prizeShares(race.prize, race.category);
-  const leaders = tx.all<{ user_id: number }>('SELECT user_id FROM partner_race_entries WHERE race_id = ? AND wagered > 0 ORDER BY wagered DESC, user_id ASC LIMIT ?', raceId, race.category);
+  const leaders = await tx.all<{ user_id: number }>('SELECT user_id FROM partner_race_entries WHERE race_id = ? AND wagered > 0 ORDER BY wagered DESC, user_id ASC LIMIT ?', raceId, race.category);
   let paid = 0;
-  leaders.forEach((leader, i) => {
+  leaders.forEach(async (leader, i) => {
     const share = shares[i]!;
-    tx.run('UPDATE partner_race_entries SET prize = ? WHERE race_id = ? AND user_id = ?', share, raceId, leader.user_id);
-    if (share > 0) ledger.transfer(tx, { from: RACES_HOUSE, to: { user: leader.user_id }, amount: share, type: 'event_leaderboard', ref: toHash(raceId) });
+    await tx.run('UPDATE partner_race_entries SET prize = ? WHERE race_id = ? AND user_id = ?', share, raceId, leader.user_id);
+    if (share > 0) await ledger.transfer(tx, { from: RACES_HOUSE, to: { user: leader.user_id }, amount: share, type: 'event_leaderboard', ref: toHash(raceId) });
     paid += share;
   });
-  if (race.prize > paid) ledger.transfer(tx, { from: RACES_HOUSE, to: { user: race.partner_id }, amount: race.prize - paid, type: 'partner_race_refund', ref: toHash(raceId) });
+  if (race.prize > paid) await ledger.transfer(tx, { from: RACES_HOUSE, to: { user: race.partner_id }, amount: race.prize - paid, type: 'partner_race_refund', ref: toHash(raceId) });
   return true;
 }
 
 /** Settles every race that has ended; answers how many. */
-export function settleEndedRaces(db: Db, ledger: Ledger, now: number): number {
-  const due = db.all<{ id: number }>("SELECT id FROM partner_races WHERE status = 'running' AND ends_at <= ?", now);
+export async function settleEndedRaces(db: Db, ledger: Ledger, now: number): Promise<number> {
+  const due = await db.all<{ id: number }>("SELECT id FROM partner_races WHERE status = 'running' AND ends_at <= ?", now);
   let settled = 0;
-  for (const { id } of due) if (db.transaction((tx) => settleRace(tx, ledger, id, now))) settled += 1;
+  for (const { id } of due) if (await db.transaction((tx) => settleRace(tx, ledger, id, now))) settled += 1;
   return settled;
 }
 

@@ -15,8 +15,8 @@ type Rank = (typeof REFERRAL_RANKS)[number];
 /** The scheme of a partner who never set one: 10,000 / 2,500 / 500 / 100 / 10 coins. */
 export const DEFAULT_SCHEME: Scheme = { S: 1_000_000, A: 250_000, B: 50_000, C: 10_000, D: 1_000 };
 
-export function schemeOf(db: Pick<Db, 'get'>, partnerId: number): Scheme {
-  const row = db.get<{ s: number; a: number; b: number; c: number; d: number }>('SELECT s, a, b, c, d FROM partner_rank_schemes WHERE partner_id = ?', partnerId);
+export async function schemeOf(db: Pick<Db, 'get'>, partnerId: number): Promise<Scheme> {
+  const row = await db.get<{ s: number; a: number; b: number; c: number; d: number }>('SELECT s, a, b, c, d FROM partner_rank_schemes WHERE partner_id = ?', partnerId);
   return row ? { S: row.s, A: row.a, B: row.b, C: row.c, D: row.d } : DEFAULT_SCHEME;
 }
 
@@ -24,10 +24,10 @@ export function rankFor(scheme: Scheme, wagered: number): Rank {
   return (['S', 'A', 'B', 'C', 'D'] as const).find((rank) => wagered >= scheme[rank]) ?? 'E';
 }
 
-export function changeScheme(tx: Tx, partnerId: number, scheme: Scheme): Scheme {
+export async function changeScheme(tx: Tx, partnerId: number, scheme: Scheme): Promise<Scheme> {
   const { S, A, B, C, D } = scheme;
   if (!(S > A && A > B && B > C && C > D && D >= 0)) fail(NumericError.INPUT_ERROR, 'S, A, B, C, D: each must be less than the one before');
-  tx.run(
+  await tx.run(
     'INSERT INTO partner_rank_schemes (partner_id, s, a, b, c, d) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (partner_id) DO UPDATE SET s = excluded.s, a = excluded.a, b = excluded.b, c = excluded.c, d = excluded.d',
     partnerId, S, A, B, C, D,
   );
@@ -35,9 +35,9 @@ export function changeScheme(tx: Tx, partnerId: number, scheme: Scheme): Scheme 
 }
 
 /** A referral of this partner by hash, or 30 'User not found.' (another partner's referral looks the same as nobody). */
-export function ownReferral(db: Pick<Db, 'get'>, partnerId: number, hash: string): { userId: number; wagered: number } {
+export async function ownReferral(db: Pick<Db, 'get'>, partnerId: number, hash: string): Promise<{ userId: number; wagered: number }> {
   const userId = parseHash(hash);
-  const row = userId === null ? undefined : db.get<{ wagered: number | null }>(
+  const row = userId === null ? undefined : await db.get<{ wagered: number | null }>(
     'SELECT e.wagered FROM referrals r LEFT JOIN referral_earnings e ON e.user_id = r.user_id AND e.partner_id = r.partner_id WHERE r.user_id = ? AND r.partner_id = ?',
     userId, partnerId,
   );
@@ -46,8 +46,8 @@ export function ownReferral(db: Pick<Db, 'get'>, partnerId: number, hash: string
 }
 
 /** How many referrals hold each rank. */
-export function rankCounts(db: Pick<Db, 'all'>, partnerId: number, scheme: Scheme): Record<Rank, number> {
-  const rows = db.all<{ rank: Rank; n: number }>(
+export async function rankCounts(db: Pick<Db, 'all'>, partnerId: number, scheme: Scheme): Promise<Record<Rank, number>> {
+  const rows = await db.all<{ rank: Rank; n: number }>(
     `SELECT CASE WHEN w >= ? THEN 'S' WHEN w >= ? THEN 'A' WHEN w >= ? THEN 'B' WHEN w >= ? THEN 'C' WHEN w >= ? THEN 'D' ELSE 'E' END AS rank, COUNT(*) AS n
        FROM (SELECT COALESCE(e.wagered, 0) AS w FROM referrals r LEFT JOIN referral_earnings e ON e.user_id = r.user_id AND e.partner_id = r.partner_id WHERE r.partner_id = ?) AS referred
       GROUP BY rank`,
@@ -59,13 +59,13 @@ export function rankCounts(db: Pick<Db, 'all'>, partnerId: number, scheme: Schem
 }
 
 /** Bans a referral: off the partner's list, and refused the partner's code from now on. */
-export function banReferral(tx: Tx, partnerId: number, userId: number, now: number): void {
-  if (tx.run('DELETE FROM referrals WHERE user_id = ? AND partner_id = ?', userId, partnerId).changes > 0) countReferral(tx, partnerId, -1);
-  tx.run('INSERT INTO partner_bans (partner_id, user_id, banned_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', partnerId, userId, now);
+export async function banReferral(tx: Tx, partnerId: number, userId: number, now: number): Promise<void> {
+  if ((await tx.run('DELETE FROM referrals WHERE user_id = ? AND partner_id = ?', userId, partnerId)).changes > 0) await countReferral(tx, partnerId, -1);
+  await tx.run('INSERT INTO partner_bans (partner_id, user_id, banned_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', partnerId, userId, now);
 }
 
 /** Whether a partner banned a player. */
-export function isBanned(db: Pick<Db, 'get'>, partnerId: number, userId: number): boolean {
-  return db.get<{ n: number }>('SELECT 1 AS n FROM partner_bans WHERE partner_id = ? AND user_id = ?', partnerId, userId) !== undefined;
+export async function isBanned(db: Pick<Db, 'get'>, partnerId: number, userId: number): Promise<boolean> {
+  return await db.get<{ n: number }>('SELECT 1 AS n FROM partner_bans WHERE partner_id = ? AND user_id = ?', partnerId, userId) !== undefined;
 }
 

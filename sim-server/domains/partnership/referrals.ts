@@ -66,39 +66,39 @@ function referralRow(db: Pick<Db, 'get'>, userId: number): ReferralRow | undefin
   return db.get<ReferralRow>('SELECT user_id, partner_id, code, anonymous, changed_at FROM referrals WHERE user_id = ?', userId);
 }
 
-function bonusOn(db: Pick<Db, 'get'>, userId: number, day: string): number {
-  return db.get<{ s: number | null }>('SELECT SUM(amount) AS s FROM referral_bonuses WHERE user_id = ? AND day = ?', userId, day)?.s ?? 0;
+async function bonusOn(db: Pick<Db, 'get'>, userId: number, day: string): Promise<number> {
+  return (await db.get<{ s: number | null }>('SELECT SUM(amount) AS s FROM referral_bonuses WHERE user_id = ? AND day = ?', userId, day))?.s ?? 0;
 }
 
 /**
  * Pays the bonus of a completed deposit inside its transaction: 5% rounded down, cut to
  * what is left of today's cap. Answers the cents paid (0 without a partner or cap left).
  */
-export function payDepositBonus(tx: Tx, s: Services, deposit: { userId: number; paymentId: number; amount: number }): number {
+export async function payDepositBonus(tx: Tx, s: Services, deposit: { userId: number; paymentId: number; amount: number }): Promise<number> {
   const referral = referralRow(tx, deposit.userId);
   if (!referral) return 0;
   const now = s.config.now();
   const day = utcDay(now);
-  const bonus = Math.min(Math.floor((deposit.amount * BONUS_PERCENT) / 100), REF_CASHBACK_DAILY_CAP - bonusOn(tx, deposit.userId, day));
+  const bonus = Math.min(Math.floor((deposit.amount * BONUS_PERCENT) / 100), REF_CASHBACK_DAILY_CAP - await bonusOn(tx, deposit.userId, day));
   if (bonus <= 0) return 0;
-  tx.run(
+  await tx.run(
     'INSERT INTO referral_bonuses (payment_id, user_id, partner_id, day, amount, created_at) VALUES (?, ?, ?, ?, ?, ?)',
     deposit.paymentId, deposit.userId, referral.partner_id, day, bonus, now,
   );
-  s.ledger.transfer(tx, { from: PARTNERSHIP_HOUSE, to: { user: deposit.userId }, amount: bonus, type: 'promo_code', ref: toHash(deposit.paymentId) });
+  await s.ledger.transfer(tx, { from: PARTNERSHIP_HOUSE, to: { user: deposit.userId }, amount: bonus, type: 'promo_code', ref: toHash(deposit.paymentId) });
   return bonus;
 }
 
 /** The partner whose referral the player is, or null. */
-export function partnerOf(db: Pick<Db, 'get'>, userId: number): number | null {
-  return db.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', userId)?.partner_id ?? null;
+export async function partnerOf(db: Pick<Db, 'get'>, userId: number): Promise<number | null> {
+  return (await db.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', userId))?.partner_id ?? null;
 }
 
 /** The referral data of a player. */
-export function referralOf(db: Pick<Db, 'get'>, userId: number, now: number): z.output<typeof Referral> {
+export async function referralOf(db: Pick<Db, 'get'>, userId: number, now: number): Promise<z.output<typeof Referral>> {
   const row = referralRow(db, userId);
   const partner = row ? findUserById(db, row.partner_id) : undefined;
-  const today = bonusOn(db, userId, utcDay(now));
+  const today = await bonusOn(db, userId, utcDay(now));
   const shown = partner ? publicUser(partner) : null;
   return {
     partner: shown && { hash: shown.hash, name: shown.name, display_name: shown.display_name, info: shown.info },
@@ -111,17 +111,17 @@ export function referralOf(db: Pick<Db, 'get'>, userId: number, now: number): z.
 }
 
 /** Seconds until a player may try codes again after too many wrong ones; 0 when they may now. */
-export function promoCooldown(db: Pick<Db, 'get'>, userId: number, now: number): number {
+export async function promoCooldown(db: Pick<Db, 'get'>, userId: number, now: number): Promise<number> {
   const since = now - PROMO_ATTEMPT_WINDOW_MS;
-  const recent = db.get<{ n: number; first: number | null }>(
+  const recent = (await db.get<{ n: number; first: number | null }>(
     "SELECT COUNT(*) AS n, MIN(at) AS first FROM code_attempts WHERE user_id = ? AND kind = 'promo' AND at > ?", userId, since,
-  )!;
+  ))!;
   return recent.n >= PROMO_MAX_WRONG && recent.first !== null ? Math.ceil((recent.first + PROMO_ATTEMPT_WINDOW_MS - now) / 1000) : 0;
 }
 
 /** Records a wrong code for the cooldown. */
-export function recordWrongCode(db: Db, userId: number, now: number): void {
-  db.transaction((tx) => tx.run("INSERT INTO code_attempts (user_id, kind, at) VALUES (?, 'promo', ?)", userId, now));
+export async function recordWrongCode(db: Db, userId: number, now: number): Promise<void> {
+  await db.transaction((tx) => tx.run("INSERT INTO code_attempts (user_id, kind, at) VALUES (?, 'promo', ?)", userId, now));
 }
 
 /** Where a code is applied from, and whether its address is compared (ADDRESS_CHECKS). */
@@ -132,9 +132,9 @@ export interface ApplyingFrom {
 }
 
 /** Whether the call comes from a device, or an address lately, that the code's owner signed in from. */
-function fromOwner(db: Pick<Db, 'get'>, ownerId: number, from: ApplyingFrom): boolean {
+async function fromOwner(db: Pick<Db, 'get'>, ownerId: number, from: ApplyingFrom): Promise<boolean> {
   const ip = from.addressChecks ? from.origin.ip : null;
-  return db.get(
+  return await db.get(
     'SELECT 1 FROM sessions WHERE user_id = ? AND (device_token = ? OR (ip = ? AND created_at > ?)) LIMIT 1',
     ownerId, from.origin.device, ip, from.now - OWNER_ADDRESS_WINDOW_MS,
   ) !== undefined;
@@ -145,29 +145,29 @@ function fromOwner(db: Pick<Db, 'get'>, ownerId: number, from: ApplyingFrom): bo
  * code that is not a partner's, 29 for one's own or one applied from its owner's device or
  * address, CODE_ACTIVATION_DELAY while a change waits.
  */
-export function applyCode(tx: Tx, userId: number, input: { code: string; anonymous: boolean }, from: ApplyingFrom): void {
+export async function applyCode(tx: Tx, userId: number, input: { code: string; anonymous: boolean }, from: ApplyingFrom): Promise<void> {
   const { now } = from;
   if (!isValidName(input.code)) fail(NumericError.INVALID_CODE, CodeMessage.INVALID);
-  const partner = partnerByCode(tx, input.code);
+  const partner = await partnerByCode(tx, input.code);
   if (!partner) fail(NumericError.INVALID_CODE, CodeMessage.INVALID);
   if (partner.id === userId) fail(NumericError.CODE_UNAVAILABLE, CodeMessage.OWN);
-  if (isBanned(tx, partner.id, userId)) fail(NumericError.CODE_UNAVAILABLE, CodeMessage.BANNED);
+  if (await isBanned(tx, partner.id, userId)) fail(NumericError.CODE_UNAVAILABLE, CodeMessage.BANNED);
   const current = referralRow(tx, userId);
   if (current?.partner_id === partner.id) {
-    tx.run('UPDATE referrals SET anonymous = ? WHERE user_id = ?', input.anonymous ? 1 : 0, userId);
+    await tx.run('UPDATE referrals SET anonymous = ? WHERE user_id = ?', input.anonymous ? 1 : 0, userId);
     return;
   }
-  if (fromOwner(tx, partner.id, from)) fail(NumericError.CODE_UNAVAILABLE, CodeMessage.OWNERS_ORIGIN);
+  if (await fromOwner(tx, partner.id, from)) fail(NumericError.CODE_UNAVAILABLE, CodeMessage.OWNERS_ORIGIN);
   if (current && now - current.changed_at < PARTNER_CHANGE_DELAY_MS) {
     const left = Math.ceil((current.changed_at + PARTNER_CHANGE_DELAY_MS - now) / 60_000);
     fail(NamedError.CODE_ACTIVATION_DELAY, `You can change your code in ${Math.floor(left / 60)} h ${left % 60} min`);
   }
-  tx.run(
+  await tx.run(
     `INSERT INTO referrals (user_id, partner_id, code, anonymous, created_at, changed_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET partner_id = excluded.partner_id, code = excluded.code, anonymous = excluded.anonymous, changed_at = excluded.changed_at`,
-    userId, partner.id, codeOf(tx, partner), input.anonymous ? 1 : 0, now, now,
+    userId, partner.id, await codeOf(tx, partner), input.anonymous ? 1 : 0, now, now,
   );
-  if (current) countReferral(tx, current.partner_id, -1);
-  countReferral(tx, partner.id, 1);
-  countReferralDay(tx, partner.id, now);
+  if (current) await countReferral(tx, current.partner_id, -1);
+  await countReferral(tx, partner.id, 1);
+  await countReferralDay(tx, partner.id, now);
 }

@@ -50,10 +50,10 @@ export function registerPartnerSim(app: FastifyInstance, s: Services, dispatch: 
   const partnerOf = (name: string) => findUserByName(s.db, name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
 
   app.post('/api/sim/partners/tag', operator, async (request, reply) => {
-    const result = await answerAsync(() => {
+    const result = await answerAsync(async () => {
       const body = parseBody(TagBody, request.body);
       const user = partnerOf(body.name);
-      s.db.transaction((tx) => setTag(tx, user.id, body.tag, body.on ?? true));
+      await s.db.transaction((tx) => setTag(tx, user.id, body.tag, body.on ?? true));
       return { user_hash: toHash(user.id), tag: body.tag, on: body.on ?? true };
     });
     return fromForm(request) ? after(reply, result, 'Tagged: they open /partnership/@name') : result;
@@ -67,11 +67,11 @@ export function registerPartnerSim(app: FastifyInstance, s: Services, dispatch: 
       const visitor: Caller = { user: null, sessionId: null, ip: '127.0.0.1' };
       const { listing } = await call<{ listing: { hash: string; price: number }[] }>('arena-case.listing', { fields: 'enabled' }, visitor);
       const boxes = listing.filter((box) => box.price <= TRAFFIC_MAX_CASE_PRICE);
-      const code = codeOf(s.db, partner);
+      const code = await codeOf(s.db, partner);
       let wagers = 0;
       for (let i = 0; i < body.signups; i++) {
         await call('partnership.visit', { code }, visitor);
-        const user = s.db.transaction((tx) => createUser(tx, s.ledger, { name: referralName(), passwordHash: null, providerId: null, startBalance: s.config.startBalance, now: s.config.now() }));
+        const user = await s.db.transaction((tx) => createUser(tx, s.ledger, { name: referralName(), passwordHash: null, providerId: null, startBalance: s.config.startBalance, now: s.config.now() }));
         const caller: Caller = { user, sessionId: null, ip: '127.0.0.1' };
         await call('partnership.activateCode', { code }, caller);
         for (let w = 0; w < (body.wagers ?? 3) && boxes.length > 0; w++) {

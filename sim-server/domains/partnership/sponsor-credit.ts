@@ -58,14 +58,14 @@ export function challengeOf(db: Pick<Db, 'get'>, userId: number): Challenge | nu
 }
 
 /** partnership-plus.dashboard's credit: what is on offer, the sponsored share, the challenge (the caller checks who may see it). */
-export function creditDashboard(db: Pick<Db, 'get'>, ledger: Ledger, user: UserRow) {
+export async function creditDashboard(db: Pick<Db, 'get'>, ledger: Ledger, user: UserRow) {
   const row = creditRow(db, user.id);
   return {
     credit: {
       balance: row?.offer ?? 0,
-      borrow: ledger.split(db, user.id).borrow,
+      borrow: (await ledger.split(db, user.id)).borrow,
       // A renewing deal (docs/decisions/0028) offers its credit at the partner's time of day.
-      sponsor: sponsorSchedule(db, user.id),
+      sponsor: await sponsorSchedule(db, user.id),
       challenge: challengeOf(db, user.id),
     },
   };
@@ -75,9 +75,9 @@ export function creditDashboard(db: Pick<Db, 'get'>, ledger: Ledger, user: UserR
  * A sponsor offers a player `offer` cents against a wager goal (a confirmed deal, or the sim
  * console); the player becomes a club member.
  */
-export function offerCredit(tx: Tx, userId: number, terms: { offer: number; wagerGoal: number }): void {
-  setTag(tx, userId, 'club_member', true);
-  tx.run(
+export async function offerCredit(tx: Tx, userId: number, terms: { offer: number; wagerGoal: number }): Promise<void> {
+  await setTag(tx, userId, 'club_member', true);
+  await tx.run(
     `INSERT INTO sponsor_credits (user_id, offer, wager_goal) VALUES (?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET offer = excluded.offer, wager_goal = excluded.wager_goal`,
     userId, terms.offer, terms.wagerGoal,
@@ -89,44 +89,44 @@ function announce(tx: Tx, deps: CreditDeps, userId: number, reason: 'sponsor_cre
 }
 
 /** partnership-plus.claim-credit: the offer into the wallet as sponsored coins; the challenge starts. */
-export function claimCredit(tx: Tx, deps: CreditDeps, user: UserRow) {
+export async function claimCredit(tx: Tx, deps: CreditDeps, user: UserRow) {
   if (!hasTag(user, 'club_member')) fail(NamedError.DASHBOARD_ACCESS_DENIED, 'Sponsor credit is for club members');
   const row = creditRow(tx, user.id);
   if (row?.result === 'running') fail(NumericError.INVALID_DATA, 'Complete the current challenge or give the credit back first');
   if (!row || row.offer === 0) fail(NumericError.INVALID_DATA, 'No sponsor credit to claim');
-  deps.ledger.lend(tx, user.id, row.offer, `credit:${user.id}`);
-  const claimed = tx.get<CreditRow>(
+  await deps.ledger.lend(tx, user.id, row.offer, `credit:${user.id}`);
+  const claimed = (await tx.get<CreditRow>(
     `UPDATE sponsor_credits SET claimed = offer, goal = wager_goal, offer = 0, wagered = 0, claimed_at = ?, ended_at = NULL, result = 'running'
       WHERE user_id = ? RETURNING *`,
     deps.now, user.id,
-  )!;
-  setTag(tx, user.id, 'sponsored', true);
+  ))!;
+  await setTag(tx, user.id, 'sponsored', true);
   announce(tx, deps, user.id, 'sponsor_credit');
-  const { balance, borrow } = deps.ledger.split(tx, user.id);
+  const { balance, borrow } = await deps.ledger.split(tx, user.id);
   return { success: true as const, balance, borrow, challenge: toChallenge(claimed) };
 }
 
 /** partnership-plus.remove-credit: the sponsored coins still held go back; the challenge ends. */
-export function removeCredit(tx: Tx, deps: CreditDeps, user: UserRow) {
+export async function removeCredit(tx: Tx, deps: CreditDeps, user: UserRow) {
   if (creditRow(tx, user.id)?.result !== 'running') fail(NumericError.INVALID_DATA, 'No sponsor credit to give back');
-  const returned = deps.ledger.recall(tx, user.id, `credit:${user.id}`);
-  end(tx, deps, user.id, 'removed');
+  const returned = await deps.ledger.recall(tx, user.id, `credit:${user.id}`);
+  await end(tx, deps, user.id, 'removed');
   announce(tx, deps, user.id, 'sponsor_credit');
-  return { success: true as const, balance: deps.ledger.balance(tx, { user: user.id }), returned };
+  return { success: true as const, balance: await deps.ledger.balance(tx, { user: user.id }), returned };
 }
 
 /** Ends a running challenge and gives back the sponsored coins still held (a cancelled deal); answers how many, 0 when none runs. */
-export function giveBackCredit(tx: Tx, deps: CreditDeps, userId: number): number {
+export async function giveBackCredit(tx: Tx, deps: CreditDeps, userId: number): Promise<number> {
   if (creditRow(tx, userId)?.result !== 'running') return 0;
-  const returned = deps.ledger.recall(tx, userId, `credit:${userId}`);
-  end(tx, deps, userId, 'removed');
+  const returned = await deps.ledger.recall(tx, userId, `credit:${userId}`);
+  await end(tx, deps, userId, 'removed');
   announce(tx, deps, userId, 'sponsor_credit');
   return returned;
 }
 
-function end(tx: Tx, deps: CreditDeps, userId: number, result: 'completed' | 'removed'): void {
-  tx.run('UPDATE sponsor_credits SET result = ?, ended_at = ? WHERE user_id = ?', result, deps.now, userId);
-  setTag(tx, userId, 'sponsored', false);
+async function end(tx: Tx, deps: CreditDeps, userId: number, result: 'completed' | 'removed'): Promise<void> {
+  await tx.run('UPDATE sponsor_credits SET result = ?, ended_at = ? WHERE user_id = ?', result, deps.now, userId);
+  await setTag(tx, userId, 'sponsored', false);
 }
 
 /**
@@ -134,13 +134,13 @@ function end(tx: Tx, deps: CreditDeps, userId: number, result: 'completed' | 're
  * goal releases the sponsored coins in the same transaction. A battle seat counts only once
  * the battle filled (docs/decisions/0049): a seat that is left never moves the challenge.
  */
-export function countWager(tx: Tx, deps: CreditDeps, wager: CountedWager): void {
-  const row = tx.get<Pick<CreditRow, 'wagered' | 'goal'>>(
+export async function countWager(tx: Tx, deps: CreditDeps, wager: CountedWager): Promise<void> {
+  const row = await tx.get<Pick<CreditRow, 'wagered' | 'goal'>>(
     "UPDATE sponsor_credits SET wagered = wagered + ? WHERE user_id = ? AND result = 'running' RETURNING wagered, goal",
     wager.amount, wager.userId,
   );
   if (!row || row.wagered < row.goal) return;
-  deps.ledger.release(tx, wager.userId);
-  end(tx, deps, wager.userId, 'completed');
+  await deps.ledger.release(tx, wager.userId);
+  await end(tx, deps, wager.userId, 'completed');
   announce(tx, deps, wager.userId, 'challenge_completed');
 }

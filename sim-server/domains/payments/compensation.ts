@@ -41,14 +41,14 @@ export function compensate(s: Services, body: unknown): Compensation {
   const user = findUserByName(s.db, input.name.trim());
   if (!user) throw new AppError(NumericError.NOT_FOUND, 'User not found.');
   const { stamp } = input;
-  return s.db.transaction((tx: Tx) => {
+  return s.db.transaction(async (tx: Tx) => {
     if (stamp) {
-      const prior = tx.get<{ response: string }>("SELECT response FROM idempotency WHERE user_id = ? AND stamp = ? AND method = 'sim.compensate'", user.id, stamp);
+      const prior = await tx.get<{ response: string }>("SELECT response FROM idempotency WHERE user_id = ? AND stamp = ? AND method = 'sim.compensate'", user.id, stamp);
       if (prior) return JSON.parse(prior.response) as Compensation;
     }
-    const { hash } = s.ledger.transfer(tx, { from: COMPENSATION_HOUSE, to: { user: user.id }, amount, type: 'compensation', ref: 'support' });
+    const { hash } = await s.ledger.transfer(tx, { from: COMPENSATION_HOUSE, to: { user: user.id }, amount, type: 'compensation', ref: 'support' });
     const result: Compensation = { user_hash: toHash(user.id), amount, entry: hash };
-    if (stamp) tx.run("INSERT INTO idempotency (user_id, stamp, method, response, created_at) VALUES (?, ?, 'sim.compensate', ?, ?)", user.id, stamp, JSON.stringify(result), s.config.now());
+    if (stamp) await tx.run("INSERT INTO idempotency (user_id, stamp, method, response, created_at) VALUES (?, ?, 'sim.compensate', ?, ?)", user.id, stamp, JSON.stringify(result), s.config.now());
     return result;
   });
 }

@@ -23,11 +23,11 @@ export const CryptoMessage = {
 } as const;
 
 /** The player's deposit address for a currency, created and kept the first time it is asked for. */
-export function depositAddress(tx: Tx, s: Services, userId: number, currency: CryptoCurrency): string {
-  const known = tx.get<{ address: string }>('SELECT address FROM deposit_addresses WHERE user_id = ? AND currency = ?', userId, currency);
+export async function depositAddress(tx: Tx, s: Services, userId: number, currency: CryptoCurrency): Promise<string> {
+  const known = await tx.get<{ address: string }>('SELECT address FROM deposit_addresses WHERE user_id = ? AND currency = ?', userId, currency);
   if (known) return known.address;
   const address = deriveDepositAddress(s.config.jwtSecret, userId, currency);
-  tx.run('INSERT INTO deposit_addresses (user_id, currency, address, created_at) VALUES (?, ?, ?, ?)', userId, currency, address, s.config.now());
+  await tx.run('INSERT INTO deposit_addresses (user_id, currency, address, created_at) VALUES (?, ?, ?, ?)', userId, currency, address, s.config.now());
   return address;
 }
 
@@ -62,12 +62,12 @@ export const cryptoHandlers: Handlers = {
       ...estimate,
     };
   },
-  'wallet.cryptoInvoice': ({ currency: lower, provider }, ctx) => {
+  'wallet.cryptoInvoice': async ({ currency: lower, provider }, ctx) => {
     const user = requireUser(ctx);
     if (provider !== CRYPTO_PROVIDER) return UNKNOWN_PROVIDER;
     const currency = upper(lower);
     const chain = CHAINS[currency];
-    const address = ctx.db.transaction((tx) => depositAddress(tx, ctx, user.id, currency));
+    const address = await ctx.db.transaction((tx) => depositAddress(tx, ctx, user.id, currency));
     const { minDeposit } = chainLimits(currency);
     return {
       success: true as const,
@@ -85,20 +85,20 @@ export const cryptoHandlers: Handlers = {
     if (provider !== CRYPTO_PROVIDER) return UNKNOWN_PROVIDER;
     const currency = upper(lower);
     return countingWrongCodes(ctx, user.id, () =>
-      ctx.db.transaction((tx) => {
-        requireSecure(tx, ctx, user.id, secure_code, { setupRequired: true });
+      ctx.db.transaction(async (tx) => {
+        await requireSecure(tx, ctx, user.id, secure_code, { setupRequired: true });
         if (!isCryptoAddress(currency, refund_address)) fail(NumericError.INVALID_DATA, INVALID_ADDRESS);
-        const row = tx.get<PaymentRow>(
+        const row = await tx.get<PaymentRow>(
           `SELECT * FROM payments WHERE user_id = ? AND type = 'deposit' AND provider = 'crypto' AND currency = ?
              AND status = 'declined' AND refund_address IS NULL ORDER BY id DESC LIMIT 1`,
           user.id, currency,
         );
         if (!row) return { success: false as const, message: CryptoMessage.NOTHING_TO_REFUND };
         // Declined funds were never credited: the provider sends them back and no coins move.
-        const refunded = tx.get<PaymentRow>(
+        const refunded = (await tx.get<PaymentRow>(
           'UPDATE payments SET refund_address = ?, refunded_at = ?, updated_at = ? WHERE id = ? RETURNING *',
           refund_address, ctx.config.now(), ctx.config.now(), row.id,
-        )!;
+        ))!;
         return { success: true as const, payment: paymentOut(refunded) };
       }),
     );
@@ -108,21 +108,21 @@ export const cryptoHandlers: Handlers = {
     if (provider !== CRYPTO_PROVIDER) fail(NumericError.INVALID_DATA, UNKNOWN_PROVIDER.message);
     const currency = upper(lower);
     return countingWrongCodes(ctx, user.id, () =>
-      ctx.moneyTx((tx) => {
-        requireSecure(tx, ctx, user.id, secure_code, { setupRequired: true });
+      ctx.moneyTx(async (tx) => {
+        await requireSecure(tx, ctx, user.id, secure_code, { setupRequired: true });
         const addressError = validateCryptoAddress(currency, address);
         if (addressError) fail(NumericError.INVALID_DATA, addressError);
         if (addressOwner(tx, address.trim())) fail(NumericError.INVALID_DATA, CryptoMessage.OWN_ADDRESS);
-        if (amount > ctx.ledger.split(tx, user.id).withdrawable) fail(NamedError.COMMIT_ERROR, CryptoMessage.NOT_ENOUGH);
-        requireBasicVerified(tx, ctx, user.id, amount);
+        if (amount > (await ctx.ledger.split(tx, user.id)).withdrawable) fail(NamedError.COMMIT_ERROR, CryptoMessage.NOT_ENOUGH);
+        await requireBasicVerified(tx, ctx, user.id, amount);
         const gross = unitsFor(currency, amount);
         const { fee } = chainLimits(currency);
         if (gross <= fee) fail(NamedError.ESTIMATE_ERROR, CryptoMessage.BELOW_FEE);
-        const row = createWithdrawal(tx, ctx, {
+        const row = await createWithdrawal(tx, ctx, {
           user_id: user.id, provider: 'crypto', method: lower, currency, amount, units: gross - fee, fee_units: fee,
           address: address.trim(), required_confirmations: 1, due_at: ctx.config.now() + WITHDRAW_PROCESSING_MS,
         });
-        return { success: true as const, payment: paymentOut(row), balance: ctx.ledger.balance(tx, { user: user.id }) };
+        return { success: true as const, payment: paymentOut(row), balance: await ctx.ledger.balance(tx, { user: user.id }) };
       }),
     );
   },

@@ -18,15 +18,15 @@ const PLAIN_GIFT_METHOD = 'giftcard';
  * events, credits as 'gift_code'). The service other domains call (partnership-plus.activate-code
  * takes gift codes too), rather than this domain's handler.
  */
-export function redeemWalletGift(tx: Tx, services: Services, userId: number, code: string): { success: boolean; cause?: string } {
+export async function redeemWalletGift(tx: Tx, services: Services, userId: number, code: string): Promise<{ success: boolean; cause?: string }> {
   const now = services.config.now();
-  const gift = redeemGiftCode(tx, 'wallet', code, userId, now);
+  const gift = await redeemGiftCode(tx, 'wallet', code, userId, now);
   if (typeof gift === 'string') return { success: false, cause: gift };
-  const payment = insertPayment(tx, {
+  const payment = await insertPayment(tx, {
     user_id: userId, type: 'deposit', provider: 'giftcard', method: gift.method ?? PLAIN_GIFT_METHOD, currency: 'USD',
     status: 'pending', amount: gift.amount!, units: gift.amount!, details: { gift: toHash(gift.id) },
   }, now);
-  completeDeposit(tx, services, payment);
+  await completeDeposit(tx, services, payment);
   return { success: true };
 }
 
@@ -38,19 +38,19 @@ export const giftHandlers: Handlers = {
   },
   'inventory.gift': ({ code }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx) => {
+    return ctx.moneyTx(async (tx) => {
       const now = ctx.config.now();
       // A card's code (inventory.generateGift) moves that card; any other A-code gives an item.
-      const card = redeemCardGift(tx, code, user.id, now);
+      const card = await redeemCardGift(tx, code, user.id, now);
       if (card === 'used') return { success: false, cause: GiftCause.USED };
       if (card !== null) {
         const issued = cardOut(ctx.catalog.view(), cardById(tx, card)!);
         tx.afterCommit(() => ctx.hub.toUser(user.id, 'INVENTORY_ASSET_ISSUED', { assets: [], cards: [issued], count: 1, source: 'gift', game_hash: null }));
         return { success: true };
       }
-      const gift = redeemGiftCode(tx, 'inventory', code, user.id, now);
+      const gift = await redeemGiftCode(tx, 'inventory', code, user.id, now);
       if (typeof gift === 'string') return { success: false, cause: gift };
-      const id = grantItem(tx, user.id, gift.item_id!, null, now);
+      const id = await grantItem(tx, user.id, gift.item_id!, null, now);
       const asset = assetOut(ctx.catalog.view(), { id, item_id: gift.item_id!, box_id: null, created_at: now });
       // Told once the item is really there.
       tx.afterCommit(() => ctx.hub.toUser(user.id, 'INVENTORY_ASSET_ISSUED', { assets: [asset], count: 1, source: 'gift', game_hash: null }));

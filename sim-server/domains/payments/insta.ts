@@ -18,11 +18,11 @@ const expiresAt = (row: PaymentRow) => row.created_at + INVOICE_TTL_MS;
 
 /** Card deposit methods. */
 export const instaHandlers: Handlers = {
-  'payment-insta.create': ({ amount, method }, ctx) => {
+  'payment-insta.create': async ({ amount, method }, ctx) => {
     const user = requireUser(ctx);
     const memo = randomClientSeed(MEMO_LENGTH, (bytes) => webcrypto.getRandomValues(bytes));
     // Cards pay USD and 1 USD buys 1 coin, so the USD cents are the coin cents.
-    const row = ctx.db.transaction((tx) =>
+    const row = await ctx.db.transaction((tx) =>
       openDeposit(tx, ctx, {
         user_id: user.id, provider: 'instaxchange', method, currency: 'USD', status: 'waiting', amount, units: amount, memo,
         due_at: ctx.config.now() + INVOICE_TTL_MS,

@@ -33,7 +33,7 @@ export interface SkinsDetails {
  * confirmations. `amount` is text in the currency; `flagged` makes the screening fail;
  * a `txHash` already seen answers the deposit it made.
  */
-export function receiveTransfer(tx: Tx, s: Services, input: { address: string; amount: string; flagged?: boolean; txHash?: string }): PaymentRow {
+export async function receiveTransfer(tx: Tx, s: Services, input: { address: string; amount: string; flagged?: boolean; txHash?: string }): Promise<PaymentRow> {
   const owner = addressOwner(tx, input.address.trim());
   if (!owner) fail(NumericError.INVALID_DATA, 'No player has this deposit address');
   const units = unitsOf(owner.currency, input.amount);
@@ -42,7 +42,7 @@ export function receiveTransfer(tx: Tx, s: Services, input: { address: string; a
   }
   if (input.txHash) {
     // A provider reports a transfer again (a retried callback): it is the same deposit.
-    const seen = tx.get<PaymentRow>("SELECT * FROM payments WHERE type = 'deposit' AND currency = ? AND tx_hash = ?", owner.currency, input.txHash);
+    const seen = await tx.get<PaymentRow>("SELECT * FROM payments WHERE type = 'deposit' AND currency = ? AND tx_hash = ?", owner.currency, input.txHash);
     if (seen) return seen;
   }
   const now = s.config.now();
@@ -56,11 +56,11 @@ export function receiveTransfer(tx: Tx, s: Services, input: { address: string; a
 }
 
 /** The card form of an invoice was sent: the issuer declines (test numbers ending 0002) or the charge goes through and settles later. */
-export function chargeCard(tx: Tx, s: Services, row: PaymentRow, cardNumber: string): PaymentRow {
+export async function chargeCard(tx: Tx, s: Services, row: PaymentRow, cardNumber: string): Promise<PaymentRow> {
   if (row.status !== 'waiting') fail(NumericError.INVALID_DATA, 'This invoice is no longer open');
   const card = { brand: row.method, last4: cardNumber.replace(/\D/g, '').slice(-4) };
-  if (cardDeclined(cardNumber)) return declineDeposit(tx, s, row, DeclineReason.CARD_DECLINED)!;
-  return depositPending(tx, s, row, { details: JSON.stringify({ card }), due_at: s.config.now() + CARD_SETTLEMENT_MS })!;
+  if (cardDeclined(cardNumber)) return (await declineDeposit(tx, s, row, DeclineReason.CARD_DECLINED))!;
+  return (await depositPending(tx, s, row, { details: JSON.stringify({ card }), due_at: s.config.now() + CARD_SETTLEMENT_MS }))!;
 }
 
 /** Skins were picked in the widget: a trade offer is sent and the deposit is pending until it is accepted. */
@@ -87,12 +87,12 @@ function depositVerdict(row: PaymentRow): string | null {
 }
 
 /** Moves one payment on if its time has come; answers whether anything changed. */
-function advance(tx: Tx, s: Services, row: PaymentRow, now: number): boolean {
+async function advance(tx: Tx, s: Services, row: PaymentRow, now: number): Promise<boolean> {
   if (row.due_at === null || row.due_at > now) return false;
   if (row.type === 'withdraw') {
-    return row.status === 'pending' && Boolean(confirmWithdrawal(tx, s, row, { tx_hash: chainTxHash(row.currency), confirmations: 1 }));
+    return row.status === 'pending' && Boolean(await confirmWithdrawal(tx, s, row, { tx_hash: chainTxHash(row.currency), confirmations: 1 }));
   }
-  if (row.status === 'waiting') return Boolean(expireDeposit(tx, s, row));
+  if (row.status === 'waiting') return Boolean(await expireDeposit(tx, s, row));
   if (row.status !== 'pending') return false;
   if (row.provider === 'crypto' && isCryptoCurrency(row.currency)) {
     const confirmations = confirmationsAt(row.currency, row.created_at, now);
@@ -101,35 +101,35 @@ function advance(tx: Tx, s: Services, row: PaymentRow, now: number): boolean {
       return true;
     }
     const reason = depositVerdict(row);
-    return Boolean(reason ? declineDeposit(tx, s, row, reason) : completeDeposit(tx, s, row, { confirmations }));
+    return Boolean(reason ? await declineDeposit(tx, s, row, reason) : await completeDeposit(tx, s, row, { confirmations }));
   }
-  return Boolean(completeDeposit(tx, s, row));
+  return Boolean(await completeDeposit(tx, s, row));
 }
 
 /** Moves on every payment whose time has come, each in its own transaction; answers how many changed. */
-export function advanceDue(s: Services): number {
+export async function advanceDue(s: Services): Promise<number> {
   const now = s.config.now();
-  const due = s.db.all<{ id: number }>('SELECT id FROM payments WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, id LIMIT 500', now);
+  const due = await s.db.all<{ id: number }>('SELECT id FROM payments WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, id LIMIT 500', now);
   let changed = 0;
   for (const { id } of due) {
-    if (s.db.transaction((tx) => advance(tx, s, paymentById(tx, id)!, now))) changed += 1;
+    if (await s.db.transaction((tx) => advance(tx, s, paymentById(tx, id)!, now))) changed += 1;
   }
   return changed;
 }
 
 /** The console's confirm button: the provider says yes now, whatever the clock. */
-export function forceConfirm(tx: Tx, s: Services, row: PaymentRow): PaymentRow {
+export async function forceConfirm(tx: Tx, s: Services, row: PaymentRow): Promise<PaymentRow> {
   const done =
     row.type === 'withdraw'
-      ? confirmWithdrawal(tx, s, row, { tx_hash: chainTxHash(row.currency), confirmations: 1 })
-      : completeDeposit(tx, s, row, { confirmations: row.required_confirmations }, ['waiting', 'pending']);
+      ? await confirmWithdrawal(tx, s, row, { tx_hash: chainTxHash(row.currency), confirmations: 1 })
+      : await completeDeposit(tx, s, row, { confirmations: row.required_confirmations }, ['waiting', 'pending']);
   if (!done) throw new AppError(NumericError.INVALID_DATA, `Payment is ${row.status}, not open`);
   return done;
 }
 
 /** The console's decline button: a deposit is declined, a withdrawal fails and is refunded. */
-export function forceDecline(tx: Tx, s: Services, row: PaymentRow): PaymentRow {
-  const done = row.type === 'withdraw' ? failWithdrawal(tx, s, row, DeclineReason.WITHDRAW_REJECTED) : declineDeposit(tx, s, row, DeclineReason.MANUAL);
+export async function forceDecline(tx: Tx, s: Services, row: PaymentRow): Promise<PaymentRow> {
+  const done = row.type === 'withdraw' ? await failWithdrawal(tx, s, row, DeclineReason.WITHDRAW_REJECTED) : await declineDeposit(tx, s, row, DeclineReason.MANUAL);
   if (!done) throw new AppError(NumericError.INVALID_DATA, `Payment is ${row.status}, not open`);
   return done;
 }

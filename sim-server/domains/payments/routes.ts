@@ -54,14 +54,14 @@ const CardBody = z.object({ card_number: z.string().check(z.regex(/^[\d ]{12,23}
 
 
 /** Registers the provider clock and, in sim mode, the console and provider pages. */
-export function registerPayments(app: FastifyInstance, s: Services): void {
-  everyOwned(app, s.timers, 'payment provider step', TICK_MS, () => advanceDue(s));
+export async function registerPayments(app: FastifyInstance, s: Services): Promise<void> {
+  await everyOwned(app, s.timers, 'payment provider step', TICK_MS, () => advanceDue(s));
   if (!s.config.simMode) return;
 
   // The console moves money and shows every player's payments: the operator's alone.
   const operator = operatorRoute(s.config);
   const withUser = (rows: PaymentRow[]): ConsoleRow[] =>
-    rows.map((row) => ({ ...paymentOut(row), user_name: s.db.get<{ name: string }>('SELECT name FROM users WHERE id = ?', row.user_id)?.name ?? '?' }));
+    rows.map(async (row) => ({ ...paymentOut(row), user_name: (await s.db.get<{ name: string }>('SELECT name FROM users WHERE id = ?', row.user_id))?.name ?? '?' }));
   const paymentOf = (hash: string): PaymentRow => {
     const id = parseHash(hash);
     const row = id === null ? undefined : paymentById(s.db, id);
@@ -85,55 +85,55 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
     return { response: { open: withUser(openPayments(s.db)), recent: withUser(recentPayments(s.db)) } };
   });
 
-  app.post('/api/sim/payments/tick', operator, async () => answer(() => ({ changed: advanceDue(s) })));
+  app.post('/api/sim/payments/tick', operator, async () => answer(async () => ({ changed: await advanceDue(s) })));
 
   app.post('/api/sim/payments/:hash/:action', operator, async (request, reply) => {
     const { hash, action } = request.params as { hash: string; action: string };
-    const result = answer(() => {
+    const result = answer(async () => {
       const row = paymentOf(hash);
       if (action !== 'confirm' && action !== 'decline') throw new AppError(NumericError.INPUT_ERROR, 'action: confirm or decline');
-      return { payment: paymentOut(s.db.transaction((tx) => (action === 'confirm' ? forceConfirm : forceDecline)(tx, s, paymentById(tx, row.id)!))) };
+      return { payment: paymentOut(await s.db.transaction((tx) => (action === 'confirm' ? forceConfirm : forceDecline)(tx, s, paymentById(tx, row.id)!))) };
     });
     return fromForm(request) ? consoleAfter(reply, result, `${hash} ${action}ed`) : result;
   });
 
   app.post('/api/sim/crypto/transfers', operator, async (request, reply) => {
-    const result = answer(() => {
+    const result = answer(async () => {
       const body = parseBody(TransferBody, request.body);
       const flagged = body.flagged === true || body.flagged === '1';
-      return { payment: paymentOut(s.db.transaction((tx) => receiveTransfer(tx, s, { address: body.address, amount: body.amount, flagged, txHash: body.tx_hash }))) };
+      return { payment: paymentOut(await s.db.transaction((tx) => receiveTransfer(tx, s, { address: body.address, amount: body.amount, flagged, txHash: body.tx_hash }))) };
     });
     return fromForm(request) ? consoleAfter(reply, result, 'Transfer seen on the chain: pending') : result;
   });
 
   app.post('/api/sim/gift-codes', operator, async (request, reply) => {
-    const result = answer(() => {
+    const result = answer(async () => {
       const body = parseBody(GiftBody, request.body);
       const now = s.config.now();
       if (body.kind === 'wallet') {
         const amount = parseCoinsToCents(body.coins ?? '');
         if (!amount) throw new AppError(NumericError.INPUT_ERROR, 'coins: expected a positive amount with at most two decimals');
-        return { code: s.db.transaction((tx) => mintGiftCode(tx, { kind: 'wallet', amount, method: body.method ?? null, source: 'sim' }, now)), amount };
+        return { code: await s.db.transaction((tx) => mintGiftCode(tx, { kind: 'wallet', amount, method: body.method ?? null, source: 'sim' }, now)), amount };
       }
       const catalog = s.catalog.view();
       const itemId = parseHash(body.item ?? '');
       const item = (itemId === null ? undefined : catalog.item(itemId)) ?? catalog.itemByKey(body.item ?? '');
       if (!item) throw new AppError(NumericError.INPUT_ERROR, 'item: expected a catalog item key or hash');
-      return { code: s.db.transaction((tx) => mintGiftCode(tx, { kind: 'inventory', itemId: parseHash(item.hash)!, source: 'sim' }, now)), item_hash: item.hash };
+      return { code: await s.db.transaction((tx) => mintGiftCode(tx, { kind: 'inventory', itemId: parseHash(item.hash)!, source: 'sim' }, now)), item_hash: item.hash };
     });
     return fromForm(request) ? consoleAfter(reply, result, 'response' in result ? `Code ${result.response.code}` : '') : result;
   });
 
   // A sponsor offers a player credit; the player becomes a club member and claims it.
   app.post('/api/sim/sponsor-credits', operator, async (request, reply) => {
-    const result = answer(() => {
+    const result = answer(async () => {
       const body = parseBody(SponsorBody, request.body);
       const offer = parseCoinsToCents(body.coins);
       const wagerGoal = parseCoinsToCents(body.wager);
       if (!offer || !wagerGoal) throw new AppError(NumericError.INPUT_ERROR, 'coins, wager: expected positive amounts with at most two decimals');
       const user = findUserByName(s.db, body.name);
       if (!user) throw new AppError(NumericError.NOT_FOUND, 'User not found.');
-      s.db.transaction((tx) => offerCredit(tx, user.id, { offer, wagerGoal }));
+      await s.db.transaction((tx) => offerCredit(tx, user.id, { offer, wagerGoal }));
       return { user_hash: toHash(user.id), offer, wager_goal: wagerGoal };
     });
     return fromForm(request) ? consoleAfter(reply, result, 'Credit offered: the player claims it from the wallet hint') : result;
@@ -150,9 +150,9 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
     return 'error' in result ? html(reply, result.error.error_msg, 404) : html(reply, shopPage(result.response, null));
   });
   app.post('/api/sim/kinguin/:id', operator, async (request, reply) => {
-    const result = answer(() => {
+    const result = answer(async () => {
       const product = productOf((request.params as { id: string }).id);
-      const code = s.db.transaction((tx) => mintGiftCode(tx, { kind: 'wallet', amount: product.amount, method: product.method, source: 'kinguin' }, s.config.now()));
+      const code = await s.db.transaction((tx) => mintGiftCode(tx, { kind: 'wallet', amount: product.amount, method: product.method, source: 'kinguin' }, s.config.now()));
       return { product, code, amount: product.amount, url: `/gift/${code}` };
     });
     if (!fromForm(request)) return result;
@@ -172,10 +172,10 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
   });
   app.post('/api/sim/instaxchange/:memo', async (request, reply) => {
     const { memo } = request.params as { memo: string };
-    const result = answer(() => {
+    const result = answer(async () => {
       const row = invoiceOf(memo);
       const { card_number } = parseBody(CardBody, request.body);
-      return { payment: paymentOut(s.db.transaction((tx) => chargeCard(tx, s, paymentById(tx, row.id)!, card_number))) };
+      return { payment: paymentOut(await s.db.transaction((tx) => chargeCard(tx, s, paymentById(tx, row.id)!, card_number))) };
     });
     if (!fromForm(request)) return result;
     if ('error' in result) return html(reply, result.error.error_msg, 400);
@@ -183,12 +183,12 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
   });
 
   // The skins widget, reached with a signed token.
-  const skinsOf = (userId: number) => {
+  const skinsOf = async (userId: number) => {
     const catalog = s.catalog.view();
-    const ids = s.db.all<{ id: number }>('SELECT id FROM items ORDER BY id').map((r) => r.id);
+    const ids = (await s.db.all<{ id: number }>('SELECT id FROM items ORDER BY id')).map((r) => r.id);
     const traded = new Set(
-      s.db
-        .all<PaymentRow>("SELECT * FROM payments WHERE user_id = ? AND provider = 'skinsback' AND status IN ('pending', 'completed')", userId)
+      (await s.db
+        .all<PaymentRow>("SELECT * FROM payments WHERE user_id = ? AND provider = 'skinsback' AND status IN ('pending', 'completed')", userId))
         .flatMap((row) => detailsOf<SkinsDetails>(row).items ?? []),
     );
     return steamInventory(userId, ids)
@@ -207,11 +207,11 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
   });
   app.get('/api/sim/skinsback/:token/items', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return answer(() => ({ items: skinsOf(widgetOf((request.params as { token: string }).token).userId) }));
+    return answer(async () => ({ items: await skinsOf(widgetOf((request.params as { token: string }).token).userId) }));
   });
   app.post('/api/sim/skinsback/:token', async (request, reply) => {
     const { token } = request.params as { token: string };
-    const result = answer(() => {
+    const result = answer(async () => {
       const widget = widgetOf(token);
       const body = (request.body ?? {}) as Record<string, unknown>;
       // A form sends one item_{id} field per ticked skin; JSON sends items: [ids].
@@ -219,12 +219,12 @@ export function registerPayments(app: FastifyInstance, s: Services): void {
         ...Object.keys(body).flatMap((key) => /^item_(\d{1,12})$/.exec(key)?.slice(1) ?? []).map(Number),
         ...(Array.isArray(body.items) ? body.items.map(Number) : []),
       ]);
-      const items = skinsOf(widget.userId).filter((item) => picked.has(item.id));
+      const items = (await skinsOf(widget.userId)).filter((item) => picked.has(item.id));
       if (items.length !== picked.size) throw new AppError(NumericError.INVALID_DATA, 'Some of these skins are not in your Steam inventory');
-      return { payment: paymentOut(s.db.transaction((tx) => sendTradeOffer(tx, s, { userId: widget.userId, method: widget.method, items }))) };
+      return { payment: paymentOut(await s.db.transaction((tx) => sendTradeOffer(tx, s, { userId: widget.userId, method: widget.method, items }))) };
     });
     if (!fromForm(request)) return result;
     if ('error' in result) return html(reply, result.error.error_msg, 400);
-    return html(reply, skinsPage({ token, items: skinsOf(widgetOf(token).userId), notice: `Trade offer sent for ${result.response.payment.value} USD.` }));
+    return html(reply, skinsPage({ token, items: await skinsOf(widgetOf(token).userId), notice: `Trade offer sent for ${result.response.payment.value} USD.` }));
   });
 }

@@ -37,8 +37,8 @@ function move(tx: Tx, s: Services, id: number, from: readonly Status[], to: Stat
 }
 
 /** Queues PAYMENT_UPDATED (and the named wallet event) for after commit. */
-function announce(tx: Tx, s: Services, row: PaymentRow, changed: number, event?: 'WALLET_DEPOSIT_CONFIRMED' | 'WALLET_WITHDRAW_CREATED' | 'WALLET_WITHDRAW_FAILED' | 'WALLET_WITHDRAW_CONFIRMED'): void {
-  const balance = s.ledger.balance(tx, { user: row.user_id });
+async function announce(tx: Tx, s: Services, row: PaymentRow, changed: number, event?: 'WALLET_DEPOSIT_CONFIRMED' | 'WALLET_WITHDRAW_CREATED' | 'WALLET_WITHDRAW_FAILED' | 'WALLET_WITHDRAW_CONFIRMED'): Promise<void> {
+  const balance = await s.ledger.balance(tx, { user: row.user_id });
   const out = paymentOut(row);
   tx.afterCommit(() => {
     s.hub.toUser(row.user_id, 'PAYMENT_UPDATED', {
@@ -49,16 +49,16 @@ function announce(tx: Tx, s: Services, row: PaymentRow, changed: number, event?:
 }
 
 /** Records a new deposit (waiting for an invoice to be paid, or pending with funds on the way) and tells the player. */
-export function openDeposit(tx: Tx, s: Services, p: Omit<NewPayment, 'type'>): PaymentRow {
-  const row = insertPayment(tx, { ...p, type: 'deposit' }, s.config.now());
-  announce(tx, s, row, 0);
+export async function openDeposit(tx: Tx, s: Services, p: Omit<NewPayment, 'type'>): Promise<PaymentRow> {
+  const row = await insertPayment(tx, { ...p, type: 'deposit' }, s.config.now());
+  await announce(tx, s, row, 0);
   return row;
 }
 
 /** A waiting invoice got paid: funds are on the way. */
-export function depositPending(tx: Tx, s: Services, row: PaymentRow, patch: Patch = {}): PaymentRow | undefined {
+export async function depositPending(tx: Tx, s: Services, row: PaymentRow, patch: Patch = {}): Promise<PaymentRow | undefined> {
   const moved = move(tx, s, row.id, ['waiting'], 'pending', patch);
-  if (moved) announce(tx, s, moved, 0);
+  if (moved) await announce(tx, s, moved, 0);
   return moved;
 }
 
@@ -72,52 +72,52 @@ export function depositProgress(tx: Tx, s: Services, row: PaymentRow, patch: Pat
  * events. `from` lists the statuses it may complete from (gift codes are recorded and
  * completed in one go, so theirs is pending without an announcement).
  */
-export function completeDeposit(tx: Tx, s: Services, row: PaymentRow, patch: Patch = {}, from: readonly Status[] = ['pending']): PaymentRow | undefined {
+export async function completeDeposit(tx: Tx, s: Services, row: PaymentRow, patch: Patch = {}, from: readonly Status[] = ['pending']): Promise<PaymentRow | undefined> {
   const moved = move(tx, s, row.id, from, 'completed', { ...patch, due_at: null });
   if (!moved) return undefined;
   const type: HistoryType = moved.provider === 'giftcard' ? 'gift_code' : 'wallet_deposit';
-  s.ledger.transfer(tx, { from: { world: true }, to: { user: moved.user_id }, amount: moved.amount, type, ref: toHash(moved.id) });
-  payDepositBonus(tx, s, { userId: moved.user_id, paymentId: moved.id, amount: moved.amount });
-  announce(tx, s, moved, moved.amount, 'WALLET_DEPOSIT_CONFIRMED');
+  await s.ledger.transfer(tx, { from: { world: true }, to: { user: moved.user_id }, amount: moved.amount, type, ref: toHash(moved.id) });
+  await payDepositBonus(tx, s, { userId: moved.user_id, paymentId: moved.id, amount: moved.amount });
+  await announce(tx, s, moved, moved.amount, 'WALLET_DEPOSIT_CONFIRMED');
   return moved;
 }
 
 /** Declines a deposit (nothing was credited, so nothing moves). */
-export function declineDeposit(tx: Tx, s: Services, row: PaymentRow, reason: string): PaymentRow | undefined {
+export async function declineDeposit(tx: Tx, s: Services, row: PaymentRow, reason: string): Promise<PaymentRow | undefined> {
   const moved = move(tx, s, row.id, ['waiting', 'pending'], 'declined', { reason, due_at: null });
-  if (moved) announce(tx, s, moved, 0);
+  if (moved) await announce(tx, s, moved, 0);
   return moved;
 }
 
 /** An invoice nobody paid in time. */
-export function expireDeposit(tx: Tx, s: Services, row: PaymentRow): PaymentRow | undefined {
+export async function expireDeposit(tx: Tx, s: Services, row: PaymentRow): Promise<PaymentRow | undefined> {
   const moved = move(tx, s, row.id, ['waiting'], 'expired', { due_at: null });
-  if (moved) announce(tx, s, moved, 0);
+  if (moved) await announce(tx, s, moved, 0);
   return moved;
 }
 
 /** Takes a withdrawal's coins into PAYOUTS and records it pending (throws COMMIT_ERROR when the balance is short). */
-export function createWithdrawal(tx: Tx, s: Services, p: Omit<NewPayment, 'type' | 'status'>): PaymentRow {
-  const row = insertPayment(tx, { ...p, type: 'withdraw', status: 'pending' }, s.config.now());
-  s.ledger.transfer(tx, { from: { user: row.user_id }, to: PAYOUTS, amount: row.amount, type: 'wallet_withdraw', ref: toHash(row.id) });
-  announce(tx, s, row, -row.amount, 'WALLET_WITHDRAW_CREATED');
+export async function createWithdrawal(tx: Tx, s: Services, p: Omit<NewPayment, 'type' | 'status'>): Promise<PaymentRow> {
+  const row = await insertPayment(tx, { ...p, type: 'withdraw', status: 'pending' }, s.config.now());
+  await s.ledger.transfer(tx, { from: { user: row.user_id }, to: PAYOUTS, amount: row.amount, type: 'wallet_withdraw', ref: toHash(row.id) });
+  await announce(tx, s, row, -row.amount, 'WALLET_WITHDRAW_CREATED');
   return row;
 }
 
 /** The provider sent a withdrawal: its coins leave for the world. */
-export function confirmWithdrawal(tx: Tx, s: Services, row: PaymentRow, patch: Patch = {}): PaymentRow | undefined {
+export async function confirmWithdrawal(tx: Tx, s: Services, row: PaymentRow, patch: Patch = {}): Promise<PaymentRow | undefined> {
   const moved = move(tx, s, row.id, ['pending'], 'completed', { ...patch, due_at: null });
   if (!moved) return undefined;
-  s.ledger.transfer(tx, { from: PAYOUTS, to: { world: true }, amount: moved.amount, type: 'wallet_withdraw', ref: toHash(moved.id) });
-  announce(tx, s, moved, 0, 'WALLET_WITHDRAW_CONFIRMED');
+  await s.ledger.transfer(tx, { from: PAYOUTS, to: { world: true }, amount: moved.amount, type: 'wallet_withdraw', ref: toHash(moved.id) });
+  await announce(tx, s, moved, 0, 'WALLET_WITHDRAW_CONFIRMED');
   return moved;
 }
 
 /** The provider failed a withdrawal: its coins go back to the player. */
-export function failWithdrawal(tx: Tx, s: Services, row: PaymentRow, reason: string): PaymentRow | undefined {
+export async function failWithdrawal(tx: Tx, s: Services, row: PaymentRow, reason: string): Promise<PaymentRow | undefined> {
   const moved = move(tx, s, row.id, ['pending'], 'declined', { reason, due_at: null });
   if (!moved) return undefined;
-  s.ledger.transfer(tx, { from: PAYOUTS, to: { user: moved.user_id }, amount: moved.amount, type: 'withdraw_refund', ref: toHash(moved.id) });
-  announce(tx, s, moved, moved.amount, 'WALLET_WITHDRAW_FAILED');
+  await s.ledger.transfer(tx, { from: PAYOUTS, to: { user: moved.user_id }, amount: moved.amount, type: 'withdraw_refund', ref: toHash(moved.id) });
+  await announce(tx, s, moved, moved.amount, 'WALLET_WITHDRAW_FAILED');
   return moved;
 }

@@ -11,8 +11,8 @@ import { SKINS_WIDGET_TTL_MS } from '../../world/providers.ts';
 export type SkinMethod = (typeof SKIN_METHODS)[number];
 
 /** The player's saved Steam trade URL. */
-export function tradeUrlOf(db: Pick<Db, 'get'>, userId: number): string | null {
-  return db.get<{ trade_url: string | null }>('SELECT trade_url FROM payment_profiles WHERE user_id = ?', userId)?.trade_url ?? null;
+export async function tradeUrlOf(db: Pick<Db, 'get'>, userId: number): Promise<string | null> {
+  return (await db.get<{ trade_url: string | null }>('SELECT trade_url FROM payment_profiles WHERE user_id = ?', userId))?.trade_url ?? null;
 }
 
 function signature(s: Services, body: string): string {
@@ -40,19 +40,19 @@ export const widgetUrl = (token: string) => `/api/sim/skinsback/${token}`;
 
 /** Skins deposit methods. */
 export const skinsbackHandlers: Handlers = {
-  'payment-skinsback.trade-url': ({ trade_url }, ctx) => {
+  'payment-skinsback.trade-url': async ({ trade_url }, ctx) => {
     const user = requireUser(ctx);
-    if (trade_url === undefined) return { trade_url: tradeUrlOf(ctx.db, user.id) };
+    if (trade_url === undefined) return { trade_url: await tradeUrlOf(ctx.db, user.id) };
     const problem = validateTradeUrl(trade_url);
     if (problem) fail(NumericError.INVALID_DATA, problem);
-    ctx.db.transaction((tx) =>
+    await ctx.db.transaction((tx) =>
       tx.run('INSERT INTO payment_profiles (user_id, trade_url) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET trade_url = excluded.trade_url', user.id, trade_url),
     );
     return { trade_url };
   },
-  'payment-skinsback.create-deposit-widget': ({ method }, ctx) => {
+  'payment-skinsback.create-deposit-widget': async ({ method }, ctx) => {
     const user = requireUser(ctx);
-    if (!tradeUrlOf(ctx.db, user.id)) fail(NumericError.INVALID_DATA, 'Set your Steam trade URL first');
+    if (!await tradeUrlOf(ctx.db, user.id)) fail(NumericError.INVALID_DATA, 'Set your Steam trade URL first');
     const expires_at = ctx.config.now() + SKINS_WIDGET_TTL_MS;
     return { url: widgetUrl(widgetToken(ctx, user.id, method ?? 'skinsback', expires_at)), expires_at };
   },

@@ -76,14 +76,14 @@ export function detailsOf<T extends object>(row: PaymentRow): Partial<T> {
 }
 
 /** Inserts a payment and answers its row. */
-export function insertPayment(tx: Tx, p: NewPayment, now: number): PaymentRow {
-  return tx.get<PaymentRow>(
+export async function insertPayment(tx: Tx, p: NewPayment, now: number): Promise<PaymentRow> {
+  return (await tx.get<PaymentRow>(
     `INSERT INTO payments (user_id, type, provider, method, currency, status, amount, units, fee_units, address, tx_hash,
        required_confirmations, memo, details, due_at, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     p.user_id, p.type, p.provider, p.method, p.currency, p.status, p.amount, p.units, p.fee_units ?? 0, p.address ?? null, p.tx_hash ?? null,
     p.required_confirmations ?? 0, p.memo ?? null, JSON.stringify(p.details ?? {}), p.due_at ?? null, now, now,
-  )!;
+  ))!;
 }
 
 /** A payment by id. */

@@ -17,28 +17,28 @@ export function userByHash(db: Pick<Db, 'get'>, hash: string): UserRow {
 }
 
 /** follower.follow: oneself and a second follow are refused and change nothing. */
-export function follow(tx: Tx, hub: Pick<Hub, 'toUser'>, follower: UserRow, hash: string, now: number) {
+export async function follow(tx: Tx, hub: Pick<Hub, 'toUser'>, follower: UserRow, hash: string, now: number) {
   const target = userByHash(tx, hash);
   if (target.id === follower.id) fail(NumericError.INVALID_DATA, 'You cannot follow yourself');
-  const added = tx.run('INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', follower.id, target.id, now);
+  const added = await tx.run('INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', follower.id, target.id, now);
   if (added.changes === 0) fail(NumericError.INVALID_DATA, 'You already follow this player');
-  const count = followersCount(tx, target.id);
-  if (count === 1) issueAchievement(tx, hub, target.id, 'noticed', now);
+  const count = await followersCount(tx, target.id);
+  if (count === 1) await issueAchievement(tx, hub, target.id, 'noticed', now);
   tx.afterCommit(() => hub.toUser(target.id, 'FOLLOWER_FOLLOWED', { user_hash: toHash(follower.id), followers_count: count }));
   return { success: true, followers_count: count };
 }
 
 /** follower.unfollow: a player not followed is refused. */
-export function unfollow(tx: Tx, hub: Pick<Hub, 'toUser'>, follower: UserRow, hash: string) {
+export async function unfollow(tx: Tx, hub: Pick<Hub, 'toUser'>, follower: UserRow, hash: string) {
   const target = userByHash(tx, hash);
-  const removed = tx.run('DELETE FROM follows WHERE follower_id = ? AND followee_id = ?', follower.id, target.id);
+  const removed = await tx.run('DELETE FROM follows WHERE follower_id = ? AND followee_id = ?', follower.id, target.id);
   if (removed.changes === 0) fail(NumericError.INVALID_DATA, 'You do not follow this player');
-  const count = followersCount(tx, target.id);
+  const count = await followersCount(tx, target.id);
   tx.afterCommit(() => hub.toUser(target.id, 'FOLLOWER_UNFOLLOWED', { user_hash: toHash(follower.id), followers_count: count }));
   return { success: true, followers_count: count };
 }
 
 /** Hashes of the players someone follows, latest first. */
-export function followings(db: Pick<Db, 'all'>, followerId: number): string[] {
-  return db.all<{ id: number }>('SELECT followee_id AS id FROM follows WHERE follower_id = ? ORDER BY created_at DESC, followee_id DESC', followerId).map((r) => toHash(r.id));
+export async function followings(db: Pick<Db, 'all'>, followerId: number): Promise<string[]> {
+  return (await db.all<{ id: number }>('SELECT followee_id AS id FROM follows WHERE follower_id = ? ORDER BY created_at DESC, followee_id DESC', followerId)).map((r) => toHash(r.id));
 }

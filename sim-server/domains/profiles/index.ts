@@ -16,33 +16,33 @@ function checkName(params: { name?: string; display_name?: string }, ctx: CallCo
 
 export const profiles: Domain = {
   handlers: {
-    'user.widget': (params, ctx) => ({ user: profileOf(ctx.db, ctx.raceBoards, userByHash(ctx.db, params.user_hash), ctx.user?.id ?? null, ctx.config.now()) }),
+    'user.widget': async (params, ctx) => ({ user: await profileOf(ctx.db, ctx.raceBoards, userByHash(ctx.db, params.user_hash), ctx.user?.id ?? null, ctx.config.now()) }),
     'follower.follow': (params, ctx) => ctx.db.transaction((tx) => follow(tx, ctx.hub, requireUser(ctx), params.user_hash, ctx.config.now())),
     'follower.unfollow': (params, ctx) => ctx.db.transaction((tx) => unfollow(tx, ctx.hub, requireUser(ctx), params.user_hash)),
-    'follower.followings': (_params, ctx) => ({ hashes: followings(ctx.db, requireUser(ctx).id) }),
+    'follower.followings': async (_params, ctx) => ({ hashes: await followings(ctx.db, requireUser(ctx).id) }),
     'account.checkName': (params, ctx) => checkName(params, ctx),
     'account.getCheckName': (params, ctx) => checkName(params, ctx),
-    'account.updateSettings': (params, ctx) => {
+    'account.updateSettings': async (params, ctx) => {
       const user = requireUser(ctx);
-      const updated = ctx.db.transaction((tx) => updateSettings(tx, user, params, ctx.config.now()));
-      return { success: true, user: profileOf(ctx.db, ctx.raceBoards, updated, user.id, ctx.config.now()) };
+      const updated = await ctx.db.transaction((tx) => updateSettings(tx, user, params, ctx.config.now()));
+      return { success: true, user: await profileOf(ctx.db, ctx.raceBoards, updated, user.id, ctx.config.now()) };
     },
-    'achieve.getHexagone': (params, ctx) => {
+    'achieve.getHexagone': async (params, ctx) => {
       const user = findUserByName(ctx.db, params.user_name);
       if (!user) fail(NumericError.NOT_FOUND, 'User not found.');
-      return { achieves: hexagonOf(ctx.db, user.id) };
+      return { achieves: await hexagonOf(ctx.db, user.id) };
     },
-    'account.break': (params, ctx) => {
+    'account.break': async (params, ctx) => {
       const user = requireUser(ctx);
-      const until = ctx.db.transaction((tx) => startBreak(tx, user, params.expire, ctx.config.now()));
+      const until = await ctx.db.transaction((tx) => startBreak(tx, user, params.expire, ctx.config.now()));
       return { success: true, break_until: Math.floor(until / 1000) };
     },
   },
 };
 
 /** user.getUser with a name: the profile, or 'User not found.' (the client shows /404). */
-export function profileByName(ctx: CallContext, name: string) {
+export async function profileByName(ctx: CallContext, name: string) {
   const user = findUserByName(ctx.db, name);
   if (!user) fail(NumericError.NOT_FOUND, 'User not found.');
-  return { user: profileOf(ctx.db, ctx.raceBoards, user, ctx.user?.id ?? null, ctx.config.now()) };
+  return { user: await profileOf(ctx.db, ctx.raceBoards, user, ctx.user?.id ?? null, ctx.config.now()) };
 }

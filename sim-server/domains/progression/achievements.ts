@@ -13,8 +13,8 @@ import type { WagerFigures } from './experience.ts';
 const GOLD_I = RANKS.find((r) => r.group === 'gold' && r.step === 'I')!.rank;
 
 /** Issues an achievement unless the player holds it; answers whether it was new. */
-export function issueAchievement(tx: Tx, hub: Pick<Hub, 'toUser'>, userId: number, key: AchievementKey, now: number): boolean {
-  const added = tx.run('INSERT INTO achievements (user_id, name, issued_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', userId, key, now);
+export async function issueAchievement(tx: Tx, hub: Pick<Hub, 'toUser'>, userId: number, key: AchievementKey, now: number): Promise<boolean> {
+  const added = await tx.run('INSERT INTO achievements (user_id, name, issued_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', userId, key, now);
   if (added.changes === 0) return false;
   const entry = achievementOf(key)!;
   tx.afterCommit(() => hub.toUser(userId, '#ACHIEVE_ISSUED', { name: entry.title, hex: { rarity: entry.rarity }, user_hash: toHash(userId) }));
@@ -25,22 +25,22 @@ export function issueAchievement(tx: Tx, hub: Pick<Hub, 'toUser'>, userId: numbe
  * What a wager (positive cents) earned: thresholds crossed by this wager only, so a player
  * who holds an achievement costs no extra statement on later wagers.
  */
-export function achievementsOfWager(tx: Tx, hub: Pick<Hub, 'toUser'>, userId: number, cents: number, type: string, after: WagerFigures, now: number): void {
+export async function achievementsOfWager(tx: Tx, hub: Pick<Hub, 'toUser'>, userId: number, cents: number, type: string, after: WagerFigures, now: number): Promise<void> {
   const exp = { before: after.exp - cents, after: after.exp };
   const issue = (key: AchievementKey) => issueAchievement(tx, hub, userId, key, now);
-  if (type === 'unbox_boxes_bought' && after.games_played - 1 - after.battles_played === 0) issue('first_case');
-  if (type === 'arena_join') for (const [count, key] of BATTLE_ACHIEVEMENTS) if (after.battles_played === count) issue(key);
-  if (cents >= HIGH_ROLLER_CENTS) issue('high_roller');
+  if (type === 'unbox_boxes_bought' && after.games_played - 1 - after.battles_played === 0) await issue('first_case');
+  if (type === 'arena_join') for (const [count, key] of BATTLE_ACHIEVEMENTS) if (after.battles_played === count) await issue(key);
+  if (cents >= HIGH_ROLLER_CENTS) await issue('high_roller');
   const [levelBefore, levelAfter] = [levelForExp(exp.before), levelForExp(exp.after)];
-  for (const [level, key] of LEVEL_ACHIEVEMENTS) if (levelBefore < level && levelAfter >= level) issue(key);
-  if (seasonRankOf(after.season_exp - cents) < GOLD_I && seasonRankOf(after.season_exp) >= GOLD_I) issue('rank_gold');
+  for (const [level, key] of LEVEL_ACHIEVEMENTS) if (levelBefore < level && levelAfter >= level) await issue(key);
+  if (seasonRankOf(after.season_exp - cents) < GOLD_I && seasonRankOf(after.season_exp) >= GOLD_I) await issue('rank_gold');
 }
 
 /** A player's hexagon board: every achievement, whether they hold it, and how many players do. */
-export function hexagonOf(db: Pick<Db, 'all' | 'get'>, userId: number) {
-  const held = new Map(db.all<{ name: string; issued_at: number }>('SELECT name, issued_at FROM achievements WHERE user_id = ?', userId).map((r) => [r.name, r.issued_at]));
-  const holders = new Map(db.all<{ name: string; n: number }>('SELECT name, COUNT(*) AS n FROM achievements GROUP BY name').map((r) => [r.name, r.n]));
-  const players = Math.max(1, db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users')!.n);
+export async function hexagonOf(db: Pick<Db, 'all' | 'get'>, userId: number) {
+  const held = new Map((await db.all<{ name: string; issued_at: number }>('SELECT name, issued_at FROM achievements WHERE user_id = ?', userId)).map((r) => [r.name, r.issued_at]));
+  const holders = new Map((await db.all<{ name: string; n: number }>('SELECT name, COUNT(*) AS n FROM achievements GROUP BY name')).map((r) => [r.name, r.n]));
+  const players = Math.max(1, (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users'))!.n);
   return ACHIEVEMENTS.map((a) => ({
     name: a.key,
     title: a.title,

@@ -65,8 +65,8 @@ export function boostedWager(wager: CountedWager): boolean | undefined {
 }
 
 /** A player's experience, level and season standing. */
-export function standingOf(db: Pick<Db, 'get'>, userId: number, now: number) {
-  const row = db.get<{ exp: number; season: number; season_exp: number }>('SELECT exp, season, season_exp FROM users WHERE id = ?', userId);
+export async function standingOf(db: Pick<Db, 'get'>, userId: number, now: number) {
+  const row = await db.get<{ exp: number; season: number; season_exp: number }>('SELECT exp, season, season_exp FROM users WHERE id = ?', userId);
   const exp = row?.exp ?? 0;
   const seasonExp = row && row.season === seasonAt(now) ? row.season_exp : 0;
   return { exp, level: levelForExp(exp), seasonExp, season: rankForSeasonExp(seasonExp) };
@@ -77,7 +77,7 @@ export function standingOf(db: Pick<Db, 'get'>, userId: number, now: number) {
  * users.exp, the season's share, and the profile's total wager and games. Answers the
  * player's figures after it (what achievements look at) and the race day their row holds.
  */
-export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number; raceNow?: number }, wager: CountedWager): { after: WagerFigures; raceDay: number | null } {
+export async function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number; raceNow?: number }, wager: CountedWager): Promise<{ after: WagerFigures; raceDay: number | null }> {
   const { userId, amount: cents } = wager;
   const battle = wager.type === 'arena_join' ? 1 : 0;
   const season = seasonAt(deps.now);
@@ -89,7 +89,7 @@ export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number
   // The race's day and time (its clock may run ahead in the sim: docs/decisions/0050).
   const raceNow = deps.raceNow ?? deps.now;
   const day = periodAt('daily', raceNow).start;
-  const after = tx.get<WagerFigures & { exp_entries: number; boosted: number; race_day: number | null }>(
+  const after = (await tx.get<WagerFigures & { exp_entries: number; boosted: number; race_day: number | null }>(
     `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE ? END, season = ?,
             total_wager = total_wager + ?, games_played = games_played + 1, battles_played = battles_played + ?, exp_entries = exp_entries + 1,
             race_wagered = CASE WHEN race_day = ? THEN race_wagered + ? ELSE race_wagered END,
@@ -97,10 +97,10 @@ export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number
       WHERE id = ? RETURNING exp, season_exp, games_played, battles_played, exp_entries, race_day,
             CASE WHEN EXISTS (SELECT 1 FROM boosters b WHERE b.user_id = users.id AND b.status = 'active') THEN 1 ELSE 0 END AS boosted`,
     amount, season, amount, amount, season, cents, battle, day, cents, day, raceNow, userId,
-  )!;
+  ))!;
   countedWager = wager;
   countedBoosted = after.boosted === 1;
-  tx.run('INSERT INTO experience_entries (user_id, id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', userId, after.exp_entries, amount, wager.type, wager.hash, season, deps.now);
+  await tx.run('INSERT INTO experience_entries (user_id, id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', userId, after.exp_entries, amount, wager.type, wager.hash, season, deps.now);
   remember(tx, deps.hub, userId, amount, amount, after.exp - amount, after.season_exp - amount);
   return { after, raceDay: after.race_day };
 }
@@ -109,16 +109,16 @@ export function countWager(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number
  * Adds experience that no wager stands for (a booster's bonus, docs/decisions/0026) in the
  * caller's transaction: an entry, users.exp and the season's share, but not the wager totals.
  */
-export function addBonusExperience(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, amount: number, source: string, ref: string | null): void {
+export async function addBonusExperience(tx: Tx, deps: { hub: Pick<Hub, 'toUser'>; now: number }, userId: number, amount: number, source: string, ref: string | null): Promise<void> {
   if (!Number.isSafeInteger(amount) || amount <= 0) return;
   const season = seasonAt(deps.now);
-  const after = tx.get<{ exp: number; season_exp: number; exp_entries: number }>(
+  const after = await tx.get<{ exp: number; season_exp: number; exp_entries: number }>(
     `UPDATE users SET exp = exp + ?, season_exp = CASE WHEN season = ? THEN season_exp + ? ELSE ? END, season = ?, exp_entries = exp_entries + 1
       WHERE id = ? RETURNING exp, season_exp, exp_entries`,
     amount, season, amount, amount, season, userId,
   );
   if (!after) return;
-  tx.run('INSERT INTO experience_entries (user_id, id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', userId, after.exp_entries, amount, source, ref, season, deps.now);
+  await tx.run('INSERT INTO experience_entries (user_id, id, amount, source, ref, season, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', userId, after.exp_entries, amount, source, ref, season, deps.now);
   remember(tx, deps.hub, userId, amount, amount, after.exp - amount, after.season_exp - amount);
 }
 

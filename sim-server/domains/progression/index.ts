@@ -12,19 +12,19 @@ const SETTLE_MS = 1_000;
 
 export const progression: Domain = {
   handlers: progressionHandlers,
-  register(app, services) {
+  async register(app, services) {
     const { db, ledger, config, raceBoards } = services;
     // Settling looks for unpaid periods only when one has ended since the last look (and on
     // start, so a period that ended while the server was stopped is paid now, once).
     let looked = '';
-    const settle = () => {
+    const settle = async () => {
       const now = raceBoards.clock(config.now());
       const key = RACE_PERIODS.map((period) => periodAt(period, now).start).join();
       if (key === looked) return;
-      settleRaces({ db, ledger, hub: services.hub, now });
+      await settleRaces({ db, ledger, hub: services.hub, now });
       looked = key;
     };
-    everyOwned(app, services.timers, 'race settlement', SETTLE_MS, settle);
+    await everyOwned(app, services.timers, 'race settlement', SETTLE_MS, settle);
     // In a cluster every process's boards follow every process's committed wagers (decision 0040);
     // after Redis was away the boards are rebuilt from the record, as the changes told meanwhile are lost.
     const broker = services.broker;
@@ -40,11 +40,11 @@ export const progression: Domain = {
     // The live boards are built from the record now rather than on the first reader's request.
     for (const period of RACE_PERIODS) raceBoards.current(period, config.now());
   },
-  onWager(tx, wager, { hub, config, raceBoards }) {
+  async onWager(tx, wager, { hub, config, raceBoards }) {
     if (!config.countProgression) return;
     const now = config.now();
-    const counted = countWager(tx, { hub, now, raceNow: raceBoards.clock(now) }, wager);
-    achievementsOfWager(tx, hub, wager.userId, wager.amount, wager.type, counted.after, now);
-    addRacePoints(tx, raceBoards, wager.userId, wager.amount, now, counted.raceDay);
+    const counted = await countWager(tx, { hub, now, raceNow: raceBoards.clock(now) }, wager);
+    await achievementsOfWager(tx, hub, wager.userId, wager.amount, wager.type, counted.after, now);
+    await addRacePoints(tx, raceBoards, wager.userId, wager.amount, now, counted.raceDay);
   },
 };

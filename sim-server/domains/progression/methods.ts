@@ -9,7 +9,7 @@ import { claimLevelReward, levelRewardsOf, openWithKey } from './rewards.ts';
 
 /** race.* and the experience ledger. */
 export const progressionHandlers: Handlers = {
-  'race.leaderboard': (params, ctx) => {
+  'race.leaderboard': async (params, ctx) => {
     const period = params.period ?? FEATURED_RACE;
     const serverNow = ctx.config.now();
     // Periods on the race's clock (docs/decisions/0050: the sim may have ended one early).
@@ -28,7 +28,7 @@ export const progressionHandlers: Handlers = {
       start,
       end,
       ends_in: Math.max(0, Math.ceil((end - now) / 1000)),
-      paid: payoutOf(ctx.db, period, start) !== null,
+      paid: await payoutOf(ctx.db, period, start) !== null,
       pool: RACE_POOL[period],
       prizes: RACE_SHARES.map((_, i) => prizeOf(period, i + 1)),
       players: board.players,
@@ -47,15 +47,15 @@ export const progressionHandlers: Handlers = {
     const catalog = ctx.catalog.view();
     return ctx.moneyTx((tx) => openWithKey(tx, catalog, user.id, params.key, ctx.config.now()));
   },
-  'account.experience': (params, ctx) => {
+  'account.experience': async (params, ctx) => {
     const user = requireUser(ctx);
     const before = params.offset === undefined ? Number.MAX_SAFE_INTEGER : Number(params.offset);
     if (!Number.isSafeInteger(before)) fail(NumericError.INPUT_ERROR, 'offset: expected an entry id');
-    const entries = ctx.db.all<{ id: number; amount: number; source: string; ref: string | null; created_at: number }>(
+    const entries = await ctx.db.all<{ id: number; amount: number; source: string; ref: string | null; created_at: number }>(
       'SELECT id, amount, source, ref, created_at FROM experience_entries WHERE user_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
       user.id, before, params.count ?? 50,
     );
-    const { exp } = ctx.db.get<{ exp: number }>('SELECT exp FROM users WHERE id = ?', user.id)!;
+    const { exp } = (await ctx.db.get<{ exp: number }>('SELECT exp FROM users WHERE id = ?', user.id))!;
     return { exp, level: levelForExp(exp), entries: entries.map(({ created_at, ...entry }) => ({ ...entry, time: created_at })) };
   },
 };

@@ -100,18 +100,18 @@ function standingsOf(db: Pick<Db, 'all'>, start: number, end: number): BoardEntr
 }
 
 /** A player's place in the race of the UTC day `now` falls in, or null without points that day (parties' tier rules). */
-export function placeOfDay(db: Pick<Db, 'get'>, userId: number, now: number): number | null {
+export async function placeOfDay(db: Pick<Db, 'get'>, userId: number, now: number): Promise<number | null> {
   const { start, end } = periodAt('daily', now);
-  const mine = db.get<{ points: number; reached_at: number }>(
+  const mine = await db.get<{ points: number; reached_at: number }>(
     `SELECT SUM(wagered) AS points, MAX(reached_at) AS reached_at FROM (${POINTS_BETWEEN}) p WHERE user_id = ? GROUP BY user_id`,
     start, end, start, end, userId,
   );
   if (!mine) return null;
-  return db.get<{ n: number }>(
+  return (await db.get<{ n: number }>(
     `SELECT COUNT(*) AS n FROM (SELECT user_id, SUM(wagered) AS points, MAX(reached_at) AS reached_at FROM (${POINTS_BETWEEN}) p GROUP BY user_id) d
       WHERE points > ? OR (points = ? AND reached_at < ?)`,
     start, end, start, end, mine.points, mine.points, mine.reached_at,
-  )!.n + 1;
+  ))!.n + 1;
 }
 
 /**
@@ -122,34 +122,34 @@ export function placeOfDay(db: Pick<Db, 'get'>, userId: number, now: number): nu
  * refund takes back at most what the player has today (a wager of an earlier day was counted
  * in that day's race), from the row first.
  */
-export function addRacePoints(tx: Tx, boards: RaceBoards, userId: number, cents: number, serverNow: number, rowDay: number | null): void {
+export async function addRacePoints(tx: Tx, boards: RaceBoards, userId: number, cents: number, serverNow: number, rowDay: number | null): Promise<void> {
   const now = boards.clock(serverNow);
   const day = periodAt('daily', now).start;
   let delta = cents;
   if (cents > 0) {
-    if (rowDay !== day) startDay(tx, userId, day, cents, now);
+    if (rowDay !== day) await startDay(tx, userId, day, cents, now);
   } else {
-    const row = tx.get<{ race_day: number | null; race_wagered: number }>('SELECT race_day, race_wagered FROM users WHERE id = ?', userId);
+    const row = await tx.get<{ race_day: number | null; race_wagered: number }>('SELECT race_day, race_wagered FROM users WHERE id = ?', userId);
     const onRow = row?.race_day === day ? row.race_wagered : 0;
-    const inDays = tx.get<{ wagered: number }>('SELECT wagered FROM race_days WHERE day = ? AND user_id = ?', day, userId)?.wagered ?? 0;
+    const inDays = (await tx.get<{ wagered: number }>('SELECT wagered FROM race_days WHERE day = ? AND user_id = ?', day, userId))?.wagered ?? 0;
     delta = -Math.min(onRow + inDays, -cents);
     if (delta === 0) return;
     const fromRow = Math.min(onRow, -delta);
-    if (fromRow > 0) tx.run('UPDATE users SET race_wagered = race_wagered - ? WHERE id = ?', fromRow, userId);
-    if (-delta > fromRow) tx.run('UPDATE race_days SET wagered = wagered - ? WHERE day = ? AND user_id = ?', -delta - fromRow, day, userId);
+    if (fromRow > 0) await tx.run('UPDATE users SET race_wagered = race_wagered - ? WHERE id = ?', fromRow, userId);
+    if (-delta > fromRow) await tx.run('UPDATE race_days SET wagered = wagered - ? WHERE day = ? AND user_id = ?', -delta - fromRow, day, userId);
   }
   tx.afterCommit(() => boards.committed({ userId, day, delta, at: now }));
 }
 
 /** The player's first wager of `day`: the row's earlier day moves into race_days, then the row holds this wager's points. */
-function startDay(tx: Tx, userId: number, day: number, cents: number, now: number): void {
-  tx.run(
+async function startDay(tx: Tx, userId: number, day: number, cents: number, now: number): Promise<void> {
+  await tx.run(
     `INSERT INTO race_days (day, user_id, wagered, reached_at) SELECT race_day, id, race_wagered, race_reached_at FROM users WHERE id = ? AND race_day IS NOT NULL
      ON CONFLICT (day, user_id) DO UPDATE SET wagered = race_days.wagered + excluded.wagered,
        reached_at = CASE WHEN excluded.reached_at > race_days.reached_at THEN excluded.reached_at ELSE race_days.reached_at END`,
     userId,
   );
-  tx.run('UPDATE users SET race_day = ?, race_wagered = ?, race_reached_at = ? WHERE id = ?', day, cents, now, userId);
+  await tx.run('UPDATE users SET race_day = ?, race_wagered = ?, race_reached_at = ? WHERE id = ?', day, cents, now, userId);
 }
 
 /** One place of a leaderboard. */
@@ -173,8 +173,8 @@ export function leaderboardOf(db: Db, boards: RaceBoards, period: RacePeriod, st
 }
 
 /** Whether a period's prizes were paid. */
-export function payoutOf(db: Pick<Db, 'get'>, period: RacePeriod, start: number): { paid_at: number } | null {
-  return db.get<{ paid_at: number }>('SELECT paid_at FROM race_payouts WHERE period = ? AND start_at = ?', period, start) ?? null;
+export async function payoutOf(db: Pick<Db, 'get'>, period: RacePeriod, start: number): Promise<{ paid_at: number } | null> {
+  return await db.get<{ paid_at: number }>('SELECT paid_at FROM race_payouts WHERE period = ? AND start_at = ?', period, start) ?? null;
 }
 
 /** What settling needs of the server. */
@@ -186,47 +186,47 @@ export interface SettleDeps {
 }
 
 /** Pays every period that has ended by `deps.now` (the race's clock) and is not paid yet; answers how many periods it paid. */
-export function settleRaces(deps: SettleDeps): number {
+export async function settleRaces(deps: SettleDeps): Promise<number> {
   // Each distinct day by an index seek: the table holds a row per player and day.
   // The days still on players' rows too (docs/decisions/0045), by users_race_day.
   const days: number[] = [];
-  const next = (after: number) => {
-    const moved = deps.db.get<{ d: number | null }>('SELECT MIN(day) AS d FROM race_days WHERE day > ?', after)?.d ?? null;
-    const onRows = deps.db.get<{ d: number | null }>('SELECT MIN(race_day) AS d FROM users WHERE race_day > ?', after)?.d ?? null;
+  const next = async (after: number) => {
+    const moved = (await deps.db.get<{ d: number | null }>('SELECT MIN(day) AS d FROM race_days WHERE day > ?', after))?.d ?? null;
+    const onRows = (await deps.db.get<{ d: number | null }>('SELECT MIN(race_day) AS d FROM users WHERE race_day > ?', after))?.d ?? null;
     return moved === null ? onRows : onRows === null ? moved : Math.min(moved, onRows);
   };
-  for (let day = next(Number.MIN_SAFE_INTEGER); day !== null; day = next(day)) days.push(day);
+  for (let day = await next(Number.MIN_SAFE_INTEGER); day !== null; day = await next(day)) days.push(day);
   let paid = 0;
   for (const period of RACE_PERIODS) {
     const current = periodAt(period, deps.now).start;
     const starts = new Set(days.map((day) => periodAt(period, day).start).filter((start) => start < current));
-    for (const start of starts) if (payPeriod(deps, period, start)) paid++;
+    for (const start of starts) if (await payPeriod(deps, period, start)) paid++;
   }
   return paid;
 }
 
-function payPeriod(deps: SettleDeps, period: RacePeriod, start: number): boolean {
-  if (payoutOf(deps.db, period, start)) return false;
+async function payPeriod(deps: SettleDeps, period: RacePeriod, start: number): Promise<boolean> {
+  if (await payoutOf(deps.db, period, start)) return false;
   const { end } = periodAt(period, start);
   if (end > deps.now) return false;
-  return deps.db.transaction((tx) => {
-    const winners = tx
+  return deps.db.transaction(async (tx) => {
+    const winners = (await tx
       .all<BoardEntry>(
         `SELECT user_id AS userId, SUM(wagered) AS points, MAX(reached_at) AS reachedAt FROM (${POINTS_BETWEEN}) p
           GROUP BY user_id HAVING SUM(wagered) > 0 ORDER BY points DESC, reachedAt, userId LIMIT ?`,
         start, end, start, end, RACE_SHARES.length,
-      )
+      ))
       .map((entry, i) => standing(period, i + 1, entry))
       .filter((w) => w.prize > 0);
-    const claimed = tx.get<{ start_at: number }>(
+    const claimed = await tx.get<{ start_at: number }>(
       'INSERT INTO race_payouts (period, start_at, paid_at, winners) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING start_at',
       period, start, deps.now, winners.length,
     );
     if (!claimed) return false;
     for (const w of winners) {
-      deps.ledger.transfer(tx, { from: RACE_HOUSE, to: { user: w.user_id }, amount: w.prize, type: 'event_leaderboard', ref: `race:${period}:${start}:${w.place}` });
-      tx.run('INSERT INTO race_prizes (period, start_at, place, user_id, wagered, amount) VALUES (?, ?, ?, ?, ?, ?)', period, start, w.place, w.user_id, w.wagered, w.prize);
-      if (w.place <= 3) issueAchievement(tx, deps.hub, w.user_id, 'podium', deps.now);
+      await deps.ledger.transfer(tx, { from: RACE_HOUSE, to: { user: w.user_id }, amount: w.prize, type: 'event_leaderboard', ref: `race:${period}:${start}:${w.place}` });
+      await tx.run('INSERT INTO race_prizes (period, start_at, place, user_id, wagered, amount) VALUES (?, ?, ?, ?, ?, ?)', period, start, w.place, w.user_id, w.wagered, w.prize);
+      if (w.place <= 3) await issueAchievement(tx, deps.hub, w.user_id, 'podium', deps.now);
     }
     return true;
   });

@@ -15,18 +15,18 @@ export const RADIO_SOUND_PRICE = 250;
 /** Page size of radio.list when the caller names none. */
 const LIST_PAGE = 20;
 
-function knownSound(db: CallContext['db'] | Tx, id: string): SoundRow {
-  return soundByHash(db, id) ?? fail(NumericError.INVALID_DATA, 'Sound not found');
+async function knownSound(db: CallContext['db'] | Tx, id: string): Promise<SoundRow> {
+  return await soundByHash(db, id) ?? fail(NumericError.INVALID_DATA, 'Sound not found');
 }
 
 /** Where each sound in play stands: 0 playing, 1 next, then the queue. */
-function inPlay(db: CallContext['db'] | Tx): Map<number, { order: number; userId: number | null; playId: number }> {
+async function inPlay(db: CallContext['db'] | Tx): Promise<Map<number, { order: number; userId: number | null; playId: number }>> {
   const places = new Map<number, { order: number; userId: number | null; playId: number }>();
-  const playing = playIn(db, 'playing');
-  const next = playIn(db, 'next');
+  const playing = await playIn(db, 'playing');
+  const next = await playIn(db, 'next');
   if (playing) places.set(playing.sound_id, { order: 0, userId: playing.user_id, playId: playing.id });
   if (next) places.set(next.sound_id, { order: 1, userId: next.user_id, playId: next.id });
-  queuedPlays(db).forEach((q, i) => places.set(q.sound_id, { order: (next ? 2 : 1) + i, userId: q.user_id, playId: q.id }));
+  (await queuedPlays(db)).forEach((q, i) => places.set(q.sound_id, { order: (next ? 2 : 1) + i, userId: q.user_id, playId: q.id }));
   return places;
 }
 
@@ -35,16 +35,16 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 function vote(ctx: CallContext, id: string, liked: boolean) {
   const user = requireUser(ctx);
-  return ctx.db.transaction((tx) => {
-    const sound = knownSound(tx, id);
-    const before = tx.get<{ liked: number }>('SELECT liked FROM radio_votes WHERE sound_id = ? AND user_id = ?', sound.id, user.id);
+  return ctx.db.transaction(async (tx) => {
+    const sound = await knownSound(tx, id);
+    const before = await tx.get<{ liked: number }>('SELECT liked FROM radio_votes WHERE sound_id = ? AND user_id = ?', sound.id, user.id);
     if (before && Boolean(before.liked) === liked) fail(NumericError.INVALID_DATA, liked ? 'You already liked this song' : 'You already disliked this song');
-    tx.run(
+    await tx.run(
       'INSERT INTO radio_votes (sound_id, user_id, liked, voted_at) VALUES (?, ?, ?, ?) ON CONFLICT (sound_id, user_id) DO UPDATE SET liked = excluded.liked, voted_at = excluded.voted_at',
       sound.id, user.id, liked ? 1 : 0, ctx.config.now(),
     );
     const delta = liked ? 1 : before?.liked ? -1 : 0;
-    const { likes } = tx.get<{ likes: number }>('UPDATE radio_sounds SET likes = likes + ? WHERE id = ? RETURNING likes', delta, sound.id)!;
+    const { likes } = (await tx.get<{ likes: number }>('UPDATE radio_sounds SET likes = likes + ? WHERE id = ? RETURNING likes', delta, sound.id))!;
     const hash = toHash(sound.id);
     if (delta !== 0) tx.afterCommit(() => ctx.hub.publish(Rooms.radio, '#RADIO_SOUND_LIKE_UPDATE', { id: hash, likes }));
     return { id: hash, likes, isLiked: liked };
@@ -52,35 +52,35 @@ function vote(ctx: CallContext, id: string, liked: boolean) {
 }
 
 export const radioHandlers: Handlers = {
-  'radio.current': (_params, ctx) => {
+  'radio.current': async (_params, ctx) => {
     ctx.radio.tick();
     const viewer = ctx.user?.id ?? null;
-    const playing = playIn(ctx.db, 'playing');
-    const next = playIn(ctx.db, 'next');
+    const playing = await playIn(ctx.db, 'playing');
+    const next = await playIn(ctx.db, 'next');
     const slots = [playing, next].filter((p) => p !== undefined);
-    const liked = likedAmong(ctx.db, viewer, slots.map((p) => p.sound_id));
-    const { queue, users } = queueOut(ctx.db, viewer);
-    const slotUsers = usersByIds(ctx.db, slots.map((p) => p.user_id));
+    const liked = await likedAmong(ctx.db, viewer, slots.map((p) => p.sound_id));
+    const { queue, users } = await queueOut(ctx.db, viewer);
+    const slotUsers = await usersByIds(ctx.db, slots.map((p) => p.user_id));
     return {
       online: ctx.hub.memberCount(Rooms.radio),
       current: playing ? slotOut(playing) : null,
       next: next ? slotOut(next) : null,
       queue,
-      sounds: slots.map((p) => soundOut(knownSound(ctx.db, toHash(p.sound_id)), liked)),
+      sounds: slots.map(async (p) => soundOut(await knownSound(ctx.db, toHash(p.sound_id)), liked)),
       users: [...slotUsers, ...users.filter((u) => !slotUsers.some((s) => s.id === u.id))],
       time: ctx.config.now(),
       metadata: { sound_price: RADIO_SOUND_PRICE },
     };
   },
-  'radio.list': ({ offset, count = LIST_PAGE, name }, ctx) => {
+  'radio.list': async ({ offset, count = LIST_PAGE, name }, ctx) => {
     const skip = offset === undefined || offset === '' ? 0 : Number(offset);
     if (!Number.isSafeInteger(skip) || skip < 0) fail(NumericError.INPUT_ERROR, 'offset: expected the count of sounds already shown');
     const where = name ? "WHERE lower(name) LIKE lower(?) ESCAPE '\\' OR lower(author) LIKE lower(?) ESCAPE '\\' OR lower(album) LIKE lower(?) ESCAPE '\\'" : '';
     const args = name ? [likePattern(name), likePattern(name), likePattern(name)] : [];
-    const total = ctx.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM radio_sounds ${where}`, ...args)!.n;
-    const rows = ctx.db.all<SoundRow>(`SELECT * FROM radio_sounds ${where} ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`, ...args, count, skip);
-    const liked = likedAmong(ctx.db, ctx.user?.id ?? null, rows.map((r) => r.id));
-    const places = inPlay(ctx.db);
+    const total = (await ctx.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM radio_sounds ${where}`, ...args))!.n;
+    const rows = await ctx.db.all<SoundRow>(`SELECT * FROM radio_sounds ${where} ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`, ...args, count, skip);
+    const liked = await likedAmong(ctx.db, ctx.user?.id ?? null, rows.map((r) => r.id));
+    const places = await inPlay(ctx.db);
     const list = rows.map((r) => {
       const place = places.get(r.id);
       return soundOut(r, liked, place ? { userId: place.userId, order: place.order, playId: place.playId } : undefined);
@@ -91,32 +91,32 @@ export const radioHandlers: Handlers = {
   'radio.request': ({ id }, ctx) => {
     const user = requireUser(ctx);
     ctx.radio.tick();
-    return ctx.moneyTx((tx) => {
-      const sound = knownSound(tx, id);
-      const place = inPlay(tx).get(sound.id);
+    return ctx.moneyTx(async (tx) => {
+      const sound = await knownSound(tx, id);
+      const place = (await inPlay(tx)).get(sound.id);
       if (place) fail(NumericError.INVALID_DATA, place.order === 0 ? 'This song is already playing' : 'This song is already in the queue');
       const now = ctx.config.now();
-      const playId = tx.run("INSERT INTO radio_plays (sound_id, user_id, price, state, created_at) VALUES (?, ?, ?, 'queued', ?)", sound.id, user.id, RADIO_SOUND_PRICE, now).lastInsertRowid;
-      const paid = ctx.ledger.transfer(tx, { from: { user: user.id }, to: { house: 'radio' }, amount: RADIO_SOUND_PRICE, type: 'radio_request', ref: toHash(playId) });
-      const order = inPlay(tx).get(sound.id)!.order;
-      const out = soundOut(sound, likedAmong(tx, user.id, [sound.id]), { userId: user.id, order, playId });
+      const playId = (await tx.run("INSERT INTO radio_plays (sound_id, user_id, price, state, created_at) VALUES (?, ?, ?, 'queued', ?)", sound.id, user.id, RADIO_SOUND_PRICE, now)).lastInsertRowid;
+      const paid = await ctx.ledger.transfer(tx, { from: { user: user.id }, to: { house: 'radio' }, amount: RADIO_SOUND_PRICE, type: 'radio_request', ref: toHash(playId) });
+      const order = (await inPlay(tx)).get(sound.id)!.order;
+      const out = soundOut(sound, await likedAmong(tx, user.id, [sound.id]), { userId: user.id, order, playId });
       const requester = publicUser(user);
       tx.afterCommit(() => ctx.hub.publish(Rooms.radio, '#RADIO_SOUND_REQUESTED', { sound: { ...out, isLiked: false }, user: requester }));
       announceQueue(tx, ctx);
       // The chat hears of it (a radio message, docs/decisions/0050).
-      postSpecial(tx, { hub: ctx.hub, now }, 'radio', user.id, { name: out.name, author: out.author, album: out.album, year: out.year, image: out.image });
+      await postSpecial(tx, { hub: ctx.hub, now }, 'radio', user.id, { name: out.name, author: out.author, album: out.album, year: out.year, image: out.image });
       return { success: true, sound: out, balance: paid.debitBalance };
     });
   },
   'radio.like': ({ id }, ctx) => vote(ctx, id, true),
   'radio.dislike': ({ id }, ctx) => vote(ctx, id, false),
-  'radio.metadata': ({ id }, ctx) => {
-    knownSound(ctx.db, id);
+  'radio.metadata': async ({ id }, ctx) => {
+    await knownSound(ctx.db, id);
     return { sound_price: RADIO_SOUND_PRICE };
   },
-  'radio.sound': ({ id }, ctx) => {
-    const sound = knownSound(ctx.db, id);
-    const place = inPlay(ctx.db).get(sound.id);
-    return soundOut(sound, likedAmong(ctx.db, ctx.user?.id ?? null, [sound.id]), place ? { userId: place.userId, order: place.order, playId: place.playId } : undefined);
+  'radio.sound': async ({ id }, ctx) => {
+    const sound = await knownSound(ctx.db, id);
+    const place = (await inPlay(ctx.db)).get(sound.id);
+    return soundOut(sound, await likedAmong(ctx.db, ctx.user?.id ?? null, [sound.id]), place ? { userId: place.userId, order: place.order, playId: place.playId } : undefined);
   },
 };

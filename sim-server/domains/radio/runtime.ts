@@ -27,8 +27,8 @@ export function createRadio(): Radio {
   let step: (() => void) | null = null;
   return {
     tick: () => step?.(),
-    start(app, services) {
-      step = startStation(app, services);
+    async start(app, services) {
+      step = await startStation(app, services);
     },
   };
 }
@@ -39,19 +39,19 @@ export function registerRadio(app: FastifyInstance, services: Services): void {
 }
 
 // Starts the station and answers its step.
-function startStation(app: FastifyInstance, services: Services): () => void {
+async function startStation(app: FastifyInstance, services: Services): Promise<() => void> {
   const { db, config, hub } = services;
-  db.transaction((tx) => seedLibrary(tx));
+  await db.transaction((tx) => seedLibrary(tx));
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  function tick(): void {
+  async function tick(): Promise<void> {
     // Another process owns the clocks: its station plays; this one starts again on a takeover.
     if (stopped || !services.timers.owned()) return;
     clearTimeout(timer);
     let wake = config.now() + MAX_SLEEP_MS;
     try {
-      wake = db.transaction((tx) => advanceStation(tx, services, config.now()));
+      wake = await db.transaction((tx) => advanceStation(tx, services, config.now()));
     } catch (error) {
       app.log.error({ err: error }, 'radio station step failed');
     }
@@ -63,14 +63,14 @@ function startStation(app: FastifyInstance, services: Services): () => void {
   }
 
   let lastOnline = -1;
-  everyOwned(app, services.timers, 'radio online count', ONLINE_EVERY_MS, () => {
+  await everyOwned(app, services.timers, 'radio online count', ONLINE_EVERY_MS, () => {
     const online = hub.memberCount(Rooms.radio);
     if (online !== lastOnline) hub.publish(Rooms.radio, '#RADIO_ONLINE', { online });
     lastOnline = online;
   });
 
   app.get<{ Params: { file: string } }>('/api/radio/cover/:file', async (request, reply) => {
-    const sound = soundByHash(db, request.params.file.replace(/\.svg$/, ''));
+    const sound = await soundByHash(db, request.params.file.replace(/\.svg$/, ''));
     if (!sound) return reply.code(404).send({ error: { error_code: 30, error_msg: 'Sound not found' } });
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(coverSvg(sound));
   });
@@ -79,7 +79,7 @@ function startStation(app: FastifyInstance, services: Services): () => void {
     stopped = true;
     clearTimeout(timer);
   });
-  services.timers.whenOwned(tick);
+  await services.timers.whenOwned(tick);
   return tick;
 }
 

@@ -19,9 +19,9 @@ export interface SoundRow {
 }
 
 /** Puts the library's tracks in the table (new ones only: likes survive restarts). */
-export function seedLibrary(tx: Tx): void {
+export async function seedLibrary(tx: Tx): Promise<void> {
   for (const t of RADIO_LIBRARY) {
-    tx.run(
+    await tx.run(
       'INSERT INTO radio_sounds (id, name, author, album, year, seed, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
       t.n, t.name, t.author, t.album, t.year, t.seed, planSong(t.seed).durationMs,
     );
@@ -29,9 +29,9 @@ export function seedLibrary(tx: Tx): void {
 }
 
 /** A sound by its hash, or undefined (unknown or malformed). */
-export function soundByHash(db: Pick<Db, 'get'>, hash: string): SoundRow | undefined {
+export async function soundByHash(db: Pick<Db, 'get'>, hash: string): Promise<SoundRow | undefined> {
   const id = parseHash(hash);
-  return id === null ? undefined : db.get<SoundRow>('SELECT * FROM radio_sounds WHERE id = ?', id);
+  return id === null ? undefined : await db.get<SoundRow>('SELECT * FROM radio_sounds WHERE id = ?', id);
 }
 
 /** What the queue adds to a sound: who asked, its place, the play. */
@@ -61,9 +61,9 @@ export function soundOut(row: SoundRow, likedBy: ReadonlySet<number>, queue: Que
 }
 
 /** The sounds among `ids` a player likes (none for a visitor). */
-export function likedAmong(db: Pick<Db, 'all'>, userId: number | null, ids: readonly number[]): Set<number> {
+export async function likedAmong(db: Pick<Db, 'all'>, userId: number | null, ids: readonly number[]): Promise<Set<number>> {
   if (userId === null || ids.length === 0) return new Set();
-  const rows = db.all<{ sound_id: number }>(
+  const rows = await db.all<{ sound_id: number }>(
     `SELECT sound_id FROM radio_votes WHERE user_id = ? AND liked = 1 AND sound_id IN (${ids.map(() => '?').join(', ')})`,
     userId, ...ids,
   );
@@ -71,10 +71,10 @@ export function likedAmong(db: Pick<Db, 'all'>, userId: number | null, ids: read
 }
 
 /** Public users by id, each once. */
-export function usersByIds(db: Pick<Db, 'all'>, ids: readonly (number | null)[]): z.output<typeof PublicUser>[] {
+export async function usersByIds(db: Pick<Db, 'all'>, ids: readonly (number | null)[]): Promise<z.output<typeof PublicUser>[]> {
   const unique = [...new Set(ids.filter((id): id is number => id !== null))];
   if (unique.length === 0) return [];
-  return db.all<UserRow>(`SELECT * FROM users WHERE id IN (${unique.map(() => '?').join(', ')})`, ...unique).map(publicUser);
+  return (await db.all<UserRow>(`SELECT * FROM users WHERE id IN (${unique.map(() => '?').join(', ')})`, ...unique)).map(publicUser);
 }
 
 /** A small cover for a sound: two colours and rings from its seed, drawn as SVG. */

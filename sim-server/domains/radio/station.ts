@@ -31,81 +31,81 @@ export type SlottedPlay = PlayRow & { start_time: number; end_time: number };
 
 export const playIn = (db: Pick<Db, 'get'>, state: 'next' | 'playing') => db.get<SlottedPlay>('SELECT * FROM radio_plays WHERE state = ? LIMIT 1', state);
 export const queuedPlays = (db: Pick<Db, 'all'>) => db.all<PlayRow>("SELECT * FROM radio_plays WHERE state = 'queued' ORDER BY id");
-const soundRow = (db: Pick<Db, 'get'>, id: number) => db.get<SoundRow>('SELECT * FROM radio_sounds WHERE id = ?', id)!;
+const soundRow = async (db: Pick<Db, 'get'>, id: number) => (await db.get<SoundRow>('SELECT * FROM radio_sounds WHERE id = ?', id))!;
 
 /** The wire slot of a play. */
 export const slotOut = (p: SlottedPlay) => ({ id: toHash(p.sound_id), start_time: p.start_time, end_time: p.end_time, user_hash: p.user_id === null ? null : toHash(p.user_id) });
 
 /** The queue as the wire shows it: requested sounds in play order (1 plays next). */
-export function queueOut(db: Pick<Db, 'all' | 'get'>, viewerId: number | null) {
-  const queued = queuedPlays(db);
-  const first = playIn(db, 'next') ? 2 : 1;
-  const liked = likedAmong(db, viewerId, queued.map((q) => q.sound_id));
+export async function queueOut(db: Pick<Db, 'all' | 'get'>, viewerId: number | null) {
+  const queued = await queuedPlays(db);
+  const first = await playIn(db, 'next') ? 2 : 1;
+  const liked = await likedAmong(db, viewerId, queued.map((q) => q.sound_id));
   return {
-    queue: queued.map((q, i) => soundOut(soundRow(db, q.sound_id), liked, { userId: q.user_id, order: first + i, playId: q.id })),
-    users: usersByIds(db, queued.map((q) => q.user_id)),
+    queue: queued.map(async (q, i) => soundOut(await soundRow(db, q.sound_id), liked, { userId: q.user_id, order: first + i, playId: q.id })),
+    users: await usersByIds(db, queued.map((q) => q.user_id)),
   };
 }
 
 /** Publishes the queue to the WAVE room once the transaction commits. */
 export function announceQueue(tx: Tx, services: Pick<Services, 'hub'>): void {
-  tx.afterCommit(() => services.hub.publish(Rooms.radio, '#RADIO_QUEUE_CHANGE', queueOut(tx, null)));
+  tx.afterCommit(async () => services.hub.publish(Rooms.radio, '#RADIO_QUEUE_CHANGE', await queueOut(tx, null)));
 }
 
 /** Picks what plays from `start` (the oldest request, else the sound heard longest ago) and announces it. */
-function choose(tx: Tx, services: Pick<Services, 'hub'>, start: number, state: 'next' | 'playing', now: number): SlottedPlay {
-  const requested = tx.get<PlayRow>("SELECT * FROM radio_plays WHERE state = 'queued' ORDER BY id LIMIT 1");
+async function choose(tx: Tx, services: Pick<Services, 'hub'>, start: number, state: 'next' | 'playing', now: number): Promise<SlottedPlay> {
+  const requested = await tx.get<PlayRow>("SELECT * FROM radio_plays WHERE state = 'queued' ORDER BY id LIMIT 1");
   let id: number;
   let soundId: number;
   if (requested) {
     id = requested.id;
     soundId = requested.sound_id;
   } else {
-    const rotation = tx.get<{ id: number }>(
+    const rotation = await tx.get<{ id: number }>(
       `SELECT s.id FROM radio_sounds s
         WHERE NOT EXISTS (SELECT 1 FROM radio_plays p WHERE p.sound_id = s.id AND p.state <> 'played')
         ORDER BY COALESCE((SELECT MAX(p.id) FROM radio_plays p WHERE p.sound_id = s.id), 0), s.id LIMIT 1`,
     );
     if (!rotation) throw new Error('radio: the library is empty');
     soundId = rotation.id;
-    id = tx.run("INSERT INTO radio_plays (sound_id, state, created_at) VALUES (?, 'queued', ?)", soundId, start).lastInsertRowid;
+    id = (await tx.run("INSERT INTO radio_plays (sound_id, state, created_at) VALUES (?, 'queued', ?)", soundId, start)).lastInsertRowid;
   }
-  const end = start + soundRow(tx, soundId).duration_ms;
-  tx.run('UPDATE radio_plays SET state = ?, start_time = ?, end_time = ? WHERE id = ?', state, start, end, id);
-  const play = tx.get<SlottedPlay>('SELECT * FROM radio_plays WHERE id = ?', id)!;
-  announceNext(tx, services, play, now);
+  const end = start + (await soundRow(tx, soundId)).duration_ms;
+  await tx.run('UPDATE radio_plays SET state = ?, start_time = ?, end_time = ? WHERE id = ?', state, start, end, id);
+  const play = (await tx.get<SlottedPlay>('SELECT * FROM radio_plays WHERE id = ?', id))!;
+  await announceNext(tx, services, play, now);
   if (requested) announceQueue(tx, services);
   return play;
 }
 
 /** Tells the WAVE room what plays next (or now, at start-up), after commit. */
-function announceNext(tx: Tx, services: Pick<Services, 'hub'>, play: SlottedPlay, now: number): void {
-  const sound = soundOut(soundRow(tx, play.sound_id), new Set());
-  const users = usersByIds(tx, [play.user_id]);
+async function announceNext(tx: Tx, services: Pick<Services, 'hub'>, play: SlottedPlay, now: number): Promise<void> {
+  const sound = soundOut(await soundRow(tx, play.sound_id), new Set());
+  const users = await usersByIds(tx, [play.user_id]);
   tx.afterCommit(() => services.hub.publish(Rooms.radio, '#RADIO_NEXT_SOUND', { next: slotOut(play), sound, users, time: now }));
 }
 
 /** Brings the station up to `now`; answers when it next needs to run. */
-export function advanceStation(tx: Tx, services: Pick<Services, 'hub'>, now: number): number {
-  let playing = playIn(tx, 'playing');
+export async function advanceStation(tx: Tx, services: Pick<Services, 'hub'>, now: number): Promise<number> {
+  let playing = await playIn(tx, 'playing');
   if (!playing) {
-    playing = choose(tx, services, now, 'playing', now);
+    playing = await choose(tx, services, now, 'playing', now);
   }
   for (;;) {
-    let next = playIn(tx, 'next');
+    let next = await playIn(tx, 'next');
     if (!next && now >= playing.end_time - HINT_MS) {
-      next = choose(tx, services, playing.end_time, 'next', now);
+      next = await choose(tx, services, playing.end_time, 'next', now);
     }
     if (now < playing.end_time) return next ? playing.end_time : playing.end_time - HINT_MS;
-    tx.run("UPDATE radio_plays SET state = 'played' WHERE id = ?", playing.id);
+    await tx.run("UPDATE radio_plays SET state = 'played' WHERE id = ?", playing.id);
     if (next!.end_time <= now) {
       // The server slept through the slot: the chosen sound starts now instead.
       const length = next!.end_time - next!.start_time;
-      tx.run('UPDATE radio_plays SET start_time = ?, end_time = ? WHERE id = ?', now, now + length, next!.id);
+      await tx.run('UPDATE radio_plays SET start_time = ?, end_time = ? WHERE id = ?', now, now + length, next!.id);
       next = { ...next!, start_time: now, end_time: now + length };
-      announceNext(tx, services, next, now);
+      await announceNext(tx, services, next, now);
     }
-    tx.run("UPDATE radio_plays SET state = 'playing' WHERE id = ?", next!.id);
+    await tx.run("UPDATE radio_plays SET state = 'playing' WHERE id = ?", next!.id);
     playing = { ...next!, state: 'playing' };
   }
 }

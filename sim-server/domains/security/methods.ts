@@ -11,27 +11,27 @@ export const SECURE_ISSUER = 'Arena';
 
 /** account.secure-* methods. */
 export const securityHandlers: Handlers = {
-  'account.basic-status': (_params, ctx) => ({ verified: basicVerified(ctx.db, requireUser(ctx).id), withdraw_above: ctx.config.basicVerifyAbove }),
-  'account.basic-verify': ({ full_name, birth_date, country }, ctx) => {
+  'account.basic-status': async (_params, ctx) => ({ verified: await basicVerified(ctx.db, requireUser(ctx).id), withdraw_above: ctx.config.basicVerifyAbove }),
+  'account.basic-verify': async ({ full_name, birth_date, country }, ctx) => {
     const user = requireUser(ctx);
     const born = Date.parse(`${birth_date}T00:00:00Z`);
     if (!Number.isFinite(born) || new Date(born).toISOString().slice(0, 10) !== birth_date) fail(NumericError.INPUT_ERROR, 'birth_date: not a calendar date');
     const now = new Date(ctx.config.now());
     const eighteen = Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate());
     if (born > eighteen) fail(NumericError.INVALID_DATA, 'You must be 18 or older');
-    ctx.db.run(
+    await ctx.db.run(
       'INSERT INTO basic_verifications (user_id, full_name, birth_date, country, verified_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
       user.id, full_name, birth_date, country.toUpperCase(), ctx.config.now(),
     );
     return { verified: true };
   },
   'account.secure-status': (_params, ctx) => ({ enabled: secureEnabled(ctx.db, requireUser(ctx).id) }),
-  'account.secure-setup': (_params, ctx) => {
+  'account.secure-setup': async (_params, ctx) => {
     const user = requireUser(ctx);
     const secret = totpSecret((bytes) => webcrypto.getRandomValues(bytes));
-    ctx.db.transaction((tx) => {
+    await ctx.db.transaction(async (tx) => {
       if (secureEnabled(tx, user.id)) fail(NumericError.INVALID_DATA, 'Two-factor authentication is already enabled');
-      tx.run(
+      await tx.run(
         `INSERT INTO user_secure (user_id, secret, enabled, last_step, created_at) VALUES (?, ?, 0, -1, ?)
          ON CONFLICT (user_id) DO UPDATE SET secret = excluded.secret, last_step = -1, created_at = excluded.created_at`,
         user.id, secret, ctx.config.now(),
@@ -50,12 +50,12 @@ export const securityHandlers: Handlers = {
   'account.secure-enable': ({ code }, ctx) => {
     const user = requireUser(ctx);
     return countingWrongCodes(ctx, user.id, () =>
-      ctx.db.transaction((tx) => {
+      ctx.db.transaction(async (tx) => {
         const row = secureRow(tx, user.id);
         if (!row) fail(NumericError.INVALID_DATA, 'Start the two-factor setup first');
         if (row.enabled === 1) fail(NumericError.INVALID_DATA, 'Two-factor authentication is already enabled');
-        useCode(tx, row, code, ctx.config.now(), NumericError.INVALID_DATA);
-        tx.run('UPDATE user_secure SET enabled = 1, enabled_at = ? WHERE user_id = ?', ctx.config.now(), user.id);
+        await useCode(tx, row, code, ctx.config.now(), NumericError.INVALID_DATA);
+        await tx.run('UPDATE user_secure SET enabled = 1, enabled_at = ? WHERE user_id = ?', ctx.config.now(), user.id);
         return { enabled: true };
       }),
     );
@@ -63,12 +63,12 @@ export const securityHandlers: Handlers = {
   'account.secure-disable': ({ code }, ctx) => {
     const user = requireUser(ctx);
     return countingWrongCodes(ctx, user.id, () =>
-      ctx.db.transaction((tx) => {
+      ctx.db.transaction(async (tx) => {
         const row = secureRow(tx, user.id);
         if (!row || row.enabled !== 1) fail(NumericError.INVALID_DATA, 'Two-factor authentication is not enabled');
-        useCode(tx, row, code, ctx.config.now(), NumericError.INVALID_DATA);
-        tx.run('DELETE FROM user_secure WHERE user_id = ?', user.id);
-        dropGrants(tx, user.id);
+        await useCode(tx, row, code, ctx.config.now(), NumericError.INVALID_DATA);
+        await tx.run('DELETE FROM user_secure WHERE user_id = ?', user.id);
+        await dropGrants(tx, user.id);
         return { enabled: false };
       }),
     );

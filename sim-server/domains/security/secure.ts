@@ -48,11 +48,11 @@ export function secureEnabled(db: Pick<Db, 'get'>, userId: number): boolean {
 }
 
 /** Refuses while too many wrong codes are recent. */
-function assertNotCoolingDown(db: Pick<Db, 'get'>, userId: number, now: number): void {
-  const recent = db.get<{ n: number; first: number | null }>(
+async function assertNotCoolingDown(db: Pick<Db, 'get'>, userId: number, now: number): Promise<void> {
+  const recent = (await db.get<{ n: number; first: number | null }>(
     "SELECT COUNT(*) AS n, MIN(at) AS first FROM code_attempts WHERE user_id = ? AND kind = 'secure' AND at > ?",
     userId, now - SECURE_ATTEMPT_WINDOW_MS,
-  )!;
+  ))!;
   if (recent.n >= SECURE_MAX_WRONG && recent.first !== null) {
     const minutes = Math.ceil((recent.first + SECURE_ATTEMPT_WINDOW_MS - now) / 60_000);
     fail(NumericError.INVALID_DATA, `Too many wrong 2FA codes. Try again in ${minutes} min`);
@@ -63,30 +63,30 @@ function assertNotCoolingDown(db: Pick<Db, 'get'>, userId: number, now: number):
  * Accepts `code` for `row` at `now` (a step after the last one used) and remembers its step;
  * throws `wrong` (an INVALID_DATA or SECURE_CODE_REQUIRED with WRONG_CODE) otherwise.
  */
-export function useCode(tx: Tx, row: SecureRow, code: string, now: number, wrong: AppError['code']): void {
-  assertNotCoolingDown(tx, row.user_id, now);
+export async function useCode(tx: Tx, row: SecureRow, code: string, now: number, wrong: AppError['code']): Promise<void> {
+  await assertNotCoolingDown(tx, row.user_id, now);
   const key = base32Decode(row.secret);
   const step = key ? matchTotp(key, code.trim(), now) : null;
   if (step === null || step <= row.last_step) fail(wrong, SecureMessage.WRONG_CODE);
-  tx.run('UPDATE user_secure SET last_step = ? WHERE user_id = ?', step, row.user_id);
+  await tx.run('UPDATE user_secure SET last_step = ? WHERE user_id = ?', step, row.user_id);
 }
 
 /**
  * The 2FA gate of a sensitive call, inside its transaction. `setupRequired`: refuse with
  * SECURE_REQUIRED until 2FA is enabled (crypto withdrawals); otherwise pass players without it (vault).
  */
-export function requireSecure(tx: Tx, ctx: CallContext, userId: number, code: string | undefined, { setupRequired }: { setupRequired: boolean }): void {
+export async function requireSecure(tx: Tx, ctx: CallContext, userId: number, code: string | undefined, { setupRequired }: { setupRequired: boolean }): Promise<void> {
   const row = secureRow(tx, userId);
   if (!row || row.enabled !== 1) {
     if (setupRequired) fail(NamedError.SECURE_REQUIRED, SecureMessage.REQUIRED);
     return;
   }
   const now = ctx.config.now();
-  if (ctx.sessionId !== null && tx.get('SELECT 1 FROM secure_grants WHERE session_id = ? AND until > ?', ctx.sessionId, now)) return;
+  if (ctx.sessionId !== null && await tx.get('SELECT 1 FROM secure_grants WHERE session_id = ? AND until > ?', ctx.sessionId, now)) return;
   if (code === undefined || code.trim() === '') fail(NamedError.SECURE_CODE_REQUIRED, SecureMessage.CODE_REQUIRED);
-  useCode(tx, row, code, now, NamedError.SECURE_CODE_REQUIRED);
+  await useCode(tx, row, code, now, NamedError.SECURE_CODE_REQUIRED);
   if (ctx.sessionId !== null) {
-    tx.run(
+    await tx.run(
       'INSERT INTO secure_grants (session_id, until) VALUES (?, ?) ON CONFLICT (session_id) DO UPDATE SET until = excluded.until',
       ctx.sessionId, now + SECURE_GRANT_MS,
     );
@@ -97,34 +97,34 @@ export function requireSecure(tx: Tx, ctx: CallContext, userId: number, code: st
  * Runs a call that checks a code and keeps count of wrong ones: the call's own transaction
  * rolls back on the refusal, so the attempt is written in a transaction of its own.
  */
-export function countingWrongCodes<T>(ctx: CallContext, userId: number, fn: () => T): T {
+export async function countingWrongCodes<T>(ctx: CallContext, userId: number, fn: () => T): Promise<T> {
   try {
     return fn();
   } catch (error) {
     if (error instanceof AppError && error.message === SecureMessage.WRONG_CODE) {
-      ctx.db.transaction((tx) => tx.run("INSERT INTO code_attempts (user_id, kind, at) VALUES (?, 'secure', ?)", userId, ctx.config.now()));
+      await ctx.db.transaction((tx) => tx.run("INSERT INTO code_attempts (user_id, kind, at) VALUES (?, 'secure', ?)", userId, ctx.config.now()));
     }
     throw error;
   }
 }
 
 /** Ends the windows of every session of a player (2FA turned off or reset). */
-export function dropGrants(tx: Tx, userId: number): void {
-  tx.run('DELETE FROM secure_grants WHERE session_id IN (SELECT id FROM sessions WHERE user_id = ?)', userId);
+export async function dropGrants(tx: Tx, userId: number): Promise<void> {
+  await tx.run('DELETE FROM secure_grants WHERE session_id IN (SELECT id FROM sessions WHERE user_id = ?)', userId);
 }
 
 /** Whether a player passed basic verification. */
-export function basicVerified(db: Pick<Tx, 'get'>, userId: number): boolean {
-  return db.get('SELECT 1 FROM basic_verifications WHERE user_id = ?', userId) !== undefined;
+export async function basicVerified(db: Pick<Tx, 'get'>, userId: number): Promise<boolean> {
+  return await db.get('SELECT 1 FROM basic_verifications WHERE user_id = ?', userId) !== undefined;
 }
 
 /**
  * The basic-verification gate of a withdrawal (docs/decisions/0018): above the configured
  * amount an unverified player is answered BASIC_VERIFY_REQUIRED and nothing moves.
  */
-export function requireBasicVerified(tx: Tx, ctx: CallContext, userId: number, amount: number): void {
+export async function requireBasicVerified(tx: Tx, ctx: CallContext, userId: number, amount: number): Promise<void> {
   const above = ctx.config.basicVerifyAbove;
-  if (above > 0 && amount > above && !basicVerified(tx, userId)) {
+  if (above > 0 && amount > above && !await basicVerified(tx, userId)) {
     fail(NamedError.BASIC_VERIFY_REQUIRED, `Withdrawals above ${formatCoins(above)} coins need basic verification`);
   }
 }

@@ -28,7 +28,7 @@ function registerStreams(app: FastifyInstance, s: Services): void {
   const operator = operatorRoute(s.config);
   app.get('/api/sim/streams', operator, async (request, reply) => {
     const { notice } = request.query as { notice?: unknown };
-    return html(reply, streamsConsole(liveStreams(s.db), typeof notice === 'string' ? notice.slice(0, 200) : null));
+    return html(reply, streamsConsole(await liveStreams(s.db), typeof notice === 'string' ? notice.slice(0, 200) : null));
   });
   app.post('/api/sim/streams', operator, async (request, reply) => {
     const result = answer(() => {
@@ -40,27 +40,27 @@ function registerStreams(app: FastifyInstance, s: Services): void {
     return fromForm(request) ? back(reply, result, 'The stream is live') : result;
   });
   app.post('/api/sim/streams/:hash/stop', operator, async (request, reply) => {
-    const result = answer(() => {
-      s.db.transaction((tx) => stopStream(tx, s, (request.params as { hash: string }).hash));
+    const result = answer(async () => {
+      await s.db.transaction((tx) => stopStream(tx, s, (request.params as { hash: string }).hash));
       return { success: true };
     });
     return fromForm(request) ? back(reply, result, 'The stream has stopped') : result;
   });
   // The still a stream message shows in the chat (the streaming platform's thumbnail in the sim).
   app.get('/api/sim/streams/:hash/preview.svg', async (request, reply) => {
-    const row = streamByHash(s.db, (request.params as { hash: string }).hash);
+    const row = await streamByHash(s.db, (request.params as { hash: string }).hash);
     if (!row) return reply.code(404).send({ error: { error_code: NumericError.NOT_FOUND, error_msg: 'Stream not found' } });
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=60').send(previewSvg(row.title, row.channel, row.ended_at === null));
   });
   app.get('/api/sim/streams/:hash/watch', async (request, reply) => {
-    const row = streamByHash(s.db, (request.params as { hash: string }).hash);
+    const row = await streamByHash(s.db, (request.params as { hash: string }).hash);
     if (!row) return html(reply, 'Stream not found', 404);
     return html(reply, watchPage({ channel: row.channel, title: row.title, name: row.user.display_name, live: row.ended_at === null }));
   });
 }
 
-const lobby = (_params: object, ctx: { db: Services['db'] }) => {
-  const streams = liveStreams(ctx.db);
+const lobby = async (_params: object, ctx: { db: Services['db'] }) => {
+  const streams = await liveStreams(ctx.db);
   const users = [...new Map(streams.map(({ _user: user }) => [user.hash, user])).values()];
   return { streams, users };
 };

@@ -27,16 +27,16 @@ const handlers: Handlers = {
 };
 
 /** Whose session a logout request ends (the same reading as the connect route's: refresh cookie, else access token). */
-function loggingOut(s: Services, request: FastifyRequest): number | null {
+async function loggingOut(s: Services, request: FastifyRequest): Promise<number | null> {
   const refresh = request.cookies.refresh_token;
   if (refresh) {
-    const row = s.db.get<{ user_id: number }>('SELECT user_id FROM sessions WHERE refresh_hash = ? AND revoked_at IS NULL', hashToken(refresh));
+    const row = await s.db.get<{ user_id: number }>('SELECT user_id FROM sessions WHERE refresh_hash = ? AND revoked_at IS NULL', hashToken(refresh));
     if (row) return row.user_id;
   }
   const access = accessTokenOf(request);
   if (!access) return null;
   try {
-    return authenticate(s, access).user.id;
+    return (await authenticate(s, access)).user.id;
   } catch {
     return null;
   }
@@ -46,10 +46,10 @@ function registerSupport(app: FastifyInstance, s: Services): void {
   // Logout is the connect domain's; support hears it here rather than being called from there,
   // so connect knows nothing of support (docs/design.md section 3). The thread closes before the
   // session does, while the request still says whose it is. A callback hook: no promise per request.
-  app.addHook('preHandler', (request, _reply, done) => {
+  app.addHook('preHandler', async (request, _reply, done) => {
     if (request.method === 'POST' && request.routeOptions.url === '/api/connect/logout') {
-      const userId = loggingOut(s, request);
-      if (userId !== null) s.db.transaction((tx) => closeOnLogout(tx, s.hub, userId, s.config.now()));
+      const userId = await loggingOut(s, request);
+      if (userId !== null) await s.db.transaction((tx) => closeOnLogout(tx, s.hub, userId, s.config.now()));
     }
     done();
   });
@@ -60,20 +60,20 @@ function registerSupport(app: FastifyInstance, s: Services): void {
   const operator = operatorRoute(s.config);
   app.get('/api/sim/support', operator, async (request, reply) => {
     const { notice } = request.query as { notice?: unknown };
-    return html(reply, supportConsole(consoleThreads(s.db), typeof notice === 'string' ? notice.slice(0, 200) : null));
+    return html(reply, supportConsole(await consoleThreads(s.db), typeof notice === 'string' ? notice.slice(0, 200) : null));
   });
-  app.get('/api/sim/support.json', operator, async () => ({ response: consoleThreads(s.db) }));
+  app.get('/api/sim/support.json', operator, async () => ({ response: await consoleThreads(s.db) }));
   app.post('/api/sim/support/:hash/answer', operator, async (request, reply) => {
-    const result = answer(() => {
+    const result = answer(async () => {
       const { text } = parseBody(AnswerBody, request.body);
-      const message = s.db.transaction((tx) => agentAnswers(tx, s.hub, (request.params as { hash: string }).hash, text, s.config.now()));
+      const message = await s.db.transaction((tx) => agentAnswers(tx, s.hub, (request.params as { hash: string }).hash, text, s.config.now()));
       return { message };
     });
     return fromForm(request) ? back(reply, result, 'Answer sent') : result;
   });
   app.post('/api/sim/support/:hash/close', operator, async (request, reply) => {
-    const result = answer(() => {
-      s.db.transaction((tx) => agentCloses(tx, s.hub, (request.params as { hash: string }).hash, s.config.now()));
+    const result = answer(async () => {
+      await s.db.transaction((tx) => agentCloses(tx, s.hub, (request.params as { hash: string }).hash, s.config.now()));
       return { success: true };
     });
     return fromForm(request) ? back(reply, result, 'Thread closed') : result;

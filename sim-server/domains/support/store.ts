@@ -50,19 +50,19 @@ const messageWire = (row: MessageRow): SupportMessage => ({
 
 const openThreadOf = (db: Reader, userId: number) => db.get<ThreadRow>("SELECT * FROM support_threads WHERE user_id = ? AND status = 'open'", userId);
 
-const messagesOf = (db: Reader, threadId: number) =>
-  db.all<MessageRow>('SELECT id, thread_id, author, text, created_at FROM support_messages WHERE thread_id = ? ORDER BY id', threadId).map(messageWire);
+const messagesOf = async (db: Reader, threadId: number) =>
+  (await db.all<MessageRow>('SELECT id, thread_id, author, text, created_at FROM support_messages WHERE thread_id = ? ORDER BY id', threadId)).map(messageWire);
 
 /** The player's open thread and its messages (none open: null and an empty list). */
-export function playerThread(db: Reader, userId: number): { thread: SupportThread | null; messages: SupportMessage[] } {
-  const row = openThreadOf(db, userId);
-  return row ? { thread: threadWire(row), messages: messagesOf(db, row.id) } : { thread: null, messages: [] };
+export async function playerThread(db: Reader, userId: number): Promise<{ thread: SupportThread | null; messages: SupportMessage[] }> {
+  const row = await openThreadOf(db, userId);
+  return row ? { thread: threadWire(row), messages: await messagesOf(db, row.id) } : { thread: null, messages: [] };
 }
 
-function insertMessage(tx: Tx, thread: ThreadRow, author: 'player' | 'agent', text: string, now: number): SupportMessage {
-  const { lastInsertRowid } = tx.run('INSERT INTO support_messages (thread_id, user_id, author, text, created_at) VALUES (?, ?, ?, ?, ?)', thread.id, thread.user_id, author, text, now);
-  tx.run('UPDATE support_threads SET updated_at = ? WHERE id = ?', now, thread.id);
-  return messageWire(tx.get<MessageRow>('SELECT id, thread_id, author, text, created_at FROM support_messages WHERE id = ?', Number(lastInsertRowid))!);
+async function insertMessage(tx: Tx, thread: ThreadRow, author: 'player' | 'agent', text: string, now: number): Promise<SupportMessage> {
+  const { lastInsertRowid } = await tx.run('INSERT INTO support_messages (thread_id, user_id, author, text, created_at) VALUES (?, ?, ?, ?, ?)', thread.id, thread.user_id, author, text, now);
+  await tx.run('UPDATE support_threads SET updated_at = ? WHERE id = ?', now, thread.id);
+  return messageWire((await tx.get<MessageRow>('SELECT id, thread_id, author, text, created_at FROM support_messages WHERE id = ?', Number(lastInsertRowid)))!);
 }
 
 /**
@@ -71,8 +71,8 @@ function insertMessage(tx: Tx, thread: ThreadRow, author: 'player' | 'agent', te
  * thread, which this opens when there is none. Counted from the table, so the rule holds across
  * processes and restarts (transactions never interleave).
  */
-export function playerWrites(tx: Tx, hub: Hub, userId: number, text: string, now: number): { thread: SupportThread; message: SupportMessage } {
-  const recent = tx.all<{ created_at: number }>(
+export async function playerWrites(tx: Tx, hub: Hub, userId: number, text: string, now: number): Promise<{ thread: SupportThread; message: SupportMessage }> {
+  const recent = await tx.all<{ created_at: number }>(
     "SELECT created_at FROM support_messages WHERE user_id = ? AND author = 'player' AND created_at > ? ORDER BY created_at DESC LIMIT ?",
     userId, now - SUPPORT_LIMITS.floodWindowMs, SUPPORT_LIMITS.floodCount,
   );
@@ -80,47 +80,47 @@ export function playerWrites(tx: Tx, hub: Hub, userId: number, text: string, now
     const oldest = recent[recent.length - 1]!.created_at;
     fail(NumericError.INVALID_DATA, supportFloodText(Math.max(1, Math.ceil((oldest + SUPPORT_LIMITS.floodWindowMs - now) / 1000))));
   }
-  let thread = openThreadOf(tx, userId);
+  let thread = await openThreadOf(tx, userId);
   if (!thread) {
-    const { lastInsertRowid } = tx.run("INSERT INTO support_threads (user_id, status, created_at, updated_at) VALUES (?, 'open', ?, ?)", userId, now, now);
-    thread = tx.get<ThreadRow>('SELECT * FROM support_threads WHERE id = ?', Number(lastInsertRowid))!;
+    const { lastInsertRowid } = await tx.run("INSERT INTO support_threads (user_id, status, created_at, updated_at) VALUES (?, 'open', ?, ?)", userId, now, now);
+    thread = (await tx.get<ThreadRow>('SELECT * FROM support_threads WHERE id = ?', Number(lastInsertRowid)))!;
   }
-  const message = insertMessage(tx, thread, 'player', text, now);
+  const message = await insertMessage(tx, thread, 'player', text, now);
   // The player's other tabs show it too; the sending tab already has it from the answer.
   tx.afterCommit(() => hub.toUser(userId, 'SUPPORT_MESSAGE', { message }));
   return { thread: threadWire(thread), message };
 }
 
-function threadByHash(tx: Reader, hash: string): ThreadRow {
+async function threadByHash(tx: Reader, hash: string): Promise<ThreadRow> {
   const id = parseHash(hash);
-  return (id !== null && tx.get<ThreadRow>('SELECT * FROM support_threads WHERE id = ?', id)) || fail(NumericError.NOT_FOUND, 'Support thread not found');
+  return (id !== null && await tx.get<ThreadRow>('SELECT * FROM support_threads WHERE id = ?', id)) || fail(NumericError.NOT_FOUND, 'Support thread not found');
 }
 
 /** The agent answers an open thread; the answer reaches the player's sockets once committed. */
-export function agentAnswers(tx: Tx, hub: Hub, threadHash: string, text: string, now: number): SupportMessage {
-  const thread = threadByHash(tx, threadHash);
+export async function agentAnswers(tx: Tx, hub: Hub, threadHash: string, text: string, now: number): Promise<SupportMessage> {
+  const thread = await threadByHash(tx, threadHash);
   if (thread.status !== 'open') fail(NumericError.INVALID_DATA, 'The support thread is closed');
-  const message = insertMessage(tx, thread, 'agent', text, now);
+  const message = await insertMessage(tx, thread, 'agent', text, now);
   tx.afterCommit(() => hub.toUser(thread.user_id, 'SUPPORT_MESSAGE', { message }));
   return message;
 }
 
-function close(tx: Tx, hub: Hub, thread: ThreadRow, reason: 'logout' | 'agent', now: number): void {
-  tx.run("UPDATE support_threads SET status = 'closed', closed_at = ?, closed_reason = ?, updated_at = ? WHERE id = ? AND status = 'open'", now, reason, now, thread.id);
+async function close(tx: Tx, hub: Hub, thread: ThreadRow, reason: 'logout' | 'agent', now: number): Promise<void> {
+  await tx.run("UPDATE support_threads SET status = 'closed', closed_at = ?, closed_reason = ?, updated_at = ? WHERE id = ? AND status = 'open'", now, reason, now, thread.id);
   tx.afterCommit(() => hub.toUser(thread.user_id, 'SUPPORT_CLOSED', { thread_hash: toHash(thread.id), reason }));
 }
 
 /** The agent resolves a thread. */
-export function agentCloses(tx: Tx, hub: Hub, threadHash: string, now: number): void {
-  const thread = threadByHash(tx, threadHash);
+export async function agentCloses(tx: Tx, hub: Hub, threadHash: string, now: number): Promise<void> {
+  const thread = await threadByHash(tx, threadHash);
   if (thread.status !== 'open') fail(NumericError.INVALID_DATA, 'The support thread is closed');
-  close(tx, hub, thread, 'agent', now);
+  await close(tx, hub, thread, 'agent', now);
 }
 
 /** The player logged out (document 1 section 4: logout shuts down support chat): their open thread closes. */
-export function closeOnLogout(tx: Tx, hub: Hub, userId: number, now: number): boolean {
-  const thread = openThreadOf(tx, userId);
-  if (thread) close(tx, hub, thread, 'logout', now);
+export async function closeOnLogout(tx: Tx, hub: Hub, userId: number, now: number): Promise<boolean> {
+  const thread = await openThreadOf(tx, userId);
+  if (thread) await close(tx, hub, thread, 'logout', now);
   return thread !== undefined;
 }
 
@@ -131,11 +131,11 @@ export interface ConsoleThread extends SupportThread {
 }
 
 /** Open threads, the one waiting longest for an answer first, and the last few closed. */
-export function consoleThreads(db: Reader, closedCount = 10): { open: ConsoleThread[]; closed: ConsoleThread[] } {
+export async function consoleThreads(db: Reader, closedCount = 10): Promise<{ open: ConsoleThread[]; closed: ConsoleThread[] }> {
   const withMessages = (rows: (ThreadRow & { name: string })[]): ConsoleThread[] =>
-    rows.map((row) => ({ ...threadWire(row), player: { hash: toHash(row.user_id), name: row.name }, messages: messagesOf(db, row.id) }));
+    rows.map(async (row) => ({ ...threadWire(row), player: { hash: toHash(row.user_id), name: row.name }, messages: await messagesOf(db, row.id) }));
   return {
-    open: withMessages(db.all("SELECT t.*, u.name FROM support_threads t JOIN users u ON u.id = t.user_id WHERE t.status = 'open' ORDER BY t.updated_at, t.id")),
-    closed: withMessages(db.all("SELECT t.*, u.name FROM support_threads t JOIN users u ON u.id = t.user_id WHERE t.status = 'closed' ORDER BY t.closed_at DESC, t.id DESC LIMIT ?", closedCount)),
+    open: withMessages(await db.all("SELECT t.*, u.name FROM support_threads t JOIN users u ON u.id = t.user_id WHERE t.status = 'open' ORDER BY t.updated_at, t.id")),
+    closed: withMessages(await db.all("SELECT t.*, u.name FROM support_threads t JOIN users u ON u.id = t.user_id WHERE t.status = 'closed' ORDER BY t.closed_at DESC, t.id DESC LIMIT ?", closedCount)),
   };
 }

@@ -56,9 +56,9 @@ const TOKEN_LENGTH = 32;
  * Records a running game of `count` rolls of a case at its current version; whoever calls it
  * pays for it in the same transaction (a purchase, or a case card already taken).
  */
-export function insertUnboxGame(tx: Tx, userId: number, box: { id: number; version: number; price: number }, count: number, now: number): { id: number; token: string } {
+export async function insertUnboxGame(tx: Tx, userId: number, box: { id: number; version: number; price: number }, count: number, now: number): Promise<{ id: number; token: string }> {
   const token = randomClientSeed(TOKEN_LENGTH);
-  const { lastInsertRowid: id } = tx.run(
+  const { lastInsertRowid: id } = await tx.run(
     "INSERT INTO unbox_games (token, user_id, box_id, box_version, price, count, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'running', ?)",
     token, userId, box.id, box.version, box.price, count, now,
   );

@@ -27,12 +27,12 @@ export const unboxHandlers: Handlers = {
     const id = parseHash(box_hash);
     const box = (id !== null && ctx.catalog.view().box(id)) || fail(NumericError.INVALID_DATA, `Box ${box_hash} not found.`);
     if (box.deprecated) fail(NumericError.INVALID_DATA, `Box ${box.out.hash} deprecated.`);
-    return ctx.moneyTx((tx) => {
+    return ctx.moneyTx(async (tx) => {
       const now = ctx.config.now();
-      if (seed !== undefined && seed !== currentClientSeed(tx, user.id, now)) rotateSeeds(tx, user.id, now, seed);
-      const { id: gameId, token } = insertUnboxGame(tx, user.id, box, count, now);
-      if (table !== undefined) openAtTable(tx, table, gameId, box.id);
-      ctx.ledger.transfer(tx, { from: { user: user.id }, to: CASES_HOUSE, amount: box.price * count, type: 'unbox_boxes_bought', ref: toHash(gameId) });
+      if (seed !== undefined && seed !== await currentClientSeed(tx, user.id, now)) await rotateSeeds(tx, user.id, now, seed);
+      const { id: gameId, token } = await insertUnboxGame(tx, user.id, box, count, now);
+      if (table !== undefined) await openAtTable(tx, table, gameId, box.id);
+      await ctx.ledger.transfer(tx, { from: { user: user.id }, to: CASES_HOUSE, amount: box.price * count, type: 'unbox_boxes_bought', ref: toHash(gameId) });
       return { success: true, path: `/case/${box.key}/${token}`, game: gameOut(gameById(tx, gameId)!), users: [publicUser(user)] };
     });
   },
@@ -40,25 +40,25 @@ export const unboxHandlers: Handlers = {
   'arena-unbox.roll': ({ token, fast = false }, ctx) => {
     const user = requireUser(ctx);
     const catalog = ctx.catalog.view();
-    return ctx.db.transaction((tx) => {
+    return ctx.db.transaction(async (tx) => {
       const now = ctx.config.now();
       const game = gameByToken(tx, token);
       // Someone else's token reads as unknown: tokens are the only key to personal games.
       if (!game || game.user_id !== user.id) fail(NamedError.GAME_ERROR, 'Game not found.');
       if (game.status !== 'running') fail(NamedError.GAME_ERROR, 'Game is finished.');
       const box = catalog.boxVersion(game.box_id, game.box_version)!;
-      const pair = takeNonce(tx, user.id, now);
+      const pair = await takeNonce(tx, user.id, now);
       const ticket = fairTicket(pair.server_seed, pair.client_seed, pair.nonce, TICKET_MAX);
       const slot = pickByTicket(box.slots, ticket);
       if (!slot) throw new Error(`box ${box.key} v${box.version}: ticket ${ticket} belongs to no slot`);
-      const assetId = grantItem(tx, user.id, slot.itemId, box.id, now, toHash(game.id));
+      const assetId = await grantItem(tx, user.id, slot.itemId, box.id, now, toHash(game.id));
       const round = game.rolls + 1;
       const finished = round === game.count;
-      tx.run(
+      await tx.run(
         "UPDATE unbox_games SET rolls = ?, status = ?, finished_at = ? WHERE id = ?",
         round, finished ? 'finished' : 'running', finished ? now : null, game.id,
       );
-      const { lastInsertRowid: dropId } = tx.run(
+      const { lastInsertRowid: dropId } = await tx.run(
         `INSERT INTO drops (game_id, user_id, box_id, box_version, item_id, asset_id, round, seed_pair_id, client_seed, server_seed_hashed,
            nonce, ticket, range_from, range_to, fast, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         game.id, user.id, box.id, box.version, slot.itemId, assetId, round, pair.id, pair.client_seed, pair.server_seed_hashed,
@@ -73,7 +73,7 @@ export const unboxHandlers: Handlers = {
         roll: { round, duration: fast ? ROLL_DURATION_MS.fast : ROLL_DURATION_MS.normal },
       };
       const live = { hash: roll.drop.hash, user_hash: toHash(user.id), box_hash: box.out.hash, box_key: box.key, items: [item], user: publicUser(user), time: now };
-      const atTable = dropAtTable(tx, ctx.hub, game.id, live, item.price);
+      const atTable = await dropAtTable(tx, ctx.hub, game.id, live, item.price);
       tx.afterCommit(() => {
         ctx.hub.publish(Rooms.lobby, 'LOBBY_DROP_DROPPED', live);
         atTable?.();

@@ -23,9 +23,9 @@ type Alert = MethodResult<'wallet.alerts'>['alerts'][number];
 
 /** wallet.* methods. */
 export const walletHandlers: Handlers = {
-  'wallet.getPaymentMethods': (params, ctx) => {
+  'wallet.getPaymentMethods': async (params, ctx) => {
     const user = requireUser(ctx);
-    const { main, vault } = ctx.ledger.walletAndVault(ctx.db, user.id);
+    const { main, vault } = await ctx.ledger.walletAndVault(ctx.db, user.id);
     // Crypto is converted on the way in and out, never held: those wallets show 0.
     const others = [...new Set((params.currencies ?? []).map((c) => c.trim().toUpperCase()))].filter((c) => c !== COIN && (isCryptoCurrency(c) || c === 'USD' || c === 'EUR'));
     return {
@@ -33,11 +33,11 @@ export const walletHandlers: Handlers = {
       ...paymentLists(),
     };
   },
-  'wallet.getHistory': (params, ctx) => {
+  'wallet.getHistory': async (params, ctx) => {
     const user = requireUser(ctx);
     const count = params.count ?? PAGE;
     const before = params.offset ? (parseHash(params.offset) ?? 0) : undefined;
-    const rows = ctx.ledger.entries(ctx.db, { user: user.id, purpose: params.type ?? 'main', currency: params.currency ?? COIN }, { before, count: count + 1, type: params.entry_type });
+    const rows = await ctx.ledger.entries(ctx.db, { user: user.id, purpose: params.type ?? 'main', currency: params.currency ?? COIN }, { before, count: count + 1, type: params.entry_type });
     return {
       actions: rows.slice(0, count).map((r) => ({
         hash: toHash(r.id), type: r.type, currency: params.currency ?? COIN, amount: r.amount, balance: r.balance, time: r.created_at, ref: r.ref,
@@ -52,9 +52,9 @@ export const walletHandlers: Handlers = {
     const rows = paymentsPage(ctx.db, user.id, { before, count: count + 1, currency: params.currency?.trim().toUpperCase() || undefined });
     return { payments: rows.slice(0, count).map(paymentOut), has_more: rows.length > count };
   },
-  'wallet.alerts': (_params, ctx) => {
+  'wallet.alerts': async (_params, ctx) => {
     const user = requireUser(ctx);
-    const open = ctx.db.all<PaymentRow>(
+    const open = await ctx.db.all<PaymentRow>(
       `SELECT * FROM payments WHERE user_id = ? AND type = 'deposit' AND provider = 'crypto'
          AND (status = 'pending' OR (status = 'declined' AND refund_address IS NULL)) ORDER BY id DESC LIMIT 20`,
       user.id,
@@ -72,9 +72,9 @@ export const walletHandlers: Handlers = {
     }
     return { alerts };
   },
-  'wallet.getRequirements': (_params, ctx) => {
+  'wallet.getRequirements': async (_params, ctx) => {
     const user = requireUser(ctx);
-    const { balance, withdrawable, sponsored, toWager, bonusLocked, bonusWagerLeft } = ctx.ledger.split(ctx.db, user.id);
+    const { balance, withdrawable, sponsored, toWager, bonusLocked, bonusWagerLeft } = await ctx.ledger.split(ctx.db, user.id);
     const secure = secureEnabled(ctx.db, user.id);
     return {
       secure,

@@ -13,60 +13,60 @@ const TO_WAGER_STAY = 'Tipped coins stay in the wallet until they have been wage
 const BONUS_STAY = 'Deposit Bonus coins stay in the wallet until you wager them through';
 
 /** Unix seconds the vault stays locked until; 0 when it is not locked. */
-function lockedUntil(db: Pick<Db, 'get'>, userId: number, nowMs: number): number {
-  const until = db.get<{ locked_until: number }>('SELECT locked_until FROM vault_locks WHERE user_id = ?', userId)?.locked_until ?? 0;
+async function lockedUntil(db: Pick<Db, 'get'>, userId: number, nowMs: number): Promise<number> {
+  const until = (await db.get<{ locked_until: number }>('SELECT locked_until FROM vault_locks WHERE user_id = ?', userId))?.locked_until ?? 0;
   return until * 1000 > nowMs ? until : 0;
 }
 
-function vaultState(db: Pick<Db, 'get'>, ctx: CallContext, userId: number) {
-  const { main, vault } = ctx.ledger.walletAndVault(db, userId);
+async function vaultState(db: Pick<Db, 'get'>, ctx: CallContext, userId: number) {
+  const { main, vault } = await ctx.ledger.walletAndVault(db, userId);
   return {
     amount: vault,
     balance: main,
-    lock_time: lockedUntil(db, userId, ctx.config.now()),
+    lock_time: await lockedUntil(db, userId, ctx.config.now()),
   };
 }
 
 /** wallet-vault.* methods. */
 export const vaultHandlers: Handlers = {
-  'wallet-vault.info': (_params, ctx) => {
-    const { amount, lock_time } = vaultState(ctx.db, ctx, requireUser(ctx).id);
+  'wallet-vault.info': async (_params, ctx) => {
+    const { amount, lock_time } = await vaultState(ctx.db, ctx, requireUser(ctx).id);
     return { amount, lock_time };
   },
   'wallet-vault.deposit': ({ amount }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx: Tx) => {
-      const { balance, withdrawable, sponsored, bonusLocked } = ctx.ledger.split(tx, user.id);
+    return ctx.moneyTx(async (tx: Tx) => {
+      const { balance, withdrawable, sponsored, bonusLocked } = await ctx.ledger.split(tx, user.id);
       // Sponsored, bonus and not-yet-wagered tipped coins stay in play; the ledger enforces it, this says why.
       if (amount <= balance && amount > withdrawable) fail(NumericError.INVALID_DATA, sponsored > 0 ? SPONSORED_STAY : bonusLocked > 0 ? BONUS_STAY : TO_WAGER_STAY);
-      ctx.ledger.transfer(tx, { from: { user: user.id }, to: { user: user.id, purpose: 'vault' }, amount, type: 'vault_deposit' });
-      return { success: true, ...vaultState(tx, ctx, user.id) };
+      await ctx.ledger.transfer(tx, { from: { user: user.id }, to: { user: user.id, purpose: 'vault' }, amount, type: 'vault_deposit' });
+      return { success: true, ...await vaultState(tx, ctx, user.id) };
     });
   },
   'wallet-vault.withdraw': ({ amount, secure_code }, ctx) => {
     const user = requireUser(ctx);
     return countingWrongCodes(ctx, user.id, () =>
-      ctx.moneyTx((tx: Tx) => {
-        const until = lockedUntil(tx, user.id, ctx.config.now());
+      ctx.moneyTx(async (tx: Tx) => {
+        const until = await lockedUntil(tx, user.id, ctx.config.now());
         if (until) fail(NumericError.INVALID_DATA, `The vault is locked until ${new Date(until * 1000).toISOString()}`);
-        if (ctx.ledger.balance(tx, { user: user.id, purpose: 'vault' }) === 0) fail(NumericError.INVALID_DATA, 'The vault is empty');
+        if (await ctx.ledger.balance(tx, { user: user.id, purpose: 'vault' }) === 0) fail(NumericError.INVALID_DATA, 'The vault is empty');
         // Only players who enabled 2FA are asked for a code here (docs/design.md section 5).
-        requireSecure(tx, ctx, user.id, secure_code, { setupRequired: false });
-        ctx.ledger.transfer(tx, { from: { user: user.id, purpose: 'vault' }, to: { user: user.id }, amount, type: 'vault_withdraw' });
-        return { success: true, ...vaultState(tx, ctx, user.id) };
+        await requireSecure(tx, ctx, user.id, secure_code, { setupRequired: false });
+        await ctx.ledger.transfer(tx, { from: { user: user.id, purpose: 'vault' }, to: { user: user.id }, amount, type: 'vault_withdraw' });
+        return { success: true, ...await vaultState(tx, ctx, user.id) };
       }),
     );
   },
   'wallet-vault.lock': ({ lock_time }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.db.transaction((tx) => {
+    return ctx.db.transaction(async (tx) => {
       const now = ctx.config.now();
-      if (lockedUntil(tx, user.id, now)) fail(NumericError.INVALID_DATA, 'The vault is already locked');
-      if (ctx.ledger.split(tx, user.id).sponsored > 0) fail(NumericError.INVALID_DATA, 'A sponsored partner cannot lock the vault');
-      if (ctx.ledger.balance(tx, { user: user.id, purpose: 'vault' }) === 0) fail(NumericError.INVALID_DATA, 'The vault is empty');
+      if (await lockedUntil(tx, user.id, now)) fail(NumericError.INVALID_DATA, 'The vault is already locked');
+      if ((await ctx.ledger.split(tx, user.id)).sponsored > 0) fail(NumericError.INVALID_DATA, 'A sponsored partner cannot lock the vault');
+      if (await ctx.ledger.balance(tx, { user: user.id, purpose: 'vault' }) === 0) fail(NumericError.INVALID_DATA, 'The vault is empty');
       const until = Math.floor(now / 1000) + lock_time;
-      tx.run('INSERT INTO vault_locks (user_id, locked_until) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET locked_until = excluded.locked_until', user.id, until);
-      return { success: true, ...vaultState(tx, ctx, user.id) };
+      await tx.run('INSERT INTO vault_locks (user_id, locked_until) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET locked_until = excluded.locked_until', user.id, until);
+      return { success: true, ...await vaultState(tx, ctx, user.id) };
     });
   },
 };

@@ -38,20 +38,20 @@ export function playerNamed(s: Pick<Services, 'db'>, name: string): UserRow {
 const RainStartBody = z.object({ pot: z.optional(coins(100_000)) });
 
 /** Opens a rain now; with `pot` (coins) the house first adds that much to the pot. */
-export function rainStart(s: Services, body: unknown) {
+export async function rainStart(s: Services, body: unknown) {
   const { pot } = parseBody(RainStartBody, body);
-  if (s.db.get("SELECT 1 FROM chat_rains WHERE status <> 'finished'")) fail(NumericError.INVALID_DATA, 'A rain is already running');
-  if (pot !== undefined) s.db.transaction((tx) => s.ledger.transfer(tx, { from: RAIN_FUNDER, to: RAIN_HOUSE, amount: cents(pot), type: 'reward', ref: 'rain-fund' }));
+  if (await s.db.get("SELECT 1 FROM chat_rains WHERE status <> 'finished'")) fail(NumericError.INVALID_DATA, 'A rain is already running');
+  if (pot !== undefined) await s.db.transaction((tx) => s.ledger.transfer(tx, { from: RAIN_FUNDER, to: RAIN_HOUSE, amount: cents(pot), type: 'reward', ref: 'rain-fund' }));
   return startRain(s);
 }
 
 /** Closes the running rain's joining now: its participants are published and the next beacon block draws it (about a second). */
-export function rainClose(s: Services) {
-  const open = s.db.get<{ id: number }>("SELECT id FROM chat_rains WHERE status = 'active' ORDER BY id DESC LIMIT 1") ?? fail(NumericError.INVALID_DATA, 'No rain is open for joining');
+export async function rainClose(s: Services) {
+  const open = await s.db.get<{ id: number }>("SELECT id FROM chat_rains WHERE status = 'active' ORDER BY id DESC LIMIT 1") ?? fail(NumericError.INVALID_DATA, 'No rain is open for joining');
   const now = s.config.now();
-  s.db.transaction((tx) => tx.run("UPDATE chat_rains SET ends_at = ? WHERE id = ? AND status = 'active'", now, open.id));
-  rainTick(s);
-  return { hash: toHash(open.id), ...s.db.get<{ status: string; ends_at: number }>('SELECT status, ends_at FROM chat_rains WHERE id = ?', open.id)! };
+  await s.db.transaction((tx) => tx.run("UPDATE chat_rains SET ends_at = ? WHERE id = ? AND status = 'active'", now, open.id));
+  await rainTick(s);
+  return { hash: toHash(open.id), ...(await s.db.get<{ status: string; ends_at: number }>('SELECT status, ends_at FROM chat_rains WHERE id = ?', open.id))! };
 }
 
 // Split or steal.
@@ -65,23 +65,23 @@ export function stealStart(s: Services, body: unknown) {
 }
 
 const openSteal = (s: Pick<Services, 'db'>) => s.db.get<{ id: number; status: string }>("SELECT id, status FROM chat_steal_games WHERE status <> 'closed' ORDER BY id DESC LIMIT 1");
-const stealNow = (s: Pick<Services, 'db'>, id: number) => ({ hash: toHash(id), ...s.db.get<{ status: string; result: string | null }>('SELECT status, result FROM chat_steal_games WHERE id = ?', id)! });
+const stealNow = async (s: Pick<Services, 'db'>, id: number) => ({ hash: toHash(id), ...(await s.db.get<{ status: string; result: string | null }>('SELECT status, result FROM chat_steal_games WHERE id = ?', id))! });
 
 /** Closes the waiting game's joining now: the next beacon block draws the picks and the roulette spins (8 s), then the battle. */
-export function stealRoll(s: Services) {
-  const game = openSteal(s);
+export async function stealRoll(s: Services) {
+  const game = await openSteal(s);
   if (!game || game.status !== 'waiting') fail(NumericError.INVALID_DATA, 'No split-or-steal game is waiting for players');
-  s.db.transaction((tx) => tx.run("UPDATE chat_steal_games SET roll_at = ? WHERE id = ? AND status = 'waiting'", s.config.now(), game.id));
-  stealTick(s);
+  await s.db.transaction((tx) => tx.run("UPDATE chat_steal_games SET roll_at = ? WHERE id = ? AND status = 'waiting'", s.config.now(), game.id));
+  await stealTick(s);
   return stealNow(s, game.id);
 }
 
 /** Ends the battling game's decisions now (a missing decision counts as split) and pays it. */
-export function stealEnd(s: Services) {
-  const game = openSteal(s);
+export async function stealEnd(s: Services) {
+  const game = await openSteal(s);
   if (!game || game.status !== 'battling') fail(NumericError.INVALID_DATA, 'No split-or-steal game is battling');
-  s.db.transaction((tx) => tx.run("UPDATE chat_steal_games SET end_at = ? WHERE id = ? AND status = 'battling'", s.config.now(), game.id));
-  stealTick(s);
+  await s.db.transaction((tx) => tx.run("UPDATE chat_steal_games SET end_at = ? WHERE id = ? AND status = 'battling'", s.config.now(), game.id));
+  await stealTick(s);
   return stealNow(s, game.id);
 }
 
@@ -94,16 +94,16 @@ const RaceEndBody = z.object({ period: z.enum(RACE_PERIODS) });
  * end on the way end with it), the settlement pays every period that ended, once, and the
  * boards start the next period. The clock only moves forward.
  */
-export function raceEnd(s: Services, body: unknown) {
+export async function raceEnd(s: Services, body: unknown) {
   const { period } = parseBody(RaceEndBody, body);
   const now = s.config.now();
   const raceNow = s.raceBoards.clock(now);
   const ended = periodAt(period, raceNow);
   const offset = raceOffsetOf(s.db) + (ended.end - raceNow);
-  s.db.transaction((tx) => writeSetting(tx, 'race_clock_offset', offset, now));
+  await s.db.transaction((tx) => writeSetting(tx, 'race_clock_offset', offset, now));
   applyRaceOffset(s, offset);
-  const paid = settleRaces({ db: s.db, ledger: s.ledger, hub: s.hub, now: s.raceBoards.clock(now) });
-  const prizes = s.db.all<{ place: number; user_id: number; wagered: number; amount: number }>(
+  const paid = await settleRaces({ db: s.db, ledger: s.ledger, hub: s.hub, now: s.raceBoards.clock(now) });
+  const prizes = await s.db.all<{ place: number; user_id: number; wagered: number; amount: number }>(
     'SELECT place, user_id, wagered, amount FROM race_prizes WHERE period = ? AND start_at = ? ORDER BY place', period, ended.start,
   );
   return {
@@ -140,7 +140,7 @@ export function tellMaintenance(s: Pick<Services, 'hub'>, state: MaintenanceStat
 }
 
 /** Opens (clients set their cookie, reload and show the maintenance screen) or closes a maintenance. */
-export function maintenance(s: Services, body: unknown, told: (state: MaintenanceState) => void) {
+export async function maintenance(s: Services, body: unknown, told: (state: MaintenanceState) => void) {
   const parsed = parseBody(MaintenanceBody, body);
   const open = yes(parsed.open);
   const current = maintenanceOf(s.db);
@@ -149,7 +149,7 @@ export function maintenance(s: Services, body: unknown, told: (state: Maintenanc
   const state: MaintenanceState = open
     ? { open: true, going_down: yes(parsed.going_down), message: parsed.message || null, since: now }
     : { open: false, going_down: false, message: parsed.message || null, since: null };
-  s.db.transaction((tx) => writeSetting(tx, 'maintenance', state, now));
+  await s.db.transaction((tx) => writeSetting(tx, 'maintenance', state, now));
   told(state);
   return { ...state, sockets_told: tellMaintenance(s, state) };
 }
@@ -167,9 +167,9 @@ export function protection(s: Services, body: unknown) {
 }
 
 /** Pushes BASIC_VERIFY_REQUIRED to a player who has not passed basic verification. */
-export function requireVerification(s: Services, body: unknown) {
+export async function requireVerification(s: Services, body: unknown) {
   const user = playerNamed(s, parseBody(PlayerBody, body).name);
-  if (basicVerified(s.db, user.id)) fail(NumericError.INVALID_DATA, `${user.name} has passed basic verification already`);
+  if (await basicVerified(s.db, user.id)) fail(NumericError.INVALID_DATA, `${user.name} has passed basic verification already`);
   s.hub.toUser(user.id, 'BASIC_VERIFY_REQUIRED', { message: 'Verify your identity to continue: full name, date of birth and country.' });
   return { user_hash: toHash(user.id) };
 }
@@ -180,15 +180,15 @@ const PartyBody = z.object({ name: playerName(), now: flag() });
  * The party a player hosts: without `now` they get CLOSE_PARTY (the close-party flow: their
  * modal asks them to close it); with `now` the party is closed here, as its host would.
  */
-export function partyClose(s: Services, body: unknown) {
+export async function partyClose(s: Services, body: unknown) {
   const { name, now } = parseBody(PartyBody, body);
   const user = playerNamed(s, name);
-  const party = s.db.get<PartyRow>("SELECT * FROM stream_parties WHERE host_id = ? AND status <> 'closed'", user.id) ?? fail(NumericError.INVALID_DATA, `${user.name} hosts no open party`);
+  const party = await s.db.get<PartyRow>("SELECT * FROM stream_parties WHERE host_id = ? AND status <> 'closed'", user.id) ?? fail(NumericError.INVALID_DATA, `${user.name} hosts no open party`);
   if (!yes(now)) {
     s.hub.toUser(user.id, 'CLOSE_PARTY', { message: 'Your stream party must be closed before the arena goes on.' });
     return { party: toHash(party.id), prompted: true, closed: false };
   }
-  const refunded = s.db.transaction((tx) => closeParty(tx, s, party));
+  const refunded = await s.db.transaction((tx) => closeParty(tx, s, party));
   return { party: toHash(party.id), prompted: false, closed: true, refunded };
 }
 
@@ -203,11 +203,11 @@ function caseOf(s: Pick<Services, 'catalog'>, ref: string) {
 }
 
 /** Retires a case live: it can no longer be opened or put in a new battle; the lobby hears LOBBY_BOX_DEPRECATED. A restart restores the catalog of the code. */
-export function deprecateCase(s: Services, body: unknown) {
+export async function deprecateCase(s: Services, body: unknown) {
   const box = caseOf(s, parseBody(CaseBody, body).box);
   if (box.deprecated) fail(NumericError.INVALID_DATA, `Box ${box.out.hash} deprecated.`);
-  s.db.transaction((tx) => {
-    tx.run('UPDATE boxes SET deprecated = 1 WHERE id = ?', box.id);
+  await s.db.transaction(async (tx) => {
+    await tx.run('UPDATE boxes SET deprecated = 1 WHERE id = ?', box.id);
     tx.afterCommit(() => {
       s.catalog.forget();
       s.broker?.announce({ kind: 'catalog' });
@@ -218,11 +218,11 @@ export function deprecateCase(s: Services, body: unknown) {
 }
 
 /** Puts a case retired from the console back (no event: clients see it again on their next read). */
-export function restoreCase(s: Services, body: unknown) {
+export async function restoreCase(s: Services, body: unknown) {
   const box = caseOf(s, parseBody(CaseBody, body).box);
   if (!box.deprecated) fail(NumericError.INVALID_DATA, `Box ${box.out.hash} is not deprecated`);
-  s.db.transaction((tx) => {
-    tx.run('UPDATE boxes SET deprecated = 0 WHERE id = ?', box.id);
+  await s.db.transaction(async (tx) => {
+    await tx.run('UPDATE boxes SET deprecated = 0 WHERE id = ?', box.id);
     tx.afterCommit(() => {
       s.catalog.forget();
       s.broker?.announce({ kind: 'catalog' });
@@ -248,10 +248,10 @@ export function streamStart(s: Services, body: unknown) {
 }
 
 /** Takes a player's stream off air (STREAM_OFFLINE). */
-export function streamStop(s: Services, body: unknown) {
+export async function streamStop(s: Services, body: unknown) {
   const user = playerNamed(s, parseBody(PlayerBody, body).name);
-  const live = s.db.get<{ id: number }>('SELECT id FROM streams WHERE user_id = ? AND ended_at IS NULL', user.id) ?? fail(NumericError.INVALID_DATA, `${user.name} is not live`);
-  s.db.transaction((tx) => stopStream(tx, s, toHash(live.id)));
+  const live = await s.db.get<{ id: number }>('SELECT id FROM streams WHERE user_id = ? AND ended_at IS NULL', user.id) ?? fail(NumericError.INVALID_DATA, `${user.name} is not live`);
+  await s.db.transaction((tx) => stopStream(tx, s, toHash(live.id)));
   return { hash: toHash(live.id), stopped: true };
 }
 

@@ -46,8 +46,8 @@ const SUMMARIES: Record<string, (r: Record<string, unknown>) => string> = {
 /** The world as the page and world.json show it. */
 async function worldView(app: FastifyInstance, s: Services): Promise<WorldView> {
   const now = s.config.now();
-  const rain = s.db.get<{ id: number; status: string; ends_at: number }>("SELECT id, status, ends_at FROM chat_rains WHERE status <> 'finished' ORDER BY id DESC LIMIT 1");
-  const steal = s.db.get<{ id: number; status: string }>("SELECT id, status FROM chat_steal_games WHERE status <> 'closed' ORDER BY id DESC LIMIT 1");
+  const rain = await s.db.get<{ id: number; status: string; ends_at: number }>("SELECT id, status, ends_at FROM chat_rains WHERE status <> 'finished' ORDER BY id DESC LIMIT 1");
+  const steal = await s.db.get<{ id: number; status: string }>("SELECT id, status FROM chat_steal_games WHERE status <> 'closed' ORDER BY id DESC LIMIT 1");
   let population: WorldView['population'] = null;
   try {
     const got = await app.inject({ method: 'GET', url: '/api/sim/world/population', headers: { 'x-sim-key': s.config.simOperatorKey } });
@@ -60,11 +60,11 @@ async function worldView(app: FastifyInstance, s: Services): Promise<WorldView> 
     simulated: simulatedOnline(),
     maintenance: maintenanceOf(s.db),
     race: { offset: s.raceBoards.offset, periods: RACE_PERIODS.map((period) => ({ period, ...periodAt(period, s.raceBoards.clock(now)) })) },
-    rain: rain ? { hash: toHash(rain.id), status: rain.status, ends_at: rain.ends_at, participants: s.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_rain_users WHERE rain_id = ?', rain.id)!.n } : null,
-    pot: s.ledger.balance(s.db, RAIN_HOUSE),
-    steal: steal ? { hash: toHash(steal.id), status: steal.status, participants: s.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_steal_users WHERE game_id = ?', steal.id)!.n } : null,
-    streams: s.db.all<{ id: number; name: string; title: string }>('SELECT s.id, u.name, s.title FROM streams s JOIN users u ON u.id = s.user_id WHERE s.ended_at IS NULL ORDER BY s.id').map((r) => ({ hash: toHash(r.id), name: r.name, title: r.title })),
-    parties: s.db.all<{ id: number; name: string; status: string }>("SELECT p.id, u.name, p.status FROM stream_parties p JOIN users u ON u.id = p.host_id WHERE p.status <> 'closed' ORDER BY p.id").map((r) => ({ id: toHash(r.id), host: r.name, status: r.status })),
+    rain: rain ? { hash: toHash(rain.id), status: rain.status, ends_at: rain.ends_at, participants: (await s.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_rain_users WHERE rain_id = ?', rain.id))!.n } : null,
+    pot: await s.ledger.balance(s.db, RAIN_HOUSE),
+    steal: steal ? { hash: toHash(steal.id), status: steal.status, participants: (await s.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_steal_users WHERE game_id = ?', steal.id))!.n } : null,
+    streams: (await s.db.all<{ id: number; name: string; title: string }>('SELECT s.id, u.name, s.title FROM streams s JOIN users u ON u.id = s.user_id WHERE s.ended_at IS NULL ORDER BY s.id')).map((r) => ({ hash: toHash(r.id), name: r.name, title: r.title })),
+    parties: (await s.db.all<{ id: number; name: string; status: string }>("SELECT p.id, u.name, p.status FROM stream_parties p JOIN users u ON u.id = p.host_id WHERE p.status <> 'closed' ORDER BY p.id")).map((r) => ({ id: toHash(r.id), host: r.name, status: r.status })),
     cases: s.catalog.view().listing().map((b) => ({ hash: b.out.hash, key: b.key, name: b.out.name, deprecated: b.deprecated })),
     population,
     now,

@@ -17,8 +17,8 @@ export const NO_MAINTENANCE: MaintenanceState = { open: false, going_down: false
 type Read = Pick<Db, 'get'>;
 
 /** A setting's JSON value, or `fallback` when it was never written (or is not JSON). */
-export function readSetting<T>(db: Read, key: string, fallback: T): T {
-  const row = db.get<{ value: string }>('SELECT value FROM world_settings WHERE key = ?', key);
+export async function readSetting<T>(db: Read, key: string, fallback: T): Promise<T> {
+  const row = await db.get<{ value: string }>('SELECT value FROM world_settings WHERE key = ?', key);
   if (!row) return fallback;
   try {
     return JSON.parse(row.value) as T;
@@ -28,8 +28,8 @@ export function readSetting<T>(db: Read, key: string, fallback: T): T {
 }
 
 /** Writes a setting in the caller's transaction. */
-export function writeSetting(tx: Pick<Tx, 'run'>, key: string, value: unknown, now: number): void {
-  tx.run(
+export async function writeSetting(tx: Pick<Tx, 'run'>, key: string, value: unknown, now: number): Promise<void> {
+  await tx.run(
     'INSERT INTO world_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
     key, JSON.stringify(value), now,
   );
