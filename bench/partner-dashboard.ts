@@ -40,7 +40,7 @@ export async function partnerDashboardBench(options: PartnerDashboardOptions): P
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const token = await signIn(base, 'benchpartner', 'bench-pass-1');
     const { db } = built.services;
-    const partner = findUserByName(db, 'benchpartner')!;
+    const partner = (await findUserByName(db, 'benchpartner'))!;
     await db.transaction((tx) => setTag(tx, partner.id, 'partner', true));
 
     const seedStart = performance.now();

@@ -96,7 +96,7 @@ async function boardLatency(dir: string, players: number, reads: number) {
     // The first read builds the board from the record (once per period and server start).
     const boards = new RaceBoards(db);
     const b0 = performance.now();
-    leaderboardOf(db, boards, 'weekly', start, now, 20, 1);
+    await leaderboardOf(db, boards, 'weekly', start, now, 20, 1);
     const buildMs = performance.now() - b0;
     // Batches of reads; the quietest batch is reported, as the RPC rows do, since other
     // processes on a shared machine preempt single reads (every batch is in the notes).
@@ -110,8 +110,8 @@ async function boardLatency(dir: string, players: number, reads: number) {
         const t0 = performance.now();
         const c0 = process.cpuUsage();
         // What race.leaderboard does: the top 20 with their public profiles, and the viewer's place.
-        const board = leaderboardOf(db, boards, 'weekly', start, now, 20, viewer);
-        for (const row of board.top) publicUser(findUserById(db, row.user_id)!);
+        const board = await leaderboardOf(db, boards, 'weekly', start, now, 20, viewer);
+        for (const row of board.top) publicUser((await findUserById(db, row.user_id))!);
         const used = process.cpuUsage(c0);
         times.push(performance.now() - t0);
         cpu.push((used.user + used.system) / 1000);
@@ -123,7 +123,7 @@ async function boardLatency(dir: string, players: number, reads: number) {
     const best = batches.reduce((x, y) => (y.p99 < x.p99 ? y : x));
     // What a wager does to the live boards (daily, weekly, monthly held): a random player
     // climbs by a wager's points, so the field's size shows in what an update moves.
-    for (const period of RACE_PERIODS) boards.current(period, now);
+    for (const period of RACE_PERIODS) await boards.current(period, now);
     const updates: number[] = [];
     for (let i = 0; i < reads; i++) {
       const userId = 1 + Math.floor(Math.random() * players);

@@ -134,7 +134,7 @@ export async function authenticate({ db, config, tokens }: AuthServices, accessT
   if (live) return { user: live, sessionId: claims.sessionId };
   const session = await db.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE id = ?', claims.sessionId);
   if (!session || session.revoked_at !== null || session.user_id !== claims.userId) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.REVOKED);
-  const user = findUserById(db, claims.userId);
+  const user = await findUserById(db, claims.userId);
   if (!user) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.INVALID);
   return { user, sessionId: session.id };
 }
@@ -148,7 +148,7 @@ export async function issueConnectToken(db: Db, now: number, userId: number, ses
 }
 
 /** Spends a connect token: the player it names, or null when unknown, used or expired. */
-export function redeemConnectToken(db: Db, now: number, token: string): { userId: number; sessionId: number } | null {
+export function redeemConnectToken(db: Db, now: number, token: string): Promise<{ userId: number; sessionId: number } | null> {
   return db.transaction(async (tx) => {
     const row = await tx.get<{ user_id: number; session_id: number; expires_at: number }>(
       `SELECT c.user_id, c.session_id, c.expires_at FROM connect_tokens c JOIN sessions s ON s.id = c.session_id

@@ -30,6 +30,6 @@ export interface UserRow {
 }
 
 /** Finds a player by id. */
-export function findUserById(db: Pick<Db, 'get'>, id: number): UserRow | undefined {
+export function findUserById(db: Pick<Db, 'get'>, id: number): Promise<UserRow | undefined> {
   return db.get<UserRow>('SELECT * FROM users WHERE id = ?', id);
 }

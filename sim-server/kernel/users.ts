@@ -11,12 +11,12 @@ import type { UserRow } from '../auth/users.ts';
 export { findUserById, type UserRow } from '../auth/users.ts';
 
 /** Finds a player by name, case-insensitively. */
-export function findUserByName(db: Pick<Db, 'get'>, name: string): UserRow | undefined {
+export function findUserByName(db: Pick<Db, 'get'>, name: string): Promise<UserRow | undefined> {
   return db.get<UserRow>('SELECT * FROM users WHERE name = ?', name);
 }
 
 /** Finds the player a login-provider identity belongs to. */
-export function findUserByProvider(db: Pick<Db, 'get'>, providerId: string): UserRow | undefined {
+export function findUserByProvider(db: Pick<Db, 'get'>, providerId: string): Promise<UserRow | undefined> {
   return db.get<UserRow>('SELECT * FROM users WHERE provider_id = ?', providerId);
 }
 

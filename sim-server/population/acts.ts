@@ -159,7 +159,7 @@ interface WaitingBattle {
   sim_creator: number;
 }
 
-function waitingBattles(world: WorldContext): WaitingBattle[] {
+function waitingBattles(world: WorldContext): Promise<WaitingBattle[]> {
   return world.services.db.all<WaitingBattle>(
     `SELECT b.id, b.token, b.price, b.creator_id, b.updated_at, CASE WHEN u.tags LIKE '%"sim"%' THEN 1 ELSE 0 END AS sim_creator
        FROM battles b JOIN users u ON u.id = b.creator_id
@@ -173,7 +173,7 @@ const seated = async (world: WorldContext, battleId: number, userId: number) =>
 async function joinBattle(world: WorldContext, agent: Agent, battle?: WaitingBattle): Promise<void> {
   if (await topUpIfShort(world, agent)) return;
   const budget = await balanceOf(world, agent) / 3;
-  const open = battle ? [battle] : waitingBattles(world).filter(async (b) => b.price <= budget && !await seated(world, b.id, agent.id));
+  const open = battle ? [battle] : (await waitingBattles(world)).filter(async (b) => b.price <= budget && !await seated(world, b.id, agent.id));
   const chosen = open[Math.floor(world.random() * open.length)];
   if (chosen && chosen.price <= budget) await world.call(agent, 'arena-battle.join', { token: chosen.token });
 }
@@ -261,7 +261,7 @@ async function follow(world: WorldContext, agent: Agent): Promise<void> {
 async function stream(world: WorldContext, agent: Agent): Promise<void> {
   if (agent.n >= 3) return chat(world, agent);
   const { services } = world;
-  const user = findUserById(services.db, agent.id);
+  const user = await findUserById(services.db, agent.id);
   if (!user || await services.db.get('SELECT 1 AS live FROM streams WHERE user_id = ? AND ended_at IS NULL', agent.id)) return;
   const live = await services.db.transaction((tx) => startStream(tx, services, user, { channel: agent.name.toLowerCase(), title: `${agent.name} opens cases`, followers: between(world.random, 100, 20_000) }));
   const hosts = agent.n < 2;
@@ -328,7 +328,7 @@ export async function backgroundActs(world: WorldContext, now: number): Promise<
 
 /** A real player's battle that waited a human-like while since its last seat gets a simulated opponent. */
 async function seatForRealPlayers(world: WorldContext, now: number): Promise<void> {
-  const waiting = waitingBattles(world).find((b) => b.sim_creator === 0 && now - b.updated_at >= HUMAN_DELAY_MS.min + (b.id * 7_919) % HUMAN_DELAY_MS.spread);
+  const waiting = (await waitingBattles(world)).find((b) => b.sim_creator === 0 && now - b.updated_at >= HUMAN_DELAY_MS.min + (b.id * 7_919) % HUMAN_DELAY_MS.spread);
   if (!waiting) return;
   const candidates = world.agents.filter(async (a) => !await seated(world, waiting.id, a.id) && await balanceOf(world, a) >= waiting.price * 3);
   const agent = candidates[Math.floor(world.random() * candidates.length)];

@@ -112,7 +112,7 @@ export async function createPopulation(services: Services, dispatch: Dispatch, l
     call: async (agent, method, params) => {
       // Between any two of the world's calls a real player's request gets its turn.
       await yieldToServer();
-      const user = findUserById(services.db, agent.id);
+      const user = await findUserById(services.db, agent.id);
       if (!user) return { error: { error_code: 30, error_msg: 'User not found.' } };
       // Each simulated player is a person of their own: their own address for the limits by address.
       const result = await dispatch(method, params, { user, sessionId: null, ip: `sim-${agent.id}` });

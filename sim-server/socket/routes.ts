@@ -101,7 +101,7 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
     if (conn.address !== null) perAddress.give(conn.address);
     conn.address = null;
   }
-  function onMessage(this: WebSocket, raw: RawData, isBinary: boolean): void {
+  async function onMessage(this: WebSocket, raw: RawData, isBinary: boolean): Promise<void> {
     const conn = connectionOf.get(this);
     if (!conn) return;
     conn.lastSeen = config.now();
@@ -115,7 +115,7 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
     }
     const parsed = z.safeParse(ClientFrame, json);
     if (!parsed.success) return hub.reply(conn, 'SOCKET_ERROR', { code: 'BAD_FRAME', message: 'unknown frame type or payload' });
-    handle(conn, parsed.data);
+    await handle(conn, parsed.data);
   }
 
   function accept(socket: WebSocket, tcp: Duplex, address: string): void {
@@ -136,11 +136,11 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
     socket.close(TOO_MANY_SOCKETS.code, TOO_MANY_SOCKETS.reason);
   }
 
-  function handle(conn: Connection, frame: ClientFrame): void {
+  async function handle(conn: Connection, frame: ClientFrame): Promise<void> {
     const now = config.now();
     switch (frame.type) {
       case 'auth': {
-        const who = redeemConnectToken(db, now, frame.data.token);
+        const who = await redeemConnectToken(db, now, frame.data.token);
         if (!who) return hub.reply(conn, NamedError.CONNECT_TOKEN_ERROR, { message: 'connect token is unknown, used or expired' });
         if (conn.userId !== null && conn.userId !== who.userId) hub.deauthenticate(conn);
         conn.userId = who.userId;

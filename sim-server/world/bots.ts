@@ -12,7 +12,7 @@ export const BOT_NAMES = ['Ace', 'Blaze', 'Cobra', 'Dash', 'Echo', 'Fury', 'Ghos
 const botName = (display: string) => `bot__${display.toLowerCase()}`;
 
 /** Creates the bot accounts that do not exist yet and answers every bot's user id. */
-export function ensureBots(db: Db, now: number): number[] {
+export function ensureBots(db: Db, now: number): Promise<number[]> {
   return db.transaction((tx) =>
     BOT_NAMES.map(async (display) => {
       const name = botName(display);

@@ -232,7 +232,7 @@ describe('effects', () => {
     await grantAndActivate(max, 'auto_join');
     await grantAndActivate(ned, 'free_access');
 
-    const rain = startRain(s.server.services, { difficulty: 8 });
+    const rain = await startRain(s.server.services, { difficulty: 8 });
     expect(rain.participants).toBe(1);
     expect((await ok(max, 'chat-rain.get', {})).joined).toBe(true);
     const join = async (p: Client) => p.call('chat-rain.join', { rain_hash: rain.hash, token: solvePow(rain.captcha.challenge, await hashOf(p), rain.captcha.difficulty)! });

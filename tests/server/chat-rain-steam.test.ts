@@ -28,7 +28,7 @@ async function viaSteam(name: string, fields: Record<string, string>) {
 
 describe('steam_* rain keys', () => {
   test('the site name in the Steam name, a Steam level and a public profile are checked against the provider profile', async () => {
-    const rain = startRain(server.services, { conditions: { steam_put_name: true, steam_min_level: 10, steam_public_profile: true }, difficulty: 8 });
+    const rain = await startRain(server.services, { conditions: { steam_put_name: true, steam_min_level: 10, steam_public_profile: true }, difficulty: 8 });
     const join = async (client: ReturnType<typeof server.client>) => ({ rain_hash: rain.hash, token: solvePow(rain.captcha.challenge, await hashOf(client), 8)! });
 
     const fan = await viaSteam('steam_fan', { steam_name: 'ann | skinfans.gg', steam_level: '12', steam_public: 'on' });

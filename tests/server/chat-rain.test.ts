@@ -56,7 +56,7 @@ describe('rain', () => {
     const players = await Promise.all(Array.from({ length: 50 }, (_, i) => activePlayer(`rainer${i}`)));
     const watcher = await chatSocket(players[0]!.client);
     // An easier captcha than the schedule's: 50 solutions are found in this one process.
-    const rain = startRain(server.services, { difficulty: 8 });
+    const rain = await startRain(server.services, { difficulty: 8 });
     expect((await watcher.next('CHAT_RAIN_ACTIVE')).data).toMatchObject({ rain: { hash: rain.hash, status: 'active' } });
 
     const answers = await Promise.all(

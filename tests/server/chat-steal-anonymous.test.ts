@@ -34,7 +34,7 @@ async function until(done: (game: StealGame) => boolean): Promise<StealGame> {
 /** A game with three joiners rolled to battling; answers it with the joiners. */
 async function battling(anonymous: boolean) {
   const joiners = await Promise.all([activePlayer(), activePlayer(), activePlayer()]);
-  const game = startSteal(server.services, { difficulty: 8, winners: 2, anonymous });
+  const game = await startSteal(server.services, { difficulty: 8, winners: 2, anonymous });
   expect(game.anonymous).toBe(anonymous);
   for (const j of joiners) await ok(j.client, 'chat-steal.join', { game_hash: game.hash, token: solvePow(game.captcha.challenge, j.hash, 8)! });
   clock.advance(STEAL_WAIT_MS);

@@ -57,7 +57,7 @@ function expectReplayable(game: StealGame): void {
 /** A game with `joining` joined players and `winners` winners, rolled to battling; answers the picked. */
 async function battlingGame(joining = 3, winners = 2) {
   const joiners = await Promise.all(Array.from({ length: joining }, () => activePlayer()));
-  const game = startSteal(server.services, { difficulty: 8, winners });
+  const game = await startSteal(server.services, { difficulty: 8, winners });
   for (const j of joiners) await ok(j.client, 'chat-steal.join', { game_hash: game.hash, token: solvePow(game.captcha.challenge, j.hash, 8)! });
   clock.advance(STEAL_WAIT_MS);
   await until('rolling');
@@ -152,7 +152,7 @@ describe('split-or-steal', () => {
     expect((await ok(server.client(), 'chat-steal.get', { game_hash: 'SF99999999' })).game).toBeNull();
     await refused(server.client(), 'chat-steal.get', { game_hash: 'nope' }, NumericError.INPUT_ERROR);
     expect((await ok(server.client(), 'chat-steal.get', {})).game?.status ?? 'closed').toBe('closed');
-    const game = startSteal(server.services, { difficulty: 8, winners: 3 });
+    const game = await startSteal(server.services, { difficulty: 8, winners: 3 });
     expect(game.winners).toBe(3);
     for (const j of [await activePlayer(), await activePlayer()]) await ok(j.client, 'chat-steal.join', { game_hash: game.hash, token: solvePow(game.captcha.challenge, j.hash, 8)! });
     clock.advance(STEAL_WAIT_MS);
@@ -174,7 +174,7 @@ describe('split-or-steal', () => {
   test('joins without the requirement, a wrong captcha, twice or after waiting are refused; too few players cancel', async () => {
     const idle = await server.player('stealidle');
     const active = await activePlayer();
-    const game = startSteal(server.services, { difficulty: 8 });
+    const game = await startSteal(server.services, { difficulty: 8 });
     await refused(idle, 'chat-steal.join', { game_hash: game.hash, token: solvePow(game.captcha.challenge, await hashOf(idle), 8)! }, NumericError.INVALID_DATA);
     await refused(active.client, 'chat-steal.join', { game_hash: game.hash, token: wrongNonce((nonce) => powValid(game.captcha.challenge, active.hash, nonce, 8)) }, NamedError.CAPTCHA_REQUIRED);
     const token = solvePow(game.captcha.challenge, active.hash, 8)!;

@@ -33,7 +33,7 @@ async function servicesWith(handlers: Handlers, overrides: Partial<Config> = {})
   };
   await db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'crash_victim', 'crash_victim', 0)");
   await db.transaction((tx) => ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: 1 }, amount: 1_000, type: 'signup_bonus' }));
-  const user = findUserById(db, 1)!;
+  const user = (await findUserById(db, 1))!;
   const errors: unknown[] = [];
   const dispatch = createDispatcher(services, handlers, { error: (obj) => errors.push(obj) });
   return { services, dispatch, caller: { user, sessionId: 1, ip: '127.0.0.1' }, errors };

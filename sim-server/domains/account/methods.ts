@@ -17,7 +17,7 @@ export const accountHandlers: Handlers = {
       user: publicUser(ctx.user),
       user_progress: { level: publicUser(ctx.user).level, exp: ctx.user.exp },
       user_wallet: { balance: await ctx.ledger.balance(ctx.db, { user: ctx.user.id }) },
-      partnership: { borrow: (await ctx.ledger.split(ctx.db, ctx.user.id)).borrow, challenge: challengeOf(ctx.db, ctx.user.id) },
+      partnership: { borrow: (await ctx.ledger.split(ctx.db, ctx.user.id)).borrow, challenge: await challengeOf(ctx.db, ctx.user.id) },
       loaded: true,
       marks: await marksOf(ctx.db, ctx.user.id),
     };
@@ -28,18 +28,18 @@ export const accountHandlers: Handlers = {
   },
   'account.badges': async (_params, ctx) => {
     const user = requireUser(ctx);
-    return { badges: await ownedBadges(ctx.db, user.id), shown: findUserById(ctx.db, user.id)!.badge };
+    return { badges: await ownedBadges(ctx.db, user.id), shown: (await findUserById(ctx.db, user.id))!.badge };
   },
   'account.set-badge': async (params, ctx) => {
     const user = requireUser(ctx);
     await ctx.db.transaction((tx) => setBadge(tx, user.id, params.badge));
-    return { success: true, info: publicUser(findUserById(ctx.db, user.id)!).info };
+    return { success: true, info: publicUser((await findUserById(ctx.db, user.id))!).info };
   },
   'account.clearInfo': async (params, ctx) => {
     const user = requireUser(ctx);
     if (params.value === 'badge') await ctx.db.run('UPDATE users SET badge = NULL WHERE id = ?', user.id);
     if (params.value === 'avatar') await clearAvatar(ctx, user.id);
     if (params.value === 'pattern') await ctx.db.run('UPDATE users SET pattern = NULL WHERE id = ?', user.id);
-    return { success: true, info: publicUser(findUserById(ctx.db, user.id)!).info };
+    return { success: true, info: publicUser((await findUserById(ctx.db, user.id))!).info };
   },
 };

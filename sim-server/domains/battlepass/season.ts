@@ -106,7 +106,7 @@ export async function claimTier(tx: Tx, hub: Pick<Hub, 'toUser'>, catalog: Catal
   const assetId = await grantCard(tx, catalog, userId, reward, `battlepass:${season}:${tier}:${track}`, now);
   const claimed = await tx.run('INSERT INTO bp_claims (user_id, season, tier, track, asset_id, claimed_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', userId, season, tier, track, assetId, now);
   if (claimed.changes === 0) fail(NumericError.INVALID_DATA, 'This reward was already claimed.');
-  const card = cardOut(catalog, cardById(tx, assetId)!);
+  const card = cardOut(catalog, (await cardById(tx, assetId))!);
   // The spec's 'inventory asset(s) issued' (the bp_card toast), once the card is really there.
   tx.afterCommit(() => hub.toUser(userId, 'INVENTORY_ASSET_ISSUED', { assets: [], cards: [card], count: 1, source: 'battlepass', game_hash: null }));
   return { success: true, card };

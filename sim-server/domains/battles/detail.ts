@@ -23,7 +23,7 @@ export async function battleDetail(db: Pick<Db, 'all' | 'get'>, deps: Pick<Battl
   return {
     game: battleGameOut(row, state, now),
     users: await publicUsers(db, seatedHashes(state)),
-    drops: dropsOfBattle(db, row.id).map((drop) => battleDropOut(drop, serverSeed)),
+    drops: (await dropsOfBattle(db, row.id)).map((drop) => battleDropOut(drop, serverSeed)),
     items: itemIds.map((id) => catalog.item(id)!),
     boxes: boxes.map((box) => box.out),
     lobby: row.personal ? null : { game_hash: toHash(row.id) },

@@ -115,7 +115,7 @@ export const battleHandlers: Handlers = {
         serverSeedHashed: sha256Hex(serverSeed),
         now,
       });
-      const row = battleById(tx, id)!;
+      const row = (await battleById(tx, id))!;
       const result = createBattle(
         {
           id: toHash(id),
@@ -141,9 +141,9 @@ export const battleHandlers: Handlers = {
 
   'arena-battle.join': ({ token, options, seed }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx) =>
+    return ctx.moneyTx(async (tx) =>
       onBattle(
-        ctx, tx, battleByToken(tx, token),
+        ctx, tx, await battleByToken(tx, token),
         async (state, now) => joinBattle(state, { player: playerOf(user.id), seat: options?.seat, clientSeed: seed ?? await currentClientSeed(tx, user.id, now), borrow: (await ctx.ledger.split(tx, user.id)).borrow }, now),
         (row, state, now) => ({ success: true, path: battlePath(row), game: battleGameOut(row, state, now) }),
       ),
@@ -152,22 +152,22 @@ export const battleHandlers: Handlers = {
 
   'arena-battle.leave': ({ token }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx) => onBattle(ctx, tx, battleByToken(tx, token), (state, now) => leaveBattle(state, { player: playerOf(user.id) }, now), gameAnswer));
+    return ctx.moneyTx(async (tx) => onBattle(ctx, tx, await battleByToken(tx, token), (state, now) => leaveBattle(state, { player: playerOf(user.id) }, now), gameAnswer));
   },
 
   'arena-battle.kick': ({ game_token, user_hash }, ctx) => {
     const user = requireUser(ctx);
     const player = expandHash(user_hash) ?? fail(NumericError.INPUT_ERROR, 'user_hash: expected an SF hash');
-    return ctx.moneyTx((tx) =>
-      onBattle(ctx, tx, battleByToken(tx, game_token), (state, now) => kickFromBattle(state, { by: playerOf(user.id), player }, now), gameAnswer),
+    return ctx.moneyTx(async (tx) =>
+      onBattle(ctx, tx, await battleByToken(tx, game_token), (state, now) => kickFromBattle(state, { by: playerOf(user.id), player }, now), gameAnswer),
     );
   },
 
   'arena-battle.run': ({ token }, ctx) => {
     const user = requireUser(ctx);
     const battles = ctx.battles;
-    return ctx.db.transaction((tx) => {
-      const row = battleByToken(tx, token) ?? gameNotFound();
+    return ctx.db.transaction(async (tx) => {
+      const row = await battleByToken(tx, token) ?? gameNotFound();
       const me = playerOf(user.id);
       if (battles.deps.states.get(row).creator !== me) fail(NumericError.ACCESS_DENIED, 'Only the creator can start the battle');
       // Already under way: nothing to start, the answer is its state.
@@ -186,14 +186,14 @@ export const battleHandlers: Handlers = {
 
   'arena-battle.sponsor': ({ token, seats }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx((tx) => onBattle(ctx, tx, battleByToken(tx, token), (state, now) => sponsorSeats(state, { by: playerOf(user.id), seats }, now), gameAnswer));
+    return ctx.moneyTx(async (tx) => onBattle(ctx, tx, await battleByToken(tx, token), (state, now) => sponsorSeats(state, { by: playerOf(user.id), seats }, now), gameAnswer));
   },
 
   'arena-battle.lobbyJoin': ({ token, seed }, ctx) => {
     const user = requireUser(ctx);
     const me = playerOf(user.id);
     return ctx.db.transaction(async (tx) => {
-      const row = token === undefined ? await sponsoredBattle(tx, user.id) : battleByToken(tx, token);
+      const row = token === undefined ? await sponsoredBattle(tx, user.id) : await battleByToken(tx, token);
       if (!row) fail(NumericError.INVALID_DATA, 'No sponsored seat is free.');
       // Only a seat a sponsor paid: the joiner is never charged here.
       const join = async (state: BattleState, now: number) =>
@@ -206,12 +206,12 @@ export const battleHandlers: Handlers = {
 
   'arena-battle.message': async ({ token, text }, ctx) => {
     const user = requireUser(ctx);
-    const found = battleByToken(ctx.db, token) ?? gameNotFound();
+    const found = await battleByToken(ctx.db, token) ?? gameNotFound();
     const now = ctx.config.now();
     // Taken before the transaction (Redis answers asynchronously), given back if the write fails.
     const flood = await ctx.battles.flood.messages.take(`${user.id}:${found.id}`, now);
     return releaseOnRefusal(flood, () => ctx.db.transaction(async (tx) => {
-      const row = battleByToken(tx, token) ?? gameNotFound();
+      const row = await battleByToken(tx, token) ?? gameNotFound();
       if (!flood.allowed) fail(NumericError.INVALID_DATA, FLOOD_TEXT.message);
       const { lastInsertRowid: id } = await tx.run('INSERT INTO battle_messages (battle_id, user_id, text, created_at) VALUES (?, ?, ?, ?)', row.id, user.id, text, now);
       const message = battleMessageOut({ id, battle_id: row.id, user_id: user.id, text, created_at: now });
@@ -223,7 +223,7 @@ export const battleHandlers: Handlers = {
 
   'arena-battle.reaction': async ({ token, reaction }, ctx) => {
     const user = requireUser(ctx);
-    const row = battleByToken(ctx.db, token) ?? gameNotFound();
+    const row = await battleByToken(ctx.db, token) ?? gameNotFound();
     const now = ctx.config.now();
     await checkReaction(ctx.db, user.id, reaction);
     if (!(await ctx.battles.flood.reactions.take(`${user.id}:${row.id}`, now)).allowed) fail(NumericError.INVALID_DATA, FLOOD_TEXT.reaction);
@@ -233,15 +233,15 @@ export const battleHandlers: Handlers = {
 
   'arena-mode-rob.commit': ({ token, decision_hashed }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.db.transaction((tx) =>
-      onBattle(ctx, tx, battleByToken(tx, token), (state, now) => commitRobDecision(state, { player: playerOf(user.id), hashed: decision_hashed }, now), robAnswer),
+    return ctx.db.transaction(async (tx) =>
+      onBattle(ctx, tx, await battleByToken(tx, token), (state, now) => commitRobDecision(state, { player: playerOf(user.id), hashed: decision_hashed }, now), robAnswer),
     );
   },
 
   'arena-mode-rob.reveal': ({ token, decision, decision_salt }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.db.transaction((tx) =>
-      onBattle(ctx, tx, battleByToken(tx, token), (state, now) => revealRobDecision(state, { player: playerOf(user.id), decision, salt: decision_salt }, now), robAnswer),
+    return ctx.db.transaction(async (tx) =>
+      onBattle(ctx, tx, await battleByToken(tx, token), (state, now) => revealRobDecision(state, { player: playerOf(user.id), decision, salt: decision_salt }, now), robAnswer),
     );
   },
 };

@@ -50,7 +50,7 @@ export function createBattles(services: BattleServices, onError: (id: number, er
     now: config.now,
     step: (id, now) =>
       db.transaction(async (tx) => {
-        const row = battleById(tx, id);
+        const row = await battleById(tx, id);
         if (!row) return deps.schedule(id, null);
         await advanceBattle(deps, tx, row, now);
       }),
@@ -67,16 +67,16 @@ export function createBattles(services: BattleServices, onError: (id: number, er
 /** Starts the battles: bots, then the runner (stopped when the app closes) with every battle in play. */
 export async function startBattles(app: FastifyInstance, services: Services): Promise<void> {
   const { db, config, battles, broker, timers } = services;
-  battles.bots.splice(0, battles.bots.length, ...ensureBots(db, config.now()).map(toHash));
+  battles.bots.splice(0, battles.bots.length, ...(await ensureBots(db, config.now())).map(toHash));
   // Every battle in play resumes from its stored state: at start, and in the process that takes
   // the clocks over from one that died (the same recovery: nothing else knows where it stopped).
-  const resume = () => {
-    for (const { id, wake_at } of battlesInPlay(db)) battles.runner.schedule(id, wake_at ?? config.now());
+  const resume = async () => {
+    for (const { id, wake_at } of await battlesInPlay(db)) battles.runner.schedule(id, wake_at ?? config.now());
   };
   let rescan: NodeJS.Timeout | undefined;
   await timers.whenOwned(
-    () => {
-      resume();
+    async () => {
+      await resume();
       battles.runner.start();
       if (broker) {
         rescan = setInterval(resume, RESCAN_MS);

@@ -78,12 +78,12 @@ export function playerOf(userId: number): PlayerId {
 }
 
 /** A battle by id. */
-export function battleById(db: Pick<Db, 'get'>, id: number): BattleRow | undefined {
+export function battleById(db: Pick<Db, 'get'>, id: number): Promise<BattleRow | undefined> {
   return db.get<BattleRow>('SELECT * FROM battles WHERE id = ?', id);
 }
 
 /** A battle by its 32-character token. */
-export function battleByToken(db: Pick<Db, 'get'>, token: string): BattleRow | undefined {
+export function battleByToken(db: Pick<Db, 'get'>, token: string): Promise<BattleRow | undefined> {
   return db.get<BattleRow>('SELECT * FROM battles WHERE token = ?', token);
 }
 
@@ -94,7 +94,7 @@ export function battleByToken(db: Pick<Db, 'get'>, token: string): BattleRow | u
 export async function battleByRef(db: Pick<Db, 'get'>, ref: string, viewer: number | null): Promise<BattleRow | undefined> {
   if (ref.length === 32) return battleByToken(db, ref);
   const id = parseHash(ref);
-  const row = id === null ? undefined : battleById(db, id);
+  const row = id === null ? undefined : await battleById(db, id);
   if (!row || row.personal === 0) return row;
   const seated = viewer !== null && await db.get('SELECT 1 FROM battle_seats WHERE battle_id = ? AND user_id = ?', row.id, viewer);
   return seated ? row : undefined;
@@ -134,7 +134,7 @@ export async function saveBattle(tx: Tx, id: number, state: BattleState, wakeAt:
 }
 
 /** Battles the runner must tick: waiting ones (they expire), then those between the last seat filling and the end. */
-export function battlesInPlay(db: Pick<Db, 'all'>): { id: number; wake_at: number | null }[] {
+export function battlesInPlay(db: Pick<Db, 'all'>): Promise<{ id: number; wake_at: number | null }[]> {
   return db.all("SELECT id, wake_at FROM battles WHERE status IN ('waiting', 'process', 'running', 'rob') ORDER BY id");
 }
 
@@ -144,7 +144,7 @@ export function boxVersionsOf(row: Pick<BattleRow, 'box_versions'>): Record<numb
 }
 
 /** A battle's drops by round then seat. */
-export function dropsOfBattle(db: Pick<Db, 'all'>, battleId: number): BattleDropRow[] {
+export function dropsOfBattle(db: Pick<Db, 'all'>, battleId: number): Promise<BattleDropRow[]> {
   return db.all<BattleDropRow>('SELECT * FROM battle_drops WHERE battle_id = ? ORDER BY round, seat', battleId);
 }
 

@@ -53,19 +53,19 @@ export async function grantCard(tx: Tx, catalog: CatalogView, userId: number, re
 }
 
 /** A card by id, whoever holds it. */
-export function cardById(db: Pick<Db, 'get'>, assetId: number): CardRow | undefined {
+export function cardById(db: Pick<Db, 'get'>, assetId: number): Promise<CardRow | undefined> {
   return db.get<CardRow>(`${SELECT} WHERE c.asset_id = ?`, assetId);
 }
 
 /** The player's held cards, newest first. */
-export function heldCards(db: Pick<Db, 'all'>, userId: number): CardRow[] {
+export function heldCards(db: Pick<Db, 'all'>, userId: number): Promise<CardRow[]> {
   return db.all<CardRow>(`${SELECT} WHERE a.user_id = ? AND a.status = 'held' ORDER BY a.id DESC`, userId);
 }
 
 /** A held card of the player by hash; someone else's, used or unknown reads as not found (nothing told about others' cards). */
-export function ownCard(db: Pick<Db, 'get'>, userId: number, hash: string): CardRow {
+export async function ownCard(db: Pick<Db, 'get'>, userId: number, hash: string): Promise<CardRow> {
   const id = parseHash(hash);
-  const card = id === null ? undefined : cardById(db, id);
+  const card = id === null ? undefined : await cardById(db, id);
   if (!card || card.user_id !== userId || card.status !== 'held') fail(NumericError.INVALID_DATA, 'Card not found.');
   return card;
 }

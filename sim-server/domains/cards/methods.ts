@@ -12,32 +12,32 @@ const ONE_OFF_KIND: Readonly<Record<string, string>> = { avatar: 'customize', ni
 
 /** Card methods. */
 export const cardHandlers: Handlers = {
-  'inventory.getCards': (_params, ctx) => {
+  'inventory.getCards': async (_params, ctx) => {
     const user = requireUser(ctx);
     const catalog = ctx.catalog.view();
-    return { cards: heldCards(ctx.db, user.id).map((card) => cardOut(catalog, card)) };
+    return { cards: (await heldCards(ctx.db, user.id)).map((card) => cardOut(catalog, card)) };
   },
   'inventory.activate': ({ asset_hash }, ctx) => {
     const user = requireUser(ctx);
     const catalog = ctx.catalog.view();
-    return ctx.moneyTx((tx) => activateCard(tx, ctx.ledger, ctx.hub, catalog, user.id, ownCard(tx, user.id, asset_hash), ctx.config.now()));
+    return ctx.moneyTx(async (tx) => activateCard(tx, ctx.ledger, ctx.hub, catalog, user.id, await ownCard(tx, user.id, asset_hash), ctx.config.now()));
   },
   'resource.card': ({ hash }, ctx) => {
     const user = requireUser(ctx);
     const catalog = ctx.catalog.view();
     return ctx.db.transaction(async (tx) => {
-      const card = ownCard(tx, user.id, hash);
+      const card = await ownCard(tx, user.id, hash);
       await requireCardLevel(tx, user.id, card);
       return unpackCard(tx, catalog, user.id, card, ctx.config.now());
     });
   },
   'resource.assets': async ({ type }, ctx) => ({ success: true, assets: await ownedResources(ctx.db, requireUser(ctx).id, type) }),
   'resource.battlepass': ({ type }) => ({ resources: CARD_RESOURCES.filter((r) => r.type === type) }),
-  'arena-case.cards': (_params, ctx) => {
+  'arena-case.cards': async (_params, ctx) => {
     const user = requireUser(ctx);
     const catalog = ctx.catalog.view();
     const byBox = new Map<number, { key: string; price: number; count: number; asset_hashes: string[] }>();
-    for (const card of heldCards(ctx.db, user.id)) {
+    for (const card of await heldCards(ctx.db, user.id)) {
       const box = card.box_id === null ? undefined : catalog.box(card.box_id);
       if (!box || (card.kind !== 'case' && card.kind !== 'free_case')) continue;
       const entry = byBox.get(box.id) ?? { key: box.key, price: box.price, count: 0, asset_hashes: [] };
@@ -53,7 +53,7 @@ export const cardHandlers: Handlers = {
     const box = catalog.boxByKey(key) ?? fail(NumericError.NOT_FOUND, `Case ${key} not found.`);
     return ctx.moneyTx(async (tx) => {
       // The oldest card for this case goes first.
-      const card = heldCards(tx, user.id).filter((c) => (c.kind === 'case' || c.kind === 'free_case') && c.box_id === box.id).at(-1)
+      const card = (await heldCards(tx, user.id)).filter((c) => (c.kind === 'case' || c.kind === 'free_case') && c.box_id === box.id).at(-1)
         ?? fail(NumericError.INVALID_DATA, `You have no card for ${box.out.name}.`);
       await requireCardLevel(tx, user.id, card);
       const { path } = await useCaseCard(tx, catalog, user.id, card, ctx.config.now());
@@ -62,16 +62,16 @@ export const cardHandlers: Handlers = {
   },
   'inventory.generateGift': ({ asset_hash }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.db.transaction((tx) => giftCard(tx, user.id, ownCard(tx, user.id, asset_hash), ctx.config.now()));
+    return ctx.db.transaction(async (tx) => giftCard(tx, user.id, await ownCard(tx, user.id, asset_hash), ctx.config.now()));
   },
-  'bundle.card': ({ hash }, ctx) => {
-    const bundle = bundleOfCard(ownCard(ctx.db, requireUser(ctx).id, hash));
+  'bundle.card': async ({ hash }, ctx) => {
+    const bundle = bundleOfCard(await ownCard(ctx.db, requireUser(ctx).id, hash));
     return { bundle: { type: bundle.type, content: [...bundle.content] } };
   },
-  'inventory.findCard': ({ type }, ctx) => {
+  'inventory.findCard': async ({ type }, ctx) => {
     const user = requireUser(ctx);
     const kind = ONE_OFF_KIND[type] ?? fail(NumericError.INPUT_ERROR, `type: expected one of ${Object.keys(ONE_OFF_KIND).join(', ')}`);
-    const card = heldCards(ctx.db, user.id).find((c) => c.kind === kind && c.detail === type);
+    const card = (await heldCards(ctx.db, user.id)).find((c) => c.kind === kind && c.detail === type);
     return { card: card ? cardOut(ctx.catalog.view(), card) : null };
   },
 };

@@ -15,7 +15,7 @@ export const caseTableHandlers: Handlers = {
     if (box.deprecated) fail(NumericError.INVALID_DATA, `Box ${box.out.hash} deprecated.`);
     return ctx.db.transaction(async (tx) => {
       const { lastInsertRowid } = await tx.run('INSERT INTO case_tables (box_id, created_by, created_at) VALUES (?, ?, ?)', box.id, user.id, ctx.config.now());
-      return { table: tableOut(tx, catalog, (await tx.get<TableRow>('SELECT * FROM case_tables WHERE id = ?', lastInsertRowid))!) };
+      return { table: await tableOut(tx, catalog, (await tx.get<TableRow>('SELECT * FROM case_tables WHERE id = ?', lastInsertRowid))!) };
     });
   },
 
@@ -24,6 +24,6 @@ export const caseTableHandlers: Handlers = {
     const row = await tableByHash(ctx.db, id) ?? fail(NumericError.NOT_FOUND, 'Table not found.');
     const room = Rooms.caseTable(id);
     // The offset is read with the drops, in one synchronous turn: no publish can fall between them.
-    return { table: tableOut(ctx.db, catalog, row), box: catalog.box(row.box_id)!.out, drops: await tableDrops(ctx.db, catalog, row.id), offset: ctx.hub.offsetOf(room), seated: ctx.hub.memberCount(room) };
+    return { table: await tableOut(ctx.db, catalog, row), box: catalog.box(row.box_id)!.out, drops: await tableDrops(ctx.db, catalog, row.id), offset: ctx.hub.offsetOf(room), seated: ctx.hub.memberCount(room) };
   },
 };

@@ -30,14 +30,14 @@ export async function tableByHash(db: Pick<Db, 'get'>, hash: string): Promise<Ta
 }
 
 /** A table as the wire shows it. */
-export function tableOut(db: Pick<Db, 'get'>, catalog: CatalogView, row: TableRow): TableOut {
+export async function tableOut(db: Pick<Db, 'get'>, catalog: CatalogView, row: TableRow): Promise<TableOut> {
   const box = catalog.box(row.box_id)!;
   return {
     id: toHash(row.id),
     path: tablePath(row.id),
     box_hash: box.out.hash,
     box_key: box.key,
-    creator: publicUser(findUserById(db, row.created_by)!),
+    creator: publicUser((await findUserById(db, row.created_by))!),
     created_at: row.created_at,
     opened: row.opened,
     dropped_value: row.dropped_value,
@@ -52,8 +52,8 @@ export async function tableDrops(db: Pick<Db, 'all' | 'get'>, catalog: CatalogVi
     tableId, CASE_TABLE_DROPS,
   );
   const users = new Map<number, ReturnType<typeof publicUser>>();
-  return rows.map((row) => {
-    if (!users.has(row.user_id)) users.set(row.user_id, publicUser(findUserById(db, row.user_id)!));
+  return rows.map(async (row) => {
+    if (!users.has(row.user_id)) users.set(row.user_id, publicUser((await findUserById(db, row.user_id))!));
     const box = catalog.box(row.box_id)!;
     return { hash: toHash(row.id), user_hash: toHash(row.user_id), box_hash: box.out.hash, box_key: box.key, items: [catalog.item(row.item_id)!], user: users.get(row.user_id)!, time: row.created_at };
   });

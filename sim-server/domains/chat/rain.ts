@@ -135,7 +135,7 @@ const addJoiner = (tx: Tx, rainId: number, userId: number, origin: Origin, now: 
   tx.run('INSERT INTO chat_rain_users (rain_id, user_id, joined_at, device, ip) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', rainId, userId, now, origin.device, origin.ip);
 
 /** Opens a rain now (the schedule calls it; tests may too, with an easier captcha). */
-export function startRain(services: Services, { conditions = RAIN_CONDITIONS, difficulty = RAIN_POW_BITS } = {}): Rain {
+export function startRain(services: Services, { conditions = RAIN_CONDITIONS, difficulty = RAIN_POW_BITS } = {}): Promise<Rain> {
   const now = services.config.now();
   return services.db.transaction(async (tx) => {
     if (await openRain(tx)) fail(NumericError.INVALID_DATA, 'A rain is already running');
@@ -182,7 +182,7 @@ export async function rainTick(services: Services): Promise<void> {
     if (!config.eventSchedules) return;
     const next = Number(await setting(db, 'rain_next_at') ?? '0');
     if (next === 0) await db.transaction((tx) => putSetting(tx, 'rain_next_at', String(now + RAIN_EVERY_MS)));
-    else if (now >= next && await potNow(db, services) >= RAIN_MIN_POT) startRain(services);
+    else if (now >= next && await potNow(db, services) >= RAIN_MIN_POT) await startRain(services);
     return;
   }
   if (open.status === 'active' && now >= open.ends_at) {

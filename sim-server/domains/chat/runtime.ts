@@ -82,7 +82,7 @@ export async function registerChat(app: FastifyInstance, services: Services): Pr
   app.post('/api/sim/chat/scope', operatorRoute(services.config), async (request, _reply) =>
     answer(async () => {
       const body = parseBody(ScopeBody, request.body);
-      const user = findUserByName(services.db, body.name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
+      const user = await findUserByName(services.db, body.name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
       await services.db.transaction((tx) => tx.run('UPDATE users SET scope = ? WHERE id = ?', body.scope, user.id));
       return { name: user.name, scope: body.scope };
     }),

@@ -107,7 +107,7 @@ async function publish(tx: Tx, services: Services, id: number, type: 'CHAT_STEAL
  * Opens a game now, its reward escrowed from the house (the schedule calls it; tests and the sim
  * console may too). `anonymous` hides who was picked until the close.
  */
-export function startSteal(services: Services, { difficulty = RAIN_POW_BITS, reward = STEAL_REWARD, winners = 2, anonymous = false } = {}): StealGame {
+export function startSteal(services: Services, { difficulty = RAIN_POW_BITS, reward = STEAL_REWARD, winners = 2, anonymous = false } = {}): Promise<StealGame> {
   const now = services.config.now();
   if (!Number.isInteger(winners) || winners < STEAL_WINNERS_MIN || winners > STEAL_WINNERS_MAX) fail(NumericError.INPUT_ERROR, `Winners must be ${STEAL_WINNERS_MIN} to ${STEAL_WINNERS_MAX}`);
   return services.db.transaction(async (tx) => {
@@ -157,7 +157,7 @@ export async function stealTick(services: Services): Promise<void> {
     const next = Number(await setting(db, 'steal_next_at') ?? '0');
     if (next === 0) await db.transaction((tx) => putSetting(tx, 'steal_next_at', String(now + STEAL_EVERY_MS)));
     // The schedule takes turns: a game after an open one is anonymous, and the next open again.
-    else if (now >= next) startSteal(services, { anonymous: (await db.get<{ anonymous: number }>('SELECT anonymous FROM chat_steal_games ORDER BY id DESC LIMIT 1'))?.anonymous === 0 });
+    else if (now >= next) await startSteal(services, { anonymous: (await db.get<{ anonymous: number }>('SELECT anonymous FROM chat_steal_games ORDER BY id DESC LIMIT 1'))?.anonymous === 0 });
     return;
   }
   if (row.status === 'waiting' && now >= row.roll_at) {

@@ -22,9 +22,9 @@ const HISTORY_ROUNDS = 6;
 const FEED_SIZE = 20;
 
 /** The caller's own game by hash, for a step or a cash-out; someone else's reads as unknown. */
-function ownGame(tx: Tx, hash: string, userId: number): ChickenGameRow {
+async function ownGame(tx: Tx, hash: string, userId: number): Promise<ChickenGameRow> {
   const id = parseHash(hash);
-  const game = id === null ? undefined : gameById(tx, id);
+  const game = id === null ? undefined : await gameById(tx, id);
   if (!game || game.user_id !== userId) fail(NamedError.GAME_ERROR, 'Game not found.');
   if (game.status !== 'running') fail(NamedError.GAME_ERROR, 'Game is finished.');
   return game;
@@ -37,12 +37,12 @@ async function cashOut(ctx: CallContext, tx: Tx, game: ChickenGameRow, now: numb
   const changed = await tx.run("UPDATE chicken_games SET status = 'cashed', payout = ?, finished_at = ? WHERE id = ? AND status = 'running'", payout, now, game.id);
   if (changed.changes !== 1) fail(NamedError.GAME_ERROR, 'Game is finished.');
   if (payout > 0) await ctx.ledger.transfer(tx, { from: CHICKEN_HOUSE, to: { user: game.user_id }, amount: payout, type: 'chicken_withdraw', ref: toHash(game.id) });
-  return gameById(tx, game.id)!;
+  return (await gameById(tx, game.id))!;
 }
 
 /** Tells the live feed once a game is over, and the chat when it was a big win. */
 async function announce(ctx: CallContext, tx: Tx, game: ChickenGameRow): Promise<void> {
-  const user = findUserById(tx, game.user_id)!;
+  const user = (await findUserById(tx, game.user_id))!;
   const entry = { game: gameOut(game), user: publicUser(user) };
   tx.afterCommit(() => ctx.hub.publish(Rooms.chicken, 'CHICKEN_GAME', entry));
   if (game.status === 'cashed' && isChickenBigWin(game.bet, game.payout)) {
@@ -58,11 +58,11 @@ export const chickenHandlers: Handlers = {
     const problem = stakeProblem(bet, chickenMultiplier(risk, CHICKEN_LEVELS[risk].steps));
     if (problem) fail(NumericError.INPUT_ERROR, problem);
     return ctx.moneyTx(async (tx) => {
-      if (openGameOf(tx, user.id)) fail(NamedError.GAME_ERROR, 'Finish your current game first.');
+      if (await openGameOf(tx, user.id)) fail(NamedError.GAME_ERROR, 'Finish your current game first.');
       const now = ctx.config.now();
       const { lastInsertRowid: id } = await tx.run("INSERT INTO chicken_games (user_id, risk, bet, status, created_at) VALUES (?, ?, ?, 'running', ?)", user.id, risk, bet, now);
       await ctx.ledger.transfer(tx, { from: { user: user.id }, to: CHICKEN_HOUSE, amount: bet, type: 'chicken_paid', ref: toHash(id) });
-      return { game: gameOut(gameById(tx, id)!) };
+      return { game: gameOut((await gameById(tx, id))!) };
     });
   },
 
@@ -70,7 +70,7 @@ export const chickenHandlers: Handlers = {
     const user = requireUser(ctx);
     return ctx.moneyTx(async (tx) => {
       const now = ctx.config.now();
-      let game = ownGame(tx, hash, user.id);
+      let game = await ownGame(tx, hash, user.id);
       const level = CHICKEN_LEVELS[game.risk];
       const pair = await takeNonce(tx, user.id, now);
       const ticket = fairTicket(pair.server_seed, pair.client_seed, pair.nonce, level.maxDamage);
@@ -85,7 +85,7 @@ export const chickenHandlers: Handlers = {
       } else {
         await tx.run('UPDATE chicken_games SET steps = ? WHERE id = ?', step, game.id);
       }
-      game = gameById(tx, game.id)!;
+      game = (await gameById(tx, game.id))!;
       // The last lane crossed: nothing is left to risk, so the game cashes out by itself.
       if (!caught && step === level.steps) game = await cashOut(ctx, tx, game, now);
       if (game.status !== 'running') await announce(ctx, tx, game);
@@ -96,7 +96,7 @@ export const chickenHandlers: Handlers = {
   'chicken.cashout': ({ hash }, ctx) => {
     const user = requireUser(ctx);
     return ctx.moneyTx(async (tx) => {
-      const game = ownGame(tx, hash, user.id);
+      const game = await ownGame(tx, hash, user.id);
       if (game.steps === 0) fail(NamedError.GAME_ERROR, 'Take a step first.');
       const cashed = await cashOut(ctx, tx, game, ctx.config.now());
       await announce(ctx, tx, cashed);
@@ -106,23 +106,23 @@ export const chickenHandlers: Handlers = {
 
   'chicken.active': async (_params, ctx) => {
     const user = requireUser(ctx);
-    const game = openGameOf(ctx.db, user.id);
+    const game = await openGameOf(ctx.db, user.id);
     return { game: game ? gameOut(game) : null, steps: game ? await stepsOf(ctx.db, game.id) : [] };
   },
 
   'chicken.game': async ({ hash }, ctx) => {
     const id = parseHash(hash);
-    const game = id === null ? undefined : gameById(ctx.db, id);
+    const game = id === null ? undefined : await gameById(ctx.db, id);
     if (!game) fail(NamedError.GAME_ERROR, 'Game not found.');
-    return { game: gameOut(game), steps: await stepsOf(ctx.db, game.id), user: publicUser(findUserById(ctx.db, game.user_id)!) };
+    return { game: gameOut(game), steps: await stepsOf(ctx.db, game.id), user: publicUser((await findUserById(ctx.db, game.user_id))!) };
   },
 
-  'chicken.history': (_params, ctx) => {
+  'chicken.history': async (_params, ctx) => {
     const user = requireUser(ctx);
-    return { games: latestGamesOf(ctx.db, user.id, HISTORY_ROUNDS).map(gameOut) };
+    return { games: (await latestGamesOf(ctx.db, user.id, HISTORY_ROUNDS)).map(gameOut) };
   },
 
-  'chicken.recent': (_params, ctx) => ({
-    games: latestFinished(ctx.db, FEED_SIZE).map((game) => ({ game: gameOut(game), user: publicUser(findUserById(ctx.db, game.user_id)!) })),
+  'chicken.recent': async (_params, ctx) => ({
+    games: (await latestFinished(ctx.db, FEED_SIZE)).map(async (game) => ({ game: gameOut(game), user: publicUser((await findUserById(ctx.db, game.user_id))!) })),
   }),
 };

@@ -31,19 +31,19 @@ type Reader = Pick<Db, 'get' | 'all'>;
 
 const GAME_COLUMNS = 'id, user_id, risk, bet, status, steps, payout, created_at, finished_at';
 
-export function gameById(db: Reader, id: number): ChickenGameRow | undefined {
+export function gameById(db: Reader, id: number): Promise<ChickenGameRow | undefined> {
   return db.get<ChickenGameRow>(`SELECT ${GAME_COLUMNS} FROM chicken_games WHERE id = ?`, id);
 }
 
-export function openGameOf(db: Reader, userId: number): ChickenGameRow | undefined {
+export function openGameOf(db: Reader, userId: number): Promise<ChickenGameRow | undefined> {
   return db.get<ChickenGameRow>(`SELECT ${GAME_COLUMNS} FROM chicken_games WHERE user_id = ? AND status = 'running'`, userId);
 }
 
-export function latestGamesOf(db: Reader, userId: number, count: number): ChickenGameRow[] {
+export function latestGamesOf(db: Reader, userId: number, count: number): Promise<ChickenGameRow[]> {
   return db.all<ChickenGameRow>(`SELECT ${GAME_COLUMNS} FROM chicken_games WHERE user_id = ? ORDER BY id DESC LIMIT ?`, userId, count);
 }
 
-export function latestFinished(db: Reader, count: number): ChickenGameRow[] {
+export function latestFinished(db: Reader, count: number): Promise<ChickenGameRow[]> {
   return db.all<ChickenGameRow>(`SELECT ${GAME_COLUMNS} FROM chicken_games WHERE finished_at IS NOT NULL ORDER BY finished_at DESC, id DESC LIMIT ?`, count);
 }
 

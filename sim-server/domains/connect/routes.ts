@@ -52,11 +52,11 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
    * Finds or creates the account; creation pays the starting balance in the same transaction,
    * once per IP and per device in the grant window (issue 12: ten sign-ups, ten balances).
    */
-  function findOrCreate(request: FastifyRequest, device: string, name: string, passwordHash: string | null, providerId: string | null): { user: UserRow; created: boolean } {
+  function findOrCreate(request: FastifyRequest, device: string, name: string, passwordHash: string | null, providerId: string | null): Promise<{ user: UserRow; created: boolean }> {
     return db.transaction(async (tx) => {
-      const existing = providerId ? findUserByProvider(tx, providerId) : findUserByName(tx, name);
+      const existing = providerId ? await findUserByProvider(tx, providerId) : await findUserByName(tx, name);
       if (existing) return { user: existing, created: false };
-      if (providerId && findUserByName(tx, name)) throw new AppError(NamedError.user_already_exists, 'This name is already used');
+      if (providerId && await findUserByName(tx, name)) throw new AppError(NamedError.user_already_exists, 'This name is already used');
       const now = config.now();
       const since = now - config.startGrantWindowMs;
       const paidHere = config.startGrantWindowMs > 0
@@ -108,12 +108,12 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
       const verdict = guard.check(request.ip, username, body.success ? body.data.captcha : undefined);
       if (!verdict.ok) return refusal(reply, verdict);
 
-      let user = findUserByName(db, username);
+      let user = await findUserByName(db, username);
       let created = false;
       if (!user) {
         // A new account's password needs 6 characters; the spec's wording for any failure stays.
         if (password.length < MIN_PASSWORD) throw new AppError(NumericError.INVALID_DATA, LOGIN_FAILED);
-        ({ user, created } = findOrCreate(request, deviceFor(request, reply), username, await hashPassword(password), null));
+        ({ user, created } = await findOrCreate(request, deviceFor(request, reply), username, await hashPassword(password), null));
         if (created) guard.signedUp(request.ip);
         // Two first sign-ins raced: the other one created the account; check its password.
         if (!created && !(user.password_hash && (await verifyPassword(password, user.password_hash)))) user = undefined;
@@ -205,7 +205,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
     }
     try {
       const device = deviceFor(request, reply);
-      const { user, created } = findOrCreate(request, device, name, null, providerId);
+      const { user, created } = await findOrCreate(request, device, name, null, providerId);
       if (created) guard.signedUp(request.ip);
       await signIn(request, reply, user, device);
       const target = `${callbackUrl}${callbackUrl.includes('?') ? '&' : '?'}device_token=${encodeURIComponent(device)}`;

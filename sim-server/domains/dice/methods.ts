@@ -65,15 +65,15 @@ async function rollOnce(ctx: CallContext, tx: Tx, userId: number, wager: Wager, 
     client_seed: pair.client_seed, server_seed_hashed: pair.server_seed_hashed, server_seed: null, nonce: pair.nonce, auto_id: autoId, created_at: now,
   };
   // The feed shows the player as the roll left them (its experience may have raised the level).
-  const entry = { roll: rollOut(row), user: publicUser(findUserById(tx, userId)!) };
+  const entry = { roll: rollOut(row), user: publicUser((await findUserById(tx, userId))!) };
   tx.afterCommit(() => ctx.hub.publish(Rooms.dice, 'DICE_ROLL', entry));
   return row;
 }
 
 /** The caller's own auto run; someone else's reads as unknown. */
-function ownAuto(db: Pick<Tx, 'get' | 'all'>, hash: string, userId: number): AutoRow {
+async function ownAuto(db: Pick<Tx, 'get' | 'all'>, hash: string, userId: number): Promise<AutoRow> {
   const id = parseHash(hash);
-  const auto = id === null ? undefined : autoById(db, id);
+  const auto = id === null ? undefined : await autoById(db, id);
   if (!auto || auto.user_id !== userId) fail(NamedError.GAME_ERROR, 'Auto-bet not found.');
   return auto;
 }
@@ -105,45 +105,45 @@ export const diceHandlers: Handlers = {
         "INSERT INTO dice_autos (user_id, bet, side, target, count, stop_profit, stop_loss, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?)",
         user.id, bet, side, target, count, stop_profit ?? null, stop_loss ?? null, ctx.config.now(),
       );
-      return { auto: autoOut(autoById(tx, id)!) };
+      return { auto: autoOut((await autoById(tx, id))!) };
     });
   },
 
   'dice.auto-roll': ({ hash }, ctx) => {
     const user = requireUser(ctx);
     return ctx.moneyTx(async (tx) => {
-      const auto = ownAuto(tx, hash, user.id);
+      const auto = await ownAuto(tx, hash, user.id);
       if (auto.status !== 'running') fail(NamedError.GAME_ERROR, 'Auto-bet is finished.');
       const roll = await rollOnce(ctx, tx, user.id, auto, auto.id);
       const next = { ...auto, rolls: auto.rolls + 1, profit: auto.profit + roll.payout - roll.bet };
       const reason = stopReason(next);
       await tx.run('UPDATE dice_autos SET rolls = ?, profit = ?, status = ?, reason = ? WHERE id = ?', next.rolls, next.profit, reason ? 'done' : 'running', reason, auto.id);
-      return { roll: rollOut(roll), auto: autoOut(autoById(tx, auto.id)!), balance: await ctx.ledger.balance(tx, { user: user.id }) };
+      return { roll: rollOut(roll), auto: autoOut((await autoById(tx, auto.id))!), balance: await ctx.ledger.balance(tx, { user: user.id }) };
     });
   },
 
   'dice.auto-stop': ({ hash }, ctx) => {
     const user = requireUser(ctx);
     return ctx.db.transaction(async (tx) => {
-      const auto = ownAuto(tx, hash, user.id);
+      const auto = await ownAuto(tx, hash, user.id);
       if (auto.status === 'running') await tx.run("UPDATE dice_autos SET status = 'done', reason = 'stopped' WHERE id = ?", auto.id);
-      return { auto: autoOut(autoById(tx, auto.id)!) };
+      return { auto: autoOut((await autoById(tx, auto.id))!) };
     });
   },
 
-  'dice.game': ({ ref }, ctx) => {
+  'dice.game': async ({ ref }, ctx) => {
     const id = parseHash(ref);
-    const row = id !== null ? rollById(ctx.db, id) : rollByToken(ctx.db, ref);
+    const row = id !== null ? await rollById(ctx.db, id) : await rollByToken(ctx.db, ref);
     if (!row) fail(NamedError.GAME_ERROR, 'Game not found.');
-    return { roll: rollOut(row), user: publicUser(findUserById(ctx.db, row.user_id)!) };
+    return { roll: rollOut(row), user: publicUser((await findUserById(ctx.db, row.user_id))!) };
   },
 
-  'dice.history': (_params, ctx) => {
+  'dice.history': async (_params, ctx) => {
     const user = requireUser(ctx);
-    return { rolls: rollsOf(ctx.db, user.id, FEED_SIZE).map(rollOut) };
+    return { rolls: (await rollsOf(ctx.db, user.id, FEED_SIZE)).map(rollOut) };
   },
 
-  'dice.recent': (_params, ctx) => ({
-    rolls: latestRolls(ctx.db, FEED_SIZE).map((row) => ({ roll: rollOut(row), user: publicUser(findUserById(ctx.db, row.user_id)!) })),
+  'dice.recent': async (_params, ctx) => ({
+    rolls: (await latestRolls(ctx.db, FEED_SIZE)).map(async (row) => ({ roll: rollOut(row), user: publicUser((await findUserById(ctx.db, row.user_id))!) })),
   }),
 };

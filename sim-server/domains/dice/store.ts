@@ -47,19 +47,19 @@ const ROLL_SELECT = `SELECT r.id, r.token, r.user_id, r.bet, r.side, r.target, r
     CASE WHEN p.state = 'revealed' THEN p.server_seed END AS server_seed
   FROM dice_rolls r JOIN seed_pairs p ON p.id = r.seed_pair_id`;
 
-export function rollById(db: Reader, id: number): RollRow | undefined {
+export function rollById(db: Reader, id: number): Promise<RollRow | undefined> {
   return db.get<RollRow>(`${ROLL_SELECT} WHERE r.id = ?`, id);
 }
 
-export function rollByToken(db: Reader, token: string): RollRow | undefined {
+export function rollByToken(db: Reader, token: string): Promise<RollRow | undefined> {
   return db.get<RollRow>(`${ROLL_SELECT} WHERE r.token = ?`, token);
 }
 
-export function rollsOf(db: Reader, userId: number, count: number): RollRow[] {
+export function rollsOf(db: Reader, userId: number, count: number): Promise<RollRow[]> {
   return db.all<RollRow>(`${ROLL_SELECT} WHERE r.user_id = ? ORDER BY r.id DESC LIMIT ?`, userId, count);
 }
 
-export function latestRolls(db: Reader, count: number): RollRow[] {
+export function latestRolls(db: Reader, count: number): Promise<RollRow[]> {
   return db.all<RollRow>(`${ROLL_SELECT} ORDER BY r.id DESC LIMIT ?`, count);
 }
 
@@ -86,7 +86,7 @@ export function rollOut(row: RollRow): z.output<typeof DiceRoll> {
   };
 }
 
-export function autoById(db: Reader, id: number): AutoRow | undefined {
+export function autoById(db: Reader, id: number): Promise<AutoRow | undefined> {
   return db.get<AutoRow>('SELECT id, user_id, bet, side, target, count, rolls, profit, stop_profit, stop_loss, status, reason FROM dice_autos WHERE id = ?', id);
 }
 

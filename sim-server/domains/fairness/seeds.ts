@@ -48,21 +48,21 @@ const PAIR_SQL = {
   next: `SELECT ${PAIR_COLUMNS} FROM seed_pairs WHERE user_id = ? AND state = 'next'`,
 } as const;
 
-function pairIn(tx: Pick<Tx, 'get'>, userId: number, state: 'current' | 'next'): SeedPairRow | undefined {
+function pairIn(tx: Pick<Tx, 'get'>, userId: number, state: 'current' | 'next'): Promise<SeedPairRow | undefined> {
   return tx.get<SeedPairRow>(PAIR_SQL[state], userId);
 }
 
 /** The player's current and next pairs, created with a random client seed on first use. */
 async function pairs(tx: Tx, userId: number, now: number): Promise<{ current: CurrentPair; next: SeedPairRow }> {
-  let current = pairIn(tx, userId, 'current');
+  let current = await pairIn(tx, userId, 'current');
   if (!current) {
     await insertPair(tx, userId, 'current', randomClientSeed(), now);
-    current = pairIn(tx, userId, 'current')!;
+    current = (await pairIn(tx, userId, 'current'))!;
   }
-  let next = pairIn(tx, userId, 'next');
+  let next = await pairIn(tx, userId, 'next');
   if (!next) {
     await insertPair(tx, userId, 'next', null, now);
-    next = pairIn(tx, userId, 'next')!;
+    next = (await pairIn(tx, userId, 'next'))!;
   }
   return { current: current as CurrentPair, next };
 }

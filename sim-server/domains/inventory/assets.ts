@@ -72,7 +72,7 @@ function filterSql(types: readonly string[] | undefined, rarities: readonly stri
 const HELD = "FROM assets a JOIN items i ON i.id = a.item_id WHERE a.user_id = ? AND a.status = 'held' AND a.kind = 'item'";
 
 /** One page of a player's held items. */
-export function heldPage(db: Pick<Db, 'all'>, userId: number, q: AssetQuery): AssetRow[] {
+export function heldPage(db: Pick<Db, 'all'>, userId: number, q: AssetQuery): Promise<AssetRow[]> {
   const { where, params } = filterSql(q.types, q.rarities);
   const columns = 'SELECT a.id, a.item_id, a.box_id, a.created_at';
   if (q.sort === 'hash') {

@@ -24,7 +24,7 @@ export const inventoryHandlers: Handlers = {
       else skip = /^\d{1,9}$/.test(params.offset) ? Number(params.offset) : fail(NumericError.INPUT_ERROR, 'offset: expected the count of assets already shown');
     }
     const catalog = ctx.catalog.view();
-    const rows = heldPage(ctx.db, user.id, { ...filters, sort, after, skip, count: params.count ?? PAGE });
+    const rows = await heldPage(ctx.db, user.id, { ...filters, sort, after, skip, count: params.count ?? PAGE });
     return { items: rows.map((row) => assetOut(catalog, row)), resume };
   },
   'inventory.instantSell': ({ hashes }, ctx) => {

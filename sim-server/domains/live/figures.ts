@@ -114,7 +114,7 @@ export class DayFigures {
     const games = GAME_TABLES.reduce((sum, table) => sum + this.counts.get(table)!, 0);
     const best = this.best;
     const item = best ? catalog.item(best.itemId) : undefined;
-    const user = best ? findUserById(this.db, best.userId) : undefined;
+    const user = best ? await findUserById(this.db, best.userId) : undefined;
     return {
       since: this.day,
       games,

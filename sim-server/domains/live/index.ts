@@ -49,8 +49,8 @@ async function registerLive(app: FastifyInstance, services: Services): Promise<v
     lastFigures = key;
   }, { atStart: false });
 
-  await everyOwned(app, timers, 'house chat post', HOUSE_POST_EVERY_MS, () => {
-    postHouseMessage(services, housePosts % 2 === 0 ? 'discord' : 'item');
+  await everyOwned(app, timers, 'house chat post', HOUSE_POST_EVERY_MS, async () => {
+    await postHouseMessage(services, housePosts % 2 === 0 ? 'discord' : 'item');
     housePosts += 1;
   }, { atStart: false });
 }

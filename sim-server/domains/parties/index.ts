@@ -47,8 +47,8 @@ async function advanceBy(s: Services, id: string, body: unknown) {
 }
 
 /** Opens an official party hosted by a player (the operator's; prizes from the house). */
-export function startOfficialParty(s: Services, input: z.output<typeof OfficialBody>) {
-  const host = findUserByName(s.db, input.host) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
+export async function startOfficialParty(s: Services, input: z.output<typeof OfficialBody>) {
+  const host = await findUserByName(s.db, input.host) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
   return s.db.transaction(async (tx) => {
     const { party } = await createParty(tx, s, host, {
       official: true,

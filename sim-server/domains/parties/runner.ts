@@ -57,7 +57,7 @@ async function deliver(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow
   const assetId = await grantCard(tx, catalog, winnerId, { kind: 'free_coins', rarity: tier.prize_rarity ?? 'low', name: tier.prize_name ?? 'Coins card', level: 1, amount: tier.price }, 'party', now);
   await tx.run('UPDATE stream_party_tiers SET asset_id = ? WHERE party_id = ? AND number = ?', assetId, party.id, tier.number);
   if (!party.official && tier.price > 0) await s.ledger.transfer(tx, { from: PARTY_HOUSE, to: CARDS_HOUSE, amount: tier.price, type: 'party_prize', ref });
-  const card = cardOut(catalog, cardById(tx, assetId)!);
+  const card = cardOut(catalog, (await cardById(tx, assetId))!);
   tx.afterCommit(() => s.hub.toUser(winnerId, 'INVENTORY_ASSET_ISSUED', { assets: [], cards: [card], count: 1, source: 'party', game_hash: null }));
 }
 

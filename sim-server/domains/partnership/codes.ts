@@ -18,7 +18,7 @@ export const CodeChangeMessage = {
 export async function partnerByCode(db: Pick<Db, 'get'>, code: string): Promise<UserRow | undefined> {
   const chosen = await db.get<{ partner_id: number }>('SELECT partner_id FROM partner_codes WHERE code = ?', code);
   if (chosen) return findUserById(db, chosen.partner_id);
-  const byName = findUserByName(db, code);
+  const byName = await findUserByName(db, code);
   if (!byName) return undefined;
   const replaced = await db.get<{ n: number }>('SELECT 1 AS n FROM partner_codes WHERE partner_id = ?', byName.id);
   return replaced ? undefined : byName;
@@ -33,7 +33,7 @@ export async function codeOf(db: Pick<Db, 'get'>, user: Pick<UserRow, 'id' | 'na
 export async function changeCode(tx: Tx, user: UserRow, code: string, now: number): Promise<string> {
   if (!isValidName(code)) fail(NumericError.INVALID_CODE, CodeChangeMessage.INVALID);
   const owner = await partnerByCode(tx, code);
-  const nameOwner = findUserByName(tx, code);
+  const nameOwner = await findUserByName(tx, code);
   if ((owner && owner.id !== user.id) || (nameOwner && nameOwner.id !== user.id)) fail(NumericError.CODE_UNAVAILABLE, CodeChangeMessage.TAKEN);
   await tx.run(
     'INSERT INTO partner_codes (partner_id, code, changed_at) VALUES (?, ?, ?) ON CONFLICT (partner_id) DO UPDATE SET code = excluded.code, changed_at = excluded.changed_at',

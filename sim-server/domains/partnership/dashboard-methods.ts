@@ -90,7 +90,7 @@ export const dashboardHandlers: Handlers = {
   },
   'partnership-plus.endpoint': async ({ token }, ctx) => {
     const row = await ctx.db.get<{ partner_id: number }>('SELECT partner_id FROM partner_api_tokens WHERE token_hash = ?', hashToken(token));
-    const partner = row && findUserById(ctx.db, row.partner_id);
+    const partner = row && await findUserById(ctx.db, row.partner_id);
     // A partner who lost the tag loses the API with the dashboard.
     if (!partner || (!hasTag(partner, 'partner') && !hasTag(partner, 'club_member'))) fail(NumericError.ACCESS_DENIED, 'Invalid API token');
     return homeOf(ctx.db, partner, ctx.config.now());

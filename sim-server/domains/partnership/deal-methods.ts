@@ -41,7 +41,7 @@ export const dealHandlers: Handlers = {
   'partnership-plus.deal': async (_params, ctx) => {
     const user = requireUser(ctx);
     requirePartner(user);
-    const deal = latestDeal(ctx.db, user.id);
+    const deal = await latestDeal(ctx.db, user.id);
     return { deal: deal ? dealView(deal) : null, terms: (await dealTermsOf(ctx.db)).settings, tier: { ...partnerTier(await referralWagered(ctx.db, user.id)) }, settings: await dealSettingsOf(ctx.db, user.id) };
   },
   'partnership-plus.confirm-deal': ({ amount }, ctx) => {
@@ -88,7 +88,7 @@ export const dealHandlers: Handlers = {
   'partnership-plus.roi': async (_params, ctx) => {
     const user = requireUser(ctx);
     requirePartner(user);
-    const deal = latestDeal(ctx.db, user.id);
+    const deal = await latestDeal(ctx.db, user.id);
     if (!deal) return { deal: null, wagered: 0, edge: 0, roi: 0 };
     return { deal: dealView(deal), ...dealRoi(deal.amount, await dealWagered(ctx.db, deal)) };
   },

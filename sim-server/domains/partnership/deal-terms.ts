@@ -32,7 +32,7 @@ export async function dealTermsOf(db: Pick<Db, 'get'>): Promise<{ settings: Deal
   return {
     settings: { deals_enabled: row.deals_enabled === 1, deal_min: row.deal_min, deal_wager_multiplier: row.deal_wager_multiplier, deal_days: row.deal_days },
     changed_at: Math.floor(row.changed_at / 1000),
-    changed_by: row.changed_by === null ? null : (findUserById(db, row.changed_by)?.name ?? null),
+    changed_by: row.changed_by === null ? null : ((await findUserById(db, row.changed_by))?.name ?? null),
   };
 }
 

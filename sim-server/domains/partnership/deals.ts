@@ -39,7 +39,7 @@ export async function referralWagered(db: Pick<Db, 'get'>, partnerId: number): P
   return (await db.get<{ wagered: number }>('SELECT wagered FROM partner_earnings WHERE partner_id = ?', partnerId))?.wagered ?? 0;
 }
 
-export function latestDeal(db: Pick<Db, 'get'>, partnerId: number): DealRow | undefined {
+export function latestDeal(db: Pick<Db, 'get'>, partnerId: number): Promise<DealRow | undefined> {
   return db.get<DealRow>('SELECT * FROM partner_deals WHERE partner_id = ? ORDER BY id DESC LIMIT 1', partnerId);
 }
 
@@ -123,7 +123,7 @@ export async function settleDeals(db: Db, now: number): Promise<void> {
   for (const deal of renewing) {
     await db.transaction(async (tx) => {
       if ((await tx.run('UPDATE partner_deals SET renew_at = NULL WHERE id = ? AND renew_at IS NOT NULL', deal.id)).changes !== 1) return;
-      const partner = findUserById(tx, deal.partner_id);
+      const partner = await findUserById(tx, deal.partner_id);
       const { renew_amount } = await dealSettingsOf(tx, deal.partner_id);
       // A renewal the tags, terms or tier no longer allow simply does not happen.
       if (!partner || (!hasTag(partner, 'partner') && !hasTag(partner, 'club_member')) || await dealRefusal(tx, partner, renew_amount)) return;

@@ -21,8 +21,8 @@ import {
 
 const PAGE_SIZE = 20;
 
-function raceView(db: Pick<Db, 'get'>, race: RaceRow): z.output<typeof PartnerRace> {
-  const partner = findUserById(db, race.partner_id)!;
+async function raceView(db: Pick<Db, 'get'>, race: RaceRow): Promise<z.output<typeof PartnerRace>> {
+  const partner = (await findUserById(db, race.partner_id))!;
   return {
     id: toHash(race.id),
     name: race.name,
@@ -52,19 +52,19 @@ export const raceHandlers: Handlers = {
   }),
   'partnership-plus.create-race': (params, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx(async (tx) => ({ race: raceView(tx, await createRace(tx, ctx.ledger, user, input(params), ctx.config.now())) }));
+    return ctx.moneyTx(async (tx) => ({ race: await raceView(tx, await createRace(tx, ctx.ledger, user, input(params), ctx.config.now())) }));
   },
   'partnership-plus.change-race': (params, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx(async (tx) => ({ race: raceView(tx, await changeRace(tx, ctx.ledger, user, raceId(params.id), input(params), ctx.config.now())) }));
+    return ctx.moneyTx(async (tx) => ({ race: await raceView(tx, await changeRace(tx, ctx.ledger, user, raceId(params.id), input(params), ctx.config.now())) }));
   },
   'partnership-plus.cancel-race': ({ id }, ctx) => {
     const user = requireUser(ctx);
-    return ctx.moneyTx(async (tx) => ({ race: raceView(tx, await cancelRace(tx, ctx.ledger, user, raceId(id), ctx.config.now())) }));
+    return ctx.moneyTx(async (tx) => ({ race: await raceView(tx, await cancelRace(tx, ctx.ledger, user, raceId(id), ctx.config.now())) }));
   },
   'partnership-plus.race': async ({ id }, ctx) => {
     const race = await visibleRace(ctx.db, raceId(id), requireUser(ctx).id);
-    return { race: raceView(ctx.db, race), standings: await standings(ctx.db, race) };
+    return { race: await raceView(ctx.db, race), standings: await standings(ctx.db, race) };
   },
   'partnership-plus.races': async ({ offset, count }, ctx) => {
     const user = requireUser(ctx);
@@ -74,7 +74,7 @@ export const raceHandlers: Handlers = {
     const partnerId = own ? user.id : (await ctx.db.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', user.id))?.partner_id;
     if (partnerId === undefined) return { races: [], has_more: false };
     const size = count ?? PAGE_SIZE;
-    const rows = racesPage(ctx.db, partnerId, { beforeId, count: size + 1 });
+    const rows = await racesPage(ctx.db, partnerId, { beforeId, count: size + 1 });
     return { races: rows.slice(0, size).map((r) => raceView(ctx.db, r)), has_more: rows.length > size };
   },
 };

@@ -51,21 +51,21 @@ export function prizeShares(prize: number, places: number): number[] {
   return shares;
 }
 
-export function raceById(db: Pick<Db, 'get'>, id: number): RaceRow | undefined {
+export function raceById(db: Pick<Db, 'get'>, id: number): Promise<RaceRow | undefined> {
   return db.get<RaceRow>('SELECT * FROM partner_races WHERE id = ?', id);
 }
 
 /** A race the player may see: the partner's own, or their partner's when they are a referral; else RACE_NOT_FOUND. */
 export async function visibleRace(db: Pick<Db, 'get'>, id: number, userId: number): Promise<RaceRow> {
-  const race = raceById(db, id);
+  const race = await raceById(db, id);
   const partnerOfUser = (await db.get<{ partner_id: number }>('SELECT partner_id FROM referrals WHERE user_id = ?', userId))?.partner_id;
   if (!race || (race.partner_id !== userId && race.partner_id !== partnerOfUser)) fail(NamedError.RACE_NOT_FOUND, 'Race not found');
   return race;
 }
 
 /** A race the player owns and may still change; else RACE_NOT_FOUND or GAME_ERROR once it is over. */
-function ownRunningRace(tx: Tx, id: number, partnerId: number): RaceRow {
-  const race = raceById(tx, id);
+async function ownRunningRace(tx: Tx, id: number, partnerId: number): Promise<RaceRow> {
+  const race = await raceById(tx, id);
   if (!race || race.partner_id !== partnerId) fail(NamedError.RACE_NOT_FOUND, 'Race not found');
   if (race.status !== 'running') fail(NumericError.INVALID_DATA, 'The race is over');
   return race;
@@ -93,7 +93,7 @@ export async function createRace(tx: Tx, ledger: Ledger, partner: UserRow, input
     partner.id, input.name, input.category, input.prize, now, now + input.duration * 1000, now,
   );
   await ledger.transfer(tx, { from: { user: partner.id }, to: RACES_HOUSE, amount: input.prize, type: 'partner_race_prize', ref: toHash(id) });
-  return raceById(tx, id)!;
+  return (await raceById(tx, id))!;
 }
 
 /**
@@ -102,23 +102,23 @@ export async function createRace(tx: Tx, ledger: Ledger, partner: UserRow, input
  */
 export async function changeRace(tx: Tx, ledger: Ledger, partner: UserRow, id: number, input: RaceInput, now: number): Promise<RaceRow> {
   requirePartner(partner);
-  const race = ownRunningRace(tx, id, partner.id);
+  const race = await ownRunningRace(tx, id, partner.id);
   checkInput(input);
   const endsAt = now + input.duration * 1000;
   await tx.run('UPDATE partner_races SET name = ?, category = ?, prize = ?, ends_at = ? WHERE id = ?', input.name, input.category, input.prize, endsAt, id);
   const more = input.prize - race.prize;
   if (more > 0) await ledger.transfer(tx, { from: { user: partner.id }, to: RACES_HOUSE, amount: more, type: 'partner_race_prize', ref: toHash(id) });
   if (more < 0) await ledger.transfer(tx, { from: RACES_HOUSE, to: { user: partner.id }, amount: -more, type: 'partner_race_refund', ref: toHash(id) });
-  return raceById(tx, id)!;
+  return (await raceById(tx, id))!;
 }
 
 /** Cancels a running race and gives the held prize back. */
 export async function cancelRace(tx: Tx, ledger: Ledger, partner: UserRow, id: number, now: number): Promise<RaceRow> {
   requirePartner(partner);
-  const race = ownRunningRace(tx, id, partner.id);
+  const race = await ownRunningRace(tx, id, partner.id);
   await tx.run("UPDATE partner_races SET status = 'cancelled', settled_at = ? WHERE id = ? AND status = 'running'", now, id);
   await ledger.transfer(tx, { from: RACES_HOUSE, to: { user: partner.id }, amount: race.prize, type: 'partner_race_refund', ref: toHash(id) });
-  return raceById(tx, id)!;
+  return (await raceById(tx, id))!;
 }
 
 /** Wager hook: a referral's counted wager counts in their partner's running races. */
@@ -163,7 +163,7 @@ export async function standings(db: Pick<Db, 'all'>, race: RaceRow): Promise<Sta
  * settlements of one race (a timer and a restart) pay once.
  */
 export async function settleRace(tx: Tx, ledger: Ledger, raceId: number, now: number): Promise<boolean> {
-  const race = raceById(tx, raceId);
+  const race = await raceById(tx, raceId);
   if (!race || race.status !== 'running' || race.ends_at > now) return false;
   if ((await tx.run("UPDATE partner_races SET status = 'ended', settled_at = ? WHERE id = ? AND status = 'running'", now, raceId)).changes !== 1) return false;
   const shares = prizeShares(race.prize, race.category);
@@ -188,6 +188,6 @@ export async function settleEndedRaces(db: Db, ledger: Ledger, now: number): Pro
 }
 
 /** A page of a partner's races, newest first, after the race `beforeId`. */
-export function racesPage(db: Pick<Db, 'all'>, partnerId: number, page: { beforeId: number | null; count: number }): RaceRow[] {
+export function racesPage(db: Pick<Db, 'all'>, partnerId: number, page: { beforeId: number | null; count: number }): Promise<RaceRow[]> {
   return db.all<RaceRow>('SELECT * FROM partner_races WHERE partner_id = ? AND id < ? ORDER BY id DESC LIMIT ?', partnerId, page.beforeId ?? Number.MAX_SAFE_INTEGER, page.count);
 }

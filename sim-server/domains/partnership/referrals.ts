@@ -62,7 +62,7 @@ function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-function referralRow(db: Pick<Db, 'get'>, userId: number): ReferralRow | undefined {
+function referralRow(db: Pick<Db, 'get'>, userId: number): Promise<ReferralRow | undefined> {
   return db.get<ReferralRow>('SELECT user_id, partner_id, code, anonymous, changed_at FROM referrals WHERE user_id = ?', userId);
 }
 
@@ -75,7 +75,7 @@ async function bonusOn(db: Pick<Db, 'get'>, userId: number, day: string): Promis
  * what is left of today's cap. Answers the cents paid (0 without a partner or cap left).
  */
 export async function payDepositBonus(tx: Tx, s: Services, deposit: { userId: number; paymentId: number; amount: number }): Promise<number> {
-  const referral = referralRow(tx, deposit.userId);
+  const referral = await referralRow(tx, deposit.userId);
   if (!referral) return 0;
   const now = s.config.now();
   const day = utcDay(now);
@@ -96,8 +96,8 @@ export async function partnerOf(db: Pick<Db, 'get'>, userId: number): Promise<nu
 
 /** The referral data of a player. */
 export async function referralOf(db: Pick<Db, 'get'>, userId: number, now: number): Promise<z.output<typeof Referral>> {
-  const row = referralRow(db, userId);
-  const partner = row ? findUserById(db, row.partner_id) : undefined;
+  const row = await referralRow(db, userId);
+  const partner = row ? await findUserById(db, row.partner_id) : undefined;
   const today = await bonusOn(db, userId, utcDay(now));
   const shown = partner ? publicUser(partner) : null;
   return {
@@ -152,7 +152,7 @@ export async function applyCode(tx: Tx, userId: number, input: { code: string; a
   if (!partner) fail(NumericError.INVALID_CODE, CodeMessage.INVALID);
   if (partner.id === userId) fail(NumericError.CODE_UNAVAILABLE, CodeMessage.OWN);
   if (await isBanned(tx, partner.id, userId)) fail(NumericError.CODE_UNAVAILABLE, CodeMessage.BANNED);
-  const current = referralRow(tx, userId);
+  const current = await referralRow(tx, userId);
   if (current?.partner_id === partner.id) {
     await tx.run('UPDATE referrals SET anonymous = ? WHERE user_id = ?', input.anonymous ? 1 : 0, userId);
     return;

@@ -47,12 +47,12 @@ export function registerPartnerSim(app: FastifyInstance, s: Services, dispatch: 
     return result.response as T;
   };
   const after = backTo('/api/sim/payments');
-  const partnerOf = (name: string) => findUserByName(s.db, name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
+  const partnerOf = async (name: string) => await findUserByName(s.db, name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
 
   app.post('/api/sim/partners/tag', operator, async (request, reply) => {
     const result = await answerAsync(async () => {
       const body = parseBody(TagBody, request.body);
-      const user = partnerOf(body.name);
+      const user = await partnerOf(body.name);
       await s.db.transaction((tx) => setTag(tx, user.id, body.tag, body.on ?? true));
       return { user_hash: toHash(user.id), tag: body.tag, on: body.on ?? true };
     });
@@ -62,7 +62,7 @@ export function registerPartnerSim(app: FastifyInstance, s: Services, dispatch: 
   app.post('/api/sim/partners/traffic', operator, async (request, reply) => {
     const result = await answerAsync(async () => {
       const body = parseBody(TrafficBody, request.body);
-      const partner = partnerOf(body.name);
+      const partner = await partnerOf(body.name);
       if (!hasTag(partner, 'partner') && !hasTag(partner, 'club_member')) throw new AppError(NumericError.INPUT_ERROR, 'name: tag the player partner or club member first');
       const visitor: Caller = { user: null, sessionId: null, ip: '127.0.0.1' };
       const { listing } = await call<{ listing: { hash: string; price: number }[] }>('arena-case.listing', { fields: 'enabled' }, visitor);

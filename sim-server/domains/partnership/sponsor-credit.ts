@@ -34,7 +34,7 @@ export interface CreditDeps {
   now: number;
 }
 
-function creditRow(db: Pick<Db, 'get'>, userId: number): CreditRow | undefined {
+function creditRow(db: Pick<Db, 'get'>, userId: number): Promise<CreditRow | undefined> {
   return db.get<CreditRow>('SELECT * FROM sponsor_credits WHERE user_id = ?', userId);
 }
 
@@ -52,21 +52,21 @@ function toChallenge(row: CreditRow): Challenge {
 }
 
 /** The player's latest sponsor challenge, or null when they never claimed a credit. */
-export function challengeOf(db: Pick<Db, 'get'>, userId: number): Challenge | null {
-  const row = creditRow(db, userId);
+export async function challengeOf(db: Pick<Db, 'get'>, userId: number): Promise<Challenge | null> {
+  const row = await creditRow(db, userId);
   return row?.claimed_at == null ? null : toChallenge(row);
 }
 
 /** partnership-plus.dashboard's credit: what is on offer, the sponsored share, the challenge (the caller checks who may see it). */
 export async function creditDashboard(db: Pick<Db, 'get'>, ledger: Ledger, user: UserRow) {
-  const row = creditRow(db, user.id);
+  const row = await creditRow(db, user.id);
   return {
     credit: {
       balance: row?.offer ?? 0,
       borrow: (await ledger.split(db, user.id)).borrow,
       // A renewing deal (docs/decisions/0028) offers its credit at the partner's time of day.
       sponsor: await sponsorSchedule(db, user.id),
-      challenge: challengeOf(db, user.id),
+      challenge: await challengeOf(db, user.id),
     },
   };
 }
@@ -91,7 +91,7 @@ function announce(tx: Tx, deps: CreditDeps, userId: number, reason: 'sponsor_cre
 /** partnership-plus.claim-credit: the offer into the wallet as sponsored coins; the challenge starts. */
 export async function claimCredit(tx: Tx, deps: CreditDeps, user: UserRow) {
   if (!hasTag(user, 'club_member')) fail(NamedError.DASHBOARD_ACCESS_DENIED, 'Sponsor credit is for club members');
-  const row = creditRow(tx, user.id);
+  const row = await creditRow(tx, user.id);
   if (row?.result === 'running') fail(NumericError.INVALID_DATA, 'Complete the current challenge or give the credit back first');
   if (!row || row.offer === 0) fail(NumericError.INVALID_DATA, 'No sponsor credit to claim');
   await deps.ledger.lend(tx, user.id, row.offer, `credit:${user.id}`);
@@ -108,7 +108,7 @@ export async function claimCredit(tx: Tx, deps: CreditDeps, user: UserRow) {
 
 /** partnership-plus.remove-credit: the sponsored coins still held go back; the challenge ends. */
 export async function removeCredit(tx: Tx, deps: CreditDeps, user: UserRow) {
-  if (creditRow(tx, user.id)?.result !== 'running') fail(NumericError.INVALID_DATA, 'No sponsor credit to give back');
+  if ((await creditRow(tx, user.id))?.result !== 'running') fail(NumericError.INVALID_DATA, 'No sponsor credit to give back');
   const returned = await deps.ledger.recall(tx, user.id, `credit:${user.id}`);
   await end(tx, deps, user.id, 'removed');
   announce(tx, deps, user.id, 'sponsor_credit');
@@ -117,7 +117,7 @@ export async function removeCredit(tx: Tx, deps: CreditDeps, user: UserRow) {
 
 /** Ends a running challenge and gives back the sponsored coins still held (a cancelled deal); answers how many, 0 when none runs. */
 export async function giveBackCredit(tx: Tx, deps: CreditDeps, userId: number): Promise<number> {
-  if (creditRow(tx, userId)?.result !== 'running') return 0;
+  if ((await creditRow(tx, userId))?.result !== 'running') return 0;
   const returned = await deps.ledger.recall(tx, userId, `credit:${userId}`);
   await end(tx, deps, userId, 'removed');
   announce(tx, deps, userId, 'sponsor_credit');

@@ -34,11 +34,11 @@ export interface Compensation {
 }
 
 /** Pays a compensation; 0, negative, malformed amounts and unknown players are refused before anything moves. */
-export function compensate(s: Services, body: unknown): Compensation {
+export async function compensate(s: Services, body: unknown): Promise<Compensation> {
   const input = parseBody(CompensateBody, body);
   const amount = parseCoinsToCents(input.coins);
   if (!amount || amount <= 0) throw new AppError(NumericError.INPUT_ERROR, 'coins: expected a positive amount with at most two decimals');
-  const user = findUserByName(s.db, input.name.trim());
+  const user = await findUserByName(s.db, input.name.trim());
   if (!user) throw new AppError(NumericError.NOT_FOUND, 'User not found.');
   const { stamp } = input;
   return s.db.transaction(async (tx: Tx) => {

@@ -32,7 +32,7 @@ export async function depositAddress(tx: Tx, s: Services, userId: number, curren
 }
 
 /** Who a deposit address belongs to. */
-export function addressOwner(db: Pick<Db, 'get'>, address: string): { user_id: number; currency: CryptoCurrency } | undefined {
+export function addressOwner(db: Pick<Db, 'get'>, address: string): Promise<{ user_id: number; currency: CryptoCurrency } | undefined> {
   return db.get<{ user_id: number; currency: CryptoCurrency }>('SELECT user_id, currency FROM deposit_addresses WHERE address = ?', address);
 }
 
@@ -112,7 +112,7 @@ export const cryptoHandlers: Handlers = {
         await requireSecure(tx, ctx, user.id, secure_code, { setupRequired: true });
         const addressError = validateCryptoAddress(currency, address);
         if (addressError) fail(NumericError.INVALID_DATA, addressError);
-        if (addressOwner(tx, address.trim())) fail(NumericError.INVALID_DATA, CryptoMessage.OWN_ADDRESS);
+        if (await addressOwner(tx, address.trim())) fail(NumericError.INVALID_DATA, CryptoMessage.OWN_ADDRESS);
         if (amount > (await ctx.ledger.split(tx, user.id)).withdrawable) fail(NamedError.COMMIT_ERROR, CryptoMessage.NOT_ENOUGH);
         await requireBasicVerified(tx, ctx, user.id, amount);
         const gross = unitsFor(currency, amount);

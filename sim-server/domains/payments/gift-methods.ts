@@ -44,7 +44,7 @@ export const giftHandlers: Handlers = {
       const card = await redeemCardGift(tx, code, user.id, now);
       if (card === 'used') return { success: false, cause: GiftCause.USED };
       if (card !== null) {
-        const issued = cardOut(ctx.catalog.view(), cardById(tx, card)!);
+        const issued = cardOut(ctx.catalog.view(), (await cardById(tx, card))!);
         tx.afterCommit(() => ctx.hub.toUser(user.id, 'INVENTORY_ASSET_ISSUED', { assets: [], cards: [issued], count: 1, source: 'gift', game_hash: null }));
         return { success: true };
       }

@@ -30,9 +30,9 @@ export const instaHandlers: Handlers = {
     );
     return { memo, url: checkoutUrl(memo), payment: paymentOut(row) };
   },
-  'payment-insta.getInvoice': ({ memo }, ctx) => {
+  'payment-insta.getInvoice': async ({ memo }, ctx) => {
     const user = requireUser(ctx);
-    const row = paymentByMemo(ctx.db, memo);
+    const row = await paymentByMemo(ctx.db, memo);
     if (!row || row.user_id !== user.id) fail(NumericError.NOT_FOUND, 'Invoice not found');
     return { memo, url: checkoutUrl(memo), status: row.status, expires_at: expiresAt(row), payment: paymentOut(row) };
   },

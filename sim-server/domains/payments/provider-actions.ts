@@ -34,7 +34,7 @@ export interface SkinsDetails {
  * a `txHash` already seen answers the deposit it made.
  */
 export async function receiveTransfer(tx: Tx, s: Services, input: { address: string; amount: string; flagged?: boolean; txHash?: string }): Promise<PaymentRow> {
-  const owner = addressOwner(tx, input.address.trim());
+  const owner = await addressOwner(tx, input.address.trim());
   if (!owner) fail(NumericError.INVALID_DATA, 'No player has this deposit address');
   const units = unitsOf(owner.currency, input.amount);
   if (units === null || units === 0) {
@@ -64,7 +64,7 @@ export async function chargeCard(tx: Tx, s: Services, row: PaymentRow, cardNumbe
 }
 
 /** Skins were picked in the widget: a trade offer is sent and the deposit is pending until it is accepted. */
-export function sendTradeOffer(tx: Tx, s: Services, input: { userId: number; method: string; items: { id: number; payout: number }[] }): PaymentRow {
+export function sendTradeOffer(tx: Tx, s: Services, input: { userId: number; method: string; items: { id: number; payout: number }[] }): Promise<PaymentRow> {
   const amount = input.items.reduce((sum, item) => sum + item.payout, 0);
   if (input.items.length === 0 || amount <= 0) fail(NumericError.INPUT_ERROR, 'items: pick at least one skin');
   const details: SkinsDetails = { items: input.items.map((i) => i.id), trade_offer: `TO${s.config.now()}${input.userId}` };
@@ -97,7 +97,7 @@ async function advance(tx: Tx, s: Services, row: PaymentRow, now: number): Promi
   if (row.provider === 'crypto' && isCryptoCurrency(row.currency)) {
     const confirmations = confirmationsAt(row.currency, row.created_at, now);
     if (confirmations < row.required_confirmations) {
-      depositProgress(tx, s, row, { confirmations, due_at: nextBlockAt(row.currency, row.created_at, confirmations) });
+      await depositProgress(tx, s, row, { confirmations, due_at: nextBlockAt(row.currency, row.created_at, confirmations) });
       return true;
     }
     const reason = depositVerdict(row);
@@ -112,7 +112,7 @@ export async function advanceDue(s: Services): Promise<number> {
   const due = await s.db.all<{ id: number }>('SELECT id FROM payments WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, id LIMIT 500', now);
   let changed = 0;
   for (const { id } of due) {
-    if (await s.db.transaction((tx) => advance(tx, s, paymentById(tx, id)!, now))) changed += 1;
+    if (await s.db.transaction(async (tx) => advance(tx, s, (await paymentById(tx, id))!, now))) changed += 1;
   }
   return changed;
 }

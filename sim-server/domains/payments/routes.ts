@@ -62,14 +62,14 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
   const operator = operatorRoute(s.config);
   const withUser = (rows: PaymentRow[]): ConsoleRow[] =>
     rows.map(async (row) => ({ ...paymentOut(row), user_name: (await s.db.get<{ name: string }>('SELECT name FROM users WHERE id = ?', row.user_id))?.name ?? '?' }));
-  const paymentOf = (hash: string): PaymentRow => {
+  const paymentOf = async (hash: string): Promise<PaymentRow> => {
     const id = parseHash(hash);
-    const row = id === null ? undefined : paymentById(s.db, id);
+    const row = id === null ? undefined : await paymentById(s.db, id);
     if (!row) throw new AppError(NumericError.NOT_FOUND, 'Payment not found');
     return row;
   };
-  const renderConsole = (reply: FastifyReply, notice: string | null) =>
-    html(reply, consolePage({ open: withUser(openPayments(s.db)), recent: withUser(recentPayments(s.db)), notice, methods: GIFT_CARD_METHODS, extra: compensationForm(randomToken(16)) + partnerConsoleForm() }));
+  const renderConsole = async (reply: FastifyReply, notice: string | null) =>
+    html(reply, consolePage({ open: withUser(await openPayments(s.db)), recent: withUser(await recentPayments(s.db)), notice, methods: GIFT_CARD_METHODS, extra: compensationForm(randomToken(16)) + partnerConsoleForm() }));
   /** A form posted to the console: back to the console (post, redirect, get) with what happened. */
   const consoleAfter = backTo('/api/sim/payments');
 
@@ -82,7 +82,7 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
 
   app.get('/api/sim/payments.json', operator, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { response: { open: withUser(openPayments(s.db)), recent: withUser(recentPayments(s.db)) } };
+    return { response: { open: withUser(await openPayments(s.db)), recent: withUser(await recentPayments(s.db)) } };
   });
 
   app.post('/api/sim/payments/tick', operator, async () => answer(async () => ({ changed: await advanceDue(s) })));
@@ -90,9 +90,9 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
   app.post('/api/sim/payments/:hash/:action', operator, async (request, reply) => {
     const { hash, action } = request.params as { hash: string; action: string };
     const result = answer(async () => {
-      const row = paymentOf(hash);
+      const row = await paymentOf(hash);
       if (action !== 'confirm' && action !== 'decline') throw new AppError(NumericError.INPUT_ERROR, 'action: confirm or decline');
-      return { payment: paymentOut(await s.db.transaction((tx) => (action === 'confirm' ? forceConfirm : forceDecline)(tx, s, paymentById(tx, row.id)!))) };
+      return { payment: paymentOut(await s.db.transaction(async (tx) => (action === 'confirm' ? forceConfirm : forceDecline)(tx, s, (await paymentById(tx, row.id))!))) };
     });
     return fromForm(request) ? consoleAfter(reply, result, `${hash} ${action}ed`) : result;
   });
@@ -131,7 +131,7 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
       const offer = parseCoinsToCents(body.coins);
       const wagerGoal = parseCoinsToCents(body.wager);
       if (!offer || !wagerGoal) throw new AppError(NumericError.INPUT_ERROR, 'coins, wager: expected positive amounts with at most two decimals');
-      const user = findUserByName(s.db, body.name);
+      const user = await findUserByName(s.db, body.name);
       if (!user) throw new AppError(NumericError.NOT_FOUND, 'User not found.');
       await s.db.transaction((tx) => offerCredit(tx, user.id, { offer, wagerGoal }));
       return { user_hash: toHash(user.id), offer, wager_goal: wagerGoal };
@@ -160,8 +160,8 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
   });
 
   // The card processor's checkout, reached with the invoice memo.
-  const invoiceOf = (memo: string) => {
-    const row = /^[A-Za-z0-9]{8,64}$/.test(memo) ? paymentByMemo(s.db, memo) : undefined;
+  const invoiceOf = async (memo: string) => {
+    const row = /^[A-Za-z0-9]{8,64}$/.test(memo) ? await paymentByMemo(s.db, memo) : undefined;
     if (!row) throw new AppError(NumericError.NOT_FOUND, 'Invoice not found');
     return row;
   };
@@ -173,9 +173,9 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
   app.post('/api/sim/instaxchange/:memo', async (request, reply) => {
     const { memo } = request.params as { memo: string };
     const result = answer(async () => {
-      const row = invoiceOf(memo);
+      const row = await invoiceOf(memo);
       const { card_number } = parseBody(CardBody, request.body);
-      return { payment: paymentOut(await s.db.transaction((tx) => chargeCard(tx, s, paymentById(tx, row.id)!, card_number))) };
+      return { payment: paymentOut(await s.db.transaction(async (tx) => chargeCard(tx, s, (await paymentById(tx, row.id))!, card_number))) };
     });
     if (!fromForm(request)) return result;
     if ('error' in result) return html(reply, result.error.error_msg, 400);

@@ -27,7 +27,7 @@ type Patch = Partial<Pick<PaymentRow, 'tx_hash' | 'confirmations' | 'reason' | '
  * Moves a payment from one of `from` to `to`, or answers undefined when it is no longer in
  * `from` (someone else got there first: a console click racing the provider's tick).
  */
-function move(tx: Tx, s: Services, id: number, from: readonly Status[], to: Status, patch: Patch = {}): PaymentRow | undefined {
+function move(tx: Tx, s: Services, id: number, from: readonly Status[], to: Status, patch: Patch = {}): Promise<PaymentRow | undefined> {
   const columns = Object.keys(patch) as (keyof Patch)[];
   const set = ['status = ?', 'updated_at = ?', ...columns.map((c) => `${c} = ?`)].join(', ');
   return tx.get<PaymentRow>(
@@ -57,14 +57,14 @@ export async function openDeposit(tx: Tx, s: Services, p: Omit<NewPayment, 'type
 
 /** A waiting invoice got paid: funds are on the way. */
 export async function depositPending(tx: Tx, s: Services, row: PaymentRow, patch: Patch = {}): Promise<PaymentRow | undefined> {
-  const moved = move(tx, s, row.id, ['waiting'], 'pending', patch);
+  const moved = await move(tx, s, row.id, ['waiting'], 'pending', patch);
   if (moved) await announce(tx, s, moved, 0);
   return moved;
 }
 
 /** Progress of a pending deposit that changes no status (confirmations, next due time): no event. */
-export function depositProgress(tx: Tx, s: Services, row: PaymentRow, patch: Patch): void {
-  move(tx, s, row.id, ['pending'], 'pending', patch);
+export async function depositProgress(tx: Tx, s: Services, row: PaymentRow, patch: Patch): Promise<void> {
+  await move(tx, s, row.id, ['pending'], 'pending', patch);
 }
 
 /**
@@ -73,7 +73,7 @@ export function depositProgress(tx: Tx, s: Services, row: PaymentRow, patch: Pat
  * completed in one go, so theirs is pending without an announcement).
  */
 export async function completeDeposit(tx: Tx, s: Services, row: PaymentRow, patch: Patch = {}, from: readonly Status[] = ['pending']): Promise<PaymentRow | undefined> {
-  const moved = move(tx, s, row.id, from, 'completed', { ...patch, due_at: null });
+  const moved = await move(tx, s, row.id, from, 'completed', { ...patch, due_at: null });
   if (!moved) return undefined;
   const type: HistoryType = moved.provider === 'giftcard' ? 'gift_code' : 'wallet_deposit';
   await s.ledger.transfer(tx, { from: { world: true }, to: { user: moved.user_id }, amount: moved.amount, type, ref: toHash(moved.id) });
@@ -84,14 +84,14 @@ export async function completeDeposit(tx: Tx, s: Services, row: PaymentRow, patc
 
 /** Declines a deposit (nothing was credited, so nothing moves). */
 export async function declineDeposit(tx: Tx, s: Services, row: PaymentRow, reason: string): Promise<PaymentRow | undefined> {
-  const moved = move(tx, s, row.id, ['waiting', 'pending'], 'declined', { reason, due_at: null });
+  const moved = await move(tx, s, row.id, ['waiting', 'pending'], 'declined', { reason, due_at: null });
   if (moved) await announce(tx, s, moved, 0);
   return moved;
 }
 
 /** An invoice nobody paid in time. */
 export async function expireDeposit(tx: Tx, s: Services, row: PaymentRow): Promise<PaymentRow | undefined> {
-  const moved = move(tx, s, row.id, ['waiting'], 'expired', { due_at: null });
+  const moved = await move(tx, s, row.id, ['waiting'], 'expired', { due_at: null });
   if (moved) await announce(tx, s, moved, 0);
   return moved;
 }
@@ -106,7 +106,7 @@ export async function createWithdrawal(tx: Tx, s: Services, p: Omit<NewPayment, 
 
 /** The provider sent a withdrawal: its coins leave for the world. */
 export async function confirmWithdrawal(tx: Tx, s: Services, row: PaymentRow, patch: Patch = {}): Promise<PaymentRow | undefined> {
-  const moved = move(tx, s, row.id, ['pending'], 'completed', { ...patch, due_at: null });
+  const moved = await move(tx, s, row.id, ['pending'], 'completed', { ...patch, due_at: null });
   if (!moved) return undefined;
   await s.ledger.transfer(tx, { from: PAYOUTS, to: { world: true }, amount: moved.amount, type: 'wallet_withdraw', ref: toHash(moved.id) });
   await announce(tx, s, moved, 0, 'WALLET_WITHDRAW_CONFIRMED');
@@ -115,7 +115,7 @@ export async function confirmWithdrawal(tx: Tx, s: Services, row: PaymentRow, pa
 
 /** The provider failed a withdrawal: its coins go back to the player. */
 export async function failWithdrawal(tx: Tx, s: Services, row: PaymentRow, reason: string): Promise<PaymentRow | undefined> {
-  const moved = move(tx, s, row.id, ['pending'], 'declined', { reason, due_at: null });
+  const moved = await move(tx, s, row.id, ['pending'], 'declined', { reason, due_at: null });
   if (!moved) return undefined;
   await s.ledger.transfer(tx, { from: PAYOUTS, to: { user: moved.user_id }, amount: moved.amount, type: 'withdraw_refund', ref: toHash(moved.id) });
   await announce(tx, s, moved, moved.amount, 'WALLET_WITHDRAW_FAILED');

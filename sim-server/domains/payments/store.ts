@@ -87,17 +87,17 @@ export async function insertPayment(tx: Tx, p: NewPayment, now: number): Promise
 }
 
 /** A payment by id. */
-export function paymentById(db: Pick<Db, 'get'>, id: number): PaymentRow | undefined {
+export function paymentById(db: Pick<Db, 'get'>, id: number): Promise<PaymentRow | undefined> {
   return db.get<PaymentRow>('SELECT * FROM payments WHERE id = ?', id);
 }
 
 /** A card invoice by its memo. */
-export function paymentByMemo(db: Pick<Db, 'get'>, memo: string): PaymentRow | undefined {
+export function paymentByMemo(db: Pick<Db, 'get'>, memo: string): Promise<PaymentRow | undefined> {
   return db.get<PaymentRow>('SELECT * FROM payments WHERE memo = ?', memo);
 }
 
 /** A player's payments, newest first, after the payment `before` (its id), optionally in one currency. */
-export function paymentsPage(db: Pick<Db, 'all'>, userId: number, page: { before?: number; count: number; currency?: string }): PaymentRow[] {
+export function paymentsPage(db: Pick<Db, 'all'>, userId: number, page: { before?: number; count: number; currency?: string }): Promise<PaymentRow[]> {
   return db.all<PaymentRow>(
     'SELECT * FROM payments WHERE user_id = ? AND id < ? AND (CAST(? AS TEXT) IS NULL OR currency = ?) ORDER BY id DESC LIMIT ?',
     userId, page.before ?? Number.MAX_SAFE_INTEGER, page.currency ?? null, page.currency ?? null, page.count,
@@ -105,11 +105,11 @@ export function paymentsPage(db: Pick<Db, 'all'>, userId: number, page: { before
 }
 
 /** Payments waiting for someone (the sim console lists them): unpaid invoices and money on the way. */
-export function openPayments(db: Pick<Db, 'all'>, limit = 200): PaymentRow[] {
+export function openPayments(db: Pick<Db, 'all'>, limit = 200): Promise<PaymentRow[]> {
   return db.all<PaymentRow>("SELECT * FROM payments WHERE status IN ('waiting', 'pending') ORDER BY id DESC LIMIT ?", limit);
 }
 
 /** The latest payments of everyone, for the sim console. */
-export function recentPayments(db: Pick<Db, 'all'>, limit = 50): PaymentRow[] {
+export function recentPayments(db: Pick<Db, 'all'>, limit = 50): Promise<PaymentRow[]> {
   return db.all<PaymentRow>('SELECT * FROM payments ORDER BY id DESC LIMIT ?', limit);
 }

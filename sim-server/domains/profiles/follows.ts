@@ -9,16 +9,16 @@ import { issueAchievement } from '../progression/achievements.ts';
 import { followersCount } from './profile.ts';
 
 /** The player a hash names, or NOT_FOUND. */
-export function userByHash(db: Pick<Db, 'get'>, hash: string): UserRow {
+export async function userByHash(db: Pick<Db, 'get'>, hash: string): Promise<UserRow> {
   const id = parseHash(hash);
-  const user = id === null ? undefined : findUserById(db, id);
+  const user = id === null ? undefined : await findUserById(db, id);
   if (!user) fail(NumericError.NOT_FOUND, 'User not found.');
   return user;
 }
 
 /** follower.follow: oneself and a second follow are refused and change nothing. */
 export async function follow(tx: Tx, hub: Pick<Hub, 'toUser'>, follower: UserRow, hash: string, now: number) {
-  const target = userByHash(tx, hash);
+  const target = await userByHash(tx, hash);
   if (target.id === follower.id) fail(NumericError.INVALID_DATA, 'You cannot follow yourself');
   const added = await tx.run('INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', follower.id, target.id, now);
   if (added.changes === 0) fail(NumericError.INVALID_DATA, 'You already follow this player');
@@ -30,7 +30,7 @@ export async function follow(tx: Tx, hub: Pick<Hub, 'toUser'>, follower: UserRow
 
 /** follower.unfollow: a player not followed is refused. */
 export async function unfollow(tx: Tx, hub: Pick<Hub, 'toUser'>, follower: UserRow, hash: string) {
-  const target = userByHash(tx, hash);
+  const target = await userByHash(tx, hash);
   const removed = await tx.run('DELETE FROM follows WHERE follower_id = ? AND followee_id = ?', follower.id, target.id);
   if (removed.changes === 0) fail(NumericError.INVALID_DATA, 'You do not follow this player');
   const count = await followersCount(tx, target.id);

@@ -16,7 +16,7 @@ function checkName(params: { name?: string; display_name?: string }, ctx: CallCo
 
 export const profiles: Domain = {
   handlers: {
-    'user.widget': async (params, ctx) => ({ user: await profileOf(ctx.db, ctx.raceBoards, userByHash(ctx.db, params.user_hash), ctx.user?.id ?? null, ctx.config.now()) }),
+    'user.widget': async (params, ctx) => ({ user: await profileOf(ctx.db, ctx.raceBoards, await userByHash(ctx.db, params.user_hash), ctx.user?.id ?? null, ctx.config.now()) }),
     'follower.follow': (params, ctx) => ctx.db.transaction((tx) => follow(tx, ctx.hub, requireUser(ctx), params.user_hash, ctx.config.now())),
     'follower.unfollow': (params, ctx) => ctx.db.transaction((tx) => unfollow(tx, ctx.hub, requireUser(ctx), params.user_hash)),
     'follower.followings': async (_params, ctx) => ({ hashes: await followings(ctx.db, requireUser(ctx).id) }),
@@ -28,7 +28,7 @@ export const profiles: Domain = {
       return { success: true, user: await profileOf(ctx.db, ctx.raceBoards, updated, user.id, ctx.config.now()) };
     },
     'achieve.getHexagone': async (params, ctx) => {
-      const user = findUserByName(ctx.db, params.user_name);
+      const user = await findUserByName(ctx.db, params.user_name);
       if (!user) fail(NumericError.NOT_FOUND, 'User not found.');
       return { achieves: await hexagonOf(ctx.db, user.id) };
     },
@@ -42,7 +42,7 @@ export const profiles: Domain = {
 
 /** user.getUser with a name: the profile, or 'User not found.' (the client shows /404). */
 export async function profileByName(ctx: CallContext, name: string) {
-  const user = findUserByName(ctx.db, name);
+  const user = await findUserByName(ctx.db, name);
   if (!user) fail(NumericError.NOT_FOUND, 'User not found.');
   return { user: await profileOf(ctx.db, ctx.raceBoards, user, ctx.user?.id ?? null, ctx.config.now()) };
 }

@@ -29,7 +29,7 @@ export async function profileOf(db: Db, boards: RaceBoards, row: UserRow, viewer
   const seasonExp = row.season === seasonAt(now) ? row.season_exp : 0;
   const standing = rankForSeasonExp(seasonExp);
   const base = publicUser(row);
-  const race = boards.current(FEATURED_RACE, now);
+  const race = await boards.current(FEATURED_RACE, now);
   return {
     ...base,
     status: row.status_text,

@@ -9,8 +9,8 @@ import { spendCustomizeRight } from '../customize/grant.ts';
  * Whether a name is free for this player: a name must not be another player's; a display name
  * must not be another player's name either (nobody can pass as someone else), case-insensitive.
  */
-export function nameAvailable(db: Pick<Db, 'get'>, user: UserRow, name: string): boolean {
-  const holder = findUserByName(db, name);
+export async function nameAvailable(db: Pick<Db, 'get'>, user: UserRow, name: string): Promise<boolean> {
+  const holder = await findUserByName(db, name);
   return !holder || holder.id === user.id;
 }
 
@@ -18,17 +18,17 @@ export function nameAvailable(db: Pick<Db, 'get'>, user: UserRow, name: string):
 export async function updateSettings(tx: Tx, user: UserRow, input: { name?: string; display_name?: string; status?: string; private?: boolean }, now: number): Promise<UserRow> {
   if (input.name !== undefined && input.name !== user.name) {
     // Changing the name spends a one-off nickname right (a nickname card's; docs/decisions/0026).
-    if (!nameAvailable(tx, user, input.name)) fail(NumericError.INVALID_DATA, 'This name is already used');
+    if (!await nameAvailable(tx, user, input.name)) fail(NumericError.INVALID_DATA, 'This name is already used');
     if (!await spendCustomizeRight(tx, user.id, 'nickname', now)) fail(NumericError.ACCESS_DENIED, "You don't have any cards for changing the username.");
     await tx.run('UPDATE users SET name = ? WHERE id = ?', input.name, user.id);
   }
   if (input.display_name !== undefined) {
-    if (!nameAvailable(tx, user, input.display_name)) fail(NumericError.INVALID_DATA, 'This name is already used');
+    if (!await nameAvailable(tx, user, input.display_name)) fail(NumericError.INVALID_DATA, 'This name is already used');
     await tx.run('UPDATE users SET display_name = ? WHERE id = ?', input.display_name, user.id);
   }
   if (input.status !== undefined) await tx.run('UPDATE users SET status_text = ? WHERE id = ?', input.status.trim(), user.id);
   if (input.private !== undefined) await tx.run('UPDATE users SET private_profile = ? WHERE id = ?', input.private ? 1 : 0, user.id);
-  return findUserById(tx, user.id)!;
+  return (await findUserById(tx, user.id))!;
 }
 
 /** account.break: a rest from a day to a year away; it can be made longer, never shorter. */

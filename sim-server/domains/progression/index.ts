@@ -38,7 +38,7 @@ export const progression: Domain = {
       });
     }
     // The live boards are built from the record now rather than on the first reader's request.
-    for (const period of RACE_PERIODS) raceBoards.current(period, config.now());
+    for (const period of RACE_PERIODS) await raceBoards.current(period, config.now());
   },
   async onWager(tx, wager, { hub, config, raceBoards }) {
     if (!config.countProgression) return;

@@ -17,9 +17,9 @@ export const progressionHandlers: Handlers = {
     const current = periodAt(period, now);
     const { start, end } = params.start === undefined ? current : periodAt(period, params.start);
     if (params.start !== undefined && (start !== params.start || start > current.start)) fail(NumericError.INPUT_ERROR, 'start: not the start of a race period so far');
-    const board = leaderboardOf(ctx.db, ctx.raceBoards, period, start, serverNow, params.count ?? 20, ctx.user?.id ?? null);
-    const leaders = board.top.map((row) => {
-      const user = findUserById(ctx.db, row.user_id);
+    const board = await leaderboardOf(ctx.db, ctx.raceBoards, period, start, serverNow, params.count ?? 20, ctx.user?.id ?? null);
+    const leaders = board.top.map(async (row) => {
+      const user = await findUserById(ctx.db, row.user_id);
       if (!user) throw new Error(`race: unknown player ${row.user_id}`);
       return { place: row.place, user: publicUser(user), wagered: row.wagered, prize: row.prize };
     });

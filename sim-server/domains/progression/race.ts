@@ -53,11 +53,11 @@ export class RaceBoards {
   }
 
   /** The current board of a period kind at the server's `now` (rebuilt from the days when a new period began). */
-  current(period: RacePeriod, now: number): { start: number; end: number; board: RaceBoard } {
+  async current(period: RacePeriod, now: number): Promise<{ start: number; end: number; board: RaceBoard }> {
     const { start, end } = periodAt(period, this.clock(now));
     const held = this.boards.get(period);
     if (held?.start === start) return held;
-    const fresh = { start, end, board: new RaceBoard(standingsOf(this.db, start, end)) };
+    const fresh = { start, end, board: new RaceBoard(await standingsOf(this.db, start, end)) };
     this.boards.set(period, fresh);
     return fresh;
   }
@@ -92,7 +92,7 @@ const POINTS_BETWEEN = `SELECT user_id, wagered, reached_at FROM race_days WHERE
   UNION ALL SELECT id AS user_id, race_wagered AS wagered, race_reached_at AS reached_at FROM users WHERE race_day >= ? AND race_day < ?`;
 
 /** Every player's points between two moments (whole days), straight from the record. */
-function standingsOf(db: Pick<Db, 'all'>, start: number, end: number): BoardEntry[] {
+function standingsOf(db: Pick<Db, 'all'>, start: number, end: number): Promise<BoardEntry[]> {
   return db.all<BoardEntry>(
     `SELECT user_id AS userId, SUM(wagered) AS points, MAX(reached_at) AS reachedAt FROM (${POINTS_BETWEEN}) p GROUP BY user_id`,
     start, end, start, end,
@@ -163,10 +163,10 @@ export interface RaceStanding {
 const standing = (period: RacePeriod, place: number, entry: BoardEntry): RaceStanding => ({ place, user_id: entry.userId, wagered: entry.points, prize: prizeOf(period, place) });
 
 /** A period's standings at the server's `now`: the top `count` places, a player's own place and the field's size. */
-export function leaderboardOf(db: Db, boards: RaceBoards, period: RacePeriod, start: number, now: number, count: number, viewer: number | null) {
-  const current = boards.current(period, now);
+export async function leaderboardOf(db: Db, boards: RaceBoards, period: RacePeriod, start: number, now: number, count: number, viewer: number | null) {
+  const current = await boards.current(period, now);
   // Past periods are read from the record: they no longer change.
-  const board = current.start === start ? current.board : new RaceBoard(standingsOf(db, start, periodAt(period, start).end));
+  const board = current.start === start ? current.board : new RaceBoard(await standingsOf(db, start, periodAt(period, start).end));
   const top = board.top(count).map((entry, i) => standing(period, i + 1, entry));
   const mine = viewer === null ? null : board.placeOf(viewer);
   return { top, me: mine && standing(period, mine.place, mine.entry), players: board.size };

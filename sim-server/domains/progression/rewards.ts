@@ -74,7 +74,7 @@ export async function claimLevelReward(tx: Tx, deps: RewardDeps, userId: number,
   const claimed = await tx.run('INSERT INTO reward_claims (user_id, level, amount, claimed_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', userId, level, value, now);
   if (claimed.changes === 0) fail(NumericError.INVALID_DATA, 'This reward was already claimed');
   const assetId = await grantCard(tx, deps.catalog, userId, { kind: 'free_case', rarity: levelRewardRarity(level), name: `Level ${level} case`, level, amount: value }, `level:${level}`, now);
-  const card = cardOut(deps.catalog, cardById(tx, assetId)!);
+  const card = cardOut(deps.catalog, (await cardById(tx, assetId))!);
   if (keys > 0) await addKeys(tx, userId, box.key, keys, now);
   tx.afterCommit(() => {
     deps.hub.toUser(userId, 'INVENTORY_ASSET_ISSUED', { assets: [], cards: [card], count: 1, source: 'reward', game_hash: null });

@@ -25,12 +25,12 @@ export const securityHandlers: Handlers = {
     );
     return { verified: true };
   },
-  'account.secure-status': (_params, ctx) => ({ enabled: secureEnabled(ctx.db, requireUser(ctx).id) }),
+  'account.secure-status': async (_params, ctx) => ({ enabled: await secureEnabled(ctx.db, requireUser(ctx).id) }),
   'account.secure-setup': async (_params, ctx) => {
     const user = requireUser(ctx);
     const secret = totpSecret((bytes) => webcrypto.getRandomValues(bytes));
     await ctx.db.transaction(async (tx) => {
-      if (secureEnabled(tx, user.id)) fail(NumericError.INVALID_DATA, 'Two-factor authentication is already enabled');
+      if (await secureEnabled(tx, user.id)) fail(NumericError.INVALID_DATA, 'Two-factor authentication is already enabled');
       await tx.run(
         `INSERT INTO user_secure (user_id, secret, enabled, last_step, created_at) VALUES (?, ?, 0, -1, ?)
          ON CONFLICT (user_id) DO UPDATE SET secret = excluded.secret, last_step = -1, created_at = excluded.created_at`,
@@ -51,7 +51,7 @@ export const securityHandlers: Handlers = {
     const user = requireUser(ctx);
     return countingWrongCodes(ctx, user.id, () =>
       ctx.db.transaction(async (tx) => {
-        const row = secureRow(tx, user.id);
+        const row = await secureRow(tx, user.id);
         if (!row) fail(NumericError.INVALID_DATA, 'Start the two-factor setup first');
         if (row.enabled === 1) fail(NumericError.INVALID_DATA, 'Two-factor authentication is already enabled');
         await useCode(tx, row, code, ctx.config.now(), NumericError.INVALID_DATA);
@@ -64,7 +64,7 @@ export const securityHandlers: Handlers = {
     const user = requireUser(ctx);
     return countingWrongCodes(ctx, user.id, () =>
       ctx.db.transaction(async (tx) => {
-        const row = secureRow(tx, user.id);
+        const row = await secureRow(tx, user.id);
         if (!row || row.enabled !== 1) fail(NumericError.INVALID_DATA, 'Two-factor authentication is not enabled');
         await useCode(tx, row, code, ctx.config.now(), NumericError.INVALID_DATA);
         await tx.run('DELETE FROM user_secure WHERE user_id = ?', user.id);

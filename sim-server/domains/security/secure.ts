@@ -38,13 +38,13 @@ export interface SecureRow {
 }
 
 /** A player's 2FA row, set up or not. */
-export function secureRow(db: Pick<Db, 'get'>, userId: number): SecureRow | undefined {
+export function secureRow(db: Pick<Db, 'get'>, userId: number): Promise<SecureRow | undefined> {
   return db.get<SecureRow>('SELECT user_id, secret, enabled, last_step FROM user_secure WHERE user_id = ?', userId);
 }
 
 /** Whether a player has 2FA enabled. */
-export function secureEnabled(db: Pick<Db, 'get'>, userId: number): boolean {
-  return secureRow(db, userId)?.enabled === 1;
+export async function secureEnabled(db: Pick<Db, 'get'>, userId: number): Promise<boolean> {
+  return (await secureRow(db, userId))?.enabled === 1;
 }
 
 /** Refuses while too many wrong codes are recent. */
@@ -76,7 +76,7 @@ export async function useCode(tx: Tx, row: SecureRow, code: string, now: number,
  * SECURE_REQUIRED until 2FA is enabled (crypto withdrawals); otherwise pass players without it (vault).
  */
 export async function requireSecure(tx: Tx, ctx: CallContext, userId: number, code: string | undefined, { setupRequired }: { setupRequired: boolean }): Promise<void> {
-  const row = secureRow(tx, userId);
+  const row = await secureRow(tx, userId);
   if (!row || row.enabled !== 1) {
     if (setupRequired) fail(NamedError.SECURE_REQUIRED, SecureMessage.REQUIRED);
     return;

@@ -31,9 +31,9 @@ function registerStreams(app: FastifyInstance, s: Services): void {
     return html(reply, streamsConsole(await liveStreams(s.db), typeof notice === 'string' ? notice.slice(0, 200) : null));
   });
   app.post('/api/sim/streams', operator, async (request, reply) => {
-    const result = answer(() => {
+    const result = answer(async () => {
       const body = parseBody(StartBody, request.body);
-      const user = findUserByName(s.db, body.name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
+      const user = await findUserByName(s.db, body.name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
       const { channel, title = 'Live in the arena', followers = 0 } = body;
       return s.db.transaction((tx) => startStream(tx, s, user, { channel, title: title || 'Live in the arena', followers }));
     });

@@ -66,22 +66,22 @@ export async function insertUnboxGame(tx: Tx, userId: number, box: { id: number;
 }
 
 /** A game by its token. */
-export function gameByToken(db: Pick<Db, 'get'>, token: string): GameRow | undefined {
+export function gameByToken(db: Pick<Db, 'get'>, token: string): Promise<GameRow | undefined> {
   return db.get<GameRow>('SELECT * FROM unbox_games WHERE token = ?', token);
 }
 
 /** A game by id. */
-export function gameById(db: Pick<Db, 'get'>, id: number): GameRow | undefined {
+export function gameById(db: Pick<Db, 'get'>, id: number): Promise<GameRow | undefined> {
   return db.get<GameRow>('SELECT * FROM unbox_games WHERE id = ?', id);
 }
 
 /** One drop by id. */
-export function dropById(db: Pick<Db, 'get'>, id: number): DropRow | undefined {
+export function dropById(db: Pick<Db, 'get'>, id: number): Promise<DropRow | undefined> {
   return db.get<DropRow>(`${DROP_SELECT} WHERE d.id = ?`, id);
 }
 
 /** A game's drops in roll order. */
-export function dropsOfGame(db: Pick<Db, 'all'>, gameId: number): DropRow[] {
+export function dropsOfGame(db: Pick<Db, 'all'>, gameId: number): Promise<DropRow[]> {
   return db.all<DropRow>(`${DROP_SELECT} WHERE d.game_id = ? ORDER BY d.round`, gameId);
 }
 
@@ -129,9 +129,9 @@ export function dropOut(row: DropRow): DropOut {
 }
 
 /** Everything arena.game shows of an unbox game: drops, their items and the range table used. */
-export function unboxGameDetail(db: Pick<Db, 'all' | 'get'>, catalog: CatalogView, row: GameRow) {
-  const drops = dropsOfGame(db, row.id);
-  const owner = findUserById(db, row.user_id)!;
+export async function unboxGameDetail(db: Pick<Db, 'all' | 'get'>, catalog: CatalogView, row: GameRow) {
+  const drops = await dropsOfGame(db, row.id);
+  const owner = (await findUserById(db, row.user_id))!;
   const itemIds = [...new Set(drops.map((d) => d.item_id))];
   return {
     game: gameOut(row),

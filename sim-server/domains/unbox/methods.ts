@@ -33,7 +33,7 @@ export const unboxHandlers: Handlers = {
       const { id: gameId, token } = await insertUnboxGame(tx, user.id, box, count, now);
       if (table !== undefined) await openAtTable(tx, table, gameId, box.id);
       await ctx.ledger.transfer(tx, { from: { user: user.id }, to: CASES_HOUSE, amount: box.price * count, type: 'unbox_boxes_bought', ref: toHash(gameId) });
-      return { success: true, path: `/case/${box.key}/${token}`, game: gameOut(gameById(tx, gameId)!), users: [publicUser(user)] };
+      return { success: true, path: `/case/${box.key}/${token}`, game: gameOut((await gameById(tx, gameId))!), users: [publicUser(user)] };
     });
   },
 
@@ -42,7 +42,7 @@ export const unboxHandlers: Handlers = {
     const catalog = ctx.catalog.view();
     return ctx.db.transaction(async (tx) => {
       const now = ctx.config.now();
-      const game = gameByToken(tx, token);
+      const game = await gameByToken(tx, token);
       // Someone else's token reads as unknown: tokens are the only key to personal games.
       if (!game || game.user_id !== user.id) fail(NamedError.GAME_ERROR, 'Game not found.');
       if (game.status !== 'running') fail(NamedError.GAME_ERROR, 'Game is finished.');
@@ -66,8 +66,8 @@ export const unboxHandlers: Handlers = {
       );
       const item = catalog.item(slot.itemId)!;
       const roll = {
-        game: gameOut(gameById(tx, game.id)!),
-        drop: dropOut(dropById(tx, dropId)!),
+        game: gameOut((await gameById(tx, game.id))!),
+        drop: dropOut((await dropById(tx, dropId))!),
         item,
         asset: assetOut(catalog, { id: assetId, item_id: slot.itemId, box_id: box.id, created_at: now }),
         roll: { round, duration: fast ? ROLL_DURATION_MS.fast : ROLL_DURATION_MS.normal },

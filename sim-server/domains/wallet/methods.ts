@@ -45,11 +45,11 @@ export const walletHandlers: Handlers = {
       has_more: rows.length > count,
     };
   },
-  'wallet.getPayments': (params, ctx) => {
+  'wallet.getPayments': async (params, ctx) => {
     const user = requireUser(ctx);
     const count = params.count ?? PAGE;
     const before = params.offset ? (parseHash(params.offset) ?? 0) : undefined;
-    const rows = paymentsPage(ctx.db, user.id, { before, count: count + 1, currency: params.currency?.trim().toUpperCase() || undefined });
+    const rows = await paymentsPage(ctx.db, user.id, { before, count: count + 1, currency: params.currency?.trim().toUpperCase() || undefined });
     return { payments: rows.slice(0, count).map(paymentOut), has_more: rows.length > count };
   },
   'wallet.alerts': async (_params, ctx) => {
@@ -67,7 +67,7 @@ export const walletHandlers: Handlers = {
         : { id: `refund_available:${p.hash}`, type: 'refund_available', currency: p.currency, payment_hash: p.hash,
             text: `Your ${p.value} ${p.currency} deposit was declined. Enter an address to get it back.` };
     });
-    if (!secureEnabled(ctx.db, user.id)) {
+    if (!await secureEnabled(ctx.db, user.id)) {
       alerts.push({ id: 'secure_required', type: 'secure_required', currency: null, payment_hash: null, text: 'Set up two-factor authentication to withdraw.' });
     }
     return { alerts };
@@ -75,7 +75,7 @@ export const walletHandlers: Handlers = {
   'wallet.getRequirements': async (_params, ctx) => {
     const user = requireUser(ctx);
     const { balance, withdrawable, sponsored, toWager, bonusLocked, bonusWagerLeft } = await ctx.ledger.split(ctx.db, user.id);
-    const secure = secureEnabled(ctx.db, user.id);
+    const secure = await secureEnabled(ctx.db, user.id);
     return {
       secure,
       balance,

@@ -29,8 +29,8 @@ const cents = (value: number) => Math.round(value * 100);
 const playerName = () => z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 
 /** The player of a login name, or NOT_FOUND naming it. */
-export function playerNamed(s: Pick<Services, 'db'>, name: string): UserRow {
-  return findUserByName(s.db, name.trim()) ?? fail(NumericError.NOT_FOUND, `No player named ${name.trim()}`);
+export async function playerNamed(s: Pick<Services, 'db'>, name: string): Promise<UserRow> {
+  return await findUserByName(s.db, name.trim()) ?? fail(NumericError.NOT_FOUND, `No player named ${name.trim()}`);
 }
 
 // Rain.
@@ -99,7 +99,7 @@ export async function raceEnd(s: Services, body: unknown) {
   const now = s.config.now();
   const raceNow = s.raceBoards.clock(now);
   const ended = periodAt(period, raceNow);
-  const offset = raceOffsetOf(s.db) + (ended.end - raceNow);
+  const offset = await raceOffsetOf(s.db) + (ended.end - raceNow);
   await s.db.transaction((tx) => writeSetting(tx, 'race_clock_offset', offset, now));
   applyRaceOffset(s, offset);
   const paid = await settleRaces({ db: s.db, ledger: s.ledger, hub: s.hub, now: s.raceBoards.clock(now) });
@@ -143,7 +143,7 @@ export function tellMaintenance(s: Pick<Services, 'hub'>, state: MaintenanceStat
 export async function maintenance(s: Services, body: unknown, told: (state: MaintenanceState) => void) {
   const parsed = parseBody(MaintenanceBody, body);
   const open = yes(parsed.open);
-  const current = maintenanceOf(s.db);
+  const current = await maintenanceOf(s.db);
   if (!open && !current.open) fail(NumericError.INVALID_DATA, 'No maintenance is running');
   const now = s.config.now();
   const state: MaintenanceState = open
@@ -159,8 +159,8 @@ export async function maintenance(s: Services, body: unknown, told: (state: Main
 const PlayerBody = z.object({ name: playerName() });
 
 /** Sends a protection challenge to a player's sockets (the modal of CAPTCHA_REQUIRED; their calls wait until it is passed). */
-export function protection(s: Services, body: unknown) {
-  const user = playerNamed(s, parseBody(PlayerBody, body).name);
+export async function protection(s: Services, body: unknown) {
+  const user = await playerNamed(s, parseBody(PlayerBody, body).name);
   const token = randomBytes(16).toString('hex');
   s.hub.toUser(user.id, 'PROTECTION_CHALLENGE', { token });
   return { user_hash: toHash(user.id), token };
@@ -168,7 +168,7 @@ export function protection(s: Services, body: unknown) {
 
 /** Pushes BASIC_VERIFY_REQUIRED to a player who has not passed basic verification. */
 export async function requireVerification(s: Services, body: unknown) {
-  const user = playerNamed(s, parseBody(PlayerBody, body).name);
+  const user = await playerNamed(s, parseBody(PlayerBody, body).name);
   if (await basicVerified(s.db, user.id)) fail(NumericError.INVALID_DATA, `${user.name} has passed basic verification already`);
   s.hub.toUser(user.id, 'BASIC_VERIFY_REQUIRED', { message: 'Verify your identity to continue: full name, date of birth and country.' });
   return { user_hash: toHash(user.id) };
@@ -182,7 +182,7 @@ const PartyBody = z.object({ name: playerName(), now: flag() });
  */
 export async function partyClose(s: Services, body: unknown) {
   const { name, now } = parseBody(PartyBody, body);
-  const user = playerNamed(s, name);
+  const user = await playerNamed(s, name);
   const party = await s.db.get<PartyRow>("SELECT * FROM stream_parties WHERE host_id = ? AND status <> 'closed'", user.id) ?? fail(NumericError.INVALID_DATA, `${user.name} hosts no open party`);
   if (!yes(now)) {
     s.hub.toUser(user.id, 'CLOSE_PARTY', { message: 'Your stream party must be closed before the arena goes on.' });
@@ -241,15 +241,15 @@ const StreamStartBody = z.object({
 });
 
 /** Puts a player on air (STREAM_ONLINE to LOBBY, a stream message in the chat). */
-export function streamStart(s: Services, body: unknown) {
+export async function streamStart(s: Services, body: unknown) {
   const { name, channel, title, followers } = parseBody(StreamStartBody, body);
-  const user = playerNamed(s, name);
+  const user = await playerNamed(s, name);
   return s.db.transaction((tx) => startStream(tx, s, user, { channel: channel || user.name, title: title || 'Live in the arena', followers: followers ?? 1_250 }));
 }
 
 /** Takes a player's stream off air (STREAM_OFFLINE). */
 export async function streamStop(s: Services, body: unknown) {
-  const user = playerNamed(s, parseBody(PlayerBody, body).name);
+  const user = await playerNamed(s, parseBody(PlayerBody, body).name);
   const live = await s.db.get<{ id: number }>('SELECT id FROM streams WHERE user_id = ? AND ended_at IS NULL', user.id) ?? fail(NumericError.INVALID_DATA, `${user.name} is not live`);
   await s.db.transaction((tx) => stopStream(tx, s, toHash(live.id)));
   return { hash: toHash(live.id), stopped: true };

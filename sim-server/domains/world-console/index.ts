@@ -58,7 +58,7 @@ async function worldView(app: FastifyInstance, s: Services): Promise<WorldView> 
   return {
     online: s.hub.stats().connections,
     simulated: simulatedOnline(),
-    maintenance: maintenanceOf(s.db),
+    maintenance: await maintenanceOf(s.db),
     race: { offset: s.raceBoards.offset, periods: RACE_PERIODS.map((period) => ({ period, ...periodAt(period, s.raceBoards.clock(now)) })) },
     rain: rain ? { hash: toHash(rain.id), status: rain.status, ends_at: rain.ends_at, participants: (await s.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_rain_users WHERE rain_id = ?', rain.id))!.n } : null,
     pot: await s.ledger.balance(s.db, RAIN_HOUSE),
@@ -71,20 +71,20 @@ async function worldView(app: FastifyInstance, s: Services): Promise<WorldView> 
   };
 }
 
-function registerWorldConsole(app: FastifyInstance, s: Services): void {
+async function registerWorldConsole(app: FastifyInstance, s: Services): Promise<void> {
   if (!s.config.simMode) return;
 
   // Every process follows the switches: the first read now, then once a second.
-  let told = JSON.stringify(maintenanceOf(s.db));
+  let told = JSON.stringify(await maintenanceOf(s.db));
   const follow = (state: MaintenanceState) => {
     told = JSON.stringify(state);
   };
-  applyRaceOffset(s, raceOffsetOf(s.db));
-  if (maintenanceOf(s.db).open) tellMaintenance(s, maintenanceOf(s.db));
-  const sync = setInterval(() => {
+  applyRaceOffset(s, await raceOffsetOf(s.db));
+  if ((await maintenanceOf(s.db)).open) tellMaintenance(s, await maintenanceOf(s.db));
+  const sync = setInterval(async () => {
     try {
-      applyRaceOffset(s, raceOffsetOf(s.db));
-      const state = maintenanceOf(s.db);
+      applyRaceOffset(s, await raceOffsetOf(s.db));
+      const state = await maintenanceOf(s.db);
       const key = JSON.stringify(state);
       if (key !== told) {
         told = key;

@@ -36,6 +36,6 @@ export async function writeSetting(tx: Pick<Tx, 'run'>, key: string, value: unkn
 }
 
 /** The running maintenance, if any. */
-export const maintenanceOf = (db: Read): MaintenanceState => readSetting(db, 'maintenance', NO_MAINTENANCE);
+export const maintenanceOf = (db: Read): Promise<MaintenanceState> => readSetting(db, 'maintenance', NO_MAINTENANCE);
 /** Milliseconds the race's clock runs ahead of the server's. */
-export const raceOffsetOf = (db: Read): number => readSetting(db, 'race_clock_offset', 0);
+export const raceOffsetOf = (db: Read): Promise<number> => readSetting(db, 'race_clock_offset', 0);
