@@ -11,6 +11,7 @@ import { openPostgres } from './postgres.ts';
 import { COMMITTED, Serial, dbStatements, groupedTransactions, transactionRunner, type Db, type GroupOptions, type RunResult, type Statements } from './transaction.ts';
 
 export type { Db, Tx } from './transaction.ts';
+export { filterInOrder, mapInOrder } from './transaction.ts';
 
 /** Options for opening the database. */
 export interface DbOptions {

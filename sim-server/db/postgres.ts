@@ -295,7 +295,7 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
   }
   prepare = true;
 
-  const leases = await createLeases(settings, connectTimeoutMs);
+  const leases = createLeases(settings, connectTimeoutMs);
   return {
     run,
     get,
@@ -317,16 +317,16 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
  * lease goes with it, and another process's next tryLease takes them; this one, connected
  * again, is refused until they are free.
  */
-async function createLeases(settings: pg.ClientConfig, connectTimeoutMs: number): Promise<{ tryLease(name: string): Promise<boolean>; close(): Promise<void> }> {
+function createLeases(settings: pg.ClientConfig, connectTimeoutMs: number): { tryLease(name: string): Promise<boolean>; close(): Promise<void> } {
   let client: Promise<pg.Client> | undefined;
   const held = new Set<string>();
-  const drop = async (c: pg.Client): Promise<void> => {
+  const drop = (c: pg.Client): void => {
     held.clear();
     client = undefined;
-    await c.end().catch(() => {});
+    c.end().catch(() => {});
   };
-  const connection = async (): Promise<pg.Client> => {
-    client ??= await (async () => {
+  const connection = (): Promise<pg.Client> => {
+    client ??= (async () => {
       const c = new pg.Client({ ...settings, connectionTimeoutMillis: connectTimeoutMs });
       c.on('error', () => drop(c));
       c.on('end', () => {
@@ -337,7 +337,7 @@ async function createLeases(settings: pg.ClientConfig, connectTimeoutMs: number)
         await c.connect();
       } catch (error) {
         client = undefined;
-        await c.end().catch(() => {});
+        c.end().catch(() => {});
         throw error;
       }
       // This connection only holds locks: it must not keep the process alive.
@@ -347,17 +347,17 @@ async function createLeases(settings: pg.ClientConfig, connectTimeoutMs: number)
     return client;
   };
   // One call at a time, so two takers in this process never make two connections.
-  let queue: Promise<unknown> = await Promise.resolve();
-  const tryLease = async (name: string): Promise<boolean> => {
-    const next = await queue.then(async () => {
+  let queue: Promise<unknown> = Promise.resolve();
+  const tryLease = (name: string): Promise<boolean> => {
+    const next = queue.then(async () => {
       // Unreachable, this process holds nothing: it answers false rather than failing.
       try {
         const c = await connection();
         if (held.has(name)) {
           // Held while this connection lives: a round trip proves it still does.
-          await c.query('SELECT 1').catch(async (error: unknown) => {
+          await c.query('SELECT 1').catch((error: unknown) => {
             if (!connectionLost(error)) throw error;
-            await drop(c);
+            drop(c);
           });
           if (held.has(name)) return true;
         }
@@ -370,7 +370,7 @@ async function createLeases(settings: pg.ClientConfig, connectTimeoutMs: number)
         return false;
       }
     });
-    queue = await next.catch(() => {});
+    queue = next.catch(() => {});
     return next;
   };
   return {

@@ -129,7 +129,7 @@ export class Serial {
 
   /** Runs a statement of the Db itself, after the body that runs now (and any queued before it). */
   async after<T>(statement: () => Promise<T>): Promise<T> {
-    const wait = await this.acquire();
+    const wait = this.acquire();
     if (wait) await wait;
     try {
       return await statement();
@@ -153,9 +153,9 @@ export interface OpenTx {
 export function dbStatements(statements: Statements, serial?: Serial): Statements {
   if (serial) {
     return {
-      run: async (sql, ...params) => (serial.busy ? await (currentTx() ?? queued(serial, statements)).run(sql, ...params) : await statements.run(sql, ...params)),
-      get: async (sql, ...params) => (serial.busy ? await (currentTx() ?? queued(serial, statements)).get(sql, ...params) : await statements.get(sql, ...params)),
-      all: async (sql, ...params) => (serial.busy ? await (currentTx() ?? queued(serial, statements)).all(sql, ...params) : await statements.all(sql, ...params)),
+      run: (sql, ...params) => (serial.busy ? (currentTx() ?? queued(serial, statements)).run(sql, ...params) : statements.run(sql, ...params)),
+      get: (sql, ...params) => (serial.busy ? (currentTx() ?? queued(serial, statements)).get(sql, ...params) : statements.get(sql, ...params)),
+      all: (sql, ...params) => (serial.busy ? (currentTx() ?? queued(serial, statements)).all(sql, ...params) : statements.all(sql, ...params)),
     };
   }
   return {
@@ -187,7 +187,7 @@ export function transactionRunner(open: () => OpenTx | Promise<OpenTx>, serial?:
   return async (fn) => {
     if (currentTx()) throw new Error('nested transaction: pass the Tx down instead');
     if (serial) {
-      const wait = await serial.acquire();
+      const wait = serial.acquire();
       if (wait) await wait;
     }
     try {
@@ -197,9 +197,9 @@ export function transactionRunner(open: () => OpenTx | Promise<OpenTx>, serial?:
       const live: Live = {
         ended: false,
         tx: {
-          run: async (sql, ...params) => (live.ended ? await ended() : await statements.run(sql, ...params)),
-          get: async (sql, ...params) => (live.ended ? await ended() : await statements.get(sql, ...params)),
-          all: async (sql, ...params) => (live.ended ? await ended() : await statements.all(sql, ...params)),
+          run: (sql, ...params) => (live.ended ? ended() : statements.run(sql, ...params)),
+          get: (sql, ...params) => (live.ended ? ended() : statements.get(sql, ...params)),
+          all: (sql, ...params) => (live.ended ? ended() : statements.all(sql, ...params)),
           afterCommit: (f) => pending.push(f),
         },
       };
@@ -324,4 +324,23 @@ export function groupedTransactions(
     },
   };
   return { transaction, commits, flush };
+}
+
+/**
+ * `items.map(fn)` for an async `fn`, one call at a time and in order: the calls share one
+ * connection (a transaction's, or SQLite's only one), where statement order matters, so they
+ * are never run side by side with Promise.all.
+ */
+export async function mapInOrder<T, U>(items: Iterable<T>, fn: (item: T, index: number) => Promise<U>): Promise<U[]> {
+  const out: U[] = [];
+  let i = 0;
+  for (const item of items) out.push(await fn(item, i++));
+  return out;
+}
+
+/** `items.filter(fn)` for an async `fn`, one call at a time and in order (see mapInOrder). */
+export async function filterInOrder<T>(items: Iterable<T>, fn: (item: T) => Promise<boolean>): Promise<T[]> {
+  const out: T[] = [];
+  for (const item of items) if (await fn(item)) out.push(item);
+  return out;
 }

@@ -15,6 +15,7 @@ import { mintGiftCode } from '../kernel/gift-codes.ts';
 import { startStream, stopStream } from '../domains/streams/store.ts';
 import type { Services } from '../rpc/context.ts';
 import { chatLine, reactionLine, replyLine, simName } from './words.ts';
+import { filterInOrder } from '../db/database.ts';
 
 /** One simulated player and where it stands. */
 export interface Agent {
@@ -173,7 +174,7 @@ const seated = async (world: WorldContext, battleId: number, userId: number) =>
 async function joinBattle(world: WorldContext, agent: Agent, battle?: WaitingBattle): Promise<void> {
   if (await topUpIfShort(world, agent)) return;
   const budget = await balanceOf(world, agent) / 3;
-  const open = battle ? [battle] : (await waitingBattles(world)).filter(async (b) => b.price <= budget && !await seated(world, b.id, agent.id));
+  const open = battle ? [battle] : await filterInOrder(await waitingBattles(world), async (b) => b.price <= budget && !await seated(world, b.id, agent.id));
   const chosen = open[Math.floor(world.random() * open.length)];
   if (chosen && chosen.price <= budget) await world.call(agent, 'arena-battle.join', { token: chosen.token });
 }
@@ -330,7 +331,7 @@ export async function backgroundActs(world: WorldContext, now: number): Promise<
 async function seatForRealPlayers(world: WorldContext, now: number): Promise<void> {
   const waiting = (await waitingBattles(world)).find((b) => b.sim_creator === 0 && now - b.updated_at >= HUMAN_DELAY_MS.min + (b.id * 7_919) % HUMAN_DELAY_MS.spread);
   if (!waiting) return;
-  const candidates = world.agents.filter(async (a) => !await seated(world, waiting.id, a.id) && await balanceOf(world, a) >= waiting.price * 3);
+  const candidates = await filterInOrder(world.agents, async (a) => !await seated(world, waiting.id, a.id) && await balanceOf(world, a) >= waiting.price * 3);
   const agent = candidates[Math.floor(world.random() * candidates.length)];
   if (agent) await joinBattle(world, agent, waiting);
 }

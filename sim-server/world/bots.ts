@@ -4,7 +4,7 @@
  * a bot wins stays with the house. Bot names carry two underscores, which the player name
  * rules refuse, so no player can ever sign up as (or be mistaken for) a bot.
  */
-import type { Db } from '../db/database.ts';
+import { mapInOrder, type Db } from '../db/database.ts';
 
 /** Display names of the bot pool; four are enough for any battle (five seats, one creator). */
 export const BOT_NAMES = ['Ace', 'Blaze', 'Cobra', 'Dash', 'Echo', 'Fury', 'Ghost', 'Havoc'] as const;
@@ -14,12 +14,12 @@ const botName = (display: string) => `bot__${display.toLowerCase()}`;
 /** Creates the bot accounts that do not exist yet and answers every bot's user id. */
 export function ensureBots(db: Db, now: number): Promise<number[]> {
   return db.transaction((tx) =>
-    BOT_NAMES.map(async (display) => {
-      const name = botName(display);
-      const found = await tx.get<{ id: number }>('SELECT id FROM users WHERE name = ?', name);
-      if (found) return found.id;
-      return (await tx.run("INSERT INTO users (name, display_name, tags, created_at) VALUES (?, ?, '[\"bot\"]', ?)", name, display, now)).lastInsertRowid;
-    }),
+    await mapInOrder(BOT_NAMES, async (display) => {
+            const name = botName(display);
+            const found = await tx.get<{ id: number }>('SELECT id FROM users WHERE name = ?', name);
+            if (found) return found.id;
+            return (await tx.run("INSERT INTO users (name, display_name, tags, created_at) VALUES (?, ?, '[\"bot\"]', ?)", name, display, now)).lastInsertRowid;
+          }),
   );
 }
 

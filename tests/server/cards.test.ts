@@ -4,6 +4,7 @@ import { grantCard } from '../../sim-server/domains/cards/cards.ts';
 import { toHash } from '../../src/core/index.ts';
 import { balanceOf, cheapestCase, ok, openCases, type Client } from './cases-helpers.ts';
 import { startServer, type TestServer } from './harness.ts';
+import { mapInOrder } from '../../sim-server/db/database.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -58,7 +59,7 @@ describe('cards', () => {
     const lee = await server.player('card_lee');
     const id = await server.services.db.transaction(async (tx) => {
       const user = (await tx.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_lee'"))!;
-      return grantCard(tx, server.services.catalog.view(), user.id, { kind: 'free_coins', rarity: 'ultra', name: 'Coins card', level: 50, amount: 1_000 }, 'test', Date.now());
+      return grantCard(tx, await server.services.catalog.view(), user.id, { kind: 'free_coins', rarity: 'ultra', name: 'Coins card', level: 50, amount: 1_000 }, 'test', Date.now());
     });
     const rows = await ledgerRows();
     expect((await lee.call('inventory.activate', { asset_hash: toHash(id) })).error).toMatchObject({ error_code: 19, error_msg: 'Reach level 50 to use this card.' });
@@ -197,8 +198,8 @@ describe('cards', () => {
 
     const userId = (await server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'nia_renamed'"))!.id;
     const [avatarCard, spoiler] = await server.services.db.transaction(async (tx) => [
-      await grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(8, 'free'), level: 1 }, 'test', Date.now()),
-      await grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(12, 'free'), level: 1 }, 'test', Date.now()),
+      await grantCard(tx, await server.services.catalog.view(), userId, { ...bpReward(8, 'free'), level: 1 }, 'test', Date.now()),
+      await grantCard(tx, await server.services.catalog.view(), userId, { ...bpReward(12, 'free'), level: 1 }, 'test', Date.now()),
     ]);
     expect(await ok(nia, 'inventory.activate', { asset_hash: toHash(avatarCard) })).toMatchObject({ right: 'avatar' });
     expect((await server.services.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM customize_rights WHERE user_id = ? AND kind = 'avatar' AND used_at IS NULL", userId))!.n).toBe(1);
@@ -210,7 +211,7 @@ describe('cards', () => {
   test('a reactions card shows its bundle, unlocks it for battles once, and a second one is kept', async () => {
     const rex = await server.player('card_rex');
     const userId = (await server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_rex'"))!.id;
-    const [first, second] = await server.services.db.transaction((tx) => [0, 1].map(() => grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(18, 'free'), level: 1 }, 'test', Date.now()))) as [number, number];
+    const [first, second] = await server.services.db.transaction((tx) => await mapInOrder([0, 1], async () => grantCard(tx, await server.services.catalog.view(), userId, { ...bpReward(18, 'free'), level: 1 }, 'test', Date.now()))) as [number, number];
     const bundleHashes = async () => (await ok(rex, 'bundle.assets', { type: 'reactions' })).assets.map((a) => (a as { hash: string }).hash);
     expect(await bundleHashes()).not.toContain(REACTION_CARD_BUNDLE);
     const preview = await ok(rex, 'bundle.card', { hash: toHash(first) });
@@ -227,7 +228,7 @@ describe('cards', () => {
     const emma = await server.player('card_emma');
     const other = await server.player('card_emil');
     const userId = (await server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_emma'"))!.id;
-    const [first, second] = await server.services.db.transaction((tx) => [0, 1].map(() => grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(22, 'free'), level: 1 }, 'test', Date.now()))) as [number, number];
+    const [first, second] = await server.services.db.transaction((tx) => await mapInOrder([0, 1], async () => grantCard(tx, await server.services.catalog.view(), userId, { ...bpReward(22, 'free'), level: 1 }, 'test', Date.now()))) as [number, number];
     const elite = async (client: Client) => (await ok(client, 'chat.messages', {})).bundles.find((b) => b.hash === EMOJI_CARD_BUNDLE)!;
     const messages = async () => (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_messages'))!.n;
     expect((await elite(emma)).tags).toEqual(['card', 'locked']);
@@ -258,7 +259,7 @@ describe('cards', () => {
     const pat = await server.player('card_pat');
     const stranger = await server.player('card_seer');
     const userId = (await server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_pat'"))!.id;
-    const [packId, secondId] = await server.services.db.transaction((tx) => [0, 1].map(() => grantCard(tx, server.services.catalog.view(), userId, { ...bpReward(6, 'premium'), level: 1 }, 'test', Date.now()))) as [number, number];
+    const [packId, secondId] = await server.services.db.transaction((tx) => await mapInOrder([0, 1], async () => grantCard(tx, await server.services.catalog.view(), userId, { ...bpReward(6, 'premium'), level: 1 }, 'test', Date.now()))) as [number, number];
     const opened = await ok(pat, 'resource.card', { hash: toHash(packId) });
     const hashes = new Set(PATTERN_RESOURCES.map((r) => r.hash));
     expect(opened.item.options.data.resources).toHaveLength(20);

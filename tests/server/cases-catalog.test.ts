@@ -144,7 +144,7 @@ describe('catalog changes', () => {
       edited.slots = edited.slots.map((slot, i) => ({ ...slot, itemKey: keys[(i + 1) % keys.length]! }));
       edited.price += 5;
       catalog.cases = catalog.cases.filter((box) => box.key !== removed!.key);
-      local.services.catalog.store(Date.now(), catalog);
+      await local.services.catalog.store(Date.now(), catalog);
 
       const after = await ok(player, 'arena-case.case', { hash: changed!.hash });
       expect(after.box).toMatchObject({ version: 2, price: before.box.price + 5 });
@@ -158,7 +158,7 @@ describe('catalog changes', () => {
       expect(record.boxes).toEqual([before.box]);
 
       // Restarting the same code again changes nothing more.
-      local.services.catalog.store(Date.now(), catalog);
+      await local.services.catalog.store(Date.now(), catalog);
       expect((await ok(player, 'arena-case.case', { hash: changed!.hash })).box.version).toBe(2);
     } finally {
       await local.close();

@@ -122,7 +122,7 @@ describe('the chat hears of songs, cards and rain tips; the counts go live', () 
     const chat = await chatSocket(player);
     const id = await server.services.db.transaction(async (tx) => {
       const user = (await tx.get<{ id: number }>("SELECT id FROM users WHERE name = 'spec_card'"))!;
-      return grantCard(tx, server.services.catalog.view(), user.id, { ...bpReward(3, 'premium'), level: 1 }, 'test', Date.now());
+      return grantCard(tx, await server.services.catalog.view(), user.id, { ...bpReward(3, 'premium'), level: 1 }, 'test', Date.now());
     });
     await ok(player, 'inventory.activate', { asset_hash: toHash(id) });
     const told = message(await nextWhere(chat, 'MSG_CREATED', ofOrigin('card_activated')));

@@ -10,6 +10,7 @@ import { toHash } from '../../src/core/hash-id.ts';
 import { battle, createBattle, startBattleServer, type BattleServer } from './battles-helpers.ts';
 import { takeServerLog, type Frame } from './harness.ts';
 import { expectLedgerOk, ok, simPost, type Client } from './wallet-helpers.ts';
+import { filterInOrder } from '../../sim-server/db/database.ts';
 
 let s: BattleServer;
 beforeAll(async () => {
@@ -73,7 +74,7 @@ describe('a simulated world', () => {
     const { db } = s.server.services;
     const finished = await db.all<{ id: number; humans: number }>("SELECT b.id, (SELECT COUNT(*) FROM battle_seats s WHERE s.battle_id = b.id AND s.bot = 0) AS humans FROM battles b WHERE b.status = 'finished'");
     expect(finished.length).toBeGreaterThan(0);
-    const overpaid = finished.filter(async (b) => (await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE type = 'arena_reward' AND ref = ?", toHash(b.id)))!.n > b.humans);
+    const overpaid = await filterInOrder(finished, async (b) => (await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE type = 'arena_reward' AND ref = ?", toHash(b.id)))!.n > b.humans);
     expect(overpaid).toEqual([]);
     await expectLedgerOk(s.server);
     // Every refusal the world met was an ordinary error envelope: nothing failed inside the server.

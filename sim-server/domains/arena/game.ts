@@ -12,7 +12,7 @@ export const arenaGameHandlers: Handlers = {
   'arena.game': async ({ hash }, ctx) => {
     // Personal unbox games are reachable by token only; battles by token, or by hash as battleByRef allows.
     const unbox = hash.length === 32 ? await gameByToken(ctx.db, hash) : undefined;
-    if (unbox) return { ...await unboxGameDetail(ctx.db, ctx.catalog.view(), unbox), online: ctx.hub.memberCount(Rooms.arenaGame(hash)) };
+    if (unbox) return { ...await unboxGameDetail(ctx.db, await ctx.catalog.view(), unbox), online: ctx.hub.memberCount(Rooms.arenaGame(hash)) };
     const battle = await battleByRef(ctx.db, hash, ctx.user?.id ?? null);
     if (!battle) fail(NamedError.GAME_ERROR, 'Game not found.');
     return { ...await battleDetail(ctx.db, ctx.battles.deps, battle, ctx.config.now()), online: ctx.hub.memberCount(gameRoomOf(battle)) };

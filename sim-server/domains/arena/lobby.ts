@@ -38,13 +38,13 @@ export const arenaLobbyHandlers: Handlers = {
           ...(await ctx.db.all<GameRow>("SELECT * FROM unbox_games WHERE user_id = ? AND status = 'running' ORDER BY id DESC LIMIT 50", ctx.user.id)).map(gameOut),
         ]
       : [];
-    return { online: ctx.hub.stats().connections, simulated: simulatedOnline(), config: arenaConfig(), public: open, personal, ...await namedBy(ctx.db, ctx.catalog.view(), [...open, ...personal]), time: now };
+    return { online: ctx.hub.stats().connections, simulated: simulatedOnline(), config: arenaConfig(), public: open, personal, ...await namedBy(ctx.db, await ctx.catalog.view(), [...open, ...personal]), time: now };
   },
 
   'arena.history': async ({ offset, count = HISTORY_PAGE }, ctx) => {
     const before = offset === undefined ? undefined : (parseHash(offset) ?? fail(NumericError.INPUT_ERROR, "offset: expected the last battle's hash"));
     const page = await historyPage(ctx.db, ctx.battles.deps, ctx.user?.id ?? null, { before, count }, ctx.config.now());
-    return { history: page.games, ...await namedBy(ctx.db, ctx.catalog.view(), page.games), resume: page.resume };
+    return { history: page.games, ...await namedBy(ctx.db, await ctx.catalog.view(), page.games), resume: page.resume };
   },
 
   'arena.statistics': (_params, ctx) => arenaStatistics(ctx),

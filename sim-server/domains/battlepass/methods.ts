@@ -4,14 +4,14 @@ import { battlePassData, claimTier, commitProgress, purchasePass } from './seaso
 
 /** Battle Pass methods. */
 export const battlePassHandlers: Handlers = {
-  'battlepass.getData': (_params, ctx) => battlePassData(ctx.db, ctx.catalog.view(), ctx.user?.id ?? null, ctx.config.now()),
+  'battlepass.getData': async (_params, ctx) => battlePassData(ctx.db, await ctx.catalog.view(), ctx.user?.id ?? null, ctx.config.now()),
   'battlepass.purchase': ({ method }, ctx) => {
     const user = requireUser(ctx);
     return ctx.moneyTx((tx) => purchasePass(tx, ctx.ledger, user.id, method, ctx.config.now()));
   },
-  'battlepass.claim': ({ tier, track }, ctx) => {
+  'battlepass.claim': async ({ tier, track }, ctx) => {
     const user = requireUser(ctx);
-    const catalog = ctx.catalog.view();
+    const catalog = await ctx.catalog.view();
     return ctx.moneyTx((tx) => claimTier(tx, ctx.hub, catalog, user.id, tier, track, ctx.config.now()));
   },
   'battlepass.commitProgress': ({ exp }, ctx) => {

@@ -49,7 +49,7 @@ export interface BattleDeps {
   hub: Hub;
   beacon: BeaconSource;
   states: StateCache;
-  catalog(): CatalogView;
+  catalog(): Promise<CatalogView>;
   /** Tells the runner when the battle next needs a tick (null: never on its own). */
   schedule(id: number, wakeAt: number | null): void;
 }
@@ -65,12 +65,12 @@ export function engineFail(error: BattleError): never {
  * Brings a battle to `now` (deadlines that passed are applied first, as the engine asks), then
  * runs `command` on it and applies everything in `tx`. A refusal throws, rolling back the lot.
  */
-export async function advanceBattle(deps: BattleDeps, tx: Tx, row: BattleRow, now: number, command?: (state: BattleState) => BattleResult): Promise<BattleState> {
+export async function advanceBattle(deps: BattleDeps, tx: Tx, row: BattleRow, now: number, command?: (state: BattleState) => BattleResult | Promise<BattleResult>): Promise<BattleState> {
   const before = deps.states.get(row);
   const ticked = tickBattle(before, now, deps.beacon);
   let step: BattleStep = ticked;
   if (command) {
-    const result = command(ticked.state);
+    const result = await command(ticked.state);
     if (!result.ok) engineFail(result.error);
     step = { state: result.state, events: [...ticked.events, ...result.events] };
   }
@@ -106,7 +106,7 @@ export async function applyStep(deps: BattleDeps, tx: Tx, row: BattleRow, before
         await tx.run('DELETE FROM battle_seats WHERE battle_id = ? AND seat = ?', row.id, event.seat);
         break;
       case 'ROUND_STARTED':
-        rolls.push(recordRound(deps, tx, row, step.state, event));
+        rolls.push(await recordRound(deps, tx, row, step.state, event));
         break;
       case 'FINISHED':
         await payOut(deps, tx, row, event);
@@ -126,11 +126,12 @@ export async function applyStep(deps: BattleDeps, tx: Tx, row: BattleRow, before
 }
 
 // Stores a round's drops as it starts (before any animation) and answers its ARENA_GAME_ROLL payload.
-function recordRound(deps: BattleDeps, tx: Tx, row: BattleRow, state: BattleState, event: Extract<BattleEvent, { type: 'ROUND_STARTED' }>): RollOut {
+async function recordRound(deps: BattleDeps, tx: Tx, row: BattleRow, state: BattleState, event: Extract<BattleEvent, { type: 'ROUND_STARTED' }>): Promise<RollOut> {
   const boxId = parseHash(event.box)!;
   const version = boxVersionsOf(row)[boxId]!;
-  const catalog = deps.catalog();
-  const drops = event.drops.map(async (drop) => {
+  const catalog = await deps.catalog();
+  const drops: RollOut['drops'] = [];
+  for (const drop of event.drops) {
     const occupant = state.occupants[drop.seat - 1] as Occupant;
     const record: Omit<BattleDropRow, 'id'> = {
       battle_id: row.id,
@@ -154,8 +155,8 @@ function recordRound(deps: BattleDeps, tx: Tx, row: BattleRow, state: BattleStat
       record.battle_id, record.round, record.seat, record.user_id, record.box_id, record.box_version, record.item_id, record.nonce, record.ticket,
       record.range_from, record.range_to, record.value, record.created_at,
     );
-    return battleDropOut({ ...record, id }, null);
-  });
+    drops.push(battleDropOut({ ...record, id }, null));
+  }
   const items: z.output<typeof Item>[] = [...new Set(event.drops.map((d) => parseHash(d.item)!))].map((id) => catalog.item(id)!);
   return { game_hash: toHash(row.id), round: event.round, box_hash: event.box, drops, items, starts_at: event.startsAt, ends_at: event.endsAt };
 }
@@ -170,7 +171,7 @@ async function payOut(deps: BattleDeps, tx: Tx, row: BattleRow, event: Extract<B
     if (payout.bot) continue;
     const userId = userIdOf(payout.player);
     if (payout.kind === 'drops') {
-      const catalog = deps.catalog();
+      const catalog = await deps.catalog();
       const assets: AssetOut[] = [];
       for (const drop of await tx.all<{ id: number; item_id: number; box_id: number }>('SELECT id, item_id, box_id FROM battle_drops WHERE battle_id = ? ORDER BY id', row.id)) {
         const assetId = await grantItem(tx, userId, drop.item_id, drop.box_id, event.at, toHash(row.id));

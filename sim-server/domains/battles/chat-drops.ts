@@ -20,7 +20,7 @@ export async function tellBestDrop(deps: Pick<BattleDeps, 'hub' | 'catalog'>, tx
     row.id,
   );
   if (!best || !isArenaDrop(best.value)) return;
-  const catalog = deps.catalog();
+  const catalog = await deps.catalog();
   const item = catalog.item(best.item_id);
   if (!item) return;
   const rounds = (await tx.get<{ n: number }>('SELECT MAX(round) AS n FROM battle_drops WHERE battle_id = ?', row.id))?.n ?? best.round;

@@ -3,6 +3,7 @@ import type { BattleGameDetail, z } from '../../../src/contract/index.ts';
 import { parseHash, toHash } from '../../../src/core/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { BattleDeps } from './apply.ts';
+import type { BoxVersion } from '../cases/catalog-store.ts';
 import { boxVersionsOf, dropsOfBattle, recentMessages, type BattleRow } from './store.ts';
 import { battleDropOut, battleGameOut, battleMessageOut, publicUsers, robOut, seatedHashes } from './views.ts';
 
@@ -12,12 +13,13 @@ const DETAIL_MESSAGES = 50;
 /** Everything a battle's page and its fairness replay need. */
 export async function battleDetail(db: Pick<Db, 'all' | 'get'>, deps: Pick<BattleDeps, 'states' | 'catalog'>, row: BattleRow, now: number): Promise<z.output<typeof BattleGameDetail>> {
   const state = deps.states.get(row);
-  const catalog = deps.catalog();
+  const catalog = await deps.catalog();
   const versions = boxVersionsOf(row);
-  const boxes = [...new Set(state.rounds)].map((hash) => {
+  const boxes: BoxVersion[] = [];
+  for (const hash of new Set(state.rounds)) {
     const id = parseHash(hash)!;
-    return catalog.boxVersion(id, versions[id]!)!;
-  });
+    boxes.push((await catalog.boxVersion(id, versions[id]!))!);
+  }
   const itemIds = [...new Set(boxes.flatMap((box) => box.slots.map((slot) => slot.itemId)))];
   const serverSeed = state.status === 'finished' ? state.serverSeed : null;
   return {

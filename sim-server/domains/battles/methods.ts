@@ -55,8 +55,8 @@ function gameNotFound(): never {
 }
 
 // The cases of a scheme at their current versions; an unknown or deprecated one refuses the create.
-function schemeBoxes(ctx: CallContext, entries: readonly { box: string }[]): Map<number, BoxVersion> {
-  const catalog = ctx.catalog.view();
+async function schemeBoxes(ctx: CallContext, entries: readonly { box: string }[]): Promise<Map<number, BoxVersion>> {
+  const catalog = await ctx.catalog.view();
   const boxes = new Map<number, BoxVersion>();
   for (const { box } of entries) {
     const found = catalog.box(parseHash(box)!) ?? fail(NumericError.INVALID_DATA, `Box ${box} not found.`);
@@ -67,7 +67,7 @@ function schemeBoxes(ctx: CallContext, entries: readonly { box: string }[]): Map
 }
 
 // A battle's command in one transaction: the battle by token, brought to now, then `command`.
-async function onBattle<T>(ctx: CallContext, tx: Tx, row: BattleRow | undefined, command: (state: BattleState, now: number) => BattleResult, answer: (row: BattleRow, state: BattleState, now: number) => T): Promise<T> {
+async function onBattle<T>(ctx: CallContext, tx: Tx, row: BattleRow | undefined, command: (state: BattleState, now: number) => BattleResult | Promise<BattleResult>, answer: (row: BattleRow, state: BattleState, now: number) => T): Promise<T> {
   if (!row) gameNotFound();
   const now = ctx.config.now();
   const state = await advanceBattle(ctx.battles.deps, tx, row, now, (current) => command(current, now));
@@ -78,12 +78,12 @@ const gameAnswer = (row: BattleRow, state: BattleState, now: number) => ({ succe
 
 /** Battle methods. */
 export const battleHandlers: Handlers = {
-  'arena-battle.create': ({ scheme, mode, number, kings, seed, personal = false, options = {} }, ctx) => {
+  'arena-battle.create': async ({ scheme, mode, number, kings, seed, personal = false, options = {} }, ctx) => {
     const user = requireUser(ctx);
     const parsed = parseScheme(scheme);
     if (!parsed.ok) fail(NumericError.INPUT_ERROR, `scheme: ${parsed.error}`);
-    const boxes = schemeBoxes(ctx, parsed.entries);
-    const catalog = ctx.catalog.view();
+    const boxes = await schemeBoxes(ctx, parsed.entries);
+    const catalog = await ctx.catalog.view();
     const tables: Record<string, DropItem[]> = {};
     for (const box of boxes.values()) {
       tables[box.out.hash] = box.slots.map((slot) => ({ item: toHash(slot.itemId), range: slot.range, price: catalog.item(slot.itemId)!.price }));

@@ -77,7 +77,7 @@ declare module '../../rpc/context.ts' {
 }
 
 /** XP Multiplier: a counted wager's experience times the multiplier (the extra as its own entry). Auto-Claim after it. */
-export async function onCountedWager(tx: Tx, deps: EffectDeps & { catalog: () => CatalogView; progression: BoosterProgression }, wager: CountedWager): Promise<void> {
+export async function onCountedWager(tx: Tx, deps: EffectDeps & { catalog: () => Promise<CatalogView>; progression: BoosterProgression }, wager: CountedWager): Promise<void> {
   // Most players run no booster: counting the wager already looked (progression runs first), else one indexed look.
   const boosted = deps.progression.boostedWager(wager);
   if (boosted === false) return;
@@ -106,7 +106,7 @@ const BOOSTER_XP = 'booster_xp';
  * Auto-Claim: every level reward reached and not yet claimed is given now (its free case card
  * and keys, docs/decisions/0033); the booster records their value.
  */
-async function autoClaim(tx: Tx, deps: EffectDeps & { catalog: () => CatalogView; progression: BoosterProgression }, userId: number): Promise<void> {
+async function autoClaim(tx: Tx, deps: EffectDeps & { catalog: () => Promise<CatalogView>; progression: BoosterProgression }, userId: number): Promise<void> {
   const booster = await runningBooster(tx, userId, 'auto_claim', deps.now);
   if (!booster) return;
   const level = await levelOf(tx, userId);
@@ -116,7 +116,7 @@ async function autoClaim(tx: Tx, deps: EffectDeps & { catalog: () => CatalogView
     level, userId,
   );
   if (level < 2 || open.length === 0) return;
-  const rewards = { catalog: deps.catalog(), hub: deps.hub };
+  const rewards = { catalog: await deps.catalog(), hub: deps.hub };
   let given = 0;
   for (const { level: reached } of open) {
     // A reward no open case fits stays for a later claim rather than failing the wager it rides on.

@@ -26,7 +26,7 @@ export const cards: Domain = {
         const level = body.level;
         if (level !== undefined && (typeof level !== 'number' || !Number.isSafeInteger(level) || level < 1)) throw new AppError(NumericError.INPUT_ERROR, 'level: expected a whole number from 1');
         const reward = { ...bpReward(tier, track), ...(level === undefined ? {} : { level }) };
-        const id = await services.db.transaction((tx) => grantCard(tx, services.catalog.view(), userId, reward, 'operator', services.config.now()));
+        const id = await services.db.transaction(async (tx) => grantCard(tx, await services.catalog.view(), userId, reward, 'operator', services.config.now()));
         return { response: { hash: toHash(id), type: reward.kind } };
       } catch (error) {
         if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };

@@ -14,17 +14,17 @@ const ONE_OFF_KIND: Readonly<Record<string, string>> = { avatar: 'customize', ni
 export const cardHandlers: Handlers = {
   'inventory.getCards': async (_params, ctx) => {
     const user = requireUser(ctx);
-    const catalog = ctx.catalog.view();
+    const catalog = await ctx.catalog.view();
     return { cards: (await heldCards(ctx.db, user.id)).map((card) => cardOut(catalog, card)) };
   },
-  'inventory.activate': ({ asset_hash }, ctx) => {
+  'inventory.activate': async ({ asset_hash }, ctx) => {
     const user = requireUser(ctx);
-    const catalog = ctx.catalog.view();
+    const catalog = await ctx.catalog.view();
     return ctx.moneyTx(async (tx) => activateCard(tx, ctx.ledger, ctx.hub, catalog, user.id, await ownCard(tx, user.id, asset_hash), ctx.config.now()));
   },
-  'resource.card': ({ hash }, ctx) => {
+  'resource.card': async ({ hash }, ctx) => {
     const user = requireUser(ctx);
-    const catalog = ctx.catalog.view();
+    const catalog = await ctx.catalog.view();
     return ctx.db.transaction(async (tx) => {
       const card = await ownCard(tx, user.id, hash);
       await requireCardLevel(tx, user.id, card);
@@ -35,7 +35,7 @@ export const cardHandlers: Handlers = {
   'resource.battlepass': ({ type }) => ({ resources: CARD_RESOURCES.filter((r) => r.type === type) }),
   'arena-case.cards': async (_params, ctx) => {
     const user = requireUser(ctx);
-    const catalog = ctx.catalog.view();
+    const catalog = await ctx.catalog.view();
     const byBox = new Map<number, { key: string; price: number; count: number; asset_hashes: string[] }>();
     for (const card of await heldCards(ctx.db, user.id)) {
       const box = card.box_id === null ? undefined : catalog.box(card.box_id);
@@ -47,9 +47,9 @@ export const cardHandlers: Handlers = {
     }
     return { data: [...byBox.values()] };
   },
-  'arena-case.create-card': ({ key }, ctx) => {
+  'arena-case.create-card': async ({ key }, ctx) => {
     const user = requireUser(ctx);
-    const catalog = ctx.catalog.view();
+    const catalog = await ctx.catalog.view();
     const box = catalog.boxByKey(key) ?? fail(NumericError.NOT_FOUND, `Case ${key} not found.`);
     return ctx.moneyTx(async (tx) => {
       // The oldest card for this case goes first.
@@ -72,6 +72,6 @@ export const cardHandlers: Handlers = {
     const user = requireUser(ctx);
     const kind = ONE_OFF_KIND[type] ?? fail(NumericError.INPUT_ERROR, `type: expected one of ${Object.keys(ONE_OFF_KIND).join(', ')}`);
     const card = (await heldCards(ctx.db, user.id)).find((c) => c.kind === kind && c.detail === type);
-    return { card: card ? cardOut(ctx.catalog.view(), card) : null };
+    return { card: card ? cardOut(await ctx.catalog.view(), card) : null };
   },
 };

@@ -7,9 +7,9 @@ import { tableByHash, tableDrops, tableOut, type TableRow } from './store.ts';
 
 /** Case table methods. */
 export const caseTableHandlers: Handlers = {
-  'case-table.create': ({ box_hash }, ctx) => {
+  'case-table.create': async ({ box_hash }, ctx) => {
     const user = requireUser(ctx);
-    const catalog = ctx.catalog.view();
+    const catalog = await ctx.catalog.view();
     const id = parseHash(box_hash);
     const box = (id !== null && catalog.box(id)) || fail(NumericError.INVALID_DATA, `Box ${box_hash} not found.`);
     if (box.deprecated) fail(NumericError.INVALID_DATA, `Box ${box.out.hash} deprecated.`);
@@ -20,7 +20,7 @@ export const caseTableHandlers: Handlers = {
   },
 
   'case-table.get': async ({ id }, ctx) => {
-    const catalog = ctx.catalog.view();
+    const catalog = await ctx.catalog.view();
     const row = await tableByHash(ctx.db, id) ?? fail(NumericError.NOT_FOUND, 'Table not found.');
     const room = Rooms.caseTable(id);
     // The offset is read with the drops, in one synchronous turn: no publish can fall between them.

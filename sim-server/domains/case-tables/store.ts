@@ -1,7 +1,7 @@
 /** Case tables: rows, the wire shape, and the two hooks the unbox game calls (open at a table, a drop at it). */
 import { CASE_TABLE_DROPS, NumericError, Rooms, type CaseTable, type LiveDrop, type z } from '../../../src/contract/index.ts';
 import { parseHash, toHash } from '../../../src/core/index.ts';
-import type { Db, Tx } from '../../db/database.ts';
+import { mapInOrder, type Db, type Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import type { Hub } from '../../socket/hub.ts';
 import { findUserById, publicUser } from '../../kernel/users.ts';
@@ -52,11 +52,11 @@ export async function tableDrops(db: Pick<Db, 'all' | 'get'>, catalog: CatalogVi
     tableId, CASE_TABLE_DROPS,
   );
   const users = new Map<number, ReturnType<typeof publicUser>>();
-  return rows.map(async (row) => {
-    if (!users.has(row.user_id)) users.set(row.user_id, publicUser((await findUserById(db, row.user_id))!));
-    const box = catalog.box(row.box_id)!;
-    return { hash: toHash(row.id), user_hash: toHash(row.user_id), box_hash: box.out.hash, box_key: box.key, items: [catalog.item(row.item_id)!], user: users.get(row.user_id)!, time: row.created_at };
-  });
+  return await mapInOrder(rows, async (row) => {
+      if (!users.has(row.user_id)) users.set(row.user_id, publicUser((await findUserById(db, row.user_id))!));
+      const box = catalog.box(row.box_id)!;
+      return { hash: toHash(row.id), user_hash: toHash(row.user_id), box_hash: box.out.hash, box_key: box.key, items: [catalog.item(row.item_id)!], user: users.get(row.user_id)!, time: row.created_at };
+    });
 }
 
 /** Ties a new unbox game to the table it was opened at; the table must deal the same case. */

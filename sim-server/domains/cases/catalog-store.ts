@@ -40,8 +40,8 @@ export interface CatalogView {
   /** A case's current version. */
   box(id: number): BoxVersion | undefined;
   boxByKey(key: string): BoxVersion | undefined;
-  /** A case at an older (or the current) version. */
-  boxVersion(id: number, version: number): BoxVersion | undefined;
+  /** A case at an older (or the current) version: older ones are read when first asked for. */
+  boxVersion(id: number, version: number): Promise<BoxVersion | undefined>;
   /** Every case at its current version, cheapest first. */
   listing(): BoxVersion[];
 }
@@ -105,9 +105,9 @@ function boxVersionOf(box: BoxRow, version: VersionRow): BoxVersion {
 /** The catalog of one server: the view handlers read, and the upsert that renews it. */
 export interface CaseCatalog {
   /** The in-memory view of the tables, built on first use and again after a store. */
-  view(): CatalogView;
+  view(): Promise<CatalogView>;
   /** Writes a catalog (the generated one by default) into the tables; idempotent. */
-  store(now: number, catalog?: Catalog): void;
+  store(now: number, catalog?: Catalog): Promise<void>;
   /** Drops the view, so the next read loads the tables again (another process stored a catalog). */
   forget(): void;
 }
@@ -179,16 +179,17 @@ async function loadView(db: Pick<Db, 'all' | 'get'>): Promise<CatalogView> {
     versions.set(cacheKey, built);
     return built;
   };
-  const current = [...boxRows.values()].map(async (row) => (await versionOf(row.id, row.version))!);
+  // Every case's current version is read now, one after the other (one connection), so
+  // box() and listing() answer without the database.
+  const current: BoxVersion[] = [];
+  for (const row of boxRows.values()) current.push((await versionOf(row.id, row.version))!);
+  const byId = new Map(current.map((box) => [box.id, box]));
   const byKey = new Map(current.map((box) => [box.key, box]));
   const listing = current.toSorted((a, b) => a.price - b.price || a.id - b.id);
   return {
     item: (id) => items.get(id),
     itemByKey: (key) => itemsByKey.get(key),
-    box: async (id) => {
-      const row = boxRows.get(id);
-      return row && await versionOf(id, row.version);
-    },
+    box: (id) => byId.get(id),
     boxByKey: (key) => byKey.get(key),
     boxVersion: versionOf,
     listing: () => listing,

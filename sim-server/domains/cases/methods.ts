@@ -12,33 +12,33 @@ export function boxItems(catalog: CatalogView, box: BoxVersion): ItemOut[] {
 
 /** cases and items methods. */
 export const caseHandlers: Handlers = {
-  'case.getCases': (_params, ctx) => ({
-    cases: ctx.catalog.view().listing().filter((box) => !box.deprecated).map((box) => box.out),
+  'case.getCases': async (_params, ctx) => ({
+    cases: (await ctx.catalog.view()).listing().filter((box) => !box.deprecated).map((box) => box.out),
   }),
-  'case.getBoxByKey': ({ key }, ctx) => {
-    const catalog = ctx.catalog.view();
+  'case.getBoxByKey': async ({ key }, ctx) => {
+    const catalog = await ctx.catalog.view();
     const box = catalog.boxByKey(key) ?? fail(NumericError.NOT_FOUND, `Box ${key} not found.`);
     return { box: box.out, items: boxItems(catalog, box) };
   },
-  'arena-case.case': ({ hash }, ctx) => {
-    const catalog = ctx.catalog.view();
+  'arena-case.case': async ({ hash }, ctx) => {
+    const catalog = await ctx.catalog.view();
     const id = parseHash(hash);
     const box = (id !== null && catalog.box(id)) || fail(NumericError.NOT_FOUND, `Box ${hash} not found.`);
     return { success: true, box: box.out, items: boxItems(catalog, box) };
   },
-  'arena-case.listing': ({ fields, hashes }, ctx) => {
+  'arena-case.listing': async ({ fields, hashes }, ctx) => {
     const wanted = hashes ? new Set(hashes.map(parseHash)) : null;
-    const listing = ctx.catalog.view()
+    const listing = (await ctx.catalog.view())
       .listing()
       .filter((box) => (fields !== 'enabled' || !box.deprecated) && (!wanted || wanted.has(box.id)));
     return { listing: listing.map((box) => box.out) };
   },
   // Case cards are issued by the cards work (Battle Pass, boosters); until then nobody holds any.
-  'arena-case.item': ({ key }, ctx) => ({
-    item: ctx.catalog.view().itemByKey(key) ?? fail(NumericError.NOT_FOUND, `Item ${key} not found.`),
+  'arena-case.item': async ({ key }, ctx) => ({
+    item: (await ctx.catalog.view()).itemByKey(key) ?? fail(NumericError.NOT_FOUND, `Item ${key} not found.`),
   }),
-  'item.getItemsByHashes': ({ hashes }, ctx) => {
-    const catalog = ctx.catalog.view();
+  'item.getItemsByHashes': async ({ hashes }, ctx) => {
+    const catalog = await ctx.catalog.view();
     return {
       items: hashes.flatMap((hash) => {
         const id = parseHash(hash);

@@ -8,12 +8,12 @@ import { ART_KINDS, caseBackgroundSvg, caseLogoSvg, caseSvg, itemSvg, spinBorder
 const YEAR_SECONDS = 31_536_000;
 
 /** Stores the catalog (idempotent) and registers GET /api/art/{kind}/{key}.svg. */
-export function registerCases(app: FastifyInstance, services: Services): void {
-  services.catalog.store(services.config.now());
+export async function registerCases(app: FastifyInstance, services: Services): Promise<void> {
+  await services.catalog.store(services.config.now());
   const drawn = new Map<string, string>();
 
-  const draw = (kind: ArtKind, key: string): string | null => {
-    const catalog = services.catalog.view();
+  const draw = async (kind: ArtKind, key: string): Promise<string | null> => {
+    const catalog = await services.catalog.view();
     if (kind === 'item') {
       const item = catalog.itemByKey(key);
       return item ? itemSvg(item) : null;
@@ -28,12 +28,12 @@ export function registerCases(app: FastifyInstance, services: Services): void {
     return caseSvg({ key: box.key, emblem: top.type as Category, rarity: top.rarity });
   };
 
-  app.get<{ Params: { kind: string; file: string } }>('/api/art/:kind/:file', (request, reply) => {
+  app.get<{ Params: { kind: string; file: string } }>('/api/art/:kind/:file', async (request, reply) => {
     const { kind, file } = request.params;
     const key = file.endsWith('.svg') ? file.slice(0, -4) : '';
     const known = (ART_KINDS as readonly string[]).includes(kind) ? (kind as ArtKind) : null;
     const cacheKey = `${kind}/${key}`;
-    const body = drawn.get(cacheKey) ?? (known && key ? draw(known, key) : null);
+    const body = drawn.get(cacheKey) ?? (known && key ? await draw(known, key) : null);
     if (body === null) return reply.code(404).send({ error: { error_code: NumericError.NOT_FOUND, error_msg: `No art ${kind}/${file}` } });
     drawn.set(cacheKey, body);
     return reply

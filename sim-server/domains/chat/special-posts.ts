@@ -103,14 +103,16 @@ const RAIN_NAMED = 3;
 /** A rain paid out: a rakeback_rain message of type rewards from the house, with the pot, the count and the top rewards. */
 export async function postRainRewards(tx: Tx, deps: PostDeps, rainId: number, pot: number, shares: ReadonlyMap<string, number>): Promise<void> {
   const top = [...shares].sort((a, b) => b[1] - a[1]).slice(0, RAIN_NAMED);
+  const players: ReturnType<typeof namedPlayer>[] = [];
+  for (const [hash, reward] of top) {
+    const user = await tx.get<UserRow>('SELECT * FROM users WHERE id = ?', parseHash(hash));
+    if (user) players.push(namedPlayer(user, reward));
+  }
   await postSpecial(tx, deps, 'rakeback_rain', null, {
     type: 'rewards',
     game_hash: toHash(rainId),
     amount: pot,
     participants: shares.size,
-    players: top.flatMap(async ([hash, reward]) => {
-      const user = await tx.get<UserRow>('SELECT * FROM users WHERE id = ?', parseHash(hash));
-      return user ? [namedPlayer(user, reward)] : [];
-    }),
+    players,
   });
 }

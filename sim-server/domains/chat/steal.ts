@@ -134,15 +134,18 @@ async function closeGame(tx: Tx, services: Services, row: GameRow): Promise<void
   await putSetting(tx, 'steal_next_at', String(services.config.now() + STEAL_EVERY_MS));
   await publish(tx, services, row.id, 'CHAT_STEAL_UPDATED');
   // The chat hears how it ended (a chat_steal message from the house, docs/decisions/0050).
+  const participants = (await participantsOf(tx, row.id)).length;
+  const named: ReturnType<typeof namedPlayer>[] = [];
+  for (const p of players) {
+    const user = await tx.get<UserRow>('SELECT * FROM users WHERE id = ?', p.user_id);
+    if (user) named.push(namedPlayer(user, p.reward, p.decision));
+  }
   await postSpecial(tx, { hub: services.hub, now: services.config.now() }, 'chat_steal', null, {
     game_hash: toHash(row.id),
     result,
     reward: row.reward,
-    participants: (await participantsOf(tx, row.id)).length,
-    players: players.flatMap(async (p) => {
-      const user = await tx.get<UserRow>('SELECT * FROM users WHERE id = ?', p.user_id);
-      return user ? [namedPlayer(user, p.reward, p.decision)] : [];
-    }),
+    participants,
+    players: named,
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import { NamedError, NumericError, Rooms } from '../../../src/contract/index.ts';
 import { CHICKEN_LEVELS, chickenCaught, chickenMultiplier, fairTicket, isChickenBigWin, parseHash, payoutOf, stakeProblem, toHash } from '../../../src/core/index.ts';
-import type { Tx } from '../../db/database.ts';
+import { mapInOrder, type Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import { findUserById, publicUser } from '../../kernel/users.ts';
@@ -123,6 +123,6 @@ export const chickenHandlers: Handlers = {
   },
 
   'chicken.recent': async (_params, ctx) => ({
-    games: (await latestFinished(ctx.db, FEED_SIZE)).map(async (game) => ({ game: gameOut(game), user: publicUser((await findUserById(ctx.db, game.user_id))!) })),
+    games: await mapInOrder((await latestFinished(ctx.db, FEED_SIZE)), async (game) => ({ game: gameOut(game), user: publicUser((await findUserById(ctx.db, game.user_id))!) })),
   }),
 };

@@ -8,7 +8,7 @@ import { NamedError, NumericError, Rooms } from '../../../src/contract/index.ts'
 import {
   DICE_TICKET_MAX, diceChance, diceMultiplier, diceRollOf, diceTargetProblem, diceWins, fairTicket, parseHash, payoutOf, randomClientSeed, stakeProblem, toHash, type DiceSide,
 } from '../../../src/core/index.ts';
-import type { Tx } from '../../db/database.ts';
+import { mapInOrder, type Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import { findUserById, publicUser } from '../../kernel/users.ts';
@@ -144,6 +144,6 @@ export const diceHandlers: Handlers = {
   },
 
   'dice.recent': async (_params, ctx) => ({
-    rolls: (await latestRolls(ctx.db, FEED_SIZE)).map(async (row) => ({ roll: rollOut(row), user: publicUser((await findUserById(ctx.db, row.user_id))!) })),
+    rolls: await mapInOrder((await latestRolls(ctx.db, FEED_SIZE)), async (row) => ({ roll: rollOut(row), user: publicUser((await findUserById(ctx.db, row.user_id))!) })),
   }),
 };

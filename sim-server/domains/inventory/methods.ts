@@ -23,14 +23,14 @@ export const inventoryHandlers: Handlers = {
       if (sort === 'hash') after = parseHash(params.offset) ?? fail(NumericError.INPUT_ERROR, 'offset: expected the last asset hash');
       else skip = /^\d{1,9}$/.test(params.offset) ? Number(params.offset) : fail(NumericError.INPUT_ERROR, 'offset: expected the count of assets already shown');
     }
-    const catalog = ctx.catalog.view();
+    const catalog = await ctx.catalog.view();
     const rows = await heldPage(ctx.db, user.id, { ...filters, sort, after, skip, count: params.count ?? PAGE });
     return { items: rows.map((row) => assetOut(catalog, row)), resume };
   },
-  'inventory.instantSell': ({ hashes }, ctx) => {
+  'inventory.instantSell': async ({ hashes }, ctx) => {
     const user = requireUser(ctx);
     const ids = hashes.map((hash) => parseHash(hash) ?? fail(NumericError.INPUT_ERROR, `hashes: ${hash} is not an asset hash`));
-    const catalog = ctx.catalog.view();
+    const catalog = await ctx.catalog.view();
     return ctx.moneyTx(async (tx) => {
       const { total: amount, stakes } = await markSold(tx, catalog, user.id, ids, ctx.config.now());
       const { creditBalance } = await ctx.ledger.transfer(tx, {

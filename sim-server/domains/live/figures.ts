@@ -138,5 +138,5 @@ export async function arenaStatistics(
   figures: DayFigures = createDayFigures(services.db),
 ): Promise<z.output<typeof ArenaStatistics>> {
   const now = services.config.now();
-  return { online: services.hub.stats().connections, simulated: simulatedOnline(), ...await arenaFigures(services.db), today: await figures.read(now, services.catalog.view()), time: now };
+  return { online: services.hub.stats().connections, simulated: simulatedOnline(), ...await arenaFigures(services.db), today: await figures.read(now, await services.catalog.view()), time: now };
 }

@@ -18,12 +18,12 @@ export const DISCORD_URL = 'https://discord.com/invite/skinfans';
 export const DISCORD_TEXT = 'Join our Discord: giveaways, drops of the day and the arena news first.';
 
 /** Posts one house message now: the discord promo, or the spotlight of an item (a given one, or one drawn from the dear ones). */
-export function postHouseMessage(services: Pick<Services, 'db' | 'hub' | 'config' | 'catalog'>, kind: 'discord' | 'item', itemHash?: string): Promise<ChatMessage> {
+export async function postHouseMessage(services: Pick<Services, 'db' | 'hub' | 'config' | 'catalog'>, kind: 'discord' | 'item', itemHash?: string): Promise<ChatMessage> {
   const now = services.config.now();
   if (kind === 'discord') {
     return services.db.transaction((tx) => postSpecial(tx, { hub: services.hub, now }, 'system', null, { type: 'discord', url: DISCORD_URL }, DISCORD_TEXT));
   }
-  const catalog = services.catalog.view();
+  const catalog = await services.catalog.view();
   // The cases that can still be opened, and what they drop that clears an arena drop.
   const offers = catalog.listing().filter((box) => !box.deprecated).flatMap((box) => box.slots.flatMap((slot) => {
     const item = catalog.item(slot.itemId);

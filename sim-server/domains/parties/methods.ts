@@ -1,7 +1,7 @@
 /** event-party.* and the partnership-plus methods that feed parties (docs/decisions/0027). */
 import { NamedError, NumericError, PARTY_TIERS, type PartyMode, type z, type PartySettings } from '../../../src/contract/index.ts';
 import { OFFICIAL_INVITE_CODE, parseHash, toHash } from '../../../src/core/index.ts';
-import type { Db, Tx } from '../../db/database.ts';
+import { mapInOrder, type Db, type Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import { hasTag, type UserRow } from '../../kernel/users.ts';
@@ -91,7 +91,7 @@ async function visibleParties(ctx: CallContext): Promise<PartyRow[]> {
 
 export const partyHandlers: Handlers = {
   'event-party.lobby': async (_params, ctx) => {
-    const parties = (await visibleParties(ctx)).map((p) => partyOut(ctx.db, ctx, p, ctx.user));
+    const parties = await mapInOrder((await visibleParties(ctx)), (p) => partyOut(ctx.db, ctx, p, ctx.user));
     const users = [...new Map(parties.map((p) => [p.host.hash, p.host])).values()];
     return { parties, users };
   },

@@ -53,7 +53,7 @@ async function deliver(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow
     if (!party.official && tier.price > 0) await s.ledger.transfer(tx, { from: PARTY_HOUSE, to: BOOSTER_FUNDER, amount: tier.price, type: 'party_prize', ref });
     return;
   }
-  const catalog = s.catalog.view();
+  const catalog = await s.catalog.view();
   const assetId = await grantCard(tx, catalog, winnerId, { kind: 'free_coins', rarity: tier.prize_rarity ?? 'low', name: tier.prize_name ?? 'Coins card', level: 1, amount: tier.price }, 'party', now);
   await tx.run('UPDATE stream_party_tiers SET asset_id = ? WHERE party_id = ? AND number = ?', assetId, party.id, tier.number);
   if (!party.official && tier.price > 0) await s.ledger.transfer(tx, { from: PARTY_HOUSE, to: CARDS_HOUSE, amount: tier.price, type: 'party_prize', ref });
@@ -77,7 +77,7 @@ async function draw(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, n
     // Nobody qualified: the partner gets this tier's fuel back.
     await s.ledger.transfer(tx, { from: PARTY_HOUSE, to: { user: party.host_id }, amount: tier.price, type: 'party_fuel_refund', ref: toHash(party.id) });
   }
-  const prize = prizeOut(s.catalog.view(), (await tx.get<TierRow>('SELECT * FROM stream_party_tiers WHERE party_id = ? AND number = ?', party.id, tier.number))!);
+  const prize = prizeOut(await s.catalog.view(), (await tx.get<TierRow>('SELECT * FROM stream_party_tiers WHERE party_id = ? AND number = ?', party.id, tier.number))!);
   const roll = {
     id: toHash(party.id),
     number: tier.number,

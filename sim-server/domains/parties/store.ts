@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { NamedError, NumericError, PARTY_TIERS, REFERRAL_RANKS, type PartyMode, type StreamParty } from '../../../src/contract/index.ts';
 import { OFFICIAL_INVITE_CODE, PARTY_DEPOSIT_GOALS, levelForExp, meetsTier, parseHash, partyPrize, sha256Hex, toHash, type PartyPrize, type PartyStats } from '../../../src/core/index.ts';
-import type { Db, Tx } from '../../db/database.ts';
+import { filterInOrder, mapInOrder, type Db, type Tx } from '../../db/database.ts';
 import { wageredSince } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
@@ -134,7 +134,7 @@ export const memberCount = async (db: Pick<Db, 'get'>, partyId: number) => (awai
 
 /** The members a tier would draw from now: those meeting its rule, in join order. */
 export async function eligibleFor(db: Pick<Db, 'all' | 'get'>, party: PartyRow, tier: TierRow, now: number): Promise<MemberRow[]> {
-  return (await membersOf(db, party.id)).filter(async (m) => meetsTier(party.mode, await statsOf(db, party, m, now), tier));
+  return filterInOrder(await membersOf(db, party.id), async (m) => meetsTier(party.mode, await statsOf(db, party, m, now), tier));
 }
 
 const partyUser = async (db: Pick<Db, 'get'>, party: PartyRow, user: UserRow, now: number) => ({ ...publicUser(user), stats: await statsOf(db, party, user, now) });
@@ -213,7 +213,7 @@ export async function closeParty(tx: Tx, s: Pick<Services, 'hub' | 'config' | 'l
 /** The party as the wire shows it to `viewer` (null: a visitor). */
 export async function partyOut(db: Pick<Db, 'get' | 'all'>, s: Pick<Services, 'catalog' | 'config'>, party: PartyRow, viewer: UserRow | null): Promise<StreamParty> {
   const now = s.config.now();
-  const catalog = s.catalog.view();
+  const catalog = await s.catalog.view();
   const host = (await db.get<UserRow>('SELECT * FROM users WHERE id = ?', party.host_id))!;
   const tiers = await tiersOf(db, party.id);
   const members = await membersOf(db, party.id);
@@ -253,7 +253,7 @@ export async function partyOut(db: Pick<Db, 'get' | 'all'>, s: Pick<Services, 'c
     },
     participation,
     participants: members.length,
-    users: members.slice(0, 200).map((m) => partyUser(db, party, m, now)),
+    users: await mapInOrder(members.slice(0, 200), (m) => partyUser(db, party, m, now)),
     goals,
     deposit_goals: PARTY_DEPOSIT_GOALS.map((g) => ({ ...g, completed: g.number <= party.goals_paid })),
     tiers: tiers.map((t) => {
@@ -306,8 +306,8 @@ export async function tierOut(db: Pick<Db, 'get' | 'all'>, s: Pick<Services, 'co
   const now = s.config.now();
   const published = tier.participants ? (JSON.parse(tier.participants) as string[]) : null;
   const users = published
-    ? published.map(async (hash) => (await db.get<UserRow>('SELECT * FROM users WHERE id = ?', parseHash(hash)))!).map((u) => partyUser(db, party, u, now))
-    : (await eligibleFor(db, party, tier, now)).map((u) => partyUser(db, party, u, now));
+    ? await mapInOrder((await mapInOrder(published, async (hash) => (await db.get<UserRow>('SELECT * FROM users WHERE id = ?', parseHash(hash)))!)), (u) => partyUser(db, party, u, now))
+    : await mapInOrder((await eligibleFor(db, party, tier, now)), (u) => partyUser(db, party, u, now));
   const completed = tier.completed_at !== null;
   return {
     party_id: toHash(party.id),

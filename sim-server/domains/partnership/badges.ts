@@ -63,7 +63,8 @@ export const badgeHandlers: Handlers = {
     const user = requireUser(ctx);
     requirePartner(user);
     return ctx.db.transaction(async (tx: Tx) => {
-      const chosen = new Set(ids.map((hash: string, i: number) => ownBadge(tx, user.id, hash, `ids[${i}]`)));
+      const chosen = new Set<number>();
+      for (const [i, hash] of ids.entries()) chosen.add(await ownBadge(tx, user.id, hash, `ids[${i}]`));
       if (chosen.size > BADGES_ACTIVE_MAX) fail(NumericError.INPUT_ERROR, `ids: at most ${BADGES_ACTIVE_MAX} badges`);
       await tx.run('UPDATE partner_badges SET active = 0 WHERE partner_id = ?', user.id);
       for (const id of chosen) await tx.run('UPDATE partner_badges SET active = 1 WHERE id = ?', id);

@@ -2,7 +2,7 @@
 import { NumericError } from '../../../src/contract/index.ts';
 import { parseHash } from '../../../src/core/index.ts';
 import { hashToken, randomToken } from '../../auth/tokens.ts';
-import type { Db } from '../../db/database.ts';
+import { mapInOrder, type Db } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { findUserById, hasTag, type UserRow } from '../../kernel/users.ts';
@@ -100,6 +100,6 @@ export const dashboardHandlers: Handlers = {
 /** The home figures of a partner: code, earnings, and the sums of every period. */
 async function homeOf(db: Db, user: UserRow, now: number) {
   const figures = (period: Period) => periodFigures(db, user.id, period, now);
-  const periods = Object.fromEntries((Object.keys(PERIOD_DAYS) as Period[]).map(async (p) => [p, await figures(p)])) as Record<Period, ReturnType<typeof figures>>;
+  const periods = Object.fromEntries(await mapInOrder((Object.keys(PERIOD_DAYS) as Period[]), async (p) => [p, await figures(p)])) as Record<Period, Awaited<ReturnType<typeof figures>>>;
   return { code: await codeOf(db, user), earnings: await earningsOf(db, user.id), periods };
 }

@@ -17,7 +17,7 @@ export const partnershipHandlers: Handlers = {
     const wait = await promoCooldown(ctx.db, user.id, now);
     if (wait > 0) fail(NamedError.CODE_ACTIVATION_DELAY, `Too many wrong codes. Try again in ${wait} s`);
     try {
-      return ctx.moneyTx(async (tx) => {
+      return await ctx.moneyTx(async (tx) => {
         await applyCode(tx, user.id, { code, anonymous: anonymous ?? false }, { now, origin: await callerOrigin(tx, ctx), addressChecks: ctx.config.addressChecks });
         return { success: true };
       });

@@ -1,7 +1,7 @@
 /** partnership-plus race calls: make, change, cancel, list and show a partner's races. */
 import { NumericError, PARTNER_RACE_COLOURS, PARTNER_RACE_CATEGORIES, type PartnerRace, type z } from '../../../src/contract/index.ts';
 import { parseHash, toHash } from '../../../src/core/index.ts';
-import type { Db } from '../../db/database.ts';
+import { mapInOrder, type Db } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers } from '../../rpc/context.ts';
 import { findUserById } from '../../kernel/users.ts';
@@ -75,6 +75,6 @@ export const raceHandlers: Handlers = {
     if (partnerId === undefined) return { races: [], has_more: false };
     const size = count ?? PAGE_SIZE;
     const rows = await racesPage(ctx.db, partnerId, { beforeId, count: size + 1 });
-    return { races: rows.slice(0, size).map((r) => raceView(ctx.db, r)), has_more: rows.length > size };
+    return { races: await mapInOrder(rows.slice(0, size), (r) => raceView(ctx.db, r)), has_more: rows.length > size };
   },
 };

@@ -169,12 +169,12 @@ export async function settleRace(tx: Tx, ledger: Ledger, raceId: number, now: nu
   const shares = prizeShares(race.prize, race.category);
   const leaders = await tx.all<{ user_id: number }>('SELECT user_id FROM partner_race_entries WHERE race_id = ? AND wagered > 0 ORDER BY wagered DESC, user_id ASC LIMIT ?', raceId, race.category);
   let paid = 0;
-  leaders.forEach(async (leader, i) => {
+  for (const [i, leader] of leaders.entries()) {
     const share = shares[i]!;
     await tx.run('UPDATE partner_race_entries SET prize = ? WHERE race_id = ? AND user_id = ?', share, raceId, leader.user_id);
     if (share > 0) await ledger.transfer(tx, { from: RACES_HOUSE, to: { user: leader.user_id }, amount: share, type: 'event_leaderboard', ref: toHash(raceId) });
     paid += share;
-  });
+  }
   if (race.prize > paid) await ledger.transfer(tx, { from: RACES_HOUSE, to: { user: race.partner_id }, amount: race.prize - paid, type: 'partner_race_refund', ref: toHash(raceId) });
   return true;
 }

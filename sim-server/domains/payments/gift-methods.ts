@@ -44,14 +44,14 @@ export const giftHandlers: Handlers = {
       const card = await redeemCardGift(tx, code, user.id, now);
       if (card === 'used') return { success: false, cause: GiftCause.USED };
       if (card !== null) {
-        const issued = cardOut(ctx.catalog.view(), (await cardById(tx, card))!);
+        const issued = cardOut(await ctx.catalog.view(), (await cardById(tx, card))!);
         tx.afterCommit(() => ctx.hub.toUser(user.id, 'INVENTORY_ASSET_ISSUED', { assets: [], cards: [issued], count: 1, source: 'gift', game_hash: null }));
         return { success: true };
       }
       const gift = await redeemGiftCode(tx, 'inventory', code, user.id, now);
       if (typeof gift === 'string') return { success: false, cause: gift };
       const id = await grantItem(tx, user.id, gift.item_id!, null, now);
-      const asset = assetOut(ctx.catalog.view(), { id, item_id: gift.item_id!, box_id: null, created_at: now });
+      const asset = assetOut(await ctx.catalog.view(), { id, item_id: gift.item_id!, box_id: null, created_at: now });
       // Told once the item is really there.
       tx.afterCommit(() => ctx.hub.toUser(user.id, 'INVENTORY_ASSET_ISSUED', { assets: [asset], count: 1, source: 'gift', game_hash: null }));
       return { success: true };

@@ -24,6 +24,7 @@ import { advanceDue, chargeCard, forceConfirm, forceDecline, receiveTransfer, se
 import { readWidgetToken } from './skinsback.ts';
 import { checkoutPage, consolePage, shopPage, skinsPage, type ConsoleRow } from './sim-pages.ts';
 import { detailsOf, openPayments, paymentById, paymentByMemo, paymentOut, recentPayments, type PaymentRow } from './store.ts';
+import { mapInOrder } from '../../db/database.ts';
 
 /** How often the providers look at the clock. */
 const TICK_MS = 1000;
@@ -61,7 +62,7 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
   // The console moves money and shows every player's payments: the operator's alone.
   const operator = operatorRoute(s.config);
   const withUser = (rows: PaymentRow[]): ConsoleRow[] =>
-    rows.map(async (row) => ({ ...paymentOut(row), user_name: (await s.db.get<{ name: string }>('SELECT name FROM users WHERE id = ?', row.user_id))?.name ?? '?' }));
+    await mapInOrder(rows, async (row) => ({ ...paymentOut(row), user_name: (await s.db.get<{ name: string }>('SELECT name FROM users WHERE id = ?', row.user_id))?.name ?? '?' }));
   const paymentOf = async (hash: string): Promise<PaymentRow> => {
     const id = parseHash(hash);
     const row = id === null ? undefined : await paymentById(s.db, id);
@@ -115,7 +116,7 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
         if (!amount) throw new AppError(NumericError.INPUT_ERROR, 'coins: expected a positive amount with at most two decimals');
         return { code: await s.db.transaction((tx) => mintGiftCode(tx, { kind: 'wallet', amount, method: body.method ?? null, source: 'sim' }, now)), amount };
       }
-      const catalog = s.catalog.view();
+      const catalog = await s.catalog.view();
       const itemId = parseHash(body.item ?? '');
       const item = (itemId === null ? undefined : catalog.item(itemId)) ?? catalog.itemByKey(body.item ?? '');
       if (!item) throw new AppError(NumericError.INPUT_ERROR, 'item: expected a catalog item key or hash');
@@ -184,7 +185,7 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
 
   // The skins widget, reached with a signed token.
   const skinsOf = async (userId: number) => {
-    const catalog = s.catalog.view();
+    const catalog = await s.catalog.view();
     const ids = (await s.db.all<{ id: number }>('SELECT id FROM items ORDER BY id')).map((r) => r.id);
     const traded = new Set(
       (await s.db

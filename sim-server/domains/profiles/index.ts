@@ -8,10 +8,18 @@ import { follow, followings, unfollow, userByHash } from './follows.ts';
 import { profileOf } from './profile.ts';
 import { nameAvailable, startBreak, updateSettings } from './settings.ts';
 
-function checkName(params: { name?: string; display_name?: string }, ctx: CallContext) {
+async function checkName(params: { name?: string; display_name?: string }, ctx: CallContext) {
   const user = requireUser(ctx);
   const names = [params.name, params.display_name].filter((n): n is string => n !== undefined);
-  return { available: names.every((name) => nameAvailable(ctx.db, user, name)) };
+  // Stops at the first name taken, as every() did.
+  let available = true;
+  for (const name of names) {
+    if (!(await nameAvailable(ctx.db, user, name))) {
+      available = false;
+      break;
+    }
+  }
+  return { available };
 }
 
 export const profiles: Domain = {

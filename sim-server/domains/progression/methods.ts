@@ -6,6 +6,7 @@ import { findUserById, publicUser } from '../../kernel/users.ts';
 import { FEATURED_RACE, RACE_POOL, RACE_SHARES, periodAt, prizeOf } from '../../../src/core/race-periods.ts';
 import { leaderboardOf, payoutOf } from './race.ts';
 import { claimLevelReward, levelRewardsOf, openWithKey } from './rewards.ts';
+import { mapInOrder } from '../../db/database.ts';
 
 /** race.* and the experience ledger. */
 export const progressionHandlers: Handlers = {
@@ -18,11 +19,11 @@ export const progressionHandlers: Handlers = {
     const { start, end } = params.start === undefined ? current : periodAt(period, params.start);
     if (params.start !== undefined && (start !== params.start || start > current.start)) fail(NumericError.INPUT_ERROR, 'start: not the start of a race period so far');
     const board = await leaderboardOf(ctx.db, ctx.raceBoards, period, start, serverNow, params.count ?? 20, ctx.user?.id ?? null);
-    const leaders = board.top.map(async (row) => {
-      const user = await findUserById(ctx.db, row.user_id);
-      if (!user) throw new Error(`race: unknown player ${row.user_id}`);
-      return { place: row.place, user: publicUser(user), wagered: row.wagered, prize: row.prize };
-    });
+    const leaders = await mapInOrder(board.top, async (row) => {
+          const user = await findUserById(ctx.db, row.user_id);
+          if (!user) throw new Error(`race: unknown player ${row.user_id}`);
+          return { place: row.place, user: publicUser(user), wagered: row.wagered, prize: row.prize };
+        });
     return {
       period,
       start,
@@ -36,15 +37,15 @@ export const progressionHandlers: Handlers = {
       me: board.me && { place: board.me.place, wagered: board.me.wagered, prize: board.me.prize },
     };
   },
-  'rewards.levels': (_params, ctx) => levelRewardsOf(ctx.db, ctx.catalog.view(), requireUser(ctx).id),
-  'rewards.claim': (params, ctx) => {
+  'rewards.levels': async (_params, ctx) => levelRewardsOf(ctx.db, await ctx.catalog.view(), requireUser(ctx).id),
+  'rewards.claim': async (params, ctx) => {
     const user = requireUser(ctx);
-    const catalog = ctx.catalog.view();
+    const catalog = await ctx.catalog.view();
     return ctx.moneyTx((tx) => claimLevelReward(tx, { catalog, hub: ctx.hub }, user.id, params.level, ctx.config.now()));
   },
-  'rewards.openKey': (params, ctx) => {
+  'rewards.openKey': async (params, ctx) => {
     const user = requireUser(ctx);
-    const catalog = ctx.catalog.view();
+    const catalog = await ctx.catalog.view();
     return ctx.moneyTx((tx) => openWithKey(tx, catalog, user.id, params.key, ctx.config.now()));
   },
   'account.experience': async (params, ctx) => {

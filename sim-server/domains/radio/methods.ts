@@ -1,7 +1,7 @@
 /** radio.* methods (document 2 section 7). */
 import { NumericError, Rooms } from '../../../src/contract/index.ts';
 import { toHash } from '../../../src/core/hash-id.ts';
-import type { Tx } from '../../db/database.ts';
+import { mapInOrder, type Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import { publicUser } from '../../kernel/users.ts';
@@ -66,7 +66,7 @@ export const radioHandlers: Handlers = {
       current: playing ? slotOut(playing) : null,
       next: next ? slotOut(next) : null,
       queue,
-      sounds: slots.map(async (p) => soundOut(await knownSound(ctx.db, toHash(p.sound_id)), liked)),
+      sounds: await mapInOrder(slots, async (p) => soundOut(await knownSound(ctx.db, toHash(p.sound_id)), liked)),
       users: [...slotUsers, ...users.filter((u) => !slotUsers.some((s) => s.id === u.id))],
       time: ctx.config.now(),
       metadata: { sound_price: RADIO_SOUND_PRICE },

@@ -7,7 +7,7 @@
  */
 import { Rooms } from '../../../src/contract/index.ts';
 import { toHash } from '../../../src/core/hash-id.ts';
-import type { Db, Tx } from '../../db/database.ts';
+import { mapInOrder, type Db, type Tx } from '../../db/database.ts';
 import type { Services } from '../../rpc/context.ts';
 import { likedAmong, soundOut, usersByIds, type SoundRow } from './sounds.ts';
 
@@ -42,7 +42,7 @@ export async function queueOut(db: Pick<Db, 'all' | 'get'>, viewerId: number | n
   const first = await playIn(db, 'next') ? 2 : 1;
   const liked = await likedAmong(db, viewerId, queued.map((q) => q.sound_id));
   return {
-    queue: queued.map(async (q, i) => soundOut(await soundRow(db, q.sound_id), liked, { userId: q.user_id, order: first + i, playId: q.id })),
+    queue: await mapInOrder(queued, async (q, i) => soundOut(await soundRow(db, q.sound_id), liked, { userId: q.user_id, order: first + i, playId: q.id })),
     users: await usersByIds(db, queued.map((q) => q.user_id)),
   };
 }

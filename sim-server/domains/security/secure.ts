@@ -97,9 +97,9 @@ export async function requireSecure(tx: Tx, ctx: CallContext, userId: number, co
  * Runs a call that checks a code and keeps count of wrong ones: the call's own transaction
  * rolls back on the refusal, so the attempt is written in a transaction of its own.
  */
-export async function countingWrongCodes<T>(ctx: CallContext, userId: number, fn: () => T): Promise<T> {
+export async function countingWrongCodes<T>(ctx: CallContext, userId: number, fn: () => Promise<T>): Promise<T> {
   try {
-    return fn();
+    return await fn();
   } catch (error) {
     if (error instanceof AppError && error.message === SecureMessage.WRONG_CODE) {
       await ctx.db.transaction((tx) => tx.run("INSERT INTO code_attempts (user_id, kind, at) VALUES (?, 'secure', ?)", userId, ctx.config.now()));

@@ -1,7 +1,7 @@
 /** Live streams: start, stop, list; each change is pushed to LOBBY after it commits. */
 import { NumericError, Rooms, type LiveStream } from '../../../src/contract/index.ts';
 import { parseHash, toHash } from '../../../src/core/hash-id.ts';
-import type { Db, Tx } from '../../db/database.ts';
+import { mapInOrder, type Db, type Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
 import { publicUser, type UserRow } from '../../kernel/users.ts';
@@ -33,7 +33,7 @@ function streamOut(row: StreamRow, user: UserRow): LiveStream {
 /** The streams on air, newest first. */
 export async function liveStreams(db: Pick<Db, 'all' | 'get'>): Promise<LiveStream[]> {
   const rows = await db.all<StreamRow>('SELECT * FROM streams WHERE ended_at IS NULL ORDER BY started_at DESC, id DESC');
-  return rows.map(async (row) => streamOut(row, (await db.get<UserRow>('SELECT * FROM users WHERE id = ?', row.user_id))!));
+  return await mapInOrder(rows, async (row) => streamOut(row, (await db.get<UserRow>('SELECT * FROM users WHERE id = ?', row.user_id))!));
 }
 
 /** A stream by hash, live or ended. */

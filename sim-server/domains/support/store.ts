@@ -5,7 +5,7 @@
  */
 import { NumericError, SUPPORT_LIMITS, type SupportMessage, type SupportThread } from '../../../src/contract/index.ts';
 import { parseHash, toHash } from '../../../src/core/hash-id.ts';
-import type { Tx } from '../../db/database.ts';
+import { mapInOrder, type Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import type { Hub } from '../../socket/hub.ts';
 
@@ -133,7 +133,7 @@ export interface ConsoleThread extends SupportThread {
 /** Open threads, the one waiting longest for an answer first, and the last few closed. */
 export async function consoleThreads(db: Reader, closedCount = 10): Promise<{ open: ConsoleThread[]; closed: ConsoleThread[] }> {
   const withMessages = (rows: (ThreadRow & { name: string })[]): ConsoleThread[] =>
-    rows.map(async (row) => ({ ...threadWire(row), player: { hash: toHash(row.user_id), name: row.name }, messages: await messagesOf(db, row.id) }));
+    await mapInOrder(rows, async (row) => ({ ...threadWire(row), player: { hash: toHash(row.user_id), name: row.name }, messages: await messagesOf(db, row.id) }));
   return {
     open: withMessages(await db.all("SELECT t.*, u.name FROM support_threads t JOIN users u ON u.id = t.user_id WHERE t.status = 'open' ORDER BY t.updated_at, t.id")),
     closed: withMessages(await db.all("SELECT t.*, u.name FROM support_threads t JOIN users u ON u.id = t.user_id WHERE t.status = 'closed' ORDER BY t.closed_at DESC, t.id DESC LIMIT ?", closedCount)),

@@ -138,7 +138,7 @@ export async function unboxGameDetail(db: Pick<Db, 'all' | 'get'>, catalog: Cata
     users: [publicUser(owner)],
     drops: drops.map(dropOut),
     items: itemIds.map((id) => catalog.item(id)!),
-    boxes: [catalog.boxVersion(row.box_id, row.box_version)!.out],
+    boxes: [(await catalog.boxVersion(row.box_id, row.box_version))!.out],
     lobby: null,
     modes: { rob: null },
   };

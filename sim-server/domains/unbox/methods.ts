@@ -21,11 +21,11 @@ export const ROLL_DURATION_MS = { normal: 5_000, fast: 2_000 } as const;
 
 /** Unbox methods. */
 export const unboxHandlers: Handlers = {
-  'arena-unbox.create': ({ box_hash, count, seed, table }, ctx) => {
+  'arena-unbox.create': async ({ box_hash, count, seed, table }, ctx) => {
     const user = requireUser(ctx);
     if (!(CASE_COUNTS as readonly number[]).includes(count)) fail(NumericError.INPUT_ERROR, `count: expected one of ${CASE_COUNTS.join(', ')}`);
     const id = parseHash(box_hash);
-    const box = (id !== null && ctx.catalog.view().box(id)) || fail(NumericError.INVALID_DATA, `Box ${box_hash} not found.`);
+    const box = (id !== null && (await ctx.catalog.view()).box(id)) || fail(NumericError.INVALID_DATA, `Box ${box_hash} not found.`);
     if (box.deprecated) fail(NumericError.INVALID_DATA, `Box ${box.out.hash} deprecated.`);
     return ctx.moneyTx(async (tx) => {
       const now = ctx.config.now();
@@ -37,16 +37,16 @@ export const unboxHandlers: Handlers = {
     });
   },
 
-  'arena-unbox.roll': ({ token, fast = false }, ctx) => {
+  'arena-unbox.roll': async ({ token, fast = false }, ctx) => {
     const user = requireUser(ctx);
-    const catalog = ctx.catalog.view();
+    const catalog = await ctx.catalog.view();
     return ctx.db.transaction(async (tx) => {
       const now = ctx.config.now();
       const game = await gameByToken(tx, token);
       // Someone else's token reads as unknown: tokens are the only key to personal games.
       if (!game || game.user_id !== user.id) fail(NamedError.GAME_ERROR, 'Game not found.');
       if (game.status !== 'running') fail(NamedError.GAME_ERROR, 'Game is finished.');
-      const box = catalog.boxVersion(game.box_id, game.box_version)!;
+      const box = (await catalog.boxVersion(game.box_id, game.box_version))!;
       const pair = await takeNonce(tx, user.id, now);
       const ticket = fairTicket(pair.server_seed, pair.client_seed, pair.nonce, TICKET_MAX);
       const slot = pickByTicket(box.slots, ticket);

@@ -196,15 +196,15 @@ export async function partyClose(s: Services, body: unknown) {
 
 const CaseBody = z.object({ box: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) });
 
-function caseOf(s: Pick<Services, 'catalog'>, ref: string) {
-  const view = s.catalog.view();
+async function caseOf(s: Pick<Services, 'catalog'>, ref: string) {
+  const view = await s.catalog.view();
   const id = parseHash(ref.trim());
   return (id !== null ? view.box(id) : view.boxByKey(ref.trim())) ?? fail(NumericError.NOT_FOUND, `No case ${ref.trim()}`);
 }
 
 /** Retires a case live: it can no longer be opened or put in a new battle; the lobby hears LOBBY_BOX_DEPRECATED. A restart restores the catalog of the code. */
 export async function deprecateCase(s: Services, body: unknown) {
-  const box = caseOf(s, parseBody(CaseBody, body).box);
+  const box = await caseOf(s, parseBody(CaseBody, body).box);
   if (box.deprecated) fail(NumericError.INVALID_DATA, `Box ${box.out.hash} deprecated.`);
   await s.db.transaction(async (tx) => {
     await tx.run('UPDATE boxes SET deprecated = 1 WHERE id = ?', box.id);
@@ -219,7 +219,7 @@ export async function deprecateCase(s: Services, body: unknown) {
 
 /** Puts a case retired from the console back (no event: clients see it again on their next read). */
 export async function restoreCase(s: Services, body: unknown) {
-  const box = caseOf(s, parseBody(CaseBody, body).box);
+  const box = await caseOf(s, parseBody(CaseBody, body).box);
   if (!box.deprecated) fail(NumericError.INVALID_DATA, `Box ${box.out.hash} is not deprecated`);
   await s.db.transaction(async (tx) => {
     await tx.run('UPDATE boxes SET deprecated = 0 WHERE id = ?', box.id);

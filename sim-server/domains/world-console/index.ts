@@ -65,7 +65,7 @@ async function worldView(app: FastifyInstance, s: Services): Promise<WorldView> 
     steal: steal ? { hash: toHash(steal.id), status: steal.status, participants: (await s.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_steal_users WHERE game_id = ?', steal.id))!.n } : null,
     streams: (await s.db.all<{ id: number; name: string; title: string }>('SELECT s.id, u.name, s.title FROM streams s JOIN users u ON u.id = s.user_id WHERE s.ended_at IS NULL ORDER BY s.id')).map((r) => ({ hash: toHash(r.id), name: r.name, title: r.title })),
     parties: (await s.db.all<{ id: number; name: string; status: string }>("SELECT p.id, u.name, p.status FROM stream_parties p JOIN users u ON u.id = p.host_id WHERE p.status <> 'closed' ORDER BY p.id")).map((r) => ({ id: toHash(r.id), host: r.name, status: r.status })),
-    cases: s.catalog.view().listing().map((b) => ({ hash: b.out.hash, key: b.key, name: b.out.name, deprecated: b.deprecated })),
+    cases: (await s.catalog.view()).listing().map((b) => ({ hash: b.out.hash, key: b.key, name: b.out.name, deprecated: b.deprecated })),
     population,
     now,
   };
