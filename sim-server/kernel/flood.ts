@@ -62,9 +62,9 @@ export function createFloodGuard({ max, windowMs }: { max: number; windowMs: num
 }
 
 /** Runs `body`; when it throws (the request is refused), the flood try is given back first. */
-export function releaseOnRefusal<T>(flood: FloodTry, body: () => T): T {
+export async function releaseOnRefusal<T>(flood: FloodTry, body: () => Promise<T>): Promise<T> {
   try {
-    return body();
+    return await body();
   } catch (error) {
     flood.release();
     throw error;

@@ -16,7 +16,7 @@ import { seededRandom, type RandomSource } from '../../src/core/seeded-random.ts
 import { findUserById, type UserRow } from '../auth/users.ts';
 import { operatorRoute } from '../auth/sim-operator.ts';
 import { createUser, setTag } from '../kernel/users.ts';
-import { answerAsync, backTo, fromForm, parseBody } from '../rpc/console-http.ts';
+import { answer, backTo, fromForm, parseBody } from '../rpc/console-http.ts';
 import type { Services } from '../rpc/context.ts';
 import type { Dispatch } from '../rpc/dispatch.ts';
 import { ACTS, backgroundActs, yieldToServer, type Agent, type WorldContext } from './acts.ts';
@@ -59,7 +59,7 @@ export interface PopulationStatus extends PopulationSettings {
 /** A running population. */
 export interface Population {
   status(): PopulationStatus;
-  set(change: Partial<PopulationSettings>): PopulationStatus;
+  set(change: Partial<PopulationSettings>): Promise<PopulationStatus>;
   /** Runs up to `count` turns now, whoever is due or not (tests and the console's "act now"). */
   actNow(count: number): Promise<number>;
   close(): void;
@@ -204,9 +204,9 @@ export function registerPopulationRoutes(app: FastifyInstance, services: Service
   const back = backTo('/api/sim/world');
   app.get('/api/sim/world/population', operator, async () => ({ response: population.status() }));
   app.post('/api/sim/world/population', operator, async (request, reply) => {
-    const result = await answerAsync(async () => {
+    const result = await answer(async () => {
       const { size, activity, paused, act } = parseBody(SettingsBody, request.body);
-      population.set({
+      await population.set({
         ...(size !== undefined && { size }),
         ...(activity !== undefined && { activity }),
         ...(paused !== undefined && { paused: paused === true || paused === '1' || paused === 'true' }),

@@ -16,17 +16,8 @@ const refusal = (error: unknown): Envelope<never> => {
   throw error;
 };
 
-/** Runs a console action and answers its envelope. */
-export function answer<T>(fn: () => T): Envelope<T> {
-  try {
-    return { response: fn() };
-  } catch (error) {
-    return refusal(error);
-  }
-}
-
-/** `answer` for an action that waits (it calls the dispatcher). */
-export async function answerAsync<T>(fn: () => T | Promise<T>): Promise<Envelope<T>> {
+/** Runs a console action (it waits for the database, or calls the dispatcher) and answers its envelope. */
+export async function answer<T>(fn: () => T | Promise<T>): Promise<Envelope<T>> {
   try {
     return { response: await fn() };
   } catch (error) {

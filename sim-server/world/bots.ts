@@ -13,7 +13,7 @@ const botName = (display: string) => `bot__${display.toLowerCase()}`;
 
 /** Creates the bot accounts that do not exist yet and answers every bot's user id. */
 export function ensureBots(db: Db, now: number): Promise<number[]> {
-  return db.transaction((tx) =>
+  return db.transaction(async (tx) =>
     await mapInOrder(BOT_NAMES, async (display) => {
             const name = botName(display);
             const found = await tx.get<{ id: number }>('SELECT id FROM users WHERE name = ?', name);

@@ -58,18 +58,14 @@ describe('grouped commits', () => {
 
   test('a transaction that throws rolls back alone; the others of its group commit', async () => {
     await db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('kept')"));
-    expect(() =>
-      db.transaction(async (tx) => {
+    await expect(db.transaction(async (tx) => {
         await tx.run("INSERT INTO notes (name) VALUES ('undone')");
         await tx.run("INSERT INTO notes (name) VALUES ('kept')"); // UNIQUE: throws
-      }),
-    ).toThrow(/UNIQUE/);
-    expect(() =>
-      db.transaction(async (tx) => {
+      })).rejects.toThrow(/UNIQUE/);
+    await expect(db.transaction(async (tx) => {
         await tx.run("INSERT INTO notes (name) VALUES ('refused')");
         throw new Error('insufficient funds');
-      }),
-    ).toThrow('insufficient funds');
+      })).rejects.toThrow('insufficient funds');
     await db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('later')"));
     await turn();
     expect(onDisk()).toEqual(['kept', 'later']);
@@ -136,13 +132,11 @@ describe('grouped commits', () => {
   });
 
   test('a transaction inside another, or an async one, is refused and changes nothing', async () => {
-    expect(() => db.transaction(() => db.transaction(() => 1))).toThrow(/nested/);
-    expect(() =>
-      db.transaction(async (tx) => {
+    await expect(db.transaction(() => db.transaction(() => 1))).rejects.toThrow(/nested/);
+    await expect(db.transaction(async (tx) => {
         await tx.run("INSERT INTO notes (name) VALUES ('async')");
         return Promise.resolve();
-      }),
-    ).toThrow(/synchronous/);
+      })).rejects.toThrow(/synchronous/);
     await turn();
     expect(onDisk()).toEqual([]);
   });

@@ -127,12 +127,10 @@ describe('the ledger invariants', () => {
     const ledger = createLedger({ now: Date.now });
     await db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'poor_player', 'poor', 0)");
     await db.transaction((tx) => ledger.transfer(tx, { from: { house: 'faucet' }, to: { user: 1 }, amount: 100, type: 'signup_bonus' }));
-    expect(() =>
-      db.transaction(async (tx) => {
+    await expect(db.transaction(async (tx) => {
         await ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 60, type: 'arena_join' });
         await ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 60, type: 'arena_join' });
-      }),
-    ).toThrow('Not enough funds');
+      })).rejects.toThrow('Not enough funds');
     expect(await ledger.balance(db, { user: 1 })).toBe(100);
     expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n).toBe(1);
     await db.close();
@@ -221,12 +219,10 @@ describe('account identity', () => {
     const db = await openTestDb();
     const ledger = createLedger({ now: Date.now });
     await db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'first_payee', 'first', 0)");
-    expect(() =>
-      db.transaction(async (tx) => {
+    await expect(db.transaction(async (tx) => {
         await ledger.transfer(tx, { from: { house: 'fresh' }, to: { user: 1 }, amount: 10, type: 'reward' });
         throw new Error('abandon');
-      }),
-    ).toThrow('abandon');
+      })).rejects.toThrow('abandon');
     await db.transaction((tx) => ledger.transfer(tx, { from: { house: 'fresh' }, to: { user: 1 }, amount: 25, type: 'reward' }));
     expect(await ledger.balance(db, { user: 1 })).toBe(25);
     expect(await ledger.balance(db, { house: 'fresh' })).toBe(-25);
@@ -249,7 +245,7 @@ describe('deposit bonus lock (docs/decisions/0034)', () => {
     });
     expect(await ledger.split(db, 1)).toMatchObject({ balance: 1_800, sponsored: 500, bonusLocked: 300, bonusWagerLeft: 600, withdrawable: 1_000 });
     // A withdrawal of 1,001 is refused; 1,000 goes.
-    expect(() => db.transaction((tx) => ledger.transfer(tx, { from: me, to: { world: true }, amount: 1_001, type: 'wallet_withdraw' }))).toThrow('Not enough withdrawable funds');
+    await expect(db.transaction((tx) => ledger.transfer(tx, { from: me, to: { world: true }, amount: 1_001, type: 'wallet_withdraw' }))).rejects.toThrow('Not enough withdrawable funds');
     // A held battle seat (not counted) of 900: own coins pay it, nothing else moves.
     await db.transaction((tx) => ledger.transfer(tx, { from: me, to: house, amount: 900, type: 'arena_join', ref: 'seat', hold: true }));
     expect(await ledger.split(db, 1)).toMatchObject({ balance: 900, sponsored: 500, bonusLocked: 300, bonusWagerLeft: 600, withdrawable: 100 });
@@ -388,7 +384,7 @@ describe.skipIf(TEST_DATABASE_URL)('one owner', () => {
     const dir = mkdtempSync(join(tmpdir(), 'arena-owner-'));
     try {
       const owner = await openDb({ path: join(dir, 'arena.db') });
-      expect(() => openDb({ path: join(dir, 'arena.db'), busyTimeoutMs: 50 })).toThrow(/locked/);
+      await expect(openDb({ path: join(dir, 'arena.db'), busyTimeoutMs: 50 })).rejects.toThrow(/locked/);
       await owner.close();
       const next = await openDb({ path: join(dir, 'arena.db'), busyTimeoutMs: 50 });
       await next.close();

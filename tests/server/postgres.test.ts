@@ -62,15 +62,13 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL', () => {
   test('a connection lost in the middle of a money transaction moves nothing, and the next transaction connects again', async () => {
     await fund(1_000);
     const before = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n;
-    expect(() =>
-      db.transaction(async (tx) => {
+    await expect(db.transaction(async (tx) => {
         await ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 400, type: 'arena_join' });
         const { pid } = (await tx.get<{ pid: number }>('SELECT pg_backend_pid() AS pid'))!;
         expect((await admin.get<{ done: number }>('SELECT pg_terminate_backend(?) AS done', pid))!.done).toBe(1);
         // The debit is gone with the connection; nothing after it may run on a new one.
         await ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 400, type: 'arena_join' });
-      }),
-    ).toThrow(/terminat|connection/i);
+      })).rejects.toThrow(/terminat|connection/i);
     expect(await ledger.balance(db, { user: 1 })).toBe(1_000);
     expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger'))!.n).toBe(before);
     await db.transaction((tx) => ledger.transfer(tx, { from: { user: 1 }, to: { house: 'arena' }, amount: 400, type: 'arena_join' }));
@@ -133,7 +131,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL', () => {
     expect(await read()).toEqual({ id: 1, a: 10, b: 7 });
     // Inside a transaction the outdated plan fails the transaction as a whole; the next one works.
     await admin.run('ALTER TABLE shape_probe ADD COLUMN c BIGINT NOT NULL DEFAULT 8');
-    expect(() => db.transaction((tx) => tx.get('SELECT * FROM shape_probe WHERE id = ?', 1))).toThrow(/cached plan/);
+    await expect(db.transaction((tx) => tx.get('SELECT * FROM shape_probe WHERE id = ?', 1))).rejects.toThrow(/cached plan/);
     expect(await db.transaction((tx) => tx.get('SELECT * FROM shape_probe WHERE id = ?', 1))).toEqual({ id: 1, a: 10, b: 7, c: 8 });
   });
 
@@ -147,13 +145,11 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL', () => {
       // the body's statements must answer that error, none of them run outside the transaction.
       await other.transaction(async (otherTx) => {
         await otherTx.get('SELECT 1 AS one');
-        expect(() =>
-          db.transaction(async (tx) => {
+        await expect(db.transaction(async (tx) => {
             ran++;
             await tx.run('UPDATE accounts SET balance = balance + 1 WHERE code = ?', 'user:1');
             ran++;
-          }),
-        ).toThrow(/statement timeout|canceling/i);
+          })).rejects.toThrow(/statement timeout|canceling/i);
       });
       expect(ran).toBe(1);
       expect(await ledger.balance(db, { user: 1 })).toBe(300);

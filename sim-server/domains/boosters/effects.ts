@@ -63,10 +63,10 @@ export interface BoosterProgression {
   expPerCent: number;
   /** Whether counting this wager found a running booster (undefined: it did not look). */
   boostedWager(wager: CountedWager): boolean | undefined;
-  addBonusExperience(tx: Tx, deps: { hub: ToUser; now: number }, userId: number, amount: number, source: string, ref: string | null): void;
+  addBonusExperience(tx: Tx, deps: { hub: ToUser; now: number }, userId: number, amount: number, source: string, ref: string | null): Promise<void>;
   /** A level's reward with today's catalog: `box` is the case its card opens, if one fits. */
   levelRewardOf(catalog: CatalogView, level: number): { box: unknown };
-  claimLevelReward(tx: Tx, deps: { catalog: CatalogView; hub: ToUser }, userId: number, level: number, now: number): { value: number };
+  claimLevelReward(tx: Tx, deps: { catalog: CatalogView; hub: ToUser }, userId: number, level: number, now: number): Promise<{ value: number }>;
 }
 
 declare module '../../rpc/context.ts' {
@@ -86,7 +86,7 @@ export async function onCountedWager(tx: Tx, deps: EffectDeps & { catalog: () =>
   if (xp) {
     const extra = boosterExtra(wager.amount * deps.progression.expPerCent, xp.multiplier_milli);
     if (extra > 0) {
-      deps.progression.addBonusExperience(tx, deps, wager.userId, extra, BOOSTER_XP, wager.hash);
+      await deps.progression.addBonusExperience(tx, deps, wager.userId, extra, BOOSTER_XP, wager.hash);
       await record(tx, deps.hub, xp, { exp: extra }, deps.now);
     }
   }
@@ -120,7 +120,7 @@ async function autoClaim(tx: Tx, deps: EffectDeps & { catalog: () => Promise<Cat
   let given = 0;
   for (const { level: reached } of open) {
     // A reward no open case fits stays for a later claim rather than failing the wager it rides on.
-    if (deps.progression.levelRewardOf(rewards.catalog, reached).box) given += deps.progression.claimLevelReward(tx, rewards, userId, reached, deps.now).value;
+    if (deps.progression.levelRewardOf(rewards.catalog, reached).box) given += (await deps.progression.claimLevelReward(tx, rewards, userId, reached, deps.now)).value;
   }
   await record(tx, deps.hub, booster, { amount: given }, deps.now);
 }

@@ -36,9 +36,9 @@ function avatarDir(services: Services): string {
   return dir;
 }
 
-const envelope = <T>(run: () => T): { response: T } | { error: { error_code: string | number; error_msg: string } } => {
+const envelope = async <T>(run: () => Promise<T>): Promise<{ response: T } | { error: { error_code: string | number; error_msg: string } }> => {
   try {
-    return { response: run() };
+    return { response: await run() };
   } catch (error) {
     if (error instanceof AppError) return { error: { error_code: error.code, error_msg: error.message } };
     if (error instanceof ImageRejected) return { error: { error_code: NumericError.INPUT_ERROR, error_msg: error.message } };

@@ -22,7 +22,7 @@ import { requirePartner } from './races.ts';
  * below it and imports none of it: domains/ports.ts fills this at wiring time.
  */
 export interface WalletGifts {
-  redeem(tx: Tx, services: Services, userId: number, code: string): { success: boolean; cause?: string };
+  redeem(tx: Tx, services: Services, userId: number, code: string): Promise<{ success: boolean; cause?: string }>;
 }
 
 declare module '../../rpc/context.ts' {

@@ -10,7 +10,7 @@ import { NumericError, flag, z } from '../../../src/contract/index.ts';
 import { toHash } from '../../../src/core/index.ts';
 import { operatorRoute } from '../../auth/sim-operator.ts';
 import { AppError } from '../../errors.ts';
-import { answerAsync, backTo, fromForm, parseBody } from '../../rpc/console-http.ts';
+import { answer, backTo, fromForm, parseBody } from '../../rpc/console-http.ts';
 import type { Caller, Dispatch, Services } from '../../rpc/context.ts';
 import { codeOf } from './codes.ts';
 import { createUser, findUserByName, hasTag, setTag } from '../../kernel/users.ts';
@@ -50,7 +50,7 @@ export function registerPartnerSim(app: FastifyInstance, s: Services, dispatch: 
   const partnerOf = async (name: string) => await findUserByName(s.db, name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
 
   app.post('/api/sim/partners/tag', operator, async (request, reply) => {
-    const result = await answerAsync(async () => {
+    const result = await answer(async () => {
       const body = parseBody(TagBody, request.body);
       const user = await partnerOf(body.name);
       await s.db.transaction((tx) => setTag(tx, user.id, body.tag, body.on ?? true));
@@ -60,7 +60,7 @@ export function registerPartnerSim(app: FastifyInstance, s: Services, dispatch: 
   });
 
   app.post('/api/sim/partners/traffic', operator, async (request, reply) => {
-    const result = await answerAsync(async () => {
+    const result = await answer(async () => {
       const body = parseBody(TrafficBody, request.body);
       const partner = await partnerOf(body.name);
       if (!hasTag(partner, 'partner') && !hasTag(partner, 'club_member')) throw new AppError(NumericError.INPUT_ERROR, 'name: tag the player partner or club member first');

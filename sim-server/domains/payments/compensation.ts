@@ -68,7 +68,7 @@ export function compensationForm(stamp: string): string {
 /** POST /api/sim/compensations: a form answers with the console, a JSON caller with the envelope. */
 export function registerCompensation(app: FastifyInstance, s: Services, afterForm: (reply: FastifyReply, result: Envelope<unknown>, notice: string) => unknown): void {
   app.post('/api/sim/compensations', operatorRoute(s.config), async (request: FastifyRequest, reply) => {
-    const result = answer(() => compensate(s, request.body));
+    const result = await answer(() => compensate(s, request.body));
     return fromForm(request) ? afterForm(reply, result, 'response' in result ? `Compensated ${result.response.user_hash}: entry ${result.response.entry}` : '') : result;
   });
 }

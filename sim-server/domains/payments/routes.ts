@@ -61,7 +61,7 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
 
   // The console moves money and shows every player's payments: the operator's alone.
   const operator = operatorRoute(s.config);
-  const withUser = (rows: PaymentRow[]): ConsoleRow[] =>
+  const withUser = async (rows: PaymentRow[]): Promise<ConsoleRow[]> =>
     await mapInOrder(rows, async (row) => ({ ...paymentOut(row), user_name: (await s.db.get<{ name: string }>('SELECT name FROM users WHERE id = ?', row.user_id))?.name ?? '?' }));
   const paymentOf = async (hash: string): Promise<PaymentRow> => {
     const id = parseHash(hash);
@@ -70,7 +70,7 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
     return row;
   };
   const renderConsole = async (reply: FastifyReply, notice: string | null) =>
-    html(reply, consolePage({ open: withUser(await openPayments(s.db)), recent: withUser(await recentPayments(s.db)), notice, methods: GIFT_CARD_METHODS, extra: compensationForm(randomToken(16)) + partnerConsoleForm() }));
+    html(reply, consolePage({ open: await withUser(await openPayments(s.db)), recent: await withUser(await recentPayments(s.db)), notice, methods: GIFT_CARD_METHODS, extra: compensationForm(randomToken(16)) + partnerConsoleForm() }));
   /** A form posted to the console: back to the console (post, redirect, get) with what happened. */
   const consoleAfter = backTo('/api/sim/payments');
 
@@ -83,14 +83,14 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
 
   app.get('/api/sim/payments.json', operator, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { response: { open: withUser(await openPayments(s.db)), recent: withUser(await recentPayments(s.db)) } };
+    return { response: { open: await withUser(await openPayments(s.db)), recent: await withUser(await recentPayments(s.db)) } };
   });
 
   app.post('/api/sim/payments/tick', operator, async () => answer(async () => ({ changed: await advanceDue(s) })));
 
   app.post('/api/sim/payments/:hash/:action', operator, async (request, reply) => {
     const { hash, action } = request.params as { hash: string; action: string };
-    const result = answer(async () => {
+    const result = await answer(async () => {
       const row = await paymentOf(hash);
       if (action !== 'confirm' && action !== 'decline') throw new AppError(NumericError.INPUT_ERROR, 'action: confirm or decline');
       return { payment: paymentOut(await s.db.transaction(async (tx) => (action === 'confirm' ? forceConfirm : forceDecline)(tx, s, (await paymentById(tx, row.id))!))) };
@@ -99,7 +99,7 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
   });
 
   app.post('/api/sim/crypto/transfers', operator, async (request, reply) => {
-    const result = answer(async () => {
+    const result = await answer(async () => {
       const body = parseBody(TransferBody, request.body);
       const flagged = body.flagged === true || body.flagged === '1';
       return { payment: paymentOut(await s.db.transaction((tx) => receiveTransfer(tx, s, { address: body.address, amount: body.amount, flagged, txHash: body.tx_hash }))) };
@@ -108,7 +108,7 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
   });
 
   app.post('/api/sim/gift-codes', operator, async (request, reply) => {
-    const result = answer(async () => {
+    const result = await answer(async () => {
       const body = parseBody(GiftBody, request.body);
       const now = s.config.now();
       if (body.kind === 'wallet') {
@@ -127,7 +127,7 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
 
   // A sponsor offers a player credit; the player becomes a club member and claims it.
   app.post('/api/sim/sponsor-credits', operator, async (request, reply) => {
-    const result = answer(async () => {
+    const result = await answer(async () => {
       const body = parseBody(SponsorBody, request.body);
       const offer = parseCoinsToCents(body.coins);
       const wagerGoal = parseCoinsToCents(body.wager);
@@ -147,11 +147,11 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
     return { ...product, name: `${giftCardName(product.method)} gift card ${product.amount / 100} USD` };
   };
   app.get('/api/sim/kinguin/:id', async (request, reply) => {
-    const result = answer(() => productOf((request.params as { id: string }).id));
+    const result = await answer(() => productOf((request.params as { id: string }).id));
     return 'error' in result ? html(reply, result.error.error_msg, 404) : html(reply, shopPage(result.response, null));
   });
   app.post('/api/sim/kinguin/:id', operator, async (request, reply) => {
-    const result = answer(async () => {
+    const result = await answer(async () => {
       const product = productOf((request.params as { id: string }).id);
       const code = await s.db.transaction((tx) => mintGiftCode(tx, { kind: 'wallet', amount: product.amount, method: product.method, source: 'kinguin' }, s.config.now()));
       return { product, code, amount: product.amount, url: `/gift/${code}` };
@@ -168,12 +168,12 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
   };
   app.get('/api/sim/instaxchange/:memo', async (request, reply) => {
     const { memo } = request.params as { memo: string };
-    const result = answer(() => invoiceOf(memo));
+    const result = await answer(() => invoiceOf(memo));
     return 'error' in result ? html(reply, result.error.error_msg, 404) : html(reply, checkoutPage(paymentOut(result.response), memo, null));
   });
   app.post('/api/sim/instaxchange/:memo', async (request, reply) => {
     const { memo } = request.params as { memo: string };
-    const result = answer(async () => {
+    const result = await answer(async () => {
       const row = await invoiceOf(memo);
       const { card_number } = parseBody(CardBody, request.body);
       return { payment: paymentOut(await s.db.transaction(async (tx) => chargeCard(tx, s, (await paymentById(tx, row.id))!, card_number))) };
@@ -203,7 +203,7 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
   };
   app.get('/api/sim/skinsback/:token', async (request, reply) => {
     const { token } = request.params as { token: string };
-    const result = answer(() => skinsOf(widgetOf(token).userId));
+    const result = await answer(() => skinsOf(widgetOf(token).userId));
     return 'error' in result ? html(reply, result.error.error_msg, 403) : html(reply, skinsPage({ token, items: result.response, notice: null }));
   });
   app.get('/api/sim/skinsback/:token/items', async (request, reply) => {
@@ -212,7 +212,7 @@ export async function registerPayments(app: FastifyInstance, s: Services): Promi
   });
   app.post('/api/sim/skinsback/:token', async (request, reply) => {
     const { token } = request.params as { token: string };
-    const result = answer(async () => {
+    const result = await answer(async () => {
       const widget = widgetOf(token);
       const body = (request.body ?? {}) as Record<string, unknown>;
       // A form sends one item_{id} field per ticked skin; JSON sends items: [ids].

@@ -31,7 +31,7 @@ function registerStreams(app: FastifyInstance, s: Services): void {
     return html(reply, streamsConsole(await liveStreams(s.db), typeof notice === 'string' ? notice.slice(0, 200) : null));
   });
   app.post('/api/sim/streams', operator, async (request, reply) => {
-    const result = answer(async () => {
+    const result = await answer(async () => {
       const body = parseBody(StartBody, request.body);
       const user = await findUserByName(s.db, body.name) ?? (() => { throw new AppError(NumericError.NOT_FOUND, 'User not found.'); })();
       const { channel, title = 'Live in the arena', followers = 0 } = body;
@@ -40,7 +40,7 @@ function registerStreams(app: FastifyInstance, s: Services): void {
     return fromForm(request) ? back(reply, result, 'The stream is live') : result;
   });
   app.post('/api/sim/streams/:hash/stop', operator, async (request, reply) => {
-    const result = answer(async () => {
+    const result = await answer(async () => {
       await s.db.transaction((tx) => stopStream(tx, s, (request.params as { hash: string }).hash));
       return { success: true };
     });

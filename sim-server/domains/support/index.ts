@@ -46,12 +46,15 @@ function registerSupport(app: FastifyInstance, s: Services): void {
   // Logout is the connect domain's; support hears it here rather than being called from there,
   // so connect knows nothing of support (docs/design.md section 3). The thread closes before the
   // session does, while the request still says whose it is. A callback hook: no promise per request.
-  app.addHook('preHandler', async (request, _reply, done) => {
-    if (request.method === 'POST' && request.routeOptions.url === '/api/connect/logout') {
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.method !== 'POST' || request.routeOptions.url !== '/api/connect/logout') {
+      done();
+      return;
+    }
+    void (async () => {
       const userId = await loggingOut(s, request);
       if (userId !== null) await s.db.transaction((tx) => closeOnLogout(tx, s.hub, userId, s.config.now()));
-    }
-    done();
+    })().then(() => done(), done);
   });
 
   if (!s.config.simMode) return;
@@ -64,7 +67,7 @@ function registerSupport(app: FastifyInstance, s: Services): void {
   });
   app.get('/api/sim/support.json', operator, async () => ({ response: await consoleThreads(s.db) }));
   app.post('/api/sim/support/:hash/answer', operator, async (request, reply) => {
-    const result = answer(async () => {
+    const result = await answer(async () => {
       const { text } = parseBody(AnswerBody, request.body);
       const message = await s.db.transaction((tx) => agentAnswers(tx, s.hub, (request.params as { hash: string }).hash, text, s.config.now()));
       return { message };
@@ -72,7 +75,7 @@ function registerSupport(app: FastifyInstance, s: Services): void {
     return fromForm(request) ? back(reply, result, 'Answer sent') : result;
   });
   app.post('/api/sim/support/:hash/close', operator, async (request, reply) => {
-    const result = answer(async () => {
+    const result = await answer(async () => {
       await s.db.transaction((tx) => agentCloses(tx, s.hub, (request.params as { hash: string }).hash, s.config.now()));
       return { success: true };
     });

@@ -132,10 +132,10 @@ export interface ConsoleThread extends SupportThread {
 
 /** Open threads, the one waiting longest for an answer first, and the last few closed. */
 export async function consoleThreads(db: Reader, closedCount = 10): Promise<{ open: ConsoleThread[]; closed: ConsoleThread[] }> {
-  const withMessages = (rows: (ThreadRow & { name: string })[]): ConsoleThread[] =>
+  const withMessages = async (rows: (ThreadRow & { name: string })[]): Promise<ConsoleThread[]> =>
     await mapInOrder(rows, async (row) => ({ ...threadWire(row), player: { hash: toHash(row.user_id), name: row.name }, messages: await messagesOf(db, row.id) }));
   return {
-    open: withMessages(await db.all("SELECT t.*, u.name FROM support_threads t JOIN users u ON u.id = t.user_id WHERE t.status = 'open' ORDER BY t.updated_at, t.id")),
-    closed: withMessages(await db.all("SELECT t.*, u.name FROM support_threads t JOIN users u ON u.id = t.user_id WHERE t.status = 'closed' ORDER BY t.closed_at DESC, t.id DESC LIMIT ?", closedCount)),
+    open: await withMessages(await db.all("SELECT t.*, u.name FROM support_threads t JOIN users u ON u.id = t.user_id WHERE t.status = 'open' ORDER BY t.updated_at, t.id")),
+    closed: await withMessages(await db.all("SELECT t.*, u.name FROM support_threads t JOIN users u ON u.id = t.user_id WHERE t.status = 'closed' ORDER BY t.closed_at DESC, t.id DESC LIMIT ?", closedCount)),
   };
 }

@@ -110,7 +110,7 @@ async function registerWorldConsole(app: FastifyInstance, s: Services): Promise<
 
   const route = (path: string, action: Action) => {
     app.post(`/api/sim/world/${path}`, operator, async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = answer(() => action(s, request.body));
+      const result = await answer(() => action(s, request.body));
       if (!fromForm(request)) return result;
       const text = 'error' in result ? result.error.error_msg : (SUMMARIES[path]?.(result.response as Record<string, unknown>) ?? 'Done.');
       return reply.redirect(`/api/sim/world?notice=${encodeURIComponent(text)}${'error' in result ? '&error=1' : ''}`, 303);
