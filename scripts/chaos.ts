@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util';
 import { HOTP, Secret } from 'otpauth';
 import { WebSocket } from 'ws';
 import { randomInt, seededRandom, type RandomSource } from '../src/core/seeded-random.ts';
-import { openDb } from '../sim-server/db/database.ts';
+import { openDb, type Db } from '../sim-server/db/database.ts';
 import { createLedger } from '../sim-server/db/ledger.ts';
 import { createClient } from '../tests/server/harness.ts';
 
@@ -112,7 +112,7 @@ async function checkDatabase(): Promise<{ ledgerOk: boolean; missing: number }> 
         'SELECT i.method, i.response FROM idempotency i JOIN users u ON u.id = i.user_id WHERE u.name = ? AND i.stamp = ?', op.user, op.stamp,
       );
       if (!row || row.method !== op.method || row.response !== op.response) missing += 1;
-      if (op.method === 'wallet.cryptoWithdraw' && row && !withdrawnOnce(db, op)) {
+      if (op.method === 'wallet.cryptoWithdraw' && row && !(await withdrawnOnce(db, op))) {
         badWithdrawals += 1;
         console.error(`withdrawal ${op.user}/${op.stamp} not present exactly once`);
       }
@@ -138,14 +138,14 @@ async function checkDatabase(): Promise<{ ledgerOk: boolean; missing: number }> 
 }
 
 /** An acknowledged withdrawal is one payment row of its player and amount, and one wallet_withdraw ledger entry. */
-function withdrawnOnce(db: ReturnType<typeof openDb>, op: Acked): boolean {
+async function withdrawnOnce(db: Db, op: Acked): Promise<boolean> {
   const { payment } = JSON.parse(op.response) as { payment: { hash: string; amount: number } };
   const id = Number(payment.hash.replace(/^SF/, ''));
-  const rows = db.all<{ amount: number; name: string }>(
+  const rows = await db.all<{ amount: number; name: string }>(
     "SELECT p.amount, u.name FROM payments p JOIN users u ON u.id = p.user_id WHERE p.id = ? AND p.type = 'withdraw'", id,
   );
   // The player's debit only: once the provider sends it, a second wallet_withdraw moves it from the payouts house out of the world.
-  const debits = db.all<{ amount: number }>(
+  const debits = await db.all<{ amount: number }>(
     "SELECT l.amount FROM ledger l JOIN accounts a ON a.id = l.debit_account JOIN users u ON u.id = a.user_id WHERE l.ref = ? AND l.type = 'wallet_withdraw' AND u.name = ?",
     payment.hash, op.user,
   );
@@ -341,7 +341,7 @@ async function play(index: number, pick: RandomSource): Promise<void> {
     if (killAt.has(at)) {
       killAt.delete(at);
       kills += 1;
-      serverUp = await (async () => {
+      serverUp = (async () => {
         await killServer('SIGKILL');
         for (const w of watches) {
           w.drop();

@@ -40,7 +40,7 @@ async function rainWithPot(tipper: Client, tip: number) {
   return startRain(server.services, { difficulty: 8 });
 }
 
-type Rain = ReturnType<typeof startRain>;
+type Rain = Awaited<ReturnType<typeof startRain>>;
 const join = (player: { client: Client; hash: string }, rain: Rain) =>
   player.client.call('chat-rain.join', { rain_hash: rain.hash, token: solvePow(rain.captcha.challenge, player.hash, rain.captcha.difficulty)! });
 

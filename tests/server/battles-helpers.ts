@@ -57,9 +57,9 @@ export async function createBattle(client: Client, params: Record<string, QueryV
 }
 
 /** Waits until `check` holds, polling every 10 ms for up to `ms`. */
-export async function until(check: () => boolean, ms = 3_000): Promise<void> {
+export async function until(check: () => boolean | Promise<boolean>, ms = 3_000): Promise<void> {
   const end = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

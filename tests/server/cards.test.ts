@@ -211,7 +211,7 @@ describe('cards', () => {
   test('a reactions card shows its bundle, unlocks it for battles once, and a second one is kept', async () => {
     const rex = await server.player('card_rex');
     const userId = (await server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_rex'"))!.id;
-    const [first, second] = await server.services.db.transaction((tx) => await mapInOrder([0, 1], async () => grantCard(tx, await server.services.catalog.view(), userId, { ...bpReward(18, 'free'), level: 1 }, 'test', Date.now()))) as [number, number];
+    const [first, second] = await server.services.db.transaction(async (tx) => await mapInOrder([0, 1], async () => grantCard(tx, await server.services.catalog.view(), userId, { ...bpReward(18, 'free'), level: 1 }, 'test', Date.now()))) as [number, number];
     const bundleHashes = async () => (await ok(rex, 'bundle.assets', { type: 'reactions' })).assets.map((a) => (a as { hash: string }).hash);
     expect(await bundleHashes()).not.toContain(REACTION_CARD_BUNDLE);
     const preview = await ok(rex, 'bundle.card', { hash: toHash(first) });
@@ -228,7 +228,7 @@ describe('cards', () => {
     const emma = await server.player('card_emma');
     const other = await server.player('card_emil');
     const userId = (await server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_emma'"))!.id;
-    const [first, second] = await server.services.db.transaction((tx) => await mapInOrder([0, 1], async () => grantCard(tx, await server.services.catalog.view(), userId, { ...bpReward(22, 'free'), level: 1 }, 'test', Date.now()))) as [number, number];
+    const [first, second] = await server.services.db.transaction(async (tx) => await mapInOrder([0, 1], async () => grantCard(tx, await server.services.catalog.view(), userId, { ...bpReward(22, 'free'), level: 1 }, 'test', Date.now()))) as [number, number];
     const elite = async (client: Client) => (await ok(client, 'chat.messages', {})).bundles.find((b) => b.hash === EMOJI_CARD_BUNDLE)!;
     const messages = async () => (await server.services.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_messages'))!.n;
     expect((await elite(emma)).tags).toEqual(['card', 'locked']);
@@ -259,7 +259,7 @@ describe('cards', () => {
     const pat = await server.player('card_pat');
     const stranger = await server.player('card_seer');
     const userId = (await server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'card_pat'"))!.id;
-    const [packId, secondId] = await server.services.db.transaction((tx) => await mapInOrder([0, 1], async () => grantCard(tx, await server.services.catalog.view(), userId, { ...bpReward(6, 'premium'), level: 1 }, 'test', Date.now()))) as [number, number];
+    const [packId, secondId] = await server.services.db.transaction(async (tx) => await mapInOrder([0, 1], async () => grantCard(tx, await server.services.catalog.view(), userId, { ...bpReward(6, 'premium'), level: 1 }, 'test', Date.now()))) as [number, number];
     const opened = await ok(pat, 'resource.card', { hash: toHash(packId) });
     const hashes = new Set(PATTERN_RESOURCES.map((r) => r.hash));
     expect(opened.item.options.data.resources).toHaveLength(20);

@@ -124,7 +124,7 @@ describe('Catch the Chicken', () => {
     // Above the max payout: high risk's last lane pays 84x.
     expect(await code('chicken.create', { bet: 200_000, risk: 'high' })).toBe(16);
     expect((await player.call('chicken.create', { bet: start + 1, risk: 'low' })).error).toEqual({ error_code: 'COMMIT_ERROR', error_msg: 'Not enough funds' });
-    expect(rowsOf(server.services.db, 'chicken_games', (await ok(player, 'user.getUser')).user.hash)).toBe(0);
+    expect(await rowsOf(server.services.db, 'chicken_games', (await ok(player, 'user.getUser')).user.hash)).toBe(0);
 
     const { game } = await ok(player, 'chicken.create', { bet: 100, risk: 'low' });
     expect((await player.call('chicken.cashout', { hash: game.hash })).error).toEqual({ error_code: 'GAME_ERROR', error_msg: 'Take a step first.' });

@@ -128,7 +128,7 @@ describe('dice', () => {
     expect((await player.call('dice.roll', { bet: start + 1, side: 'under', target: 5_000 })).error).toEqual({ error_code: 'COMMIT_ERROR', error_msg: 'Not enough funds' });
     expect((await player.call('dice.game', { ref: 'SF999999' })).error).toEqual({ error_code: 'GAME_ERROR', error_msg: 'Game not found.' });
     expect(await balanceOf(player)).toBe(start);
-    expect(rowsOf(server.services.db, 'dice_rolls', (await ok(player, 'user.getUser')).user.hash)).toBe(0);
+    expect(await rowsOf(server.services.db, 'dice_rolls', (await ok(player, 'user.getUser')).user.hash)).toBe(0);
     expect((await ok(player, 'user.seed')).nonce).toBe(0);
     await ledgerOk();
   });

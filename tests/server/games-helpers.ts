@@ -27,6 +27,6 @@ export async function survivingGame(player: Client, bet: number, steps = 1): Pro
 }
 
 /** How many rows a table holds for a player. */
-export function rowsOf(db: { get: <T>(sql: string, ...params: number[]) => T | undefined }, table: 'chicken_games' | 'dice_rolls', userHash: string): number {
-  return db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`, Number(userHash.slice(2)))!.n;
+export async function rowsOf(db: { get: <T>(sql: string, ...params: number[]) => Promise<T | undefined> }, table: 'chicken_games' | 'dice_rolls', userHash: string): Promise<number> {
+  return (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`, Number(userHash.slice(2))))!.n;
 }

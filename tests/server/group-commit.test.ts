@@ -131,14 +131,31 @@ describe('grouped commits', () => {
     expect(ran).toBe(true);
   });
 
-  test('a transaction inside another, or an async one, is refused and changes nothing', async () => {
-    await expect(db.transaction(() => db.transaction(() => 1))).rejects.toThrow(/nested/);
+  test('a transaction inside another is refused and changes nothing', async () => {
     await expect(db.transaction(async (tx) => {
-        await tx.run("INSERT INTO notes (name) VALUES ('async')");
-        return Promise.resolve();
-      })).rejects.toThrow(/synchronous/);
+      await tx.run("INSERT INTO notes (name) VALUES ('outer')");
+      return db.transaction(async () => 1);
+    })).rejects.toThrow(/nested/);
     await turn();
     expect(onDisk()).toEqual([]);
+  });
+
+  test('a body that waits lets no other statement into its transaction, and its group commits after it', async () => {
+    const slow = db.transaction(async (tx) => {
+      await tx.run("INSERT INTO notes (name) VALUES ('slow')");
+      // Longer than a turn: the group's COMMIT falls due meanwhile and must wait for this body.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await tx.run("INSERT INTO notes (name) VALUES ('slow')"); // UNIQUE: the whole body rolls back
+    });
+    const other = db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('other')"));
+    const read = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM notes');
+    await expect(slow).rejects.toThrow(/UNIQUE/);
+    await other;
+    // The read queued behind both bodies: it sees 'other' and nothing of the rolled-back one.
+    expect((await read)?.n).toBe(1);
+    await turn();
+    expect(onDisk()).toEqual(['other']);
+    expect(failures).toEqual([]);
   });
 
   test('closing commits what is pending', async () => {
@@ -146,7 +163,7 @@ describe('grouped commits', () => {
     await db.close();
     expect(onDisk()).toEqual(['at close']);
     // afterEach closes again: a second close must be harmless.
-    db = { ...db, close: () => {} };
+    db = { ...db, close: async () => {} };
   });
 
   test('work on the gate that throws is reported, and the rest still runs', async () => {

@@ -94,8 +94,8 @@ describe('the ledger invariants', () => {
     // One database, emptied before each run (a fresh PostgreSQL database per run would be slow).
     const db = await openTestDb();
     try {
-    fc.assert(
-        fc.property(
+      await fc.assert(
+        fc.asyncProperty(
           fc.array(fc.record({ from: fc.integer({ min: 0, max: 5 }), to: fc.integer({ min: 0, max: 5 }), amount: fc.integer({ min: 1, max: 50_000 }) }), { maxLength: 60 }),
           async (ops) => {
             for (const table of ['ledger', 'accounts', 'users']) await db.run(`DELETE FROM ${table}`);
@@ -270,7 +270,9 @@ describe('wager holds (docs/decisions/0049)', () => {
   const setUp = async () => {
     const db = await openTestDb();
     const wagers: { userId: number; amount: number; type: string }[] = [];
-    const ledger = createLedger({ now: Date.now, onWager: (_tx, w) => wagers.push({ userId: w.userId, amount: w.amount, type: w.type }) });
+    const ledger = createLedger({ now: Date.now, onWager: (_tx, w) => {
+      wagers.push({ userId: w.userId, amount: w.amount, type: w.type });
+    } });
     await db.run("INSERT INTO users (id, name, display_name, created_at) VALUES (1, 'holder', 'holder', 0)");
     return { db, ledger, wagers };
   };

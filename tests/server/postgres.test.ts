@@ -35,7 +35,7 @@ function runNode(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<
 }
 
 describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL', () => {
-  let database: ReturnType<typeof freshDatabase>;
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
   let db: Db;
   let admin: Db;
   const ledger = createLedger({ now: Date.now });

@@ -30,9 +30,9 @@ async function live(client: Client, ms: number): Promise<void> {
 }
 
 /** Polls until `check` holds (a ceiling, not a delay: a busy machine takes what it takes). */
-async function eventually(check: () => boolean, what: string, ms = 30_000): Promise<void> {
+async function eventually(check: () => boolean | Promise<boolean>, what: string, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error(`${what}: not seen within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -17,42 +17,46 @@ describe('everyOwned: a domain clock that runs only in the process owning the cl
   afterEach(() => vi.useRealTimers());
 
   test('the owner runs the step at once and then every period, until the app closes', async () => {
-    const owner = await createTimerOwner(() => true, () => undefined);
+    const owner = await createTimerOwner(async () => true, () => undefined);
     const { app, close } = fakeApp();
     let steps = 0;
-    await everyOwned(app, owner, 'test step', 500, () => steps++);
+    await everyOwned(app, owner, 'test step', 500, () => {
+      steps++;
+    });
     expect(steps).toBe(1);
-    vi.advanceTimersByTime(1_500);
+    await vi.advanceTimersByTimeAsync(1_500);
     expect(steps).toBe(4);
     await close();
-    vi.advanceTimersByTime(1_500);
+    await vi.advanceTimersByTimeAsync(1_500);
     expect(steps).toBe(4);
     owner.close();
   });
 
   test('another process runs nothing until it takes the lease over, then catches up at once', async () => {
     let lease = false;
-    const owner = await createTimerOwner(() => lease, () => undefined, 1_000);
+    const owner = await createTimerOwner(async () => lease, () => undefined, 1_000);
     const { app } = fakeApp();
     let steps = 0;
-    await everyOwned(app, owner, 'test step', 5_000, () => steps++);
-    vi.advanceTimersByTime(12_000);
+    await everyOwned(app, owner, 'test step', 5_000, () => {
+      steps++;
+    });
+    await vi.advanceTimersByTimeAsync(12_000);
     expect(steps).toBe(0);
     lease = true;
-    vi.advanceTimersByTime(1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(steps).toBe(1);
     owner.close();
   });
 
   test('a step that throws is logged by name and the next one runs again', async () => {
-    const owner = await createTimerOwner(() => true, () => undefined);
+    const owner = await createTimerOwner(async () => true, () => undefined);
     const { app, errors } = fakeApp();
     let steps = 0;
     await everyOwned(app, owner, 'flaky step', 1_000, () => {
       steps++;
       if (steps === 1) throw new Error('database away');
     });
-    vi.advanceTimersByTime(1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(steps).toBe(2);
     expect(errors).toEqual(['flaky step failed']);
     owner.close();

@@ -56,7 +56,9 @@ const CardBody = z.object({ card_number: z.string().check(z.regex(/^[\d ]{12,23}
 
 /** Registers the provider clock and, in sim mode, the console and provider pages. */
 export async function registerPayments(app: FastifyInstance, s: Services): Promise<void> {
-  await everyOwned(app, s.timers, 'payment provider step', TICK_MS, () => advanceDue(s));
+  await everyOwned(app, s.timers, 'payment provider step', TICK_MS, async () => {
+    await advanceDue(s);
+  });
   if (!s.config.simMode) return;
 
   // The console moves money and shows every player's payments: the operator's alone.
