@@ -49,6 +49,8 @@ class SocketConnection implements Connection {
   lastSeen: number;
   /** The client's address while the socket holds one of its places; null once given back. */
   address: string | null;
+  /** The handling of the frames received so far, while one still waits (the database); null when idle. */
+  inbox: Promise<void> | null = null;
   private readonly ws: WebSocket;
   private readonly tcp: Duplex;
 
@@ -101,9 +103,20 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
     if (conn.address !== null) perAddress.give(conn.address);
     conn.address = null;
   }
-  async function onMessage(this: WebSocket, raw: RawData, isBinary: boolean): Promise<void> {
+  function onMessage(this: WebSocket, raw: RawData, isBinary: boolean): void {
     const conn = connectionOf.get(this);
     if (!conn) return;
+    // One frame at a time per socket, in the order sent: a frame that waits for the database (an
+    // auth) is done before the next one (the join of the user room it opens) starts.
+    const run = () => receive(conn, raw, isBinary).catch((error: unknown) => app.log.error({ err: error }, 'socket frame failed'));
+    const next = conn.inbox ? conn.inbox.then(run) : run();
+    conn.inbox = next;
+    void next.then(() => {
+      if (conn.inbox === next) conn.inbox = null;
+    });
+  }
+
+  async function receive(conn: SocketConnection, raw: RawData, isBinary: boolean): Promise<void> {
     conn.lastSeen = config.now();
     const size = Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : (raw as Buffer).byteLength;
     if (isBinary || size > MAX_FRAME_BYTES) return hub.reply(conn, 'SOCKET_ERROR', { code: 'BAD_FRAME', message: 'frames are JSON text up to 16 KiB' });

@@ -13,7 +13,7 @@ afterAll(() => s.server.close());
 
 describe('the public beacon', () => {
   test('beacon.blocks answers a linked chain, newest first, one block a second, and pages backwards', async () => {
-    s.advance(30_000);
+    await s.advance(30_000);
     const visitor = s.server.client();
     const { blocks, next_at } = await ok(visitor, 'beacon.blocks', { count: 10 });
     expect(blocks).toHaveLength(10);

@@ -23,13 +23,13 @@ describe('a waiting battle nobody fills', () => {
     expect(created.game.process.next_at).toBe(s.now() + BATTLE_TIMINGS.waitingExpiryMs);
 
     // One second short of the deadline nothing happens.
-    s.advance(BATTLE_TIMINGS.waitingExpiryMs - 1_000);
+    await s.advance(BATTLE_TIMINGS.waitingExpiryMs - 1_000);
     // Half an hour outlives the access tokens: renew as a browser would.
     await Promise.all([host.renew(), guest.renew()]);
     expect((await battle(host, created.game.hash)).game.status).toBe('waiting');
     expect(await balanceOf(host)).toBe(hostStart - created.game.price);
 
-    s.advance(1_000);
+    await s.advance(1_000);
     await Promise.all([host.renew(), guest.renew()]);
     const closed = await battle(host, created.game.hash);
     expect(closed.game).toMatchObject({ status: 'closed', close_reason: 'cancelled' });
@@ -50,7 +50,7 @@ describe('a waiting battle nobody fills', () => {
   test('a battle filled before the deadline is not cancelled by it', async () => {
     const host = await s.server.player('expiry_fill');
     const created = await createBattle(host, { number: 2 });
-    s.advance(BATTLE_TIMINGS.waitingExpiryMs - 5_000);
+    await s.advance(BATTLE_TIMINGS.waitingExpiryMs - 5_000);
     await host.renew();
     await ok(host, 'arena-battle.callBots', { hash: created.game.hash });
     const done = await s.playToEnd(host, created.game.hash);

@@ -16,9 +16,9 @@ export async function startBattleServer(overrides: Partial<Config> = {}, start =
     server,
     now: () => clock,
     /** Moves the clock on and lets the runner step every battle that is due. */
-    advance(ms: number) {
+    async advance(ms: number) {
       clock += ms;
-      battles().runner.tick();
+      await battles().runner.tick();
     },
     battles,
     /** Steps the clock a second at a time until the battle has ended (at most `limitMs`). */
@@ -27,7 +27,7 @@ export async function startBattleServer(overrides: Partial<Config> = {}, start =
         const detail = await battle(client, token);
         if (detail.game.status === 'finished' || detail.game.status === 'closed') return detail;
         clock += 1_000;
-        battles().runner.tick();
+        await battles().runner.tick();
       }
       throw new Error(`battle ${token} did not end within ${limitMs} ms`);
     },

@@ -54,7 +54,7 @@ describe('playing a battle', () => {
 
     // Ticking on changes nothing: the pot was paid once.
     const rewards = await entries(created.game.hash, 'arena_reward');
-    s.advance(120_000);
+    await s.advance(120_000);
     expect(await entries(created.game.hash, 'arena_reward')).toEqual(rewards);
     expect(rewards.sum ?? 0).toBe(coinsTo(1) + coinsTo(2));
     expect(await held(alice)).toHaveLength(dropsTo === 1 ? 15 : 0);
@@ -158,8 +158,8 @@ describe('playing a battle', () => {
       const start = await balanceOf(erin);
       const created = await createBattle(erin, { number: 2 }, 5);
       await ok(erin, 'arena-battle.callBots', { hash: created.game.hash });
-      first.advance(5_000);
-      first.advance(7_000);
+      await first.advance(5_000);
+      await first.advance(7_000);
       const midway = await battle(erin, created.game.hash);
       expect(midway.game).toMatchObject({ status: 'running', round: 2 });
       await first.server.close();

@@ -15,7 +15,7 @@ async function robPhase(hostName: string, guestName: string) {
   const guest = await s.server.player(guestName);
   const created = await createBattle(host, { number: 2, options: { rob: 1 } });
   await ok(guest, 'arena-battle.join', { token: created.game.token });
-  for (let i = 0; i < 30 && (await battle(host, created.game.token)).game.status !== 'rob'; i++) s.advance(1_000);
+  for (let i = 0; i < 30 && (await battle(host, created.game.token)).game.status !== 'rob'; i++) await s.advance(1_000);
   const detail = await battle(host, created.game.token);
   expect(detail.game.status).toBe('rob');
   expect(detail.modes.rob).toMatchObject({ status: 'commit', seats: [{ seat: 1, decision_hashed: null }, { seat: 2, decision_hashed: null }] });
@@ -63,7 +63,7 @@ describe('rob mode', () => {
     const { host, guest, token } = await robPhase('split_host', 'split_guest');
     const [hostStart, guestStart] = [await balanceOf(host), await balanceOf(guest)];
     await ok(host, 'arena-mode-rob.commit', { token, decision_hashed: hashDecision('split', 'salty') });
-    s.advance(20_000);
+    await s.advance(20_000);
     const reveal = await battle(host, token);
     expect(reveal.modes.rob?.status).toBe('reveal');
     await refusedRob(guest, 'arena-mode-rob.reveal', { token, decision: 'rob', decision_salt: 'late' }, 'No decision was committed in time; it counts as split');

@@ -117,7 +117,7 @@ describe('joining and leaving', () => {
     await refused(guest, 'arena-battle.join', { token }, 19, 'The battle is full');
     await refused(late, 'arena-battle.join', { token }, 19, 'The battle is full');
     await refused(guest, 'arena-battle.leave', { token }, 19, 'The battle has started');
-    s.advance(4_000);
+    await s.advance(4_000);
     expect((await battle(late, token)).game.status).toBe('running');
     await refused(late, 'arena-battle.join', { token }, 19, 'The battle has started');
     await s.playToEnd(late, token);
@@ -213,7 +213,7 @@ describe('messages and reactions', () => {
     await ok(host, 'arena-battle.message', { token: created.game.token, text: 'have fun' });
     await refused(host, 'arena-battle.message', { token: created.game.token, text: 'spam' }, 19, 'Not so fast! Slow down with your messages.');
     expect((await battle(host, created.game.hash)).messages.map((m) => m.text)).toEqual(['good luck', 'have fun']);
-    s.advance(5_000);
+    await s.advance(5_000);
     await ok(host, 'arena-battle.message', { token: created.game.token, text: 'back again' });
 
     const box = await cheapBox(host);

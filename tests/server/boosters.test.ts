@@ -86,7 +86,7 @@ describe('activation', () => {
     const dee = await s.server.player('boost_dee');
     const socket = await dee.socket();
     const booster = await grantAndActivate(dee, 'auto_join', { duration_ms: 60_000 });
-    s.advance(60_000);
+    await s.advance(60_000);
     let closed: Booster | undefined;
     while (!closed) {
       const frame = await socket.next('BOOSTER_MODIFIED');
@@ -113,7 +113,7 @@ describe('effects', () => {
     expect((await expOf(plain)) - plainBefore).toBe(price);
     expect((await expOf(eve)) - eveBefore).toBe(3 * price);
     expect((await boosterOf(eve, booster.hash))!.process.bonus_issued_exprience).toBe(2 * price);
-    s.advance(120_000);
+    await s.advance(120_000);
     const after = await expOf(eve);
     await wager(eve);
     expect((await expOf(eve)) - after).toBe(price);
@@ -153,7 +153,7 @@ describe('effects', () => {
     const deposit = async (amount: string) => {
       await transfer(fay, { address, amount });
       for (let i = 0; i < 2; i++) {
-        s.advance(60_000);
+        await s.advance(60_000);
         await tick(fay);
       }
     };
@@ -240,9 +240,9 @@ describe('effects', () => {
     expect((await join(oli)).error).toEqual({ error_code: NumericError.INVALID_DATA, error_msg: 'Be active (wager at least 1.00 coins) in the last hour' });
 
     const before = await Promise.all([kim, lee, max, ned].map(balanceOf));
-    s.advance(RAIN_JOIN_MS);
+    await s.advance(RAIN_JOIN_MS);
     await rainTick(s.server.services);
-    s.advance(1_000);
+    await s.advance(1_000);
     await rainTick(s.server.services);
     const { rain: finished } = await ok(kim, 'chat-rain.getRewards', { rain_hash: rain.hash });
     const share = new Map(finished!.rewards.map((r) => [r.user_hash, r.reward]));

@@ -140,7 +140,7 @@ describe('nothing is earned on a seat that can still be refunded', () => {
     expect(board.leaders.map((l) => l.user.name)).not.toContain('mi_racer');
 
     // Past midnight: the day is settled (the server's clock owner checks every second).
-    s.advance(11 * 60_000);
+    await s.advance(11 * 60_000);
     const deadline = Date.now() + 15_000;
     let past = await ok(holder, 'race.leaderboard', { period: 'daily', start: dayStart });
     while (!past.paid && Date.now() < deadline) {

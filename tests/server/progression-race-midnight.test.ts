@@ -43,7 +43,7 @@ describe('the wager race across UTC midnight (today on the player row, decision 
     ]);
 
     // Tuesday 00:01.
-    s.advance(2 * 60_000);
+    await s.advance(2 * 60_000);
     // The Monday seat refunded after midnight: it never counted on Monday (docs/decisions/0049), nor on Tuesday.
     await ok(ann, 'arena-battle.leave', { token: mondaySeat.game.token });
     await ok(ann, 'arena-unbox.create', { box_hash: box.hash, count: 1 });
@@ -78,7 +78,7 @@ describe('the wager race across UTC midnight (today on the player row, decision 
     ]);
 
     // Wednesday: Tuesday's race is paid from Tuesday's points, which were still on the players' rows.
-    s.advance(DAY);
+    await s.advance(DAY);
     await until(async () => (await prizes()).length === 4, 10_000);
     expect((await prizes()).slice(2)).toEqual([
       { period: 'daily', start_at: TUESDAY, place: 1, name: 'mid_bob', wagered: 20 * p + seat, amount: prizeOf('daily', 1) },

@@ -21,9 +21,9 @@ async function waveSocket(client: Client) {
 }
 
 /** Moves the server's clock to `at` and lets the station catch up. */
-function stepTo(at: number): void {
+async function stepTo(at: number): Promise<void> {
   clock.at = at;
-  server.services.radio.tick();
+  await server.services.radio.tick();
 }
 
 /** Sounds neither playing, next nor queued. */
@@ -51,16 +51,16 @@ describe('the station', () => {
     expect(stateA.sounds[0]!.source).toMatch(/^synth:v1:\d+$/);
 
     const socket = await waveSocket(a);
-    stepTo(current.end_time - 2_001);
+    await stepTo(current.end_time - 2_001);
     expect((await ok(a, 'radio.current')).next).toBeNull();
-    stepTo(current.end_time - 2_000);
+    await stepTo(current.end_time - 2_000);
     const hint = await socket.next('#RADIO_NEXT_SOUND');
     const next = (hint.data as { next: { id: string; start_time: number } }).next;
     expect(next.start_time).toBe(current.end_time);
     expect(next.id).not.toBe(current.id);
     expect((await ok(b, 'radio.current')).next).toMatchObject(next);
 
-    stepTo(current.end_time + 1_500);
+    await stepTo(current.end_time + 1_500);
     const after = await ok(b, 'radio.current');
     expect(after.current).toMatchObject(next);
     expect(after.time - after.current!.start_time).toBe(1_500);
@@ -104,12 +104,12 @@ describe('requests', () => {
     const queued = await socket.next('#RADIO_QUEUE_CHANGE');
     expect((queued.data as { queue: { id: string }[] }).queue.map((s) => s.id)).toEqual([wanted!.id]);
 
-    stepTo(current!.end_time - 2_000);
+    await stepTo(current!.end_time - 2_000);
     const hint = await socket.next('#RADIO_NEXT_SOUND');
     expect(hint.data).toMatchObject({ next: { id: wanted!.id, user_hash: answer.sound.user_hash, start_time: current!.end_time }, sound: { id: wanted!.id } });
     expect((await socket.next('#RADIO_QUEUE_CHANGE')).data).toMatchObject({ queue: [] });
 
-    stepTo(current!.end_time + 10);
+    await stepTo(current!.end_time + 10);
     const now = await ok(player, 'radio.current');
     expect(now.current).toMatchObject({ id: wanted!.id, user_hash: answer.sound.user_hash });
     expect(now.users.map((u) => u.name)).toContain('wave_requester');

@@ -24,7 +24,7 @@ const population = async (client: Client, body: Record<string, unknown>) => (awa
 /** Steps the clock a second at a time for `ms`, the population's later steps (bots, streams) running as it goes. */
 async function live(client: Client, ms: number): Promise<void> {
   for (let t = 0; t < ms; t += 1_000) {
-    s.advance(1_000);
+    await s.advance(1_000);
     await population(client, { act: 0 });
   }
 }

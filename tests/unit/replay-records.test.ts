@@ -91,7 +91,7 @@ describe('records of the sim-server', () => {
     const created = await createBattle(host, { number: 2, options: { rob: 1 } }, 5);
     await ok(guest, 'arena-battle.join', { token: created.game.token });
     const token = created.game.token;
-    for (let i = 0; i < 60 && (await battle(host, token)).game.status !== 'rob'; i++) s.advance(1_000);
+    for (let i = 0; i < 60 && (await battle(host, token)).game.status !== 'rob'; i++) await s.advance(1_000);
     await ok(host, 'arena-mode-rob.commit', { token, decision_hashed: hashDecision('rob', 'hostSalt') });
     await ok(guest, 'arena-mode-rob.commit', { token, decision_hashed: hashDecision('split', 'guestSalt') });
     await ok(host, 'arena-mode-rob.reveal', { token, decision: 'rob', decision_salt: 'hostSalt' });

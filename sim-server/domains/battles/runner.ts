@@ -7,7 +7,7 @@
  */
 
 /** Steps one battle to `now` and schedules its next wake. */
-export type StepBattle = (id: number, now: number) => void;
+export type StepBattle = (id: number, now: number) => Promise<void>;
 
 /** A failed step is retried after this long rather than in a tight loop. */
 const RETRY_MS = 5_000;
@@ -18,8 +18,8 @@ const MAX_TIMER_MS = 60_000;
 export interface BattleRunner {
   /** Sets when battle `id` next needs a tick; null forgets it. */
   schedule(id: number, wakeAt: number | null): void;
-  /** Steps every battle due by the clock's now, earliest first; answers how many. */
-  tick(): number;
+  /** Steps every battle due by the clock's now, earliest first; answers how many. One tick runs at a time. */
+  tick(): Promise<number>;
   /** The earliest wake scheduled, or null. */
   nextWakeAt(): number | null;
   /** How many battles are scheduled. */
@@ -50,7 +50,7 @@ export function createBattleRunner(options: { now: () => number; step: StepBattl
     const delay = Math.min(Math.max(armedFor - now(), 0), MAX_TIMER_MS);
     timer = setTimeout(() => {
       timer = null;
-      tick();
+      void tick();
     }, delay);
     timer.unref();
   }
@@ -61,12 +61,26 @@ export function createBattleRunner(options: { now: () => number; step: StepBattl
     if (wakeAt !== null && running && (armedFor === null || wakeAt < armedFor)) arm();
   }
 
-  function tick(): number {
+  // The tick running now: a step waits for the database, and a timer or a test asking for another
+  // tick meanwhile waits for this one, so no battle is ever stepped by two ticks at once.
+  let ticking: Promise<number> | null = null;
+
+  async function tick(): Promise<number> {
+    while (ticking) await ticking;
+    ticking = stepDue();
+    try {
+      return await ticking;
+    } finally {
+      ticking = null;
+    }
+  }
+
+  async function stepDue(): Promise<number> {
     const at = now();
     const due = [...wakes].filter(([, wake]) => wake <= at).toSorted((a, b) => a[1] - b[1] || a[0] - b[0]);
     for (const [id] of due) {
       try {
-        step(id, at);
+        await step(id, at);
       } catch (error) {
         onError(id, error);
         wakes.set(id, at + RETRY_MS);

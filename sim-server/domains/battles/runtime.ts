@@ -51,7 +51,10 @@ export function createBattles(services: BattleServices, onError: (id: number, er
     step: (id, now) =>
       db.transaction(async (tx) => {
         const row = await battleById(tx, id);
-        if (!row) return deps.schedule(id, null);
+        if (!row) {
+          deps.schedule(id, null);
+          return;
+        }
         await advanceBattle(deps, tx, row, now);
       }),
     onError,
@@ -79,7 +82,7 @@ export async function startBattles(app: FastifyInstance, services: Services): Pr
       await resume();
       battles.runner.start();
       if (broker) {
-        rescan = setInterval(resume, RESCAN_MS);
+        rescan = setInterval(() => void resume().catch((error: unknown) => app.log.error({ err: error }, 'battles: the rescan failed')), RESCAN_MS);
         rescan.unref();
       }
     },

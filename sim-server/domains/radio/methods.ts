@@ -53,7 +53,7 @@ function vote(ctx: CallContext, id: string, liked: boolean) {
 
 export const radioHandlers: Handlers = {
   'radio.current': async (_params, ctx) => {
-    ctx.radio.tick();
+    await ctx.radio.tick();
     const viewer = ctx.user?.id ?? null;
     const playing = await playIn(ctx.db, 'playing');
     const next = await playIn(ctx.db, 'next');
@@ -88,9 +88,9 @@ export const radioHandlers: Handlers = {
     const shown = skip + rows.length;
     return { list, total, offset: shown < total ? String(shown) : null };
   },
-  'radio.request': ({ id }, ctx) => {
+  'radio.request': async ({ id }, ctx) => {
     const user = requireUser(ctx);
-    ctx.radio.tick();
+    await ctx.radio.tick();
     return ctx.moneyTx(async (tx) => {
       const sound = await knownSound(tx, id);
       const place = (await inPlay(tx)).get(sound.id);

@@ -12,9 +12,9 @@ import { advanceStation } from './station.ts';
 /** The radio of one server: built by buildApp (in Services), started by the radio domain's register. */
 export interface Radio {
   /** Brings the station up to the server's clock (tests step an injected clock and call it); nothing before it starts. */
-  tick(): void;
+  tick(): Promise<void>;
   /** Seeds the library, runs the station's timer, pushes the online count. */
-  start(app: FastifyInstance, services: Services): void;
+  start(app: FastifyInstance, services: Services): Promise<void>;
 }
 
 /** The longest the timer sleeps: a clock stepped by hand (tests) is still noticed. */
@@ -24,9 +24,11 @@ const ONLINE_EVERY_MS = 5_000;
 
 /** A radio whose station runs once `start` is called. */
 export function createRadio(): Radio {
-  let step: (() => void) | null = null;
+  let step: (() => Promise<void>) | null = null;
   return {
-    tick: () => step?.(),
+    tick: async () => {
+      await step?.();
+    },
     async start(app, services) {
       step = await startStation(app, services);
     },
@@ -34,12 +36,12 @@ export function createRadio(): Radio {
 }
 
 /** The radio domain's register: starts the server's station. */
-export function registerRadio(app: FastifyInstance, services: Services): void {
-  services.radio.start(app, services);
+export async function registerRadio(app: FastifyInstance, services: Services): Promise<void> {
+  await services.radio.start(app, services);
 }
 
 // Starts the station and answers its step.
-async function startStation(app: FastifyInstance, services: Services): Promise<() => void> {
+async function startStation(app: FastifyInstance, services: Services): Promise<() => Promise<void>> {
   const { db, config, hub } = services;
   await db.transaction((tx) => seedLibrary(tx));
   let timer: NodeJS.Timeout | undefined;

@@ -48,12 +48,15 @@ export async function queueOut(db: Pick<Db, 'all' | 'get'>, viewerId: number | n
 }
 
 /** Publishes the queue to the WAVE room once the transaction commits. */
-export function announceQueue(tx: Tx, services: Pick<Services, 'hub'>): void {
-  tx.afterCommit(async () => services.hub.publish(Rooms.radio, '#RADIO_QUEUE_CHANGE', await queueOut(tx, null)));
+export function announceQueue(tx: Tx, services: Pick<Services, 'hub' | 'db'>): void {
+  // Read once the transaction committed, as before: on the Db, since the Tx has ended by then.
+  tx.afterCommit(() => {
+    void queueOut(services.db, null).then((queue) => services.hub.publish(Rooms.radio, '#RADIO_QUEUE_CHANGE', queue), () => {});
+  });
 }
 
 /** Picks what plays from `start` (the oldest request, else the sound heard longest ago) and announces it. */
-async function choose(tx: Tx, services: Pick<Services, 'hub'>, start: number, state: 'next' | 'playing', now: number): Promise<SlottedPlay> {
+async function choose(tx: Tx, services: Pick<Services, 'hub' | 'db'>, start: number, state: 'next' | 'playing', now: number): Promise<SlottedPlay> {
   const requested = await tx.get<PlayRow>("SELECT * FROM radio_plays WHERE state = 'queued' ORDER BY id LIMIT 1");
   let id: number;
   let soundId: number;
@@ -86,7 +89,7 @@ async function announceNext(tx: Tx, services: Pick<Services, 'hub'>, play: Slott
 }
 
 /** Brings the station up to `now`; answers when it next needs to run. */
-export async function advanceStation(tx: Tx, services: Pick<Services, 'hub'>, now: number): Promise<number> {
+export async function advanceStation(tx: Tx, services: Pick<Services, 'hub' | 'db'>, now: number): Promise<number> {
   let playing = await playIn(tx, 'playing');
   if (!playing) {
     playing = await choose(tx, services, now, 'playing', now);
