@@ -10,7 +10,7 @@
  * take no lock. Queries are written once, in SQL both engines accept; only what must differ
  * is translated here, mechanically, once per SQL string (see translate()).
  */
-import pg from 'pg';
+import { Client, Pool, types as pgTypes, type ClientConfig, type PoolClient, type QueryResult } from 'pg';
 import type { SQLInputValue } from 'node:sqlite';
 import { migrate as applyMigrations } from './migrations.ts';
 import { COMMITTED, dbStatements, transactionRunner, type Db, type RunResult, type Statements } from './transaction.ts';
@@ -70,7 +70,7 @@ const MAX_NAMED = 5000;
 // Set on this pool's connections only, not on every `pg` user of the process.
 const parsers: Record<number, (value: string) => unknown> = { 20: Number, 1700: Number, 16: (v) => (v === 't' ? 1 : 0) };
 const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => parsers[oid] ?? pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser,
 };
 
 /** True for errors after which a connection cannot be trusted (lost, timed out, shut down). */
@@ -108,14 +108,14 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
   };
   // pg-pool bounds both the making of a connection and the wait for a free one with
   // connectionTimeoutMillis: a call never waits longer than poolWaitMs for a connection.
-  const pool = new pg.Pool({ ...settings, max: poolSize, connectionTimeoutMillis: Math.max(poolWaitMs, connectTimeoutMs), idleTimeoutMillis: 30_000, allowExitOnIdle: true });
+  const pool = new Pool({ ...settings, max: poolSize, connectionTimeoutMillis: Math.max(poolWaitMs, connectTimeoutMs), idleTimeoutMillis: 30_000, allowExitOnIdle: true });
   // A connection that dies while idle (or between two statements of a checked-out one) reports
   // here; the pool drops it, and the next statement on it fails and gives it back as broken.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
 
   /** A connection from the pool, or a clear error once the pool stayed full for poolWaitMs. */
-  const checkout = async (): Promise<pg.PoolClient> => {
+  const checkout = async (): Promise<PoolClient> => {
     if (pool.waitingCount >= MAX_WAITING) throw new PostgresError(`database pool exhausted: ${MAX_WAITING} calls already wait for one of ${poolSize} connections (${address})`, '53300');
     try {
       return await pool.connect();
@@ -155,11 +155,11 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
    * done before the connection died. A transaction's statement is never retried: the
    * transaction belongs to its connection, and fails as a whole.
    */
-  const query = async (sql: string, values: unknown[], client?: pg.PoolClient): Promise<pg.QueryResult> => {
+  const query = async (sql: string, values: unknown[], client?: PoolClient): Promise<QueryResult> => {
     const ddl = /^\s*(CREATE|ALTER|DROP|DO)\b/i.test(sql);
     if (ddl && named.size > 0) forgetPlans();
     const name = prepare && !ddl ? nameOf(sql) : undefined;
-    const once = async (): Promise<pg.QueryResult> => {
+    const once = async (): Promise<QueryResult> => {
       if (client) return client.query({ text: sql, values, name });
       const c = await checkout();
       try {
@@ -208,7 +208,7 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
   const params = (values: SQLInputValue[]): unknown[] => values.map((v) => (typeof v === 'bigint' ? v.toString() : v));
 
   /** The three statements, on a transaction's connection or on the pool. */
-  const statementsOn = (client?: pg.PoolClient): Statements => ({
+  const statementsOn = (client?: PoolClient): Statements => ({
     run: async (sql, ...values) => {
       const t = translate(sql);
       if (t.ddl) identityStale = true;
@@ -317,17 +317,17 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
  * lease goes with it, and another process's next tryLease takes them; this one, connected
  * again, is refused until they are free.
  */
-function createLeases(settings: pg.ClientConfig, connectTimeoutMs: number): { tryLease(name: string): Promise<boolean>; close(): Promise<void> } {
-  let client: Promise<pg.Client> | undefined;
+function createLeases(settings: ClientConfig, connectTimeoutMs: number): { tryLease(name: string): Promise<boolean>; close(): Promise<void> } {
+  let client: Promise<Client> | undefined;
   const held = new Set<string>();
-  const drop = (c: pg.Client): void => {
+  const drop = (c: Client): void => {
     held.clear();
     client = undefined;
     c.end().catch(() => {});
   };
-  const connection = (): Promise<pg.Client> => {
+  const connection = (): Promise<Client> => {
     client ??= (async () => {
-      const c = new pg.Client({ ...settings, connectionTimeoutMillis: connectTimeoutMs });
+      const c = new Client({ ...settings, connectionTimeoutMillis: connectTimeoutMs });
       c.on('error', () => drop(c));
       c.on('end', () => {
         held.clear();

@@ -63,16 +63,12 @@ export function createBattleRunner(options: { now: () => number; step: StepBattl
 
   // The tick running now: a step waits for the database, and a timer or a test asking for another
   // tick meanwhile waits for this one, so no battle is ever stepped by two ticks at once.
-  let ticking: Promise<number> | null = null;
+  let ticking: Promise<number> = Promise.resolve(0);
 
-  async function tick(): Promise<number> {
-    while (ticking) await ticking;
-    ticking = stepDue();
-    try {
-      return await ticking;
-    } finally {
-      ticking = null;
-    }
+  function tick(): Promise<number> {
+    const next = ticking.then(stepDue, stepDue);
+    ticking = next;
+    return next;
   }
 
   async function stepDue(): Promise<number> {
