@@ -141,14 +141,14 @@ describe('grouped commits', () => {
   });
 
   test('a body that waits lets no other statement into its transaction, and its group commits after it', async () => {
-    const slow = await db.transaction(async (tx) => {
+    const slow = db.transaction(async (tx) => {
       await tx.run("INSERT INTO notes (name) VALUES ('slow')");
       // Longer than a turn: the group's COMMIT falls due meanwhile and must wait for this body.
       await new Promise((resolve) => setTimeout(resolve, 30));
       await tx.run("INSERT INTO notes (name) VALUES ('slow')"); // UNIQUE: the whole body rolls back
     });
-    const other = await db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('other')"));
-    const read = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM notes');
+    const other = db.transaction((tx) => tx.run("INSERT INTO notes (name) VALUES ('other')"));
+    const read = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM notes');
     await expect(slow).rejects.toThrow(/UNIQUE/);
     await other;
     // The read queued behind both bodies: it sees 'other' and nothing of the rolled-back one.
