@@ -191,7 +191,9 @@ export function transactionRunner(open: () => OpenTx | Promise<OpenTx>, serial?:
       if (wait) await wait;
     }
     try {
-      const engine = await open();
+      // SQLite opens and ends a transaction synchronously: no extra turn of the microtask queue.
+      const opened = open();
+      const engine = opened instanceof Promise ? await opened : opened;
       const pending: (() => void)[] = [];
       const { statements } = engine;
       const live: Live = {
@@ -207,10 +209,12 @@ export function transactionRunner(open: () => OpenTx | Promise<OpenTx>, serial?:
       try {
         result = await current.run(live, fn, live.tx);
         live.ended = true;
-        await engine.commit();
+        const committed = engine.commit();
+        if (committed instanceof Promise) await committed;
       } catch (error) {
         live.ended = true;
-        await engine.rollback();
+        const rolledBack = engine.rollback();
+        if (rolledBack instanceof Promise) await rolledBack;
         throw error;
       }
       for (const f of pending) f();
