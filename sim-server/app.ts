@@ -76,6 +76,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   const db = await openDb({
     path: config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'arena.db'),
     url: config.databaseUrl,
+    poolSize: config.databasePool.size,
+    poolWaitMs: config.databasePool.waitMs,
     synchronous: config.durability,
     group: {
       // Fail-stop, as PostgreSQL does when a flush fails: the group's requests already ran on

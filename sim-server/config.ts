@@ -27,6 +27,11 @@ export interface Config {
    * server processes (docs/design.md section 10). Unset, the embedded SQLite file in dataDir.
    */
   databaseUrl?: string;
+  /**
+   * PostgreSQL: connections in the process's pool (DATABASE_POOL_SIZE), and how long a call
+   * waits for a free one before it answers an error (DATABASE_POOL_WAIT_MS; docs/decisions/0057).
+   */
+  databasePool: { size: number; waitMs: number };
   /** SQLite synchronous mode: NORMAL loses nothing on a process crash. */
   durability: 'NORMAL' | 'FULL';
   /** The built client, served at /. */
@@ -136,6 +141,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     refreshTtl: int(env.REFRESH_TTL, 30 * 86_400),
     rateLimit: { max: int(env.RATE_LIMIT_MAX, 1200), windowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000) },
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePool: { size: Math.max(2, int(env.DATABASE_POOL_SIZE, 10)), waitMs: int(env.DATABASE_POOL_WAIT_MS, 25_000) },
     durability: env.DB_SYNC === 'FULL' ? 'FULL' : 'NORMAL',
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     serverId: env.SERVER_ID ?? `sim-${process.pid}`,

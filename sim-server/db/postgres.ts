@@ -23,7 +23,11 @@ export interface PostgresOptions {
   connectTimeoutMs?: number;
   /** Connections in the pool: transactions and reads running at once in this process. */
   poolSize?: number;
-  /** How long a call waits for a free connection before it answers an error. */
+  /**
+   * How long a call waits for a free connection before it answers an error; by default as long
+   * as the old one-connection seam let a call wait for its answer (two statement timeouts and a
+   * connect).
+   */
   poolWaitMs?: number;
   /** false: only connect (an administrative connection that makes databases, in tests). */
   migrate?: boolean;
@@ -94,7 +98,7 @@ function asPostgresError(error: unknown): PostgresError {
 }
 
 /** Opens (and migrates) a PostgreSQL database; throws a clear error when it cannot be reached. */
-export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutMs = 5_000, poolSize = 10, poolWaitMs = connectTimeoutMs, migrate = true }: PostgresOptions): Promise<Db> {
+export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutMs = 5_000, poolSize = 10, poolWaitMs = 2 * statementTimeoutMs + connectTimeoutMs, migrate = true }: PostgresOptions): Promise<Db> {
   const address = redactUrl(url);
   const settings = {
     connectionString: url,
@@ -106,28 +110,64 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
     application_name: 'sim-server',
     types,
   };
-  // pg-pool bounds both the making of a connection and the wait for a free one with
-  // connectionTimeoutMillis: a call never waits longer than poolWaitMs for a connection.
-  const pool = new Pool({ ...settings, max: poolSize, connectionTimeoutMillis: Math.max(poolWaitMs, connectTimeoutMs), idleTimeoutMillis: 30_000, allowExitOnIdle: true });
+  // pg-pool bounds the making of a connection and the wait for a free one with one setting; the
+  // wait is bounded here instead (slots), so a connection that cannot be made fails after
+  // connectTimeoutMs while a call may wait poolWaitMs for its turn.
+  const pool = new Pool({ ...settings, max: poolSize, connectionTimeoutMillis: connectTimeoutMs, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
   // A connection that dies while idle (or between two statements of a checked-out one) reports
   // here; the pool drops it, and the next statement on it fails and gives it back as broken.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
 
-  /** A connection from the pool, or a clear error once the pool stayed full for poolWaitMs. */
+  // The pool's size limit and bounded queue: a call takes a slot before a connection, first
+  // come, first served; past poolWaitMs, or with MAX_WAITING calls already queued, it answers a
+  // clear error before anything of it ran.
+  let inUse = 0;
+  const queue: { grant(): void }[] = [];
+  const takeSlot = (): Promise<void> | undefined => {
+    if (inUse < poolSize) {
+      inUse++;
+      return undefined;
+    }
+    if (queue.length >= MAX_WAITING) throw new PostgresError(`database pool exhausted: ${MAX_WAITING} calls already wait for one of ${poolSize} connections (${address})`, '53300');
+    return new Promise((resolve, reject) => {
+      const entry = {
+        grant: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        queue.splice(queue.indexOf(entry), 1);
+        reject(new PostgresError(`database pool exhausted: no connection of ${poolSize} free within ${poolWaitMs} ms (${address})`, '53300'));
+      }, poolWaitMs);
+      queue.push(entry);
+    });
+  };
+  const giveSlot = (): void => {
+    const next = queue.shift();
+    if (next) next.grant();
+    else inUse--;
+  };
+
+  /** A connection of this process's pool, once a slot is free. */
   const checkout = async (): Promise<PoolClient> => {
-    if (pool.waitingCount >= MAX_WAITING) throw new PostgresError(`database pool exhausted: ${MAX_WAITING} calls already wait for one of ${poolSize} connections (${address})`, '53300');
+    const wait = takeSlot();
+    if (wait) await wait;
     try {
       return await pool.connect();
     } catch (error) {
-      if (/timeout exceeded when trying to connect/.test((error as Error).message ?? '')) {
-        const full = pool.totalCount >= poolSize && pool.idleCount === 0;
-        throw new PostgresError(full
-          ? `database pool exhausted: no connection of ${poolSize} free within ${poolWaitMs} ms (${address})`
-          : `database did not answer within ${connectTimeoutMs} ms (${address})`, full ? '53300' : '08001');
+      giveSlot();
+      if (/timeout exceeded when trying to connect|connection timeout/i.test((error as Error).message ?? '')) {
+        throw new PostgresError(`database did not answer within ${connectTimeoutMs} ms (${address})`, '08001');
       }
       throw asPostgresError(error);
     }
+  };
+  /** Gives a connection back (dropped from the pool when `broken`), and its slot with it. */
+  const giveBack = (client: PoolClient, broken?: Error): void => {
+    client.release(broken);
+    giveSlot();
   };
 
   const named = new Map<string, string>();
@@ -164,10 +204,10 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
       const c = await checkout();
       try {
         const result = await c.query({ text: sql, values, name });
-        c.release();
+        giveBack(c);
         return result;
       } catch (error) {
-        c.release(connectionLost(error) ? (error as Error) : undefined);
+        giveBack(c, connectionLost(error) ? (error as Error) : undefined);
         throw error;
       }
     };
@@ -245,7 +285,7 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
         await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${LOCK_SPACE}, ${WRITER_KEY})`);
       } catch (error) {
         const lost = connectionLost(error);
-        client.release(lost ? (error as Error) : undefined);
+        giveBack(client, lost ? (error as Error) : undefined);
         if (lost && attempt === 0) continue;
         throw asPostgresError(error);
       }
@@ -253,7 +293,7 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
       const end = (broken?: Error): void => {
         if (done) return;
         done = true;
-        client.release(broken);
+        giveBack(client, broken);
       };
       return {
         statements: statementsOn(client),

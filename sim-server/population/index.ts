@@ -156,9 +156,18 @@ export async function createPopulation(services: Services, dispatch: Dispatch, l
     }
   }
 
-  /** Creates the players the size asks for and the world does not have yet, at most `slice` of them. */
-  const grow = async (slice = Infinity) => {
-    if (settings.size > agents.length) await ensureAgents(services, random, agents, Math.min(settings.size, agents.length + slice));
+  /**
+   * Creates the players the size asks for and the world does not have yet, at most `slice` of
+   * them. One growth at a time (a tick's and the console's may meet while one waits for the
+   * database), each counting from what the one before created.
+   */
+  let growing: Promise<void> = Promise.resolve();
+  const grow = (slice = Infinity): Promise<void> => {
+    const next = growing.catch(() => {}).then(async () => {
+      if (settings.size > agents.length) await ensureAgents(services, random, agents, Math.min(settings.size, agents.length + slice));
+    });
+    growing = next;
+    return next;
   };
   await services.timers.whenOwned(() => grow(NEW_PER_TICK));
   const timer = setInterval(() => void tick(), TICK_MS);
