@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate } from './migrations.ts';
 import { openPostgres } from './postgres.ts';
-import { COMMITTED, Serial, dbStatements, groupedTransactions, transactionRunner, type Db, type GroupOptions, type RunResult, type Statements } from './transaction.ts';
+import { COMMITTED, Serial, TxScope, dbStatements, groupedTransactions, transactionRunner, type Db, type GroupOptions, type RunResult, type Statements } from './transaction.ts';
 
 export type { Db, Tx } from './transaction.ts';
 export { filterInOrder, mapInOrder } from './transaction.ts';
@@ -96,6 +96,7 @@ export async function openDb({ path, url, synchronous = 'NORMAL', shared = false
   };
   // One body at a time on the one connection (transaction.ts Serial).
   const serial = new Serial();
+  const scope = new TxScope();
   const exec = (sql: string): void => sqlite.exec(sql);
 
   const transaction = transactionRunner(() => {
@@ -108,12 +109,12 @@ export async function openDb({ path, url, synchronous = 'NORMAL', shared = false
         if (sqlite.isTransaction) exec('ROLLBACK');
       },
     };
-  }, serial);
-  const { run, get, all } = dbStatements(direct, serial);
+  }, scope, serial);
+  const { run, get, all } = dbStatements(direct, scope, serial);
 
   // Migrations commit one by one (some switch foreign keys off, which a transaction ignores).
   await migrate({ run, get, all, exec: async (sql) => exec(sql), transaction });
-  const grouped = group ? groupedTransactions(exec, direct, serial, group) : null;
+  const grouped = group ? groupedTransactions(exec, direct, serial, scope, group) : null;
 
   return {
     run,

@@ -13,7 +13,7 @@
 import { Client, Pool, types as pgTypes, type ClientConfig, type PoolClient, type QueryResult } from 'pg';
 import type { SQLInputValue } from 'node:sqlite';
 import { migrate as applyMigrations } from './migrations.ts';
-import { COMMITTED, dbStatements, transactionRunner, type Db, type RunResult, type Statements } from './transaction.ts';
+import { COMMITTED, TxScope, dbStatements, transactionRunner, type Db, type RunResult, type Statements } from './transaction.ts';
 
 /** Options of a PostgreSQL database. */
 export interface PostgresOptions {
@@ -150,18 +150,27 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
     else inUse--;
   };
 
-  /** A connection of this process's pool, once a slot is free. */
+  /**
+   * A connection of this process's pool, once a slot is free. Once the server runs, a new
+   * connection that PostgreSQL was too slow to make (a busy machine, many made at once) is
+   * tried again while the call's wait allows: the call has done nothing yet. At start an
+   * unreachable database fails at once, with its address.
+   */
+  let running = false;
   const checkout = async (): Promise<PoolClient> => {
-    const wait = takeSlot();
-    if (wait) await wait;
-    try {
-      return await pool.connect();
-    } catch (error) {
-      giveSlot();
-      if (/timeout exceeded when trying to connect|connection timeout/i.test((error as Error).message ?? '')) {
-        throw new PostgresError(`database did not answer within ${connectTimeoutMs} ms (${address})`, '08001');
+    const deadline = Date.now() + poolWaitMs;
+    for (;;) {
+      const wait = takeSlot();
+      if (wait) await wait;
+      try {
+        return await pool.connect();
+      } catch (error) {
+        giveSlot();
+        if (!/timeout exceeded when trying to connect|connection timeout/i.test((error as Error).message ?? '')) throw asPostgresError(error);
+        if (!running || Date.now() + connectTimeoutMs > deadline) {
+          throw new PostgresError(`database did not answer within ${connectTimeoutMs} ms (${address})`, '08001');
+        }
       }
-      throw asPostgresError(error);
     }
   };
   /** Gives a connection back (dropped from the pool when `broken`), and its slot with it. */
@@ -170,6 +179,7 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
     giveSlot();
   };
 
+  const scope = new TxScope();
   const named = new Map<string, string>();
   let generation = 0;
   const nameOf = (sql: string): string | undefined => {
@@ -195,12 +205,12 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
    * done before the connection died. A transaction's statement is never retried: the
    * transaction belongs to its connection, and fails as a whole.
    */
-  const query = async (sql: string, values: unknown[], client?: PoolClient): Promise<QueryResult> => {
+  const query = async (sql: string, values: unknown[], client?: Promise<PoolClient>): Promise<QueryResult> => {
     const ddl = /^\s*(CREATE|ALTER|DROP|DO)\b/i.test(sql);
     if (ddl && named.size > 0) forgetPlans();
     const name = prepare && !ddl ? nameOf(sql) : undefined;
     const once = async (): Promise<QueryResult> => {
-      if (client) return client.query({ text: sql, values, name });
+      if (client) return (await client).query({ text: sql, values, name });
       const c = await checkout();
       try {
         const result = await c.query({ text: sql, values, name });
@@ -248,7 +258,7 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
   const params = (values: SQLInputValue[]): unknown[] => values.map((v) => (typeof v === 'bigint' ? v.toString() : v));
 
   /** The three statements, on a transaction's connection or on the pool. */
-  const statementsOn = (client?: PoolClient): Statements => ({
+  const statementsOn = (client?: Promise<PoolClient>): Statements => ({
     run: async (sql, ...values) => {
       const t = translate(sql);
       if (t.ddl) identityStale = true;
@@ -274,51 +284,61 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
   });
 
   const transaction = transactionRunner(async () => {
-    // Nothing is done yet: a connection found dead at BEGIN is simply made again, once.
-    for (let attempt = 0; ; attempt++) {
-      const client = await checkout();
-      try {
-        // The writers' lock: one writing transaction at a time across every process, like
-        // SQLite's BEGIN IMMEDIATE (docs/decisions/0030). Stage 2 of issue 33 removes it: row
-        // locks (SELECT ... FOR UPDATE) and arithmetic in SQL, with bounded retries of
-        // serialisation failures, then let transactions on different rows run at once.
-        await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${LOCK_SPACE}, ${WRITER_KEY})`);
-      } catch (error) {
-        const lost = connectionLost(error);
-        giveBack(client, lost ? (error as Error) : undefined);
-        if (lost && attempt === 0) continue;
-        throw asPostgresError(error);
+    let client = await checkout();
+    let done = false;
+    const end = (broken?: Error): void => {
+      if (done) return;
+      done = true;
+      giveBack(client, broken);
+    };
+    // The writers' lock: one writing transaction at a time across every process, like SQLite's
+    // BEGIN IMMEDIATE (docs/decisions/0030). Stage 2 of issue 33 removes it: row locks
+    // (SELECT ... FOR UPDATE) and arithmetic in SQL, with bounded retries of serialisation
+    // failures, then let transactions on different rows run at once.
+    //
+    // BEGIN is not waited for here (docs/decisions/0042): the body starts at once and its first
+    // statement waits for it, so a BEGIN that fails (a lock wait past statement_timeout) answers
+    // that statement, and nothing of the body ever runs outside a transaction. A connection found
+    // dead at BEGIN is made again, once: nothing was done on it yet.
+    const ready = (async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${LOCK_SPACE}, ${WRITER_KEY})`);
+          return client;
+        } catch (error) {
+          if (!connectionLost(error) || attempt > 0) throw asPostgresError(error);
+          end(error as Error);
+          client = await checkout();
+          done = false;
+        }
       }
-      let done = false;
-      const end = (broken?: Error): void => {
+    })();
+    ready.catch(() => {});
+    return {
+      statements: statementsOn(ready),
+      commit: async () => {
+        const c = await ready;
+        try {
+          await c.query('COMMIT');
+        } catch (error) {
+          end(error as Error);
+          throw asPostgresError(error);
+        }
+        end();
+      },
+      rollback: async () => {
+        await ready.catch(() => {});
         if (done) return;
-        done = true;
-        giveBack(client, broken);
-      };
-      return {
-        statements: statementsOn(client),
-        commit: async () => {
-          try {
-            await client.query('COMMIT');
-          } catch (error) {
-            end(error as Error);
-            throw asPostgresError(error);
-          }
+        try {
+          await client.query('ROLLBACK');
           end();
-        },
-        rollback: async () => {
-          if (done) return;
-          try {
-            await client.query('ROLLBACK');
-            end();
-          } catch (error) {
-            // The connection is gone or broken: dropping it ends the transaction.
-            end(error as Error);
-          }
-        },
-      };
-    }
-  });
+        } catch (error) {
+          // The connection is gone or broken: dropping it ends the transaction.
+          end(error as Error);
+        }
+      },
+    };
+  }, scope);
 
   try {
     await query('SELECT 1', []);
@@ -327,13 +347,14 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
     const e = error as PostgresError;
     throw new PostgresError(`cannot reach PostgreSQL at DATABASE_URL=${address}: ${e.message}`, e.code);
   }
-  const { run, get, all } = dbStatements(statementsOn());
+  const { run, get, all } = dbStatements(statementsOn(), scope);
   if (migrate) {
     // The NOCASE collation SQLite has built in, as an ICU collation that ignores case.
     await run("DO $$ BEGIN CREATE COLLATION IF NOT EXISTS nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false); EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL; END $$");
     await migrateOnce({ run, get, all, transaction });
   }
   prepare = true;
+  running = true;
 
   const leases = createLeases(settings, connectTimeoutMs);
   return {

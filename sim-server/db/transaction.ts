@@ -78,17 +78,21 @@ interface Live {
 }
 
 /**
- * The transaction whose body is running in this async context, if any. A statement made on the
- * Db inside a body (a helper handed the Db instead of the Tx) runs in that transaction: on
- * SQLite it must not queue behind the body it is part of, on PostgreSQL it must use the
- * body's connection. A second transaction() inside a body is refused (nesting).
+ * Which transaction of one Db has its body running in this async context, if any. A statement
+ * made on the Db inside a body (a helper handed the Db instead of the Tx) runs in that
+ * transaction: on SQLite it must not queue behind the body it is part of, on PostgreSQL it must
+ * use the body's connection. A second transaction() of the same Db inside a body is refused
+ * (nesting). One scope per Db: another handle's transaction (a second process, in tests) is
+ * not this one's.
  */
-const current = new AsyncLocalStorage<Live>();
+export class TxScope {
+  readonly storage = new AsyncLocalStorage<Live>();
 
-/** The transaction running in this async context, if its body has not ended. */
-export function currentTx(): Tx | undefined {
-  const live = current.getStore();
-  return live && !live.ended ? live.tx : undefined;
+  /** The transaction running in this async context, if its body has not ended. */
+  current(): Tx | undefined {
+    const live = this.storage.getStore();
+    return live && !live.ended ? live.tx : undefined;
+  }
 }
 
 /**
@@ -150,18 +154,18 @@ export interface OpenTx {
  * The Db's own statements: inside a transaction body they run in that transaction; elsewhere,
  * on SQLite (a `serial`), after the body that runs now; on PostgreSQL, on any connection.
  */
-export function dbStatements(statements: Statements, serial?: Serial): Statements {
+export function dbStatements(statements: Statements, scope: TxScope, serial?: Serial): Statements {
   if (serial) {
     return {
-      run: (sql, ...params) => (serial.busy ? (currentTx() ?? queued(serial, statements)).run(sql, ...params) : statements.run(sql, ...params)),
-      get: (sql, ...params) => (serial.busy ? (currentTx() ?? queued(serial, statements)).get(sql, ...params) : statements.get(sql, ...params)),
-      all: (sql, ...params) => (serial.busy ? (currentTx() ?? queued(serial, statements)).all(sql, ...params) : statements.all(sql, ...params)),
+      run: (sql, ...params) => (serial.busy ? (scope.current() ?? queued(serial, statements)).run(sql, ...params) : statements.run(sql, ...params)),
+      get: (sql, ...params) => (serial.busy ? (scope.current() ?? queued(serial, statements)).get(sql, ...params) : statements.get(sql, ...params)),
+      all: (sql, ...params) => (serial.busy ? (scope.current() ?? queued(serial, statements)).all(sql, ...params) : statements.all(sql, ...params)),
     };
   }
   return {
-    run: (sql, ...params) => (currentTx() ?? statements).run(sql, ...params),
-    get: (sql, ...params) => (currentTx() ?? statements).get(sql, ...params),
-    all: (sql, ...params) => (currentTx() ?? statements).all(sql, ...params),
+    run: (sql, ...params) => (scope.current() ?? statements).run(sql, ...params),
+    get: (sql, ...params) => (scope.current() ?? statements).get(sql, ...params),
+    all: (sql, ...params) => (scope.current() ?? statements).all(sql, ...params),
   };
 }
 
@@ -183,9 +187,9 @@ function ended(): Promise<never> {
  * connection, afterCommit work only once COMMIT succeeded (in order, before the next body
  * starts), and a rollback when the body or the COMMIT fails.
  */
-export function transactionRunner(open: () => OpenTx | Promise<OpenTx>, serial?: Serial): Db['transaction'] {
+export function transactionRunner(open: () => OpenTx | Promise<OpenTx>, scope: TxScope, serial?: Serial): Db['transaction'] {
   return async (fn) => {
-    if (currentTx()) throw new Error('nested transaction: pass the Tx down instead');
+    if (scope.current()) throw new Error('nested transaction: pass the Tx down instead');
     if (serial) {
       const wait = serial.acquire();
       if (wait) await wait;
@@ -207,7 +211,7 @@ export function transactionRunner(open: () => OpenTx | Promise<OpenTx>, serial?:
       };
       let result;
       try {
-        result = await current.run(live, fn, live.tx);
+        result = await scope.storage.run(live, fn, live.tx);
         live.ended = true;
         const committed = engine.commit();
         if (committed instanceof Promise) await committed;
@@ -252,7 +256,7 @@ export interface GroupOptions {
  * answers and socket frames (the hub) go out once the group is durable, in the order sent.
  */
 export function groupedTransactions(
-  exec: (sql: string) => void, statements: Statements, serial: Serial, options: GroupOptions,
+  exec: (sql: string) => void, statements: Statements, serial: Serial, scope: TxScope, options: GroupOptions,
 ): { transaction: Db['transaction']; commits: CommitGate; flush(): void } {
   const schedule = options.schedule ?? setImmediate;
   let open = false;
@@ -316,7 +320,7 @@ export function groupedTransactions(
         }
       },
     };
-  }, serial);
+  }, scope, serial);
 
   const commits: CommitGate = {
     get pending() {

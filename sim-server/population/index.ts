@@ -136,10 +136,10 @@ export async function createPopulation(services: Services, dispatch: Dispatch, l
 
   async function tick(): Promise<void> {
     if (busy || !services.timers.owned()) return;
-    await grow(NEW_PER_TICK);
-    if (settings.paused || agents.length === 0) return;
     busy = true;
     try {
+      await grow(NEW_PER_TICK);
+      if (settings.paused || agents.length === 0) return;
       const now = services.config.now();
       await backgroundActs(world, now);
       const due = agents.slice(0, settings.size).filter((a) => a.nextAt <= now).sort((a, b) => a.nextAt - b.nextAt).slice(0, ACTIONS_PER_TICK);

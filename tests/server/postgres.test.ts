@@ -168,7 +168,11 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL', () => {
       expect(await db.tryLease('battles')).toBe(true);
       expect(await second.tryLease('battles')).toBe(false);
       expect(await second.tryLease('radio')).toBe(true);
-      const holder = (await db.get<{ pid: number }>('SELECT pg_backend_pid() AS pid'))!.pid;
+      // The connection that holds the lease (a pool serves the statements, one connection of its own the leases).
+      const holder = (await admin.get<{ pid: number }>(
+        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND granted AND classid::bigint = ? AND objid::bigint = (hashtext(CAST(? AS TEXT))::bigint + 4294967296) % 4294967296",
+        0x5f5a_4152, 'battles',
+      ))!.pid;
       await admin.run('SELECT pg_terminate_backend(?)', holder);
       // The backend ends (and frees its locks) after the call answers: wait for that state.
       await vi.waitFor(async () => expect(await second.tryLease('battles')).toBe(true), { timeout: 10_000, interval: 50 });
