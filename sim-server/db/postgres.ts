@@ -222,11 +222,14 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
       }
     };
     try {
-      try {
-        return await once();
-      } catch (error) {
-        if (!client && connectionLost(error) && !(error instanceof PostgresError) && /^\s*SELECT\b/i.test(sql)) return await once();
-        throw error;
+      // Every idle connection of the pool may have died together (PostgreSQL restarted): a read
+      // tries each at most once, then a new one.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await once();
+        } catch (error) {
+          if (client || attempt > poolSize || !connectionLost(error) || error instanceof PostgresError || !/^\s*SELECT\b/i.test(sql)) throw error;
+        }
       }
     } catch (error) {
       if (!planOutdated(error)) throw asPostgresError(error);
@@ -299,14 +302,14 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
     // BEGIN is not waited for here (docs/decisions/0042): the body starts at once and its first
     // statement waits for it, so a BEGIN that fails (a lock wait past statement_timeout) answers
     // that statement, and nothing of the body ever runs outside a transaction. A connection found
-    // dead at BEGIN is made again, once: nothing was done on it yet.
+    // dead at BEGIN is replaced (each idle one may have died with the others): nothing was done on it yet.
     const ready = (async () => {
       for (let attempt = 0; ; attempt++) {
         try {
           await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${LOCK_SPACE}, ${WRITER_KEY})`);
           return client;
         } catch (error) {
-          if (!connectionLost(error) || attempt > 0) throw asPostgresError(error);
+          if (!connectionLost(error) || attempt > poolSize) throw asPostgresError(error);
           end(error as Error);
           client = await checkout();
           done = false;

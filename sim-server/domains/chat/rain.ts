@@ -173,7 +173,11 @@ async function autoJoin(tx: Tx, services: Services, rainId: number, conditions: 
 }
 
 /** Moves the rain along on the clock: open on schedule, close joining, draw once the beacon block exists. */
-export async function rainTick(services: Services): Promise<void> {
+export function rainTick(services: Services): Promise<void> {
+  return services.chat.oneStep(() => rainStep(services));
+}
+
+async function rainStep(services: Services): Promise<void> {
   const { db, config, ledger, hub } = services;
   const now = config.now();
   const open = await openRain(db);

@@ -33,11 +33,25 @@ const ScopeBody = z.object({ name: z.string(), scope: z.int().check(z.gte(0), z.
 /** The chat of one server. */
 export interface ChatRuntime {
   flood: FloodGuard;
+  /**
+   * Runs the rain's and the steal's steps one at a time: each reads, then acts in a
+   * transaction, and the clock's step, the console's and a test's may now meet while one waits
+   * for the database.
+   */
+  oneStep<T>(step: () => Promise<T>): Promise<T>;
 }
 
 /** The chat of one server, built by buildApp and handed around in Services. */
 export function createChatRuntime(broker?: Pick<Broker, 'flood'> | null): ChatRuntime {
-  return { flood: createFloodGuard(CHAT_FLOOD, broker ? { name: 'chat', flood: broker.flood.bind(broker) } : undefined) };
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    flood: createFloodGuard(CHAT_FLOOD, broker ? { name: 'chat', flood: broker.flood.bind(broker) } : undefined),
+    oneStep: (step) => {
+      const next = last.then(step, step);
+      last = next.catch(() => {});
+      return next;
+    },
+  };
 }
 
 /** Starts the chat: the online count pushed to the CHAT room when it changes, the rain's and the steal's clocks. */

@@ -150,7 +150,11 @@ async function closeGame(tx: Tx, services: Services, row: GameRow): Promise<void
 }
 
 /** Moves the game along on the clock. */
-export async function stealTick(services: Services): Promise<void> {
+export function stealTick(services: Services): Promise<void> {
+  return services.chat.oneStep(() => stealStep(services));
+}
+
+async function stealStep(services: Services): Promise<void> {
   const { db, config, ledger } = services;
   const now = config.now();
   const row = await openGame(db);
