@@ -488,7 +488,13 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
   }
 
   /** Recomputes every balance from the entries and checks the money invariants. */
-  async function check(db: Pick<Db, 'all' | 'get'>): Promise<LedgerCheck> {
+  function check(db: Pick<Db, 'transaction'>): Promise<LedgerCheck> {
+    // One transaction, so its reads see one state: with a pool (PostgreSQL) other transactions
+    // commit between two statements made outside one (and the writers' lock keeps them out).
+    return db.transaction((tx) => checkIn(tx));
+  }
+
+  async function checkIn(db: Pick<Db, 'all' | 'get'>): Promise<LedgerCheck> {
     const problems: string[] = [];
     const mismatched = (await db.all<{ code: string; balance: number; computed: number }>(
       `SELECT a.code, a.balance,
