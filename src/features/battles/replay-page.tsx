@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { ReplayReport } from '../../core/replay.ts';
-import { ReplayReportView } from '../fairness/on-demand.ts';
+import { ReplayReportView, useReplayed } from '../fairness/on-demand.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { ShieldIcon } from '../../ui/page-icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
@@ -12,18 +12,10 @@ import { battlePath, battleRecordQueryOptions, shortHash, type BattleDetail } fr
 import './battles.css';
 
 /** Replays the whole battle in the fairness worker (workers/): tickets, items, rules, winner. */
-function useReplay(detail: BattleDetail | undefined) {
-  return useQuery({
-    queryKey: ['battles', 'replay', detail?.game.hash ?? '', detail?.game.status ?? '', detail?.drops.length ?? 0] as const,
-    enabled: detail !== undefined,
-    queryFn: async (): Promise<ReplayReport> => {
-      // The worker client loads with this page only: hashing never runs on the main thread.
-      const { replayGame } = await import('../../../workers/fairness-client.ts');
-      return replayGame(detail!);
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+async function replayBattle(detail: BattleDetail): Promise<ReplayReport> {
+  // The worker client loads with this page only: hashing never runs on the main thread.
+  const { replayGame } = await import('../../../workers/fairness-client.ts');
+  return replayGame(detail);
 }
 
 /** One line of the battle's public keys. */
@@ -47,7 +39,7 @@ export function BattleFairnessPage({ gameRef }: { gameRef: string }) {
   const navigate = useNavigate();
   const battle = useQuery(battleRecordQueryOptions(gameRef));
   const detail = battle.data;
-  const replay = useReplay(detail);
+  const replay = useReplayed(['battle', gameRef], battle, replayBattle);
   useEffect(() => {
     if (battle.isError) reportApiError(battle.error, (to) => void navigate({ to }), 'page');
   }, [battle.isError, battle.error, navigate]);
@@ -93,15 +85,15 @@ export function BattleFairnessPage({ gameRef }: { gameRef: string }) {
     >
       {!detail ? (
         <Skeleton variant="row" count={3} />
-      ) : replay.data ? (
-        <ReplayReportView report={replay.data} items={items} seatName={seatName}>
+      ) : replay.report ? (
+        <ReplayReportView report={replay.report} items={items} seatName={seatName}>
           {keys}
         </ReplayReportView>
       ) : (
         <>
           <Panel title="Verdict">
-            {replay.isError ? (
-              <EmptyState title="The replay could not run">{replay.error.message}</EmptyState>
+            {replay.replayError ? (
+              <EmptyState title="The replay could not run">{replay.replayError.message}</EmptyState>
             ) : (
               <p className="muted" role="status">
                 Replaying {detail.drops.length} drops…

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GameReplayReport } from '../../core/games-replay.ts';
-import { chickenRecordQueryOptions, diceRecordQueryOptions } from './queries.ts';
+import { chickenGameQueryOptions } from '../chicken/on-demand.ts';
+import { diceRollQueryOptions } from '../dice/on-demand.ts';
 import { ChickenIcon, DiceIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
@@ -99,7 +100,7 @@ function GameReplay({ report, seeds, what }: { report: GameReplayReport; seeds: 
 
 /** /provably-fair/chicken/{hash}: one chicken game replayed in the fairness worker. */
 export function ChickenFairnessPage({ hash }: { hash: string }) {
-  const replay = useReplayed(['chicken', hash], useQuery(chickenRecordQueryOptions(hash)), (record) => replayChicken({ game: record.game, steps: record.steps }));
+  const replay = useReplayed(['chicken', hash], useQuery(chickenGameQueryOptions(hash)), (record) => replayChicken({ game: record.game, steps: record.steps }));
   return (
     <PageFrame area="fairness" icon={<ChickenIcon />} eyebrow="Provably fair" title={`Chicken game ${hash}`} lead="The tickets that decided each step of this chicken game, recomputed in your browser.">
       {replay.pending && <Skeleton count={4} variant="row" />}
@@ -118,7 +119,7 @@ export function ChickenFairnessPage({ hash }: { hash: string }) {
 
 /** /provably-fair/dice/{token}: one dice roll replayed in the fairness worker. */
 export function DiceFairnessPage({ token }: { token: string }) {
-  const replay = useReplayed(['dice', token], useQuery(diceRecordQueryOptions(token)), (record) => replayDice(record.roll));
+  const replay = useReplayed(['dice', token], useQuery(diceRollQueryOptions(token)), (record) => replayDice(record.roll));
   return (
     <PageFrame area="fairness" icon={<DiceIcon />} eyebrow="Provably fair" title={`Dice roll ${token.slice(0, 12)}`} lead="The seeds, nonce and ticket of this dice roll, recomputed in your browser.">
       {replay.pending && <Skeleton count={3} variant="row" />}

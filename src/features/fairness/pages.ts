@@ -5,4 +5,4 @@ export { StealFairnessPage } from './steal-fairness.tsx';
 export { FairnessPage, GameFairnessPage, RandomOrgPage, RobFairnessPage, TerminalFairnessPage, VerifyPage } from './fairness-pages.tsx';
 export { VerifyModal, type VerifyPreset } from './verify-modal.tsx';
 /** What the routes' loaders fetch ahead of the page; the page reads the same query options. */
-export { beaconBlocksQueryOptions, chickenRecordQueryOptions, diceRecordQueryOptions, gameRecordQueryOptions, rainRecordQueryOptions, stealRecordQueryOptions } from './queries.ts';
+export { beaconBlocksQueryOptions, gameRecordQueryOptions, rainRecordQueryOptions, stealRecordQueryOptions } from './queries.ts';

@@ -20,13 +20,3 @@ export function stealRecordQueryOptions(hash: string) {
 export function gameRecordQueryOptions(hash: string) {
   return queryOptions({ queryKey: ['fairness', 'game', hash] as const, queryFn: ({ signal }) => rpc.call('arena.game', { hash }, { signal }), retry: false });
 }
-
-/** One chicken game's record with its steps (chicken.game), for /provably-fair/chicken/{hash}. */
-export function chickenRecordQueryOptions(hash: string) {
-  return queryOptions({ queryKey: ['fairness', 'chicken', hash] as const, queryFn: ({ signal }) => rpc.call('chicken.game', { hash }, { signal }), retry: false });
-}
-
-/** One dice roll's record by hash or token (dice.game), for /provably-fair/dice/{token}. */
-export function diceRecordQueryOptions(ref: string) {
-  return queryOptions({ queryKey: ['fairness', 'dice', ref] as const, queryFn: ({ signal }) => rpc.call('dice.game', { ref }, { signal }), retry: false });
-}

@@ -18,5 +18,7 @@ export function useReplayed<R, T>(key: readonly string[], record: UseQueryResult
     failed: record.isError || report.isError,
     record: report.data === undefined ? undefined : record.data,
     report: report.data,
+    /** Why the replay itself could not run (the record came). */
+    replayError: report.error,
   };
 }
