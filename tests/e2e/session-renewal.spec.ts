@@ -35,9 +35,14 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Every API exchange in order: `request <method>` when it leaves, `answer <method> <error or ok>` when it is back. */
+/**
+ * Every API exchange in order: `request <method>` when it leaves, `answer <method> <error or ok>`
+ * when it is back; `unread()` counts the answers whose verdict is not in yet (their bodies are
+ * read after the fact, later on a busy machine).
+ */
 function recordApi(page: Page) {
   const log: string[] = [];
+  let reading = 0;
   const name = (url: string) => new URL(url).pathname.replace('/api/method/', '').replace('/api/', '');
   const isCall = (url: string) => /\/api\/(method|connect)\//.test(new URL(url).pathname);
   page.on('request', (request) => {
@@ -47,10 +52,12 @@ function recordApi(page: Page) {
     if (!isCall(response.url())) return;
     // The place in the log is the moment the answer came; its verdict follows once the body is read.
     const at = log.push(`answer ${name(response.url())}`) - 1;
+    reading++;
     const body = (await response.json().catch(() => ({}))) as { error?: { error_msg: string } };
     log[at] += ` ${body.error ? body.error.error_msg : 'ok'}`;
+    reading--;
   });
-  return log;
+  return { log, unread: () => reading };
 }
 
 test('an expired access token is renewed once, unnoticed; calls made during the renewal wait and then succeed', async ({ page, request }) => {
@@ -72,7 +79,7 @@ test('an expired access token is renewed once, unnoticed; calls made during the 
     await renewalHeld;
     await route.continue();
   });
-  const log = recordApi(page);
+  const { log, unread } = recordApi(page);
 
   // A fresh page load: its first calls carry the expired token and meet 'jwt deprecated'.
   await page.goto(`${base}/`);
@@ -90,6 +97,7 @@ test('an expired access token is renewed once, unnoticed; calls made during the 
 
   await expect(page.getByRole('heading', { level: 1, name: box.name })).toBeVisible();
   await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
+  await expect.poll(unread).toBe(0);
   const renewedAt = log.indexOf('answer connect/renew ok');
   expect(renewedAt).toBeGreaterThan(-1);
   expect(log.filter((line) => line === 'request connect/renew')).toHaveLength(1);
