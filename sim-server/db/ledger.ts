@@ -28,7 +28,7 @@ import { NamedError, type HistoryType } from '../../src/contract/index.ts';
 import { GAME_MONEY, WAGER_TYPES } from '../../src/core/games.ts';
 import { toHash } from '../../src/core/hash-id.ts';
 import { fail } from '../errors.ts';
-import type { Db, Tx } from './database.ts';
+import { lockedIn, type Db, type Tx } from './transaction.ts';
 
 /** The coin currency; balances are integer cents of it. */
 export const COIN = 'SFC';
@@ -293,7 +293,7 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     if (to.kind !== 'user' || !to.code.includes(':main:')) return share;
     const stakes = t.stakes ?? (PAYOUT_TYPES.has(t.type) && t.ref ? [{ ref: t.ref, value: t.amount }] : []);
     for (const { ref, value } of stakes) {
-      const row = await tx.get<{ staked: number; sponsored: number; state: 'open' | 'recalled' }>('SELECT staked, sponsored, state FROM sponsored_stakes WHERE user_id = ? AND ref = ?', to.user_id, ref);
+      const row = await tx.get<{ staked: number; sponsored: number; state: 'open' | 'recalled' }>('SELECT staked, sponsored, state FROM sponsored_stakes WHERE user_id = ? AND ref = ? FOR NO KEY UPDATE', to.user_id, ref);
       if (!row || row.sponsored === 0) continue;
       const part = Math.floor((value * row.sponsored) / row.staked);
       share[row.state === 'open' ? 'locked' : 'toSponsor'] += part;
@@ -315,7 +315,7 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     let left = r.amount;
     const back = { sponsored: 0, bonus: 0, tip: 0, recalled: 0 };
     const holds = await tx.all<HoldRow>(
-      'SELECT entry_id, user_id, type, held, sponsored, bonus, tip, recalled FROM wager_holds WHERE ref = ? AND user_id = ? AND settled_at IS NULL AND held > 0 ORDER BY entry_id DESC',
+      'SELECT entry_id, user_id, type, held, sponsored, bonus, tip, recalled FROM wager_holds WHERE ref = ? AND user_id = ? AND settled_at IS NULL AND held > 0 ORDER BY entry_id DESC FOR NO KEY UPDATE',
       r.ref, r.userId,
     );
     for (const hold of holds) {
@@ -354,10 +354,14 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     }
   }
 
-  /** A player's coin balance, its sponsored part and what is still to be wagered. */
+  /**
+   * A player's coin balance, its sponsored part and what is still to be wagered. Read in a
+   * transaction, the row stays locked until it commits: what the caller decides on it (a
+   * recall's amount, a withdrawal's check) holds when it writes (docs/decisions/0058).
+   */
   async function split(db: Pick<Db, 'get'>, userId: number): Promise<BalanceSplit> {
     const row = await db.get<{ balance: number; sponsored: number; wager_lock: number; bonus_locked: number; bonus_wager_left: number }>(
-      'SELECT balance, sponsored, wager_lock, bonus_locked, bonus_wager_left FROM accounts WHERE code = ?', codeOf({ user: userId }).code,
+      `SELECT balance, sponsored, wager_lock, bonus_locked, bonus_wager_left FROM accounts WHERE code = ?${lockedIn(db)}`, codeOf({ user: userId }).code,
     );
     const { balance: held = 0, sponsored = 0, wager_lock: toWager = 0, bonus_locked: bonusLocked = 0, bonus_wager_left: left = 0 } = row ?? {};
     return {
@@ -420,7 +424,7 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
    * counted wager now, frees locked tip coins and bonus wagering like any wager, and runs onWager.
    */
   async function settleHolds(tx: Tx, ref: string): Promise<void> {
-    const holds = await tx.all<HoldRow>('SELECT entry_id, user_id, type, held FROM wager_holds WHERE ref = ? AND settled_at IS NULL ORDER BY entry_id', ref);
+    const holds = await tx.all<HoldRow>('SELECT entry_id, user_id, type, held FROM wager_holds WHERE ref = ? AND settled_at IS NULL ORDER BY entry_id FOR NO KEY UPDATE', ref);
     for (const hold of holds) {
       await tx.run('UPDATE wager_holds SET settled_at = ?, counted = held, sponsored = 0, bonus = 0, tip = 0, recalled = 0 WHERE entry_id = ?', now(), hold.entry_id);
       if (hold.held === 0) continue;
@@ -490,8 +494,9 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
   /** Recomputes every balance from the entries and checks the money invariants. */
   function check(db: Pick<Db, 'transaction'>): Promise<LedgerCheck> {
     // One transaction, so its reads see one state: with a pool (PostgreSQL) other transactions
-    // commit between two statements made outside one (and the writers' lock keeps them out).
-    return db.transaction((tx) => checkIn(tx));
+    // commit between two statements made outside one, and even inside one at READ COMMITTED:
+    // the snapshot makes every statement see the same committed state (docs/decisions/0058).
+    return db.transaction((tx) => checkIn(tx), { snapshot: true });
   }
 
   async function checkIn(db: Pick<Db, 'all' | 'get'>): Promise<LedgerCheck> {

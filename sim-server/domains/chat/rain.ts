@@ -13,7 +13,7 @@ import { levelForExp } from '../../../src/core/levels.ts';
 import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import { participantsHash, powValid, rainShares, RAIN_LAST_HOUR_MIN_WAGER, RAIN_POW_BITS } from '../../../src/core/rain.ts';
 import { callerOrigin, lastSignInOrigin, type Origin } from '../../auth/sessions.ts';
-import type { Db, Tx } from '../../db/database.ts';
+import { lockNamed, lockedIn, type Db, type Tx } from '../../db/database.ts';
 import { wageredSince, type CountedWager } from '../../db/ledger.ts';
 import { AppError, fail } from '../../errors.ts';
 import { autoJoiners, boostRainShare, hasRunning, useBooster } from '../boosters/effects.ts';
@@ -81,7 +81,7 @@ async function rainWire(db: Read, services: Pick<Services, 'ledger'>, row: RainR
   };
 }
 
-const openRain = (db: Read) => db.get<RainRow>("SELECT * FROM chat_rains WHERE status <> 'finished' ORDER BY id DESC LIMIT 1");
+const openRain = (db: Read) => db.get<RainRow>(`SELECT * FROM chat_rains WHERE status <> 'finished' ORDER BY id DESC LIMIT 1${lockedIn(db)}`);
 
 // Thousandths of a cent carried over (an integer kept as text, as every chat setting is).
 const ADD_TO_RAIN_CARRY = `INSERT INTO chat_settings (key, value) VALUES ('rain_accrued', ?)
@@ -138,6 +138,8 @@ const addJoiner = (tx: Tx, rainId: number, userId: number, origin: Origin, now: 
 export function startRain(services: Services, { conditions = RAIN_CONDITIONS, difficulty = RAIN_POW_BITS } = {}): Promise<Rain> {
   const now = services.config.now();
   return services.db.transaction(async (tx) => {
+    // One rain at a time: the clock's and the console's (on any process) meet here.
+    await lockNamed(tx, 'chat-rain');
     if (await openRain(tx)) fail(NumericError.INVALID_DATA, 'A rain is already running');
     const { lastInsertRowid } = await tx.run(
       "INSERT INTO chat_rains (status, conditions, challenge, difficulty, created_at, ends_at) VALUES ('active', ?, ?, ?, ?, ?)",
@@ -191,6 +193,8 @@ async function rainStep(services: Services): Promise<void> {
   }
   if (open.status === 'active' && now >= open.ends_at) {
     await db.transaction(async (tx) => {
+      // Joins lock the rain too: the list read next is the last one.
+      await tx.get('SELECT id FROM chat_rains WHERE id = ? FOR NO KEY UPDATE', open.id);
       const list = (await tx
         .all<{ user_id: number }>('SELECT user_id FROM chat_rain_users WHERE rain_id = ? ORDER BY user_id', open.id))
         .map((r) => toHash(r.user_id));
@@ -250,7 +254,7 @@ export const rainHandlers: Handlers = {
     const now = ctx.config.now();
     return ctx.db.transaction(async (tx) => {
       const id = parseHash(rain_hash);
-      const row = (id !== null && await tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', id)) || fail(NumericError.NOT_FOUND, 'Rain not found');
+      const row = (id !== null && await tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ? FOR NO KEY UPDATE', id)) || fail(NumericError.NOT_FOUND, 'Rain not found');
       if (row.status !== 'active' || now >= row.ends_at) fail(NumericError.INVALID_DATA, 'This rain is closed');
       if (await tx.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND user_id = ?', row.id, user.id)) fail(NumericError.INVALID_DATA, 'You are already a participant');
       const origin = await callerOrigin(tx, ctx);
