@@ -165,25 +165,46 @@ export interface LedgerHooks {
   onEntry?: (tx: Tx, change: BalanceChange) => void | Promise<void>;
   /** Every counted wager, inside its transaction (what wagering earns commits with it). */
   onWager?: (tx: Tx, wager: CountedWager) => void | Promise<void>;
+  /**
+   * Rows per house and world account (docs/decisions/0058). Every wager credits a house account
+   * and holds its row locked until it commits: on PostgreSQL, where transactions of different
+   * players run at once, one row would queue them all. A transfer with a player on one side uses
+   * that player's row of the house (their id modulo this), so the wagers of different players
+   * mostly meet on none; what the house holds is the sum of its rows, which every reader adds
+   * up and the ledger check proves per row. 1 (the default, and SQLite's): one row, as before.
+   */
+  shards?: number;
 }
 
 /** Builds the ledger. */
-export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerHooks) {
+export function createLedger({ now, onBalanceChange, onEntry, onWager, shards = 1 }: LedgerHooks) {
+  if (!Number.isSafeInteger(shards) || shards < 1) throw new Error(`ledger: shards must be a positive integer, got ${shards}`);
 
-  function codeOf(ref: AccountRef): { code: string; kind: AccountRow['kind']; userId: number | null; currency: string } {
+  /** What a shared account's code ends with for `player`'s transfers: '' for the first row. */
+  function shardSuffix(player: number | null | undefined): string {
+    if (shards === 1 || player == null) return '';
+    const k = player % shards;
+    return k === 0 ? '' : `:${k}`;
+  }
+
+  /** An account's code; a house or the world's has one row per shard, chosen by `player`. */
+  function codeOf(ref: AccountRef, player?: number | null): { code: string; kind: AccountRow['kind']; userId: number | null; currency: string } {
     const currency = ref.currency ?? COIN;
     if ('user' in ref) return { code: `user:${ref.user}:${ref.purpose ?? 'main'}:${currency}`, kind: 'user', userId: ref.user, currency };
-    if ('house' in ref) return { code: `house:${ref.house}:${currency}`, kind: 'house', userId: null, currency };
-    return { code: `world:${currency}`, kind: 'world', userId: null, currency };
+    if ('house' in ref) return { code: `house:${ref.house}:${currency}${shardSuffix(player)}`, kind: 'house', userId: null, currency };
+    return { code: `world:${currency}${shardSuffix(player)}`, kind: 'world', userId: null, currency };
   }
+
+  /** Every row's code of a shared account (one per shard). */
+  const rowsOf = (ref: AccountRef): string[] => Array.from({ length: shards }, (_, k) => codeOf(ref, k).code);
 
   // Account rows never change identity once committed, so their ids are cached. A row this
   // transaction inserted is cached only after COMMIT: a rollback must not leave a stale id.
   const known = new Map<string, AccountRow>();
   const insertedBy = new WeakMap<Tx, Set<string>>();
 
-  async function account(tx: Tx, ref: AccountRef): Promise<AccountRow> {
-    const { code, kind, userId, currency } = codeOf(ref);
+  async function account(tx: Tx, ref: AccountRef, player?: number | null): Promise<AccountRow> {
+    const { code, kind, userId, currency } = codeOf(ref, player);
     const cached = known.get(code);
     if (cached) return cached;
     const found = await tx.get<AccountRow>('SELECT id, kind, user_id, currency, code FROM accounts WHERE code = ?', code);
@@ -203,8 +224,10 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
   /** Moves `amount` cents; throws COMMIT_ERROR when a player's balance does not cover it. */
   async function transfer(tx: Tx, t: Transfer): Promise<{ id: number; hash: string; debitBalance: number; creditBalance: number }> {
     if (!Number.isSafeInteger(t.amount) || t.amount <= 0) throw new Error(`ledger: amount must be positive integer cents, got ${t.amount}`);
-    const from = await account(tx, t.from);
-    const to = await account(tx, t.to);
+    // A house's or the world's row is the one of the player on the other side (see `shards`).
+    const player = 'user' in t.from ? t.from.user : 'user' in t.to ? t.to.user : null;
+    const from = await account(tx, t.from, player);
+    const to = await account(tx, t.to, player);
     if (from.currency !== to.currency) throw new Error('ledger: a transfer stays in one currency');
     if (from.id === to.id) throw new Error('ledger: a transfer needs two accounts');
 
@@ -440,9 +463,12 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     }
   }
 
-  /** A balance in cents; zero for an account that has never moved. */
+  /** A balance in cents (a house's: the sum of its rows); zero for an account that has never moved. */
   async function balance(db: Pick<Db, 'get'>, ref: AccountRef): Promise<number> {
-    return (await db.get<{ balance: number }>('SELECT balance FROM accounts WHERE code = ?', codeOf(ref).code))?.balance ?? 0;
+    if (shards === 1 || 'user' in ref) return (await db.get<{ balance: number }>('SELECT balance FROM accounts WHERE code = ?', codeOf(ref).code))?.balance ?? 0;
+    const codes = rowsOf(ref);
+    // One statement: at READ COMMITTED it reads every row as of one moment.
+    return (await db.get<{ balance: number | null }>(`SELECT SUM(balance) AS balance FROM accounts WHERE code IN (${codes.map(() => '?').join(', ')})`, ...codes))?.balance ?? 0;
   }
 
   /**
@@ -547,7 +573,7 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     ]);
   }
 
-  return { transfer, refundHold, settleHolds, balance, walletAndVault, split, lend, release, recall, payBonus, entries, entriesOfTypes, check };
+  return { shardSuffix, transfer, refundHold, settleHolds, balance, walletAndVault, split, lend, release, recall, payBonus, entries, entriesOfTypes, check };
 }
 
 /** The ledger the server uses. */

@@ -84,18 +84,24 @@ async function rainWire(db: Read, services: Pick<Services, 'ledger'>, row: RainR
 const openRain = (db: Read) => db.get<RainRow>(`SELECT * FROM chat_rains WHERE status <> 'finished' ORDER BY id DESC LIMIT 1${lockedIn(db)}`);
 
 // Thousandths of a cent carried over (an integer kept as text, as every chat setting is).
-const ADD_TO_RAIN_CARRY = `INSERT INTO chat_settings (key, value) VALUES ('rain_accrued', ?)
+const ADD_TO_RAIN_CARRY = `INSERT INTO chat_settings (key, value) VALUES (?, ?)
   ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(chat_settings.value AS INTEGER) + CAST(excluded.value AS INTEGER) AS TEXT)
   RETURNING value`;
+
+/** The chat setting that carries a player's wagers' thousandths of a cent toward the rain. */
+export const rainCarryKey = (ledger: Pick<Services['ledger'], 'shardSuffix'>, userId: number): string => `rain_accrued${ledger.shardSuffix(userId)}`;
 
 /** The house's 0.1% of a counted wager, inside the wager's transaction (whole cents; the rest carries over). */
 export async function fundRain(tx: Tx, wager: CountedWager, services: Services): Promise<void> {
   // Every wager runs this: the carry is added to in one statement, and written again only on
   // the wager (about one in a thousand at a cent) that makes a whole cent.
-  const carried = Number((await tx.get<{ value: string }>(ADD_TO_RAIN_CARRY, String(wager.amount * RAIN_PER_MILLE)))!.value);
+  // Every wager's row too: one per shard of the ledger, the player's (docs/decisions/0058), each
+  // carrying its own thousandths, so wagers of different players do not queue on one row.
+  const key = rainCarryKey(services.ledger, wager.userId);
+  const carried = Number((await tx.get<{ value: string }>(ADD_TO_RAIN_CARRY, key, String(wager.amount * RAIN_PER_MILLE)))!.value);
   const whole = Math.floor(carried / 1000);
   if (whole === 0) return;
-  await putSetting(tx, 'rain_accrued', String(carried - whole * 1000));
+  await putSetting(tx, key, String(carried - whole * 1000));
   await services.ledger.transfer(tx, { from: RAIN_FUNDER, to: RAIN_HOUSE, amount: whole, type: 'reward', ref: 'rain-fund' });
 }
 
