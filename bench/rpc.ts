@@ -231,7 +231,11 @@ export async function rpcBench(options: RpcOptions): Promise<Section> {
  */
 async function postgresRows(dir: string, bare: Measured, options: RpcOptions, notes: string[]): Promise<{ rows: Row[]; ledgerOk: boolean }> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  const names = ['RPC read wallet.getPaymentMethods (PostgreSQL)', 'RPC money wallet-vault.deposit (PostgreSQL)'];
+  const clusterSize = Number(process.env.BENCH_CLUSTER ?? 1);
+  if (!Number.isSafeInteger(clusterSize) || clusterSize < 1) throw new Error(`BENCH_CLUSTER must be a number of processes, got ${process.env.BENCH_CLUSTER}`);
+  if (clusterSize > 1 && !process.env.REDIS_URL) throw new Error('BENCH_CLUSTER needs REDIS_URL: npm run cluster refuses to start without it');
+  const engine = clusterSize > 1 ? `PostgreSQL, cluster of ${clusterSize}` : 'PostgreSQL';
+  const names = [`RPC read wallet.getPaymentMethods (${engine})`, `RPC money wallet-vault.deposit (${engine})`];
   const targets = [`>= ${READ_TARGET} x bare`, `>= ${MONEY_TARGET} x bare`];
   if (!adminUrl) {
     notes.push('RPC on PostgreSQL not measured: set BENCH_DATABASE_URL (scripts/postgres-local.sh prints one)');
@@ -243,7 +247,14 @@ async function postgresRows(dir: string, bare: Measured, options: RpcOptions, no
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   try {
-    const sim = await startSimServer(dir, SERVER_CPU, { name: 'sim-server-postgres', dataDir: join(dir, 'data-pg'), env: { NODE_ENV: 'production', DATABASE_URL: url.toString() } });
+    // BENCH_CLUSTER=N (with REDIS_URL): `npm run cluster N` behind one port instead of one
+    // process, not pinned (its processes share the machine's cores with PostgreSQL and the load).
+    const sim = clusterSize > 1
+      ? await startServer({
+          name: 'sim-cluster-postgres', args: ['scripts/cluster.ts', String(clusterSize)], cpu: undefined, logDir: dir, timeoutMs: 60_000,
+          env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data-pg'), RATE_LIMIT_MAX: '0', STATIC_DIR: join(dir, 'no-client'), NODE_ENV: 'production', DATABASE_URL: url.toString(), REDIS_URL: process.env.REDIS_URL!, REDIS_PREFIX: `bench-${name}:` },
+        })
+      : await startSimServer(dir, SERVER_CPU, { name: 'sim-server-postgres', dataDir: join(dir, 'data-pg'), env: { NODE_ENV: 'production', DATABASE_URL: url.toString() } });
     const base = `http://127.0.0.1:${sim.port}`;
     let read: Measured;
     let money: Measured;
@@ -270,10 +281,12 @@ async function postgresRows(dir: string, bare: Measured, options: RpcOptions, no
     }
     const ratio = (m: Measured) => m.okPerSecond / bare.okPerSecond;
     notes.push(
-      `RPC on PostgreSQL (${openPostgresNote(adminUrl)}): the same loads on a server with DATABASE_URL, fresh database; PostgreSQL's CPU counts as the rest of the machine`,
-      `RPC per second of sim-server CPU on PostgreSQL: read ${fmt(perCpuSecond(read))}, money ${fmt(perCpuSecond(money))}`,
-      describe('RPC read (PostgreSQL)', read),
-      describe('RPC money (PostgreSQL)', money),
+      `RPC on ${engine} (${openPostgresNote(adminUrl)}): the same loads on ${clusterSize > 1 ? `npm run cluster ${clusterSize} (unpinned; server CPU is its primary's only)` : 'a server'} with DATABASE_URL, fresh database; PostgreSQL's CPU counts as the rest of the machine`,
+      clusterSize > 1
+        ? `RPC per second of sim-server CPU on ${engine}: not measured (the processes of a cluster are not one pid)`
+        : `RPC per second of sim-server CPU on PostgreSQL: read ${fmt(perCpuSecond(read))}, money ${fmt(perCpuSecond(money))}`,
+      describe(`RPC read (${engine})`, read),
+      describe(`RPC money (${engine})`, money),
     );
     const failed = (m: Measured) => Object.values(m.errors).reduce((a, b) => a + b, 0) + Object.values(m.statuses).reduce((a, b) => a + b, 0) + m.transportErrors;
     const verdict = (m: Measured, target: number) => `${ratio(m).toFixed(2)} ${judge(ratio(m) >= target)}${failed(m) ? `; ${fmt(failed(m))} errors` : ''}`;

@@ -20,10 +20,14 @@
  *
  *   node scripts/chaos.ts [--ops 100000] [--clients 200] [--kills 5] [--seed 1]
  *   npm run chaos          the full run;  npm run chaos -- --ops 3000 --clients 20 --kills 2  a short one
+ *   CHAOS_DATABASE_URL=postgres://arena:arena@127.0.0.1:5432/arena npm run chaos:ci
+ *                          the same on PostgreSQL (a fresh database made from that address's role,
+ *                          dropped after): SIGKILLs in the middle of concurrent commits
  *
  * It prints one line of figures and exits 1 when a check fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +36,7 @@ import { HOTP, Secret } from 'otpauth';
 import { WebSocket } from 'ws';
 import { randomInt, seededRandom, type RandomSource } from '../src/core/seeded-random.ts';
 import { openDb, type Db } from '../sim-server/db/database.ts';
+import { openPostgres } from '../sim-server/db/postgres.ts';
 import { createLedger } from '../sim-server/db/ledger.ts';
 import { createClient } from '../tests/server/harness.ts';
 
@@ -44,6 +49,24 @@ const KILLS = Number(values.kills);
 const SEED = Number(values.seed);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'arena-chaos-'));
+// On PostgreSQL (CHAOS_DATABASE_URL) the run has a database of its own; else the embedded file.
+const adminUrl = process.env.CHAOS_DATABASE_URL;
+const databaseUrl = adminUrl ? await freshDatabase(adminUrl) : undefined;
+const openRunDb = (): Promise<Db> => openDb({ path: join(dataDir, 'arena.db'), url: databaseUrl });
+
+/** A new database beside the one `url` names (its role may create databases); answers its address. */
+async function freshDatabase(url: string): Promise<string> {
+  const admin = await openPostgres({ url, migrate: false });
+  const name = `arena_chaos_${randomBytes(4).toString('hex')}`;
+  try {
+    await admin.run(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.close();
+  }
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return fresh.toString();
+}
 const random: RandomSource = seededRandom(SEED);
 // Kill points: seeded operation counts spread over the run.
 const killAt = new Set(Array.from({ length: KILLS }, () => randomInt(random, Math.floor(OPS * 0.1), Math.floor(OPS * 0.9))));
@@ -56,7 +79,7 @@ let serverUp: Promise<void> = Promise.resolve();
 function startServer(): Promise<void> {
   const proc = spawn(process.execPath, ['sim-server/main.ts'], {
     env: {
-      ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-client'), RATE_LIMIT_MAX: '0',
+      ...process.env, DATABASE_URL: databaseUrl ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-client'), RATE_LIMIT_MAX: '0',
       CONNECT_LIMIT_IP: '0', CONNECT_LIMIT_NAME: '0', CONNECT_LOCK_AFTER: '0', CONNECT_CAPTCHA_AFTER: '0', START_GRANT_WINDOW: '0', CHECK_OUTPUTS: '0',
       // Every client is on loopback: a quarter of 200 keep sockets, right at SOCKETS_PER_IP's 50.
       ADDRESS_CHECKS: '0', SOCKETS_PER_IP: '0', CHAT_ACCOUNTS_PER_IP: '0',
@@ -103,7 +126,7 @@ let done = 0;
 
 /** Opens the database while no server runs and checks the ledger and every acknowledged operation. */
 async function checkDatabase(): Promise<{ ledgerOk: boolean; missing: number }> {
-  const db = await openDb({ path: join(dataDir, 'arena.db') });
+  const db = await openRunDb();
   try {
     const check = await createLedger({ now: Date.now }).check(db);
     let missing = 0;
@@ -154,7 +177,7 @@ async function withdrawnOnce(db: Db, op: Acked): Promise<boolean> {
 
 /** Battles whose payment differs from their stored outcome: a missing, doubled or extra reward or item grant. */
 async function misPaidBattles(): Promise<{ finished: number; unfinished: number; misPaid: number }> {
-  const db = await openDb({ path: join(dataDir, 'arena.db') });
+  const db = await openRunDb();
   try {
     let [finished, unfinished, misPaid] = [0, 0, 0];
     for (const hash of battlesMade) {
@@ -521,4 +544,8 @@ try {
 } finally {
   await killServer('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  if (adminUrl && databaseUrl) {
+    const admin = await openPostgres({ url: adminUrl, migrate: false });
+    await admin.run(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`).finally(() => admin.close());
+  }
 }

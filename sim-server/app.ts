@@ -102,6 +102,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   }
   const ledger: Ledger = createLedger({
     now: config.now,
+    // One row of each house per player shard where transactions run at once (docs/decisions/0058).
+    shards: config.ledgerShards ?? (config.databaseUrl ? 8 : 1),
     onBalanceChange: (c) => hub.toUser(c.userId, 'WALLET_BALANCE_CHANGED', { currency: c.currency, balance: c.balance, amount: c.amount, type: c.type, hash: c.hash }),
     onEntry: async (tx, change) => {
       for (const hook of ledgerHooks) await hook(tx, change, services);

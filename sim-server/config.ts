@@ -32,6 +32,12 @@ export interface Config {
    * waits for a free one before it answers an error (DATABASE_POOL_WAIT_MS; docs/decisions/0057).
    */
   databasePool: { size: number; waitMs: number };
+  /**
+   * Rows per house account (LEDGER_SHARDS; docs/decisions/0058): 8 on PostgreSQL, 1 on SQLite
+   * when unset. Lowering it on a database that used more leaves the rows beyond it summed by
+   * nothing: set it once.
+   */
+  ledgerShards?: number;
   /** SQLite synchronous mode: NORMAL loses nothing on a process crash. */
   durability: 'NORMAL' | 'FULL';
   /** The built client, served at /. */
@@ -142,6 +148,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     rateLimit: { max: int(env.RATE_LIMIT_MAX, 1200), windowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000) },
     databaseUrl: env.DATABASE_URL || undefined,
     databasePool: { size: Math.max(2, int(env.DATABASE_POOL_SIZE, 10)), waitMs: int(env.DATABASE_POOL_WAIT_MS, 25_000) },
+    ledgerShards: env.LEDGER_SHARDS ? Math.max(1, int(env.LEDGER_SHARDS, 1)) : undefined,
     durability: env.DB_SYNC === 'FULL' ? 'FULL' : 'NORMAL',
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     serverId: env.SERVER_ID ?? `sim-${process.pid}`,

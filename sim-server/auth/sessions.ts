@@ -87,7 +87,8 @@ export async function renewSession({ db, config, tokens }: AuthServices, refresh
   const nextToken = successorOf(config.jwtSecret, refreshToken);
   const nextHash = hashToken(nextToken);
   const session = await db.transaction(async (tx) => {
-    const row = await tx.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE refresh_hash = ?', presented);
+    // Locked: two refreshes with one token must not both rotate it.
+    const row = await tx.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE refresh_hash = ? FOR NO KEY UPDATE', presented);
     if (!row) {
       const used = await tx.get<{ id: number; rotated_at: number | null }>('SELECT session_id AS id, rotated_at FROM used_refresh WHERE refresh_hash = ?', presented);
       if (!used) return null;

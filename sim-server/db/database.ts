@@ -11,7 +11,7 @@ import { openPostgres } from './postgres.ts';
 import { COMMITTED, Serial, TxScope, dbStatements, groupedTransactions, transactionRunner, type Db, type GroupOptions, type RunResult, type Statements } from './transaction.ts';
 
 export type { Db, Tx } from './transaction.ts';
-export { filterInOrder, mapInOrder } from './transaction.ts';
+export { filterInOrder, lockNamed, lockedIn, mapInOrder } from './transaction.ts';
 
 /** Options for opening the database. */
 export interface DbOptions {
@@ -51,6 +51,15 @@ export interface DbOptions {
  */
 const WAL_CHECKPOINT_PAGES = 10_000;
 
+/**
+ * A read's row lock (`FOR UPDATE` or `FOR NO KEY UPDATE`, the statement's last words), which PostgreSQL needs where
+ * transactions run side by side (docs/decisions/0058) and SQLite does not accept: its writer
+ * holds the whole file from BEGIN IMMEDIATE on. Removed once per SQL text, when prepared.
+ */
+export function withoutRowLocks(sql: string): string {
+  return sql.replace(/\s+FOR\s+(?:NO\s+KEY\s+)?UPDATE(\s+OF\s+[A-Za-z_][\w.]*(\s*,\s*[A-Za-z_][\w.]*)*)?\s*;?\s*$/i, '');
+}
+
 /** Opens (creating if needed) and migrates the database. */
 export async function openDb({ path, url, synchronous = 'NORMAL', shared = false, busyTimeoutMs = 5000, statementTimeoutMs, poolSize, poolWaitMs, group }: DbOptions): Promise<Db> {
   if (url) return openPostgres({ url, statementTimeoutMs, poolSize, poolWaitMs });
@@ -63,7 +72,7 @@ export async function openDb({ path, url, synchronous = 'NORMAL', shared = false
   const prepared = (sql: string): StatementSync => {
     let stmt = statements.get(sql);
     if (!stmt) {
-      stmt = sqlite.prepare(sql);
+      stmt = sqlite.prepare(withoutRowLocks(sql));
       statements.set(sql, stmt);
     }
     return stmt;

@@ -28,7 +28,7 @@ import { NamedError, type HistoryType } from '../../src/contract/index.ts';
 import { GAME_MONEY, WAGER_TYPES } from '../../src/core/games.ts';
 import { toHash } from '../../src/core/hash-id.ts';
 import { fail } from '../errors.ts';
-import type { Db, Tx } from './database.ts';
+import { lockedIn, type Db, type Tx } from './transaction.ts';
 
 /** The coin currency; balances are integer cents of it. */
 export const COIN = 'SFC';
@@ -165,25 +165,46 @@ export interface LedgerHooks {
   onEntry?: (tx: Tx, change: BalanceChange) => void | Promise<void>;
   /** Every counted wager, inside its transaction (what wagering earns commits with it). */
   onWager?: (tx: Tx, wager: CountedWager) => void | Promise<void>;
+  /**
+   * Rows per house and world account (docs/decisions/0058). Every wager credits a house account
+   * and holds its row locked until it commits: on PostgreSQL, where transactions of different
+   * players run at once, one row would queue them all. A transfer with a player on one side uses
+   * that player's row of the house (their id modulo this), so the wagers of different players
+   * mostly meet on none; what the house holds is the sum of its rows, which every reader adds
+   * up and the ledger check proves per row. 1 (the default, and SQLite's): one row, as before.
+   */
+  shards?: number;
 }
 
 /** Builds the ledger. */
-export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerHooks) {
+export function createLedger({ now, onBalanceChange, onEntry, onWager, shards = 1 }: LedgerHooks) {
+  if (!Number.isSafeInteger(shards) || shards < 1) throw new Error(`ledger: shards must be a positive integer, got ${shards}`);
 
-  function codeOf(ref: AccountRef): { code: string; kind: AccountRow['kind']; userId: number | null; currency: string } {
+  /** What a shared account's code ends with for `player`'s transfers: '' for the first row. */
+  function shardSuffix(player: number | null | undefined): string {
+    if (shards === 1 || player == null) return '';
+    const k = player % shards;
+    return k === 0 ? '' : `:${k}`;
+  }
+
+  /** An account's code; a house or the world's has one row per shard, chosen by `player`. */
+  function codeOf(ref: AccountRef, player?: number | null): { code: string; kind: AccountRow['kind']; userId: number | null; currency: string } {
     const currency = ref.currency ?? COIN;
     if ('user' in ref) return { code: `user:${ref.user}:${ref.purpose ?? 'main'}:${currency}`, kind: 'user', userId: ref.user, currency };
-    if ('house' in ref) return { code: `house:${ref.house}:${currency}`, kind: 'house', userId: null, currency };
-    return { code: `world:${currency}`, kind: 'world', userId: null, currency };
+    if ('house' in ref) return { code: `house:${ref.house}:${currency}${shardSuffix(player)}`, kind: 'house', userId: null, currency };
+    return { code: `world:${currency}${shardSuffix(player)}`, kind: 'world', userId: null, currency };
   }
+
+  /** Every row's code of a shared account (one per shard). */
+  const rowsOf = (ref: AccountRef): string[] => Array.from({ length: shards }, (_, k) => codeOf(ref, k).code);
 
   // Account rows never change identity once committed, so their ids are cached. A row this
   // transaction inserted is cached only after COMMIT: a rollback must not leave a stale id.
   const known = new Map<string, AccountRow>();
   const insertedBy = new WeakMap<Tx, Set<string>>();
 
-  async function account(tx: Tx, ref: AccountRef): Promise<AccountRow> {
-    const { code, kind, userId, currency } = codeOf(ref);
+  async function account(tx: Tx, ref: AccountRef, player?: number | null): Promise<AccountRow> {
+    const { code, kind, userId, currency } = codeOf(ref, player);
     const cached = known.get(code);
     if (cached) return cached;
     const found = await tx.get<AccountRow>('SELECT id, kind, user_id, currency, code FROM accounts WHERE code = ?', code);
@@ -203,8 +224,10 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
   /** Moves `amount` cents; throws COMMIT_ERROR when a player's balance does not cover it. */
   async function transfer(tx: Tx, t: Transfer): Promise<{ id: number; hash: string; debitBalance: number; creditBalance: number }> {
     if (!Number.isSafeInteger(t.amount) || t.amount <= 0) throw new Error(`ledger: amount must be positive integer cents, got ${t.amount}`);
-    const from = await account(tx, t.from);
-    const to = await account(tx, t.to);
+    // A house's or the world's row is the one of the player on the other side (see `shards`).
+    const player = 'user' in t.from ? t.from.user : 'user' in t.to ? t.to.user : null;
+    const from = await account(tx, t.from, player);
+    const to = await account(tx, t.to, player);
     if (from.currency !== to.currency) throw new Error('ledger: a transfer stays in one currency');
     if (from.id === to.id) throw new Error('ledger: a transfer needs two accounts');
 
@@ -293,7 +316,7 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     if (to.kind !== 'user' || !to.code.includes(':main:')) return share;
     const stakes = t.stakes ?? (PAYOUT_TYPES.has(t.type) && t.ref ? [{ ref: t.ref, value: t.amount }] : []);
     for (const { ref, value } of stakes) {
-      const row = await tx.get<{ staked: number; sponsored: number; state: 'open' | 'recalled' }>('SELECT staked, sponsored, state FROM sponsored_stakes WHERE user_id = ? AND ref = ?', to.user_id, ref);
+      const row = await tx.get<{ staked: number; sponsored: number; state: 'open' | 'recalled' }>('SELECT staked, sponsored, state FROM sponsored_stakes WHERE user_id = ? AND ref = ? FOR NO KEY UPDATE', to.user_id, ref);
       if (!row || row.sponsored === 0) continue;
       const part = Math.floor((value * row.sponsored) / row.staked);
       share[row.state === 'open' ? 'locked' : 'toSponsor'] += part;
@@ -315,7 +338,7 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     let left = r.amount;
     const back = { sponsored: 0, bonus: 0, tip: 0, recalled: 0 };
     const holds = await tx.all<HoldRow>(
-      'SELECT entry_id, user_id, type, held, sponsored, bonus, tip, recalled FROM wager_holds WHERE ref = ? AND user_id = ? AND settled_at IS NULL AND held > 0 ORDER BY entry_id DESC',
+      'SELECT entry_id, user_id, type, held, sponsored, bonus, tip, recalled FROM wager_holds WHERE ref = ? AND user_id = ? AND settled_at IS NULL AND held > 0 ORDER BY entry_id DESC FOR NO KEY UPDATE',
       r.ref, r.userId,
     );
     for (const hold of holds) {
@@ -354,10 +377,14 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     }
   }
 
-  /** A player's coin balance, its sponsored part and what is still to be wagered. */
+  /**
+   * A player's coin balance, its sponsored part and what is still to be wagered. Read in a
+   * transaction, the row stays locked until it commits: what the caller decides on it (a
+   * recall's amount, a withdrawal's check) holds when it writes (docs/decisions/0058).
+   */
   async function split(db: Pick<Db, 'get'>, userId: number): Promise<BalanceSplit> {
     const row = await db.get<{ balance: number; sponsored: number; wager_lock: number; bonus_locked: number; bonus_wager_left: number }>(
-      'SELECT balance, sponsored, wager_lock, bonus_locked, bonus_wager_left FROM accounts WHERE code = ?', codeOf({ user: userId }).code,
+      `SELECT balance, sponsored, wager_lock, bonus_locked, bonus_wager_left FROM accounts WHERE code = ?${lockedIn(db)}`, codeOf({ user: userId }).code,
     );
     const { balance: held = 0, sponsored = 0, wager_lock: toWager = 0, bonus_locked: bonusLocked = 0, bonus_wager_left: left = 0 } = row ?? {};
     return {
@@ -420,7 +447,7 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
    * counted wager now, frees locked tip coins and bonus wagering like any wager, and runs onWager.
    */
   async function settleHolds(tx: Tx, ref: string): Promise<void> {
-    const holds = await tx.all<HoldRow>('SELECT entry_id, user_id, type, held FROM wager_holds WHERE ref = ? AND settled_at IS NULL ORDER BY entry_id', ref);
+    const holds = await tx.all<HoldRow>('SELECT entry_id, user_id, type, held FROM wager_holds WHERE ref = ? AND settled_at IS NULL ORDER BY entry_id FOR NO KEY UPDATE', ref);
     for (const hold of holds) {
       await tx.run('UPDATE wager_holds SET settled_at = ?, counted = held, sponsored = 0, bonus = 0, tip = 0, recalled = 0 WHERE entry_id = ?', now(), hold.entry_id);
       if (hold.held === 0) continue;
@@ -436,9 +463,12 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     }
   }
 
-  /** A balance in cents; zero for an account that has never moved. */
+  /** A balance in cents (a house's: the sum of its rows); zero for an account that has never moved. */
   async function balance(db: Pick<Db, 'get'>, ref: AccountRef): Promise<number> {
-    return (await db.get<{ balance: number }>('SELECT balance FROM accounts WHERE code = ?', codeOf(ref).code))?.balance ?? 0;
+    if (shards === 1 || 'user' in ref) return (await db.get<{ balance: number }>('SELECT balance FROM accounts WHERE code = ?', codeOf(ref).code))?.balance ?? 0;
+    const codes = rowsOf(ref);
+    // One statement: at READ COMMITTED it reads every row as of one moment.
+    return (await db.get<{ balance: number | null }>(`SELECT SUM(balance) AS balance FROM accounts WHERE code IN (${codes.map(() => '?').join(', ')})`, ...codes))?.balance ?? 0;
   }
 
   /**
@@ -490,8 +520,9 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
   /** Recomputes every balance from the entries and checks the money invariants. */
   function check(db: Pick<Db, 'transaction'>): Promise<LedgerCheck> {
     // One transaction, so its reads see one state: with a pool (PostgreSQL) other transactions
-    // commit between two statements made outside one (and the writers' lock keeps them out).
-    return db.transaction((tx) => checkIn(tx));
+    // commit between two statements made outside one, and even inside one at READ COMMITTED:
+    // the snapshot makes every statement see the same committed state (docs/decisions/0058).
+    return db.transaction((tx) => checkIn(tx), { snapshot: true });
   }
 
   async function checkIn(db: Pick<Db, 'all' | 'get'>): Promise<LedgerCheck> {
@@ -542,7 +573,7 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager }: LedgerH
     ]);
   }
 
-  return { transfer, refundHold, settleHolds, balance, walletAndVault, split, lend, release, recall, payBonus, entries, entriesOfTypes, check };
+  return { shardSuffix, transfer, refundHold, settleHolds, balance, walletAndVault, split, lend, release, recall, payBonus, entries, entriesOfTypes, check };
 }
 
 /** The ledger the server uses. */

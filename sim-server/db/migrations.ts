@@ -43,6 +43,7 @@ import { stealAnonymous } from './schema/0080-steal-anonymous.ts';
 import { partnerEarningsDeposits } from './schema/0081-partner-earnings-deposits.ts';
 import { supportChat } from './schema/0085-support-chat.ts';
 import { sponsoredStakes } from './schema/0090-sponsored-stakes.ts';
+import { namedLocks } from './schema/0095-named-locks.ts';
 
 interface MigrationTarget extends Pick<Db, 'run' | 'get' | 'all' | 'transaction'> {
   exec(sql: string): Promise<void>;
@@ -64,7 +65,7 @@ export interface Migration {
 }
 
 // Each area keeps its schema in its own file under schema/; add new ones at the end.
-const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, partyCardPrizes, stealWinners, simSteamProfile, tipWagerLock, communityKeys, experienceByPlayer, bonusWagering, profilePattern, partnerReferralCount, partyDepositGoals, raceTodayOnPlayer, abuseLimitsByAddress, wagerHolds, worldSettings, stealAnonymous, partnerEarningsDeposits, supportChat, sponsoredStakes];
+const MIGRATIONS: readonly Migration[] = [accountsLedger, vault, casesUnboxInventory, battles, paymentsGiftsSecurity, sponsorCredit, hardening, chickenDice, progression, chat, caseTables, radioStreams, partnerEarnings, partnerRaces, partnerStats, badgesMarkers, chatOrigins, battlepassCards, boosters, customization, streamParties, partnerDeals, partyCardPrizes, stealWinners, simSteamProfile, tipWagerLock, communityKeys, experienceByPlayer, bonusWagering, profilePattern, partnerReferralCount, partyDepositGoals, raceTodayOnPlayer, abuseLimitsByAddress, wagerHolds, worldSettings, stealAnonymous, partnerEarningsDeposits, supportChat, sponsoredStakes, namedLocks];
 
 /** Brings the schema up to date. */
 export async function migrate(db: MigrationTarget): Promise<void> {

@@ -1,19 +1,21 @@
 /**
  * The same Db on PostgreSQL (DATABASE_URL, docs/design.md section 10, docs/decisions/0030,
- * 0057). A pool of `pg` connections serves the async seam: a transaction checks out one
- * connection for its whole body (BEGIN, the writers' lock, its statements, COMMIT or
- * ROLLBACK), and a statement outside a transaction runs on any free connection, so a read
- * no longer waits for another request's round trip and the event loop never blocks.
+ * 0057, 0058). A pool of `pg` connections serves the async seam: a transaction checks out one
+ * connection for its whole body (BEGIN, its statements, COMMIT or ROLLBACK), and a statement
+ * outside a transaction runs on any free connection, so a read no longer waits for another
+ * request's round trip and the event loop never blocks.
  *
- * Writers are serialised like SQLite's BEGIN IMMEDIATE, across every process on the database:
- * each transaction takes one transaction-level advisory lock first. Reads outside a transaction
- * take no lock. Queries are written once, in SQL both engines accept; only what must differ
- * is translated here, mechanically, once per SQL string (see translate()).
+ * Transactions run side by side, in every process on the database, at READ COMMITTED: what a
+ * body reads to decide a write it locks (SELECT ... FOR UPDATE) or leaves to SQL arithmetic,
+ * conditional debits stay conditional, and a body that meets a deadlock or a serialisation
+ * failure is rolled back and run again (docs/decisions/0058). Queries are written once, in
+ * SQL both engines accept; only what must differ is translated, mechanically, once per SQL
+ * string (see translate(), and database.ts for the FOR UPDATE SQLite does without).
  */
 import { Client, Pool, types as pgTypes, type ClientConfig, type PoolClient, type QueryResult } from 'pg';
 import type { SQLInputValue } from 'node:sqlite';
 import { migrate as applyMigrations } from './migrations.ts';
-import { COMMITTED, TxScope, dbStatements, transactionRunner, type Db, type RunResult, type Statements } from './transaction.ts';
+import { COMMITTED, TxScope, dbStatements, transactionRunner, type Db, type RetryRule, type RunResult, type Statements } from './transaction.ts';
 
 /** Options of a PostgreSQL database. */
 export interface PostgresOptions {
@@ -32,9 +34,25 @@ export interface PostgresOptions {
   /** false: only connect (an administrative connection that makes databases, in tests). */
   migrate?: boolean;
 }
-/** The advisory lock space of this server (first key), and the writers' lock (second key). */
+/** The advisory lock space of this server (first key), and the migrations' lock (second key). */
 const LOCK_SPACE = 0x5f5a_4152; // "_ZAR"
-const WRITER_KEY = 1;
+const MIGRATION_KEY = 1;
+
+/**
+ * A body that met a deadlock (40P01), a serialisation failure (40001, a REPEATABLE READ
+ * snapshot's row changed meanwhile) or a unique key another transaction took after this one
+ * looked (23505: a read-then-insert that lost the race, whose next run finds the row and takes
+ * the other path) is run again, from a new transaction; a body's stamp is read again with it,
+ * so a money call that committed in the meantime answers its first result. Bounded: a
+ * violation that is the program's own fails the same way each time, after this many runs.
+ */
+const RETRY: RetryRule = {
+  attempts: 8,
+  retryable: (error) => {
+    const code = (error as { code?: string }).code;
+    return code === '40P01' || code === '40001' || code === '23505';
+  },
+};
 
 /** A database error with PostgreSQL's SQLSTATE when there is one. */
 export class PostgresError extends Error {
@@ -286,7 +304,8 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
     all: async <T,>(sql: string, ...values: SQLInputValue[]) => (await query(translate(sql).text, params(values), client)).rows as T[],
   });
 
-  const transaction = transactionRunner(async () => {
+  const transaction = transactionRunner(async (options) => {
+    if (options?.player !== undefined && !Number.isSafeInteger(options.player)) throw new Error(`transaction: player must be an integer id, got ${options.player}`);
     let client = await checkout();
     let done = false;
     const end = (broken?: Error): void => {
@@ -294,19 +313,22 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
       done = true;
       giveBack(client, broken);
     };
-    // The writers' lock: one writing transaction at a time across every process, like SQLite's
-    // BEGIN IMMEDIATE (docs/decisions/0030). Stage 2 of issue 33 removes it: row locks
-    // (SELECT ... FOR UPDATE) and arithmetic in SQL, with bounded retries of serialisation
-    // failures, then let transactions on different rows run at once.
+    // No lock is taken here: each body locks the rows it decides on (docs/decisions/0058).
+    // A snapshot (the ledger check) reads one committed state and writes nothing.
     //
     // BEGIN is not waited for here (docs/decisions/0042): the body starts at once and its first
-    // statement waits for it, so a BEGIN that fails (a lock wait past statement_timeout) answers
-    // that statement, and nothing of the body ever runs outside a transaction. A connection found
-    // dead at BEGIN is replaced (each idle one may have died with the others): nothing was done on it yet.
+    // statement waits for it, so a BEGIN that fails answers that statement, and nothing of the
+    // body ever runs outside a transaction. A connection found dead at BEGIN is replaced (each
+    // idle one may have died with the others): nothing was done on it yet.
+    // The calling player's row lock goes with BEGIN, one round trip as the writers' lock did.
+    const player = options?.player;
+    const begin = options?.snapshot
+      ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'
+      : player === undefined ? 'BEGIN' : `BEGIN; SELECT 1 FROM users WHERE id = ${player} FOR NO KEY UPDATE`;
     const ready = (async () => {
       for (let attempt = 0; ; attempt++) {
         try {
-          await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${LOCK_SPACE}, ${WRITER_KEY})`);
+          await client.query(begin);
           return client;
         } catch (error) {
           if (!connectionLost(error) || attempt > poolSize) throw asPostgresError(error);
@@ -341,7 +363,7 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
         }
       },
     };
-  }, scope);
+  }, scope, undefined, RETRY);
 
   try {
     await query('SELECT 1', []);
@@ -448,14 +470,18 @@ function createLeases(settings: ClientConfig, connectTimeoutMs: number): { tryLe
   };
 }
 
-/** Runs the migrations with the writers' lock held, so two processes starting together apply each once. */
+/** Runs the migrations, each under the migrations' lock, so two processes starting together apply each once. */
 async function migrateOnce(db: Pick<Db, 'run' | 'get' | 'all' | 'transaction'>): Promise<void> {
-  // Each migration is its own transaction under the writers' lock, but which ones are missing
-  // is read before: a process that lost the race to another starting beside it fails on the
-  // other's table or key (and rolls back), so it reads again and goes on.
+  // Each migration is its own transaction under the lock, but which ones are missing is read
+  // before: a process that lost the race to another starting beside it fails on the other's
+  // table or key (and rolls back), so it reads again and goes on.
+  const locked: Db['transaction'] = (fn, options) => db.transaction(async (tx) => {
+    await tx.get(`SELECT pg_advisory_xact_lock(${LOCK_SPACE}, ${MIGRATION_KEY})`);
+    return fn(tx);
+  }, options);
   for (let attempt = 0; ; attempt++) {
     try {
-      await applyMigrations({ ...db, exec: async (sql) => void (await db.run(sql)), engine: 'postgres' });
+      await applyMigrations({ ...db, transaction: locked, exec: async (sql) => void (await db.run(sql)), engine: 'postgres' });
       return;
     } catch (error) {
       if (attempt >= 3 || !ALREADY_THERE.has((error as PostgresError).code ?? '')) throw error;

@@ -48,15 +48,51 @@ export interface CommitGate {
 /** The gate of an engine that commits each transaction before `transaction` returns. */
 export const COMMITTED: CommitGate = { pending: false, whenCommitted: (fn) => fn() };
 
+/** How a transaction runs, where the engines differ. */
+export interface TxOptions {
+  /**
+   * Every read sees one committed state (PostgreSQL: REPEATABLE READ, read only). Without it a
+   * PostgreSQL transaction is READ COMMITTED: each statement sees what committed before it,
+   * and rows it must not see change are locked (docs/decisions/0058). SQLite: always so.
+   */
+  snapshot?: boolean;
+  /**
+   * The player whose call this is: on PostgreSQL their users row is locked with BEGIN, in the
+   * same round trip, so two calls of one player run one after the other in every process, as
+   * they did under the writers' lock, while other players' calls run beside them. Whatever a
+   * body reads of that player's own rows (a stamp, a game in progress, a seed's nonce, a daily
+   * figure) then cannot change before it commits (docs/decisions/0058). SQLite: already so.
+   */
+  player?: number;
+}
+
+/**
+ * The row lock a read takes when `db` is a transaction's (PostgreSQL; SQLite drops it, its
+ * writer holds the whole file): append to a SELECT of a row the transaction decides a write
+ * on, shared by several players (a battle, a rain, a party), so the decision is made on the
+ * row as it is and no other transaction changes it before this one commits. A read outside a
+ * transaction takes none (it would wait for writers for nothing). NO KEY UPDATE, the lock an
+ * UPDATE of the row takes: it does not hold back rows of other tables inserted with a
+ * reference to it.
+ */
+export function lockedIn(db: object): string {
+  return 'afterCommit' in db ? ' FOR NO KEY UPDATE' : '';
+}
+
 /** The database handle the server passes around. */
 export interface Db extends Statements {
   /**
-   * Runs `fn` inside one transaction (BEGIN IMMEDIATE on SQLite, BEGIN and the writers' lock
-   * on PostgreSQL) and commits when it resolves, rolls back when it rejects. `fn` awaits its
-   * statements in order; no other request's statements enter the transaction meanwhile.
-   * A statement on the Db itself made inside `fn` runs in the transaction, as it always did.
+   * Runs `fn` inside one transaction (BEGIN IMMEDIATE on SQLite, BEGIN on PostgreSQL) and
+   * commits when it resolves, rolls back when it rejects. `fn` awaits its statements in order;
+   * no other request's statements enter the transaction meanwhile. A statement on the Db
+   * itself made inside `fn` runs in the transaction, as it always did.
+   *
+   * On PostgreSQL other transactions run at the same time on other rows: a body locks what it
+   * reads to decide a write (SELECT ... FOR UPDATE) or does the arithmetic in SQL, and may be
+   * run again from the start after a deadlock or a serialisation failure (docs/decisions/0058),
+   * so it changes nothing outside the database except through `afterCommit`.
    */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TxOptions): Promise<T>;
   /** When what `transaction` wrote is durable (at once, unless commits are grouped). */
   readonly commits: CommitGate;
   /**
@@ -183,50 +219,83 @@ function ended(): Promise<never> {
 }
 
 /**
+ * Locks the named thing until the transaction ends (a row of named_locks, made on first use):
+ * for a step over something of which there is one, which may find no row of its own to lock.
+ * An upsert, so it is one statement on both engines and always takes the row's lock.
+ */
+export async function lockNamed(tx: Tx, name: string): Promise<void> {
+  await tx.run('INSERT INTO named_locks (name) VALUES (?) ON CONFLICT (name) DO UPDATE SET name = excluded.name', name);
+}
+
+/** When a failed transaction is run again from the start (PostgreSQL, docs/decisions/0058). */
+export interface RetryRule {
+  /** Runs of the body at most, the first included. */
+  attempts: number;
+  /** A failure that a later run may not meet (a deadlock, a serialisation failure). */
+  retryable(error: unknown): boolean;
+}
+
+/**
  * The transaction rule both engines keep: no nesting, one body at a time per `serial`
  * connection, afterCommit work only once COMMIT succeeded (in order, before the next body
- * starts), and a rollback when the body or the COMMIT fails.
+ * starts), and a rollback when the body or the COMMIT fails. With a `retry` rule, a body
+ * that failed in a way a later run may not is rolled back and run again, from a new
+ * transaction with a new Tx: what a rolled-back run queued for after commit is dropped.
  */
-export function transactionRunner(open: () => OpenTx | Promise<OpenTx>, scope: TxScope, serial?: Serial): Db['transaction'] {
-  return async (fn) => {
+export function transactionRunner(open: (options?: TxOptions) => OpenTx | Promise<OpenTx>, scope: TxScope, serial?: Serial, retry?: RetryRule): Db['transaction'] {
+  return async (fn, options) => {
     if (scope.current()) throw new Error('nested transaction: pass the Tx down instead');
     if (serial) {
       const wait = serial.acquire();
       if (wait) await wait;
     }
     try {
-      // SQLite opens and ends a transaction synchronously: no extra turn of the microtask queue.
-      const opened = open();
-      const engine = opened instanceof Promise ? await opened : opened;
-      const pending: (() => void)[] = [];
-      const { statements } = engine;
-      const live: Live = {
-        ended: false,
-        tx: {
-          run: (sql, ...params) => (live.ended ? ended() : statements.run(sql, ...params)),
-          get: (sql, ...params) => (live.ended ? ended() : statements.get(sql, ...params)),
-          all: (sql, ...params) => (live.ended ? ended() : statements.all(sql, ...params)),
-          afterCommit: (f) => pending.push(f),
-        },
-      };
-      let result;
-      try {
-        result = await scope.storage.run(live, fn, live.tx);
-        live.ended = true;
-        const committed = engine.commit();
-        if (committed instanceof Promise) await committed;
-      } catch (error) {
-        live.ended = true;
-        const rolledBack = engine.rollback();
-        if (rolledBack instanceof Promise) await rolledBack;
-        throw error;
+      if (!retry) return await runOnce(open, scope, fn, options);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await runOnce(open, scope, fn, options);
+        } catch (error) {
+          if (attempt >= retry.attempts || !retry.retryable(error)) throw error;
+          // Apart at random, so two transactions that met do not meet again at once.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
+        }
       }
-      for (const f of pending) f();
-      return result;
     } finally {
       serial?.release();
     }
   };
+}
+
+/** One run of a body in its own transaction (see transactionRunner). */
+async function runOnce<T>(open: (options?: TxOptions) => OpenTx | Promise<OpenTx>, scope: TxScope, fn: (tx: Tx) => Promise<T>, options: TxOptions | undefined): Promise<T> {
+  // SQLite opens and ends a transaction synchronously: no extra turn of the microtask queue.
+  const opened = open(options);
+  const engine = opened instanceof Promise ? await opened : opened;
+  const pending: (() => void)[] = [];
+  const { statements } = engine;
+  const live: Live = {
+    ended: false,
+    tx: {
+      run: (sql, ...params) => (live.ended ? ended() : statements.run(sql, ...params)),
+      get: (sql, ...params) => (live.ended ? ended() : statements.get(sql, ...params)),
+      all: (sql, ...params) => (live.ended ? ended() : statements.all(sql, ...params)),
+      afterCommit: (f) => pending.push(f),
+    },
+  };
+  let result;
+  try {
+    result = await scope.storage.run(live, fn, live.tx);
+    live.ended = true;
+    const committed = engine.commit();
+    if (committed instanceof Promise) await committed;
+  } catch (error) {
+    live.ended = true;
+    const rolledBack = engine.rollback();
+    if (rolledBack instanceof Promise) await rolledBack;
+    throw error;
+  }
+  for (const f of pending) f();
+  return result;
 }
 
 /** What a grouped runner needs besides the statements. */

@@ -57,7 +57,7 @@ export function hasTag(row: Pick<UserRow, 'tags'>, tag: string): boolean {
 
 /** Gives a player a tag or takes it away. */
 export async function setTag(tx: Tx, userId: number, tag: string, on: boolean): Promise<void> {
-  const row = await tx.get<Pick<UserRow, 'tags'>>('SELECT tags FROM users WHERE id = ?', userId);
+  const row = await tx.get<Pick<UserRow, 'tags'>>('SELECT tags FROM users WHERE id = ? FOR NO KEY UPDATE', userId);
   if (!row) return;
   const tags = (JSON.parse(row.tags) as string[]).filter((t) => t !== tag);
   if (on) tags.push(tag);

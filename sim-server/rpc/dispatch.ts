@@ -6,7 +6,7 @@ import {
   Methods, NamedError, NumericError, TokenMessage, describeIssues, isMethodName, z, type MethodDef,
 } from '../../src/contract/index.ts';
 import { createHash } from 'node:crypto';
-import type { Tx } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import type { UserRow } from '../auth/users.ts';
 import { AppError } from '../errors.ts';
 import type { CallContext, Dispatch, Handlers, Services } from './context.ts';
@@ -41,7 +41,9 @@ export function createDispatcher(services: Services, handlers: Handlers, log: { 
       if (!handler) throw new AppError(NamedError.NOT_IMPLEMENTED, `${name} is not available on this server yet`);
 
       const stamp = def.money && caller.user ? (parsed.data as { stamp?: string }).stamp : undefined;
-      const ctx: CallContext = { ...services, ...caller, moneyTx: (fn) => moneyTx(services, name, caller.user, stamp, parsed.data, fn) };
+      // A player's calls lock their own row first (TxOptions.player, docs/decisions/0058).
+      const db = caller.user ? playersDb(services.db, caller.user.id) : services.db;
+      const ctx: CallContext = { ...services, db, ...caller, moneyTx: (fn) => moneyTx(db, services, name, caller.user, stamp, parsed.data, fn) };
       const result = await handler(parsed.data, ctx);
       if (shouldCheck(name)) {
         const checked = z.safeParse(def.output, result);
@@ -81,9 +83,15 @@ export function paramsHash(method: string, params: unknown): string {
   return createHash('sha256').update(`${method}\n${JSON.stringify(canonical(params) ?? null)}`).digest('base64url');
 }
 
-function moneyTx<T>(services: Services, method: string, user: UserRow | null, stamp: string | undefined, params: unknown, fn: (tx: Tx) => Promise<T>): Promise<T> {
+/** The Db whose transactions take `userId`'s row lock first. */
+function playersDb(db: Db, userId: number): Db {
+  return { ...db, transaction: (fn, options) => db.transaction(fn, { player: userId, ...options }) };
+}
+
+function moneyTx<T>(db: Db, services: Services, method: string, user: UserRow | null, stamp: string | undefined, params: unknown, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const hash = user && stamp ? paramsHash(method, params) : null;
-  return services.db.transaction(async (tx) => {
+  // Two calls with one stamp meet on the player's row lock: the second reads the first's answer.
+  return db.transaction(async (tx) => {
     if (user && stamp) {
       const prior = await tx.get<{ method: string; response: string; params_hash: string | null }>('SELECT method, response, params_hash FROM idempotency WHERE user_id = ? AND stamp = ?', user.id, stamp);
       if (prior) {

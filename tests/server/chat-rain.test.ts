@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NamedError, NumericError } from '../../src/contract/index.ts';
 import { parseHash } from '../../src/core/hash-id.ts';
 import { participantsHash, powValid, rainShares, solvePow } from '../../src/core/rain.ts';
-import { RAIN_EVERY_MS, RAIN_HOUSE, RAIN_JOIN_MS, RAIN_PER_MILLE, rainTick, startRain } from '../../sim-server/domains/chat/rain.ts';
+import { RAIN_EVERY_MS, RAIN_HOUSE, RAIN_JOIN_MS, RAIN_PER_MILLE, rainCarryKey, rainTick, startRain } from '../../sim-server/domains/chat/rain.ts';
 import { cheapestCase, openCases } from './cases-helpers.ts';
 import { balanceOf, chatSocket, hashOf, ok, refused, type Client } from './chat-helpers.ts';
 import { startServer, wrongNonce, type TestServer } from './harness.ts';
@@ -39,8 +39,10 @@ describe('rain', () => {
   });
 
   test('what is short of a whole cent carries over from wager to wager, and each whole cent reaches the pot once', async () => {
-    const carry = async () => Number((await server.services.db.get<{ value: string }>("SELECT value FROM chat_settings WHERE key = 'rain_accrued'"))?.value ?? '0');
     const player = await server.player('raincarry');
+    // The carry of this player's wagers (one per ledger shard: docs/decisions/0058).
+    const id = (await server.services.db.get<{ id: number }>("SELECT id FROM users WHERE name = 'raincarry'"))!.id;
+    const carry = async () => Number((await server.services.db.get<{ value: string }>('SELECT value FROM chat_settings WHERE key = ?', rainCarryKey(server.services.ledger, id)))?.value ?? '0');
     const [potBefore, carryBefore] = [await pot(), await carry()];
     // Five stakes of 4.50 coins (at a 0.01% chance, so nothing comes back): the carry, in thousandths of a cent, crosses whole cents on the way.
     for (let i = 0; i < 5; i++) await ok(player, 'dice.roll', { bet: 450, side: 'under', target: 1 });

@@ -260,5 +260,7 @@ async function sponsoredBattle(tx: Tx, userId: number): Promise<BattleRow | unde
      ORDER BY id`,
     userId,
   );
-  return waiting.find((row) => ((JSON.parse(row.state) as { sponsorCredits?: unknown[] }).sponsorCredits?.length ?? 0) > 0);
+  const found = waiting.find((row) => ((JSON.parse(row.state) as { sponsorCredits?: unknown[] }).sponsorCredits?.length ?? 0) > 0);
+  // Read again under its row lock: the command is decided on the battle as it is now.
+  return found && battleById(tx, found.id);
 }

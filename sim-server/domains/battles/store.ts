@@ -6,7 +6,7 @@
  * processes on one database the cache checks each state against its row (createStateCache).
  */
 import { parseHash, toHash } from '../../../src/core/index.ts';
-import type { Db, Tx } from '../../db/database.ts';
+import { lockedIn, type Db, type Tx } from '../../db/database.ts';
 import type { BattleState, PlayerId } from './engine.ts';
 
 /** A battles row. */
@@ -79,12 +79,12 @@ export function playerOf(userId: number): PlayerId {
 
 /** A battle by id. */
 export function battleById(db: Pick<Db, 'get'>, id: number): Promise<BattleRow | undefined> {
-  return db.get<BattleRow>('SELECT * FROM battles WHERE id = ?', id);
+  return db.get<BattleRow>(`SELECT * FROM battles WHERE id = ?${lockedIn(db)}`, id);
 }
 
 /** A battle by its 32-character token. */
 export function battleByToken(db: Pick<Db, 'get'>, token: string): Promise<BattleRow | undefined> {
-  return db.get<BattleRow>('SELECT * FROM battles WHERE token = ?', token);
+  return db.get<BattleRow>(`SELECT * FROM battles WHERE token = ?${lockedIn(db)}`, token);
 }
 
 /**

@@ -146,7 +146,7 @@ async function storeCatalog(db: Db, now: number, catalog: Catalog): Promise<void
     for (const box of catalog.cases) {
       keys.add(box.key);
       const slots = JSON.stringify(box.slots.map((s) => [idOf.get(s.itemKey)!, s.range[0], s.range[1]]));
-      const row = await tx.get<BoxRow>('SELECT id, key, name, deprecated, version FROM boxes WHERE key = ?', box.key);
+      const row = await tx.get<BoxRow>('SELECT id, key, name, deprecated, version FROM boxes WHERE key = ? FOR NO KEY UPDATE', box.key);
       if (!row) {
         const { lastInsertRowid: id } = await tx.run('INSERT INTO boxes (key, name, deprecated, version) VALUES (?, ?, ?, 1)', box.key, box.name, box.deprecated ? 1 : 0);
         await tx.run('INSERT INTO box_versions (box_id, version, price, slots, created_at) VALUES (?, 1, ?, ?, ?)', id, box.price, slots, now);

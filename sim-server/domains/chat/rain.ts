@@ -13,7 +13,7 @@ import { levelForExp } from '../../../src/core/levels.ts';
 import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import { participantsHash, powValid, rainShares, RAIN_LAST_HOUR_MIN_WAGER, RAIN_POW_BITS } from '../../../src/core/rain.ts';
 import { callerOrigin, lastSignInOrigin, type Origin } from '../../auth/sessions.ts';
-import type { Db, Tx } from '../../db/database.ts';
+import { lockNamed, lockedIn, type Db, type Tx } from '../../db/database.ts';
 import { wageredSince, type CountedWager } from '../../db/ledger.ts';
 import { AppError, fail } from '../../errors.ts';
 import { autoJoiners, boostRainShare, hasRunning, useBooster } from '../boosters/effects.ts';
@@ -81,21 +81,27 @@ async function rainWire(db: Read, services: Pick<Services, 'ledger'>, row: RainR
   };
 }
 
-const openRain = (db: Read) => db.get<RainRow>("SELECT * FROM chat_rains WHERE status <> 'finished' ORDER BY id DESC LIMIT 1");
+const openRain = (db: Read) => db.get<RainRow>(`SELECT * FROM chat_rains WHERE status <> 'finished' ORDER BY id DESC LIMIT 1${lockedIn(db)}`);
 
 // Thousandths of a cent carried over (an integer kept as text, as every chat setting is).
-const ADD_TO_RAIN_CARRY = `INSERT INTO chat_settings (key, value) VALUES ('rain_accrued', ?)
+const ADD_TO_RAIN_CARRY = `INSERT INTO chat_settings (key, value) VALUES (?, ?)
   ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(chat_settings.value AS INTEGER) + CAST(excluded.value AS INTEGER) AS TEXT)
   RETURNING value`;
+
+/** The chat setting that carries a player's wagers' thousandths of a cent toward the rain. */
+export const rainCarryKey = (ledger: Pick<Services['ledger'], 'shardSuffix'>, userId: number): string => `rain_accrued${ledger.shardSuffix(userId)}`;
 
 /** The house's 0.1% of a counted wager, inside the wager's transaction (whole cents; the rest carries over). */
 export async function fundRain(tx: Tx, wager: CountedWager, services: Services): Promise<void> {
   // Every wager runs this: the carry is added to in one statement, and written again only on
   // the wager (about one in a thousand at a cent) that makes a whole cent.
-  const carried = Number((await tx.get<{ value: string }>(ADD_TO_RAIN_CARRY, String(wager.amount * RAIN_PER_MILLE)))!.value);
+  // Every wager's row too: one per shard of the ledger, the player's (docs/decisions/0058), each
+  // carrying its own thousandths, so wagers of different players do not queue on one row.
+  const key = rainCarryKey(services.ledger, wager.userId);
+  const carried = Number((await tx.get<{ value: string }>(ADD_TO_RAIN_CARRY, key, String(wager.amount * RAIN_PER_MILLE)))!.value);
   const whole = Math.floor(carried / 1000);
   if (whole === 0) return;
-  await putSetting(tx, 'rain_accrued', String(carried - whole * 1000));
+  await putSetting(tx, key, String(carried - whole * 1000));
   await services.ledger.transfer(tx, { from: RAIN_FUNDER, to: RAIN_HOUSE, amount: whole, type: 'reward', ref: 'rain-fund' });
 }
 
@@ -138,6 +144,8 @@ const addJoiner = (tx: Tx, rainId: number, userId: number, origin: Origin, now: 
 export function startRain(services: Services, { conditions = RAIN_CONDITIONS, difficulty = RAIN_POW_BITS } = {}): Promise<Rain> {
   const now = services.config.now();
   return services.db.transaction(async (tx) => {
+    // One rain at a time: the clock's and the console's (on any process) meet here.
+    await lockNamed(tx, 'chat-rain');
     if (await openRain(tx)) fail(NumericError.INVALID_DATA, 'A rain is already running');
     const { lastInsertRowid } = await tx.run(
       "INSERT INTO chat_rains (status, conditions, challenge, difficulty, created_at, ends_at) VALUES ('active', ?, ?, ?, ?, ?)",
@@ -191,6 +199,8 @@ async function rainStep(services: Services): Promise<void> {
   }
   if (open.status === 'active' && now >= open.ends_at) {
     await db.transaction(async (tx) => {
+      // Joins lock the rain too: the list read next is the last one.
+      await tx.get('SELECT id FROM chat_rains WHERE id = ? FOR NO KEY UPDATE', open.id);
       const list = (await tx
         .all<{ user_id: number }>('SELECT user_id FROM chat_rain_users WHERE rain_id = ? ORDER BY user_id', open.id))
         .map((r) => toHash(r.user_id));
@@ -250,7 +260,7 @@ export const rainHandlers: Handlers = {
     const now = ctx.config.now();
     return ctx.db.transaction(async (tx) => {
       const id = parseHash(rain_hash);
-      const row = (id !== null && await tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ?', id)) || fail(NumericError.NOT_FOUND, 'Rain not found');
+      const row = (id !== null && await tx.get<RainRow>('SELECT * FROM chat_rains WHERE id = ? FOR NO KEY UPDATE', id)) || fail(NumericError.NOT_FOUND, 'Rain not found');
       if (row.status !== 'active' || now >= row.ends_at) fail(NumericError.INVALID_DATA, 'This rain is closed');
       if (await tx.get('SELECT 1 FROM chat_rain_users WHERE rain_id = ? AND user_id = ?', row.id, user.id)) fail(NumericError.INVALID_DATA, 'You are already a participant');
       const origin = await callerOrigin(tx, ctx);

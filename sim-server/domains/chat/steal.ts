@@ -14,7 +14,7 @@ import { hashDecision } from '../../../src/core/fair-ticket.ts';
 import { parseHash, toHash } from '../../../src/core/hash-id.ts';
 import { STEAL_ROULETTE, STEAL_WINNERS_MAX, STEAL_WINNERS_MIN, stealPayout, stealPicks, stealStrip } from '../../../src/core/steal-roulette.ts';
 import { powValid, RAIN_POW_BITS } from '../../../src/core/rain.ts';
-import type { Db, Tx } from '../../db/database.ts';
+import { lockNamed, lockedIn, type Db, type Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type Handlers, type Services } from '../../rpc/context.ts';
 import { checkConditions, putSetting, RAIN_FUNDER, setting } from './rain.ts';
@@ -94,8 +94,8 @@ async function gameWire(db: Read, row: GameRow): Promise<StealGame> {
 /** The players a game shows: the picks and the roulette's units. */
 const namedIn = (game: StealGame) => [...new Set([...game.players.flatMap((p) => (p.hash === null ? [] : [p.hash])), ...(game.roulette?.units ?? [])])].map((h) => parseHash(h)!);
 
-const gameById = (db: Read, id: number) => db.get<GameRow>('SELECT * FROM chat_steal_games WHERE id = ?', id);
-const openGame = (db: Read) => db.get<GameRow>("SELECT * FROM chat_steal_games WHERE status <> 'closed' ORDER BY id DESC LIMIT 1");
+const gameById = (db: Read, id: number) => db.get<GameRow>(`SELECT * FROM chat_steal_games WHERE id = ?${lockedIn(db)}`, id);
+const openGame = (db: Read) => db.get<GameRow>(`SELECT * FROM chat_steal_games WHERE status <> 'closed' ORDER BY id DESC LIMIT 1${lockedIn(db)}`);
 
 async function publish(tx: Tx, services: Services, id: number, type: 'CHAT_STEAL_UPDATED' | 'CHAT_STEAL_ROLL'): Promise<void> {
   const game = await gameWire(tx, (await gameById(tx, id))!);
@@ -111,6 +111,8 @@ export function startSteal(services: Services, { difficulty = RAIN_POW_BITS, rew
   const now = services.config.now();
   if (!Number.isInteger(winners) || winners < STEAL_WINNERS_MIN || winners > STEAL_WINNERS_MAX) fail(NumericError.INPUT_ERROR, `Winners must be ${STEAL_WINNERS_MIN} to ${STEAL_WINNERS_MAX}`);
   return services.db.transaction(async (tx) => {
+    // One game at a time: the clock's and the console's (on any process) meet here.
+    await lockNamed(tx, 'chat-steal');
     if (await openGame(tx)) fail(NumericError.INVALID_DATA, 'A split-or-steal game is already running');
     const { lastInsertRowid } = await tx.run(
       "INSERT INTO chat_steal_games (status, reward, conditions, challenge, difficulty, created_at, roll_at, winners, anonymous) VALUES ('waiting', ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -169,6 +171,8 @@ async function stealStep(services: Services): Promise<void> {
   }
   if (row.status === 'waiting' && now >= row.roll_at) {
     await db.transaction(async (tx) => {
+      // Joins lock the game too: the participants read next are the last ones.
+      await gameById(tx, row.id);
       // A draw needs someone to lose it: at least two joiners, and at least one per winner.
       if ((await participantsOf(tx, row.id)).length < Math.max(2, row.winners)) {
         await ledger.transfer(tx, { from: STEAL_HOUSE, to: RAIN_FUNDER, amount: row.reward, type: 'reward', ref: toHash(row.id) });

@@ -20,7 +20,9 @@ export async function grantCustomizeRight(tx: Tx, userId: number, kind: Customiz
 /** Spends one right of the kind; false when the player holds none (nothing changes then). */
 export async function spendCustomizeRight(tx: Tx, userId: number, kind: CustomizeRight, now: number): Promise<boolean> {
   const { changes } = await tx.run(
-    "UPDATE customize_rights SET used_at = ? WHERE id = (SELECT id FROM customize_rights WHERE user_id = ? AND kind = ? AND used_at IS NULL ORDER BY id LIMIT 1)",
+    // used_at IS NULL again outside: on PostgreSQL a transaction that waited for another's row
+    // lock checks the outer WHERE on the row as that one left it (docs/decisions/0058).
+    "UPDATE customize_rights SET used_at = ? WHERE id = (SELECT id FROM customize_rights WHERE user_id = ? AND kind = ? AND used_at IS NULL ORDER BY id LIMIT 1) AND used_at IS NULL",
     now, userId, kind,
   );
   return changes === 1;

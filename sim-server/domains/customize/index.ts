@@ -75,7 +75,7 @@ function registerAvatars(app: FastifyInstance, services: Services): void {
           await services.db.transaction(async (tx) => {
             if (!await spendCustomizeRight(tx, user.id, 'avatar', now)) fail(NumericError.ACCESS_DENIED, NO_AVATAR_CARD);
             await tx.run('UPDATE users SET avatar = ? WHERE id = ?', url, user.id);
-          });
+          }, { player: user.id });
         } catch (error) {
           if (before !== url) rmSync(path, { force: true });
           throw error;

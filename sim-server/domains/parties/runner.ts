@@ -95,7 +95,7 @@ async function draw(tx: Tx, s: RunnerServices, party: PartyRow, tier: TierRow, n
 
 /** Advances one party to now. */
 export async function advanceParty(tx: Tx, s: RunnerServices, partyId: number): Promise<void> {
-  const party = await tx.get<PartyRow>("SELECT * FROM stream_parties WHERE id = ? AND status <> 'closed'", partyId);
+  const party = await tx.get<PartyRow>("SELECT * FROM stream_parties WHERE id = ? AND status <> 'closed' FOR NO KEY UPDATE", partyId);
   if (!party) return;
   const now = s.config.now();
   const live = await hostLive(tx, party.host_id);

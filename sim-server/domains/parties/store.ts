@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { NamedError, NumericError, PARTY_TIERS, REFERRAL_RANKS, type PartyMode, type StreamParty } from '../../../src/contract/index.ts';
 import { OFFICIAL_INVITE_CODE, PARTY_DEPOSIT_GOALS, levelForExp, meetsTier, parseHash, partyPrize, sha256Hex, toHash, type PartyPrize, type PartyStats } from '../../../src/core/index.ts';
-import { filterInOrder, mapInOrder, type Db, type Tx } from '../../db/database.ts';
+import { filterInOrder, lockedIn, mapInOrder, type Db, type Tx } from '../../db/database.ts';
 import { wageredSince } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import type { Services } from '../../rpc/context.ts';
@@ -82,10 +82,10 @@ export interface TierRow {
   completed_at: number | null;
 }
 
-/** An open party by hash, or 30. */
+/** An open party by hash, or 30; in a transaction, locked until it commits (joins count one by one). */
 export async function openParty(db: Pick<Db, 'get'>, hash: string): Promise<PartyRow> {
   const id = parseHash(hash);
-  const row = id === null ? undefined : await db.get<PartyRow>("SELECT * FROM stream_parties WHERE id = ? AND status <> 'closed'", id);
+  const row = id === null ? undefined : await db.get<PartyRow>(`SELECT * FROM stream_parties WHERE id = ? AND status <> 'closed'${lockedIn(db)}`, id);
   if (!row) fail(NumericError.NOT_FOUND, 'Stream party not found');
   return row;
 }

@@ -6,7 +6,7 @@
  */
 import { NamedError, NumericError, type SponsorChallenge, type z } from '../../../src/contract/index.ts';
 import { formatCoins } from '../../../src/core/index.ts';
-import type { Db, Tx } from '../../db/database.ts';
+import { lockedIn, type Db, type Tx } from '../../db/database.ts';
 import type { CountedWager, Ledger } from '../../db/ledger.ts';
 import { fail } from '../../errors.ts';
 import type { Hub } from '../../socket/hub.ts';
@@ -34,8 +34,10 @@ export interface CreditDeps {
   now: number;
 }
 
+// In a transaction, locked until it commits: a partner's cancelled deal and the player's wager
+// that completes the challenge (two transactions, on PostgreSQL at once) must not both end it.
 function creditRow(db: Pick<Db, 'get'>, userId: number): Promise<CreditRow | undefined> {
-  return db.get<CreditRow>('SELECT * FROM sponsor_credits WHERE user_id = ?', userId);
+  return db.get<CreditRow>(`SELECT * FROM sponsor_credits WHERE user_id = ?${lockedIn(db)}`, userId);
 }
 
 function toChallenge(row: CreditRow): Challenge {

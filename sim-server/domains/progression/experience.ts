@@ -42,11 +42,12 @@ interface Pending {
   seasonExpBefore: number;
 }
 
-// What the open transaction changed per player, so one commit sends one push per player.
-// Transactions have a synchronous body and never nest, so one slot holds the only one being
-// counted (a WeakMap entry per transaction cost GC work on every wager).
-let pendingTx: Tx | null = null;
-let pendingMap = new Map<number, Pending>();
+// What a transaction changed per player, so one commit sends one push per player. Kept on the
+// Tx itself: on PostgreSQL several transactions run at once in one process and a body may be
+// run again (docs/decisions/0058), each run with its own Tx, so what a rolled-back run gathered
+// is never announced (a WeakMap entry per transaction cost GC work on every wager).
+const PENDING = Symbol('experience pending');
+type Counted = Tx & { [PENDING]?: Map<number, Pending> };
 
 // The last counted wager and whether the player had an active booster when
 // it was counted, read in the same statement that counted it. The ledger runs every domain's
@@ -123,14 +124,11 @@ export async function addBonusExperience(tx: Tx, deps: { hub: Pick<Hub, 'toUser'
 }
 
 function remember(tx: Tx, hub: Pick<Hub, 'toUser'>, userId: number, amount: number, seasonAmount: number, expBefore: number, seasonBefore: number): void {
-  if (pendingTx !== tx) {
+  let pendingMap = (tx as Counted)[PENDING];
+  if (!pendingMap) {
     const map = new Map<number, Pending>();
-    pendingTx = tx;
-    pendingMap = map;
-    tx.afterCommit(() => {
-      if (pendingTx === tx) pendingTx = null;
-      announce(hub, map);
-    });
+    (tx as Counted)[PENDING] = pendingMap = map;
+    tx.afterCommit(() => announce(hub, map));
   }
   const entry = pendingMap.get(userId);
   if (entry) {

@@ -129,7 +129,7 @@ export async function addRacePoints(tx: Tx, boards: RaceBoards, userId: number, 
   if (cents > 0) {
     if (rowDay !== day) await startDay(tx, userId, day, cents, now);
   } else {
-    const row = await tx.get<{ race_day: number | null; race_wagered: number }>('SELECT race_day, race_wagered FROM users WHERE id = ?', userId);
+    const row = await tx.get<{ race_day: number | null; race_wagered: number }>('SELECT race_day, race_wagered FROM users WHERE id = ? FOR NO KEY UPDATE', userId);
     const onRow = row?.race_day === day ? row.race_wagered : 0;
     const inDays = (await tx.get<{ wagered: number }>('SELECT wagered FROM race_days WHERE day = ? AND user_id = ?', day, userId))?.wagered ?? 0;
     delta = -Math.min(onRow + inDays, -cents);

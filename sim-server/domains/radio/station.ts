@@ -7,7 +7,7 @@
  */
 import { Rooms } from '../../../src/contract/index.ts';
 import { toHash } from '../../../src/core/hash-id.ts';
-import { mapInOrder, type Db, type Tx } from '../../db/database.ts';
+import { lockNamed, mapInOrder, type Db, type Tx } from '../../db/database.ts';
 import type { Services } from '../../rpc/context.ts';
 import { likedAmong, soundOut, usersByIds, type SoundRow } from './sounds.ts';
 
@@ -57,7 +57,7 @@ export function announceQueue(tx: Tx, services: Pick<Services, 'hub' | 'db'>): v
 
 /** Picks what plays from `start` (the oldest request, else the sound heard longest ago) and announces it. */
 async function choose(tx: Tx, services: Pick<Services, 'hub' | 'db'>, start: number, state: 'next' | 'playing', now: number): Promise<SlottedPlay> {
-  const requested = await tx.get<PlayRow>("SELECT * FROM radio_plays WHERE state = 'queued' ORDER BY id LIMIT 1");
+  const requested = await tx.get<PlayRow>("SELECT * FROM radio_plays WHERE state = 'queued' ORDER BY id LIMIT 1 FOR NO KEY UPDATE");
   let id: number;
   let soundId: number;
   if (requested) {
@@ -90,6 +90,9 @@ async function announceNext(tx: Tx, services: Pick<Services, 'hub'>, play: Slott
 
 /** Brings the station up to `now`; answers when it next needs to run. */
 export async function advanceStation(tx: Tx, services: Pick<Services, 'hub' | 'db'>, now: number): Promise<number> {
+  // One station: two steps at once (a request's and the clock's, on two processes) would each
+  // find nothing playing and start a sound.
+  await lockNamed(tx, 'radio-station');
   let playing = await playIn(tx, 'playing');
   if (!playing) {
     playing = await choose(tx, services, now, 'playing', now);
