@@ -180,6 +180,27 @@ export function setSetting<K extends keyof Settings>(key: K, value: Settings[K])
 
 let hydrated: Promise<void> | null = null;
 
+/**
+ * Whether this browser ever stored a setting: every change writes the first-paint copy in
+ * localStorage, so without it IndexedDB holds no settings either and its library need not load.
+ */
+export function hasStoredSettings(): boolean {
+  try {
+    return localStorage.getItem(SETTINGS_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Resolves once the player's saved settings are in the store (at once when none were ever
+ * saved). What the page does by itself on a setting kept only in IndexedDB (a game that spins
+ * as it opens) waits for this: on a page opened directly the game can be there first.
+ */
+export function settingsLoaded(): Promise<void> {
+  return hasStoredSettings() ? hydrateSettings() : Promise.resolve();
+}
+
 /** Reads the settings kept in IndexedDB into the store (once, after the first paint). */
 export function hydrateSettings(): Promise<void> {
   hydrated ??= import('./db.ts')

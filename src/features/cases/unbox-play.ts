@@ -9,7 +9,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Rooms, type MethodResult } from '../../contract/index.ts';
 import { rouletteScale } from '../../gfx/roulette-plan.ts';
 import { rpc, socket } from '../../net/index.ts';
-import { getSettings, useSettings } from '../../storage/settings.ts';
+import { getSettings, settingsLoaded, useSettings } from '../../storage/settings.ts';
 import { inventoryKeys } from '../inventory/index.ts';
 import { pushNotice } from '../notifications/index.ts';
 import { ITEM_LOAD_ISSUE, caseLoadText } from './case-errors.tsx';
@@ -127,7 +127,11 @@ export function useUnboxPlay(caseKey: string, token: string) {
   useEffect(() => {
     if (started.current || !detail || !pool || roulette.status === 'loading') return;
     started.current = true;
-    if (getSettings().auto_spin && detail.game.status === 'running' && detail.game.round === 0) rollFromEffect(false);
+    if (detail.game.status !== 'running' || detail.game.round !== 0) return;
+    // A player who turned auto spin off may have their choice still on its way from IndexedDB.
+    void settingsLoaded().then(() => {
+      if (alive.current && getSettings().auto_spin) rollFromEffect(false);
+    });
   }, [detail, pool, roulette.status]);
 
   return { box, game, detail, pool, host, scale, roulette, stage, landed, rollOnce };

@@ -1,18 +1,6 @@
 import { useEffect } from 'react';
-import { SETTINGS_KEY, getSettings, hydrateSettings, subscribeSettings } from '../../storage/settings.ts';
+import { getSettings, settingsLoaded, subscribeSettings } from '../../storage/settings.ts';
 import { afterLoadAndIdle } from '../../ui/idle.ts';
-
-/**
- * Whether this browser ever stored a setting: every change writes the first-paint copy in
- * localStorage, so without it IndexedDB holds no settings either and its library need not load.
- */
-function hasStoredSettings(): boolean {
-  try {
-    return localStorage.getItem(SETTINGS_KEY) !== null;
-  } catch {
-    return true;
-  }
-}
 
 /** Mirrors the settings the page's look depends on onto <html> (CSS reads them). */
 export function applyDocumentSettings(): void {
@@ -32,7 +20,7 @@ export function usePerformanceMode(): void {
   useEffect(() => {
     applyDocumentSettings();
     const offDocument = subscribeSettings(applyDocumentSettings);
-    if (hasStoredSettings()) void hydrateSettings();
+    void settingsLoaded();
     let stopped = false;
     let stopProbes: (() => void) | undefined;
     const { performance, performance_checked } = getSettings();
