@@ -12,7 +12,10 @@ test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 const settings = (page: Page) => page.getByRole('dialog', { name: 'Settings' });
 async function openSettings(page: Page): Promise<void> {
-  await header(page).getByRole('button', { name: 'Settings' }).click();
+  // The panel may still be open: a modal that came up over it (a level reached by the test's
+  // wagers) takes the Esc that closes it, and a press on the button would then close it.
+  const button = header(page).getByRole('button', { name: 'Settings' });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   await expect(settings(page)).toBeVisible();
 }
 /** Sets a switch of the settings popover and closes it. */
@@ -23,6 +26,27 @@ async function setSwitch(page: Page, name: RegExp, on: boolean): Promise<void> {
   await expect(toggle).toBeChecked({ checked: on });
   await page.keyboard.press('Escape');
 }
+
+/**
+ * A setting as IndexedDB keeps it (undefined until it is written): a switch changes the page at
+ * once and is saved after, so a test that loads another page first waits for the save.
+ */
+const savedSetting = (page: Page, key: string) =>
+  page.evaluate(
+    (name) =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('arena');
+        open.addEventListener('error', () => reject(open.error));
+        open.addEventListener('success', () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('settings')) return void (db.close(), resolve(undefined));
+          const read = db.transaction('settings').objectStore('settings').get(name);
+          read.addEventListener('success', () => (db.close(), resolve((read.result as { value?: unknown } | undefined)?.value)));
+          read.addEventListener('error', () => (db.close(), reject(read.error)));
+        });
+      }),
+    key,
+  );
 
 const stage = (page: Page) => page.getByRole('region', { name: 'Roulette' });
 const cheapest = async (page: Page) => (await callAsPlayer<{ cases: { key: string; hash: string; price: number }[] }>(page, 'case.getCases')).cases.toSorted((a, b) => a.price - b.price)[0]!;
@@ -145,6 +169,7 @@ test('auto spin off waits for Spin; Lightning+ lands lightning\'s rolls without 
   await page.goto('/');
   await appRunning(page);
   await setSwitch(page, /^Auto spin/, false);
+  await expect.poll(() => savedSetting(page, 'auto_spin')).toBe(false);
   const box = await cheapest(page);
   const first = await callAsPlayer<{ path: string }>(page, 'arena-unbox.create', { box_hash: box.hash, count: 5 });
   await page.goto(first.path);
@@ -170,6 +195,8 @@ test('auto spin off waits for Spin; Lightning+ lands lightning\'s rolls without 
   // Without Lightning+ a lightning roll spins like the first.
   await setSwitch(page, /^Lightning\+/, false);
   await setSwitch(page, /^Auto spin/, true);
+  await expect.poll(() => savedSetting(page, 'lightning_plus')).toBe(false);
+  await expect.poll(() => savedSetting(page, 'auto_spin')).toBe(true);
   const second = await callAsPlayer<{ path: string }>(page, 'arena-unbox.create', { box_hash: box.hash, count: 5 });
   await page.goto(second.path);
   await expect(page.getByTestId('rolls-left')).toHaveText('4 of 5 rolls left', { timeout: 20_000 });
