@@ -48,30 +48,40 @@ export async function underServiceWorker(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the page has kept its offline copy of an answer (a query key as JSON containing
- * `fragment`, e.g. '["cases","list"]'): copies are written once the page is idle
- * (src/storage/offline-cache.ts), so going offline straight after a page showed could find none.
+ * What the app's IndexedDB ('arena') holds in one store: the row under `key`, or every key
+ * when none is given; undefined while the store does not exist yet.
  */
-export async function offlineCopyKept(page: Page, fragment: string): Promise<void> {
-  const kept = () =>
-    page.evaluate(async (part) => {
+export function arenaStored(page: Page, store: string, key?: string): Promise<unknown> {
+  return page.evaluate(
+    async ({ store, key }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open('arena');
         open.addEventListener('success', () => resolve(open.result));
         open.addEventListener('error', () => reject(open.error));
       });
       try {
-        if (!db.objectStoreNames.contains('cache')) return false;
-        const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-          const read = db.transaction('cache').objectStore('cache').getAllKeys();
+        if (!db.objectStoreNames.contains(store)) return undefined;
+        return await new Promise<unknown>((resolve, reject) => {
+          const objects = db.transaction(store).objectStore(store);
+          const read = key === undefined ? objects.getAllKeys() : objects.get(key);
           read.addEventListener('success', () => resolve(read.result));
           read.addEventListener('error', () => reject(read.error));
         });
-        return keys.some((key) => String(key).includes(part));
       } finally {
         db.close();
       }
-    }, fragment);
+    },
+    { store, key },
+  );
+}
+
+/**
+ * Waits until the page has kept its offline copy of an answer (a query key as JSON containing
+ * `fragment`, e.g. '["cases","list"]'): copies are written once the page is idle
+ * (src/storage/offline-cache.ts), so going offline straight after a page showed could find none.
+ */
+export async function offlineCopyKept(page: Page, fragment: string): Promise<void> {
+  const kept = async () => ((await arenaStored(page, 'cache')) as IDBValidKey[] | undefined)?.some((key) => String(key).includes(fragment)) ?? false;
   await expect.poll(kept, { message: `an offline copy of ${fragment}`, timeout: 20_000 }).toBe(true);
 }
 

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, appRunning, callAsPlayer, header, newPlayerName, settled, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, appRunning, arenaStored, callAsPlayer, header, newPlayerName, settled, signInByApi } from './helpers.ts';
 
 const SHOTS = 'test-results/screens';
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
@@ -31,22 +31,7 @@ async function setSwitch(page: Page, name: RegExp, on: boolean): Promise<void> {
  * A setting as IndexedDB keeps it (undefined until it is written): a switch changes the page at
  * once and is saved after, so a test that loads another page first waits for the save.
  */
-const savedSetting = (page: Page, key: string) =>
-  page.evaluate(
-    (name) =>
-      new Promise<unknown>((resolve, reject) => {
-        const open = indexedDB.open('arena');
-        open.addEventListener('error', () => reject(open.error));
-        open.addEventListener('success', () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('settings')) return void (db.close(), resolve(undefined));
-          const read = db.transaction('settings').objectStore('settings').get(name);
-          read.addEventListener('success', () => (db.close(), resolve((read.result as { value?: unknown } | undefined)?.value)));
-          read.addEventListener('error', () => (db.close(), reject(read.error)));
-        });
-      }),
-    key,
-  );
+const savedSetting = async (page: Page, key: string) => ((await arenaStored(page, 'settings', key)) as { value?: unknown } | undefined)?.value;
 
 const stage = (page: Page) => page.getByRole('region', { name: 'Roulette' });
 const cheapest = async (page: Page) => (await callAsPlayer<{ cases: { key: string; hash: string; price: number }[] }>(page, 'case.getCases')).cases.toSorted((a, b) => a.price - b.price)[0]!;

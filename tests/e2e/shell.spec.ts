@@ -1,6 +1,6 @@
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, appRunning, dropOneItem, expectLive, header, offlineCopyKept, signInByApi, underServiceWorker } from './helpers.ts';
+import { acceptCookiesUpFront, appRunning, arenaStored, dropOneItem, expectLive, header, offlineCopyKept, signInByApi, underServiceWorker } from './helpers.ts';
 
 /** Routes the socket through the test, rewriting #MANIFEST; answers a handle to send frames. */
 async function withSocket(page: Page, manifest?: (stats: Record<string, unknown>) => void): Promise<() => WebSocketRoute> {
@@ -135,17 +135,7 @@ test.describe('notices', () => {
     await page.waitForTimeout(800);
     await expect(page.getByTestId('toast')).toHaveCount(0);
     // The setting is in IndexedDB too.
-    const stored = await page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const open = indexedDB.open('arena');
-          open.onsuccess = () => {
-            const read = open.result.transaction('settings').objectStore('settings').get('notifications');
-            read.onsuccess = () => resolve(read.result);
-          };
-        }),
-    );
-    expect(stored).toEqual({ key: 'notifications', value: false });
+    expect(await arenaStored(page, 'settings', 'notifications')).toEqual({ key: 'notifications', value: false });
   });
 
   test('instant sell pays the item back; a sale that fails shows the error notice titled by its code', async ({ page }) => {
