@@ -53,17 +53,17 @@ export async function underServiceWorker(page: Page): Promise<void> {
  */
 export function arenaStored(page: Page, store: string, key?: string): Promise<unknown> {
   return page.evaluate(
-    async ({ store, key }) => {
+    async ({ storeName, rowKey }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open('arena');
         open.addEventListener('success', () => resolve(open.result));
         open.addEventListener('error', () => reject(open.error));
       });
       try {
-        if (!db.objectStoreNames.contains(store)) return undefined;
+        if (!db.objectStoreNames.contains(storeName)) return undefined;
         return await new Promise<unknown>((resolve, reject) => {
-          const objects = db.transaction(store).objectStore(store);
-          const read = key === undefined ? objects.getAllKeys() : objects.get(key);
+          const objects = db.transaction(storeName).objectStore(storeName);
+          const read = rowKey === undefined ? objects.getAllKeys() : objects.get(rowKey);
           read.addEventListener('success', () => resolve(read.result));
           read.addEventListener('error', () => reject(read.error));
         });
@@ -71,7 +71,7 @@ export function arenaStored(page: Page, store: string, key?: string): Promise<un
         db.close();
       }
     },
-    { store, key },
+    { storeName: store, rowKey: key },
   );
 }
 
