@@ -109,18 +109,17 @@ export function operatorHeaders(): Record<string, string> {
 }
 
 /**
- * Waits until the page has come to rest for a screenshot: fonts loaded, every finite CSS
- * animation and transition finished, and two frames drawn. State, not a guessed delay: a
- * busy machine takes as long as it takes. Endless animations (a live dot's pulse) are left out.
+ * Waits until the page has come to rest for a screenshot: fonts loaded, every one-shot CSS
+ * animation and transition (an entrance, a modal opening) finished, and two frames drawn.
+ * State, not a guessed delay: a busy machine takes as long as it takes. Repeating animations
+ * are ambient and left out: the live dot's three pulses (6 s) made every screenshot after a
+ * page load wait for them, and endless ones never finish.
  */
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
-    const finite = document.getAnimations().filter((a) => {
-      const timing = a.effect?.getComputedTiming();
-      return timing !== undefined && Number.isFinite(timing.endTime as number);
-    });
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    const oneShot = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations === 1);
+    await Promise.all(oneShot.map((a) => a.finished.catch(() => undefined)));
     await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
   });
 }
