@@ -37,10 +37,12 @@ const stage = (page: Page) => page.getByRole('region', { name: 'Roulette' });
 const cheapest = async (page: Page) => (await callAsPlayer<{ cases: { key: string; hash: string; price: number }[] }>(page, 'case.getCases')).cases.toSorted((a, b) => a.price - b.price)[0]!;
 
 /**
- * Counts the browser's animation frames and those in which the page drew with WebGL (every
- * draw call marks its frame). Installed before the app runs, so PixiJS's context is the wrapped
- * one. The share of frames drawn, not frames per second, is what a busy machine leaves alone:
- * it slows the browser's frames and the drawn ones alike.
+ * Counts the browser's animation frames while the case roulette spins, and those in which the
+ * page drew with WebGL (every draw call marks its frame). Installed before the app runs, so
+ * PixiJS's context is the wrapped one. The share of frames drawn, not frames per second, is what
+ * a busy machine leaves alone: it slows the browser's frames and the drawn ones alike. Frames
+ * after the spin landed are not counted: the renderer rightly stops drawing then, and a busy
+ * machine that starts the test's window late would otherwise see a share it did not cause.
  */
 async function countFrames(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -62,9 +64,12 @@ async function countFrames(page: Page): Promise<void> {
       }
       return context;
     } as typeof original;
+    const spinning = () => document.querySelector<HTMLElement>('.unbox-stage')?.dataset.phase === 'spinning';
     const tick = () => {
-      counter.frames += 1;
-      if (counter.drew) counter.drawn += 1;
+      if (spinning()) {
+        counter.frames += 1;
+        if (counter.drew) counter.drawn += 1;
+      }
       counter.drew = false;
       requestAnimationFrame(tick);
     };
