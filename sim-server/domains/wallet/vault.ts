@@ -18,13 +18,10 @@ async function lockedUntil(db: Pick<Db, 'get'>, userId: number, nowMs: number): 
   return until * 1000 > nowMs ? until : 0;
 }
 
+/** What a vault call answers: two reads that do not wait for each other (one round trip on PostgreSQL, docs/decisions/0059). */
 async function vaultState(db: Pick<Db, 'get'>, ctx: CallContext, userId: number) {
-  const { main, vault } = await ctx.ledger.walletAndVault(db, userId);
-  return {
-    amount: vault,
-    balance: main,
-    lock_time: await lockedUntil(db, userId, ctx.config.now()),
-  };
+  const [{ main, vault }, lockTime] = await Promise.all([ctx.ledger.walletAndVault(db, userId), lockedUntil(db, userId, ctx.config.now())]);
+  return { amount: vault, balance: main, lock_time: lockTime };
 }
 
 /** wallet-vault.* methods. */
