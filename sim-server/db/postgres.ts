@@ -8,7 +8,10 @@
  * Transactions run side by side, in every process on the database, at READ COMMITTED: what a
  * body reads to decide a write it locks (SELECT ... FOR UPDATE) or leaves to SQL arithmetic,
  * conditional debits stay conditional, and a body that meets a deadlock or a serialisation
- * failure is rolled back and run again (docs/decisions/0058). Queries are written once, in
+ * failure is rolled back and run again (docs/decisions/0058). A transaction's statements are
+ * pipelined (pg's pipeline mode): written in the order made, without waiting for the answers
+ * before them, so statements a body makes together share a round trip (docs/decisions/0059).
+ * Queries are written once, in
  * SQL both engines accept; only what must differ is translated, mechanically, once per SQL
  * string (see translate(), and database.ts for the FOR UPDATE SQLite does without).
  */
@@ -43,8 +46,10 @@ const MIGRATION_KEY = 1;
  * snapshot's row changed meanwhile) or a unique key another transaction took after this one
  * looked (23505: a read-then-insert that lost the race, whose next run finds the row and takes
  * the other path) is run again, from a new transaction; a body's stamp is read again with it,
- * so a money call that committed in the meantime answers its first result. Bounded: a
- * violation that is the program's own fails the same way each time, after this many runs.
+ * so a money call that committed in the meantime answers its first result. So is a body whose
+ * connection was found lost at BEGIN (`beforeBegin`): nothing of it ran (docs/decisions/0059).
+ * Bounded: a violation that is the program's own fails the same way each time, after this
+ * many runs.
  */
 const RETRY: RetryRule = {
   attempts: 8,
