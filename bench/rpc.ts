@@ -41,12 +41,14 @@ export interface Measured extends LoadResult {
   serverCpuPercent: number;
   /** CPU the rest of the machine used meanwhile (not server, not load generator), percent of one core. */
   otherCpuPercent: number;
+  /** CPU seconds the `backends` given to measure used meanwhile (PostgreSQL's connections of the server), if any. */
+  backendCpuSeconds?: number;
 }
 
 /** Above this, another process competed for the two CPUs and the run's figures are disturbed. */
 export const NOISE_CPU_PERCENT = 20;
 
-async function measure(server: Server, path: string, tokens: string[], options: RpcOptions): Promise<Measured> {
+async function measure(server: Server, path: string, tokens: string[], options: RpcOptions, backends: number[] = []): Promise<Measured> {
   const plan: LoadPlan = { url: `http://127.0.0.1:${server.port}/api/method/${path}`, connections: options.connections, warmupS: options.warmupS, durationS: options.durationS, tokens };
   let cpuStart = 0;
   let machineStart = 0;
@@ -54,6 +56,9 @@ async function measure(server: Server, path: string, tokens: string[], options: 
   let seconds = Number.NaN;
   let serverCpuPercent = Number.NaN;
   let machinePercent = Number.NaN;
+  let backendStart = 0;
+  let backendCpuSeconds: number | undefined;
+  const backendCpu = () => backends.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
   const { code, stdout, stderr } = await runNode({
     args: ['bench/lib/load.ts', JSON.stringify(plan)],
     cpu: LOAD_CPU,
@@ -63,7 +68,9 @@ async function measure(server: Server, path: string, tokens: string[], options: 
         cpuStart = cpuSeconds(server.pid) ?? Number.NaN;
         machineStart = machineBusySeconds();
         wallStart = performance.now();
+        backendStart = backendCpu();
       } else if (line === 'MEASURE_END') {
+        if (backends.length) backendCpuSeconds = backendCpu() - backendStart;
         seconds = (performance.now() - wallStart) / 1000;
         serverCpuPercent = (((cpuSeconds(server.pid) ?? Number.NaN) - cpuStart) / seconds) * 100;
         machinePercent = ((machineBusySeconds() - machineStart) / seconds) * 100;
@@ -74,7 +81,7 @@ async function measure(server: Server, path: string, tokens: string[], options: 
   if (code !== 0 || !line) throw new Error(`load generator failed (exit ${code}): ${errorSummary(stderr)}`);
   const result = JSON.parse(line.slice('RESULT '.length)) as LoadResult;
   // Kernel time of loopback traffic lands partly outside both processes: a few percent is normal.
-  return { ...result, serverCpuPercent, otherCpuPercent: Math.max(0, machinePercent - serverCpuPercent - result.cpuPercent) };
+  return { ...result, serverCpuPercent, otherCpuPercent: Math.max(0, machinePercent - serverCpuPercent - result.cpuPercent), backendCpuSeconds };
 }
 
 /**
@@ -263,8 +270,11 @@ async function postgresRows(dir: string, bare: Measured, options: RpcOptions, no
       const tokens: string[] = [];
       for (let i = 0; i < options.users; i++) tokens.push(await signIn(base, `benchPg${i}`, 'bench-password'));
       if (errorCodeOf(await rpc(base, tokens[0]!, 'wallet-vault.deposit', { amount: '1' })) === null) deposits = 1;
+      // The server's PostgreSQL connections (this machine's backends): what a call costs
+      // PostgreSQL, steadier than req/s on a shared machine. Read once its pool is warm.
+      const backendsOf = async () => (await admin.all<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = ? AND application_name = 'sim-server'", name)).map((r) => r.pid);
       read = await measure(sim, READ, tokens, options);
-      money = await measure(sim, MONEY, tokens, options);
+      money = await measure(sim, MONEY, tokens, options, clusterSize > 1 ? [] : await backendsOf());
     } finally {
       await sim.stop();
     }
@@ -285,6 +295,9 @@ async function postgresRows(dir: string, bare: Measured, options: RpcOptions, no
       clusterSize > 1
         ? `RPC per second of sim-server CPU on ${engine}: not measured (the processes of a cluster are not one pid)`
         : `RPC per second of sim-server CPU on PostgreSQL: read ${fmt(perCpuSecond(read))}, money ${fmt(perCpuSecond(money))}`,
+      ...(money.backendCpuSeconds === undefined ? [] : [
+        `RPC CPU per money call on PostgreSQL: sim-server ${fmt((money.serverCpuPercent / 100) * money.durationS * 1e6 / money.ok)} µs, PostgreSQL (the server's connections' backends, read from /proc; not its WAL writer) ${fmt(money.backendCpuSeconds * 1e6 / money.ok)} µs`,
+      ]),
       describe(`RPC read (${engine})`, read),
       describe(`RPC money (${engine})`, money),
     );

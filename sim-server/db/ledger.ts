@@ -240,20 +240,47 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager, shards = 
     const wager = WAGERS.has(t.type) && !t.hold && from.kind === 'user' && from.code.includes(':main:') ? 1 : 0;
     if (t.hold && (from.kind !== 'user' || !from.code.includes(':main:') || !t.ref)) throw new Error('ledger: a hold is a stake from a player\'s wallet with a ref');
     const a = t.amount;
+    const untilWagered = t.untilWagered && to.kind === 'user' ? a : 0;
     const sponsoredAfter = 'CASE WHEN balance - ? >= sponsored THEN sponsored WHEN balance - ? > 0 THEN balance - ? ELSE 0 END';
     const bonusAfter = `CASE WHEN ? = 1 AND bonus_wager_left <= ? THEN 0
                              WHEN balance - ? - sponsored >= bonus_locked THEN bonus_locked
                              WHEN balance - ? - sponsored > 0 THEN balance - ? - sponsored ELSE 0 END`;
-    const debited = await tx.get<{ balance: number; sponsored: number; sponsored_taken: number; bonus_locked: number; bonus_taken: number; wager_lock: number }>(
-      `UPDATE accounts SET balance = balance - ?,
-              sponsored = ${sponsoredAfter}, sponsored_taken = sponsored - ${sponsoredAfter},
-              bonus_locked = ${bonusAfter}, bonus_taken = bonus_locked - ${bonusAfter},
-              bonus_wager_left = CASE WHEN ? = 0 OR bonus_locked = 0 THEN bonus_wager_left WHEN bonus_wager_left <= ? THEN 0 ELSE bonus_wager_left - ? END
-        WHERE id = ? AND (kind <> 'user' OR balance - ? * (sponsored + bonus_locked + wager_lock) >= ?)
-        RETURNING balance, sponsored, sponsored_taken, bonus_locked, bonus_taken, wager_lock`,
-      a, a, a, a, a, a, a, wager, a, a, a, a, wager, a, a, a, a, wager, a, a, from.id, cashOut, a,
-    );
-    if (!debited) fail(NamedError.COMMIT_ERROR, cashOut ? 'Not enough withdrawable funds' : 'Not enough funds');
+    // The debit, the credit and the entry do not wait for each other's answers: they go out
+    // together (one round trip on PostgreSQL, docs/decisions/0059) and run in this order, so the
+    // entry's id is still drawn after both accounts' rows are locked (the order of a wallet's
+    // entries, docs/decisions/0058). The entry reads the balances the two UPDATEs left.
+    const [debited, creditedRow, entry] = await Promise.all([
+      tx.get<{ balance: number; sponsored: number; sponsored_taken: number; bonus_locked: number; bonus_taken: number; wager_lock: number }>(
+        `UPDATE accounts SET balance = balance - ?,
+                sponsored = ${sponsoredAfter}, sponsored_taken = sponsored - ${sponsoredAfter},
+                bonus_locked = ${bonusAfter}, bonus_taken = bonus_locked - ${bonusAfter},
+                bonus_wager_left = CASE WHEN ? = 0 OR bonus_locked = 0 THEN bonus_wager_left WHEN bonus_wager_left <= ? THEN 0 ELSE bonus_wager_left - ? END
+          WHERE id = ? AND (kind <> 'user' OR balance - ? * (sponsored + bonus_locked + wager_lock) >= ?)
+          RETURNING balance, sponsored, sponsored_taken, bonus_locked, bonus_taken, wager_lock`,
+        a, a, a, a, a, a, a, wager, a, a, a, a, wager, a, a, a, a, wager, a, a, from.id, cashOut, a,
+      ),
+      tx.get<{ balance: number; tainted: number }>(
+        'UPDATE accounts SET balance = balance + ?, wager_lock = wager_lock + ? WHERE id = ? RETURNING balance, tainted',
+        a, untilWagered, to.id,
+      ),
+      tx.run(
+        `INSERT INTO ledger (debit_account, credit_account, amount, type, ref, debit_balance, credit_balance, locked, created_at)
+         VALUES (?, ?, ?, ?, ?, (SELECT balance FROM accounts WHERE id = ?), (SELECT balance FROM accounts WHERE id = ?), 0, ?)`,
+        from.id, to.id, a, t.type, t.ref ?? null, from.id, to.id, now(),
+      ),
+    ]);
+    const id = entry.lastInsertRowid;
+    if (!debited) {
+      // Refused: the credit and the entry that went out with the debit are taken back here, so
+      // a refused transfer moves nothing even for a caller that catches the refusal and goes on
+      // (the caller's transaction usually rolls them back anyway).
+      await Promise.all([
+        tx.run('UPDATE accounts SET balance = balance - ?, wager_lock = wager_lock - ? WHERE id = ?', a, untilWagered, to.id),
+        tx.run('DELETE FROM ledger WHERE id = ?', id),
+      ]);
+      fail(NamedError.COMMIT_ERROR, cashOut ? 'Not enough withdrawable funds' : 'Not enough funds');
+    }
+    const credited = creditedRow!;
     let lock = debited.wager_lock;
     if (lock > 0) {
       // A wager frees its amount; any spend leaves at most what own coins no longer cover locked.
@@ -261,16 +288,9 @@ export function createLedger({ now, onBalanceChange, onEntry, onWager, shards = 
       lock = Math.max(0, Math.min(debited.wager_lock - wagered, debited.balance - debited.sponsored - debited.bonus_locked));
       if (lock !== debited.wager_lock) await tx.run('UPDATE accounts SET wager_lock = ? WHERE id = ?', lock, from.id);
     }
-    const credited = (await tx.get<{ balance: number; tainted: number }>(
-      'UPDATE accounts SET balance = balance + ?, wager_lock = wager_lock + ? WHERE id = ? RETURNING balance, tainted',
-      t.amount, t.untilWagered && to.kind === 'user' ? t.amount : 0, to.id,
-    ))!;
-    // Only a player with sponsored stakes on record pays for the look-up.
+    // Only a player with sponsored stakes on record pays for the look-up (and the entry's locked part).
     const payout = credited.tainted ? await sponsoredShare(tx, to, t) : { locked: 0, toSponsor: 0 };
-    const { lastInsertRowid: id } = await tx.run(
-      'INSERT INTO ledger (debit_account, credit_account, amount, type, ref, debit_balance, credit_balance, locked, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      from.id, to.id, t.amount, t.type, t.ref ?? null, debited.balance, credited.balance, payout.locked + payout.toSponsor, now(),
-    );
+    if (payout.locked + payout.toSponsor > 0) await tx.run('UPDATE ledger SET locked = ? WHERE id = ?', payout.locked + payout.toSponsor, id);
     const hash = toHash(id);
     if (debited.sponsored_taken > 0 && WAGERS.has(t.type)) await rememberSponsoredStake(tx, from, t.ref, a, debited.sponsored_taken);
     if (t.hold) {

@@ -8,11 +8,14 @@
  * Transactions run side by side, in every process on the database, at READ COMMITTED: what a
  * body reads to decide a write it locks (SELECT ... FOR UPDATE) or leaves to SQL arithmetic,
  * conditional debits stay conditional, and a body that meets a deadlock or a serialisation
- * failure is rolled back and run again (docs/decisions/0058). Queries are written once, in
+ * failure is rolled back and run again (docs/decisions/0058). A transaction's statements are
+ * pipelined (pg's pipeline mode): written in the order made, without waiting for the answers
+ * before them, so statements a body makes together share a round trip (docs/decisions/0059).
+ * Queries are written once, in
  * SQL both engines accept; only what must differ is translated, mechanically, once per SQL
  * string (see translate(), and database.ts for the FOR UPDATE SQLite does without).
  */
-import { Client, Pool, types as pgTypes, type ClientConfig, type PoolClient, type QueryResult } from 'pg';
+import { Client, Pool, types as pgTypes, type ClientConfig, type PoolClient, type QueryConfig, type QueryResult } from 'pg';
 import type { SQLInputValue } from 'node:sqlite';
 import { migrate as applyMigrations } from './migrations.ts';
 import { COMMITTED, TxScope, dbStatements, transactionRunner, type Db, type RetryRule, type RunResult, type Statements } from './transaction.ts';
@@ -43,20 +46,40 @@ const MIGRATION_KEY = 1;
  * snapshot's row changed meanwhile) or a unique key another transaction took after this one
  * looked (23505: a read-then-insert that lost the race, whose next run finds the row and takes
  * the other path) is run again, from a new transaction; a body's stamp is read again with it,
- * so a money call that committed in the meantime answers its first result. Bounded: a
- * violation that is the program's own fails the same way each time, after this many runs.
+ * so a money call that committed in the meantime answers its first result. So is a body whose
+ * connection was found lost at BEGIN (`beforeBegin`): nothing of it ran (docs/decisions/0059).
+ * Bounded: a violation that is the program's own fails the same way each time, after this
+ * many runs.
  */
 const RETRY: RetryRule = {
   attempts: 8,
   retryable: (error) => {
     const code = (error as { code?: string }).code;
-    return code === '40P01' || code === '40001' || code === '23505';
+    return code === '40P01' || code === '40001' || code === '23505' || (error as PostgresError).beforeBegin === true;
   },
 };
+
+/**
+ * A transaction's connection while its body runs (docs/decisions/0059): BEGIN's answer, the
+ * first statement that failed, and the order its statements are written in.
+ */
+interface TxConnection {
+  client: PoolClient;
+  /** Settles (never rejects) once BEGIN answered; a failed BEGIN is `failed`. */
+  begun: Promise<void>;
+  /** The first failure of the transaction: what the body and every later statement hear. */
+  failed?: PostgresError;
+  /** Settles once the last statement that had to wait its turn was written. */
+  turn: Promise<void>;
+  /** Statements made but not yet written. */
+  queued: number;
+}
 
 /** A database error with PostgreSQL's SQLSTATE when there is one. */
 export class PostgresError extends Error {
   readonly code: string | undefined;
+  /** The connection was found lost at BEGIN: nothing of the transaction ran, it may run again. */
+  beforeBegin?: boolean;
   constructor(message: string, code?: string) {
     super(message);
     this.name = 'PostgresError';
@@ -131,7 +154,13 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
   // pg-pool bounds the making of a connection and the wait for a free one with one setting; the
   // wait is bounded here instead (slots), so a connection that cannot be made fails after
   // connectTimeoutMs while a call may wait poolWaitMs for its turn.
-  const pool = new Pool({ ...settings, max: poolSize, connectionTimeoutMillis: connectTimeoutMs, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
+  // Pipeline mode (pg's `pipeline`, docs/decisions/0059): a statement is written to the
+  // connection when it is made, not when the one before it answered, so statements of one
+  // transaction made together (a body's Promise.all, BEGIN and the body's first statement)
+  // share a round trip. Each still has its own Sync: PostgreSQL runs them in order, one at a
+  // time, and one that fails leaves the transaction aborted, so those after it answer 25P02
+  // and change nothing.
+  const pool = new Pool({ ...settings, pipeline: true, max: poolSize, connectionTimeoutMillis: connectTimeoutMs, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
   // A connection that dies while idle (or between two statements of a checked-out one) reports
   // here; the pool drops it, and the next statement on it fails and gives it back as broken.
   pool.on('error', () => {});
@@ -216,22 +245,23 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
   // Statements are prepared once the migrations ran: until then tables change shape under them.
   let prepare = false;
 
-  /**
-   * Runs one statement on `client` (a transaction's) or on any pool connection. Outside a
-   * transaction a read is asked again once on a new connection when the old one turned out to
-   * be gone (PostgreSQL restarted while it was idle); a write is not, since it may have been
-   * done before the connection died. A transaction's statement is never retried: the
-   * transaction belongs to its connection, and fails as a whole.
-   */
-  const query = async (sql: string, values: unknown[], client?: Promise<PoolClient>): Promise<QueryResult> => {
+  /** What pg is given for `sql`: its prepared statement's name once the migrations ran. */
+  const configOf = (sql: string, values: unknown[]): QueryConfig => {
     const ddl = /^\s*(CREATE|ALTER|DROP|DO)\b/i.test(sql);
     if (ddl && named.size > 0) forgetPlans();
-    const name = prepare && !ddl ? nameOf(sql) : undefined;
+    return { text: sql, values, name: prepare && !ddl ? nameOf(sql) : undefined };
+  };
+
+  /**
+   * Runs one statement on any pool connection, outside a transaction. A read is asked again
+   * once on a new connection when the old one turned out to be gone (PostgreSQL restarted while
+   * it was idle); a write is not, since it may have been done before the connection died.
+   */
+  const query = async (sql: string, values: unknown[]): Promise<QueryResult> => {
     const once = async (): Promise<QueryResult> => {
-      if (client) return (await client).query({ text: sql, values, name });
       const c = await checkout();
       try {
-        const result = await c.query({ text: sql, values, name });
+        const result = await c.query(configOf(sql, values));
         giveBack(c);
         return result;
       } catch (error) {
@@ -246,16 +276,14 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
         try {
           return await once();
         } catch (error) {
-          if (client || attempt > poolSize || !connectionLost(error) || error instanceof PostgresError || !/^\s*SELECT\b/i.test(sql)) throw error;
+          if (attempt > poolSize || !connectionLost(error) || error instanceof PostgresError || !/^\s*SELECT\b/i.test(sql)) throw error;
         }
       }
     } catch (error) {
       if (!planOutdated(error)) throw asPostgresError(error);
       // Another process changed a table under a connection's prepared statements (a new
-      // version's migration): they are all made again, and a read outside a transaction simply
-      // asks again (a transaction is aborted by the error and fails as a whole).
+      // version's migration): they are all made again, and the read simply asks again.
       forgetPlans();
-      if (client) throw asPostgresError(error);
       try {
         return await query(sql, values);
       } catch (again) {
@@ -264,49 +292,105 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
     }
   };
 
+  /**
+   * Writes a transaction's statement to its connection, in the order the body made them
+   * (docs/decisions/0059). pg writes a statement the moment it is given one (pipeline mode), so
+   * a statement whose text is ready and has nothing queued before it goes out at once, in this
+   * turn: statements a body makes together (Promise.all) leave together and share a round
+   * trip. One whose text must still be worked out (an INSERT's identity column, after DDL)
+   * waits, and every statement made after it waits behind it: the order PostgreSQL runs them in
+   * is the order they were made, as it is on SQLite.
+   */
+  const send = (tx: TxConnection, text: string | Promise<string>, values: unknown[]): Promise<QueryResult> => {
+    if (tx.queued === 0 && typeof text === 'string') return tx.client.query(configOf(text, values));
+    const before = tx.turn;
+    let sent!: () => void;
+    tx.turn = new Promise((resolve) => (sent = resolve));
+    tx.queued++;
+    return (async () => {
+      try {
+        await before;
+        // Returned, not awaited: the statement is written before `finally` lets the next one go.
+        return tx.client.query(configOf(await text, values));
+      } finally {
+        tx.queued--;
+        sent();
+      }
+    })();
+  };
+
+  /**
+   * A transaction's statement. It is never retried alone: the transaction belongs to its
+   * connection, and fails as a whole. The first statement that fails is the one the body hears,
+   * from every statement that failed with it: those written after it (pipelined) answer 25P02,
+   * "current transaction is aborted", which says nothing of why. A BEGIN that failed is the
+   * first of all: the statements written behind it answer its error.
+   */
+  const txQuery = async (tx: TxConnection, text: string | Promise<string>, values: unknown[]): Promise<QueryResult> => {
+    const answer = send(tx, text, values);
+    try {
+      return await answer;
+    } catch (error) {
+      await tx.begun;
+      if (!tx.failed) {
+        // A table changed under a prepared statement (another process's migration): the plans
+        // are all made again; this transaction is aborted by it and fails as a whole.
+        if (planOutdated(error)) forgetPlans();
+        tx.failed = asPostgresError(error);
+      }
+      throw tx.failed;
+    }
+  };
+
   const identity = new Map<string, string>();
   let identityStale = true;
-  const identityOf = async (table: string): Promise<string | undefined> => {
-    if (identityStale) {
-      const { rows } = await query("SELECT table_name, column_name FROM information_schema.columns WHERE is_identity = 'YES' AND table_schema = current_schema()", []);
-      identity.clear();
-      for (const r of rows) identity.set(r.table_name as string, r.column_name as string);
-      identityStale = false;
-    }
-    return identity.get(table);
+  const loadIdentity = async (): Promise<void> => {
+    const { rows } = await query("SELECT table_name, column_name FROM information_schema.columns WHERE is_identity = 'YES' AND table_schema = current_schema()", []);
+    identity.clear();
+    for (const r of rows) identity.set(r.table_name as string, r.column_name as string);
+    identityStale = false;
   };
+  /** A table's identity column: known at once, unless DDL ran since it was last read. */
+  const identityOf = (table: string): string | undefined | Promise<string | undefined> =>
+    identityStale ? loadIdentity().then(() => identity.get(table)) : identity.get(table);
 
   const params = (values: SQLInputValue[]): unknown[] => values.map((v) => (typeof v === 'bigint' ? v.toString() : v));
 
-  /** The three statements, on a transaction's connection or on the pool. */
-  const statementsOn = (client?: Promise<PoolClient>): Statements => ({
-    run: async (sql, ...values) => {
-      const t = translate(sql);
-      if (t.ddl) identityStale = true;
-      let text = t.text;
-      let pk: string | undefined;
-      const table = t.insertInto;
-      if (table) {
-        pk = await identityOf(table);
-        if (pk && !t.returning) text = withReturning(text, pk);
-      }
-      const { rows, rowCount } = await query(text, params(values), client);
-      if (t.ddl) identityStale = true;
-      // SQLite numbers the next row after the largest id, given ones included; a sequence does
-      // not see ids given explicitly (seeds, tests), so it is moved past them.
-      if (table && pk && t.columns.includes(pk) && (rowCount ?? 0) > 0) {
-        await query(`SELECT setval(pg_get_serial_sequence('${table}', '${pk}'), (SELECT MAX(${pk}) FROM ${table}))`, [], client);
-      }
-      const id = pk ? Number(rows.at(-1)?.[pk] ?? 0) : 0;
-      return { changes: rowCount ?? 0, lastInsertRowid: id } satisfies RunResult;
-    },
-    get: async <T,>(sql: string, ...values: SQLInputValue[]) => (await query(translate(sql).text, params(values), client)).rows[0] as T | undefined,
-    all: async <T,>(sql: string, ...values: SQLInputValue[]) => (await query(translate(sql).text, params(values), client)).rows as T[],
-  });
+  /**
+   * The three statements, on a transaction's connection or on the pool. Each is handed to the
+   * connection before its first `await`: statements made in one turn go out in that order.
+   */
+  const statementsOn = (tx?: TxConnection): Statements => {
+    const exec = (text: string | Promise<string>, values: unknown[]): Promise<QueryResult> =>
+      tx ? txQuery(tx, text, values) : typeof text === 'string' ? query(text, values) : text.then((t) => query(t, values));
+    return {
+      run: async (sql, ...values) => {
+        const t = translate(sql);
+        if (t.ddl) identityStale = true;
+        const table = t.insertInto;
+        // An INSERT answers its new row's id (lastInsertRowid) through RETURNING its identity column.
+        const pk = table ? identityOf(table) : undefined;
+        const withPk = (key: string | undefined): string => (key && !t.returning ? withReturning(t.text, key) : t.text);
+        const text = pk instanceof Promise ? pk.then(withPk) : withPk(pk);
+        const { rows, rowCount } = await exec(text, params(values));
+        if (t.ddl) identityStale = true;
+        const key = await pk;
+        // SQLite numbers the next row after the largest id, given ones included; a sequence does
+        // not see ids given explicitly (seeds, tests), so it is moved past them.
+        if (table && key && t.columns.includes(key) && (rowCount ?? 0) > 0) {
+          await exec(`SELECT setval(pg_get_serial_sequence('${table}', '${key}'), (SELECT MAX(${key}) FROM ${table}))`, []);
+        }
+        const id = key ? Number(rows.at(-1)?.[key] ?? 0) : 0;
+        return { changes: rowCount ?? 0, lastInsertRowid: id } satisfies RunResult;
+      },
+      get: async <T,>(sql: string, ...values: SQLInputValue[]) => (await exec(translate(sql).text, params(values))).rows[0] as T | undefined,
+      all: async <T,>(sql: string, ...values: SQLInputValue[]) => (await exec(translate(sql).text, params(values))).rows as T[],
+    };
+  };
 
   const transaction = transactionRunner(async (options) => {
     if (options?.player !== undefined && !Number.isSafeInteger(options.player)) throw new Error(`transaction: player must be an integer id, got ${options.player}`);
-    let client = await checkout();
+    const client = await checkout();
     let done = false;
     const end = (broken?: Error): void => {
       if (done) return;
@@ -316,35 +400,37 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
     // No lock is taken here: each body locks the rows it decides on (docs/decisions/0058).
     // A snapshot (the ledger check) reads one committed state and writes nothing.
     //
-    // BEGIN is not waited for here (docs/decisions/0042): the body starts at once and its first
-    // statement waits for it, so a BEGIN that fails answers that statement, and nothing of the
-    // body ever runs outside a transaction. A connection found dead at BEGIN is replaced (each
-    // idle one may have died with the others): nothing was done on it yet.
-    // The calling player's row lock goes with BEGIN, one round trip as the writers' lock did.
+    // BEGIN is not waited for (docs/decisions/0042, 0059): it is written, and the body's first
+    // statements are written behind it in the same round trip. PostgreSQL runs them in order,
+    // so they run inside the transaction; a BEGIN that fails aborts it (or loses the
+    // connection), so none of them runs outside one, and each answers BEGIN's error.
+    // The calling player's row lock goes with BEGIN, in the same round trip.
     const player = options?.player;
-    const begin = options?.snapshot
+    const beginSql = options?.snapshot
       ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'
       : player === undefined ? 'BEGIN' : `BEGIN; SELECT 1 FROM users WHERE id = ${player} FOR NO KEY UPDATE`;
-    const ready = (async () => {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await client.query(begin);
-          return client;
-        } catch (error) {
-          if (!connectionLost(error) || attempt > poolSize) throw asPostgresError(error);
-          end(error as Error);
-          client = await checkout();
-          done = false;
-        }
+    const tx: TxConnection = { client, begun: Promise.resolve(), turn: Promise.resolve(), queued: 0 };
+    tx.begun = client.query(beginSql).then(() => undefined, (error: unknown) => {
+      const failed = asPostgresError(error);
+      // A connection found dead at BEGIN (each idle one may have died with the others, when
+      // PostgreSQL restarted): nothing of the body ran on it, so the body is run again from a
+      // new transaction on another (RETRY).
+      if (connectionLost(error)) {
+        failed.beforeBegin = true;
+        end(error as Error);
       }
-    })();
-    ready.catch(() => {});
+      tx.failed ??= failed;
+    });
     return {
-      statements: statementsOn(ready),
+      statements: statementsOn(tx),
       commit: async () => {
-        const c = await ready;
+        await tx.begun;
+        // A statement failed and the body went on regardless: the transaction is aborted, and
+        // PostgreSQL would answer its COMMIT with a ROLLBACK, no error. The body's first error
+        // is the answer (the runner rolls back).
+        if (tx.failed) throw tx.failed;
         try {
-          await c.query('COMMIT');
+          await client.query('COMMIT');
         } catch (error) {
           end(error as Error);
           throw asPostgresError(error);
@@ -352,9 +438,11 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
         end();
       },
       rollback: async () => {
-        await ready.catch(() => {});
+        await tx.begun;
         if (done) return;
         try {
+          // Written behind whatever of the body is still on its way: PostgreSQL answers those
+          // first (25P02 once one failed), then rolls everything back.
           await client.query('ROLLBACK');
           end();
         } catch (error) {

@@ -4,7 +4,7 @@
  */
 import { NumericError } from '../../../src/contract/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import { fail } from '../../errors.ts';
+import { AppError, fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
 import { countingWrongCodes, requireSecure } from '../security/secure.ts';
 
@@ -18,13 +18,10 @@ async function lockedUntil(db: Pick<Db, 'get'>, userId: number, nowMs: number): 
   return until * 1000 > nowMs ? until : 0;
 }
 
+/** What a vault call answers: two reads that do not wait for each other (one round trip on PostgreSQL, docs/decisions/0059). */
 async function vaultState(db: Pick<Db, 'get'>, ctx: CallContext, userId: number) {
-  const { main, vault } = await ctx.ledger.walletAndVault(db, userId);
-  return {
-    amount: vault,
-    balance: main,
-    lock_time: await lockedUntil(db, userId, ctx.config.now()),
-  };
+  const [{ main, vault }, lockTime] = await Promise.all([ctx.ledger.walletAndVault(db, userId), lockedUntil(db, userId, ctx.config.now())]);
+  return { amount: vault, balance: main, lock_time: lockTime };
 }
 
 /** wallet-vault.* methods. */
@@ -36,10 +33,21 @@ export const vaultHandlers: Handlers = {
   'wallet-vault.deposit': ({ amount }, ctx) => {
     const user = requireUser(ctx);
     return ctx.moneyTx(async (tx: Tx) => {
-      const { balance, withdrawable, sponsored, bonusLocked } = await ctx.ledger.split(tx, user.id);
+      // The split only says why a refused deposit is refused; the ledger's conditional debit is
+      // what refuses it. So the transfer does not wait for the split's answer: both go out
+      // together (one round trip on PostgreSQL, docs/decisions/0059), the split read first.
+      // A refusal explained here throws, and the transaction takes the transfer back with it.
+      const [read, moved] = await Promise.allSettled([
+        ctx.ledger.split(tx, user.id),
+        ctx.ledger.transfer(tx, { from: { user: user.id }, to: { user: user.id, purpose: 'vault' }, amount, type: 'vault_deposit' }),
+      ]);
+      if (read.status === 'rejected') throw read.reason;
+      // A database failure (a deadlock to run again) is answered before any explanation.
+      if (moved.status === 'rejected' && !(moved.reason instanceof AppError)) throw moved.reason;
+      const { balance, withdrawable, sponsored, bonusLocked } = read.value;
       // Sponsored, bonus and not-yet-wagered tipped coins stay in play; the ledger enforces it, this says why.
       if (amount <= balance && amount > withdrawable) fail(NumericError.INVALID_DATA, sponsored > 0 ? SPONSORED_STAY : bonusLocked > 0 ? BONUS_STAY : TO_WAGER_STAY);
-      await ctx.ledger.transfer(tx, { from: { user: user.id }, to: { user: user.id, purpose: 'vault' }, amount, type: 'vault_deposit' });
+      if (moved.status === 'rejected') throw moved.reason;
       return { success: true, ...await vaultState(tx, ctx, user.id) };
     });
   },
