@@ -5,6 +5,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { Client } from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { encodeQuery, type QueryValue } from '../../src/contract/index.ts';
 import { buildApp } from '../../sim-server/app.ts';
 import type { Config } from '../../sim-server/config.ts';
@@ -91,6 +93,27 @@ export async function startServer(overrides: Partial<Config> = {}) {
       }
     },
   };
+}
+
+/**
+ * For one describe block on PostgreSQL: a server, and a connection of the test's own to the
+ * same database beside it, to hold a row lock or plant a fault the server's calls then meet.
+ * `server` and `side` are there from the block's beforeAll on; `cleanUp` runs on the side
+ * connection before it closes (a trigger dropped, for example).
+ */
+export function serverWithSideConnection(overrides: Partial<Config> = {}, cleanUp?: (side: Client) => Promise<unknown>) {
+  const handle = {} as { server: TestServer; side: Client };
+  beforeAll(async () => {
+    handle.server = await startServer(overrides);
+    handle.side = new Client({ connectionString: handle.server.services.config.databaseUrl! });
+    await handle.side.connect();
+  });
+  afterAll(async () => {
+    if (handle.side && cleanUp) await cleanUp(handle.side).catch(() => undefined);
+    await handle.side?.end();
+    await handle.server?.close();
+  });
+  return handle;
 }
 
 /**

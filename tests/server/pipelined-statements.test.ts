@@ -4,10 +4,9 @@
  * both engines where both can say it, on PostgreSQL where only it can.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Client } from 'pg';
 import type { Db } from '../../sim-server/db/database.ts';
 import { createLedger } from '../../sim-server/db/ledger.ts';
-import { startServer, type TestServer } from './harness.ts';
+import { serverWithSideConnection } from './harness.ts';
 import { openTestDb, TEST_DATABASE_URL } from './test-db.ts';
 
 describe('statements made together in one transaction', () => {
@@ -101,26 +100,15 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL, pipelined statements of a faile
 });
 
 describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL, a money call whose pipelined entry fails', () => {
-  let server: TestServer;
-  let side: Client;
-  beforeAll(async () => {
-    server = await startServer({ startBalance: 10_000 });
-    side = new Client({ connectionString: server.services.config.databaseUrl! });
-    await side.connect();
-  });
-  afterAll(async () => {
-    await side?.query('DROP TRIGGER IF EXISTS test_entry_fails ON ledger').catch(() => {});
-    await side?.end();
-    await server?.close();
-  });
+  const pg = serverWithSideConnection({ startBalance: 10_000 }, (side) => side.query('DROP TRIGGER IF EXISTS test_entry_fails ON ledger'));
 
   test('a serialisation failure on the entry written with the debit and credit: the call is run again and applies once', async () => {
-    const player = await server.player('pipe_retry');
-    const id = (await server.services.db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', 'pipe_retry'))!.id;
+    const player = await pg.server.player('pipe_retry');
+    const id = (await pg.server.services.db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', 'pipe_retry'))!.id;
     const account = `user:${id}:main:SFC`;
     // The entry goes out in one round trip with the debit and the credit, after both ran: the
     // first two runs fail there with 40001, having moved the money in their transaction.
-    await side.query(`
+    await pg.side.query(`
       DROP SEQUENCE IF EXISTS test_entry_runs; CREATE SEQUENCE test_entry_runs;
       CREATE OR REPLACE FUNCTION test_entry_fails() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -136,8 +124,8 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL, a money call whose pipelined en
       const answer = await player.call('wallet-vault.deposit', { amount: 300, stamp: 'pipe-retry-1' });
       expect(answer.error).toBeUndefined();
       expect(answer.response).toMatchObject({ success: true, amount: 300, balance: 9_700 });
-      expect(Number((await side.query('SELECT last_value FROM test_entry_runs')).rows[0].last_value)).toBe(3);
-      const rows = await server.services.db.all<{ amount: number; debit_balance: number; credit_balance: number }>(
+      expect(Number((await pg.side.query('SELECT last_value FROM test_entry_runs')).rows[0].last_value)).toBe(3);
+      const rows = await pg.server.services.db.all<{ amount: number; debit_balance: number; credit_balance: number }>(
         "SELECT l.amount, l.debit_balance, l.credit_balance FROM ledger l JOIN accounts a ON a.id = l.debit_account WHERE a.code = ? AND l.type = 'vault_deposit'", account,
       );
       // One entry, with the balances its own run left.
@@ -145,8 +133,8 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL, a money call whose pipelined en
       expect((await player.call('wallet-vault.deposit', { amount: 300, stamp: 'pipe-retry-1' })).response).toEqual(answer.response);
       expect(((await player.call('wallet-vault.info')).response as { amount: number }).amount).toBe(300);
     } finally {
-      await side.query('DROP TRIGGER IF EXISTS test_entry_fails ON ledger');
+      await pg.side.query('DROP TRIGGER IF EXISTS test_entry_fails ON ledger');
     }
-    expect((await server.services.ledger.check(server.services.db)).ok).toBe(true);
+    expect((await pg.server.services.ledger.check(pg.server.services.db)).ok).toBe(true);
   });
 });

@@ -4,11 +4,10 @@
  * pass. Runs when TEST_DATABASE_URL is set (CI sets it).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Client } from 'pg';
 import { createBalanceOrder } from '../../src/features/wallet/balance/balance-order.ts';
 import { openDb, type Db } from '../../sim-server/db/database.ts';
 import { createLedger, type BalanceChange } from '../../sim-server/db/ledger.ts';
-import { startServer, type TestServer } from './harness.ts';
+import { serverWithSideConnection } from './harness.ts';
 import { freshDatabase, TEST_DATABASE_URL } from './test-db.ts';
 
 /** Settles with 'pending' when `promise` has not settled within `ms`. */
@@ -16,47 +15,37 @@ const within = <T,>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), ms))]);
 
 describe.skipIf(!TEST_DATABASE_URL)('a server on PostgreSQL, row locks', () => {
-  let server: TestServer;
-  let side: Client;
-  beforeAll(async () => {
-    server = await startServer({ startBalance: 10_000 });
-    side = new Client({ connectionString: server.services.config.databaseUrl! });
-    await side.connect();
-  });
-  afterAll(async () => {
-    await side?.end();
-    await server?.close();
-  });
+  const pg = serverWithSideConnection({ startBalance: 10_000 });
 
-  const idOf = async (name: string) => (await server.services.db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', name))!.id;
+  const idOf = async (name: string) => (await pg.server.services.db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', name))!.id;
 
   test("a row lock held on player A's wallet: player B's deposit answers while A's waits, and A's goes through once it is released", async () => {
-    const a = await server.player('rowlock_a');
-    const b = await server.player('rowlock_b');
+    const a = await pg.server.player('rowlock_a');
+    const b = await pg.server.player('rowlock_b');
     const aId = await idOf('rowlock_a');
-    await side.query('BEGIN');
+    await pg.side.query('BEGIN');
     try {
-      await side.query('SELECT balance FROM accounts WHERE code = $1 FOR UPDATE', [`user:${aId}:main:SFC`]);
+      await pg.side.query('SELECT balance FROM accounts WHERE code = $1 FOR UPDATE', [`user:${aId}:main:SFC`]);
       const aDeposit = a.call('wallet-vault.deposit', { amount: 100, stamp: 'rowlock-a-1' });
       const bDeposit = await within(b.call('wallet-vault.deposit', { amount: 100, stamp: 'rowlock-b-1' }), 5_000);
       expect(bDeposit).not.toBe('pending');
       expect((bDeposit as { error?: unknown }).error).toBeUndefined();
       expect(await within(aDeposit, 300)).toBe('pending');
-      await side.query('ROLLBACK');
+      await pg.side.query('ROLLBACK');
       expect((await aDeposit).error).toBeUndefined();
     } finally {
-      await side.query('ROLLBACK').catch(() => {});
+      await pg.side.query('ROLLBACK').catch(() => {});
     }
     for (const player of [a, b]) expect(((await player.call('wallet-vault.info')).response as { amount: number }).amount).toBe(100);
-    expect((await server.services.ledger.check(server.services.db)).ok).toBe(true);
+    expect((await pg.server.services.ledger.check(pg.server.services.db)).ok).toBe(true);
   });
 
   test('a money call that meets a serialisation failure after moving money is run again and applies once', async () => {
-    const player = await server.player('rowlock_retry');
+    const player = await pg.server.player('rowlock_retry');
     const id = await idOf('rowlock_retry');
     // The stamp's row is the body's last write: the first run has moved the money when it fails.
     // A sequence counts the runs (its nextval is not rolled back with them); the first two fail.
-    await side.query(`
+    await pg.side.query(`
       DROP SEQUENCE IF EXISTS test_runs; CREATE SEQUENCE test_runs;
       CREATE OR REPLACE FUNCTION test_fail_twice() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -69,9 +58,9 @@ describe.skipIf(!TEST_DATABASE_URL)('a server on PostgreSQL, row locks', () => {
       const socket = await player.socket();
       const answer = await player.call('wallet-vault.deposit', { amount: 250, stamp: 'retry-once-1' });
       expect(answer.error).toBeUndefined();
-      expect(Number((await side.query('SELECT last_value FROM test_runs')).rows[0].last_value)).toBe(3);
+      expect(Number((await pg.side.query('SELECT last_value FROM test_runs')).rows[0].last_value)).toBe(3);
       expect(((await player.call('wallet-vault.info')).response as { amount: number }).amount).toBe(250);
-      const entries = await server.services.db.all<{ amount: number }>(
+      const entries = await pg.server.services.db.all<{ amount: number }>(
         "SELECT l.amount FROM ledger l JOIN accounts a ON a.id = l.debit_account WHERE a.code = ? AND l.type = 'vault_deposit'", `user:${id}:main:SFC`,
       );
       expect(entries).toEqual([{ amount: 250 }]);
@@ -84,9 +73,9 @@ describe.skipIf(!TEST_DATABASE_URL)('a server on PostgreSQL, row locks', () => {
       expect(socket.frames.filter((f) => f.type === 'WALLET_BALANCE_CHANGED')).toHaveLength(1);
       socket.close();
     } finally {
-      await side.query('DROP TRIGGER IF EXISTS test_fail_twice ON idempotency');
+      await pg.side.query('DROP TRIGGER IF EXISTS test_fail_twice ON idempotency');
     }
-    expect((await server.services.ledger.check(server.services.db)).ok).toBe(true);
+    expect((await pg.server.services.ledger.check(pg.server.services.db)).ok).toBe(true);
   });
 });
 
