@@ -1,8 +1,7 @@
 /**
- * The player's settings (document 1 section 3 'Stored settings'). The ones the first paint
- * needs (performance mode, sound, notifications, effects) are read synchronously from
- * localStorage; all of them are kept in IndexedDB through Dexie, which loads after the first
- * paint (docs/design.md section 8). Every change is written to both.
+ * The player's settings (document 1 section 3 'Stored settings'), read synchronously from
+ * localStorage at start. Every change writes the whole copy there at once, and to IndexedDB
+ * through Dexie, which loads only when a setting changes (docs/design.md section 8).
  */
 import { createStore } from '../ui/store.ts';
 
@@ -73,10 +72,11 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   performance_checked: false,
 };
 
-/** Settings the first paint reads, kept in localStorage as well. */
-export const FIRST_PAINT_KEYS = ['locale', 'sound', 'volume', 'performance', 'notifications', 'ui_effects', 'parallax', 'performance_checked'] as const satisfies readonly (keyof Settings)[];
-
-/** localStorage key of the first-paint settings. */
+/**
+ * localStorage key of a copy of every setting, written at once on each change. IndexedDB's
+ * copy is written a task or more later, after its library has loaded: a player who changes a
+ * setting and reloads at once (or a first paint) reads this one.
+ */
 export const SETTINGS_KEY = 'settings';
 
 /** The frame caps a player may set besides 0 (none): from 15 to 240 frames per second. */
@@ -153,11 +153,9 @@ export const useSettings = store.use;
 /** Listens to every change. */
 export const subscribeSettings = store.subscribe;
 
-function writeFirstPaint(settings: Settings): void {
-  const subset: Partial<Settings> = {};
-  for (const key of FIRST_PAINT_KEYS) (subset as Record<string, unknown>)[key] = settings[key];
+function writeLocalCopy(settings: Settings): void {
   try {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify(subset));
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
   } catch {
     // Private mode without storage: settings last for this visit.
   }
@@ -172,7 +170,7 @@ export function setSetting<K extends keyof Settings>(key: K, value: Settings[K])
   if (problem !== null) throw new SettingError(problem);
   const next = { ...store.get(), [key]: value };
   store.set(next);
-  writeFirstPaint(next);
+  writeLocalCopy(next);
   void import('./db.ts')
     .then(({ arenaDb }) => arenaDb().settings.put({ key, value }))
     .catch((error: unknown) => console.warn('settings not saved', error));
@@ -181,24 +179,24 @@ export function setSetting<K extends keyof Settings>(key: K, value: Settings[K])
 let hydrated: Promise<void> | null = null;
 
 /**
- * Whether this browser ever stored a setting: every change writes the first-paint copy in
- * localStorage, so without it IndexedDB holds no settings either and its library need not load.
+ * Whether IndexedDB may hold a setting the store lacks. Every change writes the whole copy in
+ * localStorage, which the store starts from: without that copy nothing was ever stored, and a
+ * copy of every key is the newest. Only a copy written before it held every setting (it held
+ * those of the first paint) sends the app to IndexedDB, whose library then loads.
  */
-export function hasStoredSettings(): boolean {
-  try {
-    return localStorage.getItem(SETTINGS_KEY) !== null;
-  } catch {
-    return true;
-  }
+function indexedDbMayAdd(): boolean {
+  const local = readStored(SETTINGS_KEY);
+  if (local === null) return false;
+  return typeof local !== 'object' || Object.keys(DEFAULT_SETTINGS).some((key) => !(key in local));
 }
 
 /**
- * Resolves once the player's saved settings are in the store (at once when none were ever
- * saved). What the page does by itself on a setting kept only in IndexedDB (a game that spins
- * as it opens) waits for this: on a page opened directly the game can be there first.
+ * Resolves once the player's saved settings are in the store (at once unless IndexedDB may
+ * add to them). What the page does by itself on a stored setting (a game that spins as it
+ * opens) waits for this: on a page opened directly the game can be there first.
  */
 export function settingsLoaded(): Promise<void> {
-  return hasStoredSettings() ? hydrateSettings() : Promise.resolve();
+  return indexedDbMayAdd() ? hydrateSettings() : Promise.resolve();
 }
 
 /** Reads the settings kept in IndexedDB into the store (once, after the first paint). */
@@ -207,9 +205,10 @@ export function hydrateSettings(): Promise<void> {
     .then(async ({ arenaDb }) => {
       const rows = await arenaDb().settings.toArray();
       const saved = sanitizeSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])));
-      // localStorage is written first on every change, so it wins for the keys it holds.
-      const firstPaint = sanitizeSettings(readStored(SETTINGS_KEY));
-      store.set({ ...store.get(), ...saved, ...firstPaint });
+      // localStorage is written first on every change, so it wins for the keys it holds (a copy
+      // written before it held every setting holds some).
+      const local = sanitizeSettings(readStored(SETTINGS_KEY));
+      store.set({ ...store.get(), ...saved, ...local });
     })
     .catch((error: unknown) => console.warn('settings not read', error));
   return hydrated;

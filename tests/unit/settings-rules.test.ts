@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { DEFAULT_SETTINGS, FPS_LIMIT_RANGE, SettingError, getSettings, sanitizeSettings, setSetting, settingProblem } from '../../src/storage/settings.ts';
 
 // The stored settings' bounds (document 1 section 3; docs/decisions/0052): a value out of range
@@ -25,6 +25,27 @@ describe('stored settings', () => {
     expect(getSettings().fps_limit).toBe(30);
     expect(() => setSetting('messages_mute', 'on' as unknown as boolean)).toThrow('messages_mute: expected a boolean');
     expect(getSettings().messages_mute).toBe(false);
+  });
+
+  test('a change is in localStorage at once: a reload right after finds every setting, before IndexedDB has its copy', async () => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('localStorage', { getItem: (key: string) => kept.get(key) ?? null, setItem: (key: string, value: string) => kept.set(key, value), removeItem: (key: string) => kept.delete(key) });
+    // Node has no IndexedDB: its copy is never written here, as in a page reloaded before it was.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      vi.resetModules();
+      const page = await import('../../src/storage/settings.ts');
+      page.setSetting('fps_limit', 60);
+      page.setSetting('messages_mute', true);
+      page.setSetting('sound', false);
+      vi.resetModules();
+      const reloaded = await import('../../src/storage/settings.ts');
+      expect(reloaded.getSettings()).toMatchObject({ fps_limit: 60, messages_mute: true, sound: false, volume: DEFAULT_SETTINGS.volume });
+    } finally {
+      warn.mockRestore();
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
   });
 
   test('values read back from storage out of range are dropped; the voice is off by default', () => {
