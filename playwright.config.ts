@@ -15,9 +15,10 @@ const server = (port: number) => ({
   stderr: 'pipe' as const,
   // Every test player signs up from this one machine: the per-IP attempt limit, the
   // one-starting-balance-per-IP window and the limits by address (docs/decisions/0048) are off;
-  // the sign-in challenge stays on (the app and helpers.ts answer it).
+  // the sign-in challenge stays on (the app and helpers.ts answer it). Passwords hash at a lower
+  // scrypt cost: the suite signs up hundreds of players.
   env: {
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDirOf(port), SIM_START_BALANCE: '100000', STATIC_DIR: 'dist', RATE_LIMIT_MAX: '5000', CONNECT_LIMIT_IP: '0', START_GRANT_WINDOW: '0',
+    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDirOf(port), SIM_START_BALANCE: '100000', STATIC_DIR: 'dist', RATE_LIMIT_MAX: '5000', CONNECT_LIMIT_IP: '0', START_GRANT_WINDOW: '0', PASSWORD_COST: '1024',
     ADDRESS_CHECKS: '0', SOCKETS_PER_IP: '0', CHAT_ACCOUNTS_PER_IP: '0', SIM_SCHEDULES: '0',
   },
 });

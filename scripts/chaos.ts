@@ -80,7 +80,7 @@ function startServer(): Promise<void> {
   const proc = spawn(process.execPath, ['sim-server/main.ts'], {
     env: {
       ...process.env, DATABASE_URL: databaseUrl ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-client'), RATE_LIMIT_MAX: '0',
-      CONNECT_LIMIT_IP: '0', CONNECT_LIMIT_NAME: '0', CONNECT_LOCK_AFTER: '0', CONNECT_CAPTCHA_AFTER: '0', START_GRANT_WINDOW: '0', CHECK_OUTPUTS: '0',
+      CONNECT_LIMIT_IP: '0', CONNECT_LIMIT_NAME: '0', CONNECT_LOCK_AFTER: '0', CONNECT_CAPTCHA_AFTER: '0', START_GRANT_WINDOW: '0', PASSWORD_COST: '1024', CHECK_OUTPUTS: '0',
       // Every client is on loopback: a quarter of 200 keep sockets, right at SOCKETS_PER_IP's 50.
       ADDRESS_CHECKS: '0', SOCKETS_PER_IP: '0', CHAT_ACCOUNTS_PER_IP: '0',
     },

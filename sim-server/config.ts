@@ -82,6 +82,12 @@ export interface Config {
   /** A starting balance is paid once per IP and per device in this window (ms); 0 pays every new account. */
   startGrantWindowMs: number;
   /**
+   * scrypt's cost N for new password hashes (PASSWORD_COST, a power of two, default 16384:
+   * about 35 ms of a core per hash). The test suites sign up thousands of players and ask for
+   * a lower one; what they check, a password hashed and verified, does not depend on it.
+   */
+  passwordCost: number;
+  /**
    * The rules by address of docs/decisions/0048: one rain join per IP address per rain, and no
    * referral code applied from an address its owner signed in from (the same rules by device
    * apply regardless). Off (ADDRESS_CHECKS=0) only where every player shares one address: the
@@ -106,6 +112,12 @@ const int = (value: string | undefined, fallback: number): number => {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`expected a whole number, got ${value}`);
+  return n;
+};
+
+/** scrypt's N: a power of two from 2 to 2^20 (above that scrypt needs more memory than Node allows it). */
+const powerOfTwo = (n: number): number => {
+  if (n < 2 || n > 2 ** 20 || (n & (n - 1)) !== 0) throw new Error(`expected a power of two from 2 to 1048576, got ${n}`);
   return n;
 };
 
@@ -177,6 +189,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       captchaBits: int(env.CAPTCHA_BITS, 16),
     },
     startGrantWindowMs: int(env.START_GRANT_WINDOW, 86_400) * 1000,
+    passwordCost: powerOfTwo(int(env.PASSWORD_COST, 16_384)),
     addressChecks: env.ADDRESS_CHECKS !== '0',
     // A browser holds one socket per tab: 50 is a household's tabs, not a script's thousand.
     socketsPerIp: int(env.SOCKETS_PER_IP, 50),

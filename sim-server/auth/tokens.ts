@@ -72,13 +72,16 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-const SCRYPT = { N: 16384, r: 8, p: 1 };
+const SCRYPT = { r: 8, p: 1 };
 
-/** Hashes a password with scrypt and a random salt. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Hashes a password with scrypt (cost N: config.passwordCost) and a random salt. The cost is
+ * written into the hash, so a hash made at one cost verifies after the server's cost changed.
+ */
+export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, 32, SCRYPT);
-  return `scrypt$${SCRYPT.N}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const key = await scrypt(password, salt, 32, { ...SCRYPT, N: cost });
+  return `scrypt$${cost}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 /** Checks a password against its stored hash in constant time. */

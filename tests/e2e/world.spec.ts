@@ -22,7 +22,7 @@ test.beforeAll(async () => {
   server = spawn(process.execPath, ['sim-server/main.ts'], {
     env: {
       ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: 'dist', SIM_POPULATION: '30', SIM_ACTIVITY: '5', SIM_SEED: '11',
-      RATE_LIMIT_MAX: '5000', CONNECT_LIMIT_IP: '0', START_GRANT_WINDOW: '0', ADDRESS_CHECKS: '0', SOCKETS_PER_IP: '0', CHAT_ACCOUNTS_PER_IP: '0',
+      RATE_LIMIT_MAX: '5000', CONNECT_LIMIT_IP: '0', START_GRANT_WINDOW: '0', PASSWORD_COST: '1024', ADDRESS_CHECKS: '0', SOCKETS_PER_IP: '0', CHAT_ACCOUNTS_PER_IP: '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -49,7 +49,7 @@ function answers(port: number): Promise<boolean> {
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['sim-server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir(), STATIC_DIR: '/nonexistent', DATABASE_URL: '', START_GRANT_WINDOW: '0', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir(), STATIC_DIR: '/nonexistent', DATABASE_URL: '', START_GRANT_WINDOW: '0', PASSWORD_COST: '1024', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -71,6 +71,7 @@ export function createCluster(databaseUrl: string, env: Record<string, string> =
         STATIC_DIR: '/nonexistent',
         RATE_LIMIT_MAX: '0',
         START_GRANT_WINDOW: '0',
+        PASSWORD_COST: '1024',
         CONNECT_LIMIT_IP: '0',
         CONNECT_LIMIT_NAME: '0',
         CONNECT_LOCK_AFTER: '0',

@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RENEW_GRACE_MS } from '../../sim-server/auth/sessions.ts';
+import { loadConfig } from '../../sim-server/config.ts';
 import { startServer, type TestServer } from './harness.ts';
 
 let clock = Date.now();
@@ -66,6 +70,31 @@ describe('sign-in', () => {
     const { db, ledger } = server.services;
     const id = (await db.get<{ id: number }>('SELECT id FROM users WHERE name = ?', 'racing_name'))!.id;
     expect(await ledger.balance(db, { user: id })).toBe(100_000);
+  });
+
+  test('a password hashed at one scrypt cost still signs in after the server\'s cost changed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'arena-cost-'));
+    const before = await startServer({ dataDir, passwordCost: 1024 });
+    expect((await before.client().signIn('cost_before', 'secret-pass')).response).toMatchObject({ created: true });
+    await before.close();
+    const after = await startServer({ dataDir, passwordCost: 2048 });
+    try {
+      expect((await after.client().signIn('cost_before', 'secret-pass')).response).toMatchObject({ created: false, user: { name: 'cost_before' } });
+      expect((await after.client().signIn('cost_before', 'not-the-pass')).error?.error_code).toBe(19);
+      expect((await after.client().signIn('cost_after', 'secret-pass')).response).toMatchObject({ created: true });
+      const hashes = await after.services.db.all<{ name: string; password_hash: string }>('SELECT name, password_hash FROM users WHERE name IN (?, ?) ORDER BY name', 'cost_after', 'cost_before');
+      expect(hashes.map((row) => [row.name, row.password_hash.split('$')[1]])).toEqual([['cost_after', '2048'], ['cost_before', '1024']]);
+    } finally {
+      await after.close();
+    }
+  });
+
+  test('PASSWORD_COST takes a power of two, 16384 unless set, and a server refuses to start on anything else', () => {
+    expect(loadConfig({ dataDir: ':memory:' }, {}).passwordCost).toBe(16_384);
+    expect(loadConfig({ dataDir: ':memory:' }, { PASSWORD_COST: '1024' }).passwordCost).toBe(1024);
+    for (const bad of ['1000', '1', '0', String(2 ** 21), 'many']) {
+      expect(() => loadConfig({ dataDir: ':memory:' }, { PASSWORD_COST: bad })).toThrow(/power of two|whole number/);
+    }
   });
 });
 

@@ -46,6 +46,9 @@ export const ADDRESS_UNLIMITED: Pick<Config, 'addressChecks' | 'socketsPerIp' | 
   chatAccountsPerIp: { max: 0, windowMs: 60_000 },
 };
 
+/** scrypt's cost for the suites' passwords: about 2 ms of a core a hash, where the default takes 35. */
+export const TEST_PASSWORD_COST = 1024;
+
 /** A running server for one test file. */
 export type TestServer = Awaited<ReturnType<typeof startServer>>;
 
@@ -58,7 +61,8 @@ export async function startServer(overrides: Partial<Config> = {}) {
   const database = overrides.databaseUrl === undefined ? await databaseFor(dataDir) : undefined;
   // Like the request limit, sign-in limits, the starting-balance window and the limits by address
   // (docs/decisions/0048) are off unless a test turns them on: test files sign dozens of players
-  // in from one address.
+  // in from one address. Passwords hash at a lower scrypt cost (config.passwordCost): the
+  // suite signs up about a thousand players, 35 ms of a core each at the default.
   // Alone unless SUITE_REDIS_URL runs the suite through Redis (REDIS_URL is for the two-process tests).
   // Through Redis each site (its folder) has its own prefix, as REDIS_PREFIX gives sites sharing
   // one Redis: test files running side by side must not share rooms, counts or revocations,
@@ -66,7 +70,7 @@ export async function startServer(overrides: Partial<Config> = {}) {
   const redisUrl = process.env.SUITE_REDIS_URL || null;
   const redisPrefix = `suite-${basename(dataDir)}:`;
   const built = await buildApp(
-    { staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, connectLimit: CONNECT_UNLIMITED, startGrantWindowMs: 0, ...ADDRESS_UNLIMITED, redisUrl, redisPrefix, ...overrides, dataDir, databaseUrl: overrides.databaseUrl ?? database?.url },
+    { staticDir: '/nonexistent', rateLimit: { max: 0, windowMs: 60_000 }, connectLimit: CONNECT_UNLIMITED, startGrantWindowMs: 0, passwordCost: TEST_PASSWORD_COST, ...ADDRESS_UNLIMITED, redisUrl, redisPrefix, ...overrides, dataDir, databaseUrl: overrides.databaseUrl ?? database?.url },
     { logger: serverLogStream },
   );
   await built.app.listen({ port: 0, host: '127.0.0.1' });

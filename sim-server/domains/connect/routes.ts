@@ -113,7 +113,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
       if (!user) {
         // A new account's password needs 6 characters; the spec's wording for any failure stays.
         if (password.length < MIN_PASSWORD) throw new AppError(NumericError.INVALID_DATA, LOGIN_FAILED);
-        ({ user, created } = await findOrCreate(request, deviceFor(request, reply), username, await hashPassword(password), null));
+        ({ user, created } = await findOrCreate(request, deviceFor(request, reply), username, await hashPassword(password, config.passwordCost), null));
         if (created) guard.signedUp(request.ip);
         // Two first sign-ins raced: the other one created the account; check its password.
         if (!created && !(user.password_hash && (await verifyPassword(password, user.password_hash)))) user = undefined;
@@ -223,7 +223,7 @@ export function registerConnect(app: FastifyInstance, services: Services): void 
   async function providerIdentityOk(providerId: string, secret: string, profile: SteamProfile): Promise<boolean> {
     const known = await db.get<{ secret_hash: string }>('SELECT secret_hash FROM sim_provider_accounts WHERE provider_id = ?', providerId);
     if (known) return verifyPassword(secret, known.secret_hash);
-    const hash = await hashPassword(secret);
+    const hash = await hashPassword(secret, config.passwordCost);
     // The simulated Steam profile is chosen once, when the identity is made.
     await db.run('INSERT INTO sim_provider_accounts (provider_id, secret_hash, created_at, steam_profile) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', providerId, hash, config.now(), JSON.stringify(profile));
     // Two first sign-ins raced: the stored secret decides.
