@@ -48,6 +48,8 @@ export default defineConfig({
     // tests of the offline app allow it, the rest do without that load.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
+    // Flows run with reduced motion; the files that test motion ask for it (FULL_MOTION, fixtures.ts).
+    reducedMotion: 'reduce',
     launchOptions: {
       // Debian's Chromium (docs/design.md section 2): browser downloads are not available here.
       executablePath: CHROMIUM_PATH,

@@ -4,8 +4,10 @@
 // test-results/screens/.
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { FULL_MOTION, expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, callAsPlayer, header, newPlayerName, settled, signInByApi } from './helpers.ts';
+
+test.use(FULL_MOTION);
 
 const SHOTS = 'test-results/screens';
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { FULL_MOTION, expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, callAsPlayer, header, settled, signInByApi } from './helpers.ts';
+
+test.use(FULL_MOTION);
 
 // Case battles end to end on the real sim-server: build a battle in the create screen, call
 // bots, watch every round roll to the winner banner, then let the fairness worker replay it.

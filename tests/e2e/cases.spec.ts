@@ -3,10 +3,12 @@
 // modal. Screenshots for a person to look at go to test-results/screens/.
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { FULL_MOTION, expect, test } from './fixtures.ts';
 import { GFX_CHROMIUM_ARGS } from './fixtures/gfx/build.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
 import { acceptCookiesUpFront, dropOneItem, expectLive, header, offlineCopyKept, settled, signInByApi, underServiceWorker } from './helpers.ts';
+
+test.use(FULL_MOTION);
 
 const SHOTS = 'test-results/screens';
 const SIZES = [

@@ -2,8 +2,10 @@
 // runs (scripts/prerender.ts); the app then takes the same page over. A signed-in player gets
 // the plain shell. Screenshots for a person to look at go to test-results/screens/.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { FULL_MOTION, expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, header, signInByApi } from './helpers.ts';
+
+test.use(FULL_MOTION);
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png` });
 

@@ -3,6 +3,16 @@ import { portOf } from './servers.ts';
 
 export { expect } from '@playwright/test';
 
+/**
+ * The browser suite runs with reduced motion (playwright.config.ts), a setting the app honours
+ * for players who ask for it: spins land at once and transitions take a millisecond. A test of a
+ * flow (a deposit, a chat, a claim) checks the same states without the frames in between, and
+ * drawing those frames in software at 1920 px was a fifth of the suite's CPU (docs/design.md
+ * section 14). The files whose subject is the motion itself, the games' animations and the
+ * first view run with full motion, as most players see them: `test.use(FULL_MOTION)`.
+ */
+export const FULL_MOTION = { reducedMotion: 'no-preference' } as const;
+
 /** The quiet start every page gets (see below). */
 function quietScript() {
   localStorage.setItem('perf_probe', 'off');

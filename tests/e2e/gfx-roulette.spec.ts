@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { craftBattle, craftUnbox } from '../unit/replay-fixtures.ts';
 import { buildGfxPage, GFX_CHROMIUM_ARGS, PAGE_ITEMS, serveDir } from './fixtures/gfx/build.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
+import { FULL_MOTION } from './fixtures.ts';
 
 const SHOTS = 'test-results/screenshots';
 const KNIFE = PAGE_ITEMS.find((item) => item.rarity === 'orange')!;
@@ -13,7 +14,7 @@ const PINK = PAGE_ITEMS.find((item) => item.rarity === 'pink')!;
 /** The strip's band on a 1920-wide page. */
 const BAND = { x: 0, y: 0, width: 1920, height: 320 };
 
-test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: GFX_CHROMIUM_ARGS } });
+test.use({ ...FULL_MOTION, launchOptions: { executablePath: CHROMIUM_PATH, args: GFX_CHROMIUM_ARGS } });
 test.describe.configure({ mode: 'serial' });
 
 let site: Awaited<ReturnType<typeof serveDir>>;

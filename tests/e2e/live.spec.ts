@@ -1,6 +1,8 @@
 import type { Page, WebSocketRoute } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { FULL_MOTION, expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, expectLive, header, signInByApi } from './helpers.ts';
+
+test.use(FULL_MOTION);
 
 test.beforeEach(async ({ page }) => {
   await acceptCookiesUpFront(page);

@@ -1,6 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { FULL_MOTION, expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, callAsPlayer, newPlayerName, operatorHeaders, settled, signInByApi } from './helpers.ts';
+
+test.use(FULL_MOTION);
 
 /** A stream-club partner on air with an open party (dress code "Neon Hat"); answers their page, name, stream and party. */
 async function partnerWithParty(browser: Browser, baseURL: string | undefined) {

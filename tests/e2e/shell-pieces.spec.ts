@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { defaultAvatarIndex } from '../../src/core/default-avatar.ts';
-import { expect as baseExpect, test } from './fixtures.ts';
+import { FULL_MOTION, expect as baseExpect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, callAsPlayer, connectByApi, header, newPlayerName, operatorHeaders } from './helpers.ts';
 
 const SHOTS = 'test-results/shell-pieces';
@@ -13,6 +13,7 @@ const SHOTS = 'test-results/shell-pieces';
 // Two players, several contexts and a sim-console page per test: on a loaded two-core machine
 // these waits take longer than the suite's defaults, so this file allows more.
 test.describe.configure({ timeout: 120_000 });
+test.use(FULL_MOTION);
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Signs a new player in through the connect service; answers their name and hash. */

@@ -5,10 +5,12 @@
 // test-results/screens/ (the game pages at 390 px in performance mode, mid-animation).
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { FULL_MOTION, expect, test } from './fixtures.ts';
 import { GFX_CHROMIUM_ARGS } from './fixtures/gfx/build.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
 import { acceptCookiesUpFront, appRunning, callAsPlayer, header, signInByApi } from './helpers.ts';
+
+test.use(FULL_MOTION);
 
 const SHOTS = 'test-results/screens';
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
