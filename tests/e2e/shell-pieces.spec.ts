@@ -13,7 +13,6 @@ const SHOTS = 'test-results/shell-pieces';
 // Two players, several contexts and a sim-console page per test: on a loaded two-core machine
 // these waits take longer than the suite's defaults, so this file allows more.
 test.describe.configure({ timeout: 120_000 });
-test.use(FULL_MOTION);
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Signs a new player in through the connect service; answers their name and hash. */
@@ -112,6 +111,8 @@ test('signing in on a second browser raises the login-detected modal on the firs
 });
 
 test.describe('version check', () => {
+  // One of them presses Reload during a spin: the spin must run.
+  test.use(FULL_MOTION);
   const seed = (page: Page, ageMs: number) =>
     page.addInitScript((age) => {
       // Once per test: the reload after the update must find what the app stored.

@@ -20,9 +20,6 @@ const PHONE = { width: 390, height: 844 };
 
 // WebGL on SwiftShader, so the scenes really draw in headless Chromium (the no-WebGL test takes it away itself).
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: GFX_CHROMIUM_ARGS } });
-// Its tests share nothing, and the files with WebGL run last: in one worker this file's 40 s
-// were the suite's tail while the other worker sat idle.
-test.describe.configure({ mode: 'parallel' });
 
 test.describe('the first view before the app', () => {
   test.use({ javaScriptEnabled: false, viewport: PHONE });
