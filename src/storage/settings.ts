@@ -144,7 +144,12 @@ export function readStored(key: string): unknown {
   }
 }
 
-const store = createStore<Settings>({ ...DEFAULT_SETTINGS, ...sanitizeSettings(readStored(SETTINGS_KEY)) });
+/** The copy in localStorage as this page found it, before any change of this page's. */
+const startCopy = readStored(SETTINGS_KEY);
+const store = createStore<Settings>({ ...DEFAULT_SETTINGS, ...sanitizeSettings(startCopy) });
+
+/** Keys this page changed: newer than any copy, whichever store holds it. */
+const changedHere = new Set<keyof Settings>();
 
 /** The settings now. */
 export const getSettings = store.get;
@@ -169,6 +174,7 @@ export function setSetting<K extends keyof Settings>(key: K, value: Settings[K])
   const problem = settingProblem(key, value);
   if (problem !== null) throw new SettingError(problem);
   const next = { ...store.get(), [key]: value };
+  changedHere.add(key);
   store.set(next);
   writeLocalCopy(next);
   void import('./db.ts')
@@ -179,16 +185,13 @@ export function setSetting<K extends keyof Settings>(key: K, value: Settings[K])
 let hydrated: Promise<void> | null = null;
 
 /**
- * Whether IndexedDB may hold a setting the store lacks. Every change writes the whole copy in
- * localStorage, which the store starts from: without that copy nothing was ever stored, and a
- * copy of every key is the newest. Only a copy written before it held every setting (it held
- * those of the first paint) sends the app to IndexedDB, whose library then loads.
+ * The keys IndexedDB may hold that the store did not start with. Every change writes the whole
+ * copy in localStorage, which the store starts from: without that copy nothing was ever
+ * stored, and a copy of every key is the newest. Only a copy written before it held every
+ * setting (it held those of the first paint) lacks some, and sends the app to IndexedDB.
  */
-function indexedDbMayAdd(): boolean {
-  const local = readStored(SETTINGS_KEY);
-  if (local === null) return false;
-  return typeof local !== 'object' || Object.keys(DEFAULT_SETTINGS).some((key) => !(key in local));
-}
+const missingAtStart: readonly (keyof Settings)[] =
+  startCopy === null ? [] : (Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]).filter((key) => typeof startCopy !== 'object' || !(key in startCopy));
 
 /**
  * Resolves once the player's saved settings are in the store (at once unless IndexedDB may
@@ -196,7 +199,7 @@ function indexedDbMayAdd(): boolean {
  * opens) waits for this: on a page opened directly the game can be there first.
  */
 export function settingsLoaded(): Promise<void> {
-  return indexedDbMayAdd() ? hydrateSettings() : Promise.resolve();
+  return missingAtStart.length > 0 ? hydrateSettings() : Promise.resolve();
 }
 
 /** Reads the settings kept in IndexedDB into the store (once, after the first paint). */
@@ -205,10 +208,12 @@ export function hydrateSettings(): Promise<void> {
     .then(async ({ arenaDb }) => {
       const rows = await arenaDb().settings.toArray();
       const saved = sanitizeSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])));
-      // localStorage is written first on every change, so it wins for the keys it holds (a copy
-      // written before it held every setting holds some).
-      const local = sanitizeSettings(readStored(SETTINGS_KEY));
-      store.set({ ...store.get(), ...saved, ...local });
+      // IndexedDB fills only what the start's copy lacked and this page has not changed since:
+      // the local copy is written first on every change, so it is newer for the keys it held.
+      const filled = Object.fromEntries(missingAtStart.filter((key) => key in saved && !changedHere.has(key)).map((key) => [key, saved[key]]));
+      const next: Settings = { ...store.get(), ...filled };
+      store.set(next);
+      writeLocalCopy(next);
     })
     .catch((error: unknown) => console.warn('settings not read', error));
   return hydrated;
