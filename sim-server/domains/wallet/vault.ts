@@ -33,22 +33,20 @@ export const vaultHandlers: Handlers = {
   'wallet-vault.deposit': ({ amount }, ctx) => {
     const user = requireUser(ctx);
     return ctx.moneyTx(async (tx: Tx) => {
-      // The split only says why a refused deposit is refused; the ledger's conditional debit is
-      // what refuses it. So the transfer does not wait for the split's answer: both go out
-      // together (one round trip on PostgreSQL, docs/decisions/0059), the split read first.
-      // A refusal explained here throws, and the transaction takes the transfer back with it.
-      const [read, moved] = await Promise.allSettled([
-        ctx.ledger.split(tx, user.id),
-        ctx.ledger.transfer(tx, { from: { user: user.id }, to: { user: user.id, purpose: 'vault' }, amount, type: 'vault_deposit' }),
-      ]);
-      if (read.status === 'rejected') throw read.reason;
-      // A database failure (a deadlock to run again) is answered before any explanation.
-      if (moved.status === 'rejected' && !(moved.reason instanceof AppError)) throw moved.reason;
-      const { balance, withdrawable, sponsored, bonusLocked } = read.value;
+      // The transfer answers both balances it left (the wallet debited, the vault credited); no
+      // ledger hook moves coins on a vault deposit, so nothing later in this transaction changes
+      // them. The lock's read does not wait for it: they go out together (one round trip on
+      // PostgreSQL, docs/decisions/0059).
+      const moving = ctx.ledger.transfer(tx, { from: { user: user.id }, to: { user: user.id, purpose: 'vault' }, amount, type: 'vault_deposit' });
+      const [moved, lockTime] = await Promise.allSettled([moving, lockedUntil(tx, user.id, ctx.config.now())]);
+      if (lockTime.status === 'rejected') throw lockTime.reason;
+      if (moved.status === 'fulfilled') return { success: true, amount: moved.value.creditBalance, balance: moved.value.debitBalance, lock_time: lockTime.value };
+      // Refused by the ledger's conditional debit (it moved nothing): the wallet's split says why.
+      if (!(moved.reason instanceof AppError)) throw moved.reason;
+      const { balance, withdrawable, sponsored, bonusLocked } = await ctx.ledger.split(tx, user.id);
       // Sponsored, bonus and not-yet-wagered tipped coins stay in play; the ledger enforces it, this says why.
       if (amount <= balance && amount > withdrawable) fail(NumericError.INVALID_DATA, sponsored > 0 ? SPONSORED_STAY : bonusLocked > 0 ? BONUS_STAY : TO_WAGER_STAY);
-      if (moved.status === 'rejected') throw moved.reason;
-      return { success: true, ...await vaultState(tx, ctx, user.id) };
+      throw moved.reason;
     });
   },
   'wallet-vault.withdraw': ({ amount, secure_code }, ctx) => {
