@@ -344,15 +344,21 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
 
   const identity = new Map<string, string>();
   let identityStale = true;
-  const loadIdentity = async (): Promise<void> => {
-    const { rows } = await query("SELECT table_name, column_name FROM information_schema.columns WHERE is_identity = 'YES' AND table_schema = current_schema()", []);
+  const loadIdentity = async (read: (sql: string) => Promise<QueryResult>): Promise<void> => {
+    const { rows } = await read("SELECT table_name, column_name FROM information_schema.columns WHERE is_identity = 'YES' AND table_schema = current_schema()");
     identity.clear();
     for (const r of rows) identity.set(r.table_name as string, r.column_name as string);
     identityStale = false;
   };
-  /** A table's identity column: known at once, unless DDL ran since it was last read. */
-  const identityOf = (table: string): string | undefined | Promise<string | undefined> =>
-    identityStale ? loadIdentity().then(() => identity.get(table)) : identity.get(table);
+  /**
+   * A table's identity column: known at once, unless DDL ran since it was last read; then read
+   * again through `read`, the connection asking. A transaction never waits for a second
+   * connection of the pool: with every connection held by transactions queued on one player's
+   * row lock, the one holding the lock would wait for a connection they hold, until the
+   * statement timeout.
+   */
+  const identityOf = (table: string, read: (sql: string) => Promise<QueryResult>): string | undefined | Promise<string | undefined> =>
+    identityStale ? loadIdentity(read).then(() => identity.get(table)) : identity.get(table);
 
   const params = (values: SQLInputValue[]): unknown[] => values.map((v) => (typeof v === 'bigint' ? v.toString() : v));
 
@@ -369,7 +375,7 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
         if (t.ddl) identityStale = true;
         const table = t.insertInto;
         // An INSERT answers its new row's id (lastInsertRowid) through RETURNING its identity column.
-        const pk = table ? identityOf(table) : undefined;
+        const pk = table ? identityOf(table, (text) => exec(text, [])) : undefined;
         const withPk = (key: string | undefined): string => (key && !t.returning ? withReturning(t.text, key) : t.text);
         const text = pk instanceof Promise ? pk.then(withPk) : withPk(pk);
         const { rows, rowCount } = await exec(text, params(values));
@@ -467,6 +473,8 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
     await migrateOnce({ run, get, all, transaction });
   }
   prepare = true;
+  // Read once now, not by the first INSERTs of a busy start, each on its own connection.
+  await loadIdentity((text) => query(text, []));
   running = true;
 
   const leases = createLeases(settings, connectTimeoutMs);

@@ -105,6 +105,22 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL', () => {
     await drain();
   });
 
+  test('a transaction that must read the identity columns again (after DDL) reads them on its own connection: one player\'s calls queued on their row lock never wait for the pool', async () => {
+    // Two connections, both taken by one player's two transactions: the first holds the
+    // player's row lock, the second waits for it. Reading the identity columns through a third
+    // connection, the first would wait for the second's, until the statement timeout.
+    const two = await openDb({ path: ':memory:', url: database.url, poolSize: 2, statementTimeoutMs: 1_000 });
+    try {
+      await two.run('CREATE TABLE queued_inserts (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)');
+      const ids = await Promise.all([1, 2].map((n) => two.transaction(async (tx) => (await tx.run('INSERT INTO queued_inserts (n) VALUES (?)', n)).lastInsertRowid, { player: 1 })));
+      expect(ids.toSorted()).toEqual([1, 2]);
+      expect(await two.all('SELECT id, n FROM queued_inserts ORDER BY id')).toHaveLength(2);
+    } finally {
+      await two.run('DROP TABLE IF EXISTS queued_inserts');
+      await two.close();
+    }
+  });
+
   test('200 debits from two processes on a balance that covers 37: exactly 37 go through', async () => {
     await fund(3_700);
     const startAt = String(Date.now() + 1_500);
