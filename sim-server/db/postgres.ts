@@ -138,6 +138,26 @@ function asPostgresError(error: unknown): PostgresError {
   return new PostgresError(e.message ?? String(error), e.code);
 }
 
+/**
+ * Statements written to a connection in one turn leave in one write (docs/decisions/0059): its
+ * socket is corked at the first and uncorked once the turn's microtasks ran. pg corks the
+ * messages of each statement, not statements written one after another, so a transaction's
+ * BEGIN and first statements, or a body's Promise.all, were a write (a syscall, a packet, a
+ * wake-up of PostgreSQL) each.
+ */
+const corked = new WeakSet<object>();
+function oneWrite(client: PoolClient): void {
+  const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+  if (!stream?.cork || !stream.uncork || corked.has(stream)) return;
+  corked.add(stream);
+  stream.cork();
+  // A tick queued from a promise job runs once every promise job of the turn has run.
+  process.nextTick(() => {
+    corked.delete(stream);
+    stream.uncork!();
+  });
+}
+
 /** Opens (and migrates) a PostgreSQL database; throws a clear error when it cannot be reached. */
 export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTimeoutMs = 5_000, poolSize = 10, poolWaitMs = 2 * statementTimeoutMs + connectTimeoutMs, migrate = true }: PostgresOptions): Promise<Db> {
   const address = redactUrl(url);
@@ -302,7 +322,10 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
    * is the order they were made, as it is on SQLite.
    */
   const send = (tx: TxConnection, text: string | Promise<string>, values: unknown[]): Promise<QueryResult> => {
-    if (tx.queued === 0 && typeof text === 'string') return tx.client.query(configOf(text, values));
+    if (tx.queued === 0 && typeof text === 'string') {
+      oneWrite(tx.client);
+      return tx.client.query(configOf(text, values));
+    }
     const before = tx.turn;
     let sent!: () => void;
     tx.turn = new Promise((resolve) => (sent = resolve));
@@ -311,7 +334,9 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
       try {
         await before;
         // Returned, not awaited: the statement is written before `finally` lets the next one go.
-        return tx.client.query(configOf(await text, values));
+        const config = configOf(await text, values);
+        oneWrite(tx.client);
+        return tx.client.query(config);
       } finally {
         tx.queued--;
         sent();
@@ -416,6 +441,7 @@ export async function openPostgres({ url, statementTimeoutMs = 10_000, connectTi
       ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'
       : player === undefined ? 'BEGIN' : `BEGIN; SELECT 1 FROM users WHERE id = ${player} FOR NO KEY UPDATE`;
     const tx: TxConnection = { client, begun: Promise.resolve(), turn: Promise.resolve(), queued: 0 };
+    oneWrite(client);
     tx.begun = client.query(beginSql).then(() => undefined, (error: unknown) => {
       const failed = asPostgresError(error);
       // A connection found dead at BEGIN (each idle one may have died with the others, when
