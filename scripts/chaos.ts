@@ -36,7 +36,7 @@ import { HOTP, Secret } from 'otpauth';
 import { WebSocket } from 'ws';
 import { randomInt, seededRandom, type RandomSource } from '../src/core/seeded-random.ts';
 import { openDb, type Db } from '../sim-server/db/database.ts';
-import { openPostgres } from '../sim-server/db/postgres.ts';
+import { dropDatabase, openPostgres } from '../sim-server/db/postgres.ts';
 import { createLedger } from '../sim-server/db/ledger.ts';
 import { createClient } from '../tests/server/harness.ts';
 
@@ -546,6 +546,6 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
   if (adminUrl && databaseUrl) {
     const admin = await openPostgres({ url: adminUrl, migrate: false });
-    await admin.run(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`).finally(() => admin.close());
+    await dropDatabase((sql) => admin.run(sql), new URL(databaseUrl).pathname.slice(1)).finally(() => admin.close());
   }
 }

@@ -87,6 +87,24 @@ export class PostgresError extends Error {
   }
 }
 
+/**
+ * Drops a database (tests, the chaos run and the bench make throwaway ones), ending the
+ * connections to it. FORCE ends those of the role, not an autovacuum worker of the superuser
+ * that started on the database meanwhile (42501): the drop is tried again once that has ended,
+ * for about five seconds.
+ */
+export async function dropDatabase(run: (sql: string) => Promise<unknown>, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42501' || attempt === 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 /** The address without its password, for messages and Db.path. */
 export function redactUrl(url: string): string {
   try {

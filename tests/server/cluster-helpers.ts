@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { dropDatabase } from '../../sim-server/db/postgres.ts';
 import { createClient } from './harness.ts';
 
 /** Whether the two-process tests can run here. */
@@ -44,7 +45,7 @@ export async function throwawayDatabase(): Promise<{ url: string; drop(): Promis
   await run(`CREATE DATABASE ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: url.toString(), drop: () => dropDatabase(run, name) };
 }
 
 /** Processes sharing one database, one Redis (under a prefix of their own) and one token key. */

@@ -6,7 +6,7 @@
  * test server runs every migration again.
  */
 import { randomBytes } from 'node:crypto';
-import { openPostgres } from '../../sim-server/db/postgres.ts';
+import { dropDatabase, openPostgres } from '../../sim-server/db/postgres.ts';
 
 export default async function setup(): Promise<(() => void) | undefined> {
   const url = process.env.TEST_DATABASE_URL;
@@ -29,7 +29,7 @@ export default async function setup(): Promise<(() => void) | undefined> {
     const admin = await openPostgres({ url, migrate: false, statementTimeoutMs: 120_000 });
     try {
       for (const { datname } of await admin.all<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE ?', `arena_test_${run}_%`)) {
-        await admin.run(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+        await dropDatabase((sql) => admin.run(sql), datname);
       }
     } finally {
       await admin.close();

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDb, type Db } from '../../sim-server/db/database.ts';
-import { openPostgres } from '../../sim-server/db/postgres.ts';
+import { dropDatabase, openPostgres } from '../../sim-server/db/postgres.ts';
 
 /** The PostgreSQL address the suite runs against, if any. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -25,7 +25,8 @@ async function adminDb(): Promise<Db> {
 /** Drops a test database; one that cannot be dropped now is left to the end of the run (global-setup.ts). */
 async function dropQuietly(name: string): Promise<void> {
   try {
-    await (await adminDb()).run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    const db = await adminDb();
+    await dropDatabase((sql) => db.run(sql), name);
   } catch {
     // dropped when the run ends
   }
