@@ -6,6 +6,8 @@
  * reported in the table, not as a failure of the run.
  *
  *   node bench/run.ts [rpc] [ledger] [socket] [chat-list] [client] [lighthouse] [workers] [gfx] [frames] [radio] [battles] [progression] [partner] [world] [cluster] [rtp] [--quick]
+ *
+ * BENCH_STACK=1 also prints the whole error of a benchmark that could not run (the table has its first line).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -104,6 +106,7 @@ for (const bench of benchmarks) {
     if (section.fatal) fatal = true;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (process.env.BENCH_STACK) console.error(error);
     rows.push({ benchmark: bench.name, figure: 'ERROR', value: null, unit: '', target: '', verdict: `ERROR: ${message.split('\n')[0]}` });
     notes.push(`${bench.name} failed: ${message}`);
     details[bench.name] = { error: message };

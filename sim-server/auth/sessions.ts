@@ -126,12 +126,17 @@ export async function closeSessions(db: Db, now: number, sessionId: number, ever
 // way (each column of the joined table costs about 2 µs; a plain row's columns a tenth of that).
 const LIVE_SESSION_USER = 'SELECT * FROM users WHERE id = (SELECT user_id FROM sessions WHERE id = ? AND user_id = ? AND revoked_at IS NULL)';
 
+/** The player of an open session, or undefined: the one statement every signed-in call makes first. */
+export function liveSessionUser(db: Pick<Db, 'get'>, sessionId: number, userId: number): Promise<UserRow | undefined> {
+  return db.get<UserRow>(LIVE_SESSION_USER, sessionId, userId);
+}
+
 /** Resolves an access token to its player, checking that the session is still open. */
 export async function authenticate({ db, config, tokens }: AuthServices, accessToken: string): Promise<{ user: UserRow; sessionId: number }> {
   const claims = tokens.verify(accessToken, config.now());
   // Every call reads the session, so a logout refuses its token at once; the common case
   // (an open session) is one indexed join, the refusals below tell why (docs/decisions/0029).
-  const live = await db.get<UserRow>(LIVE_SESSION_USER, claims.sessionId, claims.userId);
+  const live = await liveSessionUser(db, claims.sessionId, claims.userId);
   if (live) return { user: live, sessionId: claims.sessionId };
   const session = await db.get<SessionRow>('SELECT id, user_id, refresh_hash, expires_at, revoked_at FROM sessions WHERE id = ?', claims.sessionId);
   if (!session || session.revoked_at !== null || session.user_id !== claims.userId) throw new AppError(NumericError.ACCESS_DENIED, TokenMessage.REVOKED);
