@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildApp } from '../sim-server/app.ts';
+import { answerTapsOnCopy } from '../src/app/first-tap.ts';
 
 /** The catalog's first cases (those the home page and /cases show first) get their page made too. */
 const CASE_PAGES = 12;
@@ -73,6 +74,9 @@ export function deferAppStart(html: string): string {
 /** The longest the app waits for load and paint: a hidden tab paints nothing. */
 const START_BOUND_MS = 4000;
 
+/** The copy's buttons answer a tap once the app has taken the page over (src/app/first-tap.ts). */
+const TAPS_ON_COPY = `<script>(${answerTapsOnCopy.toString()})(document.getElementById('root'))</script>`;
+
 /**
  * index.html with the page's markup in #root, its title, description, canonical address and
  * social-preview tags (document 1 section 2.1), and its styles. The shell's generic preview
@@ -88,7 +92,8 @@ export function fillShell(shell: string, path: string, snap: Snapshot): string {
   return deferAppStart(withoutShellSocial)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(snap.title)}</title>${description}${canonical}${social}`)
     .replace('</head>', `${styles}</head>`)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeAttr(path)}">${snap.html}</div>`);
+    // A function, not a string: `$&` and its kind in the markup are text, not patterns.
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${escapeAttr(path)}">${snap.html}</div>${TAPS_ON_COPY}`);
 }
 
 /** Renders every public page in Chromium and writes the copies and their index (routes.json). */

@@ -51,6 +51,35 @@ test('the app takes the prerendered page over: the same page, now working', asyn
   await shot(page, 'first-visit-cases-app-phone');
 });
 
+for (const { label, viewport, button, opens } of [
+  { label: 'desktop', viewport: { width: 1920, height: 1080 }, button: 'Settings', opens: 'Settings' },
+  { label: 'phone', viewport: { width: 390, height: 844 }, button: 'Menu', opens: 'Menu' },
+]) {
+  test(`a button tapped on the prerendered page before the app ran is pressed once the app took the page over (${label})`, async ({ page }) => {
+    await acceptCookiesUpFront(page);
+    await page.setViewportSize(viewport);
+    // The app takes the copy over once the first page's data is in: held until the tap is made.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/method/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    // The copy's own button, marked, so the test knows the tap landed on the copy.
+    const control = header(page).getByRole('button', { name: button, exact: true });
+    await control.evaluate((element) => element.setAttribute('data-copy', ''));
+    await header(page).locator('button[data-copy]').click();
+    await expect(page.getByRole('dialog', { name: opens })).toHaveCount(0);
+    release();
+    // The copy is gone (the marked button with it), and the app's button was pressed, once.
+    await expect(header(page).locator('button[data-copy]')).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: opens })).toBeVisible();
+    await expect(control).toHaveAttribute('aria-expanded', 'true');
+    await shot(page, `first-visit-tap-replayed-${label}`);
+  });
+}
+
 test('an address changed while the app starts over a prerendered page is the page it shows', async ({ page }) => {
   // The app loads the first page before it mounts the router (src/app/app.tsx): a back or
   // forward in between was lost, and the page stayed the first one under the new address.
