@@ -8,12 +8,12 @@
  * database and players, with the same number of calls at once.
  */
 import { liveSessionUser } from '../../sim-server/auth/sessions.ts';
-import type { Db } from '../../sim-server/db/database.ts';
 import { createLedger } from '../../sim-server/db/ledger.ts';
 import { openPostgres } from '../../sim-server/db/postgres.ts';
 import { walletHandlers } from '../../sim-server/domains/wallet/methods.ts';
 import { vaultHandlers } from '../../sim-server/domains/wallet/vault.ts';
 import type { CallContext } from '../../sim-server/rpc/context.ts';
+import { playersDb } from '../../sim-server/rpc/dispatch.ts';
 import { cpuSeconds } from './procs.ts';
 
 /** The calls the RPC bench loads, as handler and params. */
@@ -47,8 +47,8 @@ export async function dataPathFloor(url: string, call: keyof typeof CALLS, { con
       const { id, user_id: userId } = sessions[k % sessions.length]!;
       const user = await liveSessionUser(db, id, userId);
       if (!user) throw new Error(`data path floor: session ${id} is not open`);
-      // What the dispatcher gives a signed-in player's handler (sim-server/rpc/dispatch.ts).
-      const players: Db = { ...db, transaction: (fn, options) => db.transaction(fn, { player: userId, ...options }) };
+      // What the dispatcher gives a signed-in player's handler.
+      const players = playersDb(db, userId);
       const ctx = { config, ledger, db: players, user, sessionId: id, moneyTx: (fn) => players.transaction(fn) } as Partial<CallContext> as CallContext;
       await CALLS[call](ctx);
     };

@@ -84,7 +84,7 @@ export function paramsHash(method: string, params: unknown): string {
 }
 
 /** The Db whose transactions take `userId`'s row lock first. */
-function playersDb(db: Db, userId: number): Db {
+export function playersDb(db: Db, userId: number): Db {
   return { ...db, transaction: (fn, options) => db.transaction(fn, { player: userId, ...options }) };
 }
 

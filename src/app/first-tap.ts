@@ -19,8 +19,8 @@ export function answerTapsOnCopy(root: HTMLElement): void {
   let tap: { name: string; nth: number } | undefined;
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button || !copy.contains(button) || !nameOf(button)) return;
-    tap = { name: nameOf(button), nth: visibleNamed(nameOf(button)).indexOf(button) };
+    const name = button && copy.contains(button) ? nameOf(button) : '';
+    if (name) tap = { name, nth: visibleNamed(name).indexOf(button!) };
   };
   root.addEventListener('click', onClick, true);
   const watch = new MutationObserver(() => {
