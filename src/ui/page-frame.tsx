@@ -30,7 +30,7 @@ export interface PageFrameProps {
   area: Area;
   icon?: ReactNode;
   /** Small line above the heading: the area's name. */
-  eyebrow: string;
+  eyebrow: ReactNode;
   title: ReactNode;
   /** One or two sentences: what the page is for. */
   lead?: ReactNode;

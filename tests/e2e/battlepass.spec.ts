@@ -40,6 +40,8 @@ test('buy the pass, climb a tier, claim, and open a pack', async ({ page }) => {
   // The header's Season entry tells the truth now: it leads here.
   await expect(header(page).getByRole('link', { name: 'Season' })).toBeVisible();
   await expect(page.getByTestId('bp-tier')).toContainText('Tier 0');
+  // How long the season has left, beside its number.
+  await expect(page.locator('.page-eyebrow')).toHaveText(/^Season \d+ · ends in \d+ (days|hours|minutes)$/);
   await expect(tiers(page).getByRole('listitem')).toHaveCount(30);
   await expect(tiers(page).getByRole('button', { name: /Claim/ })).toHaveCount(0);
   await shot(page, 'battlepass-start-desktop');

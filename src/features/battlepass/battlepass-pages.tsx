@@ -64,15 +64,17 @@ export function BattlePassPage() {
     <PageFrame
       area="battlepass"
       icon={<StarIcon />}
-      eyebrow={season ? `Season ${season.number}` : 'Season'}
-      title="Battle Pass"
-      lead={
+      eyebrow={
         <>
-          {BP_TIERS} tiers over 90 days. Every {BP_EXP_PER_TIER.toLocaleString('en-US')} season experience opens the next tier
-          {/* Time left is the app's to say: a prerendered copy's would be the build's (scripts/prerender.ts drops data-live-only). */}
-          {season && <span data-live-only>; this season ends in {timeLeft(season.ends_in)}</span>}.
+          Season{season && ` ${season.number}`}
+          {/* Time left is the app's to say: a prerendered copy's would be the build's (scripts/prerender.ts drops
+              data-live-only). It sits in the eyebrow, not the lead: the lead is the page's largest paint, and a
+              lead that grows once the app has taken over is a second, late largest paint on a slow phone. */}
+          {season && <span data-live-only> · ends in {timeLeft(season.ends_in)}</span>}
         </>
       }
+      title="Battle Pass"
+      lead={`${BP_TIERS} tiers over 90 days. Every ${BP_EXP_PER_TIER.toLocaleString('en-US')} season experience opens the next tier.`}
       actions={
         !logged ? (
           <Button variant="primary" onClick={() => sessionModal.set('login')}>
