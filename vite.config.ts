@@ -165,6 +165,8 @@ export default defineConfig({
     outDir: 'dist',
     target: 'es2023',
     sourcemap: true,
+    // dist/.vite/manifest.json: which files each route needs (scripts/route-shells.ts).
+    manifest: true,
     // A lazy chunk's styles must load with it, but its shared scripts are fetched by its own
     // imports anyway: listing them for preloading put some 120 hashed names (about 2 KiB
     // gzipped) in the first page's script. Pages are precached by the service worker, so

@@ -1,12 +1,14 @@
 /**
- * `npm run build`: vite build, then the public pages' first views as HTML
- * (scripts/prerender.ts) and the radio's tracks as Ogg Opus (scripts/radio-tracks.ts), then a brotli and a gzip copy of every text file.
+ * `npm run build`: vite build, each route's shell (scripts/route-shells.ts), then the public
+ * pages' first views as HTML (scripts/prerender.ts) and the radio's tracks as Ogg Opus
+ * (scripts/radio-tracks.ts), then a brotli and a gzip copy of every text file.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compressDist } from './compress-dist.ts';
+import { writeRouteShells } from './route-shells.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -14,6 +16,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export async function buildClient(): Promise<void> {
   const vite = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
   if (vite.status !== 0) throw new Error(`vite build failed with exit code ${vite.status}`);
+  console.log(`wrote the shell of ${writeRouteShells(join(root, 'dist'))} routes with their code named up front`);
   const started = Date.now();
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (existsSync(chromium)) {

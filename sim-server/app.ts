@@ -2,7 +2,7 @@
  * Builds the whole server without listening, so tests start exactly the production server
  * on port 0 and talk to it over real HTTP and WebSocket.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type ServerOptions } from 'node:http';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -23,6 +23,7 @@ import { DOMAINS } from './domains/index.ts';
 import { domainPorts } from './domains/ports.ts';
 import { registerCompression } from './http/compress.ts';
 import { ANSWER_HEADERS } from './http/headers.ts';
+import { prerenderedPage, routeShell } from './http/page-routes.ts';
 import type { Domain, Handlers, Services } from './rpc/context.ts';
 import { createDispatcher } from './rpc/dispatch.ts';
 import { createPopulation, registerPopulationRoutes } from './population/index.ts';
@@ -192,43 +193,27 @@ export function collapseSlashes(url: string): string {
  */
 async function registerClient(app: FastifyInstance, config: Config): Promise<void> {
   const built = () => existsSync(join(config.staticDir, 'index.html'));
-  // A visitor's first request gets the page's prerendered first view when the build made one;
-  // a signed-in player (whose header differs) and every other path get the shell.
-  const sendPage = (path: string | undefined, reply: FastifyReply) => {
-    const prerendered = path === undefined ? undefined : prerenderedPages(config.staticDir).get(path);
-    return reply.header('cache-control', 'no-cache').sendFile(prerendered ?? 'index.html');
+  // A visitor's first request gets the page's prerendered first view when the build made one; a
+  // signed-in player (whose header differs) and every other page get the shell, the one naming
+  // the route's code when the build wrote it (http/page-routes.ts).
+  const sendPage = (path: string, visitor: boolean, reply: FastifyReply) => {
+    const file = (visitor ? prerenderedPage(config.staticDir, path) : undefined) ?? routeShell(config.staticDir, path) ?? 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(file);
   };
   // The static plugin would answer / with index.html itself, before the not-found handler.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || (request.url !== '/' && !request.url.startsWith('/?')) || request.cookies.logged || !built()) return;
-    if (prerenderedPages(config.staticDir).has('/')) return sendPage('/', reply);
+    if (request.method !== 'GET' || (request.url !== '/' && !request.url.startsWith('/?')) || !built()) return;
+    return sendPage('/', !request.cookies.logged, reply);
   });
   // preCompressed: the build wrote .br and .gz beside every text file (scripts/compress-dist.ts).
   await app.register(fastifyStatic, { root: config.staticDir, index: 'index.html', cacheControl: false, preCompressed: true, setHeaders: cacheHeaders });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws' && !/\.[a-z0-9]+$/i.test(path);
-    if (wantsPage && built()) return sendPage(request.cookies.logged ? undefined : path, reply);
+    if (wantsPage && built()) return sendPage(path, !request.cookies.logged, reply);
     if (wantsPage) return reply.type('text/html').send('<!doctype html><title>Arena</title><p>The client is not built yet: run <code>npm run build</code>.</p>');
     return reply.code(404).send({ error: { error_code: 16, error_msg: `No route ${request.method} ${path}` } });
   });
-}
-
-let prerenderedCache: { dir: string; mtimeMs: number; pages: Map<string, string> } | undefined;
-
-/** Page path to prerendered file (scripts/prerender.ts writes routes.json); read again after a rebuild. */
-function prerenderedPages(staticDir: string): Map<string, string> {
-  const index = join(staticDir, 'prerendered', 'routes.json');
-  const mtimeMs = existsSync(index) ? statSync(index).mtimeMs : 0;
-  if (prerenderedCache?.dir === staticDir && prerenderedCache.mtimeMs === mtimeMs) return prerenderedCache.pages;
-  let pages = new Map<string, string>();
-  try {
-    if (mtimeMs) pages = new Map(Object.entries(JSON.parse(readFileSync(index, 'utf8')) as Record<string, string>));
-  } catch {
-    // A half-written index during a rebuild: serve the shell until it is complete.
-  }
-  prerenderedCache = { dir: staticDir, mtimeMs, pages };
-  return pages;
 }
 
 /** Hashed build assets never change; everything else is revalidated (the service worker, the shell). */

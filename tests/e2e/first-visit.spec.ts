@@ -1,6 +1,7 @@
 // A visitor's first request for a public page paints it from HTML and CSS before any script
 // runs (scripts/prerender.ts); the app then takes the same page over. A signed-in player gets
-// the plain shell. Screenshots for a person to look at go to test-results/screens/.
+// the shell with the route's code named in it (scripts/route-shells.ts). Screenshots for a
+// person to look at go to test-results/screens/.
 import type { Page } from '@playwright/test';
 import { FULL_MOTION, expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, header, signInByApi } from './helpers.ts';
@@ -95,11 +96,17 @@ test('an address changed while the app starts over a prerendered page is the pag
   await expect(page.getByRole('heading', { level: 1, name: 'Battle history' })).toBeVisible();
 });
 
-test('a signed-in player gets the plain shell, a visitor the prerendered page', async ({ page }) => {
+test('a signed-in player gets the shell naming the route\'s code, a visitor the prerendered page', async ({ page }) => {
   const visitor = await (await page.request.get('/cases')).text();
   expect(visitor).toContain('data-prerendered="/cases"');
   await signInByApi(page);
-  const player = await (await page.request.get('/cases')).text();
+  const player = await (await page.request.get('/wallet')).text();
   expect(player).not.toContain('data-prerendered');
   expect(player).toContain('<div id="root"></div>');
+  // The wallet's code and styles are asked for with the page, not one import after another.
+  const named = [...player.matchAll(/<link rel="(?:modulepreload|stylesheet)" crossorigin href="(\/assets\/[^"]+)">/g)].map((m) => m[1]!);
+  expect(named.some((href) => /\/assets\/wallet-[\w-]{8}\.js$/.test(href))).toBe(true);
+  for (const href of named) expect((await page.request.get(href)).status(), href).toBe(200);
+  await page.goto('/wallet');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your wallet' })).toBeVisible();
 });

@@ -15,6 +15,14 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'index.html'), INDEX);
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  // What the build writes beside the shell: a route's own shell by pattern, a visitor's first view by path.
+  mkdirSync(join(staticDir, 'shells'));
+  const shells: Record<string, string> = { '/': 'home', '/battle/$gameId': 'battle-game', '/battle/create': 'battle-create', '/@{$name}': 'profile', '/$': 'not-found', '/cases': 'cases' };
+  for (const name of Object.values(shells)) writeFileSync(join(staticDir, 'shells', `${name}.html`), `<!doctype html><title>shell ${name}</title>`);
+  writeFileSync(join(staticDir, 'shells', 'routes.json'), JSON.stringify(Object.fromEntries(Object.entries(shells).map(([pattern, name]) => [pattern, `shells/${name}.html`]))));
+  mkdirSync(join(staticDir, 'prerendered'));
+  writeFileSync(join(staticDir, 'prerendered', 'cases.html'), '<!doctype html><title>first view of cases</title>');
+  writeFileSync(join(staticDir, 'prerendered', 'routes.json'), JSON.stringify({ '/cases': 'prerendered/cases.html' }));
   server = await startServer({ staticDir });
 });
 
@@ -25,15 +33,27 @@ afterAll(async () => {
 
 describe('static serving', () => {
   it('answers the app for a page path with double slashes, so the client can collapse them', async () => {
-    for (const path of ['//provably-fair//verify', '/provably-fair//verify', '//', '//cases?sort=price']) {
+    for (const path of ['//provably-fair//verify', '/provably-fair//verify', '//nowhere']) {
       const answer = await fetch(`${server.url}${path}`);
       expect({ path, status: answer.status, type: answer.headers.get('content-type'), body: await answer.text() }).toMatchObject({
         path,
         status: 200,
         type: expect.stringMatching(/^text\/html/),
-        body: INDEX,
+        body: '<!doctype html><title>shell not-found</title>',
       });
     }
+  });
+
+  it('answers a page with the shell of the route its address matches, a fixed name before a parameter', async () => {
+    const title = async (path: string, cookie?: string) => /<title>(.*)<\/title>/.exec(await (await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} })).text())?.[1];
+    expect(await title('/battle/SF12')).toBe('shell battle-game');
+    expect(await title('/battle/create')).toBe('shell battle-create');
+    expect(await title('/@someone')).toBe('shell profile');
+    expect(await title('/')).toBe('shell home');
+    expect(await title('/battle/SF12/extra')).toBe('shell not-found');
+    // A visitor's first view of a public page is its prerendered copy; a signed-in player's is the route's shell.
+    expect(await title('//cases?sort=price')).toBe('first view of cases');
+    expect(await title('/cases', 'logged=1')).toBe('shell cases');
   });
 
   it('serves files and methods behind double slashes as their single-slash paths', async () => {

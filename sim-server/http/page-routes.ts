@@ -1,0 +1,77 @@
+/**
+ * Which built HTML file answers a page's address. The build writes two indexes beside the app:
+ * prerendered/routes.json, a visitor's first view of a public page by its exact path
+ * (scripts/prerender.ts), and shells/routes.json, the shell with a route's code named in its
+ * head by the route's pattern (scripts/route-shells.ts). Both are read again after a rebuild.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const indexes = new Map<string, { mtimeMs: number; entries: Map<string, string> }>();
+
+/** An index's entries (key to file under staticDir); empty when the build wrote none. */
+function builtIndex(staticDir: string, folder: 'prerendered' | 'shells'): Map<string, string> {
+  const path = join(staticDir, folder, 'routes.json');
+  const mtimeMs = existsSync(path) ? statSync(path).mtimeMs : 0;
+  const cached = indexes.get(path);
+  if (cached?.mtimeMs === mtimeMs) return cached.entries;
+  let entries = new Map<string, string>();
+  try {
+    if (mtimeMs) entries = new Map(Object.entries(JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>));
+  } catch {
+    // A half-written index during a rebuild: the plain shell until it is complete.
+  }
+  indexes.set(path, { mtimeMs, entries });
+  return entries;
+}
+
+/** The prerendered first view of a public page, if the build made one. */
+export function prerenderedPage(staticDir: string, path: string): string | undefined {
+  return builtIndex(staticDir, 'prerendered').get(path);
+}
+
+/** The shell naming the code of the route `path` matches, if the build wrote one. */
+export function routeShell(staticDir: string, path: string): string | undefined {
+  const shells = builtIndex(staticDir, 'shells');
+  const pattern = matchRoute(path, [...shells.keys()]);
+  return pattern === undefined ? undefined : shells.get(pattern);
+}
+
+/**
+ * How well one segment matches a pattern's: a fixed name (3) over a name with a parameter in
+ * it, like `@{$name}` (2), over a parameter (1); -1 when it does not. The router ranks the same way.
+ */
+function segmentRank(pattern: string, segment: string): number {
+  if (pattern === segment) return 3;
+  if (segment === '') return -1;
+  if (/^\$\w+$/.test(pattern)) return 1;
+  const inner = /^(.*)\{\$\w+\}(.*)$/.exec(pattern);
+  if (inner && segment.length > inner[1]!.length + inner[2]!.length && segment.startsWith(inner[1]!) && segment.endsWith(inner[2]!)) return 2;
+  return -1;
+}
+
+/**
+ * The route pattern (`/battle/$gameId`, `/@{$name}/achievements`, `/$` for any address) that
+ * `path` matches best: the one whose segments, first to last, rank highest.
+ */
+export function matchRoute(path: string, patterns: readonly string[]): string | undefined {
+  const segments = path.split('/').slice(1);
+  let best: { pattern: string; ranks: number[] } | undefined;
+  for (const pattern of patterns) {
+    const parts = pattern.split('/').slice(1);
+    const splat = parts.at(-1) === '$';
+    const fixed = splat ? parts.slice(0, -1) : parts;
+    if (splat ? segments.length < fixed.length : segments.length !== fixed.length) continue;
+    const ranks = fixed.map((part, i) => segmentRank(part, segments[i]!));
+    if (ranks.some((rank) => rank < 0)) continue;
+    // A splat's rest ranks below any segment a pattern names.
+    if (splat) ranks.push(0);
+    if (!best || outranks(ranks, best.ranks)) best = { pattern, ranks };
+  }
+  return best?.pattern;
+}
+
+function outranks(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < Math.min(a.length, b.length); i += 1) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return a.length > b.length;
+}
