@@ -193,7 +193,11 @@ export async function createPopulation(services: Services, dispatch: Dispatch, l
       await backgroundActs(world, services.config.now());
       return active.length === 0 ? 0 : count;
     },
-    close: () => clearInterval(timer),
+    close: () => {
+      clearInterval(timer);
+      // The count is the process's (world/population-count.ts): a closed population has no one on line.
+      setSimulatedOnline(0);
+    },
   };
 }
 
