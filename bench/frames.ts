@@ -49,6 +49,8 @@ type Figures = {
   inpMax: number;
   longTasks: number;
   longTaskMs: number;
+  /** The canvas's drawing buffer, px: what each frame fills and hands to the compositor. */
+  canvas: string;
 };
 
 const percentile = (values: number[], p: number) => {
@@ -135,7 +137,8 @@ async function stopRecording(page: Page, periodMs: number, name: string): Promis
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     probe.recording = false;
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    return { runs: probe.runs, cpu, events: [...probe.events.values()], longTasks: probe.longTasks };
+    const canvas = document.querySelector('canvas');
+    return { runs: probe.runs, cpu, events: [...probe.events.values()], longTasks: probe.longTasks, canvas: canvas ? `${canvas.width}x${canvas.height}` : 'none' };
   });
   const intervals = raw.runs.flatMap((run) => run.slice(1).map((at, i) => at - run[i]!));
   const frames = raw.runs.reduce((n, run) => n + run.length, 0);
@@ -152,6 +155,7 @@ async function stopRecording(page: Page, periodMs: number, name: string): Promis
     inpMax: raw.events.length ? Math.max(...raw.events) : Number.NaN,
     longTasks: raw.longTasks.length,
     longTaskMs: raw.longTasks.reduce((a, b) => a + b, 0),
+    canvas: raw.canvas,
   };
 }
 
@@ -353,7 +357,7 @@ export async function framesBench(options: FramesOptions = {}): Promise<Section>
     });
     const notes = [
       `Frames (issue 31): built app on the sim-server, headless Chromium with SwiftShader WebGL, 390x844 phone at device scale 2, CPU slowed ${rate}x (Emulation.setCPUThrottlingRate) once each page was ready; taps every ${TAP_EVERY_MS} ms while the animation ran. Performance mode caps the canvas at ${CAP_FPS} fps; its frame target allows one 60 Hz vsync over the cap's 40 ms, since a 60 Hz display can only show a frame at 33 or 50 ms. Per run: ${results
-        .map(({ scenario, mode, figures: f }) => `${scenario} ${mode}: ${fmt(f.frames)} frames at ${f.fps.toFixed(1)} fps, interval p50 ${f.intervalP50.toFixed(1)} ms, ${fmt(f.dropped)} dropped, CPU per frame p95 ${f.cpuP95.toFixed(1)} ms, ${fmt(f.taps)} taps (INP worst ${fmt(f.inpMax)} ms), ${fmt(f.longTasks)} long tasks (${fmt(f.longTaskMs)} ms)`)
+        .map(({ scenario, mode, figures: f }) => `${scenario} ${mode}: ${fmt(f.frames)} frames at ${f.fps.toFixed(1)} fps, interval p50 ${f.intervalP50.toFixed(1)} ms, ${fmt(f.dropped)} dropped, CPU per frame p95 ${f.cpuP95.toFixed(1)} ms, ${fmt(f.taps)} taps (INP worst ${fmt(f.inpMax)} ms), ${fmt(f.longTasks)} long tasks (${fmt(f.longTaskMs)} ms), canvas ${f.canvas} px`)
         .join('; ')}.`,
       ...(noise.disturbed ? [`frames: DISTURBED: other processes used ${noise.otherCpuPercent.toFixed(0)}% of a CPU on average; rerun on a quiet machine`] : []),
     ];
