@@ -5,7 +5,7 @@
 // numbers (travel, ease, settle) and land exactly centred. Lives on the session's renderer
 // (renderer.ts); load lazily. Performance mode drops the glows; reduced motion shows the drops
 // at once.
-import { Assets, Container, Graphics, Sprite, Texture, UPDATE_PRIORITY, type Ticker } from 'pixi.js';
+import { Assets, Container, Graphics, GraphicsContext, Sprite, Texture, UPDATE_PRIORITY, type Ticker } from 'pixi.js';
 import { ITEM_RARITY_STYLE, toItemRarity } from '../core/rarity.ts';
 import { seededRandom, seedFromText } from '../core/seeded-random.ts';
 import type { ArenaRenderer, RendererEvent } from './renderer.ts';
@@ -41,9 +41,10 @@ export class BattleReelsScene {
   readonly #renderer: ArenaRenderer;
   readonly #band = new Graphics();
   readonly #reelsLayer = new Container({ label: 'reels' });
-  readonly #mask = new Graphics();
   readonly #marker = new Graphics();
   #reels: Reel[] = [];
+  // The round's card shapes, one per reel size and colour, shared by every card that has it.
+  #shapes: GraphicsContext[] = [];
   #columns = 1;
   #active: { started: number; release: () => void; resolve: () => void } | null = null;
   #phase: ReelsState['phase'] = 'idle';
@@ -55,9 +56,10 @@ export class BattleReelsScene {
 
   private constructor(renderer: ArenaRenderer) {
     this.#renderer = renderer;
-    this.#reelsLayer.mask = this.#mask;
     this.#band.alpha = 0.92;
-    this.container.addChild(this.#band, this.#reelsLayer, this.#mask, this.#marker);
+    // No mask: a card stays inside its column, and the canvas's own edges cut the strips at the
+    // top and bottom. A stencil mask over the reels cost each frame a pass of its own.
+    this.container.addChild(this.#band, this.#reelsLayer, this.#marker);
     this.#unsubscribe = renderer.subscribe((event) => this.#onRendererEvent(event));
     renderer.app.stage.addChild(this.container);
     renderer.app.ticker.add(this.#update, undefined, UPDATE_PRIORITY.NORMAL);
@@ -90,7 +92,7 @@ export class BattleReelsScene {
     const { width, height } = this.#geometry();
     const scale = this.#scale(width);
     this.#layout();
-    this.#reelsLayer.removeChildren().forEach((child) => child.destroy({ children: true }));
+    this.#clearReels();
     this.#reels = request.reels.map((reel, column) => {
       const plan = planRoulette({
         winner: reel.winner,
@@ -115,6 +117,17 @@ export class BattleReelsScene {
     });
   }
 
+  /**
+   * Loads the art of the items a round may show and hands it to the GPU ahead of the round. Left
+   * to the spin, fetching, drawing and uploading the art took the round's first frames on a
+   * slow phone (a task of 80-150 ms at 6x CPU, issue 31); cached, a spin finds it ready.
+   */
+  async preload(images: readonly string[]): Promise<void> {
+    const textures = await Promise.all([...new Set(images)].map((url) => this.#art(url)));
+    if (this.#destroyed) return;
+    for (const texture of textures) if (texture !== Texture.EMPTY) this.#renderer.app.renderer.texture.initSource(texture.source);
+  }
+
   /** Ends the running spin at once (the page is behind, or another round starts). */
   skip(): void {
     if (this.#active) this.#settle();
@@ -126,6 +139,7 @@ export class BattleReelsScene {
     this.#destroyed = true;
     this.#unsubscribe();
     this.#renderer.app.ticker.remove(this.#update);
+    this.#clearReels();
     this.container.removeFromParent();
     this.container.destroy({ children: true });
     this.#renderer.requestRender();
@@ -152,18 +166,35 @@ export class BattleReelsScene {
     return Math.max(0.3, Math.min(1, (column - 8) / ROULETTE.itemWidth, height / (ROULETTE.itemWidth * 2.2)));
   }
 
+  #clearReels(): void {
+    this.#reelsLayer.removeChildren().forEach((child) => child.destroy({ children: true }));
+    for (const shape of this.#shapes) shape.destroy();
+    this.#shapes = [];
+  }
+
   #buildReel(plan: RoulettePlan<RouletteItem>, column: number): Reel {
     const { column: columnWidth } = this.#geometry();
     const pitch = plan.itemWidth;
     const cardWidth = Math.min(columnWidth - 8, ROULETTE.itemWidth * plan.scale * 1.15);
     const effects = !this.#renderer.settings.performance;
     const strip = new Container({ x: column * (columnWidth + GAP) + (columnWidth - cardWidth) / 2 });
+    // A strip's sixty cards share their shapes: each shape is laid out into triangles once, not
+    // once per card as it scrolls into view (a frame's work on a slow phone).
+    const shapes = new Map<number, GraphicsContext>();
+    const shape = (color: number) => {
+      let context = shapes.get(color);
+      if (!context) {
+        context = new GraphicsContext().roundRect(0, 3, cardWidth, pitch - 6, 8 * plan.scale).fill(color);
+        shapes.set(color, context);
+        this.#shapes.push(context);
+      }
+      return context;
+    };
     const cards = plan.strip.map((item, i) => {
       const view = new Container({ y: i * pitch });
-      const shape = new Graphics().roundRect(0, 3, cardWidth, pitch - 6, 8 * plan.scale).fill(CARD_COLOR);
-      view.addChild(shape);
+      view.addChild(new Graphics(shape(CARD_COLOR)));
       if (effects) {
-        const glow = new Graphics().roundRect(0, 3, cardWidth, pitch - 6, 8 * plan.scale).fill(rarityColor(item.rarity));
+        const glow = new Graphics(shape(rarityColor(item.rarity)));
         glow.alpha = 0.12;
         view.addChild(glow);
       }
@@ -185,11 +216,9 @@ export class BattleReelsScene {
   #layout(): void {
     const { width, height, column } = this.#geometry();
     this.#band.clear();
-    this.#mask.clear();
     for (let i = 0; i < this.#columns; i++) {
       const x = i * (column + GAP);
       this.#band.roundRect(x, 0, column, height, 12).fill(BAND_COLOR);
-      this.#mask.rect(x, 0, column, height).fill(0xffffff);
     }
     const y = Math.round(height / 2);
     this.#marker.clear();

@@ -105,7 +105,7 @@ function BattleBody({ detail, myHash, logged, floating, onFlood }: { detail: Bat
   const host = useRef<HTMLDivElement>(null);
   // A battle already over when its page opens has nothing left to spin: no PixiJS for it.
   const [spins] = useState(() => game.status !== 'finished' && game.status !== 'closed');
-  const { reels, failed } = useReelsScene(host, game.seats, spins);
+  const { reels, failed } = useReelsScene(host, game.seats, spins, detail.items.map((item) => item.image));
   const { revealed, spinning } = useRoundReveal(detail, reels);
   // Until the result shows, reloads wait and the header holds back the payout (balance buffer).
   useBusyWhile(`battle:${game.hash}`, spinning !== null || game.status === 'process' || game.status === 'running' || game.status === 'rob');

@@ -4,16 +4,17 @@ import { getSettings } from '../../storage/settings.ts';
 import { followSettings } from '../../ui/renderer-settings.ts';
 
 /** What the page's reel area drives: a PixiJS scene, or nothing when WebGL is not there (the page then shows the drops as cards). */
-export type Reels = { spin(request: ReelsSpin): Promise<void>; skip(): void; setColumns(columns: number): void } | null;
+export type Reels = { spin(request: ReelsSpin): Promise<void>; preload(images: readonly string[]): Promise<void>; skip(): void; setColumns(columns: number): void } | null;
 
 /**
  * Borrows the session's renderer for the reel area of a battle page: PixiJS loads here, after the
  * page, never with the first page, and only when `spins` (a battle that has ended when its page
  * opens spins nothing: its page shows the last drops as pictures). The renderer follows
- * performance mode from the settings. A browser without WebGL gets null and the page does
+ * performance mode from the settings, and has the art of the battle's items (`images`) loaded
+ * and on the GPU before a round spins. A browser without WebGL gets null and the page does
  * without the canvas.
  */
-export function useReelsScene(host: React.RefObject<HTMLDivElement | null>, columns: number, spins: boolean): { reels: Reels; failed: boolean } {
+export function useReelsScene(host: React.RefObject<HTMLDivElement | null>, columns: number, spins: boolean, images: readonly string[]): { reels: Reels; failed: boolean } {
   const [scene, setScene] = useState<BattleReelsScene | null>(null);
   const [failed, setFailed] = useState(false);
   const columnsRef = useRef(columns);
@@ -60,6 +61,12 @@ export function useReelsScene(host: React.RefObject<HTMLDivElement | null>, colu
   useEffect(() => {
     scene?.setColumns(columns);
   }, [scene, columns]);
+
+  // The art of every item the battle's cases hold, ready before the first round spins.
+  const imagesKey = images.join('\n');
+  useEffect(() => {
+    if (scene && imagesKey) void scene.preload(imagesKey.split('\n')).catch(() => undefined);
+  }, [scene, imagesKey]);
 
   return { reels: scene, failed };
 }
