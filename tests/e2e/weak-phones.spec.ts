@@ -211,7 +211,24 @@ test.describe('performance mode mid-animation at 390 px', () => {
       localStorage.setItem('settings', JSON.stringify({ performance: true, performance_checked: true, sound: false, auto_spin: true, lightning: false }));
     });
     await signInByApi(page);
-    const moving = () => page.waitForFunction(() => (globalThis as { arenaRenderer?: { app: { ticker: { started: boolean } } } }).arenaRenderer?.app.ticker.started === true, undefined, { timeout: 30_000, polling: 10 });
+    type Ticker = { started: boolean; add(fn: () => void): void; remove(fn: () => void): void };
+    // Running, and three of its frames drawn: a shot taken as the ticker starts shows the frame before the spin.
+    const moving = async () => {
+      await page.waitForFunction(() => (globalThis as { arenaRenderer?: { app: { ticker: Ticker } } }).arenaRenderer?.app.ticker.started === true, undefined, { timeout: 30_000, polling: 10 });
+      await page.evaluate(
+        () =>
+          new Promise<void>((drawn) => {
+            const ticker = (globalThis as unknown as { arenaRenderer: { app: { ticker: Ticker } } }).arenaRenderer.app.ticker;
+            let frames = 0;
+            const count = () => {
+              if (++frames < 3) return;
+              ticker.remove(count);
+              drawn();
+            };
+            ticker.add(count);
+          }),
+      );
+    };
 
     await page.goto('/chicken');
     await expect(page.getByTestId('chicken-road')).toHaveAttribute('data-scene', 'ready', { timeout: 30_000 });
@@ -233,6 +250,11 @@ test.describe('performance mode mid-animation at 390 px', () => {
     const { game } = await callAsPlayer<{ game: { token: string } }>(page, 'arena-unbox.create', { box_hash: box.hash, count: 5 });
     await page.goto(`/case/${box.key}/${game.token}`);
     await moving();
+    // The page fits the phone: every switch and button of the game is on screen.
+    for (const part of await page.locator('.unbox-controls .toggle-track, .unbox-controls .btn').all()) {
+      const box = (await part.boundingBox())!;
+      expect(box.x + box.width, await part.evaluate((el) => el.closest('label, button')?.textContent ?? '')).toBeLessThanOrEqual(PHONE.width);
+    }
     await shot(page, 'weak-perf-unbox-spin-phone');
 
     const battle = await callAsPlayer<{ game: { hash: string } }>(page, 'arena-battle.create', { scheme: `${box.hash.replace(/^SF0+/, 'SF')}-1`, mode: 'solo', number: 4 });
