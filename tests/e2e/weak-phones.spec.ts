@@ -252,8 +252,8 @@ test.describe('performance mode mid-animation at 390 px', () => {
     await moving();
     // The page fits the phone: every switch and button of the game is on screen.
     for (const part of await page.locator('.unbox-controls .toggle-track, .unbox-controls .btn').all()) {
-      const box = (await part.boundingBox())!;
-      expect(box.x + box.width, await part.evaluate((el) => el.closest('label, button')?.textContent ?? '')).toBeLessThanOrEqual(PHONE.width);
+      const rect = (await part.boundingBox())!;
+      expect(rect.x + rect.width, await part.evaluate((el) => el.closest('label, button')?.textContent ?? '')).toBeLessThanOrEqual(PHONE.width);
     }
     await shot(page, 'weak-perf-unbox-spin-phone');
 
