@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildApp } from '../sim-server/app.ts';
 import { answerTapsOnCopy } from '../src/app/first-tap.ts';
+import { pageFile } from './route-shells.ts';
 
 /** The catalog's first cases (those the home page and /cases show first) get their page made too. */
 const CASE_PAGES = 12;
@@ -26,11 +27,6 @@ const CASE_PAGES = 12;
  * is the page as a visitor first sees it (docs/decisions/0053).
  */
 export const PRERENDERED_PATHS = ['/', '/cases', '/battles', '/chicken', '/dice', '/rewards', '/battlepass', '/event/race', '/provably-fair', '/faq', '/terms', '/privacy', '/aml', '/cookie'];
-
-/** The file a page's copy is written to, relative to dist/. */
-export function prerenderedFile(path: string): string {
-  return `prerendered/${path === '/' ? 'index' : path.slice(1).replace(/[^a-z0-9_-]+/gi, '_')}.html`;
-}
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
@@ -160,7 +156,7 @@ export async function prerender(distDir: string): Promise<number> {
         };
       });
       await page.close();
-      const file = prerenderedFile(path);
+      const file = pageFile('prerendered', path);
       writeFileSync(join(distDir, file), fillShell(shell, path, snap));
       routes[path] = file;
       if (process.env.PRERENDER_DEBUG) console.log(path, Date.now() - t0);

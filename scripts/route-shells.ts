@@ -34,9 +34,13 @@ export function routePath(file: string): string {
   return `/${parts.join('/')}`;
 }
 
-/** The file a route's shell is written to, relative to dist/. */
-export function shellFile(path: string): string {
-  return `shells/${path === '/' ? 'index' : path.slice(1).replace(/[^a-z0-9_-]+/gi, '_')}.html`;
+/**
+ * The file under dist/ a page's HTML is written to in `folder`: shells/ here, prerendered/ for
+ * scripts/prerender.ts (which imports this, not the other way: the build loads Playwright only
+ * where Chromium is installed).
+ */
+export function pageFile(folder: 'shells' | 'prerendered', path: string): string {
+  return `${folder}/${path === '/' ? 'index' : path.slice(1).replace(/[^a-z0-9_-]+/gi, '_')}.html`;
 }
 
 /**
@@ -80,19 +84,20 @@ export function writeRouteShells(distDir: string): number {
     if (file !== undefined) parts.set(file, key);
   }
   const files = [...parts.keys()];
+  const layouts = files.filter((file) => isLayout(file, files));
   const routes: Record<string, string> = {};
   rmSync(join(distDir, 'shells'), { recursive: true, force: true });
   mkdirSync(join(distDir, 'shells'));
   for (const file of files.filter((f) => !isRouteFile(f))) {
     const path = routePath(file);
-    const wrappers = files.filter((other) => other !== file && isLayout(other, files) && isPrefix(routePath(other), path));
+    const wrappers = layouts.filter((layout) => layout !== file && isPrefix(routePath(layout), path));
     const chunks = closure(manifest, [...EVERY_PAGE, ...wrappers.map((w) => parts.get(w)!), parts.get(file)!], loaded);
     const styles = [...new Set(chunks.flatMap((key) => manifest[key]!.css ?? []))].filter((css) => !named.has(css));
     const links = [
       ...styles.map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
       ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`),
     ].join('');
-    const out = shellFile(path);
+    const out = pageFile('shells', path);
     if (Object.values(routes).includes(out)) throw new Error(`two routes' shells would both be ${out}`);
     writeFileSync(join(distDir, out), shell.replace('</head>', `${links}</head>`));
     routes[path] = out;

@@ -4,7 +4,7 @@
  * (scripts/prerender.ts), and shells/routes.json, the shell with a route's code named in its
  * head by the route's pattern (scripts/route-shells.ts). Both are read again after a rebuild.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const indexes = new Map<string, { mtimeMs: number; entries: Map<string, string> }>();
@@ -12,7 +12,7 @@ const indexes = new Map<string, { mtimeMs: number; entries: Map<string, string> 
 /** An index's entries (key to file under staticDir); empty when the build wrote none. */
 function builtIndex(staticDir: string, folder: 'prerendered' | 'shells'): Map<string, string> {
   const path = join(staticDir, folder, 'routes.json');
-  const mtimeMs = existsSync(path) ? statSync(path).mtimeMs : 0;
+  const mtimeMs = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   const cached = indexes.get(path);
   if (cached?.mtimeMs === mtimeMs) return cached.entries;
   let entries = new Map<string, string>();
