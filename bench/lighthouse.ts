@@ -10,12 +10,21 @@
  * every page once, so a busy spell of the machine spreads over pages instead of sinking one),
  * and the table shows each figure's median.
  *
- *   node bench/lighthouse.ts [--runs N] [--static DIR] [--pages /,/cases,...]
+ * The preset's CPU slowdown (4x) stands for its phone only on a host of Lighthouse's reference
+ * speed: the same 4x on a host twice as fast measures a phone twice as fast, and this machine's
+ * speed has differed 3x from session to session. Under simulated throttling the page is loaded
+ * at full speed and the slowdown applied afterwards, to the trace, so each page is loaded once
+ * (Lighthouse's gather mode, which also measures the host's benchmark index) and then audited
+ * with the slowdown Lighthouse's throttling guide gives for that page's own index
+ * (`calibratedSlowdown`: 4x on the reference host). A busy spell lowers the index of the page it
+ * falls on and so its slowdown. `--cpu N` sets one multiplier for every page instead.
+ *
+ *   node bench/lighthouse.ts [--runs N] [--static DIR] [--pages /,/cases,...] [--cpu N]
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
-import lighthouse from 'lighthouse';
+import lighthouse, { type RunnerResult } from 'lighthouse';
 import { buildIfNeeded } from '../scripts/build-if-needed.ts';
 import { makeTempDir, removeTempDir, ROOT, sleep, startServer } from './lib/procs.ts';
 import { fmt, judge, runAlone, type Row, type Section } from './lib/report.ts';
@@ -50,6 +59,43 @@ interface PageFigures {
   mainThreadMs: number;
   /** Lighthouse's own CPU benchmark of this machine at the time (a quiet desktop scores 1,000-2,000). */
   benchmarkIndex: number;
+  /** The CPU slowdown the page was audited with. */
+  cpuSlowdown: number;
+}
+
+/**
+ * The CPU slowdown that turns a host of this benchmark index into the mobile preset's phone:
+ * Lighthouse's throttling guide (its section on calibrating the CPU multiplier) maps an index
+ * of 1,533 to the preset's 4x, 1,300 to 3x, 800 to 2x and 150 to 1x, linearly between them.
+ */
+export function calibratedSlowdown(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
+}
+
+/**
+ * One page's Lighthouse report: the page loaded once (gather mode, artifacts to a folder of their
+ * own), then audited from those artifacts with `cpuSlowdown`, or the slowdown its load's
+ * benchmark index calls for. The artifacts name the settings they were gathered with and the
+ * audit must use the same; the slowdown is only read when auditing, so it is written into them.
+ */
+async function loadThenAudit(url: string, port: number, cpuSlowdown?: number): Promise<RunnerResult> {
+  const folder = makeTempDir('lighthouse-artifacts');
+  try {
+    const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility'] };
+    await lighthouse(url, { ...flags, gatherMode: folder });
+    const path = join(folder, 'artifacts.json');
+    const artifacts = JSON.parse(readFileSync(path, 'utf8')) as { BenchmarkIndex: number; settings: { throttling: { cpuSlowdownMultiplier: number } } };
+    const slowdown = cpuSlowdown ?? calibratedSlowdown(artifacts.BenchmarkIndex);
+    artifacts.settings.throttling.cpuSlowdownMultiplier = slowdown;
+    writeFileSync(path, JSON.stringify(artifacts));
+    const result = await lighthouse(url, { ...flags, auditMode: folder, throttling: { cpuSlowdownMultiplier: slowdown } });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    return result;
+  } finally {
+    removeTempDir(folder);
+  }
 }
 
 /** A free port for Chromium's debugging endpoint (the sim-server's own pick is taken by then). */
@@ -123,7 +169,7 @@ async function setUpArena(call: <T>(method: string, params?: Record<string, stri
 }
 
 /** Options of a run: which pages (paths of LIGHTHOUSE_PAGES), how many rounds, which built client. */
-export type LighthouseOptions = { pages?: string[]; runs?: number; staticDir?: string };
+export type LighthouseOptions = { pages?: string[]; runs?: number; staticDir?: string; cpuSlowdown?: number };
 
 /** Runs Lighthouse on each page; rows follow bench/lib/report.ts. */
 export async function lighthouseBench(options: LighthouseOptions = {}): Promise<Section> {
@@ -157,8 +203,7 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
           await cdp.send('Storage.setCookies', { cookies: (await player.signIn()).map((c) => ({ ...c, domain: '127.0.0.1' })) });
         }
         const url = `${base}${page.replace('{case}', caseKey).replace('{battle}', battleHash)}`;
-        const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-        if (!result) throw new Error(`lighthouse gave no result for ${page}`);
+        const result = await loadThenAudit(url, port, options.cpuSlowdown);
         const { lhr } = result;
         if (lhr.runtimeError) throw new Error(`lighthouse on ${page}: ${lhr.runtimeError.message}`);
         const name = page === '/' ? 'home' : page.slice(1).replace(/[^a-z0-9]+/gi, '-');
@@ -181,6 +226,7 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
           scriptMs: audit('bootup-time'),
           mainThreadMs: audit('mainthread-work-breakdown'),
           benchmarkIndex: lhr.environment.benchmarkIndex,
+          cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier ?? Number.NaN,
         });
         process.stderr.write(`lighthouse ${page} round ${round + 1}: ${all[index]!.at(-1)!.performance}, TBT ${fmt(all[index]!.at(-1)!.tbtMs)} ms\n`);
       }
@@ -199,6 +245,7 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
         scriptMs: mid('scriptMs'),
         mainThreadMs: mid('mainThreadMs'),
         benchmarkIndex: mid('benchmarkIndex'),
+        cpuSlowdown: mid('cpuSlowdown'),
       };
     });
     const label = (page: string) => `${page}${SIGNED_IN.has(page) ? ' (signed in)' : ''}`;
@@ -216,8 +263,8 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
       { benchmark: `Lighthouse mobile ${label(f.page)}: accessibility`, figure: String(f.accessibility), value: f.accessibility, unit: '/100', target: `= ${TARGET_ACCESSIBILITY}`, verdict: judge(f.accessibility >= TARGET_ACCESSIBILITY) },
     ]);
     const notes = [
-      `Lighthouse 13 mobile preset (simulated 4x CPU, slow 4G) on a fresh database, ${runs === 1 ? 'one run per page' : `median of ${runs} rounds per page`}; the last reports in bench/results/lighthouse/. /battle/{battle} is a finished 2-seat battle of the run's player; /wallet and /inventory are measured signed in (5 items dropped). Bytes moved: ${figures.map((f) => `${f.page} ${fmt(f.bytes / 1024)} KiB`).join(', ')}; script main-thread time (bootup-time): ${figures.map((f) => `${f.page} ${fmt(f.scriptMs)} ms`).join(', ')}; CLS: ${figures.map((f) => `${f.page} ${f.cls.toFixed(3)}`).join(', ')}.`,
-      `Simulated timings scale with this machine's own CPU time, so a busy machine inflates TBT: Lighthouse's CPU benchmark of this machine was ${figures.map((f) => `${f.page} ${fmt(f.benchmarkIndex)}`).join(', ')} (median per page; a quiet desktop scores 1,000-2,000).`,
+      `Lighthouse 13 mobile preset (slow 4G, simulated) on a fresh database, ${runs === 1 ? 'one run per page' : `median of ${runs} rounds per page`}; the last reports in bench/results/lighthouse/. /battle/{battle} is a finished 2-seat battle of the run's player; /wallet and /inventory are measured signed in (5 items dropped). Bytes moved: ${figures.map((f) => `${f.page} ${fmt(f.bytes / 1024)} KiB`).join(', ')}; script main-thread time (bootup-time): ${figures.map((f) => `${f.page} ${fmt(f.scriptMs)} ms`).join(', ')}; CLS: ${figures.map((f) => `${f.page} ${f.cls.toFixed(3)}`).join(', ')}.`,
+      `CPU slowdown ${options.cpuSlowdown === undefined ? "calibrated per page to this machine's benchmark index (4x on Lighthouse's reference host of 1,533)" : `${options.cpuSlowdown}x on every page`}: ${figures.map((f) => `${f.page} ${f.cpuSlowdown.toFixed(2)}x at ${fmt(f.benchmarkIndex)}`).join(', ')} (median per page).`,
     ];
     return { rows, notes, details: { runs, figures, all }, fatal: false };
   } finally {
@@ -227,4 +274,4 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await runAlone((flag) => lighthouseBench({ runs: Number(flag('--runs') ?? 1), staticDir: flag('--static'), pages: flag('--pages')?.split(',') }));
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone((flag) => lighthouseBench({ runs: Number(flag('--runs') ?? 1), staticDir: flag('--static'), pages: flag('--pages')?.split(','), cpuSlowdown: flag('--cpu') === undefined ? undefined : Number(flag('--cpu')) }));
