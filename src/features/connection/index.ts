@@ -2,7 +2,7 @@
 export { ConnectionBanner } from './connection-banner.tsx';
 export { useArenaReachable, useBrowserOnline, useConnection } from './connection-state.ts';
 export { LiveIndicator } from './live-indicator.tsx';
-export { useManifest, type ServerManifest } from './manifest.ts';
+export { useManifest, useManifestPart, type ServerManifest } from './manifest.ts';
 export { RateLimitScreen, useRateLimited } from './rate-limit.tsx';
 export { useTransport } from './use-transport.ts';
 export { MAINTENANCE_COOKIE, MaintenanceScreen, useMaintenance } from './maintenance.ts';

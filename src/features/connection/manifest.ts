@@ -34,6 +34,19 @@ export function storeManifest(manifest: ServerManifest): void {
 
 /** The latest manifest, or undefined until the socket (or a previous visit) has delivered one. */
 export function useManifest(): ServerManifest | undefined {
+  return useManifestPart(whole);
+}
+
+const whole = (manifest: ServerManifest) => manifest;
+
+/**
+ * What `select` makes of the latest manifest, undefined until there is one. The component
+ * renders again only when that changes: every push brings a new time and new counts, and a
+ * whole manifest read by the home page and by every amount on it had the first push after a
+ * start render the page again, at once and in one piece (a store's update is never a
+ * transition). `select` should be a function made once, not in the component.
+ */
+export function useManifestPart<T>(select: (manifest: ServerManifest) => T): T | undefined {
   // The socket is the only source: the query never fetches, it only reads what useTransport wrote.
-  return useQuery<ServerManifest>({ queryKey: manifestKey, queryFn: skipToken, staleTime: Infinity, initialData: readStoredManifest }).data;
+  return useQuery<ServerManifest, Error, T>({ queryKey: manifestKey, queryFn: skipToken, staleTime: Infinity, initialData: readStoredManifest, select }).data;
 }

@@ -6,7 +6,7 @@ import { CaseIcon, CoinIcon } from '../../ui/icons.tsx';
 import { ShieldIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { LoginButton, useLogged } from '../session/index.ts';
-import { useManifest } from '../connection/index.ts';
+import { useManifestPart } from '../connection/index.ts';
 import { casesQueryOptions } from '../cases/on-demand.ts';
 import { homeGameTiles } from './game-tiles.ts';
 import { LiveDropsStrip } from './live-drops-strip.tsx';
@@ -21,10 +21,9 @@ const STARTING_BALANCE = 100_000;
 /** The home page: hero, the game tiles and what makes the arena worth trusting. */
 export function HomePage() {
   const logged = useLogged();
-  const manifest = useManifest();
   const cases = useQuery(casesQueryOptions());
   const showcase = (cases.data?.cases ?? []).toSorted((a, b) => b.price - a.price).slice(0, SHOWCASE_COUNT);
-  const games = homeGameTiles(manifest);
+  const games = useManifestPart(homeGameTiles) ?? homeGameTiles(undefined);
 
   return (
     <div className="home">

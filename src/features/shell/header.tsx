@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useManifest, LiveIndicator } from '../connection/index.ts';
+import { LiveIndicator, useManifestPart, type ServerManifest } from '../connection/index.ts';
 import { ChatButton } from '../chat/index.ts';
 import { NotificationsButton } from '../notifications/index.ts';
 import { LoginButton, UserMenu, useAccount, useLogged } from '../session/index.ts';
@@ -31,6 +31,13 @@ function MyGames({ type }: { type: 'battle' | 'unbox' }) {
   );
 }
 
+/** What the header shows of the manifest: the race's end, the holiday style, the games switched on. */
+const headerPart = (manifest: ServerManifest | undefined) => ({
+  endsAt: raceEndsAt(manifest),
+  style: manifest?.stats.client.style ?? null,
+  games: GAME_NAV.filter((item) => navItemVisible(item, manifest)),
+});
+
 /**
  * The 70 px header (document 1 section 2.2). Desktop: logo, game menu, the site links, radio,
  * settings, then the balance, avatar, chat and notifications (or the login button); narrower
@@ -43,15 +50,13 @@ function MyGames({ type }: { type: 'battle' | 'unbox' }) {
 export function Header() {
   const logged = useLogged();
   const account = useAccount();
-  const manifest = useManifest();
+  const { endsAt, style, games } = useManifestPart(headerPart) ?? headerPart(undefined);
   const { pathname } = useLocation();
   const { scrolled, hidden } = useHeaderScroll();
   const menuOpen = mobileMenuOpen.use();
   const counts = useMyGameCounts(logged);
-  const endsAt = raceEndsAt(manifest);
   const user = account.data?.user;
   const clubMember = user?.tags.includes('club_member') ?? false;
-  const style = manifest?.stats.client.style ?? null;
 
   return (
     <header
@@ -71,7 +76,7 @@ export function Header() {
         </Link>
 
         <nav className="header-nav" aria-label="Games" data-club={clubMember || undefined}>
-          {GAME_NAV.filter((item) => navItemVisible(item, manifest)).map(({ label, to, icon: Icon, hot, wide }) => (
+          {games.map(({ label, to, icon: Icon, hot, wide }) => (
             <PathLink key={to} to={to} className={wide ? 'nav-link nav-wide' : 'nav-link'}>
               <Icon />
               {label}
@@ -129,7 +134,7 @@ export function Header() {
                     : null
                 }
               />
-              <div className="header-user">{account.data ? <UserMenu account={account.data} /> : <span className="avatar-placeholder" aria-hidden />}</div>
+              <div className="header-user" data-personal>{account.data ? <UserMenu account={account.data} /> : <span className="avatar-placeholder" aria-hidden />}</div>
             </>
           ) : (
             <LoginButton />
