@@ -9,11 +9,16 @@
  *
  * Live parts (toasts, the chat, notices) are left out of the copy; lists (cases, battles) show
  * what the fresh arena had at build time until the app replaces them with the current ones.
+ *
+ * A signed-in player's first view of the wallet and the inventory is made the same way, as a
+ * player of the build's own signed in: the header, the page's heading and what is the same for
+ * every player. What is the player's own (`data-personal`: the balance, the avatar, the items)
+ * keeps its room but is blank and hidden until the app fills it with the player's.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
 import { buildApp } from '../sim-server/app.ts';
 import { answerTapsOnCopy } from '../src/app/first-tap.ts';
 import { pageFile } from './route-shells.ts';
@@ -27,6 +32,9 @@ const CASE_PAGES = 12;
  * is the page as a visitor first sees it (docs/decisions/0053).
  */
 export const PRERENDERED_PATHS = ['/', '/cases', '/battles', '/chicken', '/dice', '/rewards', '/battlepass', '/event/race', '/provably-fair', '/faq', '/terms', '/privacy', '/aml', '/cookie'];
+
+/** The pages made ahead for a signed-in player (the server sends them when the `logged` cookie is set). */
+export const SIGNED_IN_PATHS = ['/wallet', '/inventory'];
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
@@ -92,7 +100,64 @@ export function fillShell(shell: string, path: string, snap: Snapshot): string {
     .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${escapeAttr(path)}">${snap.html}</div>${TAPS_ON_COPY}`);
 }
 
-/** Renders every public page in Chromium and writes the copies and their index (routes.json). */
+/** A page's first view as it stood in the browser: everything fillShell needs. */
+function takeSnapshot(signedIn: boolean): Snapshot {
+  const root = document.getElementById('root')!.cloneNode(true) as HTMLElement;
+  // Transient or personal parts: notices, the update offer, the chat, the install card.
+  for (const node of root.querySelectorAll('.toasts, .toast, .update-prompt, .install-card, .chat-dock, .chat-panel, .cookie-banner, [data-live-only]')) node.remove();
+  // The build's player's own parts keep their room (nothing moves when the app fills them in)
+  // but none of their text (each character a space), names, pictures or links.
+  if (signedIn) {
+    for (const node of root.querySelectorAll<HTMLElement>('[data-personal]')) {
+      node.style.visibility = 'hidden';
+      node.setAttribute('aria-hidden', 'true');
+      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) text.textContent = text.textContent!.replace(/\S/g, '\u00a0');
+      for (const picture of node.querySelectorAll('img, source')) {
+        picture.removeAttribute('src');
+        picture.removeAttribute('srcset');
+      }
+      for (const link of node.querySelectorAll('a')) link.removeAttribute('href');
+      for (const named of [node, ...node.querySelectorAll('[aria-label], [title]')]) {
+        named.removeAttribute('aria-label');
+        named.removeAttribute('title');
+      }
+    }
+  }
+  // Until the app runs the page is not live, and the build's countdown is stale: the
+  // indicator says connecting, the timer keeps its room but shows nothing.
+  for (const node of root.querySelectorAll('.live-indicator')) {
+    node.setAttribute('data-status', 'connecting');
+    node.setAttribute('aria-label', 'Connecting');
+    node.setAttribute('title', 'Real-time connection: Connecting');
+    const text = node.querySelector('.live-text');
+    if (text) text.textContent = 'Connecting';
+  }
+  for (const node of root.querySelectorAll<HTMLElement>('.nav-timer')) node.style.visibility = 'hidden';
+  // Addresses as paths: the build's server is not where the site is served from.
+  const asPath = (value: string) => (/^https?:\/\//.test(value) ? new URL(value).pathname : value);
+  const canonical = document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null;
+  return {
+    html: root.innerHTML,
+    title: document.title,
+    description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? null,
+    canonical: canonical === null ? null : asPath(canonical),
+    social: [...document.head.querySelectorAll('meta[property^="og:"], meta[name^="twitter:"]')].map((meta): [string, string, string] => {
+      const attr = meta.hasAttribute('property') ? 'property' : 'name';
+      return [attr, meta.getAttribute(attr)!, asPath(meta.getAttribute('content') ?? '')];
+    }),
+    // The app's own link tags are absolute (Vite's preload writes full URLs): keep the path.
+    styles: [...document.querySelectorAll('link[rel="stylesheet"]')]
+      .map((link) => new URL(link.getAttribute('href')!, location.href))
+      .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+      .map((url) => url.pathname),
+  };
+}
+
+/**
+ * Renders every public page in Chromium, then the signed-in pages as a player of the build's
+ * own, and writes the copies and their indexes (prerendered/routes.json, signed-in/routes.json).
+ */
 export async function prerender(distDir: string): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'arena-prerender-'));
   const built = await buildApp({ dataDir, staticDir: distDir, rateLimit: { max: 0, windowMs: 60_000 } });
@@ -104,71 +169,52 @@ export async function prerender(distDir: string): Promise<number> {
     const catalog = (await (await fetch(`${base}/api/method/case.getCases`)).json()) as { response: { cases: { key: string }[] } };
     const paths = [...PRERENDERED_PATHS, ...catalog.response.cases.slice(0, CASE_PAGES).map((c) => `/case/${c.key}`)];
     const shell = readFileSync(join(distDir, 'index.html'), 'utf8');
-    mkdirSync(join(distDir, 'prerendered'), { recursive: true });
-    // No service worker: it would claim later pages and change what they load.
-    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
-    // The cookie notice is the visitor's own choice, never part of the page.
-    await context.addInitScript(() => localStorage.setItem('cookie_accepted', '1'));
-    // The markup names the pictures; fetching them would only slow the build.
-    await context.route(/\.(png|jpe?g|webp|wav)$|\/api\/art\//, (route) => route.abort());
-    const routes: Record<string, string> = {};
-    const snapshot = async (path: string) => {
+    const newContext = async () => {
+      // No service worker: it would claim later pages and change what they load.
+      const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+      // The cookie notice is the visitor's own choice, never part of the page.
+      await context.addInitScript(() => localStorage.setItem('cookie_accepted', '1'));
+      // The markup names the pictures; fetching them would only slow the build.
+      await context.route(/\.(png|jpe?g|webp|wav)$|\/api\/art\//, (route) => route.abort());
+      return context;
+    };
+    const snapshot = async (context: BrowserContext, folder: 'prerendered' | 'signed-in', path: string) => {
       const t0 = Date.now();
       const page = await context.newPage();
       await page.goto(`${base}${path}`, { waitUntil: 'domcontentloaded' });
       // The page has entered: its content is in, no page or list placeholder left. Figures a
       // worker computes later (a case's odds) stay as their placeholder, as a first view has them.
-      await page.waitForFunction(() => {
+      // A signed-in header has its balance and the player's menu by then, each loaded apart.
+      await page.waitForFunction((signedIn) => {
         const main = document.querySelector('main#content');
-        return main !== null && main.textContent!.trim().length > 0 && !main.querySelector('.page-loading, [class^="skeleton-"]');
-      });
-      const snap = await page.evaluate((): Snapshot => {
-        const root = document.getElementById('root')!.cloneNode(true) as HTMLElement;
-        // Transient or personal parts: notices, the update offer, the chat, the install card.
-        for (const node of root.querySelectorAll('.toasts, .toast, .update-prompt, .install-card, .chat-dock, .chat-panel, .cookie-banner, [data-live-only]')) node.remove();
-        // Until the app runs the page is not live, and the build's countdown is stale: the
-        // indicator says connecting, the timer keeps its room but shows nothing.
-        for (const node of root.querySelectorAll('.live-indicator')) {
-          node.setAttribute('data-status', 'connecting');
-          node.setAttribute('aria-label', 'Connecting');
-          node.setAttribute('title', 'Real-time connection: Connecting');
-          const text = node.querySelector('.live-text');
-          if (text) text.textContent = 'Connecting';
-        }
-        for (const node of root.querySelectorAll<HTMLElement>('.nav-timer')) node.style.visibility = 'hidden';
-        // Addresses as paths: the build's server is not where the site is served from.
-        const asPath = (value: string) => (/^https?:\/\//.test(value) ? new URL(value).pathname : value);
-        const canonical = document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null;
-        return {
-          html: root.innerHTML,
-          title: document.title,
-          description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? null,
-          canonical: canonical === null ? null : asPath(canonical),
-          social: [...document.head.querySelectorAll('meta[property^="og:"], meta[name^="twitter:"]')].map((meta): [string, string, string] => {
-            const attr = meta.hasAttribute('property') ? 'property' : 'name';
-            return [attr, meta.getAttribute(attr)!, asPath(meta.getAttribute('content') ?? '')];
-          }),
-          // The app's own link tags are absolute (Vite's preload writes full URLs): keep the path.
-          styles: [...document.querySelectorAll('link[rel="stylesheet"]')]
-            .map((link) => new URL(link.getAttribute('href')!, location.href))
-            .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
-            .map((url) => url.pathname),
-        };
-      });
+        const header = !signedIn || ['.balance-amount', '.user-name'].every((part) => document.querySelector(`.site-header ${part}`) !== null);
+        return header && main !== null && main.textContent!.trim().length > 0 && !main.querySelector('.page-loading, [class^="skeleton-"]');
+      }, folder === 'signed-in');
+      if (new URL(page.url()).pathname !== path) throw new Error(`prerendering ${path} ended on ${page.url()}`);
+      const snap = await page.evaluate(takeSnapshot, folder === 'signed-in');
       await page.close();
-      const file = pageFile('prerendered', path);
+      const file = pageFile(folder, path);
       writeFileSync(join(distDir, file), fillShell(shell, path, snap));
-      routes[path] = file;
-      if (process.env.PRERENDER_DEBUG) console.log(path, Date.now() - t0);
+      if (process.env.PRERENDER_DEBUG) console.log(folder, path, Date.now() - t0);
+      return file;
     };
     // A few pages at a time: each waits mostly on its own requests.
-    const queue = [...paths];
-    await Promise.all(Array.from({ length: 3 }, async () => {
-      for (let path = queue.shift(); path !== undefined; path = queue.shift()) await snapshot(path);
-    }));
-    await context.close();
-    writeFileSync(join(distDir, 'prerendered', 'routes.json'), `${JSON.stringify(Object.fromEntries(paths.map((p) => [p, routes[p]])), null, 2)}\n`);
-    return paths.length;
+    const snapshotAll = async (context: BrowserContext, folder: 'prerendered' | 'signed-in', list: readonly string[]) => {
+      mkdirSync(join(distDir, folder), { recursive: true });
+      const routes: Record<string, string> = {};
+      const queue = [...list];
+      await Promise.all(Array.from({ length: 3 }, async () => {
+        for (let path = queue.shift(); path !== undefined; path = queue.shift()) routes[path] = await snapshot(context, folder, path);
+      }));
+      await context.close();
+      writeFileSync(join(distDir, folder, 'routes.json'), `${JSON.stringify(Object.fromEntries(list.map((p) => [p, routes[p]])), null, 2)}\n`);
+    };
+    await snapshotAll(await newContext(), 'prerendered', paths);
+    const player = await newContext();
+    const signUp = (await (await player.request.post(`${base}/api/connect`, { data: { username: 'player', password: 'prerender-password' } })).json()) as { error?: unknown };
+    if (signUp.error !== undefined) throw new Error(`the build's player could not sign up: ${JSON.stringify(signUp.error)}`);
+    await snapshotAll(player, 'signed-in', SIGNED_IN_PATHS);
+    return paths.length + SIGNED_IN_PATHS.length;
   } finally {
     await browser.close();
     await built.close();

@@ -35,11 +35,11 @@ export function routePath(file: string): string {
 }
 
 /**
- * The file under dist/ a page's HTML is written to in `folder`: shells/ here, prerendered/ for
- * scripts/prerender.ts (which imports this, not the other way: the build loads Playwright only
+ * The file under dist/ a page's HTML is written to in `folder`: shells/ here, prerendered/ and
+ * signed-in/ for scripts/prerender.ts (which imports this, not the other way: the build loads Playwright only
  * where Chromium is installed).
  */
-export function pageFile(folder: 'shells' | 'prerendered', path: string): string {
+export function pageFile(folder: 'shells' | 'prerendered' | 'signed-in', path: string): string {
   return `${folder}/${path === '/' ? 'index' : path.slice(1).replace(/[^a-z0-9_-]+/gi, '_')}.html`;
 }
 

@@ -193,11 +193,12 @@ export function collapseSlashes(url: string): string {
  */
 async function registerClient(app: FastifyInstance, config: Config): Promise<void> {
   const built = () => existsSync(join(config.staticDir, 'index.html'));
-  // A visitor's first request gets the page's prerendered first view when the build made one; a
-  // signed-in player (whose header differs) and every other page get the shell, the one naming
-  // the route's code when the build wrote it (http/page-routes.ts).
+  // A page's first request gets its prerendered first view when the build made one: a visitor's
+  // (public pages), or a signed-in player's (whose header differs: the wallet, the inventory).
+  // Every other page gets the shell, the one naming the route's code when the build wrote it
+  // (http/page-routes.ts).
   const sendPage = (path: string, visitor: boolean, reply: FastifyReply) => {
-    const file = (visitor ? prerenderedPage(config.staticDir, path) : undefined) ?? routeShell(config.staticDir, path) ?? 'index.html';
+    const file = prerenderedPage(config.staticDir, path, visitor ? 'visitor' : 'signed-in') ?? routeShell(config.staticDir, path) ?? 'index.html';
     return reply.header('cache-control', 'no-cache').sendFile(file);
   };
   // The static plugin would answer / with index.html itself, before the not-found handler.

@@ -1,7 +1,7 @@
 /**
- * Which built HTML file answers a page's address. The build writes two indexes beside the app:
- * prerendered/routes.json, a visitor's first view of a public page by its exact path
- * (scripts/prerender.ts), and shells/routes.json, the shell with a route's code named in its
+ * Which built HTML file answers a page's address. The build writes three indexes beside the app:
+ * prerendered/routes.json, a visitor's first view of a public page by its exact path, and
+ * signed-in/routes.json, a signed-in player's (scripts/prerender.ts); shells/routes.json, the shell with a route's code named in its
  * head by the route's pattern (scripts/route-shells.ts). Both are read again after a rebuild.
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 const indexes = new Map<string, { mtimeMs: number; entries: Map<string, string> }>();
 
 /** An index's entries (key to file under staticDir); empty when the build wrote none. */
-function builtIndex(staticDir: string, folder: 'prerendered' | 'shells'): Map<string, string> {
+function builtIndex(staticDir: string, folder: 'prerendered' | 'signed-in' | 'shells'): Map<string, string> {
   const path = join(staticDir, folder, 'routes.json');
   const mtimeMs = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   const cached = indexes.get(path);
@@ -25,9 +25,9 @@ function builtIndex(staticDir: string, folder: 'prerendered' | 'shells'): Map<st
   return entries;
 }
 
-/** The prerendered first view of a public page, if the build made one. */
-export function prerenderedPage(staticDir: string, path: string): string | undefined {
-  return builtIndex(staticDir, 'prerendered').get(path);
+/** The prerendered first view of a page for a visitor or a signed-in player, if the build made one. */
+export function prerenderedPage(staticDir: string, path: string, viewer: 'visitor' | 'signed-in'): string | undefined {
+  return builtIndex(staticDir, viewer === 'visitor' ? 'prerendered' : 'signed-in').get(path);
 }
 
 /** The shell naming the code of the route `path` matches, if the build wrote one. */

@@ -12,6 +12,8 @@ export interface PopoverProps {
   /** The panel's heading. */
   title?: string;
   className?: string;
+  /** The player's own (a balance): left blank in a first view made ahead (scripts/prerender.ts). */
+  personal?: boolean;
   onOpen?(): void;
 }
 
@@ -23,7 +25,7 @@ const modalOpen = () => document.querySelector('.modal-backdrop') !== null;
  * outside closes it and focus goes back to the button; Tab moves through the panel. While a
  * modal opened from the panel (the language modal) is up, its presses and Esc are its own.
  */
-export function Popover({ label, trigger, badge, children, title, className, onOpen }: PopoverProps) {
+export function Popover({ label, trigger, badge, children, title, className, personal, onOpen }: PopoverProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -49,7 +51,7 @@ export function Popover({ label, trigger, badge, children, title, className, onO
   }, [open]);
 
   return (
-    <div className={`popover${className ? ` ${className}` : ''}`} ref={root}>
+    <div className={`popover${className ? ` ${className}` : ''}`} ref={root} data-personal={personal || undefined}>
       <button
         ref={button}
         type="button"

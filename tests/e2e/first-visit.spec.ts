@@ -1,10 +1,11 @@
 // A visitor's first request for a public page paints it from HTML and CSS before any script
-// runs (scripts/prerender.ts); the app then takes the same page over. A signed-in player gets
-// the shell with the route's code named in it (scripts/route-shells.ts). Screenshots for a
-// person to look at go to test-results/screens/.
+// runs (scripts/prerender.ts); the app then takes the same page over. So does a signed-in
+// player's wallet and inventory, with the player's own parts blank until the app fills them.
+// Other pages get the shell with the route's code named in it (scripts/route-shells.ts).
+// Screenshots for a person to look at go to test-results/screens/.
 import type { Page } from '@playwright/test';
 import { FULL_MOTION, expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, header, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, appRunning, dropOneItem, header, signInByApi } from './helpers.ts';
 
 test.use(FULL_MOTION);
 
@@ -26,6 +27,28 @@ test.describe('without JavaScript', () => {
       await shot(page, `first-visit-cases-no-js-${size.label}`);
     });
   }
+
+  test("a signed-in player's wallet and inventory paint their frame from HTML, with no balance, name or items in it", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInByApi(page);
+    await dropOneItem(page);
+    await page.goto('/wallet');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your wallet' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Bitcoin' })).toBeVisible();
+    // The build's player's balance and avatar kept their room, not their text.
+    for (const personal of [page.getByTestId('wallet-balance'), header(page).locator('.header-user'), header(page).locator('.balance-pill')]) {
+      await expect(personal).toBeHidden();
+      expect(await personal.textContent()).toMatch(/^\s*$/);
+    }
+    await shot(page, 'first-visit-wallet-no-js-phone');
+    await page.goto('/inventory');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your items' })).toBeVisible();
+    // Neither the build's player's empty list nor anybody's items.
+    await expect(page.getByText('No items yet')).toBeHidden();
+    await expect(page.getByRole('list', { name: 'Your items' })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Sort' })).toBeVisible();
+    await shot(page, 'first-visit-inventory-no-js-phone');
+  });
 
   test('the home page and a case page paint their first view from HTML', async ({ page }) => {
     await page.goto('/');
@@ -96,17 +119,32 @@ test('an address changed while the app starts over a prerendered page is the pag
   await expect(page.getByRole('heading', { level: 1, name: 'Battle history' })).toBeVisible();
 });
 
-test('a signed-in player gets the shell naming the route\'s code, a visitor the prerendered page', async ({ page }) => {
+test("the app takes a signed-in player's first view over with the player's own balance and items; other pages get the shell naming the route's code", async ({ page }) => {
   const visitor = await (await page.request.get('/cases')).text();
   expect(visitor).toContain('data-prerendered="/cases"');
-  await signInByApi(page);
-  const player = await (await page.request.get('/wallet')).text();
+  await acceptCookiesUpFront(page);
+  const name = await signInByApi(page);
+  const { asset } = await dropOneItem(page);
+  expect(await (await page.request.get('/inventory')).text()).toContain('data-prerendered="/inventory"');
+  const player = await (await page.request.get('/wallet/history')).text();
   expect(player).not.toContain('data-prerendered');
   expect(player).toContain('<div id="root"></div>');
-  // The wallet's code and styles are asked for with the page, not one import after another.
+  // The history's code and styles are asked for with the page, not one import after another.
   const named = [...player.matchAll(/<link rel="(?:modulepreload|stylesheet)" crossorigin href="(\/assets\/[^"]+)">/g)].map((m) => m[1]!);
-  expect(named.some((href) => /\/assets\/wallet-[\w-]{8}\.js$/.test(href))).toBe(true);
+  expect(named.some((href) => /\/assets\/history-[\w-]{8}\.js$/.test(href))).toBe(true);
   for (const href of named) expect((await page.request.get(href)).status(), href).toBe(200);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/inventory');
+  await appRunning(page);
+  await expect(page.getByRole('list', { name: 'Your items' }).getByRole('button', { name: `Sell ${asset.name} for` })).toBeVisible();
+  await expect(header(page).locator('.balance-pill')).toBeVisible();
+  await expect(header(page).locator('.balance-pill')).toHaveText(/\d/);
+  await shot(page, 'first-visit-inventory-app-phone');
+  await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto('/wallet');
-  await expect(page.getByRole('heading', { level: 1, name: 'Your wallet' })).toBeVisible();
+  await appRunning(page);
+  await expect(page.getByTestId('wallet-balance')).toBeVisible();
+  await expect(page.getByTestId('wallet-balance')).toHaveText(/\d/);
+  await expect(header(page).getByRole('button', { name: new RegExp(name) })).toBeVisible();
+  await shot(page, 'first-visit-wallet-app-desktop');
 });

@@ -17,12 +17,16 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
   // What the build writes beside the shell: a route's own shell by pattern, a visitor's first view by path.
   mkdirSync(join(staticDir, 'shells'));
-  const shells: Record<string, string> = { '/': 'home', '/battle/$gameId': 'battle-game', '/battle/create': 'battle-create', '/@{$name}': 'profile', '/$': 'not-found', '/cases': 'cases' };
+  const shells: Record<string, string> = { '/': 'home', '/battle/$gameId': 'battle-game', '/battle/create': 'battle-create', '/@{$name}': 'profile', '/$': 'not-found', '/cases': 'cases', '/wallet': 'wallet', '/wallet/withdraw': 'withdraw' };
   for (const name of Object.values(shells)) writeFileSync(join(staticDir, 'shells', `${name}.html`), `<!doctype html><title>shell ${name}</title>`);
   writeFileSync(join(staticDir, 'shells', 'routes.json'), JSON.stringify(Object.fromEntries(Object.entries(shells).map(([pattern, name]) => [pattern, `shells/${name}.html`]))));
   mkdirSync(join(staticDir, 'prerendered'));
   writeFileSync(join(staticDir, 'prerendered', 'cases.html'), '<!doctype html><title>first view of cases</title>');
   writeFileSync(join(staticDir, 'prerendered', 'routes.json'), JSON.stringify({ '/cases': 'prerendered/cases.html' }));
+  // And a signed-in player's first view of their wallet.
+  mkdirSync(join(staticDir, 'signed-in'));
+  writeFileSync(join(staticDir, 'signed-in', 'wallet.html'), '<!doctype html><title>first view of the wallet</title>');
+  writeFileSync(join(staticDir, 'signed-in', 'routes.json'), JSON.stringify({ '/wallet': 'signed-in/wallet.html' }));
   server = await startServer({ staticDir });
 });
 
@@ -44,7 +48,7 @@ describe('static serving', () => {
     }
   });
 
-  it('answers a page with the shell of the route its address matches, a fixed name before a parameter', async () => {
+  it('answers a page with its first view made ahead for who asks, else the shell of the route its address matches, a fixed name before a parameter', async () => {
     const title = async (path: string, cookie?: string) => /<title>(.*)<\/title>/.exec(await (await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} })).text())?.[1];
     expect(await title('/battle/SF12')).toBe('shell battle-game');
     expect(await title('/battle/create')).toBe('shell battle-create');
@@ -54,6 +58,11 @@ describe('static serving', () => {
     // A visitor's first view of a public page is its prerendered copy; a signed-in player's is the route's shell.
     expect(await title('//cases?sort=price')).toBe('first view of cases');
     expect(await title('/cases', 'logged=1')).toBe('shell cases');
+    // The wallet's is a signed-in player's own, by exact path: a visitor, or another wallet page, gets the shell.
+    expect(await title('/wallet', 'logged=1')).toBe('first view of the wallet');
+    expect(await title('/wallet?tab=1', 'logged=1')).toBe('first view of the wallet');
+    expect(await title('/wallet')).toBe('shell wallet');
+    expect(await title('/wallet/withdraw', 'logged=1')).toBe('shell withdraw');
   });
 
   it('serves files and methods behind double slashes as their single-slash paths', async () => {

@@ -57,7 +57,7 @@ export function InventoryPage() {
       lead="Everything you dropped. Keep an item, or sell it back at its price: the coins land on your balance at once."
       actions={
         resume && (
-          <div className="inventory-total" aria-live="polite">
+          <div className="inventory-total" aria-live="polite" data-personal>
             <span>{resume.total_count} {resume.total_count === 1 ? 'item' : 'items'}</span>
             <strong>
               <CoinIcon /> {formatCoins(resume.total_price)}
@@ -76,45 +76,48 @@ export function InventoryPage() {
           <option value="price_asc">Cheapest first</option>
         </select>
       </label>
-      <QueryView
-        query={inventory}
-        pending={<Skeleton count={10} />}
-        error={<EmptyState title="Your items did not load">Check your connection and open the page again.</EmptyState>}
-        isEmpty={() => items.length === 0}
-        empty={
-          <EmptyState
-            title="No items yet"
-            action={
-              <PathLink to="/cases" className={buttonClass('primary')}>
-                Open a case
-              </PathLink>
-            }
-          >
-            Drops from cases and battles you win land here.
-          </EmptyState>
-        }
-      >
-        {() => (
-          <>
-            <ul className="item-grid" aria-label="Your items">
-              {items.map((item) => (
-                <li key={item.hash}>
-                  <ItemCard name={item.name} image={item.image} color={item.color} price={item.price} note={dropTime.format(item.time)}>
-                    <Button size="sm" variant="deposit" disabled={selling.has(item.hash)} onClick={() => sell.mutate([item.hash])} aria-label={`Sell ${item.name} for ${formatCoins(item.price)} coins`}>
-                      {selling.has(item.hash) ? 'Selling…' : `Sell ${formatCoins(item.price)}`}
-                    </Button>
-                  </ItemCard>
-                </li>
-              ))}
-            </ul>
-            {inventory.hasNextPage && (
-              <Button className="inventory-more" onClick={() => void inventory.fetchNextPage()} disabled={inventory.isFetchingNextPage}>
-                {inventory.isFetchingNextPage ? 'Loading…' : 'Show more'}
-              </Button>
-            )}
-          </>
-        )}
-      </QueryView>
+      {/* The player's items, or that there are none: not in a first view made ahead (scripts/prerender.ts). */}
+      <div className="inventory-items" data-personal>
+        <QueryView
+          query={inventory}
+          pending={<Skeleton count={10} />}
+          error={<EmptyState title="Your items did not load">Check your connection and open the page again.</EmptyState>}
+          isEmpty={() => items.length === 0}
+          empty={
+            <EmptyState
+              title="No items yet"
+              action={
+                <PathLink to="/cases" className={buttonClass('primary')}>
+                  Open a case
+                </PathLink>
+              }
+            >
+              Drops from cases and battles you win land here.
+            </EmptyState>
+          }
+        >
+          {() => (
+            <>
+              <ul className="item-grid" aria-label="Your items">
+                {items.map((item) => (
+                  <li key={item.hash}>
+                    <ItemCard name={item.name} image={item.image} color={item.color} price={item.price} note={dropTime.format(item.time)}>
+                      <Button size="sm" variant="deposit" disabled={selling.has(item.hash)} onClick={() => sell.mutate([item.hash])} aria-label={`Sell ${item.name} for ${formatCoins(item.price)} coins`}>
+                        {selling.has(item.hash) ? 'Selling…' : `Sell ${formatCoins(item.price)}`}
+                      </Button>
+                    </ItemCard>
+                  </li>
+                ))}
+              </ul>
+              {inventory.hasNextPage && (
+                <Button className="inventory-more" onClick={() => void inventory.fetchNextPage()} disabled={inventory.isFetchingNextPage}>
+                  {inventory.isFetchingNextPage ? 'Loading…' : 'Show more'}
+                </Button>
+              )}
+            </>
+          )}
+        </QueryView>
+      </div>
       <div className="inventory-links">
         <PathLink to="/inventory/boosters/history" className="inventory-link">
           <ClockIcon /> Booster history

@@ -38,11 +38,12 @@ export default function Footer() {
   const logged = useLogged();
   const account = useAccount();
   const name = account.data?.user.name;
+  // The profile's address is the player's own (scripts/prerender.ts leaves it out of a first view).
   const accountLinks = [
     { label: 'Wallet', to: '/wallet' },
     { label: 'Inventory', to: '/inventory' },
     { label: 'Affiliates', to: '/affiliates' },
-    { label: 'Profile', to: name ? `/@${name}` : '/' },
+    { label: 'Profile', to: name ? `/@${name}` : '/', personal: true },
   ];
   return (
     <>
@@ -81,9 +82,9 @@ export default function Footer() {
           </nav>
           <nav className="footer-col" aria-label="Account">
             <p className="footer-title">Account</p>
-            {accountLinks.map(({ label, to }) =>
+            {accountLinks.map(({ label, to, personal }) =>
               logged ? (
-                <PathLink key={label} to={to}>
+                <PathLink key={label} to={to} data-personal={personal}>
                   {label}
                 </PathLink>
               ) : (

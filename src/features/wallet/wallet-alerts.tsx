@@ -41,7 +41,7 @@ export function WalletAlerts() {
     }
   };
   return (
-    <ul className="wallet-alerts" aria-label="Wallet notes">
+    <ul className="wallet-alerts" aria-label="Wallet notes" data-personal>
       {open.map((alert) => (
         <li key={alert.id} className="wallet-alert" data-type={alert.type}>
           <span>{alert.text}</span>

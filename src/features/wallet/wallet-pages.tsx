@@ -42,7 +42,7 @@ export function WalletLayout() {
         <div className="wallet-head-actions">
           <div className="wallet-balance" aria-live="polite">
             <span className="wallet-balance-label">Balance</span>
-            <span className="wallet-balance-value" data-testid="wallet-balance">
+            <span className="wallet-balance-value" data-testid="wallet-balance" data-personal>
               <CoinIcon />
               {balance === undefined ? '—' : format(balance)}
             </span>

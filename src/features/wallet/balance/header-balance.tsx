@@ -48,6 +48,7 @@ export function HeaderBalance({ account, badge }: { account: BalanceAccount | nu
       ) : (
         <Popover
           className="balance-hint"
+          personal
           label={`Balance ${format(balance)}, wallet details`}
           title="Wallet"
           trigger={

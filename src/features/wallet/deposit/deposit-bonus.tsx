@@ -167,7 +167,7 @@ export function DepositBonusButton() {
   const partner = referral.data?.partner;
   return (
     <>
-      <div className="bonus-banner">
+      <div className="bonus-banner" data-personal>
         <p>
           {partner ? (
             <>
