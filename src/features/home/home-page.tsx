@@ -23,7 +23,6 @@ export function HomePage() {
   const logged = useLogged();
   const cases = useQuery(casesQueryOptions());
   const showcase = (cases.data?.cases ?? []).toSorted((a, b) => b.price - a.price).slice(0, SHOWCASE_COUNT);
-  const games = useManifestPart(homeGameTiles) ?? homeGameTiles(undefined);
 
   return (
     <div className="home">
@@ -85,22 +84,7 @@ export function HomePage() {
         <h2 id="games-title" className="section-title">
           Games
         </h2>
-        <ul className="game-grid">
-          {games.map(({ title, to, blurb, icon: Icon, colour }) => (
-            <li key={to}>
-              <PathLink to={to} className="game-tile" style={{ '--tile': colour } as CSSProperties}>
-                <span className="game-icon">
-                  <Icon width={30} height={30} />
-                </span>
-                <span className="game-title">{title}</span>
-                <span className="game-blurb">{blurb}</span>
-                <span className="game-play" aria-hidden>
-                  Play →
-                </span>
-              </PathLink>
-            </li>
-          ))}
-        </ul>
+        <GameGrid />
       </section>
 
       <section className="container promises" aria-label="Why play here">
@@ -127,5 +111,28 @@ export function HomePage() {
         </div>
       </section>
     </div>
+  );
+}
+
+/** The game tiles, on their own: the first manifest of a visit renders them again, not the page. */
+function GameGrid() {
+  const games = useManifestPart(homeGameTiles) ?? homeGameTiles(undefined);
+  return (
+    <ul className="game-grid">
+      {games.map(({ title, to, blurb, icon: Icon, colour }) => (
+        <li key={to}>
+          <PathLink to={to} className="game-tile" style={{ '--tile': colour } as CSSProperties}>
+            <span className="game-icon">
+              <Icon width={30} height={30} />
+            </span>
+            <span className="game-title">{title}</span>
+            <span className="game-blurb">{blurb}</span>
+            <span className="game-play" aria-hidden>
+              Play →
+            </span>
+          </PathLink>
+        </li>
+      ))}
+    </ul>
   );
 }
