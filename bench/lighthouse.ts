@@ -12,12 +12,12 @@
  *
  * The preset's CPU slowdown (4x) stands for its phone only on a host of Lighthouse's reference
  * speed: the same 4x on a host twice as fast measures a phone twice as fast, and this machine's
- * speed has differed 3x from session to session. Under simulated throttling the page is loaded
- * at full speed and the slowdown applied afterwards, to the trace, so each page is loaded once
- * (Lighthouse's gather mode, which also measures the host's benchmark index) and then audited
- * with the slowdown Lighthouse's throttling guide gives for that page's own index
- * (`calibratedSlowdown`: 4x on the reference host). A busy spell lowers the index of the page it
- * falls on and so its slowdown. `--cpu N` sets one multiplier for every page instead.
+ * speed has differed 3x from session to session. Under simulated throttling a page is loaded at
+ * full speed and the slowdown applied afterwards, to its trace; so every page is loaded first
+ * (Lighthouse's gather mode, which also reads the host's benchmark index at each load), and then
+ * every load is audited with the slowdown Lighthouse's throttling guide gives for the median of
+ * those readings (`calibratedSlowdown`: 4x on the reference host). One reading alone varied
+ * 740-1,580 on a quiet machine within a run. `--cpu N` sets the multiplier instead.
  *
  *   node bench/lighthouse.ts [--runs N] [--static DIR] [--pages /,/cases,...] [--cpu N]
  */
@@ -59,8 +59,6 @@ interface PageFigures {
   mainThreadMs: number;
   /** Lighthouse's own CPU benchmark of this machine at the time (a quiet desktop scores 1,000-2,000). */
   benchmarkIndex: number;
-  /** The CPU slowdown the page was audited with. */
-  cpuSlowdown: number;
 }
 
 /**
@@ -74,23 +72,30 @@ export function calibratedSlowdown(benchmarkIndex: number): number {
   return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
 }
 
-/**
- * One page's Lighthouse report: the page loaded once (gather mode, artifacts to a folder of their
- * own), then audited from those artifacts with `cpuSlowdown`, or the slowdown its load's
- * benchmark index calls for. The artifacts name the settings they were gathered with and the
- * audit must use the same; the slowdown is only read when auditing, so it is written into them.
- */
-async function loadThenAudit(url: string, port: number, cpuSlowdown?: number): Promise<RunnerResult> {
+const FLAGS = { output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility'] };
+
+/** A page loaded once in Lighthouse's gather mode: its artifacts' folder and the host's benchmark index at the time. */
+type Gathered = { folder: string; benchmarkIndex: number };
+
+async function gather(url: string, port: number): Promise<Gathered> {
   const folder = makeTempDir('lighthouse-artifacts');
+  await lighthouse(url, { ...FLAGS, port, gatherMode: folder });
+  const { BenchmarkIndex } = JSON.parse(readFileSync(join(folder, 'artifacts.json'), 'utf8')) as { BenchmarkIndex: number };
+  return { folder, benchmarkIndex: BenchmarkIndex };
+}
+
+/**
+ * The report of a gathered load, simulated with the CPU slowed `cpuSlowdown` times. The artifacts
+ * name the settings they were gathered with and the audit must use the same; the slowdown is
+ * only read when auditing (simulated throttling), so it is written into them.
+ */
+async function auditLoad(url: string, port: number, { folder }: Gathered, cpuSlowdown: number): Promise<RunnerResult> {
   try {
-    const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility'] };
-    await lighthouse(url, { ...flags, gatherMode: folder });
     const path = join(folder, 'artifacts.json');
-    const artifacts = JSON.parse(readFileSync(path, 'utf8')) as { BenchmarkIndex: number; settings: { throttling: { cpuSlowdownMultiplier: number } } };
-    const slowdown = cpuSlowdown ?? calibratedSlowdown(artifacts.BenchmarkIndex);
-    artifacts.settings.throttling.cpuSlowdownMultiplier = slowdown;
+    const artifacts = JSON.parse(readFileSync(path, 'utf8')) as { settings: { throttling: { cpuSlowdownMultiplier: number } } };
+    artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdown;
     writeFileSync(path, JSON.stringify(artifacts));
-    const result = await lighthouse(url, { ...flags, auditMode: folder, throttling: { cpuSlowdownMultiplier: slowdown } });
+    const result = await lighthouse(url, { ...FLAGS, port, auditMode: folder, throttling: { cpuSlowdownMultiplier: cpuSlowdown } });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     return result;
   } finally {
@@ -194,16 +199,29 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
     const { caseKey, battleHash } = await setUpArena(player.call);
     const pages = (options.pages ?? LIGHTHOUSE_PAGES).toSorted((a, b) => Number(SIGNED_IN.has(a)) - Number(SIGNED_IN.has(b)));
     const all: PageFigures[][] = pages.map(() => []);
+    const urlOf = (page: string) => `${base}${page.replace('{case}', caseKey).replace('{battle}', battleHash)}`;
+    // Every load first, round by round; then every report with one slowdown.
+    const loads: Gathered[][] = [];
     for (let round = 0; round < runs; round++) {
       // Each round starts as a visitor; Lighthouse clears caches and the service worker itself.
       await cdp.send('Storage.clearCookies', {});
-      for (const [index, page] of pages.entries()) {
+      const roundLoads: Gathered[] = [];
+      for (const page of pages) {
         if (SIGNED_IN.has(page)) {
           await cdp.send('Storage.clearCookies', {});
           await cdp.send('Storage.setCookies', { cookies: (await player.signIn()).map((c) => ({ ...c, domain: '127.0.0.1' })) });
         }
-        const url = `${base}${page.replace('{case}', caseKey).replace('{battle}', battleHash)}`;
-        const result = await loadThenAudit(url, port, options.cpuSlowdown);
+        roundLoads.push(await gather(urlOf(page), port));
+      }
+      loads.push(roundLoads);
+    }
+    const runIndex = median(loads.flat().map((load) => load.benchmarkIndex));
+    const cpuSlowdown = options.cpuSlowdown ?? calibratedSlowdown(runIndex);
+    process.stderr.write(`lighthouse: benchmark index ${fmt(runIndex)} (median of the run's loads), CPU slowed ${cpuSlowdown.toFixed(2)}x\n`);
+    for (const [round, roundLoads] of loads.entries()) {
+      for (const [index, page] of pages.entries()) {
+        const url = urlOf(page);
+        const result = await auditLoad(url, port, roundLoads[index]!, cpuSlowdown);
         const { lhr } = result;
         if (lhr.runtimeError) throw new Error(`lighthouse on ${page}: ${lhr.runtimeError.message}`);
         const name = page === '/' ? 'home' : page.slice(1).replace(/[^a-z0-9]+/gi, '-');
@@ -226,7 +244,6 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
           scriptMs: audit('bootup-time'),
           mainThreadMs: audit('mainthread-work-breakdown'),
           benchmarkIndex: lhr.environment.benchmarkIndex,
-          cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier ?? Number.NaN,
         });
         process.stderr.write(`lighthouse ${page} round ${round + 1}: ${all[index]!.at(-1)!.performance}, TBT ${fmt(all[index]!.at(-1)!.tbtMs)} ms\n`);
       }
@@ -245,7 +262,6 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
         scriptMs: mid('scriptMs'),
         mainThreadMs: mid('mainThreadMs'),
         benchmarkIndex: mid('benchmarkIndex'),
-        cpuSlowdown: mid('cpuSlowdown'),
       };
     });
     const label = (page: string) => `${page}${SIGNED_IN.has(page) ? ' (signed in)' : ''}`;
@@ -264,7 +280,7 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
     ]);
     const notes = [
       `Lighthouse 13 mobile preset (slow 4G, simulated) on a fresh database, ${runs === 1 ? 'one run per page' : `median of ${runs} rounds per page`}; the last reports in bench/results/lighthouse/. /battle/{battle} is a finished 2-seat battle of the run's player; /wallet and /inventory are measured signed in (5 items dropped). Bytes moved: ${figures.map((f) => `${f.page} ${fmt(f.bytes / 1024)} KiB`).join(', ')}; script main-thread time (bootup-time): ${figures.map((f) => `${f.page} ${fmt(f.scriptMs)} ms`).join(', ')}; CLS: ${figures.map((f) => `${f.page} ${f.cls.toFixed(3)}`).join(', ')}.`,
-      `CPU slowdown ${options.cpuSlowdown === undefined ? "calibrated per page to this machine's benchmark index (4x on Lighthouse's reference host of 1,533)" : `${options.cpuSlowdown}x on every page`}: ${figures.map((f) => `${f.page} ${f.cpuSlowdown.toFixed(2)}x at ${fmt(f.benchmarkIndex)}`).join(', ')} (median per page).`,
+      `CPU slowed ${cpuSlowdown.toFixed(2)}x${options.cpuSlowdown === undefined ? `, calibrated to this machine: Lighthouse's CPU benchmark read a median ${fmt(runIndex)} over the run's loads (4x is the preset's slowdown on its reference host of 1,533)` : ''}. Each page's reading: ${figures.map((f) => `${f.page} ${fmt(f.benchmarkIndex)}`).join(', ')} (median per page).`,
     ];
     return { rows, notes, details: { runs, figures, all }, fatal: false };
   } finally {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type CSSProperties } from 'react';
+import { Suspense, useState, type CSSProperties } from 'react';
 import { NumericError, type MethodResult } from '../../contract/index.ts';
 import { RARITY_TIER_STYLE, type RarityTier } from '../../core/rarity.ts';
 import { rpc } from '../../net/index.ts';
@@ -11,10 +11,13 @@ import { CopyButton } from '../../ui/copy-button.tsx';
 import { Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { setAccountBalance, useAccount } from '../session/index.ts';
-import { PackModal } from './pack-modal.tsx';
+import { lazyPart } from '../../ui/lazy-part.ts';
 import './cards.css';
 
 type Card = MethodResult<'inventory.getCards'>['cards'][number];
+
+/** The pack roulette and its reward, loaded when a pack is opened: the inventory's first view does without its code. */
+const PackModal = lazyPart(() => import('./pack-modal.tsx').then((module) => ({ default: module.PackModal })));
 
 /** Under the inventory's key, so whatever refreshes the inventory (a redeemed gift) refreshes the cards. */
 export const cardsKey = ['session', 'inventory', 'cards'] as const;
@@ -66,14 +69,16 @@ export function InventoryCards() {
   const giftDenied = makeGift.error instanceof RpcError && makeGift.error.code === NumericError.ACCESS_DENIED ? makeGift.error.message : null;
   const list = cards.data?.cards ?? [];
   const packModal = pack && (
-    <PackModal
-      card={pack}
-      onDone={() => void refresh()}
-      onClose={() => {
-        setPack(null);
-        void refresh();
-      }}
-    />
+    <Suspense fallback={null}>
+      <PackModal
+        card={pack}
+        onDone={() => void refresh()}
+        onClose={() => {
+          setPack(null);
+          void refresh();
+        }}
+      />
+    </Suspense>
   );
   // Unpacking the last card empties the list while its roulette still spins: the modal sits
   // beside the panel, in the same place whether or not the panel shows, so it keeps spinning.
