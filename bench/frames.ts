@@ -16,7 +16,12 @@
  * (src/gfx/render-policy.ts), so its target is frame interval p95 <= 40 ms plus one 60 Hz vsync
  * of slack, and INP p95 <= 200 ms; normal mode is shown beside it.
  *
- *   node bench/frames.ts [--static DIR] [--rate 6] [--only unbox,battle,chicken]
+ * The 6x is the reference host's (Lighthouse's, bench/lib/host-speed.ts): the run reads this
+ * machine's benchmark index first and slows it by as much more or less as it is faster or slower
+ * than that host, so the phone measured is the same from machine to machine. `--rate N` slows
+ * this machine N times instead.
+ *
+ *   node bench/frames.ts [--static DIR] [--rate N] [--only unbox,battle,chicken]
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -25,6 +30,7 @@ import { buildIfNeeded } from '../scripts/build-if-needed.ts';
 import { GFX_CHROMIUM_ARGS } from '../tests/e2e/fixtures/gfx/build.ts';
 import { CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
 import { markDisturbed, watchBrowserCpu } from './browser-cpu.ts';
+import { benchmarkIndex, REFERENCE_INDEX, scaledRate } from './lib/host-speed.ts';
 import { makeTempDir, removeTempDir, sleep, startServer } from './lib/procs.ts';
 import { fmt, judge, runAlone, type Row, type Section } from './lib/report.ts';
 
@@ -34,6 +40,8 @@ const VSYNC_MS = 1000 / 60;
 const TARGET_FRAME_P95_MS = 1000 / CAP_FPS + VSYNC_MS;
 const TARGET_INP_MS = 200;
 const TAP_EVERY_MS = 600;
+/** The issue's slowdown, on the reference host. */
+const REFERENCE_RATE = 6;
 
 export type FramesOptions = { staticDir?: string; rate?: number; only?: string[] };
 
@@ -307,7 +315,6 @@ async function chicken(browser: Browser, base: string, player: Player, performan
 /** Runs the benchmark; rows follow bench/lib/report.ts. */
 export async function framesBench(options: FramesOptions = {}): Promise<Section> {
   if (!options.staticDir) await buildIfNeeded();
-  const rate = options.rate ?? 6;
   const only = new Set(options.only ?? ['unbox', 'battle', 'chicken']);
   const dataDir = makeTempDir('frames');
   const server = await startServer({
@@ -322,6 +329,9 @@ export async function framesBench(options: FramesOptions = {}): Promise<Section>
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: GFX_CHROMIUM_ARGS });
   const cpu = watchBrowserCpu();
   try {
+    const hostIndex = await benchmarkIndex(browser);
+    const rate = options.rate ?? scaledRate(REFERENCE_RATE, hostIndex);
+    const label = options.rate === undefined ? `${REFERENCE_RATE}x` : `${rate}x (this machine)`;
     const player = await signUp(base, `frames${Date.now().toString(36)}`);
     const { cases } = await player.call<{ cases: { key: string; hash: string; price: number }[] }>('case.getCases');
     const cheapest = cases.toSorted((a, b) => a.price - b.price)[0]!;
@@ -338,7 +348,7 @@ export async function framesBench(options: FramesOptions = {}): Promise<Section>
       const perf = mode === 'performance';
       return [
         {
-          benchmark: `${rate}x CPU ${scenario}, ${mode}: frame interval p95`,
+          benchmark: `${label} CPU ${scenario}, ${mode}: frame interval p95`,
           figure: f.intervalP95.toFixed(1),
           value: f.intervalP95,
           unit: 'ms',
@@ -346,7 +356,7 @@ export async function framesBench(options: FramesOptions = {}): Promise<Section>
           verdict: perf ? judge(f.intervalP95 <= TARGET_FRAME_P95_MS) : `${f.fps.toFixed(1)} fps`,
         },
         {
-          benchmark: `${rate}x CPU ${scenario}, ${mode}: INP p95`,
+          benchmark: `${label} CPU ${scenario}, ${mode}: INP p95`,
           figure: fmt(f.inpP95),
           value: f.inpP95,
           unit: 'ms',
@@ -356,12 +366,12 @@ export async function framesBench(options: FramesOptions = {}): Promise<Section>
       ];
     });
     const notes = [
-      `Frames (issue 31): built app on the sim-server, headless Chromium with SwiftShader WebGL, 390x844 phone at device scale 2, CPU slowed ${rate}x (Emulation.setCPUThrottlingRate) once each page was ready; taps every ${TAP_EVERY_MS} ms while the animation ran. Performance mode caps the canvas at ${CAP_FPS} fps; its frame target allows one 60 Hz vsync over the cap's 40 ms, since a 60 Hz display can only show a frame at 33 or 50 ms. Per run: ${results
+      `Frames (issue 31): built app on the sim-server, headless Chromium with SwiftShader WebGL, 390x844 phone at device scale 2, CPU slowed ${rate.toFixed(2)}x (Emulation.setCPUThrottlingRate) once each page was ready: this machine's benchmark index read ${fmt(hostIndex)}${options.rate === undefined ? `, so ${rate.toFixed(2)}x here is ${REFERENCE_RATE}x on Lighthouse's reference host of ${fmt(REFERENCE_INDEX)}` : ''}; taps every ${TAP_EVERY_MS} ms while the animation ran. Performance mode caps the canvas at ${CAP_FPS} fps; its frame target allows one 60 Hz vsync over the cap's 40 ms, since a 60 Hz display can only show a frame at 33 or 50 ms. Per run: ${results
         .map(({ scenario, mode, figures: f }) => `${scenario} ${mode}: ${fmt(f.frames)} frames at ${f.fps.toFixed(1)} fps, interval p50 ${f.intervalP50.toFixed(1)} ms, ${fmt(f.dropped)} dropped, CPU per frame p95 ${f.cpuP95.toFixed(1)} ms, ${fmt(f.taps)} taps (INP worst ${fmt(f.inpMax)} ms), ${fmt(f.longTasks)} long tasks (${fmt(f.longTaskMs)} ms), canvas ${f.canvas} px`)
         .join('; ')}.`,
       ...(noise.disturbed ? [`frames: DISTURBED: other processes used ${noise.otherCpuPercent.toFixed(0)}% of a CPU on average; rerun on a quiet machine`] : []),
     ];
-    return { rows: markDisturbed(rows, noise.disturbed), notes, details: { rate, results, ...noise }, fatal: false, noiseChecked: true };
+    return { rows: markDisturbed(rows, noise.disturbed), notes, details: { rate, hostIndex, results, ...noise }, fatal: false, noiseChecked: true };
   } finally {
     cpu.stop();
     await browser.close();

@@ -27,6 +27,7 @@ import { chromium } from '@playwright/test';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import { buildIfNeeded } from '../scripts/build-if-needed.ts';
 import { makeTempDir, removeTempDir, ROOT, sleep, startServer } from './lib/procs.ts';
+import { calibratedSlowdown } from './lib/host-speed.ts';
 import { fmt, judge, runAlone, type Row, type Section } from './lib/report.ts';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--headless=new'];
@@ -59,17 +60,6 @@ interface PageFigures {
   mainThreadMs: number;
   /** Lighthouse's own CPU benchmark of this machine at the time (a quiet desktop scores 1,000-2,000). */
   benchmarkIndex: number;
-}
-
-/**
- * The CPU slowdown that turns a host of this benchmark index into the mobile preset's phone:
- * Lighthouse's throttling guide (its section on calibrating the CPU multiplier) maps an index
- * of 1,533 to the preset's 4x, 1,300 to 3x, 800 to 2x and 150 to 1x, linearly between them.
- */
-export function calibratedSlowdown(benchmarkIndex: number): number {
-  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
-  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
-  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
 }
 
 const FLAGS = { output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility'] };
