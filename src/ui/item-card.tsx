@@ -15,7 +15,15 @@ export interface ItemCardProps {
   note?: ReactNode;
   /** Buttons at the bottom of the card. */
   children?: ReactNode;
+  /**
+   * One of a list's first cards, on the first screen: its art is fetched at once and first, not
+   * once layout has found it near the screen (it is often the page's largest paint).
+   */
+  first?: boolean;
 }
+
+/** How many of a list's cards count as on the first screen (a phone's two rows of two). */
+export const FIRST_SCREEN_CARDS = 4;
 
 /** Wear names and their abbreviations (document 1 section 9). */
 const WEAR: Record<string, string> = {
@@ -36,11 +44,11 @@ export function splitItemName(name: string): { weapon: string; skin: string; wea
 }
 
 /** An item in the arena's look: its art on a glow of its rarity colour, name and price. */
-export function ItemCard({ name, image, color, price, note, children }: ItemCardProps) {
+export function ItemCard({ name, image, color, price, note, children, first = false }: ItemCardProps) {
   const { weapon, skin, wear } = splitItemName(name);
   return (
     <article className="item-card" style={{ '--rarity': color } as CSSProperties}>
-      <img className="item-art" src={image} alt="" loading="lazy" decoding="async" width={160} height={120} />
+      <img className="item-art" src={image} alt="" loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" width={160} height={120} />
       <div className="item-text">
         <span className="item-weapon">
           {weapon}

@@ -137,6 +137,9 @@ test("the app takes a signed-in player's first view over with the player's own b
   await page.goto('/inventory');
   await appRunning(page);
   await expect(page.getByRole('list', { name: 'Your items' }).getByRole('button', { name: `Sell ${asset.name} for` })).toBeVisible();
+  // The first screen's art is fetched at once and first (the page's largest paint), not lazily.
+  await expect(page.getByRole('list', { name: 'Your items' }).locator('img').first()).toHaveAttribute('loading', 'eager');
+  await expect(page.getByRole('list', { name: 'Your items' }).locator('img').first()).toHaveAttribute('fetchpriority', 'high');
   await expect(header(page).locator('.balance-pill')).toBeVisible();
   await expect(header(page).locator('.balance-pill')).toHaveText(/\d/);
   await shot(page, 'first-visit-inventory-app-phone');

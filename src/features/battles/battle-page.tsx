@@ -192,11 +192,11 @@ function BattleBody({ detail, myHash, logged, floating, onFlood }: { detail: Bat
                   {detail.drops
                     .filter((drop) => drop.seat === i + 1 && drop.round <= revealed)
                     .toSorted((a, b) => b.round - a.round)
-                    .map((drop) => {
+                    .map((drop, index) => {
                       const item = items.get(drop.item_hash);
                       return item ? (
                         <li key={drop.hash}>
-                          <ItemCard name={item.name} image={item.image} color={item.color} price={drop.value} note={`Round ${drop.round}`} />
+                          <ItemCard name={item.name} image={item.image} color={item.color} price={drop.value} note={`Round ${drop.round}`} first={index === 0} />
                         </li>
                       ) : null;
                     })}

@@ -5,7 +5,7 @@ import { formatCoins } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { CoinIcon } from '../../ui/icons.tsx';
-import { ItemCard } from '../../ui/item-card.tsx';
+import { FIRST_SCREEN_CARDS, ItemCard } from '../../ui/item-card.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { QueryView } from '../../ui/query-view.tsx';
 import { BackpackIcon, ClockIcon } from '../../ui/page-icons.tsx';
@@ -99,9 +99,9 @@ export function InventoryPage() {
           {() => (
             <>
               <ul className="item-grid" aria-label="Your items">
-                {items.map((item) => (
+                {items.map((item, index) => (
                   <li key={item.hash}>
-                    <ItemCard name={item.name} image={item.image} color={item.color} price={item.price} note={dropTime.format(item.time)}>
+                    <ItemCard name={item.name} image={item.image} color={item.color} price={item.price} note={dropTime.format(item.time)} first={index < FIRST_SCREEN_CARDS}>
                       <Button size="sm" variant="deposit" disabled={selling.has(item.hash)} onClick={() => sell.mutate([item.hash])} aria-label={`Sell ${item.name} for ${formatCoins(item.price)} coins`}>
                         {selling.has(item.hash) ? 'Selling…' : `Sell ${formatCoins(item.price)}`}
                       </Button>
