@@ -21,7 +21,11 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { buildApp } from '../sim-server/app.ts';
 import { answerTapsOnCopy } from '../src/app/first-tap.ts';
+import type { PageFolder } from '../sim-server/http/page-routes.ts';
 import { pageFile } from './route-shells.ts';
+
+/** Where the copies go: a visitor's, or a signed-in player's. */
+type CopyFolder = Exclude<PageFolder, 'shells'>;
 
 /** The catalog's first cases (those the home page and /cases show first) get their page made too. */
 const CASE_PAGES = 12;
@@ -178,7 +182,7 @@ export async function prerender(distDir: string): Promise<number> {
       await context.route(/\.(png|jpe?g|webp|wav)$|\/api\/art\//, (route) => route.abort());
       return context;
     };
-    const snapshot = async (context: BrowserContext, folder: 'prerendered' | 'signed-in', path: string) => {
+    const snapshot = async (context: BrowserContext, folder: CopyFolder, path: string) => {
       const t0 = Date.now();
       const page = await context.newPage();
       await page.goto(`${base}${path}`, { waitUntil: 'domcontentloaded' });
@@ -199,7 +203,7 @@ export async function prerender(distDir: string): Promise<number> {
       return file;
     };
     // A few pages at a time: each waits mostly on its own requests.
-    const snapshotAll = async (context: BrowserContext, folder: 'prerendered' | 'signed-in', list: readonly string[]) => {
+    const snapshotAll = async (context: BrowserContext, folder: CopyFolder, list: readonly string[]) => {
       mkdirSync(join(distDir, folder), { recursive: true });
       const routes: Record<string, string> = {};
       const queue = [...list];

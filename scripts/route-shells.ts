@@ -14,6 +14,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PageFolder } from '../sim-server/http/page-routes.ts';
 
 interface ManifestChunk {
   file: string;
@@ -36,10 +37,10 @@ export function routePath(file: string): string {
 
 /**
  * The file under dist/ a page's HTML is written to in `folder`: shells/ here, prerendered/ and
- * signed-in/ for scripts/prerender.ts (which imports this, not the other way: the build loads Playwright only
- * where Chromium is installed).
+ * signed-in/ for scripts/prerender.ts (which imports this, not the other way: the build loads
+ * Playwright only where Chromium is installed).
  */
-export function pageFile(folder: 'shells' | 'prerendered' | 'signed-in', path: string): string {
+export function pageFile(folder: PageFolder, path: string): string {
   return `${folder}/${path === '/' ? 'index' : path.slice(1).replace(/[^a-z0-9_-]+/gi, '_')}.html`;
 }
 

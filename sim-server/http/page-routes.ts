@@ -1,16 +1,20 @@
 /**
  * Which built HTML file answers a page's address. The build writes three indexes beside the app:
  * prerendered/routes.json, a visitor's first view of a public page by its exact path, and
- * signed-in/routes.json, a signed-in player's (scripts/prerender.ts); shells/routes.json, the shell with a route's code named in its
- * head by the route's pattern (scripts/route-shells.ts). Both are read again after a rebuild.
+ * signed-in/routes.json, a signed-in player's (scripts/prerender.ts); shells/routes.json, the
+ * shell with a route's code named in its head by the route's pattern (scripts/route-shells.ts).
+ * Each is read again after a rebuild.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** The folders under the built app that hold pages, each with its routes.json. */
+export type PageFolder = 'prerendered' | 'signed-in' | 'shells';
+
 const indexes = new Map<string, { mtimeMs: number; entries: Map<string, string> }>();
 
 /** An index's entries (key to file under staticDir); empty when the build wrote none. */
-function builtIndex(staticDir: string, folder: 'prerendered' | 'signed-in' | 'shells'): Map<string, string> {
+function builtIndex(staticDir: string, folder: PageFolder): Map<string, string> {
   const path = join(staticDir, folder, 'routes.json');
   const mtimeMs = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   const cached = indexes.get(path);
