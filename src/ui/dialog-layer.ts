@@ -7,6 +7,17 @@ const layers: symbol[] = [];
 let savedOverflow = '';
 
 /**
+ * Focus goes back to the control that opened the layer. When that element is gone (its part of
+ * the page rendered anew while the layer was open) or was never known (focus was on nothing),
+ * the control that names the layer in aria-controls takes it: the mobile menu's button.
+ */
+function returnFocus(layer: HTMLElement, opener: HTMLElement | null): void {
+  const control = layer.id ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(layer.id)}"]`) : null;
+  const target = opener?.isConnected && opener !== document.body ? opener : control;
+  target?.focus();
+}
+
+/**
  * Makes an element a modal layer: the page behind goes inert and stops scrolling, focus moves
  * in (to `[data-autofocus]`, else the first control) and stays in (Tab wraps), Esc calls
  * onClose, and when the layer goes focus returns to whatever opened it. Layers stack: a
@@ -58,7 +69,7 @@ export function useDialogLayer(ref: RefObject<HTMLElement | null>, onClose: () =
         page?.removeAttribute('inert');
         document.body.style.overflow = savedOverflow;
       }
-      if (opener?.isConnected) opener.focus();
+      returnFocus(node, opener);
     };
   }, [ref]);
 }
