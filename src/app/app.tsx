@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useLayoutEffect } from 'react';
 import { createQueryClient } from './query-client.ts';
+import { yieldToMain } from '../ui/idle.ts';
 import { createAppRouter } from './router.ts';
 
 // The router is made after the cache but a failed action may need it: GAME_ERROR goes to /battles.
@@ -27,6 +28,9 @@ const appRouter = () => (madeRouter ??= createAppRouter(queryClient));
  */
 export async function loadFirstPage(): Promise<void> {
   const router = appRouter();
+  // Building the route tree and loading the page (matching, the route's code and loader) were
+  // one task of ~90 ms on this machine unthrottled, several times that on a phone.
+  await yieldToMain();
   // The router follows the address bar only once the provider has mounted, and having loaded
   // here it loads nothing at mount: a page changed in between (back, forward) is loaded here.
   stopEarlyFollowing = router.history.subscribe(() => void router.load());
