@@ -6,9 +6,11 @@
  * per page and figure (TBT beside the score); each page's last report is saved as
  * bench/results/lighthouse/<page>.json beside the table.
  *
- * With `runs` > 1 every page is measured that many times, round by round (each round visits
- * every page once, so a busy spell of the machine spreads over pages instead of sinking one),
- * and the table shows each figure's median.
+ * Every page is measured `runs` times (5 unless told), round by round (each round visits every
+ * page once, so a busy spell of the machine spreads over pages instead of sinking one), and the
+ * table shows each figure's median with TBT's lowest and highest beside it. One load is not a
+ * verdict: the same build's / read TBT 166, 325 and 451 ms in three rounds of one run, and 194,
+ * 247, 294 and 479 ms in the next. Lighthouse's variability guide takes the median of five.
  *
  * The preset's CPU slowdown (4x) stands for its phone only on a host of Lighthouse's reference
  * speed: the same 4x on a host twice as fast measures a phone twice as fast, and this machine's
@@ -18,10 +20,12 @@
  * every load is audited with the slowdown Lighthouse's throttling guide gives for the median of
  * those readings (`calibratedSlowdown`: 4x on the reference host). One reading alone varied
  * 740-1,580 on a quiet machine within a run. `--cpu N` sets the multiplier instead.
+ * `--traces DIR` keeps each load's trace there (DIR/<page>-<round>.trace.json, about 10 MB
+ * each), to find the long tasks behind a figure.
  *
- *   node bench/lighthouse.ts [--runs N] [--static DIR] [--pages /,/cases,...] [--cpu N]
+ *   node bench/lighthouse.ts [--runs N] [--static DIR] [--pages /,/cases,...] [--cpu N] [--traces DIR]
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse, { type RunnerResult } from 'lighthouse';
@@ -79,8 +83,9 @@ async function gather(url: string, port: number): Promise<Gathered> {
  * name the settings they were gathered with and the audit must use the same; the slowdown is
  * only read when auditing (simulated throttling), so it is written into them.
  */
-async function auditLoad(url: string, port: number, { folder }: Gathered, cpuSlowdown: number): Promise<RunnerResult> {
+async function auditLoad(url: string, port: number, { folder }: Gathered, cpuSlowdown: number, keepTraceAs?: string): Promise<RunnerResult> {
   try {
+    if (keepTraceAs) copyFileSync(join(folder, 'trace.json'), keepTraceAs);
     const path = join(folder, 'artifacts.json');
     const artifacts = JSON.parse(readFileSync(path, 'utf8')) as { settings: { throttling: { cpuSlowdownMultiplier: number } } };
     artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdown;
@@ -164,12 +169,13 @@ async function setUpArena(call: <T>(method: string, params?: Record<string, stri
 }
 
 /** Options of a run: which pages (paths of LIGHTHOUSE_PAGES), how many rounds, which built client. */
-export type LighthouseOptions = { pages?: string[]; runs?: number; staticDir?: string; cpuSlowdown?: number };
+export type LighthouseOptions = { pages?: string[]; runs?: number; staticDir?: string; cpuSlowdown?: number; tracesDir?: string };
 
 /** Runs Lighthouse on each page; rows follow bench/lib/report.ts. */
 export async function lighthouseBench(options: LighthouseOptions = {}): Promise<Section> {
   if (!options.staticDir) await buildIfNeeded();
-  const runs = Math.max(1, options.runs ?? 1);
+  const runs = Math.max(1, options.runs ?? 5);
+  if (options.tracesDir) mkdirSync(options.tracesDir, { recursive: true });
   const dataDir = makeTempDir('lighthouse');
   const server = await startServer({
     args: ['sim-server/main.ts'],
@@ -211,10 +217,11 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
     for (const [round, roundLoads] of loads.entries()) {
       for (const [index, page] of pages.entries()) {
         const url = urlOf(page);
-        const result = await auditLoad(url, port, roundLoads[index]!, cpuSlowdown);
+        const name = page === '/' ? 'home' : page.slice(1).replace(/[^a-z0-9]+/gi, '-');
+        const traceAs = options.tracesDir ? join(options.tracesDir, `${name}-${round + 1}.trace.json`) : undefined;
+        const result = await auditLoad(url, port, roundLoads[index]!, cpuSlowdown, traceAs);
         const { lhr } = result;
         if (lhr.runtimeError) throw new Error(`lighthouse on ${page}: ${lhr.runtimeError.message}`);
-        const name = page === '/' ? 'home' : page.slice(1).replace(/[^a-z0-9]+/gi, '-');
         writeFileSync(join(reportDir, `${name}.json`), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
         // A guard that sent the page elsewhere (a signed-out player on /inventory) would measure the wrong page.
         if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
@@ -238,6 +245,10 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
         process.stderr.write(`lighthouse ${page} round ${round + 1}: ${all[index]!.at(-1)!.performance}, TBT ${fmt(all[index]!.at(-1)!.tbtMs)} ms\n`);
       }
     }
+    const tbtSpread = (page: string) => {
+      const tbts = all[pages.indexOf(page)]!.map((f) => f.tbtMs);
+      return tbts.length > 1 ? ` (${fmt(Math.min(...tbts))}-${fmt(Math.max(...tbts))})` : '';
+    };
     const figures: PageFigures[] = all.map((list) => {
       const mid = (key: keyof Omit<PageFigures, 'page'>) => median(list.map((f) => f[key]));
       return {
@@ -258,7 +269,7 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
     const rows: Row[] = figures.flatMap((f) => [
       {
         benchmark: `Lighthouse mobile ${label(f.page)}: performance, TBT`,
-        figure: `${fmt(f.performance)}, ${fmt(f.tbtMs)} ms`,
+        figure: `${fmt(f.performance)}, ${fmt(f.tbtMs)} ms${tbtSpread(f.page)}`,
         value: f.performance,
         unit: '/100, ms',
         target: `>= ${TARGET_PERFORMANCE}, <= ${TARGET_TBT_MS} ms`,
@@ -269,7 +280,7 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
       { benchmark: `Lighthouse mobile ${label(f.page)}: accessibility`, figure: String(f.accessibility), value: f.accessibility, unit: '/100', target: `= ${TARGET_ACCESSIBILITY}`, verdict: judge(f.accessibility >= TARGET_ACCESSIBILITY) },
     ]);
     const notes = [
-      `Lighthouse 13 mobile preset (slow 4G, simulated) on a fresh database, ${runs === 1 ? 'one run per page' : `median of ${runs} rounds per page`}; the last reports in bench/results/lighthouse/. /battle/{battle} is a finished 2-seat battle of the run's player; /wallet and /inventory are measured signed in (5 items dropped). Bytes moved: ${figures.map((f) => `${f.page} ${fmt(f.bytes / 1024)} KiB`).join(', ')}; script main-thread time (bootup-time): ${figures.map((f) => `${f.page} ${fmt(f.scriptMs)} ms`).join(', ')}; CLS: ${figures.map((f) => `${f.page} ${f.cls.toFixed(3)}`).join(', ')}.`,
+      `Lighthouse 13 mobile preset (slow 4G, simulated) on a fresh database, ${runs === 1 ? 'one run per page' : `median of ${runs} rounds per page, TBT's lowest and highest in brackets`}; the last reports in bench/results/lighthouse/. /battle/{battle} is a finished 2-seat battle of the run's player; /wallet and /inventory are measured signed in (5 items dropped). Bytes moved: ${figures.map((f) => `${f.page} ${fmt(f.bytes / 1024)} KiB`).join(', ')}; script main-thread time (bootup-time): ${figures.map((f) => `${f.page} ${fmt(f.scriptMs)} ms`).join(', ')}; CLS: ${figures.map((f) => `${f.page} ${f.cls.toFixed(3)}`).join(', ')}.`,
       `CPU slowed ${cpuSlowdown.toFixed(2)}x${options.cpuSlowdown === undefined ? `, calibrated to this machine: Lighthouse's CPU benchmark read a median ${fmt(runIndex)} over the run's loads (4x is the preset's slowdown on its reference host of 1,533)` : ''}. Each page's reading: ${figures.map((f) => `${f.page} ${fmt(f.benchmarkIndex)}`).join(', ')} (median per page).`,
     ];
     return { rows, notes, details: { runs, figures, all }, fatal: false };
@@ -280,4 +291,4 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await runAlone((flag) => lighthouseBench({ runs: Number(flag('--runs') ?? 1), staticDir: flag('--static'), pages: flag('--pages')?.split(','), cpuSlowdown: flag('--cpu') === undefined ? undefined : Number(flag('--cpu')) }));
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone((flag) => lighthouseBench({ runs: flag('--runs') === undefined ? undefined : Number(flag('--runs')), tracesDir: flag('--traces'), staticDir: flag('--static'), pages: flag('--pages')?.split(','), cpuSlowdown: flag('--cpu') === undefined ? undefined : Number(flag('--cpu')) }));
