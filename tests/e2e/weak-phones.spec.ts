@@ -78,6 +78,25 @@ test('the app takes the prerendered chicken page over: the same road, now loadin
   await expect(page.getByTestId('chicken-road')).not.toHaveAttribute('data-scene', 'waiting');
 });
 
+test('the case catalogue a visit lands on does not animate its cards; moved to, its first twelve rise and no more', async ({ page }) => {
+  await acceptCookiesUpFront(page);
+  await page.goto('/cases');
+  await appRunning(page);
+  const cards = page.locator('.case-card');
+  // The cards that have an entrance animation, and all of them.
+  const rising = () => cards.evaluateAll((list) => [list.filter((card) => getComputedStyle(card).animationName === 'card-rise').length, list.length]);
+  // The app's list replaced the prerendered one without blinking it out and back.
+  expect(await cards.count()).toBeGreaterThan(12);
+  expect((await rising())[0]).toBe(0);
+  // From another page the first twelve rise; the others, off the first screen, would only have
+  // repainted the page every frame (content-visibility: auto keeps them off the compositor).
+  await header(page).getByRole('link', { name: 'SkinFans Arena, home' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await header(page).getByRole('navigation', { name: 'Games' }).getByRole('link', { name: 'Cases' }).click();
+  await expect(cards.first()).toBeVisible();
+  await expect.poll(rising).toEqual([12, await cards.count()]);
+});
+
 test.describe('performance mode switches itself on', () => {
   test.describe.configure({ timeout: 90_000 });
 

@@ -85,7 +85,7 @@ export function CasesPage() {
         {() => (
           <ul className="case-grid" aria-label="Cases">
             {shown.map((box, index) => (
-              <li key={box.hash} className="case-card" style={{ '--i': Math.min(index, 12) } as CSSProperties}>
+              <li key={box.hash} className="case-card" style={{ '--i': index } as CSSProperties}>
                 <PathLink to={`/case/${box.key}`} className="case-card-link">
                   <img className="case-art" src={box.image} alt="" width={220} height={165} loading={index < 10 ? 'eager' : 'lazy'} decoding="async" />
                   <span className="case-name">{box.name}</span>
