@@ -48,9 +48,18 @@ type RevealState = { readonly revealed: number; readonly spinning: number | null
  * the spins it starts from effects reach React through useSyncExternalStore.
  */
 class RoundRevealer {
-  #state: RevealState | null = null;
+  #state: RevealState | null;
   #listeners = new Set<() => void>();
   #disposed = false;
+
+  /**
+   * A battle known when the page opens shows the rounds already over from its first render: a
+   * finished battle its drops and result at once, not in a second render after an effect, which
+   * pushed everything under them down (a layout shift of the chat on a phone's first screen).
+   */
+  constructor(detail: BattleDetail | undefined) {
+    this.#state = detail ? { revealed: roundsOverBy(detail.game, Date.now()), spinning: null } : null;
+  }
 
   subscribe = (listener: () => void) => {
     this.#listeners.add(listener);
@@ -103,7 +112,7 @@ class RoundRevealer {
 
 /** The rounds shown and the round spinning now (see RoundRevealer). */
 export function useRoundReveal(detail: BattleDetail | undefined, reels: Reels): RevealState {
-  const [revealer] = useState(() => new RoundRevealer());
+  const [revealer] = useState(() => new RoundRevealer(detail));
   const state = useSyncExternalStore(revealer.subscribe, revealer.snapshot);
   useEffect(() => {
     if (!detail) return;
