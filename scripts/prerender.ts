@@ -14,6 +14,13 @@
  * player of the build's own signed in: the header, the page's heading and what is the same for
  * every player. What is the player's own (`data-personal`: the balance, the avatar, the items)
  * keeps its room but is blank and hidden until the app fills it with the player's.
+ *
+ * Every other page (a battle's, a profile, a signed-in player's pages but those two) is the
+ * route's shell (scripts/route-shells.ts), which had nothing to paint until the app ran. The
+ * site's frame goes into each: the header, a visitor's or the build's player's the same way,
+ * over the placeholder the app shows while a page's code and data come (frames/ and
+ * signed-in-frames/, by route pattern). The header paints at once, and the app takes the
+ * frame over as it takes a copy over.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +32,10 @@ import type { PageFolder } from '../sim-server/http/page-routes.ts';
 import { pageFile } from './route-shells.ts';
 
 /** Where the copies go: a visitor's, or a signed-in player's. */
-type CopyFolder = Exclude<PageFolder, 'shells'>;
+type CopyFolder = 'prerendered' | 'signed-in';
+
+/** Where the frames go: a visitor's, or a signed-in player's. */
+type FrameFolder = Extract<PageFolder, 'frames' | 'signed-in-frames'>;
 
 /** The catalog's first cases (those the home page and /cases show first) get their page made too. */
 const CASE_PAGES = 12;
@@ -85,6 +95,22 @@ const START_BOUND_MS = 4000;
 /** The copy's buttons answer a tap once the app has taken the page over (src/app/first-tap.ts). */
 const TAPS_ON_COPY = `<script>(${answerTapsOnCopy.toString()})(document.getElementById('root'))</script>`;
 
+/** A page's HTML with `markup` in #root, marked as a copy the app takes over (`mark`: the path or route it was made for). */
+function putInRoot(html: string, mark: string, markup: string): string {
+  // A function, not a string: `$&` and its kind in the markup are text, not patterns.
+  return html.replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${escapeAttr(mark)}">${markup}</div>${TAPS_ON_COPY}`);
+}
+
+/** Link tags for the snapshot's styles the shell does not link already (the header's lazy parts have their own). */
+function missingStyles(shell: string, snap: Snapshot): string {
+  return snap.styles.filter((href) => !shell.includes(`href="${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`).join('');
+}
+
+/** A route's shell with the site's frame in it; the shell keeps its title and the route's code named in its head. */
+export function fillFrame(shell: string, pattern: string, frame: Snapshot): string {
+  return putInRoot(deferAppStart(shell).replace('</head>', `${missingStyles(shell, frame)}</head>`), pattern, frame.html);
+}
+
 /**
  * index.html with the page's markup in #root, its title, description, canonical address and
  * social-preview tags (document 1 section 2.1), and its styles. The shell's generic preview
@@ -92,16 +118,15 @@ const TAPS_ON_COPY = `<script>(${answerTapsOnCopy.toString()})(document.getEleme
  * writes its own.
  */
 export function fillShell(shell: string, path: string, snap: Snapshot): string {
-  const styles = snap.styles.filter((href) => !shell.includes(`href="${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`).join('');
+  const styles = missingStyles(shell, snap);
   const description = snap.description === null ? '' : `<meta name="description" content="${escapeAttr(snap.description)}">`;
   const canonical = snap.canonical === null ? '' : `<link rel="canonical" href="${escapeAttr(snap.canonical)}">`;
   const social = snap.social.map(([attr, key, content]) => `<meta ${attr}="${escapeAttr(key)}" content="${escapeAttr(content)}">`).join('');
   const withoutShellSocial = snap.social.length > 0 ? shell.replace(/\s*<meta property="og:[^"]*" content="[^"]*"\s*\/?>/g, '') : shell;
-  return deferAppStart(withoutShellSocial)
+  const filled = deferAppStart(withoutShellSocial)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(snap.title)}</title>${description}${canonical}${social}`)
-    .replace('</head>', `${styles}</head>`)
-    // A function, not a string: `$&` and its kind in the markup are text, not patterns.
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${escapeAttr(path)}">${snap.html}</div>${TAPS_ON_COPY}`);
+    .replace('</head>', `${styles}</head>`);
+  return putInRoot(filled, path, snap.html);
 }
 
 /** A page's first view as it stood in the browser: everything fillShell needs. */
@@ -182,21 +207,34 @@ export async function prerender(distDir: string): Promise<number> {
       await context.route(/\.(png|jpe?g|webp|wav)$|\/api\/art\//, (route) => route.abort());
       return context;
     };
-    const snapshot = async (context: BrowserContext, folder: CopyFolder, path: string) => {
-      const t0 = Date.now();
+    /**
+     * The page at `path` once it has entered (`frame`: once it shows the page-loading
+     * placeholder instead). A signed-in header has its balance and the player's menu by then,
+     * each loaded apart.
+     */
+    const capture = async (context: BrowserContext, path: string, { signedIn, frame }: { signedIn: boolean; frame: boolean }) => {
       const page = await context.newPage();
       await page.goto(`${base}${path}`, { waitUntil: 'domcontentloaded' });
-      // The page has entered: its content is in, no page or list placeholder left. Figures a
-      // worker computes later (a case's odds) stay as their placeholder, as a first view has them.
-      // A signed-in header has its balance and the player's menu by then, each loaded apart.
-      await page.waitForFunction((signedIn) => {
-        const main = document.querySelector('main#content');
-        const header = !signedIn || ['.balance-amount', '.user-name'].every((part) => document.querySelector(`.site-header ${part}`) !== null);
-        return header && main !== null && main.textContent!.trim().length > 0 && !main.querySelector('.page-loading, [class^="skeleton-"]');
-      }, folder === 'signed-in');
+      // Entered: its content is in, no page or list placeholder left. Figures a worker computes
+      // later (a case's odds) stay as their placeholder, as a first view has them.
+      await page.waitForFunction(
+        (wanted) => {
+          const main = document.querySelector('main#content');
+          const header = !wanted.signedIn || ['.balance-amount', '.user-name'].every((part) => document.querySelector(`.site-header ${part}`) !== null);
+          if (!header || main === null) return false;
+          if (wanted.frame) return main.querySelector('.page-loading') !== null;
+          return main.textContent!.trim().length > 0 && !main.querySelector('.page-loading, [class^="skeleton-"]');
+        },
+        { signedIn, frame },
+      );
       if (new URL(page.url()).pathname !== path) throw new Error(`prerendering ${path} ended on ${page.url()}`);
-      const snap = await page.evaluate(takeSnapshot, folder === 'signed-in');
+      const snap = await page.evaluate(takeSnapshot, signedIn);
       await page.close();
+      return snap;
+    };
+    const snapshot = async (context: BrowserContext, folder: CopyFolder, path: string) => {
+      const t0 = Date.now();
+      const snap = await capture(context, path, { signedIn: folder === 'signed-in', frame: false });
       const file = pageFile(folder, path);
       writeFileSync(join(distDir, file), fillShell(shell, path, snap));
       if (process.env.PRERENDER_DEBUG) console.log(folder, path, Date.now() - t0);
@@ -213,11 +251,34 @@ export async function prerender(distDir: string): Promise<number> {
       await context.close();
       writeFileSync(join(distDir, folder, 'routes.json'), `${JSON.stringify(Object.fromEntries(list.map((p) => [p, routes[p]])), null, 2)}\n`);
     };
+    /**
+     * The frame, caught on a battle's page whose data the build holds for good (the app shows its
+     * placeholder after a moment), written into every route's shell.
+     */
+    const writeFrames = async (context: BrowserContext, folder: FrameFolder) => {
+      await context.route('**/api/method/arena.game?**', () => undefined);
+      const frame = await capture(context, '/battle/SF1', { signedIn: folder === 'signed-in-frames', frame: true });
+      await context.close();
+      const shells = JSON.parse(readFileSync(join(distDir, 'shells', 'routes.json'), 'utf8')) as Record<string, string>;
+      mkdirSync(join(distDir, folder), { recursive: true });
+      const routes: Record<string, string> = {};
+      for (const [pattern, shellFile] of Object.entries(shells)) {
+        routes[pattern] = pageFile(folder, pattern);
+        writeFileSync(join(distDir, routes[pattern]), fillFrame(readFileSync(join(distDir, shellFile), 'utf8'), pattern, frame));
+      }
+      writeFileSync(join(distDir, folder, 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
+    };
     await snapshotAll(await newContext(), 'prerendered', paths);
-    const player = await newContext();
-    const signUp = (await (await player.request.post(`${base}/api/connect`, { data: { username: 'player', password: 'prerender-password' } })).json()) as { error?: unknown };
-    if (signUp.error !== undefined) throw new Error(`the build's player could not sign up: ${JSON.stringify(signUp.error)}`);
-    await snapshotAll(player, 'signed-in', SIGNED_IN_PATHS);
+    await writeFrames(await newContext(), 'frames');
+    /** A context signed in as the build's player (the first call signs it up). */
+    const asPlayer = async () => {
+      const context = await newContext();
+      const answer = (await (await context.request.post(`${base}/api/connect`, { data: { username: 'player', password: 'prerender-password' } })).json()) as { error?: unknown };
+      if (answer.error !== undefined) throw new Error(`the build's player could not sign in: ${JSON.stringify(answer.error)}`);
+      return context;
+    };
+    await snapshotAll(await asPlayer(), 'signed-in', SIGNED_IN_PATHS);
+    await writeFrames(await asPlayer(), 'signed-in-frames');
     return paths.length + SIGNED_IN_PATHS.length;
   } finally {
     await browser.close();

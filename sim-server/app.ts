@@ -195,10 +195,11 @@ async function registerClient(app: FastifyInstance, config: Config): Promise<voi
   const built = () => existsSync(join(config.staticDir, 'index.html'));
   // A page's first request gets its prerendered first view when the build made one: a visitor's
   // (public pages), or a signed-in player's (whose header differs: the wallet, the inventory).
-  // Every other page gets the shell, the one naming the route's code when the build wrote it
-  // (http/page-routes.ts).
+  // Every other page gets the shell naming the route's code, with the frame for who asks in it
+  // (http/page-routes.ts), when the build wrote them.
   const sendPage = (path: string, visitor: boolean, reply: FastifyReply) => {
-    const file = prerenderedPage(config.staticDir, path, visitor ? 'visitor' : 'signed-in') ?? routeShell(config.staticDir, path) ?? 'index.html';
+    const viewer = visitor ? 'visitor' : 'signed-in';
+    const file = prerenderedPage(config.staticDir, path, viewer) ?? routeShell(config.staticDir, path, viewer) ?? 'index.html';
     return reply.header('cache-control', 'no-cache').sendFile(file);
   };
   // The static plugin would answer / with index.html itself, before the not-found handler.

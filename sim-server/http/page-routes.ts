@@ -1,15 +1,20 @@
 /**
- * Which built HTML file answers a page's address. The build writes three indexes beside the app:
+ * Which built HTML file answers a page's address. The build writes these indexes beside the app:
  * prerendered/routes.json, a visitor's first view of a public page by its exact path, and
  * signed-in/routes.json, a signed-in player's (scripts/prerender.ts); shells/routes.json, the
- * shell with a route's code named in its head by the route's pattern (scripts/route-shells.ts).
- * Each is read again after a rebuild.
+ * shell with a route's code named in its head by the route's pattern (scripts/route-shells.ts);
+ * frames/routes.json and signed-in-frames/routes.json, each such shell with the site's frame in
+ * it, a visitor's or a signed-in player's header over the page-loading placeholder
+ * (scripts/prerender.ts). Each is read again after a rebuild.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The folders under the built app that hold pages, each with its routes.json. */
-export type PageFolder = 'prerendered' | 'signed-in' | 'shells';
+export type PageFolder = 'prerendered' | 'signed-in' | 'shells' | 'frames' | 'signed-in-frames';
+
+/** Who asks for a page: the `logged` cookie says a player is signed in. */
+export type Viewer = 'visitor' | 'signed-in';
 
 const indexes = new Map<string, { mtimeMs: number; entries: Map<string, string> }>();
 
@@ -30,15 +35,19 @@ function builtIndex(staticDir: string, folder: PageFolder): Map<string, string> 
 }
 
 /** The prerendered first view of a page for a visitor or a signed-in player, if the build made one. */
-export function prerenderedPage(staticDir: string, path: string, viewer: 'visitor' | 'signed-in'): string | undefined {
+export function prerenderedPage(staticDir: string, path: string, viewer: Viewer): string | undefined {
   return builtIndex(staticDir, viewer === 'visitor' ? 'prerendered' : 'signed-in').get(path);
 }
 
-/** The shell naming the code of the route `path` matches, if the build wrote one. */
-export function routeShell(staticDir: string, path: string): string | undefined {
+/**
+ * The shell naming the code of the route `path` matches, if the build wrote one: with the frame
+ * for who asks in it when the build made frames (Chromium was there), else bare.
+ */
+export function routeShell(staticDir: string, path: string, viewer: Viewer): string | undefined {
   const shells = builtIndex(staticDir, 'shells');
   const pattern = matchRoute(path, [...shells.keys()]);
-  return pattern === undefined ? undefined : shells.get(pattern);
+  if (pattern === undefined) return undefined;
+  return builtIndex(staticDir, viewer === 'visitor' ? 'frames' : 'signed-in-frames').get(pattern) ?? shells.get(pattern);
 }
 
 /**

@@ -1,7 +1,9 @@
 // A visitor's first request for a public page paints it from HTML and CSS before any script
 // runs (scripts/prerender.ts); the app then takes the same page over. So does a signed-in
 // player's wallet and inventory, with the player's own parts blank until the app fills them.
-// Other pages get the shell with the route's code named in it (scripts/route-shells.ts).
+// Other pages get the shell with the route's code named in it (scripts/route-shells.ts) and the
+// site's frame in it: the header, a visitor's or a signed-in player's, over the page-loading
+// placeholder.
 // Screenshots for a person to look at go to test-results/screens/.
 import type { Page } from '@playwright/test';
 import { FULL_MOTION, expect, test } from './fixtures.ts';
@@ -50,6 +52,26 @@ test.describe('without JavaScript', () => {
     await shot(page, 'first-visit-inventory-no-js-phone');
   });
 
+  test("a page nobody made ahead (a player's profile) paints the site's frame from HTML: a visitor's, or a signed-in player's without the player's parts", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/@nobody-yet');
+    await expect(header(page).getByRole('link', { name: 'SkinFans Arena, home' })).toBeVisible();
+    await expect(header(page).locator('.login-button')).toBeVisible();
+    await expect(page.getByRole('main').getByLabel('Loading')).toBeVisible();
+    await shot(page, 'first-visit-frame-no-js-phone');
+    const name = await signInByApi(page);
+    await page.goto(`/@${name}`);
+    await expect(page.getByRole('main').getByLabel('Loading')).toBeVisible();
+    await expect(header(page).locator('.login-button')).toHaveCount(0);
+    // The build's player's balance and avatar kept their room, not their text; nobody's name is in it.
+    for (const personal of [header(page).locator('.header-user'), header(page).locator('.balance-pill')]) {
+      await expect(personal).toBeHidden();
+      expect(await personal.textContent()).toMatch(/^\s*$/);
+    }
+    expect(await page.locator('#root').innerHTML()).not.toContain(name);
+    await shot(page, 'first-visit-frame-signed-in-no-js-phone');
+  });
+
   test('the home page and a case page paint their first view from HTML', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Open cases.');
@@ -73,6 +95,18 @@ test('the app takes the prerendered page over: the same page, now working', asyn
   await page.getByRole('searchbox').or(page.getByLabel('Search')).first().fill(first);
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await shot(page, 'first-visit-cases-app-phone');
+});
+
+test("the app takes the site's frame over with the page it waited for", async ({ page }) => {
+  await acceptCookiesUpFront(page);
+  const name = await signInByApi(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/@${name}`);
+  await appRunning(page);
+  await expect(page.locator('.profile-display')).toContainText(name);
+  await expect(page.getByRole('main').getByLabel('Loading')).toHaveCount(0);
+  await expect(header(page).locator('.balance-pill')).toHaveText(/\d/);
+  await shot(page, 'first-visit-frame-app-phone');
 });
 
 for (const { label, viewport, button, opens } of [
@@ -119,7 +153,7 @@ test('an address changed while the app starts over a prerendered page is the pag
   await expect(page.getByRole('heading', { level: 1, name: 'Battle history' })).toBeVisible();
 });
 
-test("the app takes a signed-in player's first view over with the player's own balance and items; other pages get the shell naming the route's code", async ({ page }) => {
+test("the app takes a signed-in player's first view over with the player's own balance and items; other pages get the shell naming the route's code, with the frame", async ({ page }) => {
   const visitor = await (await page.request.get('/cases')).text();
   expect(visitor).toContain('data-prerendered="/cases"');
   await acceptCookiesUpFront(page);
@@ -127,8 +161,11 @@ test("the app takes a signed-in player's first view over with the player's own b
   const { asset } = await dropOneItem(page);
   expect(await (await page.request.get('/inventory')).text()).toContain('data-prerendered="/inventory"');
   const player = await (await page.request.get('/wallet/history')).text();
-  expect(player).not.toContain('data-prerendered');
-  expect(player).toContain('<div id="root"></div>');
+  // The site's signed-in frame over the loading placeholder, made for this route's pattern: nobody's name in it.
+  expect(player).toContain('data-prerendered="/wallet/history"');
+  expect(player).toContain('class="container page-loading"');
+  expect(player).not.toContain('login-button');
+  expect(player).not.toContain(name);
   // The history's code and styles are asked for with the page, not one import after another.
   const named = [...player.matchAll(/<link rel="(?:modulepreload|stylesheet)" crossorigin href="(\/assets\/[^"]+)">/g)].map((m) => m[1]!);
   expect(named.some((href) => /\/assets\/history-[\w-]{8}\.js$/.test(href))).toBe(true);

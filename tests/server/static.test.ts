@@ -27,6 +27,12 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, 'signed-in'));
   writeFileSync(join(staticDir, 'signed-in', 'wallet.html'), '<!doctype html><title>first view of the wallet</title>');
   writeFileSync(join(staticDir, 'signed-in', 'routes.json'), JSON.stringify({ '/wallet': 'signed-in/wallet.html' }));
+  // And the site's frame in some routes' shells, a visitor's and a signed-in player's.
+  for (const [folder, frames] of [['frames', { '/battle/$gameId': 'battle-game', '/@{$name}': 'profile' }], ['signed-in-frames', { '/battle/$gameId': 'battle-game' }]] as const) {
+    mkdirSync(join(staticDir, folder));
+    for (const name of Object.values(frames)) writeFileSync(join(staticDir, folder, `${name}.html`), `<!doctype html><title>${folder} ${name}</title>`);
+    writeFileSync(join(staticDir, folder, 'routes.json'), JSON.stringify(Object.fromEntries(Object.entries(frames).map(([pattern, name]) => [pattern, `${folder}/${name}.html`]))));
+  }
   server = await startServer({ staticDir });
 });
 
@@ -50,9 +56,9 @@ describe('static serving', () => {
 
   it('answers a page with its first view made ahead for who asks, else the shell of the route its address matches, a fixed name before a parameter', async () => {
     const title = async (path: string, cookie?: string) => /<title>(.*)<\/title>/.exec(await (await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} })).text())?.[1];
-    expect(await title('/battle/SF12')).toBe('shell battle-game');
+    expect(await title('/battle/SF12')).toBe('frames battle-game');
     expect(await title('/battle/create')).toBe('shell battle-create');
-    expect(await title('/@someone')).toBe('shell profile');
+    expect(await title('/@someone')).toBe('frames profile');
     expect(await title('/')).toBe('shell home');
     expect(await title('/battle/SF12/extra')).toBe('shell not-found');
     // A visitor's first view of a public page is its prerendered copy; a signed-in player's is the route's shell.
@@ -63,6 +69,18 @@ describe('static serving', () => {
     expect(await title('/wallet?tab=1', 'logged=1')).toBe('first view of the wallet');
     expect(await title('/wallet')).toBe('shell wallet');
     expect(await title('/wallet/withdraw', 'logged=1')).toBe('shell withdraw');
+  });
+
+  it('puts the frame for who asks in a route\'s shell when the build made one, else sends the bare shell', async () => {
+    const title = async (path: string, cookie?: string) => /<title>(.*)<\/title>/.exec(await (await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} })).text())?.[1];
+    // A visitor gets the visitor's frame, a signed-in player the signed-in one: never the other's header.
+    expect(await title('/battle/SF12')).toBe('frames battle-game');
+    expect(await title('/battle/SF12', 'logged=1')).toBe('signed-in-frames battle-game');
+    // A route with no frame of the asker's kind is its bare shell.
+    expect(await title('/@someone', 'logged=1')).toBe('shell profile');
+    expect(await title('/battle/create', 'logged=1')).toBe('shell battle-create');
+    // A prerendered first view still comes first.
+    expect(await title('/cases')).toBe('first view of cases');
   });
 
   it('serves files and methods behind double slashes as their single-slash paths', async () => {
