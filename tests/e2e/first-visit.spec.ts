@@ -109,6 +109,29 @@ test("the app takes the site's frame over with the page it waited for", async ({
   await shot(page, 'first-visit-frame-app-phone');
 });
 
+test("the wallet's notes are in the app's first render over the copy, not one answer later, when they would push the page down", async ({ page }) => {
+  await acceptCookiesUpFront(page);
+  await signInByApi(page);
+  // Whether the app's notes were there when its first commit replaced the copy.
+  await page.addInitScript(() => {
+    addEventListener('DOMContentLoaded', () => {
+      const root = document.getElementById('root')!;
+      const copy = root.firstElementChild;
+      const watch = new MutationObserver(() => {
+        if (copy?.isConnected) return;
+        watch.disconnect();
+        (window as unknown as { notesAtTakeover: boolean }).notesAtTakeover = root.querySelector('.wallet-alerts:not([aria-hidden="true"])') !== null;
+      });
+      watch.observe(root, { childList: true });
+    });
+  });
+  await page.goto('/wallet');
+  await appRunning(page);
+  // A new player has a note: 2FA is missing for withdrawals.
+  await expect(page.getByRole('list', { name: 'Wallet notes' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { notesAtTakeover?: boolean }).notesAtTakeover)).toBe(true);
+});
+
 for (const { label, viewport, button, opens } of [
   { label: 'desktop', viewport: { width: 1920, height: 1080 }, button: 'Settings', opens: 'Settings' },
   { label: 'phone', viewport: { width: 390, height: 844 }, button: 'Menu', opens: 'Menu' },

@@ -35,6 +35,7 @@ const MAIN_ROUTES = [
   'provably-fair/randomorg.tsx',
   'provably-fair/rain/$hash.tsx',
   'provably-fair/steal/$hash.tsx',
+  'wallet/route.tsx',
   'wallet/index.tsx',
   'wallet/history.tsx',
   'wallet/withdraw.tsx',

@@ -6,4 +6,4 @@ export { TwoFactorPanel } from './withdraw/two-factor.tsx';
 export { GiftPage, WalletLayout } from './wallet-pages.tsx';
 export { CryptoWithdrawPage, WithdrawPage } from './withdraw/withdraw-pages.tsx';
 /** What the routes' loaders fetch ahead of the page; the page reads the same query options. */
-export { historyQueryOptions, referralQueryOptions, requirementsQueryOptions } from './queries.ts';
+export { alertsQueryOptions, historyQueryOptions, referralQueryOptions, requirementsQueryOptions } from './queries.ts';

@@ -37,6 +37,14 @@ export function paymentsQueryOptions(currency: string | null) {
   });
 }
 
+/** The notes above the wallet pages; under the payments prefix, so every payment update refreshes them. */
+export function alertsQueryOptions() {
+  return queryOptions({
+    queryKey: [...walletKeys.payments, 'alerts'],
+    queryFn: ({ signal }) => rpc.call('wallet.alerts', {}, { signal }),
+  });
+}
+
 /** What a withdrawal needs now: 2FA, the withdrawable part, the bounds. */
 export function requirementsQueryOptions() {
   return queryOptions({

@@ -5,10 +5,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { rpc } from '../../net/index.ts';
 import { CloseIcon } from '../../ui/icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { walletKeys } from './queries.ts';
+import { alertsQueryOptions } from './queries.ts';
 
 const CLOSED_KEY = 'wallet_alerts_closed';
 
@@ -23,11 +22,7 @@ function readClosed(): string[] {
 
 /** The open alerts, newest first. */
 export function WalletAlerts() {
-  const alerts = useQuery({
-    // Under the payments prefix: every payment update refreshes it.
-    queryKey: [...walletKeys.payments, 'alerts'],
-    queryFn: ({ signal }) => rpc.call('wallet.alerts', {}, { signal }),
-  });
+  const alerts = useQuery(alertsQueryOptions());
   const [closed, setClosed] = useState(readClosed);
   const open = (alerts.data?.alerts ?? []).filter((alert) => !closed.includes(alert.id));
   if (open.length === 0) return null;

@@ -10,7 +10,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Skeleton } from '../../../ui/page-frame.tsx';
 import { pushNotice } from '../../notifications/index.ts';
 import { CodeField, SetupKey, isCode } from '../../session/on-demand.ts';
-import { secureStatusQueryOptions, walletKeys } from '../queries.ts';
+import { alertsQueryOptions, secureStatusQueryOptions, walletKeys } from '../queries.ts';
 
 /** A code field and its button, sent once six digits are in. */
 function CodeForm({ label, action, busy, problem, onCode }: { label: string; action: string; busy: boolean; problem: string | null; onCode(code: string): void }) {
@@ -40,7 +40,7 @@ export function TwoFactorPanel() {
     setup.reset();
     queryClient.setQueryData(secureStatusQueryOptions().queryKey, { enabled });
     void queryClient.invalidateQueries({ queryKey: walletKeys.requirements });
-    void queryClient.invalidateQueries({ queryKey: [...walletKeys.payments, 'alerts'] });
+    void queryClient.invalidateQueries({ queryKey: alertsQueryOptions().queryKey });
     void import('../../notifications/on-demand.ts').then(({ notificationNotice }) => pushNotice(notificationNotice({ type: '2fa', status: enabled ? 'enable' : 'disable' })));
   };
   // Wrong codes are shown by the form, not as notices.
