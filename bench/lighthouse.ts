@@ -245,8 +245,8 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
         process.stderr.write(`lighthouse ${page} round ${round + 1}: ${all[index]!.at(-1)!.performance}, TBT ${fmt(all[index]!.at(-1)!.tbtMs)} ms\n`);
       }
     }
-    const tbtSpread = (page: string) => {
-      const tbts = all[pages.indexOf(page)]!.map((f) => f.tbtMs);
+    const tbtSpread = (list: PageFigures[]) => {
+      const tbts = list.map((f) => f.tbtMs);
       return tbts.length > 1 ? ` (${fmt(Math.min(...tbts))}-${fmt(Math.max(...tbts))})` : '';
     };
     const figures: PageFigures[] = all.map((list) => {
@@ -266,10 +266,10 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
       };
     });
     const label = (page: string) => `${page}${SIGNED_IN.has(page) ? ' (signed in)' : ''}`;
-    const rows: Row[] = figures.flatMap((f) => [
+    const rows: Row[] = figures.flatMap((f, index) => [
       {
         benchmark: `Lighthouse mobile ${label(f.page)}: performance, TBT`,
-        figure: `${fmt(f.performance)}, ${fmt(f.tbtMs)} ms${tbtSpread(f.page)}`,
+        figure: `${fmt(f.performance)}, ${fmt(f.tbtMs)} ms${tbtSpread(all[index]!)}`,
         value: f.performance,
         unit: '/100, ms',
         target: `>= ${TARGET_PERFORMANCE}, <= ${TARGET_TBT_MS} ms`,

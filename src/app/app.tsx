@@ -28,12 +28,12 @@ const appRouter = () => (madeRouter ??= createAppRouter(queryClient));
  */
 export async function loadFirstPage(): Promise<void> {
   const router = appRouter();
-  // Building the route tree and loading the page (matching, the route's code and loader) were
-  // one task of ~90 ms on this machine unthrottled, several times that on a phone.
-  await yieldToMain();
   // The router follows the address bar only once the provider has mounted, and having loaded
   // here it loads nothing at mount: a page changed in between (back, forward) is loaded here.
   stopEarlyFollowing = router.history.subscribe(() => void router.load());
+  // Building the route tree and loading the page (matching, the route's code and loader) were
+  // one task of ~90 ms on this machine unthrottled, several times that on a phone.
+  await yieldToMain();
   await router.load();
 }
 

@@ -12,9 +12,8 @@ let savedOverflow = '';
  * the control that names the layer in aria-controls takes it: the mobile menu's button.
  */
 function returnFocus(layer: HTMLElement, opener: HTMLElement | null): void {
-  const control = layer.id ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(layer.id)}"]`) : null;
-  const target = opener?.isConnected && opener !== document.body ? opener : control;
-  target?.focus();
+  if (opener?.isConnected && opener !== document.body) return opener.focus();
+  if (layer.id) document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(layer.id)}"]`)?.focus();
 }
 
 /**
