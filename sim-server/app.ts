@@ -4,10 +4,11 @@
  */
 import { existsSync } from 'node:fs';
 import { createServer, type ServerOptions } from 'node:http';
-import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { dirname, join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { accessTokenOf } from './auth/cookies.ts';
 import { createAccessTokens } from './auth/tokens.ts';
 import { connectBroker } from './cluster/broker.ts';
 import { createTimerOwner } from './cluster/timers.ts';
@@ -22,6 +23,7 @@ import { createRadio } from './domains/radio/runtime.ts';
 import { DOMAINS } from './domains/index.ts';
 import { domainPorts } from './domains/ports.ts';
 import { registerCompression } from './http/compress.ts';
+import { createFirstViews, FIRST_VIEWS_MODULE, type FirstViewFiller } from './http/first-views.ts';
 import { ANSWER_HEADERS } from './http/headers.ts';
 import { prerenderedPage, routeShell } from './http/page-routes.ts';
 import type { Domain, Handlers, Services } from './rpc/context.ts';
@@ -152,7 +154,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   // The simulated players around a real one (sim mode only): they act through the same dispatcher.
   const population = config.simMode ? await createPopulation(services, dispatch, app.log, { ...config.population, paused: false }) : null;
   if (population) registerPopulationRoutes(app, services, population);
-  await registerClient(app, config);
+  await registerClient(app, config, createFirstViews(config.staticDir, call));
 
   // @fastify/cookie's parser is loaded once its registration was awaited above.
   front.lean = createLeanRpc({ call, commits: db.commits, trustProxy: config.trustProxy, parseCookie: (header) => app.parseCookie(header), log: app.log });
@@ -191,28 +193,37 @@ export function collapseSlashes(url: string): string {
  * Serves the built PWA. Files are looked up per request (a rebuild needs no restart); a path
  * without a file extension gets index.html so the client router decides, 404 page included.
  */
-async function registerClient(app: FastifyInstance, config: Config): Promise<void> {
+async function registerClient(app: FastifyInstance, config: Config, firstViews: FirstViewFiller): Promise<void> {
   const built = () => existsSync(join(config.staticDir, 'index.html'));
   // A page's first request gets its prerendered first view when the build made one: a visitor's
-  // (public pages), or a signed-in player's (whose header differs: the wallet, the inventory).
+  // (public pages), or a signed-in player's (whose header differs: the wallet, the inventory),
+  // with the player's own parts filled in where the page has some (http/first-views.ts).
   // Every other page gets the shell naming the route's code, with the frame for who asks in it
   // (http/page-routes.ts), when the build wrote them.
-  const sendPage = (path: string, visitor: boolean, reply: FastifyReply) => {
-    const viewer = visitor ? 'visitor' : 'signed-in';
-    const file = prerenderedPage(config.staticDir, path, viewer) ?? routeShell(config.staticDir, path, viewer) ?? 'index.html';
-    return reply.header('cache-control', 'no-cache').sendFile(file);
+  const sendPage = async (path: string, request: FastifyRequest, reply: FastifyReply) => {
+    const viewer = request.cookies.logged ? 'signed-in' : 'visitor';
+    const copy = prerenderedPage(config.staticDir, path, viewer);
+    const token = accessTokenOf(request);
+    const personal = copy && token ? await firstViews(copy, path, { token, ip: request.ip }) : undefined;
+    // The player's own page: never kept by a cache, nor answered to another cookie.
+    if (personal) return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').header('vary', 'cookie').send(personal);
+    return reply.header('cache-control', 'no-cache').sendFile(copy ?? routeShell(config.staticDir, path, viewer) ?? 'index.html');
   };
   // The static plugin would answer / with index.html itself, before the not-found handler.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || (request.url !== '/' && !request.url.startsWith('/?')) || !built()) return;
-    return sendPage('/', !request.cookies.logged, reply);
+    return sendPage('/', request, reply);
   });
   // preCompressed: the build wrote .br and .gz beside every text file (scripts/compress-dist.ts).
-  await app.register(fastifyStatic, { root: config.staticDir, index: 'index.html', cacheControl: false, preCompressed: true, setHeaders: cacheHeaders });
+  // The server's own module of the build (http/first-views.ts) is not served.
+  await app.register(fastifyStatic, {
+    root: config.staticDir, index: 'index.html', cacheControl: false, preCompressed: true, setHeaders: cacheHeaders,
+    allowedPath: (pathName) => !pathName.startsWith(`/${dirname(FIRST_VIEWS_MODULE)}/`),
+  });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws' && !/\.[a-z0-9]+$/i.test(path);
-    if (wantsPage && built()) return sendPage(path, !request.cookies.logged, reply);
+    if (wantsPage && built()) return sendPage(path, request, reply);
     if (wantsPage) return reply.type('text/html').send('<!doctype html><title>Arena</title><p>The client is not built yet: run <code>npm run build</code>.</p>');
     return reply.code(404).send({ error: { error_code: 16, error_msg: `No route ${request.method} ${path}` } });
   });

@@ -1,12 +1,14 @@
 // A visitor's first request for a public page paints it from HTML and CSS before any script
 // runs (scripts/prerender.ts); the app then takes the same page over. So does a signed-in
-// player's wallet and inventory, with the player's own parts blank until the app fills them.
+// player's wallet and inventory, with the player's own parts blank until the app fills them,
+// but for the inventory's items and total, which the server fills in (sim-server/http/first-views.ts).
 // Other pages get the shell with the route's code named in it (scripts/route-shells.ts) and the
 // site's frame in it: the header, a visitor's or a signed-in player's, over the page-loading
 // placeholder.
 // Screenshots for a person to look at go to test-results/screens/.
 import type { Page } from '@playwright/test';
 import { FULL_MOTION, expect, test } from './fixtures.ts';
+import { formatCoins } from '../../src/core/money.ts';
 import { acceptCookiesUpFront, appRunning, dropOneItem, header, signInByApi } from './helpers.ts';
 
 test.use(FULL_MOTION);
@@ -30,10 +32,10 @@ test.describe('without JavaScript', () => {
     });
   }
 
-  test("a signed-in player's wallet and inventory paint their frame from HTML, with no balance, name or items in it", async ({ page }) => {
+  test("a signed-in player's wallet and inventory paint from HTML: no balance or name, and the player's own items, which the server put in", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInByApi(page);
-    await dropOneItem(page);
+    const { asset } = await dropOneItem(page);
     await page.goto('/wallet');
     await expect(page.getByRole('heading', { level: 1, name: 'Your wallet' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Bitcoin' })).toBeVisible();
@@ -45,9 +47,14 @@ test.describe('without JavaScript', () => {
     await shot(page, 'first-visit-wallet-no-js-phone');
     await page.goto('/inventory');
     await expect(page.getByRole('heading', { level: 1, name: 'Your items' })).toBeVisible();
-    // Neither the build's player's empty list nor anybody's items.
-    await expect(page.getByText('No items yet')).toBeHidden();
-    await expect(page.getByRole('list', { name: 'Your items' })).toHaveCount(0);
+    // Not the build's player's empty list: this player's one item, its art and total.
+    await expect(page.getByText('No items yet')).toHaveCount(0);
+    const items = page.getByRole('list', { name: 'Your items' });
+    await expect(items.getByRole('listitem')).toHaveCount(1);
+    await expect(items.getByRole('button', { name: `Sell ${asset.name} for` })).toBeVisible();
+    await expect(items.locator('img')).toHaveJSProperty('complete', true);
+    expect(await items.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.locator('.inventory-total')).toContainText('1 item');
     await expect(page.getByRole('combobox', { name: 'Sort' })).toBeVisible();
     await shot(page, 'first-visit-inventory-no-js-phone');
   });
@@ -130,6 +137,39 @@ test("the wallet's notes are in the app's first render over the copy, not one an
   // A new player has a note: 2FA is missing for withdrawals.
   await expect(page.getByRole('list', { name: 'Wallet notes' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { notesAtTakeover?: boolean }).notesAtTakeover)).toBe(true);
+});
+
+test("the inventory's items painted from the server's HTML are the ones the app's first render puts in their place", async ({ page }) => {
+  await acceptCookiesUpFront(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInByApi(page);
+  const drops = [await dropOneItem(page), await dropOneItem(page)];
+  // Each card's words and picture: in the copy the server answered, and at the app's first commit over it.
+  await page.addInitScript(() => {
+    const cards = (root: ParentNode) => [...root.querySelectorAll('.inventory-items .item-card')].map((card) => `${card.textContent} ${card.querySelector('img')?.getAttribute('src')}`);
+    const seen = window as unknown as { copyCards: string[]; appCards: string[] };
+    addEventListener('DOMContentLoaded', () => {
+      const root = document.getElementById('root')!;
+      const copy = root.firstElementChild;
+      seen.copyCards = cards(root);
+      const watch = new MutationObserver(() => {
+        if (copy?.isConnected) return;
+        watch.disconnect();
+        seen.appCards = cards(root);
+      });
+      watch.observe(root, { childList: true });
+    });
+  });
+  await page.goto('/inventory');
+  await appRunning(page);
+  await expect(page.getByRole('list', { name: 'Your items' }).getByRole('listitem')).toHaveCount(2);
+  const { copyCards, appCards } = await page.evaluate(() => {
+    const seen = window as unknown as { copyCards: string[]; appCards: string[] };
+    return { copyCards: seen.copyCards, appCards: seen.appCards };
+  });
+  expect(copyCards).toHaveLength(2);
+  for (const { asset } of drops) expect(copyCards.some((card) => card.includes(asset.name.split(' | ')[0]!) && card.includes(`Sell ${formatCoins(asset.price)}`))).toBe(true);
+  expect(appCards).toEqual(copyCards);
 });
 
 for (const { label, viewport, button, opens } of [

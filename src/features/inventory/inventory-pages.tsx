@@ -1,24 +1,17 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { MethodResult } from '../../contract/index.ts';
-import { formatCoins } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
-import { CoinIcon } from '../../ui/icons.tsx';
-import { FIRST_SCREEN_CARDS, ItemCard } from '../../ui/item-card.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { QueryView } from '../../ui/query-view.tsx';
 import { BackpackIcon, ClockIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
 import { clearGiftCode, storedGiftCode } from '../../storage/gift-code.ts';
 import { InventoryCards } from '../cards/on-demand.ts';
+import { InventoryGrid, InventoryItems, InventoryTotal, type InventoryAssets } from './inventory-grid.tsx';
 import { inventoryKeys, inventoryQueryOptions, type InventorySort } from './queries.ts';
 import './inventory.css';
 import { pushNotice } from '../../ui/notice-store.ts';
-
-type Page = MethodResult<'inventory.getAssets'>;
-
-const dropTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 /** /inventory: the player's items, each sold back at its price with one click. */
 export function InventoryPage() {
@@ -32,7 +25,7 @@ export function InventoryPage() {
     onMutate: (hashes) => setSelling((now) => new Set([...now, ...hashes])),
     onSuccess: (_answer, hashes) => {
       const sold = new Set(hashes);
-      queryClient.setQueryData<InfiniteData<Page, string>>(options.queryKey, (data) =>
+      queryClient.setQueryData<InfiniteData<InventoryAssets, string>>(options.queryKey, (data) =>
         data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => !sold.has(item.hash)) })) } : data,
       );
       void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
@@ -55,16 +48,7 @@ export function InventoryPage() {
       eyebrow="Inventory"
       title="Your items"
       lead="Everything you dropped. Keep an item, or sell it back at its price: the coins land on your balance at once."
-      actions={
-        resume && (
-          <div className="inventory-total" aria-live="polite" data-personal>
-            <span>{resume.total_count} {resume.total_count === 1 ? 'item' : 'items'}</span>
-            <strong>
-              <CoinIcon /> {formatCoins(resume.total_price)}
-            </strong>
-          </div>
-        )
-      }
+      actions={resume && <InventoryTotal resume={resume} />}
     >
       <InventoryGiftCode />
       <InventoryCards />
@@ -76,8 +60,8 @@ export function InventoryPage() {
           <option value="price_asc">Cheapest first</option>
         </select>
       </label>
-      {/* The player's items, or that there are none: not in a first view made ahead (scripts/prerender.ts). */}
-      <div className="inventory-items" data-personal>
+      {/* The player's items, or that there are none: blank in the first view made ahead (scripts/prerender.ts), filled in by the server (src/first-views). */}
+      <InventoryItems>
         <QueryView
           query={inventory}
           pending={<Skeleton count={10} />}
@@ -97,27 +81,15 @@ export function InventoryPage() {
           }
         >
           {() => (
-            <>
-              <ul className="item-grid" aria-label="Your items">
-                {items.map((item, index) => (
-                  <li key={item.hash}>
-                    <ItemCard name={item.name} image={item.image} color={item.color} price={item.price} note={dropTime.format(item.time)} first={index < FIRST_SCREEN_CARDS}>
-                      <Button size="sm" variant="deposit" disabled={selling.has(item.hash)} onClick={() => sell.mutate([item.hash])} aria-label={`Sell ${item.name} for ${formatCoins(item.price)} coins`}>
-                        {selling.has(item.hash) ? 'Selling…' : `Sell ${formatCoins(item.price)}`}
-                      </Button>
-                    </ItemCard>
-                  </li>
-                ))}
-              </ul>
-              {inventory.hasNextPage && (
-                <Button className="inventory-more" onClick={() => void inventory.fetchNextPage()} disabled={inventory.isFetchingNextPage}>
-                  {inventory.isFetchingNextPage ? 'Loading…' : 'Show more'}
-                </Button>
-              )}
-            </>
+            <InventoryGrid
+              items={items}
+              selling={selling}
+              onSell={(hash) => sell.mutate([hash])}
+              more={inventory.hasNextPage ? { loading: inventory.isFetchingNextPage, onMore: () => void inventory.fetchNextPage() } : undefined}
+            />
           )}
         </QueryView>
-      </div>
+      </InventoryItems>
       <div className="inventory-links">
         <PathLink to="/inventory/boosters/history" className="inventory-link">
           <ClockIcon /> Booster history

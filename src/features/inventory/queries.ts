@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { RpcNetworkError, rpc } from '../../net/index.ts';
 import { withOfflineCopy } from '../../storage/offline-cache.ts';
+import { INVENTORY_PAGE, mayHaveMore } from './inventory-grid.tsx';
 
 const offline = (error: unknown) => error instanceof RpcNetworkError;
 
@@ -10,8 +11,6 @@ export const inventoryKeys = {
   list: ['session', 'inventory', 'list'] as const,
   counters: ['session', 'inventory', 'counters'] as const,
 };
-
-const PAGE = 48;
 
 /** How the inventory is ordered: newest first (by hash), or by price. */
 export type InventorySort = 'hash' | 'price_desc' | 'price_asc';
@@ -26,10 +25,10 @@ export function inventoryQueryOptions(sort: InventorySort = 'hash') {
     queryKey: key,
     // Pages seen before open offline from their kept copies.
     queryFn: ({ pageParam, signal }) =>
-      withOfflineCopy([...key, pageParam], () => rpc.call('inventory.getAssets', { count: PAGE, ...(sort === 'hash' ? {} : { sort }), ...(pageParam ? { offset: pageParam } : {}) }, { signal }), offline),
+      withOfflineCopy([...key, pageParam], () => rpc.call('inventory.getAssets', { count: INVENTORY_PAGE, ...(sort === 'hash' ? {} : { sort }), ...(pageParam ? { offset: pageParam } : {}) }, { signal }), offline),
     initialPageParam: '',
     getNextPageParam: (page, pages) => {
-      if (page.items.length < PAGE) return undefined;
+      if (!mayHaveMore(page)) return undefined;
       return sort === 'hash' ? page.items.at(-1)?.hash : String(pages.reduce((shown, each) => shown + each.items.length, 0));
     },
   });
