@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
 import { useBoxDeprecations } from '../features/cases/index.ts';
 import { ChatDock } from '../features/chat/index.ts';
@@ -79,9 +79,13 @@ function RootLayout() {
   );
 }
 
-/** Its children once the first page has entered; the layout around them does not render again then. */
+/**
+ * Its children once the first page has entered; the layout around them does not render again
+ * then. Deferred: the footer, the menu and the banner mount in a render React may interrupt,
+ * not in the one task a store's change renders in (a long task on a phone's first page).
+ */
 function Entered({ children }: { children: ReactNode }) {
-  return enteredStore.use() ? children : null;
+  return useDeferredValue(enteredStore.use()) ? children : null;
 }
 
 /** The shell's listeners; renders nothing. */
@@ -116,10 +120,13 @@ function PageArea() {
   const [landing] = useState(pathname);
   const [moved, setMoved] = useState(false);
   if (!moved && pathname !== landing) setMoved(true);
+  // The same element every render: the page below re-renders for its own state and the
+  // router's, not each time the connection's state re-renders this area (as the socket opens).
+  const page = useMemo(() => <Outlet />, []);
   return (
     <main id="content" className="app-main" tabIndex={-1}>
       <div key={pathname} className={moved ? 'page-fade' : undefined}>
-        {offlineUnseen ? <OfflinePage /> : <Outlet />}
+        {offlineUnseen ? <OfflinePage /> : page}
       </div>
     </main>
   );
