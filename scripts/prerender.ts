@@ -13,9 +13,11 @@
  * A signed-in player's first view of the wallet and the inventory is made the same way, as a
  * player of the build's own signed in: the header, the page's heading and what is the same for
  * every player. What is the player's own (`data-personal`: the balance, the avatar, the items)
- * keeps its room but is blank and hidden until the app fills it with the player's. What is
- * also marked `data-first-view` (the inventory's items and total) goes between two comments
- * naming it, where the server renders the player's own in as it answers
+ * keeps its room but is blank and hidden until the app fills it with the player's.
+ *
+ * What is marked `data-first-view` (the inventory's items and total, the loading placeholder
+ * of a frame) goes between two comments naming it: where the server renders in what differs
+ * by request as it answers, the player's own items or a finished battle
  * (sim-server/http/first-views.ts).
  *
  * Every other page (a battle's, a profile, a signed-in player's pages but those two) is the
@@ -155,12 +157,12 @@ function takeSnapshot(signedIn: boolean): Snapshot {
         named.removeAttribute('title');
       }
     }
-    // Parts the server fills in with the player's own as it answers (sim-server/http/first-views.ts).
-    for (const node of root.querySelectorAll<HTMLElement>('[data-first-view]')) {
-      const part = node.dataset.firstView!;
-      node.before(document.createComment(`first-view:${part}`));
-      node.after(document.createComment(`/first-view:${part}`));
-    }
+  }
+  // Parts the server renders in as it answers, where it can (sim-server/http/first-views.ts).
+  for (const node of root.querySelectorAll<HTMLElement>('[data-first-view]')) {
+    const part = node.dataset.firstView!;
+    node.before(document.createComment(`first-view:${part}`));
+    node.after(document.createComment(`/first-view:${part}`));
   }
   // Until the app runs the page is not live, and the build's countdown is stale: the
   // indicator says connecting, the timer keeps its room but shows nothing.

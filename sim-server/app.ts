@@ -196,18 +196,17 @@ export function collapseSlashes(url: string): string {
 async function registerClient(app: FastifyInstance, config: Config, firstViews: FirstViewFiller): Promise<void> {
   const built = () => existsSync(join(config.staticDir, 'index.html'));
   // A page's first request gets its prerendered first view when the build made one: a visitor's
-  // (public pages), or a signed-in player's (whose header differs: the wallet, the inventory),
-  // with the player's own parts filled in where the page has some (http/first-views.ts).
+  // (public pages), or a signed-in player's (whose header differs: the wallet, the inventory).
   // Every other page gets the shell naming the route's code, with the frame for who asks in it
-  // (http/page-routes.ts), when the build wrote them.
+  // (http/page-routes.ts), when the build wrote them. Where the page has parts that differ by
+  // request (the player's items, a finished battle), the server renders them in (http/first-views.ts).
   const sendPage = async (path: string, request: FastifyRequest, reply: FastifyReply) => {
     const viewer = request.cookies.logged ? 'signed-in' : 'visitor';
-    const copy = prerenderedPage(config.staticDir, path, viewer);
-    const token = accessTokenOf(request);
-    const personal = copy && token ? await firstViews(copy, path, { token, ip: request.ip }) : undefined;
-    // The player's own page: never kept by a cache, nor answered to another cookie.
-    if (personal) return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').header('vary', 'cookie').send(personal);
-    return reply.header('cache-control', 'no-cache').sendFile(copy ?? routeShell(config.staticDir, path, viewer) ?? 'index.html');
+    const file = prerenderedPage(config.staticDir, path, viewer) ?? routeShell(config.staticDir, path, viewer) ?? 'index.html';
+    const filled = await firstViews(file, path, { token: accessTokenOf(request), ip: request.ip });
+    // What the asker's session let them see, as it was: never kept by a cache, nor answered to another cookie.
+    if (filled) return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').header('vary', 'cookie').send(filled);
+    return reply.header('cache-control', 'no-cache').sendFile(file);
   };
   // The static plugin would answer / with index.html itself, before the not-found handler.
   app.addHook('onRequest', async (request, reply) => {

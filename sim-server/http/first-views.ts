@@ -1,46 +1,51 @@
 /**
- * A signed-in player's own parts of a page's first view, filled in per request: the build wrote
- * the page with those parts blank between `<!--first-view:NAME-->` and `<!--/first-view:NAME-->`
- * (scripts/prerender.ts); the server asks the page's first method as the player, through the
+ * The parts of a page's first view that differ from request to request (a signed-in player's
+ * items, a finished battle), filled in per request: the build wrote the page with those parts
+ * blank, or the loading placeholder, between `<!--first-view:NAME-->` and `<!--/first-view:NAME-->`
+ * (scripts/prerender.ts); the server asks the page's first method as the asker, through the
  * same call the app's request would take (auth, rate limit, validation), and puts in what the
  * app's own components render from the answer (src/first-views/render.tsx, built for Node into
- * dist/ssr/first-views.js). Without that module, a session, or an answer, the blank page is sent
- * as it was built and the app fills it in.
+ * dist/ssr/first-views.js). Without that module or an answer, the page is sent as it was built
+ * and the app fills it in.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PersonalParts } from '../../src/first-views/render.tsx';
+import type { FirstViewParts } from '../../src/first-views/render.tsx';
 import type { RpcCall } from '../rpc/routes.ts';
+import { matchRoute, routeParams } from './page-routes.ts';
 
 /** Where the build puts the first views' module under the built app. */
 export const FIRST_VIEWS_MODULE = join('ssr', 'first-views.js');
 
 const PART = /<!--first-view:([\w-]+)-->[\s\S]*?<!--\/first-view:\1-->/g;
 
-/** The player who asks: their access token and address, as a method call takes them. */
+/** The part that is a frame's loading placeholder: the page itself goes there (src/features/shell/page-loading.tsx). */
+const WHOLE_PAGE = 'page';
+
+/** Who asks: their access token (none for a visitor) and address, as a method call takes them. */
 export interface Asker {
-  token: string;
+  token: string | undefined;
   ip: string;
 }
 
-/** Fills in the player's parts of built pages; undefined when a page has none or they cannot be had. */
+/** Fills in a built page's parts for who asks; undefined when the page has none or they cannot be had. */
 export type FirstViewFiller = (file: string, path: string, asker: Asker) => Promise<string | undefined>;
 
 export function createFirstViews(staticDir: string, call: RpcCall): FirstViewFiller {
-  let views: { mtimeMs: number; pages: Readonly<Record<string, PersonalParts>> } | undefined;
+  let loaded: { mtimeMs: number; pages: Readonly<Record<string, FirstViewParts>> } | undefined;
   const pages = new Map<string, { mtimeMs: number; html: string }>();
 
   /** The built module's pages, loaded again after a rebuild. */
-  async function firstViews(): Promise<Readonly<Record<string, PersonalParts>> | undefined> {
+  async function firstViews(): Promise<Readonly<Record<string, FirstViewParts>> | undefined> {
     const file = join(staticDir, FIRST_VIEWS_MODULE);
     const mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
     if (mtimeMs === undefined) return undefined;
-    if (views?.mtimeMs !== mtimeMs) {
-      const module = (await import(`${pathToFileURL(file).href}?built=${mtimeMs}`)) as { FIRST_VIEWS: Readonly<Record<string, PersonalParts>> };
-      views = { mtimeMs, pages: module.FIRST_VIEWS };
+    if (loaded?.mtimeMs !== mtimeMs) {
+      const module = (await import(`${pathToFileURL(file).href}?built=${mtimeMs}`)) as { FIRST_VIEWS: Readonly<Record<string, FirstViewParts>> };
+      loaded = { mtimeMs, pages: module.FIRST_VIEWS };
     }
-    return views.pages;
+    return loaded.pages;
   }
 
   /** A built page's text, read again after a rebuild. */
@@ -55,14 +60,28 @@ export function createFirstViews(staticDir: string, call: RpcCall): FirstViewFil
   }
 
   return async (file, path, asker) => {
-    const view = (await firstViews())?.[path];
-    if (!view) return undefined;
+    const views = await firstViews();
+    const pattern = views && matchRoute(path, Object.keys(views));
+    const route = pattern === undefined ? undefined : routeParams(pattern, path);
+    if (!views || pattern === undefined || !route) return undefined;
+    const view = views[pattern]!;
     const html = builtPage(file);
     if (!html.includes('<!--first-view:')) return undefined;
-    const query = new URLSearchParams(view.params).toString();
+    const query = new URLSearchParams(view.params(route)).toString();
     const answer = await call({ name: view.method, url: `/api/method/${view.method}?${query}`, body: undefined, isPost: false, token: asker.token, ip: asker.ip });
     if (answer.status !== 200 || !('response' in answer.body)) return undefined;
     const result = answer.body.response;
-    return html.replace(PART, (blank, part: string) => view.render(part, result) ?? blank);
+    const filled = new Set<string>();
+    const page = html.replace(PART, (built, part: string) => {
+      const markup = view.render(part, result, route);
+      if (markup !== undefined) filled.add(part);
+      return markup ?? built;
+    });
+    if (filled.size === 0) return undefined;
+    // A page rendered whole (in place of the frame's placeholder) paints from HTML first, as a
+    // copy does: the route's code, which the frame's head names to come at once, shared the slow
+    // link with the page's styles and pictures (docs/decisions/0037). It comes with the app.
+    return filled.has(WHOLE_PAGE) ? page.replace(/<link rel="modulepreload"[^>]*>/g, '') : page;
   };
 }
+

@@ -84,6 +84,31 @@ export function matchRoute(path: string, patterns: readonly string[]): string | 
   return best?.pattern;
 }
 
+/**
+ * The values `path` gives the named parameters of `pattern`, which it matches: `/battle/$gameId`
+ * and `/battle/SF1` give { gameId: 'SF1' }, `/@{$name}` and `/@ann` give { name: 'ann' }.
+ * Undefined for a segment that is not well-formed percent-encoding.
+ */
+export function routeParams(pattern: string, path: string): Record<string, string> | undefined {
+  const segments = path.split('/').slice(1);
+  const params: Record<string, string> = {};
+  const parts = pattern.split('/').slice(1);
+  for (const [i, part] of parts.entries()) {
+    const segment = segments[i];
+    const whole = /^\$(\w+)$/.exec(part);
+    const inner = whole ? null : /^(.*)\{\$(\w+)\}(.*)$/.exec(part);
+    if (segment === undefined || (!whole && !inner)) continue;
+    const name = whole ? whole[1]! : inner![2]!;
+    const raw = whole ? segment : segment.slice(inner![1]!.length, segment.length - inner![3]!.length);
+    try {
+      params[name] = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+  }
+  return params;
+}
+
 function outranks(a: readonly number[], b: readonly number[]): boolean {
   for (let i = 0; i < Math.min(a.length, b.length); i += 1) if (a[i] !== b[i]) return a[i]! > b[i]!;
   return a.length > b.length;

@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { FULL_MOTION, expect, test } from './fixtures.ts';
 import { formatCoins } from '../../src/core/money.ts';
-import { acceptCookiesUpFront, appRunning, dropOneItem, header, signInByApi } from './helpers.ts';
+import { acceptCookiesUpFront, appRunning, callAsPlayer, dropOneItem, header, signInByApi } from './helpers.ts';
 
 test.use(FULL_MOTION);
 
@@ -57,6 +57,24 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('.inventory-total')).toContainText('1 item');
     await expect(page.getByRole('combobox', { name: 'Sort' })).toBeVisible();
     await shot(page, 'first-visit-inventory-no-js-phone');
+  });
+
+  test("a finished battle's page paints from HTML, its drops' art included, which the server put in", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInByApi(page);
+    const { short, detail } = await finishedBattle(page);
+    await page.goto(`/battle/${short}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Battle ${short}` })).toBeVisible();
+    await expect(page.getByRole('main').getByLabel('Loading')).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Seats' }).getByRole('listitem')).toHaveCount(2);
+    for (const [seat, drop] of detail.drops.entries()) {
+      const item = detail.items.find((entry) => entry.hash === drop.item_hash)!;
+      const card = page.getByRole('list', { name: 'Drops' }).locator('.item-card').filter({ hasText: item.name.split(' | ')[0]! }).filter({ hasText: formatCoins(drop.value) }).first();
+      await expect(card, `seat ${seat + 1}'s drop`).toBeVisible();
+      await expect(card.locator('img')).toHaveJSProperty('complete', true);
+    }
+    await expect(page.getByRole('link', { name: 'Check fairness' })).toHaveAttribute('href', `/provably-fair/battles/${short}`);
+    await shot(page, 'first-visit-battle-no-js-phone');
   });
 
   test("a page nobody made ahead (a player's profile) paints the site's frame from HTML: a visitor's, or a signed-in player's without the player's parts", async ({ page }) => {
@@ -139,14 +157,13 @@ test("the wallet's notes are in the app's first render over the copy, not one an
   expect(await page.evaluate(() => (window as unknown as { notesAtTakeover?: boolean }).notesAtTakeover)).toBe(true);
 });
 
-test("the inventory's items painted from the server's HTML are the ones the app's first render puts in their place", async ({ page }) => {
-  await acceptCookiesUpFront(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signInByApi(page);
-  const drops = [await dropOneItem(page), await dropOneItem(page)];
-  // Each card's words and picture: in the copy the server answered, and at the app's first commit over it.
-  await page.addInitScript(() => {
-    const cards = (root: ParentNode) => [...root.querySelectorAll('.inventory-items .item-card')].map((card) => `${card.textContent} ${card.querySelector('img')?.getAttribute('src')}`);
+/**
+ * Records, for the page about to load, the words and picture of each card `selector` finds: in
+ * the HTML the server answered, and at the app's first commit over it.
+ */
+async function recordCardsAtTakeover(page: Page, selector: string): Promise<() => Promise<{ copyCards: string[]; appCards: string[] }>> {
+  await page.addInitScript((cardSelector) => {
+    const cards = (root: ParentNode) => [...root.querySelectorAll(cardSelector)].map((card) => `${card.textContent} ${card.querySelector('img')?.getAttribute('src')}`);
     const seen = window as unknown as { copyCards: string[]; appCards: string[] };
     addEventListener('DOMContentLoaded', () => {
       const root = document.getElementById('root')!;
@@ -159,17 +176,58 @@ test("the inventory's items painted from the server's HTML are the ones the app'
       });
       watch.observe(root, { childList: true });
     });
-  });
+  }, selector);
+  return () =>
+    page.evaluate(() => {
+      const seen = window as unknown as { copyCards: string[]; appCards: string[] };
+      return { copyCards: seen.copyCards, appCards: seen.appCards };
+    });
+}
+
+/** A 2-seat battle of the signed-in player against a bot, played to its end; answers its short hash and record. */
+async function finishedBattle(page: Page): Promise<{ short: string; detail: BattleRecord }> {
+  const { cases } = await callAsPlayer<{ cases: { hash: string }[] }>(page, 'case.getCases');
+  const { game } = await callAsPlayer<{ game: { hash: string } }>(page, 'arena-battle.create', { scheme: `${cases[0]!.hash.replace(/^SF0+/, 'SF')}-1`, mode: 'solo', number: 2 });
+  await callAsPlayer(page, 'arena-battle.callBots', { hash: game.hash });
+  const short = game.hash.replace(/^SF0+/, 'SF');
+  // The round plays on the server's clock: as long as it takes.
+  await expect.poll(async () => (await callAsPlayer<BattleRecord>(page, 'arena.game', { hash: short })).game.status, { timeout: 60_000 }).toBe('finished');
+  return { short, detail: await callAsPlayer<BattleRecord>(page, 'arena.game', { hash: short }) };
+}
+
+type BattleRecord = { game: { status: string }; drops: { value: number; item_hash: string }[]; items: { hash: string; name: string }[]; users: { display_name: string }[] };
+
+test("the inventory's items painted from the server's HTML are the ones the app's first render puts in their place", async ({ page }) => {
+  await acceptCookiesUpFront(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInByApi(page);
+  const drops = [await dropOneItem(page), await dropOneItem(page)];
+  const seen = await recordCardsAtTakeover(page, '.inventory-items .item-card');
   await page.goto('/inventory');
   await appRunning(page);
   await expect(page.getByRole('list', { name: 'Your items' }).getByRole('listitem')).toHaveCount(2);
-  const { copyCards, appCards } = await page.evaluate(() => {
-    const seen = window as unknown as { copyCards: string[]; appCards: string[] };
-    return { copyCards: seen.copyCards, appCards: seen.appCards };
-  });
+  const { copyCards, appCards } = await seen();
   expect(copyCards).toHaveLength(2);
   for (const { asset } of drops) expect(copyCards.some((card) => card.includes(asset.name.split(' | ')[0]!) && card.includes(`Sell ${formatCoins(asset.price)}`))).toBe(true);
   expect(appCards).toEqual(copyCards);
+});
+
+test("a finished battle's drops painted from the server's HTML are the ones the app's first render puts in their place", async ({ page }) => {
+  await acceptCookiesUpFront(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInByApi(page);
+  const { short, detail } = await finishedBattle(page);
+  const seen = await recordCardsAtTakeover(page, '.drop-list .item-card, .seat');
+  await page.goto(`/battle/${short}`);
+  await appRunning(page);
+  await expect(page.getByRole('heading', { level: 1, name: `Battle ${short}` })).toBeVisible();
+  const { copyCards, appCards } = await seen();
+  // Two seats and a drop each.
+  expect(copyCards).toHaveLength(4);
+  for (const drop of detail.drops) expect(copyCards.some((card) => card.includes(`Round 1`) && card.includes(formatCoins(drop.value)))).toBe(true);
+  for (const user of detail.users) expect(copyCards.some((card) => card.includes(user.display_name))).toBe(true);
+  expect(appCards).toEqual(copyCards);
+  await shot(page, 'first-visit-battle-app-phone');
 });
 
 for (const { label, viewport, button, opens } of [

@@ -1,16 +1,20 @@
 /**
- * A signed-in player's first view of /inventory: the server answers the built page with the
- * player's own items and total rendered in (http/first-views.ts), by the app's components built
- * for Node as the build builds them (scripts/build.ts), and the page as built when it cannot.
+ * The parts of a first view the server renders in as it answers (http/first-views.ts), by the
+ * app's components built for Node as the build builds them (scripts/build.ts): a signed-in
+ * player's own items on /inventory, a finished battle on its page; and the page as built when it
+ * cannot.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCoins } from '../../src/core/money.ts';
+import { shortenHash } from '../../src/core/hash-id.ts';
 import { buildFirstViews } from '../../scripts/build.ts';
+import { routeParams } from '../../sim-server/http/page-routes.ts';
+import { createBattle, startBattleServer, type BattleServer } from './battles-helpers.ts';
 import { cheapestCase, ok, openCases, type Client } from './cases-helpers.ts';
-import { startServer, type TestServer } from './harness.ts';
+import type { TestServer } from './harness.ts';
 
 /** The built page's shape: each of the player's parts blank between its marks (scripts/prerender.ts). */
 const BLANK_TOTAL = '<div class="inventory-total" style="visibility: hidden;" aria-hidden="true"><span>&nbsp;&nbsp;</span></div>';
@@ -20,7 +24,13 @@ const COPY =
   `<!--first-view:inventory-total-->${BLANK_TOTAL}<!--/first-view:inventory-total-->` +
   `<!--first-view:inventory-items-->${BLANK_ITEMS}<!--/first-view:inventory-items-->` +
   '</div>';
+/** A route's frame: the header over the loading placeholder, where a finished battle goes. */
+const FRAME =
+  '<!doctype html><title>Battle</title><div id="root"><main><div>' +
+  '<!--first-view:page--><div class="container page-loading" aria-busy="true" aria-label="Loading" data-first-view="page"><span class="spinner"></span></div><!--/first-view:page-->' +
+  '</div></main></div>';
 
+let arena: BattleServer;
 let server: TestServer;
 let staticDir: string;
 
@@ -30,8 +40,14 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, 'signed-in'));
   writeFileSync(join(staticDir, 'signed-in', 'inventory.html'), COPY);
   writeFileSync(join(staticDir, 'signed-in', 'routes.json'), JSON.stringify({ '/inventory': 'signed-in/inventory.html' }));
+  for (const [folder, html] of [['shells', '<!doctype html><title>Battle shell</title>'], ['frames', FRAME], ['signed-in-frames', FRAME]] as const) {
+    mkdirSync(join(staticDir, folder));
+    writeFileSync(join(staticDir, folder, 'battle.html'), html);
+    writeFileSync(join(staticDir, folder, 'routes.json'), JSON.stringify({ '/battle/$gameId': `${folder}/battle.html` }));
+  }
   await buildFirstViews(staticDir);
-  server = await startServer({ staticDir });
+  arena = await startBattleServer({ staticDir });
+  server = arena.server;
 }, 60_000);
 
 afterAll(async () => {
@@ -104,11 +120,57 @@ describe("a signed-in player's first view of the inventory", () => {
   });
 });
 
+describe("a finished battle's first view", () => {
+  it('holds the battle as its page shows it: heading, seats, pot and every drop with its art, for a visitor and a player alike', async () => {
+    const player = await holder('fv_battler', 0);
+    const { game } = await createBattle(player, { number: 2 });
+    await ok(player, 'arena-battle.callBots', { hash: game.hash });
+    const detail = await arena.playToEnd(player, game.token);
+    expect(detail.game.status).toBe('finished');
+    const short = shortenHash(game.hash)!;
+    const visitor = createCookieClient({});
+    const pages = [
+      { ref: short, html: (await visitor(`/battle/${short}`)).html },
+      { ref: game.hash, html: (await visitor(`/battle/${game.hash}`)).html },
+      { ref: short, html: String((await player.request(`/battle/${short}`)).body.text) },
+    ];
+    for (const page of pages) {
+      expect(page.html).toContain(`<h1 class="page-title">Battle ${short}</h1>`);
+      expect(page.html).not.toContain('page-loading');
+      for (const user of detail.users) expect(page.html).toContain(`<span class="seat-name">${user.display_name}`);
+      expect(page.html).toContain(`Round ${detail.game.rounds} of ${detail.game.rounds}`);
+      for (const drop of detail.drops) {
+        const item = detail.items.find((entry) => entry.hash === drop.item_hash)!;
+        expect(page.html).toContain(`<img class="item-art" src="${item.image}"`);
+        expect(page.html).toContain(`</svg>${formatCoins(drop.value)}</span>`);
+      }
+      // Its fairness page, addressed as the page was.
+      expect(page.html).toContain(`href="/provably-fair/battles/${page.ref}"`);
+    }
+  });
+
+  it('is the frame as built for a battle still to be played, or one there is not', async () => {
+    const player = await holder('fv_waiter', 0);
+    const { game } = await createBattle(player, { number: 2 });
+    expect((await createCookieClient({})(`/battle/${shortenHash(game.hash)}`)).html).toBe(FRAME);
+    expect((await createCookieClient({})('/battle/SF999999')).html).toBe(FRAME);
+  });
+});
+
+describe('route parameters', () => {
+  it('come from the segments the pattern names, decoded', () => {
+    expect(routeParams('/battle/$gameId', '/battle/SF12')).toEqual({ gameId: 'SF12' });
+    expect(routeParams('/@{$name}/achievements', '/@ann%20b/achievements')).toEqual({ name: 'ann b' });
+    expect(routeParams('/inventory', '/inventory')).toEqual({});
+    expect(routeParams('/battle/$gameId', '/battle/%E0%A4%A')).toBeUndefined();
+  });
+});
+
 /** A request with exactly these cookies. */
 function createCookieClient(cookies: Record<string, string>) {
   const cookie = Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ');
   return async (path: string) => {
-    const answer = await fetch(`${server.url}${path}`, { headers: { cookie } });
+    const answer = await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} });
     return { status: answer.status, html: await answer.text() };
   };
 }
