@@ -154,7 +154,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: { logge
   // The simulated players around a real one (sim mode only): they act through the same dispatcher.
   const population = config.simMode ? await createPopulation(services, dispatch, app.log, { ...config.population, paused: false }) : null;
   if (population) registerPopulationRoutes(app, services, population);
-  await registerClient(app, config, createFirstViews(config.staticDir, call));
+  await registerClient(app, config, createFirstViews(config.staticDir, call, app.log));
 
   // @fastify/cookie's parser is loaded once its registration was awaited above.
   front.lean = createLeanRpc({ call, commits: db.commits, trustProxy: config.trustProxy, parseCookie: (header) => app.parseCookie(header), log: app.log });

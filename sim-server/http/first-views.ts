@@ -32,7 +32,11 @@ export interface Asker {
 /** Fills in a built page's parts for who asks; undefined when the page has none or they cannot be had. */
 export type FirstViewFiller = (file: string, path: string, asker: Asker) => Promise<string | undefined>;
 
-export function createFirstViews(staticDir: string, call: RpcCall): FirstViewFiller {
+/**
+ * The filler for the app built in `staticDir`. A module that does not load, or a part that does
+ * not render, is logged and the page goes as built: a first view is never worth a failed page.
+ */
+export function createFirstViews(staticDir: string, call: RpcCall, log: { error(obj: unknown, msg: string): void }): FirstViewFiller {
   let loaded: { mtimeMs: number; pages: Readonly<Record<string, FirstViewParts>> } | undefined;
   const pages = new Map<string, { mtimeMs: number; html: string }>();
 
@@ -42,8 +46,14 @@ export function createFirstViews(staticDir: string, call: RpcCall): FirstViewFil
     const mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
     if (mtimeMs === undefined) return undefined;
     if (loaded?.mtimeMs !== mtimeMs) {
-      const module = (await import(`${pathToFileURL(file).href}?built=${mtimeMs}`)) as { FIRST_VIEWS: Readonly<Record<string, FirstViewParts>> };
-      loaded = { mtimeMs, pages: module.FIRST_VIEWS };
+      try {
+        const module = (await import(`${pathToFileURL(file).href}?built=${mtimeMs}`)) as { FIRST_VIEWS: Readonly<Record<string, FirstViewParts>> };
+        loaded = { mtimeMs, pages: module.FIRST_VIEWS };
+      } catch (error) {
+        // Once per build: until the next one, its pages go as built.
+        log.error({ err: error }, 'first views: the built module did not load');
+        loaded = { mtimeMs, pages: {} };
+      }
     }
     return loaded.pages;
   }
@@ -60,6 +70,15 @@ export function createFirstViews(staticDir: string, call: RpcCall): FirstViewFil
   }
 
   return async (file, path, asker) => {
+    try {
+      return await fill(file, path, asker);
+    } catch (error) {
+      log.error({ err: error, path }, 'first view: a part did not render');
+      return undefined;
+    }
+  };
+
+  async function fill(file: string, path: string, asker: Asker): Promise<string | undefined> {
     const views = await firstViews();
     const pattern = views && matchRoute(path, Object.keys(views));
     const route = pattern === undefined ? undefined : routeParams(pattern, path);
@@ -82,6 +101,6 @@ export function createFirstViews(staticDir: string, call: RpcCall): FirstViewFil
     // copy does: the route's code, which the frame's head names to come at once, shared the slow
     // link with the page's styles and pictures (docs/decisions/0037). It comes with the app.
     return filled.has(WHOLE_PAGE) ? page.replace(/<link rel="modulepreload"[^>]*>/g, '') : page;
-  };
+  }
 }
 

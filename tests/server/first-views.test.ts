@@ -14,7 +14,7 @@ import { buildFirstViews } from '../../scripts/build.ts';
 import { routeParams } from '../../sim-server/http/page-routes.ts';
 import { createBattle, startBattleServer, type BattleServer } from './battles-helpers.ts';
 import { cheapestCase, ok, openCases, type Client } from './cases-helpers.ts';
-import type { TestServer } from './harness.ts';
+import { startServer, type TestServer } from './harness.ts';
 
 /** The built page's shape: each of the player's parts blank between its marks (scripts/prerender.ts). */
 const BLANK_TOTAL = '<div class="inventory-total" style="visibility: hidden;" aria-hidden="true"><span>&nbsp;&nbsp;</span></div>';
@@ -154,6 +154,30 @@ describe("a finished battle's first view", () => {
     const { game } = await createBattle(player, { number: 2 });
     expect((await createCookieClient({})(`/battle/${shortenHash(game.hash)}`)).html).toBe(FRAME);
     expect((await createCookieClient({})('/battle/SF999999')).html).toBe(FRAME);
+  });
+});
+
+describe('a first view that cannot be made', () => {
+  it('sends the page as built when the built module does not load, or a part does not render', async () => {
+    const modules = ['export const FIRST_VIEWS = ;', "export const FIRST_VIEWS = { '/inventory': { method: 'inventory.getAssets', params: () => ({}), render() { throw new Error('a part that does not render'); } } };"];
+    for (const [i, module] of modules.entries()) {
+      const broken = mkdtempSync(join(tmpdir(), 'arena-first-views-broken-'));
+      mkdirSync(join(broken, 'signed-in'));
+      mkdirSync(join(broken, 'ssr'));
+      writeFileSync(join(broken, 'index.html'), '<!doctype html><title>Arena shell</title>');
+      writeFileSync(join(broken, 'signed-in', 'inventory.html'), COPY);
+      writeFileSync(join(broken, 'signed-in', 'routes.json'), JSON.stringify({ '/inventory': 'signed-in/inventory.html' }));
+      writeFileSync(join(broken, 'ssr', 'first-views.js'), module);
+      const other = await startServer({ staticDir: broken });
+      try {
+        const player = await other.player(`fv_broken${"ab"[i]}`);
+        const { status, body } = await player.request('/inventory');
+        expect({ status, html: body.text }).toEqual({ status: 200, html: COPY });
+      } finally {
+        await other.close();
+        rmSync(broken, { recursive: true, force: true });
+      }
+    }
   });
 });
 
