@@ -21,6 +21,10 @@ export interface Connection {
   userId: number | null;
   sessionId: number | null;
   rooms: Set<string>;
+  /**
+   * When the client last sent a frame, on the process's monotonic clock (performance.now()):
+   * a socket's liveness is wall time, not the game clock a test or the sim console moves.
+   */
   lastSeen: number;
 }
 
@@ -317,9 +321,9 @@ export function createHub(options: { now: () => number; keepPerRoom?: number; ma
     }
   }
 
-  /** Closes connections silent for longer than `idleMs` (clients ping every 20 s). */
+  /** Closes connections silent for longer than `idleMs` of wall time (clients ping every 20 s). */
   function sweep(idleMs: number): number {
-    const cutoff = now() - idleMs;
+    const cutoff = performance.now() - idleMs;
     let closed = 0;
     for (const conn of connections) {
       if (conn.lastSeen < cutoff) {

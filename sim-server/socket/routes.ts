@@ -117,7 +117,7 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
   }
 
   async function receive(conn: SocketConnection, raw: RawData, isBinary: boolean): Promise<void> {
-    conn.lastSeen = config.now();
+    conn.lastSeen = performance.now();
     const size = Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : (raw as Buffer).byteLength;
     if (isBinary || size > MAX_FRAME_BYTES) return hub.reply(conn, 'SOCKET_ERROR', { code: 'BAD_FRAME', message: 'frames are JSON text up to 16 KiB' });
     let json: unknown;
@@ -132,7 +132,7 @@ export function registerSocket(app: FastifyInstance, services: Services): void {
   }
 
   function accept(socket: WebSocket, tcp: Duplex, address: string): void {
-    const conn = new SocketConnection(socket, tcp, config.now(), address);
+    const conn = new SocketConnection(socket, tcp, performance.now(), address);
     connectionOf.set(socket, conn);
     hub.attach(conn);
     socket.on('close', onClose);

@@ -10,8 +10,8 @@ import { expectLedgerOk, testClock } from './wallet-helpers.ts';
 
 /**
  * How long a frame sent after the commit of a step with 50 players in it (the list fixed, 50
- * payouts) may take: a ceiling, not a delay. On PostgreSQL, with the suite's four files at once
- * on two cores, the draw's frame once took over 3 s.
+ * payouts) may take: a ceiling, not a delay, for PostgreSQL with the suite's four files at once
+ * on two cores.
  */
 const AFTER_A_BIG_COMMIT_MS = 30_000;
 

@@ -231,7 +231,8 @@ export async function openSocket(base: string, ip?: string) {
   const frames: Frame[] = [];
   let read = 0;
   const waiters = new Set<() => void>();
-  const closed = new Promise<number>((resolve) => ws.addEventListener('close', (event) => resolve(event.code), { once: true }));
+  let closedWith: number | null = null;
+  const closed = new Promise<number>((resolve) => ws.addEventListener('close', (event) => resolve(closedWith = event.code), { once: true }));
   ws.addEventListener('message', (event) => {
     frames.push(JSON.parse(String(event.data)) as Frame);
     for (const wake of waiters) wake();
@@ -257,7 +258,8 @@ export async function openSocket(base: string, ip?: string) {
       };
       const timer = setTimeout(() => {
         waiters.delete(look);
-        reject(new Error(`no ${type} within ${ms} ms; got ${frames.slice(read).map((f) => f.type).join(', ') || 'nothing'}`));
+        const got = frames.slice(read).map((f) => f.type).join(', ') || 'nothing';
+        reject(new Error(`no ${type} within ${ms} ms; got ${got}${closedWith === null ? '' : `; the socket closed (${closedWith})`}`));
       }, ms);
       waiters.add(look);
       look();

@@ -409,6 +409,28 @@ describe('logout', () => {
   });
 });
 
+describe('idle sockets', () => {
+  test("a socket is closed after a silence in wall time, not when the server's clock jumps", async () => {
+    await settled();
+    const socket = await openSocket(server.url);
+    socket.send('ping', { visible: true });
+    await socket.next('PONG');
+    const shift = 10 * 60_000;
+    clockShift += shift;
+    try {
+      // Ten minutes on the game clock (a test's, or the sim console's) are no silence: the socket stays.
+      expect(server.services.hub.sweep(75_000)).toBe(0);
+      socket.send('ping', { visible: true });
+      await socket.next('PONG');
+    } finally {
+      clockShift -= shift;
+    }
+    // A silence longer than the bound closes it.
+    await expect.poll(() => server.services.hub.sweep(20)).toBe(1);
+    await expect(socket.closed).resolves.toBeTypeOf('number');
+  });
+});
+
 describe('shutdown', () => {
   test('closing the server ends the sockets still open, authenticated or not, instead of waiting for them', async () => {
     const own = await startServer();
