@@ -8,11 +8,12 @@
  * dist/ssr/first-views.js). Without that module or an answer, the page is sent as it was built
  * and the app fills it in.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FirstViewParts } from '../../src/first-views/render.tsx';
 import type { RpcCall } from '../rpc/routes.ts';
+import { readOncePerBuild } from './built-file.ts';
 import { matchRoute, routeParams } from './page-routes.ts';
 
 /** Where the build puts the first views' module under the built app. */
@@ -37,37 +38,17 @@ export type FirstViewFiller = (file: string, path: string, asker: Asker) => Prom
  * not render, is logged and the page goes as built: a first view is never worth a failed page.
  */
 export function createFirstViews(staticDir: string, call: RpcCall, log: { error(obj: unknown, msg: string): void }): FirstViewFiller {
-  let loaded: { mtimeMs: number; pages: Readonly<Record<string, FirstViewParts>> } | undefined;
-  const pages = new Map<string, { mtimeMs: number; html: string }>();
-
-  /** The built module's pages, loaded again after a rebuild. */
-  async function firstViews(): Promise<Readonly<Record<string, FirstViewParts>> | undefined> {
-    const file = join(staticDir, FIRST_VIEWS_MODULE);
-    const mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
-    if (mtimeMs === undefined) return undefined;
-    if (loaded?.mtimeMs !== mtimeMs) {
-      try {
-        const module = (await import(`${pathToFileURL(file).href}?built=${mtimeMs}`)) as { FIRST_VIEWS: Readonly<Record<string, FirstViewParts>> };
-        loaded = { mtimeMs, pages: module.FIRST_VIEWS };
-      } catch (error) {
-        // Once per build: until the next one, its pages go as built.
+  /** The built module's pages; a module that does not load is logged once per build, and its pages go as built. */
+  const readModule = readOncePerBuild((file, mtimeMs) =>
+    (import(`${pathToFileURL(file).href}?built=${mtimeMs}`) as Promise<{ FIRST_VIEWS: Readonly<Record<string, FirstViewParts>> }>).then(
+      (module) => module.FIRST_VIEWS,
+      (error: unknown): Readonly<Record<string, FirstViewParts>> => {
         log.error({ err: error }, 'first views: the built module did not load');
-        loaded = { mtimeMs, pages: {} };
-      }
-    }
-    return loaded.pages;
-  }
-
-  /** A built page's text, read again after a rebuild. */
-  function builtPage(file: string): string {
-    const path = join(staticDir, file);
-    const mtimeMs = statSync(path).mtimeMs;
-    const cached = pages.get(path);
-    if (cached?.mtimeMs === mtimeMs) return cached.html;
-    const html = readFileSync(path, 'utf8');
-    pages.set(path, { mtimeMs, html });
-    return html;
-  }
+        return {};
+      },
+    ),
+  );
+  const readPage = readOncePerBuild((path) => readFileSync(path, 'utf8'));
 
   return async (file, path, asker) => {
     try {
@@ -79,13 +60,13 @@ export function createFirstViews(staticDir: string, call: RpcCall, log: { error(
   };
 
   async function fill(file: string, path: string, asker: Asker): Promise<string | undefined> {
-    const views = await firstViews();
+    const views = await readModule(join(staticDir, FIRST_VIEWS_MODULE));
     const pattern = views && matchRoute(path, Object.keys(views));
     const route = pattern === undefined ? undefined : routeParams(pattern, path);
     if (!views || pattern === undefined || !route) return undefined;
     const view = views[pattern]!;
-    const html = builtPage(file);
-    if (!html.includes('<!--first-view:')) return undefined;
+    const html = readPage(join(staticDir, file));
+    if (!html?.includes('<!--first-view:')) return undefined;
     const query = new URLSearchParams(view.params(route)).toString();
     const answer = await call({ name: view.method, url: `/api/method/${view.method}?${query}`, body: undefined, isPost: false, token: asker.token, ip: asker.ip });
     if (answer.status !== 200 || !('response' in answer.body)) return undefined;

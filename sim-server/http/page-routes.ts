@@ -7,8 +7,9 @@
  * it, a visitor's or a signed-in player's header over the page-loading placeholder
  * (scripts/prerender.ts). Each is read again after a rebuild.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readOncePerBuild } from './built-file.ts';
 
 /** The folders under the built app that hold pages, each with its routes.json. */
 export type PageFolder = 'prerendered' | 'signed-in' | 'shells' | 'frames' | 'signed-in-frames';
@@ -16,22 +17,18 @@ export type PageFolder = 'prerendered' | 'signed-in' | 'shells' | 'frames' | 'si
 /** Who asks for a page: the `logged` cookie says a player is signed in. */
 export type Viewer = 'visitor' | 'signed-in';
 
-const indexes = new Map<string, { mtimeMs: number; entries: Map<string, string> }>();
-
-/** An index's entries (key to file under staticDir); empty when the build wrote none. */
-function builtIndex(staticDir: string, folder: PageFolder): Map<string, string> {
-  const path = join(staticDir, folder, 'routes.json');
-  const mtimeMs = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const cached = indexes.get(path);
-  if (cached?.mtimeMs === mtimeMs) return cached.entries;
-  let entries = new Map<string, string>();
+/** An index's entries (key to file under the built app); empty when the build wrote none. */
+const readIndex = readOncePerBuild((path) => {
   try {
-    if (mtimeMs) entries = new Map(Object.entries(JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>));
+    return new Map(Object.entries(JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>));
   } catch {
     // A half-written index during a rebuild: the plain shell until it is complete.
+    return new Map<string, string>();
   }
-  indexes.set(path, { mtimeMs, entries });
-  return entries;
+});
+
+function builtIndex(staticDir: string, folder: PageFolder): Map<string, string> {
+  return readIndex(join(staticDir, folder, 'routes.json')) ?? new Map();
 }
 
 /** The prerendered first view of a page for a visitor or a signed-in player, if the build made one. */
