@@ -14,7 +14,9 @@
  * frame (tick start to end of render), and interaction to next paint of the taps (the Event Timing
  * API's duration per interaction, p95 and worst). Performance mode caps the canvas at 25 fps
  * (src/gfx/render-policy.ts), so its target is frame interval p95 <= 40 ms plus one 60 Hz vsync
- * of slack, and INP p95 <= 200 ms; normal mode is shown beside it.
+ * of slack, and INP p95 <= 200 ms; normal mode is shown beside it. Each performance-mode run is
+ * followed by its floor: the same scene alone on a blank page, its canvas the game page's size,
+ * at the same slowdown (what the canvas costs with no app around it).
  *
  * The 6x is the reference host's (Lighthouse's, bench/lib/host-speed.ts): the run reads this
  * machine's benchmark index first and slows it by as much more or less as it is faster or slower
@@ -27,7 +29,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { buildIfNeeded } from '../scripts/build-if-needed.ts';
-import { GFX_CHROMIUM_ARGS } from '../tests/e2e/fixtures/gfx/build.ts';
+import { buildGfxPage, GFX_CHROMIUM_ARGS, serveDir } from '../tests/e2e/fixtures/gfx/build.ts';
 import { CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
 import { markDisturbed, watchBrowserCpu } from './browser-cpu.ts';
 import { benchmarkIndex, REFERENCE_INDEX, scaledRate } from './lib/host-speed.ts';
@@ -312,6 +314,31 @@ async function chicken(browser: Browser, base: string, player: Player, performan
   }
 }
 
+/**
+ * The floor under a game page's figure: the same scene alone on a blank page (the gfx test page,
+ * tests/e2e/fixtures/gfx), its canvas the game page's size, at the same slowdown. What the canvas
+ * costs by itself, with no app, socket or DOM around it; no taps.
+ */
+async function sceneAlone(browser: Browser, siteUrl: string, scene: 'unbox' | 'battle' | 'chicken', canvas: string, rate: number): Promise<Figures> {
+  const [width = 390, height = 220] = canvas.split('x').map(Number);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await context.addInitScript(measureScript);
+  const page = await context.newPage();
+  try {
+    await page.goto(siteUrl);
+    await page.waitForFunction(() => 'gfx' in window);
+    // Performance mode draws at resolution 1: the game page's drawing buffer is its size in CSS px.
+    await page.evaluate((options) => window.gfx.sceneAlone({ ...options, performance: true }), { scene, width, height });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await startRecording(page);
+    await page.evaluate(() => window.gfx.playScene());
+    return await stopRecording(page, periodOf(true), `${scene}-alone`);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Runs the benchmark; rows follow bench/lib/report.ts. */
 export async function framesBench(options: FramesOptions = {}): Promise<Section> {
   if (!options.staticDir) await buildIfNeeded();
@@ -324,6 +351,7 @@ export async function framesBench(options: FramesOptions = {}): Promise<Section>
     name: 'frames-server',
   });
   const base = `http://127.0.0.1:${server.port}`;
+  const site = await serveDir(await buildGfxPage());
   // Software compositing as in every browser test (--disable-gpu): SwiftShader compositing as well
   // was tried and drew everything at 3-4 fps here.
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: GFX_CHROMIUM_ARGS });
@@ -336,16 +364,32 @@ export async function framesBench(options: FramesOptions = {}): Promise<Section>
     const { cases } = await player.call<{ cases: { key: string; hash: string; price: number }[] }>('case.getCases');
     const cheapest = cases.toSorted((a, b) => a.price - b.price)[0]!;
     const results: { scenario: string; mode: string; figures: Figures }[] = [];
+    // Performance mode's runs are followed by their floor: the scene alone, its canvas the page's size.
+    const run = async (scene: 'unbox' | 'battle' | 'chicken', scenario: string, performance: boolean, onPage: () => Promise<Figures>) => {
+      const figures = await onPage();
+      results.push({ scenario, mode: performance ? 'performance' : 'normal', figures });
+      if (performance) results.push({ scenario, mode: 'alone', figures: await sceneAlone(browser, site.url, scene, figures.canvas, rate) });
+    };
     for (const performance of [true, false]) {
       const mode = performance ? 'performance' : 'normal';
-      if (only.has('unbox')) results.push({ scenario: '5-case unbox', mode, figures: await unbox(browser, base, player, cheapest.hash, cheapest.key, performance, rate) });
-      if (only.has('battle')) results.push({ scenario: '4-seat battle round', mode, figures: await battle(browser, base, player, cheapest.hash, performance, rate) });
+      if (only.has('unbox')) await run('unbox', '5-case unbox', performance, () => unbox(browser, base, player, cheapest.hash, cheapest.key, performance, rate));
+      if (only.has('battle')) await run('battle', '4-seat battle round', performance, () => battle(browser, base, player, cheapest.hash, performance, rate));
       // A player of its own: the last run's game may still be on the road.
-      if (only.has('chicken')) results.push({ scenario: 'chicken run', mode, figures: await chicken(browser, base, await signUp(base, `chick${mode}${Date.now().toString(36)}`), performance, rate) });
+      if (only.has('chicken')) await run('chicken', 'chicken run', performance, async () => chicken(browser, base, await signUp(base, `chick${mode}${Date.now().toString(36)}`), performance, rate));
     }
     const noise = cpu.stop();
     const rows: Row[] = results.flatMap(({ scenario, mode, figures: f }) => {
       const perf = mode === 'performance';
+      if (mode === 'alone') {
+        return [{
+          benchmark: `${label} CPU ${scenario}, performance, the scene alone on a blank page (floor): frame interval p95`,
+          figure: f.intervalP95.toFixed(1),
+          value: f.intervalP95,
+          unit: 'ms',
+          target: '',
+          verdict: `${f.fps.toFixed(1)} fps`,
+        }];
+      }
       return [
         {
           benchmark: `${label} CPU ${scenario}, ${mode}: frame interval p95`,
@@ -375,6 +419,7 @@ export async function framesBench(options: FramesOptions = {}): Promise<Section>
   } finally {
     cpu.stop();
     await browser.close();
+    await site.close();
     await server.stop();
     removeTempDir(dataDir);
   }
