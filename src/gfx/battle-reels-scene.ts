@@ -4,7 +4,7 @@
 // is a roulette-plan.ts plan laid along the y axis, so the reels keep the case roulette's
 // numbers (travel, ease, settle) and land exactly centred. Lives on the session's renderer
 // (renderer.ts); load lazily. Performance mode drops the glows; reduced motion shows the drops
-// at once.
+// at once. The canvas is transparent: the columns behind the reels are the page's.
 import { Assets, Container, Graphics, GraphicsContext, Sprite, Texture, UPDATE_PRIORITY, type Ticker } from 'pixi.js';
 import { ITEM_RARITY_STYLE, toItemRarity } from '../core/rarity.ts';
 import { seededRandom, seedFromText } from '../core/seeded-random.ts';
@@ -22,10 +22,9 @@ export type ReelsSpin = { readonly reels: readonly ReelRequest[]; readonly durat
 export type ReelsState = { readonly phase: 'idle' | 'spinning' | 'settled'; readonly spins: number; readonly reels: number; readonly landed: readonly (string | null)[] };
 
 const CARD_COLOR = 0x1a1e28;
-const BAND_COLOR = 0x0f1218;
 const MARKER_COLOR = 0xe5bf26;
 const DIM_ALPHA = 0.35;
-/** Space between reels, px. */
+/** Space between reels, px: the gap of the page's columns under the canvas (.reel-columns in battles.css). */
 const GAP = 8;
 
 function rarityColor(rarity: string): number {
@@ -39,7 +38,6 @@ type Reel = { strip: Container; plan: RoulettePlan<RouletteItem>; cards: Contain
 export class BattleReelsScene {
   readonly container = new Container({ label: 'battle-reels' });
   readonly #renderer: ArenaRenderer;
-  readonly #band = new Graphics();
   readonly #reelsLayer = new Container({ label: 'reels' });
   readonly #marker = new Graphics();
   #reels: Reel[] = [];
@@ -56,10 +54,12 @@ export class BattleReelsScene {
 
   private constructor(renderer: ArenaRenderer) {
     this.#renderer = renderer;
-    this.#band.alpha = 0.92;
     // No mask: a card stays inside its column, and the canvas's own edges cut the strips at the
     // top and bottom. A stencil mask over the reels cost each frame a pass of its own.
-    this.container.addChild(this.#band, this.#reelsLayer, this.#marker);
+    // No columns either: the page draws them under the transparent canvas (.reel-columns). Drawn
+    // here they filled the whole canvas again every frame, and a phone's GPU (or a software one)
+    // is bound by the pixels it fills: 39 ms of a frame's 50 at 6x became 24 (docs/decisions/0053).
+    this.container.addChild(this.#reelsLayer, this.#marker);
     this.#unsubscribe = renderer.subscribe((event) => this.#onRendererEvent(event));
     renderer.app.stage.addChild(this.container);
     renderer.app.ticker.add(this.#update, undefined, UPDATE_PRIORITY.NORMAL);
@@ -215,11 +215,6 @@ export class BattleReelsScene {
 
   #layout(): void {
     const { width, height, column } = this.#geometry();
-    this.#band.clear();
-    for (let i = 0; i < this.#columns; i++) {
-      const x = i * (column + GAP);
-      this.#band.roundRect(x, 0, column, height, 12).fill(BAND_COLOR);
-    }
     const y = Math.round(height / 2);
     this.#marker.clear();
     for (let i = 0; i < this.#columns; i++) {

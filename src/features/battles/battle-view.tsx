@@ -132,6 +132,12 @@ export function BattleStage({ detail, revealed, spinning, spins, failed, host, f
         </ol>
 
         <div className="reel-host" ref={host} data-failed={failed || undefined}>
+          {/* The reels' columns: drawn here, under the scene's transparent canvas, once, not in every frame of it. */}
+          <div className="reel-columns" aria-hidden>
+            {Array.from({ length: game.seats }, (_, i) => (
+              <span key={i} />
+            ))}
+          </div>
           {(failed || !spins || game.status === 'waiting' || game.status === 'process') && (
             <div className="reel-fallback" aria-hidden>
               {Array.from({ length: game.seats }, (_, i) => {
