@@ -74,7 +74,8 @@ export type RouletteSceneOptions = {
 };
 
 const CARD_COLOR = 0x1a1e28;
-const BAND_COLOR = 0x0f1218;
+/** The band behind the strip: the host's background under the transparent canvas (see #layout). */
+const BAND_CSS = 'rgb(15 18 24 / 0.92)';
 const MARKER_COLOR = 0xe5bf26;
 const DIM_ALPHA = 0.35;
 
@@ -148,7 +149,8 @@ export class RouletteScene {
   readonly #renderer: ArenaRenderer;
   readonly #options: RouletteSceneOptions;
   readonly #scale: number;
-  readonly #band = new Graphics();
+  // The host whose background is the band, while the scene draws there.
+  #bandHost: HTMLElement | null = null;
   readonly #strip = new Container({ label: 'strip' });
   readonly #fades = new Container({ label: 'fades' });
   readonly #marker = new Graphics();
@@ -186,8 +188,7 @@ export class RouletteScene {
     this.#cardShape = new GraphicsContext().roundRect(gap, 0, w - 2 * gap, h, 6 * this.#scale).fill(CARD_COLOR);
     this.#glowTexture = glowTexture();
     this.#fadeTexture = fadeTexture();
-    this.#band.alpha = 0.92;
-    this.container.addChild(this.#band, this.#strip, this.#fades, this.#marker);
+    this.container.addChild(this.#strip, this.#fades, this.#marker);
     this.#unsubscribe = renderer.subscribe((event) => this.#onRendererEvent(event));
     renderer.app.stage.addChild(this.container);
     renderer.app.ticker.add(this.#update, undefined, UPDATE_PRIORITY.NORMAL);
@@ -284,6 +285,7 @@ export class RouletteScene {
     this.#clearSparks();
     this.#unsubscribe();
     this.#renderer.app.ticker.remove(this.#update);
+    this.#paintBand(null, 0);
     this.container.removeFromParent();
     this.container.destroy({ children: true });
     this.#cardShape.destroy();
@@ -406,7 +408,10 @@ export class RouletteScene {
     const pad = 10 * this.#scale;
     const top = Math.round((height - h) / 2);
     this.#strip.y = top;
-    this.#band.clear().rect(0, top - pad, width, h + 2 * pad).fill(BAND_COLOR);
+    // The band is the host's background, centred as the strip is: it does not move, and drawn in
+    // the canvas it filled most of it again every frame, where a phone's GPU (or a software one)
+    // is bound by the pixels it fills (docs/decisions/0053).
+    this.#paintBand(this.#renderer.host, h + 2 * pad);
     const effects = !this.#renderer.settings.performance;
     this.#fades.removeChildren().forEach((child) => child.destroy());
     if (effects) {
@@ -427,6 +432,12 @@ export class RouletteScene {
       .poly([cx - t, top + h + pad + 2, cx + t, top + h + pad + 2, cx, top + h + pad - t])
       .fill(MARKER_COLOR);
     this.#place(this.#markerCoord);
+  }
+
+  #paintBand(host: HTMLElement | null, height: number): void {
+    if (this.#bandHost && this.#bandHost !== host) this.#bandHost.style.removeProperty('background');
+    this.#bandHost = host;
+    host?.style.setProperty('background', `linear-gradient(${BAND_CSS}, ${BAND_CSS}) center / 100% ${height}px no-repeat`);
   }
 
   #onRendererEvent(event: RendererEvent): void {
