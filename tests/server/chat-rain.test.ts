@@ -8,13 +8,6 @@ import { balanceOf, chatSocket, hashOf, ok, refused, type Client } from './chat-
 import { startServer, wrongNonce, type TestServer } from './harness.ts';
 import { expectLedgerOk, testClock } from './wallet-helpers.ts';
 
-/**
- * How long a frame sent after the commit of a step with 50 players in it (the list fixed, 50
- * payouts) may take: a ceiling, not a delay, for PostgreSQL with the suite's four files at once
- * on two cores.
- */
-const AFTER_A_BIG_COMMIT_MS = 30_000;
-
 const clock = testClock();
 let server: TestServer;
 beforeAll(async () => {
@@ -81,7 +74,7 @@ describe('rain', () => {
 
     clock.advance(RAIN_JOIN_MS);
     await rainTick(server.services);
-    const share = (await watcher.next('CHAT_RAIN_SHARE', AFTER_A_BIG_COMMIT_MS)).data as { rain: { participants_list: string[]; participants_hash: string; amount: number; beacon: null } };
+    const share = (await watcher.next('CHAT_RAIN_SHARE')).data as { rain: { participants_list: string[]; participants_hash: string; amount: number; beacon: null } };
     expect(share.rain.participants_list).toEqual(players.map((p) => p.hash).toSorted((a, b) => parseHash(a)! - parseHash(b)!));
     expect(share.rain.participants_hash).toBe(participantsHash(share.rain.participants_list));
     expect(share.rain.amount).toBe(potAtClose);
@@ -89,7 +82,7 @@ describe('rain', () => {
 
     clock.advance(1_000);
     await rainTick(server.services);
-    const finished = (await watcher.next('CHAT_RAIN_FINISHED', AFTER_A_BIG_COMMIT_MS)).data as { rain: { hash: string; beacon: { id: string }; rewards: { user_hash: string; reward: number }[] } };
+    const finished = (await watcher.next('CHAT_RAIN_FINISHED')).data as { rain: { hash: string; beacon: { id: string }; rewards: { user_hash: string; reward: number }[] } };
     const paid = finished.rain.rewards.reduce((sum, r) => sum + r.reward, 0);
     expect(paid).toBe(potAtClose);
     expect(await pot()).toBe(0);
