@@ -5,7 +5,7 @@
 // numbers (travel, ease, settle) and land exactly centred. Lives on the session's renderer
 // (renderer.ts); load lazily. Performance mode drops the glows; reduced motion shows the drops
 // at once. The canvas is transparent: the columns behind the reels are the page's.
-import { Assets, Container, Graphics, GraphicsContext, Sprite, Texture, UPDATE_PRIORITY, type Ticker } from 'pixi.js';
+import { Assets, Cache, Container, Graphics, GraphicsContext, Sprite, Texture, UPDATE_PRIORITY, type Ticker } from 'pixi.js';
 import { ITEM_RARITY_STYLE, toItemRarity } from '../core/rarity.ts';
 import { seededRandom, seedFromText } from '../core/seeded-random.ts';
 import type { ArenaRenderer, RendererEvent } from './renderer.ts';
@@ -18,8 +18,18 @@ export type ReelRequest = { readonly winner: RouletteItem; readonly pool: readon
 /** A round to spin: every seat's reel, how long the server gives the spin, and fast mode. */
 export type ReelsSpin = { readonly reels: readonly ReelRequest[]; readonly durationMs: number; readonly fast: boolean };
 
-/** The scene's state, for the page and tests. */
-export type ReelsState = { readonly phase: 'idle' | 'spinning' | 'settled'; readonly spins: number; readonly reels: number; readonly landed: readonly (string | null)[] };
+/**
+ * The scene's state, for the page and tests. `shown` is read from the drawing: per reel, the item
+ * of the card drawn across the marker line, and `cards` the card objects the scene holds.
+ */
+export type ReelsState = {
+  readonly phase: 'idle' | 'spinning' | 'settled';
+  readonly spins: number;
+  readonly reels: number;
+  readonly landed: readonly (string | null)[];
+  readonly shown: readonly (string | null)[];
+  readonly cards: number;
+};
 
 const CARD_COLOR = 0x1a1e28;
 const MARKER_COLOR = 0xe5bf26;
@@ -32,7 +42,17 @@ function rarityColor(rarity: string): number {
   return (r << 16) | (g << 8) | b;
 }
 
-type Reel = { strip: Container; plan: RoulettePlan<RouletteItem>; cards: Container[] };
+/** The objects that draw one card; bound to whichever index of a strip is in view. */
+type Card = { readonly view: Container; readonly glow: Graphics | null; readonly art: Sprite; readonly bar: Sprite; index: number };
+
+type Reel = { readonly strip: Container; readonly plan: RoulettePlan<RouletteItem>; readonly cards: Card[]; dimmed: boolean };
+
+/** The size of a round's cards; cards of one size are reused from round to round. */
+type CardSize = { readonly width: number; readonly pitch: number; readonly radius: number; readonly effects: boolean };
+
+function sameSize(a: CardSize | null, b: CardSize): boolean {
+  return a !== null && a.width === b.width && a.pitch === b.pitch && a.radius === b.radius && a.effects === b.effects;
+}
 
 /** The battle reels scene; create with {@link BattleReelsScene.create}, one per battle page. */
 export class BattleReelsScene {
@@ -41,8 +61,11 @@ export class BattleReelsScene {
   readonly #reelsLayer = new Container({ label: 'reels' });
   readonly #marker = new Graphics();
   #reels: Reel[] = [];
-  // The round's card shapes, one per reel size and colour, shared by every card that has it.
-  #shapes: GraphicsContext[] = [];
+  // A card's shape, white and tinted per card, laid out into triangles once for every card of
+  // its size; and the cards of that size out of view, for the next strip to take.
+  #size: CardSize | null = null;
+  #shape: GraphicsContext | null = null;
+  #spare: Card[] = [];
   #columns = 1;
   #active: { started: number; release: () => void; resolve: () => void } | null = null;
   #phase: ReelsState['phase'] = 'idle';
@@ -71,7 +94,13 @@ export class BattleReelsScene {
   }
 
   get state(): ReelsState {
-    return { phase: this.#phase, spins: this.#spins, reels: this.#reels.length, landed: [...this.#landed] };
+    const middle = this.#renderer.size.height / 2;
+    const shown = this.#reels.map((reel) => {
+      const card = reel.cards.find(({ view }) => reel.strip.y + view.y <= middle && middle < reel.strip.y + view.y + reel.plan.itemWidth);
+      return card ? (reel.plan.strip[card.index]?.hash ?? null) : null;
+    });
+    const cards = this.#spare.length + this.#reels.reduce((sum, reel) => sum + reel.cards.length, 0);
+    return { phase: this.#phase, spins: this.#spins, reels: this.#reels.length, landed: [...this.#landed], shown, cards };
   }
 
   /** Sets how many reels the scene shows (the seats) and draws empty ones. */
@@ -86,13 +115,14 @@ export class BattleReelsScene {
     if (this.#destroyed) return;
     this.skip();
     this.#columns = request.reels.length;
-    await Promise.all(request.reels.flatMap((reel) => [reel.winner, ...reel.pool]).map((item) => this.#art(item.image)));
+    await this.#loadArt(request.reels.flatMap((reel) => [reel.winner, ...reel.pool]).map((item) => item.image));
     if (this.#destroyed) return;
     const { settings } = this.#renderer;
-    const { width, height } = this.#geometry();
-    const scale = this.#scale(width);
+    const { height } = this.#geometry();
     this.#layout();
     this.#clearReels();
+    const { scale, width: cardWidth } = this.#sizeCards();
+    const { column: columnWidth } = this.#geometry();
     this.#reels = request.reels.map((reel, column) => {
       const plan = planRoulette({
         winner: reel.winner,
@@ -105,7 +135,9 @@ export class BattleReelsScene {
         reducedMotion: settings.reducedMotion,
         performance: settings.performance,
       });
-      return this.#buildReel(plan, column);
+      const strip = new Container({ x: column * (columnWidth + GAP) + (columnWidth - cardWidth) / 2 });
+      this.#reelsLayer.addChild(strip);
+      return { strip, plan, cards: [], dimmed: false };
     });
     this.#landed = request.reels.map(() => null);
     this.#spins += 1;
@@ -123,9 +155,13 @@ export class BattleReelsScene {
    * slow phone (a task of 80-150 ms at 6x CPU, issue 31); cached, a spin finds it ready.
    */
   async preload(images: readonly string[]): Promise<void> {
-    const textures = await Promise.all([...new Set(images)].map((url) => this.#art(url)));
+    const textures = await this.#loadArt(images);
     if (this.#destroyed) return;
     for (const texture of textures) if (texture !== Texture.EMPTY) this.#renderer.app.renderer.texture.initSource(texture.source);
+    // The first round's cards too: made at its start they were a task of their own (issue 31).
+    const { pitch } = this.#sizeCards();
+    const perReel = Math.ceil(this.#renderer.size.height / pitch) + 1;
+    while (this.#spare.length < this.#columns * perReel) this.#spare.push(this.#newCard());
   }
 
   /** Ends the running spin at once (the page is behind, or another round starts). */
@@ -140,18 +176,27 @@ export class BattleReelsScene {
     this.#unsubscribe();
     this.#renderer.app.ticker.remove(this.#update);
     this.#clearReels();
+    for (const card of this.#spare) card.view.destroy({ children: true });
+    this.#spare = [];
+    this.#shape?.destroy();
     this.container.removeFromParent();
     this.container.destroy({ children: true });
     this.#renderer.requestRender();
   }
 
-  // The art of an item, loaded once per session by PixiJS's asset cache; a failed load draws no art.
-  async #art(url: string): Promise<Texture> {
-    try {
-      return await Assets.load<Texture>({ src: url, parser: 'svg', data: { resolution: this.#renderer.app.renderer.resolution } });
-    } catch {
-      return Texture.EMPTY;
-    }
+  // The art of items, loaded once per session by PixiJS's asset cache; a failed load draws no
+  // art. A round names each of its case's items once per seat: each picture is asked for once.
+  async #loadArt(urls: readonly string[]): Promise<Texture[]> {
+    const resolution = this.#renderer.app.renderer.resolution;
+    const load = async (url: string) => {
+      if (Cache.has(url)) return Cache.get<Texture>(url);
+      try {
+        return await Assets.load<Texture>({ src: url, parser: 'svg', data: { resolution } });
+      } catch {
+        return Texture.EMPTY;
+      }
+    };
+    return Promise.all([...new Set(urls)].map(load));
   }
 
   #geometry(): { width: number; height: number; column: number } {
@@ -160,57 +205,73 @@ export class BattleReelsScene {
   }
 
   // Cards fit their column and about two and a half of them the reel's height.
-  #scale(width: number): number {
-    const column = (width - GAP * (this.#columns - 1)) / this.#columns;
-    const { height } = this.#renderer.size;
+  #scale(): number {
+    const { height, column } = this.#geometry();
     return Math.max(0.3, Math.min(1, (column - 8) / ROULETTE.itemWidth, height / (ROULETTE.itemWidth * 2.2)));
   }
 
+  // The reels' cards go to the spare list (the strips go), to be bound again by the next round.
   #clearReels(): void {
-    this.#reelsLayer.removeChildren().forEach((child) => child.destroy({ children: true }));
-    for (const shape of this.#shapes) shape.destroy();
-    this.#shapes = [];
+    for (const reel of this.#reels) {
+      for (const card of reel.cards) {
+        card.view.removeFromParent();
+        card.index = -1;
+      }
+      this.#spare.push(...reel.cards);
+      reel.strip.destroy();
+    }
+    this.#reels = [];
   }
 
-  #buildReel(plan: RoulettePlan<RouletteItem>, column: number): Reel {
-    const { column: columnWidth } = this.#geometry();
-    const pitch = plan.itemWidth;
-    const cardWidth = Math.min(columnWidth - 8, ROULETTE.itemWidth * plan.scale * 1.15);
-    const effects = !this.#renderer.settings.performance;
-    const strip = new Container({ x: column * (columnWidth + GAP) + (columnWidth - cardWidth) / 2 });
-    // A strip's sixty cards share their shapes: each shape is laid out into triangles once, not
-    // once per card as it scrolls into view (a frame's work on a slow phone).
-    const shapes = new Map<number, GraphicsContext>();
-    const shape = (color: number) => {
-      let context = shapes.get(color);
-      if (!context) {
-        context = new GraphicsContext().roundRect(0, 3, cardWidth, pitch - 6, 8 * plan.scale).fill(color);
-        shapes.set(color, context);
-        this.#shapes.push(context);
-      }
-      return context;
+  // Makes the cards the size the reel area and columns give; cards of another size (a resize,
+  // performance mode switched) are dropped. Answers the size and its scale.
+  #sizeCards(): CardSize & { scale: number } {
+    const scale = this.#scale();
+    const pitch = ROULETTE.itemWidth * scale;
+    const size: CardSize = {
+      width: Math.min(this.#geometry().column - 8, ROULETTE.itemWidth * scale * 1.15),
+      pitch,
+      radius: 8 * scale,
+      effects: !this.#renderer.settings.performance,
     };
-    const cards = plan.strip.map((item, i) => {
-      const view = new Container({ y: i * pitch });
-      view.addChild(new Graphics(shape(CARD_COLOR)));
-      if (effects) {
-        const glow = new Graphics(shape(rarityColor(item.rarity)));
-        glow.alpha = 0.12;
-        view.addChild(glow);
-      }
-      const cached = Assets.get<Texture>(item.image);
-      const art = new Sprite(cached ?? Texture.EMPTY);
-      const box = Math.min(cardWidth - 16, pitch - 26);
-      const fit = art.texture.width > 0 ? Math.min(box / art.texture.width, box / art.texture.height) : 1;
-      art.scale.set(fit);
-      art.position.set((cardWidth - art.texture.width * fit) / 2, (pitch - art.texture.height * fit) / 2 - 4);
-      const bar = new Sprite({ texture: Texture.WHITE, x: 6, y: pitch - 9, width: cardWidth - 12, height: 3, tint: rarityColor(item.rarity) });
-      view.addChild(art, bar);
-      strip.addChild(view);
-      return view;
-    });
-    this.#reelsLayer.addChild(strip);
-    return { strip, plan, cards };
+    if (!sameSize(this.#size, size)) {
+      for (const card of this.#spare) card.view.destroy({ children: true });
+      this.#spare = [];
+      this.#shape?.destroy();
+      this.#shape = new GraphicsContext().roundRect(0, 3, size.width, pitch - 6, size.radius).fill(0xffffff);
+      this.#size = size;
+    }
+    return { ...this.#size!, scale };
+  }
+
+  #newCard(): Card {
+    const shape = this.#shape!;
+    const view = new Container();
+    view.addChild(new Graphics({ context: shape, tint: CARD_COLOR }));
+    const glow = this.#size!.effects ? new Graphics({ context: shape, alpha: 0.12 }) : null;
+    if (glow) view.addChild(glow);
+    const art = new Sprite(Texture.EMPTY);
+    const bar = new Sprite({ texture: Texture.WHITE, x: 6, y: this.#size!.pitch - 9, width: this.#size!.width - 12, height: 3 });
+    view.addChild(art, bar);
+    return { view, glow, art, bar, index: -1 };
+  }
+
+  // Draws strip index `index` of `reel` with `card`: its place, art and rarity colours.
+  #bind(reel: Reel, card: Card, index: number): void {
+    const { width, pitch } = this.#size!;
+    const item = reel.plan.strip[index]!;
+    const colour = rarityColor(item.rarity);
+    card.index = index;
+    card.view.y = index * pitch;
+    if (card.glow) card.glow.tint = colour;
+    card.bar.tint = colour;
+    const art = Assets.get<Texture>(item.image) ?? Texture.EMPTY;
+    card.art.texture = art;
+    const box = Math.min(width - 16, pitch - 26);
+    const fit = art.width > 0 ? Math.min(box / art.width, box / art.height) : 1;
+    card.art.scale.set(fit);
+    card.art.position.set((width - art.width * fit) / 2, (pitch - art.height * fit) / 2 - 4);
+    card.view.alpha = reel.dimmed && index !== reel.plan.landingIndex ? DIM_ALPHA : 1;
   }
 
   #layout(): void {
@@ -230,17 +291,29 @@ export class BattleReelsScene {
     if (event.type === 'resize') this.#layout();
   }
 
-  // Puts every reel where its plan is `t` ms in (Infinity: the end) and shows only the cards in
-  // its band, as the case roulette does: a strip holds some sixty cards of four objects each,
-  // and moving and drawing all of them every frame cost a phone most of its frame
-  // (docs/decisions/0053).
+  // Puts every reel where its plan is `t` ms in (Infinity: the end) and draws only the cards in
+  // its band: a strip is some sixty cards long, and four reels' worth of cards made anew every
+  // round was most of a 180 ms task as the round started on a phone (issue 31). A reel holds the
+  // few cards its band shows, bound to the strip's indices as they scroll into view. A card that
+  // has scrolled out stays drawn where its index is, off the canvas, until it is bound again:
+  // hiding it would make PixiJS rebuild the scene's draw list that frame.
   #place(t: number): void {
     const { height } = this.#renderer.size;
     for (const reel of this.#reels) {
       const marker = markerAt(reel.plan, Math.min(t, reel.plan.totalMs));
       reel.strip.y = height / 2 - marker;
       const { first, last } = visibleRange(reel.plan, reel.strip.y, height);
-      for (const [i, card] of reel.cards.entries()) card.visible = i >= first && i <= last;
+      const free = reel.cards.filter((card) => card.index < first || card.index > last);
+      for (let index = first; index <= last; index++) {
+        if (reel.cards.some((card) => card.index === index)) continue;
+        let card = free.pop();
+        if (!card) {
+          card = this.#spare.pop() ?? this.#newCard();
+          reel.strip.addChild(card.view);
+          reel.cards.push(card);
+        }
+        this.#bind(reel, card, index);
+      }
     }
   }
 
@@ -261,9 +334,9 @@ export class BattleReelsScene {
     this.#active = null;
     this.#place(Number.POSITIVE_INFINITY);
     this.#landed = this.#reels.map((reel) => {
-      const index = reel.plan.landingIndex;
-      for (const [i, card] of reel.cards.entries()) card.alpha = i === index ? 1 : DIM_ALPHA;
-      return reel.plan.strip[index]?.hash ?? null;
+      reel.dimmed = true;
+      for (const card of reel.cards) if (card.index >= 0) this.#bind(reel, card, card.index);
+      return reel.plan.strip[reel.plan.landingIndex]?.hash ?? null;
     });
     this.#phase = 'settled';
     active.release();

@@ -142,3 +142,37 @@ test('the bundled fairness worker replays records and checks tickets with both H
     expect(checked).toMatchObject({ ok: false, checked: 50, engine, mismatches: [{ index: 3 }] });
   }
 });
+
+test('battle reels land every seat on its drop, round after round, drawing only the cards in view', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(site.url);
+  await page.waitForFunction(() => 'gfx' in window);
+  // The phone's reel area: four columns of 84 px; cards some 75 px apart, so a reel's 300 px
+  // band shows at most five, and a sixth as one scrolls out and the next in.
+  const area = { width: 358, height: 300 };
+  const inView = 4 * 6;
+  const round = (winners: string[], seed: string, durationMs: number) => page.evaluate(([w, o]) => window.gfx.battleRound(w, o), [winners, { seed, ...area, durationMs }] as const);
+
+  const first = PAGE_ITEMS.slice(0, 4).map((item) => item.hash);
+  const one = await round(first, 'round-1', 600);
+  expect(one).toMatchObject({ phase: 'settled', reels: 4, landed: first, shown: first });
+  // A strip is some sixty cards; a reel holds only those its band shows.
+  expect(one.cards).toBeLessThanOrEqual(inView);
+
+  // The next round draws its own drops with the same cards.
+  const second = PAGE_ITEMS.slice(4, 8).map((item) => item.hash);
+  const two = await round(second, 'round-2', 600);
+  expect(two).toMatchObject({ phase: 'settled', spins: 2, landed: second, shown: second });
+  expect(two.cards).toBeLessThanOrEqual(inView);
+
+  // Mid-spin every reel has a card across its marker; skipped, each lands on its drop.
+  const third = [KNIFE.hash, PINK.hash, KNIFE.hash, PINK.hash];
+  const spinning = round(third, 'round-3', 60_000);
+  await page.waitForFunction(() => window.gfx.battleState()?.spins === 3 && window.gfx.battleState()?.phase === 'spinning');
+  await page.waitForFunction(() => (window.gfx.battleState()?.shown ?? []).every((hash) => hash !== null));
+  await page.screenshot({ path: `${SHOTS}/battle-reels-spinning-mobile.png`, clip: { x: 0, y: 0, width: 390, height: 360 } });
+  await page.evaluate(() => window.gfx.skip());
+  expect(await spinning).toMatchObject({ phase: 'settled', landed: third, shown: third });
+  await page.screenshot({ path: `${SHOTS}/battle-reels-settled-mobile.png`, clip: { x: 0, y: 0, width: 390, height: 360 } });
+});
