@@ -1,9 +1,10 @@
 /** Paged lists (balance history, transactions, referrals): a table whose rows page in as the player scrolls. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from './button.tsx';
+import { dateFormat } from './date-format.ts';
 import './paged-table.css';
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const timeFormat = dateFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What an infinite list needs of its query. */
 interface Pager {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { TICKET_MAX } from '../../core/fair-ticket.ts';
 import { buttonClass } from '../../ui/button.tsx';
+import { dateFormat } from '../../ui/date-format.ts';
 import { PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { GlobeIcon, HashIcon, MaskIcon, ShieldIcon, TerminalIcon, TicketIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
@@ -10,7 +11,7 @@ import { GameFairness } from './game-fairness.tsx';
 import { VerifyModal } from './verify-modal.tsx';
 import './fairness.css';
 
-const blockTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+const blockTime = dateFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 
 const TABS = [
   { to: '/provably-fair', label: 'How it works', exact: true },

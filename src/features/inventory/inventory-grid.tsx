@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { MethodResult } from '../../contract/index.ts';
 import { formatCoins } from '../../core/money.ts';
 import { Button } from '../../ui/button.tsx';
+import { dateFormat } from '../../ui/date-format.ts';
 import { CoinIcon } from '../../ui/icons.tsx';
 import { FIRST_SCREEN_CARDS, ItemCard } from '../../ui/item-card.tsx';
 
@@ -21,7 +22,7 @@ export function mayHaveMore(page: InventoryAssets): boolean {
   return page.items.length >= INVENTORY_PAGE;
 }
 
-const dropTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+const dropTime = dateFormat('en-GB', { dateStyle: 'medium' });
 
 /** How many items the player holds and what they are worth. */
 export function InventoryTotal({ resume }: { resume: InventoryAssets['resume'] }) {

@@ -1,9 +1,10 @@
 import { BellIcon } from '../../ui/icons.tsx';
 import { Popover } from '../../ui/popover.tsx';
 import { markNoticesRead, useNoticeHistory } from '../../ui/notice-store.ts';
+import { dateFormat } from '../../ui/date-format.ts';
 import './notifications.css';
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const timeFormat = dateFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /** The header's bell: the last notices of this visit, with a count of unread ones. */
 export function NotificationsButton() {
