@@ -10,7 +10,7 @@ export type BoosterKind = (typeof BOOSTER_KINDS)[number];
 
 export const BoosterKindSchema = z.enum(BOOSTER_KINDS);
 
-export const Booster = z.object({
+export const Booster = z.lazy(() => z.object({
   hash: z.string(),
   id: z.number(),
   kind: BoosterKindSchema,
@@ -46,8 +46,8 @@ export const Booster = z.object({
   created_at: z.number(),
   activated_at: z.nullable(z.number()),
   closed_at: z.nullable(z.number()),
-});
+}));
 export type Booster = z.output<typeof Booster>;
 
 /** booster.load: the booster state, a map keyed by hash, and resume.boosters_count. */
-export const BoosterState = z.object({ boosters: z.record(z.string(), Booster), resume: z.object({ boosters_count: z.number() }) });
+export const BoosterState = z.lazy(() => z.object({ boosters: z.record(z.string(), Booster), resume: z.object({ boosters_count: z.number() }) }));

@@ -4,23 +4,23 @@
  * src/core/chat.ts.
  */
 import { PublicUser } from './entities.ts';
-import { z } from './wire.ts';
+import { built, z } from './wire.ts';
 
 /** A player as the chat shows them: the public user plus whether a chat ban runs now. */
-export const ChatUser = z.extend(PublicUser, {
+export const ChatUser = z.lazy(() => z.extend(built(PublicUser), {
   banned: z.boolean(),
   /** Unix seconds the chat ban ends; 0 when none runs. */
   banned_until: z.number(),
   partnership: z.object({ partner_hash: z.nullable(z.string()) }),
-});
+}));
 /** A chat user. */
 export type ChatUser = z.output<typeof ChatUser>;
 
 /** Where a message comes from (document 2 section 3 lists them); null for a player's own words. The server posts every one (docs/decisions/0050). */
-export const ChatOrigin = z.nullable(z.enum(['tip', 'system', 'arena_drop', 'game_chicken', 'radio', 'stream', 'chat_steal', 'card_activated', 'rakeback_rain']));
+export const ChatOrigin = z.lazy(() => z.nullable(z.enum(['tip', 'system', 'arena_drop', 'game_chicken', 'radio', 'stream', 'chat_steal', 'card_activated', 'rakeback_rain'])));
 
 /** A player a special message names, inline (document 2: players and users of a message's details). */
-export const ChatNamedPlayer = z.object({
+export const ChatNamedPlayer = z.lazy(() => z.object({
   hash: z.string(),
   display_name: z.string(),
   level: z.number(),
@@ -28,7 +28,7 @@ export const ChatNamedPlayer = z.object({
   decision: z.optional(z.nullable(z.enum(['split', 'steal']))),
   /** Cents this player got. */
   reward: z.number(),
-});
+}));
 
 /**
  * A message's details. Each origin carries its own fields (document 2 section 3 names them;
@@ -37,7 +37,7 @@ export const ChatNamedPlayer = z.object({
  * the game's players, card_activated the card, system its type (the discord promo, or an item
  * whose hash is the JSON text), rakeback_rain its type (a rain's rewards or a tip into it).
  */
-export const ChatDetails = z.object({
+export const ChatDetails = z.lazy(() => z.object({
   /** Cents. */
   amount: z.optional(z.number()),
   recipient_hash: z.optional(z.string()),
@@ -87,10 +87,10 @@ export const ChatDetails = z.object({
   result: z.optional(z.enum(['split', 'steal', 'lost', 'cancelled'])),
   /** system discord: where the button leads. */
   url: z.optional(z.string()),
-});
+}));
 
 /** One chat message. Times are milliseconds. */
-export const ChatMessage = z.object({
+export const ChatMessage = z.lazy(() => z.object({
   hash: z.string(),
   text: z.string(),
   time: z.number(),
@@ -102,15 +102,15 @@ export const ChatMessage = z.object({
   /** The author; null for an anonymous tip (only its sender and staff see `sender_hash`). */
   user_hash: z.nullable(z.string()),
   sender_hash: z.optional(z.string()),
-});
+}));
 /** A chat message. */
 export type ChatMessage = z.output<typeof ChatMessage>;
 
 /** One emoji of a bundle; its text form in a message is `::{bundle key}_{index}::`. */
-export const ChatEmoji = z.object({ index: z.number(), token: z.string(), emoji: z.string() });
+export const ChatEmoji = z.lazy(() => z.object({ index: z.number(), token: z.string(), emoji: z.string() }));
 
 /** An emoji bundle (pack): key, name, the free tag, its emojis. */
-export const EmojiBundle = z.object({
+export const EmojiBundle = z.lazy(() => z.object({
   hash: z.string(),
   key: z.string(),
   name: z.string(),
@@ -119,12 +119,12 @@ export const EmojiBundle = z.object({
   /** Document 2: rarity high 3, medium 2, low 1. */
   rarity: z.number(),
   content: z.array(ChatEmoji),
-});
+}));
 /** An emoji bundle. */
 export type EmojiBundle = z.output<typeof EmojiBundle>;
 
 /** Rain join requirements (document 2 section 5); the steam_* keys are not offered by the sim. */
-export const RainConditions = z.object({
+export const RainConditions = z.lazy(() => z.object({
   min_level: z.optional(z.number()),
   last_hour: z.optional(z.boolean()),
   /** Cents wagered in the last 7 days. */
@@ -135,14 +135,14 @@ export const RainConditions = z.object({
   steam_min_level: z.optional(z.number()),
   /** Steam profile and inventory public. */
   steam_public_profile: z.optional(z.boolean()),
-});
+}));
 
 /**
  * A rain: joining is open until `states.end_in`, then the sorted participants and their
  * SHA-256 are published, and the first beacon block after the close draws the shares
  * (src/core/rain.ts rainShares). Amounts in cents, times in milliseconds.
  */
-export const Rain = z.object({
+export const Rain = z.lazy(() => z.object({
   hash: z.string(),
   status: z.enum(['active', 'drawing', 'finished']),
   /** The pot: live while active, fixed when joining closes. */
@@ -157,7 +157,7 @@ export const Rain = z.object({
   participants_hash: z.nullable(z.string()),
   beacon: z.nullable(z.object({ number: z.number(), id: z.string() })),
   rewards: z.array(z.object({ user_hash: z.string(), reward: z.number() })),
-});
+}));
 /** A rain. */
 export type Rain = z.output<typeof Rain>;
 
@@ -165,25 +165,25 @@ export type Rain = z.output<typeof Rain>;
  * A split-or-steal player: the decision's commitment, and the decision once the game closed.
  * In an anonymous game `hash` is null until it closes: nobody sees who was picked.
  */
-export const StealPlayer = z.object({
+export const StealPlayer = z.lazy(() => z.object({
   hash: z.nullable(z.string()),
   decision_hashed: z.nullable(z.string()),
   decision: z.nullable(z.enum(['split', 'steal'])),
   salt: z.nullable(z.string()),
   reward: z.number(),
-});
+}));
 
 /**
  * The published draw of a split-or-steal game (document 2 "Roulette data"): the sorted
  * participants it drew from, the strip of 30 units, the index it settles on and when it stops
  * (battle_at - 2 s). With the beacon and the game hash, src/core/steal-roulette.ts replays it.
  */
-export const StealRoulette = z.object({
+export const StealRoulette = z.lazy(() => z.object({
   participants: z.array(z.string()),
   units: z.array(z.string()),
   index: z.number(),
   timestamp_end: z.number(),
-});
+}));
 
 /**
  * A split-or-steal game (document 2): waiting (joining), rolling (the beacon picks 1 to 6
@@ -191,7 +191,7 @@ export const StealRoulette = z.object({
  * SHA-256(decision-salt)), closed. All split share the reward, exactly one steal takes it
  * all, two or more steals lose it.
  */
-export const StealGame = z.object({
+export const StealGame = z.lazy(() => z.object({
   hash: z.string(),
   status: z.enum(['waiting', 'rolling', 'battling', 'closed']),
   /**
@@ -211,7 +211,7 @@ export const StealGame = z.object({
   states: z.object({ roll_at: z.number(), battle_at: z.nullable(z.number()), end_at: z.nullable(z.number()) }),
   beacon: z.nullable(z.string()),
   result: z.nullable(z.enum(['split', 'steal', 'lost', 'cancelled'])),
-});
+}));
 /** A split-or-steal game. */
 export type StealGame = z.output<typeof StealGame>;
 

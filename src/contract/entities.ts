@@ -2,13 +2,13 @@
  * Entity shapes that several methods and socket messages share (spec document 1 section 3,
  * document 2 section 3). Only fields the sim-server really fills are required.
  */
-import { z } from './wire.ts';
+import { built, z } from './wire.ts';
 
 /** User tags of the spec. */
 export const UserTag = z.enum(['kick', 'partner', 'bot', 'club_member', 'sponsored', 'ban_chat', 'admin', 'marketing']);
 
 /** A player as others see them. */
-export const PublicUser = z.object({
+export const PublicUser = z.lazy(() => z.object({
   hash: z.string(),
   id: z.number(),
   name: z.string(),
@@ -17,22 +17,22 @@ export const PublicUser = z.object({
   tags: z.array(z.string()),
   level: z.number(),
   info: z.object({ avatar: z.nullable(z.string()), pattern: z.nullable(z.string()), badge: z.nullable(z.string()) }),
-});
+}));
 
 /** Season rank standing (document 1 section 3 season_experience): rank numbers 1..20, season exp and the bounds of the rank. */
-export const SeasonExperience = z.object({
+export const SeasonExperience = z.lazy(() => z.object({
   rank: z.number(),
   rank_next: z.nullable(z.number()),
   exp: z.number(),
   rank_exp: z.number(),
   rank_exp_next: z.number(),
-});
+}));
 
 /**
  * A player's profile as others see it (/@{name}, the hover widget): the public player and
  * their figures. A private profile keeps total_wager, games and best_drop to its owner (null).
  */
-export const ProfileUser = z.extend(PublicUser, {
+export const ProfileUser = z.lazy(() => z.extend(built(PublicUser), {
   status: z.string(),
   private: z.boolean(),
   followers_count: z.number(),
@@ -49,36 +49,36 @@ export const ProfileUser = z.extend(PublicUser, {
   achieves_count: z.number(),
   /** The code a partner (tag partner or club_member) shares, for the use-code modal; null for everyone else. */
   code: z.nullable(z.string()),
-});
+}));
 
 /** One condition of a sponsor challenge: `value` so far against `goal` (wagers in cents). */
-export const ChallengeCondition = z.object({
+export const ChallengeCondition = z.lazy(() => z.object({
   value: z.number(),
   goal: z.number(),
   /** value / goal, at most 1. */
   progress: z.number(),
   completed: z.boolean(),
   title: z.string(),
-});
+}));
 
 /**
  * The challenge a club member meets to keep a sponsor's credit (document 1 section 3): until it
  * completes, the sponsored share of the balance is playable but not withdrawable.
  */
-export const SponsorChallenge = z.object({
+export const SponsorChallenge = z.lazy(() => z.object({
   completed: z.boolean(),
   /** Overall progress 0..1. */
   fraction: z.number(),
   /** 'running', 'completed' (the credit became the player's) or 'removed' (given back). */
   result: z.enum(['running', 'completed', 'removed']),
   conditions: z.object({ wagers: ChallengeCondition }),
-});
+}));
 
 /** Markers (document 1 section 3 'Marks'): marker name to the time it was first set (ms). */
-export const Marks = z.record(z.string(), z.number());
+export const Marks = z.lazy(() => z.record(z.string(), z.number()));
 
 /** A badge the player owns (account.badges; docs/decisions/0024). */
-export const OwnedBadge = z.object({
+export const OwnedBadge = z.lazy(() => z.object({
   key: z.string(),
   title: z.string(),
   rarity: z.string(),
@@ -88,10 +88,10 @@ export const OwnedBadge = z.object({
   how: z.string(),
   /** When the player got it (ms). */
   since: z.number(),
-});
+}));
 
 /** The signed-in player's own account data (document 1 section 3 'Account data'). */
-export const AccountData = z.object({
+export const AccountData = z.lazy(() => z.object({
   user: PublicUser,
   user_progress: z.object({ level: z.number(), exp: z.number() }),
   user_wallet: z.object({ balance: z.number() }),
@@ -100,13 +100,13 @@ export const AccountData = z.object({
   loaded: z.boolean(),
   /** The player's markers (assistant scenarios done, badges seen). */
   marks: Marks,
-});
+}));
 
 /** One wallet of the player, amount in cents. */
-export const Wallet = z.object({ currency: z.string(), amount: z.number(), locked: z.number() });
+export const Wallet = z.lazy(() => z.object({ currency: z.string(), amount: z.number(), locked: z.number() }));
 
 /** A wallet history entry (document 2 section 3; labels live in the client). */
-export const HistoryEntry = z.object({
+export const HistoryEntry = z.lazy(() => z.object({
   hash: z.string(),
   type: z.string(),
   currency: z.string(),
@@ -115,25 +115,25 @@ export const HistoryEntry = z.object({
   balance: z.number(),
   time: z.number(),
   ref: z.nullable(z.string()),
-});
+}));
 
 /** The player's seed pair for provably fair rolls (document 3 section 3, docs/design.md section 6). */
-export const Seed = z.object({
+export const Seed = z.lazy(() => z.object({
   client_seed: z.string(),
   server_seed_hashed: z.string(),
   next_server_seed_hashed: z.string(),
   /** Rolls made with this pair so far; the next roll uses this nonce. */
   nonce: z.number(),
-});
+}));
 
 /** Item categories (document 1 section 3); an item's `type`. */
 export const ItemCategory = z.enum(['knife', 'gloves', 'pistol', 'smg', 'rifle', 'sniper_rifle', 'shotgun', 'machinegun', 'other']);
 
 /** An item's inclusive ticket range `[from, to]` inside 1..100000. */
-export const TicketRangeTuple = z.tuple([z.number(), z.number()]);
+export const TicketRangeTuple = z.lazy(() => z.tuple([z.number(), z.number()]));
 
 /** A skin, sticker or other item a case can drop; prices in cents. */
-export const Item = z.object({
+export const Item = z.lazy(() => z.object({
   hash: z.string(),
   key: z.string(),
   /** Market name: weapon | skin (wear), with the star prefix on special knives and gloves. */
@@ -149,13 +149,13 @@ export const Item = z.object({
   color: z.string(),
   price: z.number(),
   image: z.string(),
-});
+}));
 
 /** One item of a case and the tickets that drop it. */
-export const BoxSlot = z.object({ item_hash: z.string(), range: TicketRangeTuple });
+export const BoxSlot = z.lazy(() => z.object({ item_hash: z.string(), range: TicketRangeTuple }));
 
 /** A case (document 1 section 3 'Box/case') at one version; a roll records the version whose slots it used. */
-export const Box = z.object({
+export const Box = z.lazy(() => z.object({
   hash: z.string(),
   key: z.string(),
   /** Goes up whenever the price or the slots change; old versions stay readable for replays. */
@@ -174,13 +174,13 @@ export const Box = z.object({
   items: z.array(z.string()),
   /** Ticket ranges covering 1..100000 exactly, dearest item first. */
   slots: z.array(BoxSlot),
-});
+}));
 
 /** Case cards of one case the player holds (document 1 section 3 'Case cards box'). */
-export const CaseCardBox = z.object({ key: z.string(), price: z.number(), count: z.number(), asset_hashes: z.array(z.string()) });
+export const CaseCardBox = z.lazy(() => z.object({ key: z.string(), price: z.number(), count: z.number(), asset_hashes: z.array(z.string()) }));
 
 /** A card in the player's inventory (document 1 section 3 'Card'; docs/decisions/0025). */
-export const Card = z.object({
+export const Card = z.lazy(() => z.object({
   hash: z.string(),
   /** The card kind: booster, case, free_coins, free_case, action, avatar_unpack, pattern_unpack, reactions, emojis, customize. */
   type: z.string(),
@@ -199,10 +199,10 @@ export const Card = z.object({
   box: z.nullable(z.object({ hash: z.string(), key: z.string(), name: z.string(), price: z.number() })),
   time: z.number(),
   item_details: z.object({ type: z.string(), class: z.string(), description: z.string(), level: z.number(), rarity: z.string(), tradable: z.boolean(), name: z.string() }),
-});
+}));
 
 /** An avatar or pattern a pack unpacks into (document 1 section 3 'Resource'): stars 1-5. */
-export const CardResource = z.object({
+export const CardResource = z.lazy(() => z.object({
   hash: z.string(),
   type: z.enum(['avatar', 'pattern']),
   name: z.string(),
@@ -210,13 +210,13 @@ export const CardResource = z.object({
   stars: z.number(),
   odds: z.number(),
   image: z.string(),
-});
+}));
 
 /** The pack card as resource.card answers it: its roulette's pool in options.data.resources. */
-export const UnpackedCard = z.extend(Card, { options: z.object({ data: z.object({ resources: z.array(CardResource) }) }) });
+export const UnpackedCard = z.lazy(() => z.extend(built(Card), { options: z.object({ data: z.object({ resources: z.array(CardResource) }) }) }));
 
 /** An item in the player's inventory. */
-export const Asset = z.object({
+export const Asset = z.lazy(() => z.object({
   hash: z.string(),
   item_hash: z.string(),
   /** The item's category (filters by `type`). */
@@ -231,10 +231,10 @@ export const Asset = z.object({
   time: z.number(),
   /** The case it came from, when it came from one. */
   box_hash: z.nullable(z.string()),
-});
+}));
 
 /** Totals of the assets matching an inventory filter, whatever the page. */
-export const InventoryResume = z.object({
+export const InventoryResume = z.lazy(() => z.object({
   total_count: z.number(),
   /** Sum of their prices in cents. */
   total_price: z.number(),
@@ -242,10 +242,10 @@ export const InventoryResume = z.object({
   types: z.record(z.string(), z.number()),
   /** Counts by rarity name. */
   rarities: z.record(z.string(), z.number()),
-});
+}));
 
 /** A personal unbox game: `rounds` openings of one case bought at once, spent one roll at a time. */
-export const UnboxGame = z.object({
+export const UnboxGame = z.lazy(() => z.object({
   hash: z.string(),
   /** 32 characters; the game's page is /case/{key}/{token} and its room ARENA_GAME[{token}]. */
   token: z.string(),
@@ -268,10 +268,10 @@ export const UnboxGame = z.object({
   /** Created, milliseconds. */
   time: z.number(),
   finished_at: z.nullable(z.number()),
-});
+}));
 
 /** The public record of one roll (docs/design.md section 6 'The public record'): enough to recompute its ticket and item. */
-export const Drop = z.object({
+export const Drop = z.lazy(() => z.object({
   hash: z.string(),
   item_hash: z.string(),
   asset_hash: z.string(),
@@ -291,10 +291,10 @@ export const Drop = z.object({
   range: TicketRangeTuple,
   fast: z.boolean(),
   time: z.number(),
-});
+}));
 
 /** A drop shown in the live-drops strip (document 1 section 3 'Drop'). */
-export const LiveDrop = z.object({
+export const LiveDrop = z.lazy(() => z.object({
   hash: z.string(),
   user_hash: z.string(),
   box_hash: z.string(),
@@ -302,23 +302,23 @@ export const LiveDrop = z.object({
   items: z.array(Item),
   user: PublicUser,
   time: z.number(),
-});
+}));
 
 /** One spent roll of an unbox game: the answer of arena-unbox.roll and the ARENA_GAME_ROLL payload. */
-export const UnboxRoll = z.object({
+export const UnboxRoll = z.lazy(() => z.object({
   game: UnboxGame,
   drop: Drop,
   item: Item,
   asset: Asset,
   /** `duration` is the spin length in milliseconds the client animates (shorter with fast). */
   roll: z.object({ round: z.number(), duration: z.number() }),
-});
+}));
 
 /** Where a battle is (docs/design.md section 7): seats open, waiting for its beacon, rounds, rob decisions, done, or cancelled. */
 export const BattleStatus = z.enum(['waiting', 'process', 'running', 'rob', 'finished', 'closed']);
 
 /** A battle's options, all present; `kings` is the crowns needed to win, 0 when off. */
-export const BattleGameOptions = z.object({
+export const BattleGameOptions = z.lazy(() => z.object({
   crazy: z.boolean(),
   terminal: z.boolean(),
   tiebreak: z.boolean(),
@@ -326,10 +326,10 @@ export const BattleGameOptions = z.object({
   rob: z.boolean(),
   share: z.boolean(),
   fast: z.boolean(),
-});
+}));
 
 /** A taken seat of a battle (document 1 section 3 'Lobby game' users). */
-export const BattleSeat = z.object({
+export const BattleSeat = z.lazy(() => z.object({
   /** The player's hash (bots are players tagged bot). */
   hash: z.string(),
   /** The seat, 1-based; in team mode seats 1-2 are team 1 and 3-4 team 2. */
@@ -346,17 +346,17 @@ export const BattleSeat = z.object({
   total: z.number(),
   /** What the seat won in cents (the pot's value for a winner taking every drop); null until finished. */
   reward: z.nullable(z.number()),
-});
+}));
 
 /** Fair rolls that settled a tie: the tied seats, the seats picked, and each roll (docs/design.md section 6). */
-export const BattleTiebreak = z.object({
+export const BattleTiebreak = z.lazy(() => z.object({
   players: z.array(z.number()),
   winners: z.array(z.number()),
   rolls: z.array(z.object({ nonce: z.number(), max: z.number(), ticket: z.number() })),
-});
+}));
 
 /** How a finished battle was decided and paid (src/core/battle-rules.ts decides it; the fairness page replays it). */
-export const BattleGameOutcome = z.object({
+export const BattleGameOutcome = z.lazy(() => z.object({
   /** Sum of every drop's value in cents. */
   pot: z.number(),
   /** Seats paid: one winner, a team, tied seats, every seat (share), or none (rob+rob). */
@@ -380,14 +380,14 @@ export const BattleGameOutcome = z.object({
       result: z.enum(['split', 'rob', 'both_rob']),
     }),
   ),
-});
+}));
 
 /**
  * A case battle as the lobby and its page show it (document 1 section 3 'Lobby game'). Public
  * battles are addressed by `hash` (room ARENA_GAME[{hash}]), personal ones by `token` only
  * (room ARENA_GAME[{token}]); joining always sends the token.
  */
-export const BattleGame = z.object({
+export const BattleGame = z.lazy(() => z.object({
   hash: z.string(),
   token: z.string(),
   type: z.literal('battle'),
@@ -451,7 +451,7 @@ export const BattleGame = z.object({
   /** Created, milliseconds. */
   time: z.number(),
   finished_at: z.nullable(z.number()),
-});
+}));
 
 /**
  * One seat's drop in one round (docs/design.md section 6 'The public record'). Its ticket is
@@ -459,7 +459,7 @@ export const BattleGame = z.object({
  * the case version that holds it; client_seed is the battle's server seed, so it stays null
  * until the battle finishes.
  */
-export const BattleDrop = z.object({
+export const BattleDrop = z.lazy(() => z.object({
   hash: z.string(),
   item_hash: z.string(),
   /** The asset in the winner's inventory when the pot was paid as drops; null otherwise. */
@@ -477,10 +477,10 @@ export const BattleDrop = z.object({
   /** The item's price in cents when the battle was created: what the rules add up. */
   value: z.number(),
   time: z.number(),
-});
+}));
 
 /** The split-or-rob phase of a rob-mode battle (arena.game modes.rob); decisions show once revealed. */
-export const RobState = z.object({
+export const RobState = z.lazy(() => z.object({
   status: z.enum(['commit', 'reveal', 'finished']),
   started_at: z.number(),
   commit_deadline: z.number(),
@@ -498,13 +498,13 @@ export const RobState = z.object({
   ),
   /** Rolls that filled a tied place in the pair. */
   tiebreak: z.nullable(BattleTiebreak),
-});
+}));
 
 /** A chat line on a battle's page. */
-export const BattleMessage = z.object({ hash: z.string(), user_hash: z.string(), text: z.string(), time: z.number() });
+export const BattleMessage = z.lazy(() => z.object({ hash: z.string(), user_hash: z.string(), text: z.string(), time: z.number() }));
 
 /** A round's drops, decided when it starts: the ARENA_GAME_ROLL payload of a battle. */
-export const BattleRoll = z.object({
+export const BattleRoll = z.lazy(() => z.object({
   game_hash: z.string(),
   round: z.number(),
   box_hash: z.string(),
@@ -513,10 +513,10 @@ export const BattleRoll = z.object({
   /** The reels spin from starts_at to ends_at (milliseconds). */
   starts_at: z.number(),
   ends_at: z.number(),
-});
+}));
 
 /** A game-start or game-done notice to a seated player's own room (ARENA_GAME_RUN / ARENA_GAME_CLOSED). */
-export const GameNotice = z.object({
+export const GameNotice = z.lazy(() => z.object({
   /** The notification type the client shows (document 1 section 3 'Notification'). */
   type: z.enum(['game_start', 'game_done']),
   hash: z.string(),
@@ -527,10 +527,10 @@ export const GameNotice = z.object({
   /** What this player won in cents; null before the finish. */
   reward: z.nullable(z.number()),
   time: z.number(),
-});
+}));
 
 /** The arena's fixed rules, for the create screen (docs/design.md section 7, document 1 section 9). */
-export const ArenaConfig = z.object({
+export const ArenaConfig = z.lazy(() => z.object({
   seats: z.object({ min: z.number(), max: z.number() }),
   /** Seats of a team battle (2v2). */
   team_seats: z.number(),
@@ -545,10 +545,10 @@ export const ArenaConfig = z.object({
     rob_commit_ms: z.number(),
     rob_reveal_ms: z.number(),
   }),
-});
+}));
 
 /** arena.game of a personal unbox game. */
-export const UnboxGameDetail = z.object({
+export const UnboxGameDetail = z.lazy(() => z.object({
   game: UnboxGame,
   users: z.array(PublicUser),
   drops: z.array(Drop),
@@ -557,10 +557,10 @@ export const UnboxGameDetail = z.object({
   boxes: z.array(Box),
   lobby: z.null(),
   modes: z.object({ rob: z.null() }),
-});
+}));
 
 /** arena.game of a battle: everything its page and its fairness replay need. */
-export const BattleGameDetail = z.object({
+export const BattleGameDetail = z.lazy(() => z.object({
   game: BattleGame,
   /** Every seated player, bots included. */
   users: z.array(PublicUser),
@@ -575,7 +575,7 @@ export const BattleGameDetail = z.object({
   modes: z.object({ rob: z.nullable(RobState) }),
   /** The latest messages, oldest first. */
   messages: z.array(BattleMessage),
-});
+}));
 
 /** Whether an arena.game answer is a battle's (the answer is a union of unbox and battle games). */
 export function isBattleDetail(detail: z.output<typeof UnboxGameDetail> | z.output<typeof BattleGameDetail>): detail is z.output<typeof BattleGameDetail> {
@@ -592,7 +592,7 @@ export const PaymentStatus = z.enum(['waiting', 'pending', 'completed', 'decline
 export const PaymentProvider = z.enum(['crypto', 'instaxchange', 'giftcard', 'skinsback']);
 
 /** A deposit or withdrawal: the wallet store's transaction (document 2 section 3). */
-export const Payment = z.object({
+export const Payment = z.lazy(() => z.object({
   hash: z.string(),
   type: z.enum(['deposit', 'withdraw']),
   provider: PaymentProvider,
@@ -622,10 +622,10 @@ export const Payment = z.object({
     /** Where a declined crypto deposit was sent back to, once refunded. */
     refund_address: z.nullable(z.string()),
   }),
-});
+}));
 
 /** PAYMENT_UPDATED (document 2 section 3 'Payment update event'), sent on every status change. */
-export const PaymentUpdate = z.object({
+export const PaymentUpdate = z.lazy(() => z.object({
   hash: z.string(),
   currency: z.string(),
   /** Signed coin cents the change moved for the player (0 while pending). */
@@ -635,10 +635,10 @@ export const PaymentUpdate = z.object({
   type: z.enum(['deposit', 'withdraw']),
   status: PaymentStatus,
   method: z.string(),
-});
+}));
 
 /** One way to pay in or out, as the wallet pages list them (document 2 section 2 'Payment method groups'). */
-export const PaymentMethod = z.object({
+export const PaymentMethod = z.lazy(() => z.object({
   method: z.string(),
   group: z.enum(['crypto', 'card', 'giftcard', 'skins', 'other']),
   /** The rail: pass it back as `provider` to the crypto calls. */
@@ -653,11 +653,11 @@ export const PaymentMethod = z.object({
   withdraw: z.nullable(z.object({ min: z.number(), max: z.number() })),
   /** Chain confirmations a deposit waits for; 0 off-chain. */
   confirmations: z.number(),
-});
+}));
 
 /** The referral data of the deposit-bonus modal (document 2 section 3 'Referral', document 3 section 3). */
-export const Referral = z.object({
-  partner: z.nullable(z.object({ hash: z.string(), name: z.string(), display_name: z.string(), info: PublicUser.shape.info })),
+export const Referral = z.lazy(() => z.object({
+  partner: z.nullable(z.object({ hash: z.string(), name: z.string(), display_name: z.string(), info: built(PublicUser).shape.info })),
   /** The code applied, or null. */
   code: z.nullable(z.string()),
   /** Hidden from the partner's referral list. */
@@ -672,10 +672,10 @@ export const Referral = z.object({
     /** Most bonus a player gets per UTC day, in cents (100 coins). */
     REF_CASHBACK_DAILY_CAP: z.number(),
   }),
-});
+}));
 
 /** One block of the sim's beacon chain (docs/design.md section 6): a battle's beacon is the first block after its last seat filled. */
-export const BeaconBlock = z.object({
+export const BeaconBlock = z.lazy(() => z.object({
   /** Unix second the block was produced at. */
   number: z.number(),
   /** 64 hex: the key of every ticket of the battles that use this block. */
@@ -685,10 +685,10 @@ export const BeaconBlock = z.object({
   prev: z.string(),
   /** Milliseconds since the epoch. */
   time: z.number(),
-});
+}));
 
 /** A partner's earnings (cents) and the reach of their code. */
-export const PartnerEarnings = z.object({
+export const PartnerEarnings = z.lazy(() => z.object({
   /** Everything earned so far (a share of the referrals' deposits), rounded down to whole cents. */
   accrued: z.number(),
   claimed: z.number(),
@@ -705,13 +705,13 @@ export const PartnerEarnings = z.object({
   visits: z.number(),
   /** 20 referrals or more and something to claim. */
   can_claim: z.boolean(),
-});
+}));
 
 /** The periods of the partnership-plus dashboard. */
 export const PARTNER_PERIODS = ['day', 'week', 'month', 'all'] as const;
 
 /** A partner's figures over one period (docs/decisions/0022); amounts in cents. */
-export const PartnerPeriodFigures = z.object({
+export const PartnerPeriodFigures = z.lazy(() => z.object({
   /** Visits of the invite link. */
   visits: z.number(),
   /** Players who took the code. */
@@ -724,10 +724,10 @@ export const PartnerPeriodFigures = z.object({
   /** The referrals' completed deposits, and their sum. */
   deposits: z.number(),
   deposited: z.number(),
-});
+}));
 
 /** One referral in their partner's list; an anonymous one shows no name. */
-export const ReferralEntry = z.object({
+export const ReferralEntry = z.lazy(() => z.object({
   hash: z.string(),
   name: z.string(),
   display_name: z.string(),
@@ -739,13 +739,13 @@ export const ReferralEntry = z.object({
   deposited: z.number(),
   /** What their deposits earned the partner, cents rounded down. */
   earned: z.number(),
-});
+}));
 
 /** Referral ranks, best first (document 3 partnership-plus). */
 export const REFERRAL_RANKS = ['S', 'A', 'B', 'C', 'D', 'E'] as const;
 
 /** A partner's rank scheme: the least a referral has wagered (cents) for each rank above E, strictly falling. */
-export const RankScheme = z.object({ S: z.number(), A: z.number(), B: z.number(), C: z.number(), D: z.number() });
+export const RankScheme = z.lazy(() => z.object({ S: z.number(), A: z.number(), B: z.number(), C: z.number(), D: z.number() }));
 
 /** Partner race categories: the number of places a race's prize is split over (document 3 section 9). */
 export const PARTNER_RACE_CATEGORIES = [5, 10, 20, 30, 50, 100] as const;
@@ -753,7 +753,7 @@ export const PARTNER_RACE_CATEGORIES = [5, 10, 20, 30, 50, 100] as const;
 export const PARTNER_RACE_COLOURS: Record<(typeof PARTNER_RACE_CATEGORIES)[number], string> = { 5: '#9ca3af', 10: '#4ade80', 20: '#38bdf8', 30: '#a78bfa', 50: '#f472b6', 100: '#fbbf24' };
 
 /** A race a partner runs for their referrals. */
-export const PartnerRace = z.object({
+export const PartnerRace = z.lazy(() => z.object({
   id: z.string(),
   name: z.string(),
   category: z.number(),
@@ -764,29 +764,29 @@ export const PartnerRace = z.object({
   ends_at: z.number(),
   status: z.enum(['running', 'ended', 'cancelled']),
   partner: z.object({ hash: z.string(), name: z.string() }),
-});
+}));
 
 /** One place of a partner race: its leader so far (or its winner) and the prize. */
-export const PartnerRaceStanding = z.object({
+export const PartnerRaceStanding = z.lazy(() => z.object({
   place: z.number(),
   user_hash: z.string(),
   name: z.string(),
   wagered: z.number(),
   prize: z.number(),
-});
+}));
 
 /** A partner tier (docs/decisions/0028): reached when the referrals wagered `min_wagered` cents. */
-export const PartnerTierEntry = z.object({
+export const PartnerTierEntry = z.lazy(() => z.object({
   level: z.number(),
   name: z.string(),
   min_wagered: z.number(),
   deal_cap: z.number(),
   /** The share of each referral's deposit a partner of this tier earns, in percent (up to 10). */
   earning_percent: z.number(),
-});
+}));
 
 /** A sponsor deal: credit the sponsor offers a partner against a wager goal, for some days. */
-export const PartnerDeal = z.object({
+export const PartnerDeal = z.lazy(() => z.object({
   id: z.string(),
   amount: z.number(),
   wager_goal: z.number(),
@@ -795,25 +795,25 @@ export const PartnerDeal = z.object({
   confirmed_at: z.number(),
   ends_at: z.number(),
   ended_at: z.nullable(z.number()),
-});
+}));
 
 /** The programme's deal terms (partnership-plus admin settings). */
-export const DealTermsEntry = z.object({ deals_enabled: z.boolean(), deal_min: z.number(), deal_wager_multiplier: z.number(), deal_days: z.number() });
+export const DealTermsEntry = z.lazy(() => z.object({ deals_enabled: z.boolean(), deal_min: z.number(), deal_wager_multiplier: z.number(), deal_days: z.number() }));
 
 /** A partner's deal preferences: renew when a deal ends, with what amount, at what time of the UTC day (seconds). */
-export const DealSettings = z.object({ auto_renew: z.boolean(), renew_amount: z.number(), time_offset: z.number() });
+export const DealSettings = z.lazy(() => z.object({ auto_renew: z.boolean(), renew_amount: z.number(), time_offset: z.number() }));
 
 /** Icons a partner badge may carry. */
 export const BADGE_ICONS = ['star', 'crown', 'flame', 'bolt', 'heart', 'shield', 'diamond', 'skull'] as const;
 
 /** A partner badge; `active` ones show on the partner. */
-export const PartnerBadge = z.object({ id: z.string(), name: z.string(), icon: z.string(), colour: z.string(), active: z.boolean() });
+export const PartnerBadge = z.lazy(() => z.object({ id: z.string(), name: z.string(), icon: z.string(), colour: z.string(), active: z.boolean() }));
 
 /** A partner's badges and the badge each referral rank wears (null: none). */
-export const PartnerBadges = z.object({
+export const PartnerBadges = z.lazy(() => z.object({
   badges: z.array(PartnerBadge),
   referral_badges: z.object({ S: z.nullable(z.string()), A: z.nullable(z.string()), B: z.nullable(z.string()), C: z.nullable(z.string()), D: z.nullable(z.string()), E: z.nullable(z.string()) }),
-});
+}));
 
 /** One expense entry of a partner. */
-export const PartnerExpense = z.object({ hash: z.string(), type: z.string(), amount: z.number(), created_at: z.number(), ref: z.nullable(z.string()) });
+export const PartnerExpense = z.lazy(() => z.object({ hash: z.string(), type: z.string(), amount: z.number(), created_at: z.number(), ref: z.nullable(z.string()) }));

@@ -21,7 +21,7 @@ const offset = () => z.optional(int().check(z.gte(0)));
 const tabId = () => z.string().check(z.regex(/^[A-Za-z0-9]{8,32}$/, 'expected a tab id'));
 
 /** Frames a client sends, a union discriminated on `type`. */
-export const ClientFrame = z.discriminatedUnion('type', [
+export const ClientFrame = z.lazy(() => z.discriminatedUnion('type', [
   /** Authenticates with a connect token; `offset` resumes the player's personal room. */
   z.object({ type: z.literal('auth'), data: z.object({ token: z.string().check(z.maxLength(128)), offset: offset() }) }),
   /** Drops the authentication of this connection (logout). */
@@ -35,12 +35,12 @@ export const ClientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('leave-game'), data: z.object({ game: z.string().check(z.maxLength(64)) }) }),
   /** This tab became the one the player looks at: the player's other tabs hear PAGE_ACTIVE. */
   z.object({ type: z.literal('page-active'), data: z.object({ tab: tabId() }) }),
-]);
+]));
 /** A frame from a client. */
 export type ClientFrame = z.output<typeof ClientFrame>;
 
 /** The manifest (document 1 section 3 'Manifest stats', document 2 'Server manifest'). */
-export const Manifest = z.object({
+export const Manifest = z.lazy(() => z.object({
   stats: z.object({
     battle_pass: z.object({ active: z.boolean() }),
     ctc: z.object({ active: z.boolean() }),
@@ -51,7 +51,7 @@ export const Manifest = z.object({
   }),
   /** Server time in milliseconds. */
   ts: z.number(),
-});
+}));
 
 /** Payloads of the server messages the sim-server sends; names follow the spec. Each is built when it is first read. */
 export const ServerMessages = builtOnUse({

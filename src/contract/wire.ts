@@ -16,16 +16,28 @@ export { z };
  * a phone's main thread, and the helpers made about a third of its schemas (docs/decisions/0053).
  */
 function shared<A extends readonly (string | number)[], S>(build: (...args: A) => S): (...args: A) => S {
-  const built = new Map<string, S>();
+  const made = new Map<string, S>();
   return (...args: A) => {
     const key = args.join(',');
-    let schema = built.get(key);
+    let schema = made.get(key);
     if (schema === undefined) {
       schema = build(...args);
-      built.set(key, schema);
+      made.set(key, schema);
     }
     return schema;
   };
+}
+
+/**
+ * The schema a `z.lazy` one stands for, built now: what `z.extend` and a spread of `.shape` need.
+ * The contract's shared schemas are lazy (built when first parsed with), so that a page builds
+ * the ones it meets, not all of them on a phone's main thread as its script starts
+ * (docs/decisions/0053).
+ */
+export function built<T extends z.core.SomeType>(schema: z.ZodMiniLazy<T>): T {
+  // zod keeps a lazy schema's inner schema, built once, only here (def.getter() would build another).
+  // eslint-disable-next-line no-underscore-dangle
+  return schema._zod.innerType;
 }
 
 /**

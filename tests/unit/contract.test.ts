@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { builtOnUse, unshown } from '../../src/contract/define.ts';
-import { Methods, decodeQuery, describeIssues, encodeQuery, isMethodName, z } from '../../src/contract/index.ts';
+import * as Contract from '../../src/contract/index.ts';
+import { Methods, PublicUser, built, decodeQuery, describeIssues, encodeQuery, isMethodName, z } from '../../src/contract/index.ts';
 
 /** Every method the three specs' call lists name, written out so a missing one fails. */
 const SPEC_METHODS = [
@@ -102,14 +103,30 @@ const query = (text: string) => decodeQuery(new URLSearchParams(text));
 
 describe('method table', () => {
   test('a method is built when it is first read, once, and its name is known before', () => {
-    const built: string[] = [];
-    const record = builtOnUse({ a: () => (built.push('a'), { n: 1 }), b: () => (built.push('b'), { n: 2 }) });
+    const made: string[] = [];
+    const record = builtOnUse({ a: () => (made.push('a'), { n: 1 }), b: () => (made.push('b'), { n: 2 }) });
     expect(Object.hasOwn(record, 'a') && 'b' in record).toBe(true);
-    expect(built).toEqual([]);
+    expect(made).toEqual([]);
     expect(record.a).toBe(record.a);
-    expect(built).toEqual(['a']);
+    expect(made).toEqual(['a']);
     expect(Object.values(record)).toEqual([{ n: 1 }, { n: 2 }]);
-    expect(built).toEqual(['a', 'b']);
+    expect(made).toEqual(['a', 'b']);
+  });
+
+  test('the shared schemas are built when first used, once, and each one builds and parses', () => {
+    const lazy = Object.entries(Contract as Record<string, unknown>).filter((entry): entry is [string, z.ZodMiniLazy] => entry[1] instanceof z.ZodMiniLazy);
+    expect(lazy.length).toBeGreaterThan(80);
+    const broken = lazy.filter(([, schema]) => {
+      try {
+        return z.safeParse(schema, undefined).success;
+      } catch {
+        return true;
+      }
+    });
+    expect(broken.map(([name]) => name)).toEqual([]);
+    // What z.extend and a spread of .shape take is the one schema parsing uses, not a second copy.
+    expect(built(PublicUser)).toBe(built(PublicUser));
+    expect(built(PublicUser).shape.info).toBeInstanceOf(z.ZodMiniObject);
   });
 
   test('every method the specs name is declared, and no other', () => {

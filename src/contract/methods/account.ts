@@ -1,6 +1,6 @@
 import { method } from '../define.ts';
 import { AccountData, Marks, OwnedBadge, ProfileUser, PublicUser } from '../entities.ts';
-import { flag, hashId, int, list, text, z } from '../wire.ts';
+import { built, flag, hashId, int, list, text, z } from '../wire.ts';
 
 /** The name rules of document 1 section 5: 5-25 letters, digits or one underscore, not starting with a digit or underscore, not ending with one. */
 const userName = () => z.string().check(z.regex(/^(?![\d_])(?!.*_.*_)(?!.*_$)\w{5,25}$/, 'Incorrect name'));
@@ -15,9 +15,10 @@ const MARKER_PATTERN = /^[a-z0-9_-]{1,64}$/;
 export const BREAK_MIN_S = 86_400;
 export const BREAK_MAX_S = 365 * 86_400;
 /** Input of the availability check: at least one of the two names. */
-const nameCheck = z
-  .object({ name: z.optional(userName()), display_name: z.optional(displayName()) })
-  .check(z.refine((v) => v.name !== undefined || v.display_name !== undefined, { message: 'name or display_name required', path: ['name'] }));
+const nameCheck = () =>
+  z
+    .object({ name: z.optional(userName()), display_name: z.optional(displayName()) })
+    .check(z.refine((v) => v.name !== undefined || v.display_name !== undefined, { message: 'name or display_name required', path: ['name'] }));
 
 /** Account, user, profile and follower calls (document 1 section 7). */
 export const accountMethods = {
@@ -70,18 +71,18 @@ export const accountMethods = {
     doc: 'Shows an owned badge beside the name (user info.badge); a badge the player does not own answers INVALID_DATA. account.clearInfo {value: badge} hides it.',
     access: 'user',
     input: z.object({ badge: z.string().check(z.minLength(1), z.maxLength(64)) }),
-    output: z.object({ success: z.boolean(), info: PublicUser.shape.info }),
+    output: z.object({ success: z.boolean(), info: built(PublicUser).shape.info }),
   }),
   'account.checkName': () => method({
     doc: 'Whether a name or display name is free (nickname change); the spec calls the answer "availability".',
     access: 'user',
-    input: nameCheck,
+    input: nameCheck(),
     output: z.object({ available: z.boolean() }),
   }),
   'account.getCheckName': () => method({
     doc: 'The same availability check as account.checkName, under the second name the spec lists.',
     access: 'user',
-    input: nameCheck,
+    input: nameCheck(),
     output: z.object({ available: z.boolean() }),
   }),
   'account.updateSettings': () => method({
@@ -102,7 +103,7 @@ export const accountMethods = {
     doc: 'Clears one profile decoration: the badge stops showing, the avatar goes back to the default one (the uploaded file is deleted), the pattern comes off. Answers the info left.',
     access: 'user',
     input: z.object({ value: z.enum(['avatar', 'pattern', 'badge']) }),
-    output: z.object({ success: z.boolean(), info: PublicUser.shape.info }),
+    output: z.object({ success: z.boolean(), info: built(PublicUser).shape.info }),
   }),
   'account.break': () => method({
     doc:

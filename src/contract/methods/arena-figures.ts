@@ -10,10 +10,10 @@ import { z } from '../wire.ts';
  * the sim population's players on line now (0 outside the sim). The client shows both:
  * "14 online, 40 simulated".
  */
-export const OnlineCount = z.object({ online: z.number(), simulated: z.number() });
+export const OnlineCount = z.lazy(() => z.object({ online: z.number(), simulated: z.number() }));
 
 /** The day's biggest drop (a case opened or a battle's round): the item, its value in cents, who dropped it and where. */
-export const BiggestDrop = z.object({
+export const BiggestDrop = z.lazy(() => z.object({
   item: Item,
   /** Cents: the item's price. */
   value: z.number(),
@@ -22,10 +22,10 @@ export const BiggestDrop = z.object({
   game_path: z.string(),
   game_type: z.enum(['battle', 'unbox']),
   time: z.number(),
-});
+}));
 
 /** What was played since the start of the UTC day. */
-export const ArenaToday = z.object({
+export const ArenaToday = z.lazy(() => z.object({
   /** UTC midnight the figures count from (ms). */
   since: z.number(),
   /** Games started today: battles created, unbox games bought, chicken games and dice rolls. */
@@ -33,10 +33,10 @@ export const ArenaToday = z.object({
   battles: z.number(),
   cases_opened: z.number(),
   biggest_drop: z.nullable(BiggestDrop),
-});
+}));
 
 /** arena.statistics' answer, and the ARENA_STATISTICS payload. */
-export const ArenaStatistics = z.object({
+export const ArenaStatistics = z.lazy(() => z.object({
   online: z.number(),
   simulated: z.number(),
   games: z.object({ waiting: z.number(), running: z.number(), finished: z.number() }),
@@ -44,4 +44,4 @@ export const ArenaStatistics = z.object({
   top_pot: z.nullable(z.object({ hash: z.string(), pot: z.number() })),
   today: ArenaToday,
   time: z.number(),
-});
+}));

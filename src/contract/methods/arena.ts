@@ -1,7 +1,7 @@
 import { method } from '../define.ts';
 import { ArenaConfig, BattleGame, BattleGameDetail, BattleMessage, Box, PublicUser, RobState, UnboxGame, UnboxGameDetail, UnboxRoll } from '../entities.ts';
 import { ArenaStatistics } from './arena-figures.ts';
-import { batchLabel, clientSeed, flag, hashId, int, paging, stamp, success, text, z } from '../wire.ts';
+import { batchLabel, built, clientSeed, flag, hashId, int, paging, stamp, success, text, z } from '../wire.ts';
 
 /** A personal game's full token: 32 letters or digits. */
 const gameToken = () => z.string().check(z.regex(/^[A-Za-z0-9]{32}$/, 'expected a 32-character game token'));
@@ -55,7 +55,7 @@ export const arenaMethods = {
     access: 'public',
     input: z.object({ hash: gameRef() }),
     // `online`: sockets watching the game's room right now (document 1 section 3, 'online count per game').
-    output: z.union([z.extend(UnboxGameDetail, { online: z.number() }), z.extend(BattleGameDetail, { online: z.number() })]),
+    output: z.union([z.extend(built(UnboxGameDetail), { online: z.number() }), z.extend(built(BattleGameDetail), { online: z.number() })]),
   }),
 
   'arena-unbox.create': () => method({

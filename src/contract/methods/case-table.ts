@@ -3,7 +3,7 @@ import { Box, LiveDrop, PublicUser } from '../entities.ts';
 import { hashId, int, z } from '../wire.ts';
 
 /** A case table (docs/decisions/0015): one case, opened together; its drops go to CASE_TABLE[{id}]. */
-export const CaseTable = z.object({
+export const CaseTable = z.lazy(() => z.object({
   /** The table's SF hash, the {id} of /case/table/default/{id}. */
   id: z.string(),
   path: z.string(),
@@ -14,7 +14,7 @@ export const CaseTable = z.object({
   /** Cases opened at the table so far, and what they dropped in cents. */
   opened: int(),
   dropped_value: int(),
-});
+}));
 
 /** The most drops case-table.get answers, newest first. */
 export const CASE_TABLE_DROPS = 50;

@@ -6,7 +6,7 @@ import { cents, hashId, stamp, z } from '../wire.ts';
 export const CHICKEN_RISKS = ['low', 'medium', 'high'] as const;
 
 /** One step of a chicken game with its fairness record; server_seed stays null until the pair is retired (user.seed rotate). */
-export const ChickenStep = z.object({
+export const ChickenStep = z.lazy(() => z.object({
   step: z.number(),
   nonce: z.number(),
   /** The damage the car dealt, 1..max_damage. */
@@ -16,10 +16,10 @@ export const ChickenStep = z.object({
   server_seed_hashed: z.string(),
   server_seed: z.nullable(z.string()),
   time: z.number(),
-});
+}));
 
 /** A chicken game: multipliers in ten-thousandths, money in cents. */
-export const ChickenGame = z.object({
+export const ChickenGame = z.lazy(() => z.object({
   hash: z.string(),
   user_hash: z.string(),
   risk: z.enum(CHICKEN_RISKS),
@@ -34,12 +34,12 @@ export const ChickenGame = z.object({
   payout: z.number(),
   created_at: z.number(),
   finished_at: z.nullable(z.number()),
-});
+}));
 
 /** A finished game in the live feed. */
-export const ChickenFeedEntry = z.object({ game: ChickenGame, user: PublicUser });
+export const ChickenFeedEntry = z.lazy(() => z.object({ game: ChickenGame, user: PublicUser }));
 
-const gameAnswer = z.object({ game: ChickenGame });
+const gameAnswer = z.lazy(() => z.object({ game: ChickenGame }));
 
 /** Catch the Chicken (document 1 section 1; rules in docs/decisions/0017 and src/core/chicken-rules.ts). */
 export const chickenMethods = {

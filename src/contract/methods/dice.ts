@@ -1,6 +1,6 @@
 import { method } from '../define.ts';
 import { PublicUser } from '../entities.ts';
-import { cents, hashId, int, stamp, z } from '../wire.ts';
+import { built, cents, hashId, int, stamp, z } from '../wire.ts';
 
 /** Roll under or over the target (src/core/dice-rules.ts). */
 export const DICE_SIDES = ['under', 'over'] as const;
@@ -9,7 +9,7 @@ export const DICE_SIDES = ['under', 'over'] as const;
 const rollToken = () => z.string().check(z.regex(/^[A-Za-z0-9]{32}$/, 'expected a 32-character roll token'));
 
 /** One dice roll: target, chance and roll in hundredths (49.99% = 4999), multiplier in ten-thousandths, money in cents. */
-export const DiceRoll = z.object({
+export const DiceRoll = z.lazy(() => z.object({
   hash: z.string(),
   token: z.string(),
   user_hash: z.string(),
@@ -30,10 +30,10 @@ export const DiceRoll = z.object({
   server_seed: z.nullable(z.string()),
   auto_hash: z.nullable(z.string()),
   created_at: z.number(),
-});
+}));
 
 /** An auto-bet run: the server rolls one per dice.auto-roll call until a limit stops it. */
-export const DiceAuto = z.object({
+export const DiceAuto = z.lazy(() => z.object({
   hash: z.string(),
   bet: z.number(),
   side: z.enum(DICE_SIDES),
@@ -47,14 +47,14 @@ export const DiceAuto = z.object({
   status: z.enum(['running', 'done']),
   /** Why it ended: count reached, profit or loss limit, or the player stopped it. */
   reason: z.nullable(z.enum(['count', 'profit', 'loss', 'stopped'])),
-});
+}));
 
 /** A roll in the live feed. */
-export const DiceFeedEntry = z.object({ roll: DiceRoll, user: PublicUser });
+export const DiceFeedEntry = z.lazy(() => z.object({ roll: DiceRoll, user: PublicUser }));
 
 const bet = () => cents();
 const target = () => int().check(z.gte(0), z.lte(10_000));
-const rollAnswer = z.object({ roll: DiceRoll, balance: z.number() });
+const rollAnswer = z.lazy(() => z.object({ roll: DiceRoll, balance: z.number() }));
 
 /** Dice (document 1 section 1; rules in docs/decisions/0017 and src/core/dice-rules.ts). */
 export const diceMethods = {
@@ -83,7 +83,7 @@ export const diceMethods = {
     access: 'user',
     money: true,
     input: z.object({ hash: hashId(), stamp: stamp() }),
-    output: z.extend(rollAnswer, { auto: DiceAuto }),
+    output: z.extend(built(rollAnswer), { auto: DiceAuto }),
   }),
   'dice.auto-stop': () => method({
     doc: 'Ends a running auto-bet run (reason stopped); an ended one answers as it is.',

@@ -1,6 +1,6 @@
 import { method } from '../define.ts';
 import { BeaconBlock, Seed } from '../entities.ts';
-import { clientSeed, flag, int, z } from '../wire.ts';
+import { built, clientSeed, flag, int, z } from '../wire.ts';
 
 /** Provably fair seeds (document 3 section 7; the verify modal computes on the client). */
 export const fairnessMethods = {
@@ -8,7 +8,7 @@ export const fairnessMethods = {
     doc: "The player's seed pair. client_seed (a new one) or rotate=1 retire the pair: its server_seed is revealed, the next one becomes current, a new next is drawn, nonce 0. unhash answers the last revealed server_seed.",
     access: 'user',
     input: z.object({ client_seed: z.optional(clientSeed()), unhash: z.optional(flag()), rotate: z.optional(flag()) }),
-    output: z.extend(Seed, {
+    output: z.extend(built(Seed), {
       success: z.boolean(),
       /** The revealed server seed of the pair just retired (rotate, a new client seed) or last retired (unhash). */
       server_seed: z.optional(z.string()),

@@ -1,19 +1,19 @@
 import { method } from '../define.ts';
 import { BADGE_ICONS, DealSettings, DealTermsEntry, PARTNER_PERIODS, PARTNER_RACE_CATEGORIES, REFERRAL_RANKS, RankScheme, PartnerBadge, PartnerBadges, PartnerDeal, PartnerExpense, PartnerTierEntry, PartnerEarnings, PartnerPeriodFigures, PartnerRace, PartnerRaceStanding, Referral, ReferralEntry, SponsorChallenge } from '../entities.ts';
-import { cents, choice, flag, hashId, int, list, paging, stamp, text, z } from '../wire.ts';
+import { built, cents, choice, flag, hashId, int, list, paging, stamp, text, z } from '../wire.ts';
 
 /** A badge for a referral rank: an own badge's id, or '' for none. */
-const BADGE_REF = z.optional(z.union([z.literal(''), hashId()]));
+const BADGE_REF = z.lazy(() => z.optional(z.union([z.literal(''), hashId()])));
 
 /** The partnership-plus home figures (also the partner API's answer). */
 /** A referral in the partnership-plus list: the partnership entry with its rank and the badge the rank wears. */
-const RankedReferral = z.object({ ...ReferralEntry.shape, rank: z.enum(REFERRAL_RANKS), badge: z.nullable(PartnerBadge) });
+const RankedReferral = z.lazy(() => z.object({ ...built(ReferralEntry).shape, rank: z.enum(REFERRAL_RANKS), badge: z.nullable(PartnerBadge) }));
 
-const PartnerHome = z.object({
+const PartnerHome = z.lazy(() => z.object({
   code: z.string(),
   earnings: PartnerEarnings,
   periods: z.object({ day: PartnerPeriodFigures, week: PartnerPeriodFigures, month: PartnerPeriodFigures, all: PartnerPeriodFigures }),
-});
+}));
 
 /** What a partner race is made of: a name, its places, the prize in cents and how long it runs in seconds. */
 const raceFields = {
@@ -66,7 +66,7 @@ export const partnershipMethods = {
     output: z.object({
       period: z.enum(PARTNER_PERIODS),
       figures: PartnerPeriodFigures,
-      series: z.array(z.object({ at: z.number(), ...PartnerPeriodFigures.shape })),
+      series: z.array(z.object({ at: z.number(), ...built(PartnerPeriodFigures).shape })),
       credit: z.object({
         balance: z.number(),
         borrow: z.number(),
@@ -142,7 +142,7 @@ export const partnershipMethods = {
     doc: "A new inactive badge; at most 12.",
     access: 'user',
     input: z.object({ name: text(1, 16), icon: z.enum(BADGE_ICONS), colour: z.string().check(z.regex(/^#[0-9a-f]{6}$/i, 'expected a #rrggbb colour')) }),
-    output: z.object({ badge: PartnerBadge, ...PartnerBadges.shape }),
+    output: z.object({ badge: PartnerBadge, ...built(PartnerBadges).shape }),
   }),
   'partnership-plus.change-badges': () => method({
     doc: "Shows these own badges (at most 3).",

@@ -1,6 +1,6 @@
 import { method } from '../define.ts';
 import { PublicUser } from '../entities.ts';
-import { choice, hashId, int, list, stamp, text, z } from '../wire.ts';
+import { built, choice, hashId, int, list, stamp, text, z } from '../wire.ts';
 
 /** How a party chooses who may win a tier: by level, referral rank or race place (document 3 section 4). */
 export const PARTY_MODES = ['level', 'rank', 'race'] as const;
@@ -18,13 +18,13 @@ export const PARTY_FUEL_OPTIONS = [3000, 10000, 30000, 100000];
 export const PARTY_TIERS = 3;
 
 /** A member's standing the tier rules read (document 3 section 3 users.stats). */
-export const PartyMemberStats = z.object({ level: z.number(), rank: z.nullable(z.number()), race: z.nullable(z.number()) });
+export const PartyMemberStats = z.lazy(() => z.object({ level: z.number(), rank: z.nullable(z.number()), race: z.nullable(z.number()) }));
 
 /** A party member: the public user and their stats. */
-export const PartyUser = z.object({ ...PublicUser.shape, stats: PartyMemberStats });
+export const PartyUser = z.lazy(() => z.object({ ...built(PublicUser).shape, stats: PartyMemberStats }));
 
 /** One tier as the party shows it. */
-export const PartyTier = z.object({
+export const PartyTier = z.lazy(() => z.object({
   number: z.number(),
   item_name: z.string(),
   item_hash: z.string(),
@@ -40,10 +40,10 @@ export const PartyTier = z.object({
   required_rank: z.number(),
   required_race: z.number(),
   server_seed_hashed: z.string(),
-});
+}));
 
 /** A stream party (document 3 section 3). */
-export const StreamParty = z.object({
+export const StreamParty = z.lazy(() => z.object({
   id: z.string(),
   status: z.enum(['active', 'inactive', 'closed']),
   official: z.boolean(),
@@ -93,11 +93,11 @@ export const StreamParty = z.object({
   created_at: z.number(),
   /** Server time in ms, so the client's tier timer counts from the server's clock. */
   time: z.number(),
-});
+}));
 export type StreamParty = z.output<typeof StreamParty>;
 
 /** A tier with its members and fairness record (the fairness panel). */
-export const PartyTierDetail = z.object({
+export const PartyTierDetail = z.lazy(() => z.object({
   party_id: z.string(),
   number: z.number(),
   users: z.array(PartyUser),
@@ -117,10 +117,10 @@ export const PartyTierDetail = z.object({
   timer: z.number(),
   /** Completed without a winner (nobody qualified): the timer's dying state. */
   dying: z.boolean(),
-});
+}));
 
 /** A partner's party settings (partnership-plus.party-settings). */
-export const PartySettings = z.object({
+export const PartySettings = z.lazy(() => z.object({
   min_wagered: z.number(),
   /** Days. */
   min_period: z.number(),
@@ -133,9 +133,9 @@ export const PartySettings = z.object({
   stream_club: z.boolean(),
   /** The open party's id, if any. */
   party: z.nullable(z.string()),
-});
+}));
 
-const success = z.object({ success: z.literal(true) });
+const success = z.lazy(() => z.object({ success: z.literal(true) }));
 
 /** Stream parties (document 3 section 7). */
 export const partyMethods = {

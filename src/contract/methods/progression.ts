@@ -1,14 +1,14 @@
 import { method } from '../define.ts';
 import { Booster, BoosterState } from '../boosters.ts';
 import { Card, CardResource, UnpackedCard } from '../entities.ts';
-import { batchLabel, hashId, int, paging, stamp, z } from '../wire.ts';
+import { batchLabel, built, hashId, int, paging, stamp, z } from '../wire.ts';
 
 /** Resource kinds a card can unpack into (document 1 section 3). */
 const resourceType = () => z.enum(['avatar', 'pattern']);
 /** The Battle Pass's two tracks. */
 const bpTrack = () => z.enum(['free', 'premium']);
 /** A tier's reward on a track: the card it gives. */
-const bpReward = z.object({
+const bpReward = z.lazy(() => z.object({
   type: z.string(),
   name: z.string(),
   rarity: z.string(),
@@ -16,11 +16,12 @@ const bpReward = z.object({
   amount: z.nullable(z.number()),
   detail: z.nullable(z.string()),
   box: z.nullable(z.object({ hash: z.string(), name: z.string(), image: z.string(), price: z.number() })),
-});
+}));
 /** Booster calls take the card's asset hash or the booster's own hash. */
-const boosterRef = z
-  .object({ asset_hash: z.optional(hashId()), booster_hash: z.optional(hashId()) })
-  .check(z.refine((v) => v.asset_hash !== undefined || v.booster_hash !== undefined, { message: 'asset_hash or booster_hash required', path: ['asset_hash'] }));
+const boosterRef = () =>
+  z
+    .object({ asset_hash: z.optional(hashId()), booster_hash: z.optional(hashId()) })
+    .check(z.refine((v) => v.asset_hash !== undefined || v.booster_hash !== undefined, { message: 'asset_hash or booster_hash required', path: ['asset_hash'] }));
 /** What booster.bonus answers. */
 const boosterBonus = () => z.object({ data: z.object({ bonus_left: z.number(), bonus_wager_requirement: z.number() }) });
 
@@ -82,13 +83,13 @@ export const progressionMethods = {
   'booster.bonus': () => method({
     doc: "A booster's remaining bonus and the wager it still requires.",
     access: 'user',
-    input: boosterRef,
+    input: boosterRef(),
     output: boosterBonus(),
   }),
   'booster-bonus': () => method({
     doc: 'Listed by the spec beside booster.bonus with the same payload and answer; served the same way.',
     access: 'user',
-    input: boosterRef,
+    input: boosterRef(),
     output: boosterBonus(),
   }),
   'booster.history': () => method({
@@ -126,6 +127,6 @@ export const progressionMethods = {
     doc: 'The avatars or patterns the player unpacked, newest first (batch CUSTOMIZE_RESOURCES).',
     access: 'user',
     input: z.object({ type: resourceType(), batch: batchLabel() }),
-    output: z.object({ success: z.boolean(), assets: z.array(z.extend(CardResource, { time: z.number() })) }),
+    output: z.object({ success: z.boolean(), assets: z.array(z.extend(built(CardResource), { time: z.number() })) }),
   }),
 };

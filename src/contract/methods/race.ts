@@ -6,7 +6,7 @@ import { int, paging, z } from '../wire.ts';
 export const RacePeriod = z.enum(['daily', 'weekly', 'monthly']);
 
 /** One place of a race leaderboard: cents wagered in the period and the prize of the place (cents). */
-export const RacePlace = z.object({ place: z.number(), user: PublicUser, wagered: z.number(), prize: z.number() });
+export const RacePlace = z.lazy(() => z.object({ place: z.number(), user: PublicUser, wagered: z.number(), prize: z.number() }));
 
 /**
  * Race+ and the player's experience ledger. The spec shows the race's routes and the

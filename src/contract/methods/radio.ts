@@ -9,7 +9,7 @@ const sound = () => z.object({ id: hashId() });
  * A sound of the library (document 2 section 3 'Radio'). `source` names how the track is
  * made: `synth:v1:{seed}` is composed and rendered by src/core/radio-synth.ts.
  */
-export const RadioSound = z.object({
+export const RadioSound = z.lazy(() => z.object({
   id: z.string(),
   name: z.string(),
   author: z.string(),
@@ -29,23 +29,23 @@ export const RadioSound = z.object({
   order: z.nullable(z.number()),
   /** The play's hash on queue entries (one request of this sound); null otherwise. */
   token: z.nullable(z.string()),
-});
+}));
 /** A sound of the library. */
 export type RadioSound = z.output<typeof RadioSound>;
 
 /** What plays, on the server's clock (milliseconds): the sound's id and its time slot. */
-export const RadioSlot = z.object({
+export const RadioSlot = z.lazy(() => z.object({
   id: z.string(),
   start_time: z.number(),
   end_time: z.number(),
   /** The requester, null for the station's own rotation. */
   user_hash: z.nullable(z.string()),
-});
+}));
 /** A time slot of the station. */
 export type RadioSlot = z.output<typeof RadioSlot>;
 
 /** The station now (document 2 section 3 'Radio'). */
-export const RadioState = z.object({
+export const RadioState = z.lazy(() => z.object({
   /** Listeners in the WAVE channel. */
   online: z.number(),
   current: z.nullable(RadioSlot),
@@ -60,7 +60,7 @@ export const RadioState = z.object({
   /** Server time in milliseconds: clients play from `time - start_time`. */
   time: z.number(),
   metadata: z.object({ sound_price: z.number() }),
-});
+}));
 
 /** A sound's like count and the asker's vote. */
 const likeAnswer = () => z.object({ id: z.string(), likes: z.number(), isLiked: z.boolean() });

@@ -1,11 +1,11 @@
 import { Card } from '../entities.ts';
 import { method } from '../define.ts';
-import { int, stamp, z } from '../wire.ts';
+import { built, int, stamp, z } from '../wire.ts';
 
 /** The case a level reward's card or a key opens. */
-const RewardCase = z.object({ hash: z.string(), key: z.string(), name: z.string(), price: z.number(), image: z.string() });
+const RewardCase = z.lazy(() => z.object({ hash: z.string(), key: z.string(), name: z.string(), price: z.number(), image: z.string() }));
 /** Community keys of one case id (document 1 section 3 'Account data': community_keys per batch with a count). */
-const CommunityKey = z.object({ id: z.string(), count: z.number() });
+const CommunityKey = z.lazy(() => z.object({ id: z.string(), count: z.number() }));
 
 /** Level rewards of /rewards: the spec shows the page, not its calls; these are this server's (docs/decisions/0033). */
 export const rewardMethods = {
@@ -19,7 +19,7 @@ export const rewardMethods = {
       level: z.number(),
       exp: z.number(),
       rewards: z.array(z.object({ level: z.number(), value: z.number(), case: z.nullable(RewardCase), keys: z.number(), reached: z.boolean(), claimed: z.boolean() })),
-      keys: z.array(z.extend(CommunityKey, { box: z.nullable(RewardCase) })),
+      keys: z.array(z.extend(built(CommunityKey), { box: z.nullable(RewardCase) })),
     }),
   }),
   'rewards.claim': () => method({

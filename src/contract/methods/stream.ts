@@ -6,7 +6,7 @@ import { z } from '../wire.ts';
  * A live stream (document 1 'Stream (live)': hash, user_hash, _user; document 3 'stream':
  * user_hash, hoster_user_hash, profile).
  */
-export const LiveStream = z.object({
+export const LiveStream = z.lazy(() => z.object({
   hash: z.string(),
   /** The streamer. */
   user_hash: z.string(),
@@ -24,7 +24,7 @@ export const LiveStream = z.object({
   /** When it went live, in ms. */
   started_at: z.number(),
   _user: PublicUser,
-});
+}));
 /** A live stream. */
 export type LiveStream = z.output<typeof LiveStream>;
 

@@ -15,26 +15,26 @@ export const SUPPORT_LIMITS = {
 } as const;
 
 /** One message of a support thread: the player's or the support agent's (the sim console's operator). */
-export const SupportMessage = z.object({
+export const SupportMessage = z.lazy(() => z.object({
   hash: z.string(),
   thread_hash: z.string(),
   from: z.enum(['player', 'agent']),
   text: z.string(),
   /** Milliseconds, server clock. */
   created_at: z.number(),
-});
+}));
 /** A support message. */
 export type SupportMessage = z.output<typeof SupportMessage>;
 
 /** A player's conversation with support; the player's first message opens it, the agent or a logout closes it. */
-export const SupportThread = z.object({
+export const SupportThread = z.lazy(() => z.object({
   hash: z.string(),
   status: z.enum(['open', 'closed']),
   created_at: z.number(),
   closed_at: z.nullable(z.number()),
   /** Why it closed: the player logged out (document 1 section 4: logout shuts down support chat) or the agent resolved it. */
   closed_reason: z.nullable(z.enum(['logout', 'agent'])),
-});
+}));
 /** A support thread. */
 export type SupportThread = z.output<typeof SupportThread>;
 

@@ -27,10 +27,10 @@ export const GIFT_CARD_METHODS = ['applepay', 'paypal', 'visamaster', 'mastercar
 export const SKIN_METHODS = ['skinsback', 'cs2'] as const;
 
 /** A refused crypto call keeps its message as the invoice or conversion error (document 2 section 8). */
-const refused = z.object({ success: z.literal(false), message: z.string() });
+const refused = z.lazy(() => z.object({ success: z.literal(false), message: z.string() }));
 
 /** The vault after a deposit, withdrawal or lock; `balance` is the wallet's. */
-const VaultMove = z.object({ success: z.boolean(), amount: z.number(), balance: z.number(), lock_time: z.number() });
+const VaultMove = z.lazy(() => z.object({ success: z.boolean(), amount: z.number(), balance: z.number(), lock_time: z.number() }));
 
 /** Wallet, vault and payment calls (document 2 section 7). */
 export const walletMethods = {
