@@ -118,11 +118,10 @@ export class BattleReelsScene {
     await this.#loadArt(request.reels.flatMap((reel) => [reel.winner, ...reel.pool]).map((item) => item.image));
     if (this.#destroyed) return;
     const { settings } = this.#renderer;
-    const { height } = this.#geometry();
+    const { height, column: columnWidth } = this.#geometry();
     this.#layout();
     this.#clearReels();
     const { scale, width: cardWidth } = this.#sizeCards();
-    const { column: columnWidth } = this.#geometry();
     this.#reels = request.reels.map((reel, column) => {
       const plan = planRoulette({
         winner: reel.winner,
