@@ -111,17 +111,31 @@ export function operatorHeaders(): Record<string, string> {
 /**
  * Waits until the page has come to rest for a screenshot: fonts loaded, every one-shot CSS
  * animation and transition (an entrance, a modal opening) finished, and two frames drawn.
- * State, not a guessed delay: a busy machine takes as long as it takes. Repeating animations
- * are ambient and left out: the live dot's three pulses (6 s) made every screenshot after a
- * page load wait for them, and endless ones never finish.
+ * State, not a guessed delay: a busy machine takes as long as it takes, up to 30 s, after which
+ * the failure names the animations still running. Repeating animations are ambient and left
+ * out: the live dot's three pulses (6 s) made every screenshot after a page load wait for them,
+ * and endless ones never finish. Paused ones are left out too: they would never end.
  */
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
-    const oneShot = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations === 1);
-    await Promise.all(oneShot.map((a) => a.finished.catch(() => undefined)));
-    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
   });
+  // Asked again each time, not awaited once: an animation replaced or cancelled meanwhile is
+  // gone from the list, and one that stays running is named when the wait gives up.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations === 1)
+            .map((a) => `${(a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty ?? a.id} on ${(a.effect as KeyframeEffect | null)?.target?.getAttribute('class') ?? '?'} at ${Math.round(Number(a.currentTime))} ms`),
+        ),
+      { message: 'one-shot animations still running', timeout: 30_000 },
+    )
+    .toEqual([]);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /** The header's connection dot says Live: the socket is connected and authenticated. A busy machine may need a while. */
