@@ -1,6 +1,8 @@
 /**
  * Entity shapes that several methods and socket messages share (spec document 1 section 3,
- * document 2 section 3). Only fields the sim-server really fills are required.
+ * document 2 section 3). Only fields the sim-server really fills are required. Each is a
+ * `z.lazy`, built the first time something parses with it, so a page builds only the entities
+ * it meets; `built(Entity)` is the object `z.extend` and `.shape` need (docs/decisions/0053).
  */
 import { built, z } from './wire.ts';
 
