@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useRef, useState, type RefObject } from 'react';
 import { Rooms } from '../../contract/index.ts';
 import { formatCoins } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
@@ -33,7 +33,11 @@ export function BattlePage({ gameId }: { gameId: string }) {
   const account = useAccount();
   const myHash = account.data?.user.hash ?? null;
   const battle = useQuery(battleQueryOptions(gameId));
-  const detail = battle.data;
+  // The battle as the page renders it. A live update (a seat taken, a round's drops, the result)
+  // reaches the cache through the socket, and an update from a store renders at once, in one
+  // task: on a slow phone that task was 100-240 ms as a round started or the result came, and a
+  // tap waited it out (issue 31). Deferred, it renders as a transition that yields to a tap.
+  const detail = useDeferredValue(battle.data);
   const [floating, setFloating] = useState<Floating[]>([]);
   const [shaking, setShaking] = useState(false);
   const nextFloat = useRef(0);
@@ -62,15 +66,29 @@ export function BattlePage({ gameId }: { gameId: string }) {
   );
 }
 
-function BattleBody({ detail, myHash, logged, floating, onFlood }: { detail: BattleDetail; myHash: string | null; logged: boolean; floating: Floating[]; onFlood(): void }) {
+type BodyProps = { detail: BattleDetail; myHash: string | null; logged: boolean; floating: Floating[]; onFlood(): void };
+
+// Memoised: the page re-renders at once with the battle it had (useDeferredValue), and only the
+// deferred render that follows, with the new battle, goes through here.
+const BattleBody = memo(function BattleBody({ detail, myHash, logged, floating, onFlood }: BodyProps) {
   const { game } = detail;
   const host = useRef<HTMLDivElement>(null);
   // A battle already over when its page opens has nothing left to spin: no PixiJS for it.
   const [spins] = useState(() => game.status !== 'finished' && game.status !== 'closed');
   const { reels, failed } = useReelsScene(host, game.seats, spins, detail.items.map((item) => item.image));
-  const { revealed, spinning } = useRoundReveal(detail, reels);
+  // The reels' end reveals the round's drops and, after the last, the result: deferred as well.
+  const reveal = useRoundReveal(detail, reels);
+  const revealed = useDeferredValue(reveal.revealed);
+  const spinning = useDeferredValue(reveal.spinning);
   // Until the result shows, reloads wait and the header holds back the payout (balance buffer).
   useBusyWhile(`battle:${game.hash}`, spinning !== null || game.status === 'process' || game.status === 'running' || game.status === 'rob');
+  return <BattleBodyView detail={detail} myHash={myHash} logged={logged} floating={floating} onFlood={onFlood} host={host} spins={spins} failed={failed} revealed={revealed} spinning={spinning} />;
+});
+
+type BodyViewProps = BodyProps & { host: RefObject<HTMLDivElement | null>; spins: boolean; failed: boolean; revealed: number; spinning: number | null };
+
+const BattleBodyView = memo(function BattleBodyView({ detail, myHash, logged, floating, onFlood, host, spins, failed, revealed, spinning }: BodyViewProps) {
+  const { game } = detail;
   const users = detail.users;
   const me = game.users.find((seat) => seat.hash === myHash) ?? null;
   const creator = me?.creator ?? false;
@@ -100,7 +118,7 @@ function BattleBody({ detail, myHash, logged, floating, onFlood }: { detail: Bat
       <BattleChat detail={detail} users={users} logged={logged} myHash={myHash} onFlood={onFlood} />
     </>
   );
-}
+});
 
 /** An empty seat of a waiting battle: take it (paying the seat), or sign in first. */
 function EmptySeat({ detail, seat, logged, seated }: { detail: BattleDetail; seat: number; logged: boolean; seated: boolean }) {
