@@ -157,6 +157,7 @@ export class BattleReelsScene {
     const textures = await this.#loadArt(images);
     if (this.#destroyed) return;
     for (const texture of textures) if (texture !== Texture.EMPTY) this.#renderer.app.renderer.texture.initSource(texture.source);
+    this.#renderer.flush();
     // The first round's cards too: made at its start they were a task of their own (issue 31).
     const { pitch } = this.#sizeCards();
     const perReel = Math.ceil(this.#renderer.size.height / pitch) + 1;

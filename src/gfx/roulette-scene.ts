@@ -58,7 +58,8 @@ export type RouletteState = {
   readonly particles: number;
   readonly visibleCards: number;
   readonly plan: { readonly travel: number; readonly spinMs: number; readonly settleMs: number; readonly landingIndex: number; readonly length: number; readonly sparks: number } | null;
-  readonly art: { readonly textures: number; readonly atlas: 'runtime' | 'prebuilt' | 'none'; readonly failed: number };
+  /** The art: pictures ready, where they are packed, pictures that failed, and atlases packed so far. */
+  readonly art: { readonly textures: number; readonly atlas: 'runtime' | 'prebuilt' | 'none'; readonly failed: number; readonly packed: number };
 };
 
 /** How a scene is set up. */
@@ -162,6 +163,7 @@ export class RouletteScene {
   #atlas: RenderTexture | null = null;
   #atlasKind: RouletteState['art']['atlas'] = 'none';
   #failedArt = 0;
+  #packed = 0;
   #prebuilt: Spritesheet | null = null;
   #cards: Card[] = [];
   #stripItems: readonly RouletteItem[] = [];
@@ -229,7 +231,7 @@ export class RouletteScene {
       particles: this.#sparks?.sparks.length ?? 0,
       visibleCards: range ? Math.max(0, range.last - range.first + 1) : 0,
       plan: plan && { travel: plan.travel, spinMs: plan.spinMs, settleMs: plan.settleMs, landingIndex: plan.landingIndex, length: plan.strip.length, sparks: plan.sparks },
-      art: { textures: this.#art.size, atlas: this.#atlasKind, failed: this.#failedArt },
+      art: { textures: this.#art.size, atlas: this.#atlasKind, failed: this.#failedArt, packed: this.#packed },
     };
   }
 
@@ -269,6 +271,16 @@ export class RouletteScene {
     });
   }
 
+  /**
+   * Loads and packs the art of the items a spin will show, ahead of it. Left to the first spin,
+   * rasterising the pictures and drawing the atlas made its first frame a task of some 300 ms on a
+   * slow phone (issue 31), right after the player's press; a spin of the same items finds it ready.
+   */
+  async prepare(items: readonly RouletteItem[]): Promise<void> {
+    if (this.#destroyed || items.length === 0) return;
+    await this.#loadArt(items);
+  }
+
   /** Jumps the running spin to its end (the player pressed skip, or another spin starts). */
   skip(): void {
     const active = this.#active;
@@ -305,9 +317,19 @@ export class RouletteScene {
     return { width: Math.round((ROULETTE.itemWidth - 34) * s), height: Math.round((ROULETTE.itemHeight - 30) * s) };
   }
 
+  // Art loads one after another: a spin that starts while `prepare` still loads waits for it, and
+  // then finds its art there, rather than packing a second atlas of the same pictures.
+  #artLoads: Promise<void> = Promise.resolve();
+
+  #loadArt(items: readonly RouletteItem[]): Promise<void> {
+    const load = this.#artLoads.then(() => (this.#destroyed ? undefined : this.#loadArtNow(items)));
+    this.#artLoads = load.catch(() => undefined);
+    return load;
+  }
+
   // The art of the strip about to spin: prebuilt frames where the atlas has them, else the
   // session's cache, else loaded now; then one runtime atlas of exactly these.
-  async #loadArt(items: readonly RouletteItem[]): Promise<void> {
+  async #loadArtNow(items: readonly RouletteItem[]): Promise<void> {
     const urls = [...new Set(items.map((item) => item.image))];
     if (urls.length === this.#art.size && urls.every((url) => this.#art.has(url))) return;
     const resolution = this.#renderer.app.renderer.resolution;
@@ -364,6 +386,8 @@ export class RouletteScene {
     }
     const atlas = RenderTexture.create({ width: layout.width, height: layout.height, resolution: this.#renderer.app.renderer.resolution, antialias: false });
     this.#renderer.app.renderer.render({ container: stage, target: atlas, clear: true });
+    this.#renderer.flush();
+    this.#packed += 1;
     stage.destroy({ children: true });
     const previous = this.#atlas;
     this.#atlas = atlas;

@@ -32,9 +32,10 @@ async function createRoulette(renderer: ArenaRenderer, scale: number): Promise<R
 /**
  * The roulette (cases, and card packs) on the session's one PixiJS Application (useGfxScene), loaded lazily:
  * PixiJS never enters the first page. The scene animates to the item the server chose;
- * `spin` answers what the strip really stopped on. `scale` is read once, when the scene is made.
+ * `spin` answers what the strip really stopped on. `scale` is read once, when the scene is made;
+ * `pool`, the items the spins will show when they are known ahead, is prepared as it comes.
  */
-export function useRoulette(host: RefObject<HTMLElement | null>, scale: number) {
+export function useRoulette(host: RefObject<HTMLElement | null>, scale: number, pool?: readonly RouletteItem[]) {
   const { status, scene } = useGfxScene(host, (renderer) => createRoulette(renderer, scale));
   const current = useRef<RouletteScene | null>(null);
   // A spin asked for while the scene still loads waits for it (or for its absence).
@@ -50,6 +51,12 @@ export function useRoulette(host: RefObject<HTMLElement | null>, scale: number) 
     if (scene) ready.current?.resolve(scene);
     else if (status === 'unavailable') ready.current?.resolve(null);
   }, [scene, status]);
+
+  // The items the spins will show, when known before the first (a case's): their art is ready
+  // before the player presses Spin, not made in the spin's first frame.
+  useEffect(() => {
+    if (scene && pool) void scene.prepare(pool).catch(() => undefined);
+  }, [scene, pool]);
 
   return {
     status,

@@ -46,7 +46,7 @@ test('the roulette spins 4000-5000 px for 5 s and settles centred on the item th
   expect(done.plan!.travel).toBeGreaterThanOrEqual(4_000);
   expect(done.plan!.travel).toBeLessThanOrEqual(5_000);
   expect(done.ticks).toBeGreaterThan(15);
-  expect(done.art).toEqual({ textures: PAGE_ITEMS.length, atlas: 'runtime', failed: 0 });
+  expect(done.art).toEqual({ textures: PAGE_ITEMS.length, atlas: 'runtime', failed: 0, packed: 1 });
   // The orange knife sparkles right after the settle, and the sparks are gone within the 10 s cleaner.
   expect(done.particles).toBeGreaterThan(0);
   await page.screenshot({ path: `${SHOTS}/roulette-settled-desktop.png`, clip: BAND });
@@ -68,6 +68,21 @@ test('mid-spin the strip shows only the cards in view; skipping lands on the cho
   await page.evaluate(() => window.gfx.skip());
   expect(await spinning).toMatchObject({ item: { hash: PINK.hash }, skipped: true });
   expect(await page.evaluate(() => window.gfx.state()!)).toMatchObject({ phase: 'settled', landed: { hash: PINK.hash }, particles: 0 });
+});
+
+test('art prepared before the first spin is the art it spins with: no second atlas, and it lands on its item', async ({ page }) => {
+  await open(page);
+  const prepared = await page.evaluate(() => window.gfx.prepare());
+  expect(prepared).toMatchObject({ phase: 'idle', spins: 0, art: { textures: PAGE_ITEMS.length, atlas: 'runtime', failed: 0, packed: 1 } });
+  const result = await page.evaluate((hash) => window.gfx.spin(hash, { fast: true }), PINK.hash);
+  expect(result.item.hash).toBe(PINK.hash);
+  expect(await page.evaluate(() => window.gfx.state()!)).toMatchObject({ phase: 'settled', landed: { hash: PINK.hash }, art: { textures: PAGE_ITEMS.length, packed: 1 } });
+
+  // A spin asked for while the preparation still loads waits for it and packs nothing of its own.
+  await open(page);
+  const [, raced] = await Promise.all([page.evaluate(() => window.gfx.prepare()), page.evaluate((hash) => window.gfx.spin(hash, { fast: true }), KNIFE.hash)]);
+  expect(raced.item.hash).toBe(KNIFE.hash);
+  expect(await page.evaluate(() => window.gfx.state()!)).toMatchObject({ phase: 'settled', landed: { hash: KNIFE.hash }, art: { textures: PAGE_ITEMS.length, packed: 1 } });
 });
 
 test('on a phone the cards scale down; with reduced motion the result shows at once', async ({ page }) => {

@@ -41,13 +41,13 @@ export function useUnboxPlay(caseKey: string, token: string) {
   const { lightning } = useSettings();
   const host = useRef<HTMLDivElement>(null);
   const [scale] = useState(() => rouletteScale(window.innerWidth));
-  const roulette = useRoulette(host, scale);
+  const pool = box.data?.items;
+  const roulette = useRoulette(host, scale, pool);
   const [stage, setStage] = useState<Stage>('idle');
   const [landed, setLanded] = useState<{ item: CaseItem; roll: Roll } | null>(null);
   const alive = useRef(true);
   const busy = useRef(false);
   const started = useRef(false);
-  const pool = box.data?.items;
   // The items the roulette spins through did not load (document 2 section 8): said once per
   // failure; offline the connection banner speaks instead.
   const boxFailed = box.isError && caseLoadText(box.error) !== null && box.errorUpdatedAt;
