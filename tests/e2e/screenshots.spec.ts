@@ -16,6 +16,12 @@ async function settle(page: Page) {
   await settled(page);
 }
 
+/** A signed-in page once the app has filled in the player's parts the prerendered copy leaves blank. */
+async function settleSignedIn(page: Page) {
+  await expect(header(page).getByTestId('balance')).toHaveText(/^Balance [\d,]+\.\d\d$/);
+  await settle(page);
+}
+
 for (const size of SIZES) {
   test.describe(`at ${size.width}x${size.height}`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
@@ -91,13 +97,13 @@ for (const size of SIZES) {
       await acceptCookiesUpFront(page);
       await signInByApi(page);
       await page.goto('/wallet');
-      await settle(page);
+      await settleSignedIn(page);
       await shot(page, `wallet-${size.label}`);
       await page.goto('/wallet/history');
       await expect(page.getByRole('table')).toBeVisible();
       await shot(page, `wallet-history-${size.label}`);
       await page.goto('/inventory');
-      await settle(page);
+      await settleSignedIn(page);
       await shot(page, `inventory-${size.label}`);
 
       await page.goto('/cases');
