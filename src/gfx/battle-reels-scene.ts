@@ -45,7 +45,11 @@ function rarityColor(rarity: string): number {
 /** The objects that draw one card; bound to whichever index of a strip is in view. */
 type Card = { readonly view: Container; readonly glow: Graphics | null; readonly art: Sprite; readonly bar: Sprite; index: number };
 
-type Reel = { readonly strip: Container; readonly plan: RoulettePlan<RouletteItem>; readonly cards: Card[]; dimmed: boolean };
+/**
+ * A seat's column: its strip and the cards it holds, kept from round to round (and made with the
+ * art, before the first), and the round's plan once a round spins there.
+ */
+type Reel = { readonly strip: Container; plan: RoulettePlan<RouletteItem> | null; readonly cards: Card[]; dimmed: boolean };
 
 /** The size of a round's cards; cards of one size are reused from round to round. */
 type CardSize = { readonly width: number; readonly pitch: number; readonly radius: number; readonly effects: boolean };
@@ -95,9 +99,9 @@ export class BattleReelsScene {
 
   get state(): ReelsState {
     const middle = this.#renderer.size.height / 2;
-    const shown = this.#reels.map((reel) => {
-      const card = reel.cards.find(({ view }) => reel.strip.y + view.y <= middle && middle < reel.strip.y + view.y + reel.plan.itemWidth);
-      return card ? (reel.plan.strip[card.index]?.hash ?? null) : null;
+    const shown = this.#reels.map(({ plan, strip, cards }) => {
+      const card = plan && cards.find(({ view, index }) => index >= 0 && strip.y + view.y <= middle && middle < strip.y + view.y + plan.itemWidth);
+      return plan && card ? (plan.strip[card.index]?.hash ?? null) : null;
     });
     const cards = this.#spare.length + this.#reels.reduce((sum, reel) => sum + reel.cards.length, 0);
     return { phase: this.#phase, spins: this.#spins, reels: this.#reels.length, landed: [...this.#landed], shown, cards };
@@ -118,11 +122,17 @@ export class BattleReelsScene {
     await this.#loadArt(request.reels.flatMap((reel) => [reel.winner, ...reel.pool]).map((item) => item.image));
     if (this.#destroyed) return;
     const { settings } = this.#renderer;
-    const { height, column: columnWidth } = this.#geometry();
+    const { height } = this.#geometry();
     this.#layout();
-    this.#clearReels();
-    const { scale, width: cardWidth } = this.#sizeCards();
-    this.#reels = request.reels.map((reel, column) => {
+    const { scale, pitch } = this.#sizeCards();
+    this.#placeReels();
+    for (const [column, reel] of request.reels.entries()) {
+      const { strip, cards } = this.#reels[column]!;
+      // The last round's cards stay in the strip, parked above its first card until bound again.
+      for (const card of cards) {
+        card.index = -1;
+        card.view.y = -2 * pitch;
+      }
       const plan = planRoulette({
         winner: reel.winner,
         pool: reel.pool,
@@ -134,17 +144,15 @@ export class BattleReelsScene {
         reducedMotion: settings.reducedMotion,
         performance: settings.performance,
       });
-      const strip = new Container({ x: column * (columnWidth + GAP) + (columnWidth - cardWidth) / 2 });
-      this.#reelsLayer.addChild(strip);
-      return { strip, plan, cards: [], dimmed: false };
-    });
+      this.#reels[column] = { strip, plan, cards, dimmed: false };
+    }
     this.#landed = request.reels.map(() => null);
     this.#spins += 1;
     this.#phase = 'spinning';
     await new Promise<void>((resolve) => {
       this.#active = { started: performance.now(), release: this.#renderer.animate(), resolve };
       this.#place(0);
-      if (this.#reels.every((reel) => reel.plan.totalMs === 0)) this.#settle();
+      if (this.#reels.every((reel) => reel.plan?.totalMs === 0)) this.#settle();
     });
   }
 
@@ -158,10 +166,22 @@ export class BattleReelsScene {
     if (this.#destroyed) return;
     for (const texture of textures) if (texture !== Texture.EMPTY) this.#renderer.app.renderer.texture.initSource(texture.source);
     this.#renderer.flush();
-    // The first round's cards too: made at its start they were a task of their own (issue 31).
+    // The first round's cards too, in their strips and drawn once off the canvas: made at the
+    // round's start, they and PixiJS's draw list for them took its first frames (issue 31).
+    if (this.#active) return;
     const { pitch } = this.#sizeCards();
     const perReel = Math.ceil(this.#renderer.size.height / pitch) + 1;
-    while (this.#spare.length < this.#columns * perReel) this.#spare.push(this.#newCard());
+    this.#placeReels();
+    for (const reel of this.#reels) {
+      while (reel.cards.length < perReel) {
+        const card = this.#spare.pop() ?? this.#newCard();
+        card.index = -1;
+        card.view.y = -2 * pitch;
+        reel.strip.addChild(card.view);
+        reel.cards.push(card);
+      }
+    }
+    this.#renderer.requestRender();
   }
 
   /** Ends the running spin at once (the page is behind, or another round starts). */
@@ -175,7 +195,7 @@ export class BattleReelsScene {
     this.#destroyed = true;
     this.#unsubscribe();
     this.#renderer.app.ticker.remove(this.#update);
-    this.#clearReels();
+    this.#dropReels(0);
     for (const card of this.#spare) card.view.destroy({ children: true });
     this.#spare = [];
     this.#shape?.destroy();
@@ -210,9 +230,26 @@ export class BattleReelsScene {
     return Math.max(0.3, Math.min(1, (column - 8) / ROULETTE.itemWidth, height / (ROULETTE.itemWidth * 2.2)));
   }
 
-  // The reels' cards go to the spare list (the strips go), to be bound again by the next round.
-  #clearReels(): void {
-    for (const reel of this.#reels) {
+  // A strip per column, placed across the canvas; the strips of columns no longer there go, and
+  // their cards to the spare list.
+  #placeReels(): void {
+    const { column } = this.#geometry();
+    const cardWidth = this.#size!.width;
+    this.#dropReels(this.#columns);
+    for (let i = 0; i < this.#columns; i++) {
+      let reel = this.#reels[i];
+      if (!reel) {
+        reel = { strip: new Container(), plan: null, cards: [], dimmed: false };
+        this.#reelsLayer.addChild(reel.strip);
+        this.#reels.push(reel);
+      }
+      reel.strip.x = i * (column + GAP) + (column - cardWidth) / 2;
+    }
+  }
+
+  // The reels from column `from` on go: their cards to the spare list, their strips destroyed.
+  #dropReels(from: number): void {
+    for (const reel of this.#reels.splice(from)) {
       for (const card of reel.cards) {
         card.view.removeFromParent();
         card.index = -1;
@@ -220,7 +257,6 @@ export class BattleReelsScene {
       this.#spare.push(...reel.cards);
       reel.strip.destroy();
     }
-    this.#reels = [];
   }
 
   // Makes the cards the size the reel area and columns give; cards of another size (a resize,
@@ -235,6 +271,7 @@ export class BattleReelsScene {
       effects: !this.#renderer.settings.performance,
     };
     if (!sameSize(this.#size, size)) {
+      this.#dropReels(0);
       for (const card of this.#spare) card.view.destroy({ children: true });
       this.#spare = [];
       this.#shape?.destroy();
@@ -256,10 +293,10 @@ export class BattleReelsScene {
     return { view, glow, art, bar, index: -1 };
   }
 
-  // Draws strip index `index` of `reel` with `card`: its place, art and rarity colours.
-  #bind(reel: Reel, card: Card, index: number): void {
+  // Draws strip index `index` of a reel's `plan` with `card`: its place, art and rarity colours.
+  #bind(plan: RoulettePlan<RouletteItem>, dimmed: boolean, card: Card, index: number): void {
     const { width, pitch } = this.#size!;
-    const item = reel.plan.strip[index]!;
+    const item = plan.strip[index]!;
     const colour = rarityColor(item.rarity);
     card.index = index;
     card.view.y = index * pitch;
@@ -271,7 +308,7 @@ export class BattleReelsScene {
     const fit = art.width > 0 ? Math.min(box / art.width, box / art.height) : 1;
     card.art.scale.set(fit);
     card.art.position.set((width - art.width * fit) / 2, (pitch - art.height * fit) / 2 - 4);
-    card.view.alpha = reel.dimmed && index !== reel.plan.landingIndex ? DIM_ALPHA : 1;
+    card.view.alpha = dimmed && index !== plan.landingIndex ? DIM_ALPHA : 1;
   }
 
   #layout(): void {
@@ -283,7 +320,7 @@ export class BattleReelsScene {
       this.#marker.poly([x, y - 8, x + 10, y, x, y + 8]).fill(MARKER_COLOR);
       this.#marker.poly([x + column, y - 8, x + column - 10, y, x + column, y + 8]).fill(MARKER_COLOR);
     }
-    if (this.#reels.length > 0 && this.#reels.length === this.#columns && width > 0) this.#place(this.#active ? performance.now() - this.#active.started : Number.POSITIVE_INFINITY);
+    if (this.#reels.length > 0 && this.#reels.length === this.#columns && this.#reels.every((reel) => reel.plan) && width > 0) this.#place(this.#active ? performance.now() - this.#active.started : Number.POSITIVE_INFINITY);
   }
 
   #onRendererEvent(event: RendererEvent): void {
@@ -300,9 +337,11 @@ export class BattleReelsScene {
   #place(t: number): void {
     const { height } = this.#renderer.size;
     for (const reel of this.#reels) {
-      const marker = markerAt(reel.plan, Math.min(t, reel.plan.totalMs));
+      const { plan } = reel;
+      if (!plan) continue;
+      const marker = markerAt(plan, Math.min(t, plan.totalMs));
       reel.strip.y = height / 2 - marker;
-      const { first, last } = visibleRange(reel.plan, reel.strip.y, height);
+      const { first, last } = visibleRange(plan, reel.strip.y, height);
       const free = reel.cards.filter((card) => card.index < first || card.index > last);
       for (let index = first; index <= last; index++) {
         if (reel.cards.some((card) => card.index === index)) continue;
@@ -312,7 +351,7 @@ export class BattleReelsScene {
           reel.strip.addChild(card.view);
           reel.cards.push(card);
         }
-        this.#bind(reel, card, index);
+        this.#bind(plan, reel.dimmed, card, index);
       }
     }
   }
@@ -321,7 +360,7 @@ export class BattleReelsScene {
     const active = this.#active;
     if (active === null) return;
     const t = performance.now() - active.started;
-    if (this.#reels.every((reel) => t >= reel.plan.totalMs)) {
+    if (this.#reels.every((reel) => t >= (reel.plan?.totalMs ?? 0))) {
       this.#settle();
       return;
     }
@@ -334,9 +373,11 @@ export class BattleReelsScene {
     this.#active = null;
     this.#place(Number.POSITIVE_INFINITY);
     this.#landed = this.#reels.map((reel) => {
+      const { plan } = reel;
+      if (!plan) return null;
       reel.dimmed = true;
-      for (const card of reel.cards) if (card.index >= 0) this.#bind(reel, card, card.index);
-      return reel.plan.strip[reel.plan.landingIndex]?.hash ?? null;
+      for (const card of reel.cards) if (card.index >= 0) this.#bind(plan, true, card, card.index);
+      return plan.strip[plan.landingIndex]?.hash ?? null;
     });
     this.#phase = 'settled';
     active.release();

@@ -169,6 +169,13 @@ test('battle reels land every seat on its drop, round after round, drawing only 
   const inView = 4 * 6;
   const round = (winners: string[], seed: string, durationMs: number) => page.evaluate(([w, o]) => window.gfx.battleRound(w, o), [winners, { seed, ...area, durationMs }] as const);
 
+  // Before the first round, as the page readies it: every reel's cards made and in its strip,
+  // none of them in view, and no more than a round will hold.
+  const ready = await page.evaluate((size) => window.gfx.battlePreload({ columns: 4, ...size }), area);
+  expect(ready).toMatchObject({ phase: 'idle', spins: 0, reels: 4, shown: [null, null, null, null] });
+  expect(ready.cards).toBeGreaterThanOrEqual(4 * 4);
+  expect(ready.cards).toBeLessThanOrEqual(inView);
+
   const first = PAGE_ITEMS.slice(0, 4).map((item) => item.hash);
   const one = await round(first, 'round-1', 600);
   expect(one).toMatchObject({ phase: 'settled', reels: 4, landed: first, shown: first });
