@@ -97,6 +97,30 @@ test('the case catalogue a visit lands on does not animate its cards; moved to, 
   await expect.poll(rising).toEqual([12, await cards.count()]);
 });
 
+test('performance mode drops the blur behind a modal and the scrolled header; normal mode keeps it', async ({ browser }) => {
+  for (const performance of [true, false]) {
+    const context = await browser.newContext({ viewport: PHONE });
+    await context.addInitScript((on) => {
+      localStorage.setItem('cookie_accepted', '1');
+      localStorage.setItem('settings', JSON.stringify({ performance: on, performance_checked: true }));
+    }, performance);
+    const page = await context.newPage();
+    await page.goto('/cases');
+    await appRunning(page);
+    if (performance) await expect(page.locator('html')).toHaveAttribute('data-performance', '');
+    else await expect(page.locator('html')).not.toHaveAttribute('data-performance', '');
+    const blur = (selector: string) => page.locator(selector).evaluate((element) => getComputedStyle(element).backdropFilter);
+    await page.mouse.wheel(0, 600);
+    await expect(page.locator('.site-header')).toHaveAttribute('data-scrolled');
+    expect(await blur('.site-header'), `header, performance ${performance}`).toBe(performance ? 'none' : 'blur(12px)');
+    await header(page).getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Settings' }).click();
+    await expect(page.locator('.modal-backdrop')).toBeVisible();
+    expect(await blur('.modal-backdrop'), `modal backdrop, performance ${performance}`).toBe(performance ? 'none' : 'blur(4px)');
+    await context.close();
+  }
+});
+
 test.describe('performance mode switches itself on', () => {
   test.describe.configure({ timeout: 90_000 });
 
