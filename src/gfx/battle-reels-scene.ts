@@ -124,27 +124,24 @@ export class BattleReelsScene {
     const { settings } = this.#renderer;
     const { height } = this.#geometry();
     this.#layout();
-    const { scale, pitch } = this.#sizeCards();
+    const { scale } = this.#sizeCards();
     this.#placeReels();
-    for (const [column, reel] of request.reels.entries()) {
-      const { strip, cards } = this.#reels[column]!;
-      // The last round's cards stay in the strip, parked above its first card until bound again.
-      for (const card of cards) {
-        card.index = -1;
-        card.view.y = -2 * pitch;
-      }
-      const plan = planRoulette({
-        winner: reel.winner,
-        pool: reel.pool,
+    for (const [column, { winner, pool, seed }] of request.reels.entries()) {
+      const reel = this.#reels[column]!;
+      // The last round's cards stay in the strip, parked until bound again.
+      for (const card of reel.cards) this.#park(card);
+      reel.dimmed = false;
+      reel.plan = planRoulette({
+        winner,
+        pool,
         viewportWidth: Math.max(1, height),
         scale,
-        random: seededRandom(seedFromText(reel.seed)),
+        random: seededRandom(seedFromText(seed)),
         durationMs: request.durationMs,
         fast: request.fast,
         reducedMotion: settings.reducedMotion,
         performance: settings.performance,
       });
-      this.#reels[column] = { strip, plan, cards, dimmed: false };
     }
     this.#landed = request.reels.map(() => null);
     this.#spins += 1;
@@ -175,8 +172,7 @@ export class BattleReelsScene {
     for (const reel of this.#reels) {
       while (reel.cards.length < perReel) {
         const card = this.#spare.pop() ?? this.#newCard();
-        card.index = -1;
-        card.view.y = -2 * pitch;
+        this.#park(card);
         reel.strip.addChild(card.view);
         reel.cards.push(card);
       }
@@ -293,6 +289,14 @@ export class BattleReelsScene {
     return { view, glow, art, bar, index: -1 };
   }
 
+  // Unbinds `card` and puts it two cards above its strip's first: off the canvas at every point
+  // of a spin, which only ever moves the strip up, and still drawn (hiding it would make PixiJS
+  // rebuild the scene's draw list).
+  #park(card: Card): void {
+    card.index = -1;
+    card.view.y = -2 * this.#size!.pitch;
+  }
+
   // Draws strip index `index` of a reel's `plan` with `card`: its place, art and rarity colours.
   #bind(plan: RoulettePlan<RouletteItem>, dimmed: boolean, card: Card, index: number): void {
     const { width, pitch } = this.#size!;
@@ -320,7 +324,7 @@ export class BattleReelsScene {
       this.#marker.poly([x, y - 8, x + 10, y, x, y + 8]).fill(MARKER_COLOR);
       this.#marker.poly([x + column, y - 8, x + column - 10, y, x + column, y + 8]).fill(MARKER_COLOR);
     }
-    if (this.#reels.length > 0 && this.#reels.length === this.#columns && this.#reels.every((reel) => reel.plan) && width > 0) this.#place(this.#active ? performance.now() - this.#active.started : Number.POSITIVE_INFINITY);
+    if (this.#reels.length > 0 && this.#reels.length === this.#columns && width > 0) this.#place(this.#active ? performance.now() - this.#active.started : Number.POSITIVE_INFINITY);
   }
 
   #onRendererEvent(event: RendererEvent): void {
