@@ -25,6 +25,21 @@ export function frameCap(performance: boolean, fpsLimit: number): number {
   return limit > 0 ? Math.min(limit, PERFORMANCE_FPS) : PERFORMANCE_FPS;
 }
 
+/**
+ * The most textures one draw call samples. PixiJS batches as many as the GPU has texture units
+ * (16 on most phones, 32 under SwiftShader) and its batch and graphics shaders pick a pixel's
+ * texture with a chain of that many ifs, which a weak or software GPU runs in full for every
+ * pixel: at 32 the chicken scene's frame took SwiftShader 20 ms, at 4 it took 7 (and the main
+ * thread waits for it when the frame is handed over). The scenes draw from one art atlas, a few
+ * text textures and PixiJS's blank one, so four seldom splits a batch (docs/decisions/0053).
+ */
+export const MAX_BATCH_TEXTURES = 4;
+
+/** Textures per batch for a context that reports `supported`: at most MAX_BATCH_TEXTURES, at least 1. */
+export function batchTextures(supported: number): number {
+  return Number.isSafeInteger(supported) && supported > 0 ? Math.min(supported, MAX_BATCH_TEXTURES) : 1;
+}
+
 /** Creation options of the one Application, in PixiJS's names. */
 export type ApplicationPolicy = {
   readonly preference: 'webgl';

@@ -3,12 +3,21 @@
 // host element and detaches it when it leaves; the Application itself lives until the tab
 // closes. Load this module lazily (import('.../gfx/renderer.ts')): PixiJS is not part of the
 // first page.
-import { Application, CanvasTextPipe, CanvasTextSystem, extensions, isWebGLSupported, UPDATE_PRIORITY } from 'pixi.js';
+import { Application, CanvasTextPipe, CanvasTextSystem, extensions, GlLimitsSystem, isWebGLSupported, UPDATE_PRIORITY } from 'pixi.js';
+import { applicationPolicy, batchTextures, resolutionFor, type RenderSettings } from './render-policy.ts';
 
 // Canvas text is an opt-in extension of PixiJS 8 (what 'pixi.js/text' registers), and a
 // renderer collects its systems when it starts: registered here, scenes' Text objects draw.
 extensions.add(CanvasTextSystem, CanvasTextPipe);
-import { applicationPolicy, resolutionFor, type RenderSettings } from './render-policy.ts';
+
+// A context's batch size is read once, by the limits system, before the batch and graphics
+// shaders are compiled with an if for each texture: capped where it is read, every shader is
+// compiled with the shorter chain (render-policy.ts says why).
+const readLimits = GlLimitsSystem.prototype.contextChange;
+GlLimitsSystem.prototype.contextChange = function (this: GlLimitsSystem) {
+  readLimits.call(this);
+  this.maxBatchableTextures = batchTextures(this.maxBatchableTextures);
+};
 
 /** What a scene hears when the host's size or the settings change. */
 export type RendererEvent = { readonly type: 'resize'; readonly width: number; readonly height: number } | { readonly type: 'settings'; readonly settings: RenderSettings };

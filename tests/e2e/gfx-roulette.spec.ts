@@ -114,6 +114,17 @@ test('performance mode drops antialias, resolution and sparks; a fast spin lands
   await page.screenshot({ path: `${SHOTS}/roulette-performance.png`, clip: { x: 0, y: 0, width: 1280, height: 320 } });
 });
 
+test('a draw call samples at most four textures, and every texture still draws as itself', async ({ page }) => {
+  // PixiJS would batch as many as the GPU has units (32 under SwiftShader), which made every
+  // pixel of a scene run a 32-way chain in the shader (render-policy.ts).
+  const renderer = await open(page);
+  expect(renderer.textureUnits).toBeGreaterThan(4);
+  expect(renderer.batchTextures).toBe(4);
+  // Nine textures: three batches, the last of one. Each square reads back as its own colour.
+  const colours = [0xff0000, 0x00ff00, 0x0000ff, 0xffff00, 0xff00ff, 0x00ffff, 0xffffff, 0x808000, 0x000080];
+  expect(await page.evaluate((c) => window.gfx.swatches(c), colours)).toEqual(colours);
+});
+
 test('switching performance mode on a live 2x renderer drops its resolution at once and keeps the landing', async ({ browser }) => {
   test.setTimeout(60_000);
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 2 });

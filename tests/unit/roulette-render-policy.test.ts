@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { applicationPolicy, atlasLayout, percentile, resolutionFor } from '../../src/gfx/render-policy.ts';
+import { applicationPolicy, atlasLayout, batchTextures, MAX_BATCH_TEXTURES, percentile, resolutionFor } from '../../src/gfx/render-policy.ts';
 
 describe('the renderer policy', () => {
   test('WebGL preferred; performance mode turns antialias off and drops the resolution to 1', () => {
@@ -13,6 +13,13 @@ describe('the renderer policy', () => {
     });
     expect(applicationPolicy({ performance: true, reducedMotion: false }, 3)).toMatchObject({ preference: 'webgl', antialias: false, resolution: 1, powerPreference: 'low-power' });
     expect([resolutionFor(false, 1.5), resolutionFor(false, Number.NaN), resolutionFor(false, 0), resolutionFor(true, 2)]).toEqual([1.5, 1, 1, 1]);
+  });
+
+  test('a draw call samples at most four textures, whatever the GPU reports', () => {
+    expect(MAX_BATCH_TEXTURES).toBe(4);
+    expect([32, 16, 4, 2, 1].map(batchTextures)).toEqual([4, 4, 4, 2, 1]);
+    // A context that reports nothing sensible still draws, one texture at a time.
+    expect([0, -3, Number.NaN, 2.5].map(batchTextures)).toEqual([1, 1, 1, 1]);
   });
 
   test('item art packs into a near-square atlas within the size limit, without overlaps', () => {
