@@ -5,7 +5,7 @@
  * money is kept, and a sign-out drops the player's own copies.
  */
 
-import { afterLoadAndIdle, yieldToMain } from '../ui/idle.ts';
+import { whenQuiet } from '../ui/activity.ts';
 
 const keyOf = (key: readonly unknown[]) => JSON.stringify(key);
 
@@ -14,18 +14,18 @@ const pending = new Map<string, { key: string; value: unknown; time: number }>()
 let flushing: Promise<void> | null = null;
 
 /**
- * Writes the waiting answers in one transaction once the page has loaded and the main thread is
- * idle: IndexedDB's library, its start and the writes cost a phone over 100 ms of main thread,
- * and a copy for a later offline visit can wait that long. Loading the library, opening the
- * database and writing are three tasks, not one.
+ * Writes the waiting answers in one transaction once the page has loaded, no game animates and
+ * the main thread is idle: IndexedDB's library, its start and the writes cost a phone over 100 ms
+ * of main thread, and a copy for a later offline visit can wait that long. Loading the library,
+ * opening the database and writing are three tasks, not one, each at a quiet moment.
  */
 function flush(): Promise<void> {
   flushing ??= (async () => {
-    await afterLoadAndIdle();
+    await whenQuiet();
     const { arenaDb } = await import('./db.ts');
-    await yieldToMain();
+    await whenQuiet();
     const db = arenaDb();
-    await yieldToMain();
+    await whenQuiet();
     const rows = [...pending.values()];
     pending.clear();
     await db.cache.bulkPut(rows);

@@ -5,6 +5,7 @@
  * back winnings the animation has not shown yet (the balance buffer).
  */
 import { useEffect } from 'react';
+import { afterLoadAndIdle, idleMoment } from './idle.ts';
 import { createStore } from './store.ts';
 
 const running = new Set<string>();
@@ -52,3 +53,18 @@ export function whenIdle(): Promise<void> {
 
 /** Listens to the flag (an animation starts or the last one ends); answers the unsubscribe function. */
 export const subscribeBusy = busy.subscribe;
+
+/**
+ * Resolves when work nobody waits for may run (an offline copy, the service worker's check for a
+ * new version): the page has loaded, no game animates, and the main thread has a quiet moment.
+ * Run at the first quiet moment alone, such work landed between a game's frames, in the time a
+ * slow phone needed for them and for the player's taps (docs/decisions/0053).
+ */
+export async function whenQuiet(): Promise<void> {
+  await afterLoadAndIdle();
+  while (busy.get()) {
+    await whenIdle();
+    // The animation's end is busy as well: the page shows the result.
+    await idleMoment();
+  }
+}

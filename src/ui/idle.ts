@@ -15,11 +15,16 @@ export function yieldToMain(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Resolves at the main thread's next quiet moment (at most 5 s away). */
+export function idleMoment(): Promise<void> {
+  // Safari has no requestIdleCallback: a timer is the nearest thing.
+  return new Promise((resolve) => (typeof window.requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 5000 }) : setTimeout(resolve, 1000)));
+}
+
 /** Resolves once the page has loaded and the main thread has had a quiet moment (at most 5 s after load). */
 export function afterLoadAndIdle(): Promise<void> {
   return new Promise((resolve) => {
-    // Safari has no requestIdleCallback: a timer after load is the nearest thing.
-    const quiet = () => (typeof window.requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 5000 }) : setTimeout(resolve, 1000));
+    const quiet = () => void idleMoment().then(resolve);
     if (document.readyState === 'complete') quiet();
     else addEventListener('load', quiet, { once: true });
   });

@@ -125,6 +125,14 @@ test('a draw call samples at most four textures, and every texture still draws a
   expect(await page.evaluate((c) => window.gfx.swatches(c), colours)).toEqual(colours);
 });
 
+test('work nobody waits for holds off while a game animates and runs once it ends', async ({ page }) => {
+  // An offline copy or the update check, run at the first idle moment alone, landed between a
+  // game's frames on a slow phone (src/ui/activity.ts whenQuiet).
+  await page.goto(site.url);
+  await page.waitForFunction(() => 'gfx' in window);
+  expect(await page.evaluate(() => window.gfx.quietGate())).toEqual({ whileAnimating: false, afterwards: true });
+});
+
 test('switching performance mode on a live 2x renderer drops its resolution at once and keeps the landing', async ({ browser }) => {
   test.setTimeout(60_000);
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 2 });

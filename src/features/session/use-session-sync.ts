@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { rpc, socket } from '../../net/index.ts';
-import { afterLoadAndIdle } from '../../ui/idle.ts';
+import { whenQuiet } from '../../ui/activity.ts';
 import { sessionKeys } from './account-query.ts';
 import { readLogged, useLogged } from './logged-cookie.ts';
 import { sessionModal, signOut } from './session-actions.ts';
@@ -24,9 +24,9 @@ export function useSessionSync(): void {
     if (!logged) {
       queryClient.removeQueries({ queryKey: sessionKeys.all });
       // Kept copies of a session that ended while the tab was closed; nothing waits for this, so
-      // IndexedDB's library loads when the first page is in, not beside it (and not at all
-      // if the player has signed in by then).
-      void afterLoadAndIdle()
+      // IndexedDB's library loads when the first page is in and no game animates, not beside
+      // them (and not at all if the player has signed in by then).
+      void whenQuiet()
         .then(() => (readLogged() ? undefined : import('../../storage/offline-cache.ts').then(({ dropOfflineCopies }) => dropOfflineCopies(sessionKeys.all))))
         .catch(() => undefined);
       if (sessionModal.get() === 'logout') sessionModal.set(null);

@@ -1,13 +1,14 @@
 import { Suspense, lazy } from 'react';
-import { afterLoadAndIdle } from '../../ui/idle.ts';
+import { whenQuiet } from '../../ui/activity.ts';
 import { untilLoaded } from '../../ui/until-loaded.ts';
 import { lazyPart } from '../../ui/lazy-part.ts';
 
 // Parts of the shell that the first paint does not need: each loads on its own once asked for.
 const FooterPart = lazyPart(() => import('./footer.tsx'));
-// Fetched once the page has loaded and the main thread has had a quiet moment: the worker it
-// registers downloads the precache, which must not compete with the first page on a slow link.
-const UpdatePromptPart = lazy(() => afterLoadAndIdle().then(() => untilLoaded(() => import('./update-prompt.tsx'))));
+// Fetched once the page has loaded, no game animates and the main thread has had a quiet moment:
+// the worker it registers downloads the precache, which must not compete with the first page on
+// a slow link, nor a game's frames on a slow phone.
+const UpdatePromptPart = lazy(() => whenQuiet().then(() => untilLoaded(() => import('./update-prompt.tsx'))));
 const InstallCardPart = lazyPart(() => import('./install-card.tsx'));
 const OfflinePagePart = lazyPart(() => import('./offline-page.tsx'));
 const CookieBannerPart = lazyPart(() => import('./cookie-banner.tsx'));
