@@ -10,7 +10,7 @@
  *
  * While they run the page is tapped every 600 ms (the unbox and battle pages' heading; the
  * chicken's Go button is its own tap). Figures: the interval between frames the canvas drew while
- * its ticker ran (p50, p95, and frames later than 1.5 cap intervals: dropped), its CPU time per
+ * it animated (p50, p95, and frames later than 1.5 cap intervals: dropped), its CPU time per
  * frame (tick start to end of render), and interaction to next paint of the taps (the Event Timing
  * API's duration per interaction, p95 and worst). Performance mode caps the canvas at 25 fps
  * (src/gfx/render-policy.ts), so its target is frame interval p95 <= 40 ms plus one 60 Hz vsync
@@ -71,7 +71,7 @@ const percentile = (values: number[], p: number) => {
 
 /**
  * Installed before the app runs: counts WebGL draws per browser frame, keeps the times of the
- * frames drawn while the renderer's ticker ran, the interactions' durations and the long tasks.
+ * frames drawn while the renderer animated, the interactions' durations and the long tasks.
  */
 function measureScript() {
   type Probe = { recording: boolean; drawn: number[]; runs: number[][]; cpu: number[]; events: Map<number, number>; longTasks: number[]; stopCpu: (() => number[]) | null };
@@ -97,8 +97,8 @@ function measureScript() {
   } as typeof original;
   let run: number[] | null = null;
   const tick = (now: number) => {
-    const renderer = (globalThis as { arenaRenderer?: { app: { ticker: { started: boolean } } } }).arenaRenderer;
-    const animating = probe.recording && renderer?.app.ticker.started === true;
+    const renderer = (globalThis as { arenaRenderer?: { animating: boolean } }).arenaRenderer;
+    const animating = probe.recording && renderer?.animating === true;
     if (animating) {
       run ??= [];
       if (drew) run.push(now);
@@ -305,7 +305,7 @@ async function chicken(browser: Browser, base: string, player: Player, performan
       await go.tap();
       await page.waitForFunction((text) => document.querySelector('[data-testid="chicken-status"]')?.textContent !== text, before, { timeout: 60_000 });
       // The hop plays out before the next press (the button waits for it too).
-      await page.waitForFunction(() => !(globalThis as { arenaRenderer?: { app: { ticker: { started: boolean } } } }).arenaRenderer?.app.ticker.started, undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => !(globalThis as { arenaRenderer?: { animating: boolean } }).arenaRenderer?.animating, undefined, { timeout: 60_000 });
       if (!((await status.textContent()) ?? '').includes('Step ')) break;
     }
     return await stopRecording(page, periodOf(performance), `chicken-${performance ? 'performance' : 'normal'}`);

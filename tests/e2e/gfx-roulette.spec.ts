@@ -133,6 +133,18 @@ test('work nobody waits for holds off while a game animates and runs once it end
   expect(await page.evaluate(() => window.gfx.quietGate())).toEqual({ whileAnimating: false, afterwards: true });
 });
 
+test('capped at 25 fps, the renderer asks for a display frame only when it draws one', async ({ page }) => {
+  // A started PixiJS ticker asked for every display frame and skipped most of them; each one asked
+  // for is a main-thread frame, committed, that a weak phone pays for (render-policy.ts nextFrame).
+  await page.goto(site.url);
+  await page.waitForFunction(() => 'gfx' in window);
+  const { asked, drawn, meanIntervalMs } = await page.evaluate(() => window.gfx.pacing(25, 2_000));
+  expect(drawn).toBeGreaterThanOrEqual(5);
+  expect(asked).toBeLessThanOrEqual(drawn + 2);
+  // The cap holds: frames at a 60 Hz display's 33 and 50 ms, 40 on average (a busy machine only lengthens them).
+  expect(meanIntervalMs).toBeGreaterThanOrEqual(36);
+});
+
 test('switching performance mode on a live 2x renderer drops its resolution at once and keeps the landing', async ({ browser }) => {
   test.setTimeout(60_000);
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 2 });

@@ -254,14 +254,15 @@ test.describe('performance mode mid-animation at 390 px', () => {
       localStorage.setItem('settings', JSON.stringify({ performance: true, performance_checked: true, sound: false, auto_spin: true, lightning: false }));
     });
     await signInByApi(page);
-    type Ticker = { started: boolean; add(fn: () => void): void; remove(fn: () => void): void };
-    // Running, and three of its frames drawn: a shot taken as the ticker starts shows the frame before the spin.
+    type Ticker = { add(fn: () => void): void; remove(fn: () => void): void };
+    type Renderer = { animating: boolean; app: { ticker: Ticker } };
+    // Running, and three of its frames drawn: a shot taken as the frames start shows the frame before the spin.
     const moving = async () => {
-      await page.waitForFunction(() => (globalThis as { arenaRenderer?: { app: { ticker: Ticker } } }).arenaRenderer?.app.ticker.started === true, undefined, { timeout: 30_000, polling: 10 });
+      await page.waitForFunction(() => (globalThis as { arenaRenderer?: Renderer }).arenaRenderer?.animating === true, undefined, { timeout: 30_000, polling: 10 });
       await page.evaluate(
         () =>
           new Promise<void>((drawn) => {
-            const ticker = (globalThis as unknown as { arenaRenderer: { app: { ticker: Ticker } } }).arenaRenderer.app.ticker;
+            const ticker = (globalThis as unknown as { arenaRenderer: Renderer }).arenaRenderer.app.ticker;
             let frames = 0;
             const count = () => {
               if (++frames < 3) return;
