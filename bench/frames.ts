@@ -70,14 +70,32 @@ const percentile = (values: number[], p: number) => {
 };
 
 /**
- * Installed before the app runs: counts WebGL draws per browser frame, keeps the times of the
- * frames drawn while the renderer animated, the interactions' durations and the long tasks.
+ * Installed before the app runs: keeps the times of the frames the canvas drew while the renderer
+ * animated (the frame's time, `document.timeline.currentTime`, at its first WebGL draw), the
+ * interactions' durations and the long tasks. It asks for no display frame itself: a loop of its
+ * own on every display frame was a main-thread frame the page had to commit even when the
+ * canvas drew nothing, in the figures of the page and of its floor alike.
  */
 function measureScript() {
-  type Probe = { recording: boolean; drawn: number[]; runs: number[][]; cpu: number[]; events: Map<number, number>; longTasks: number[]; stopCpu: (() => number[]) | null };
-  const probe: Probe = { recording: false, drawn: [], runs: [], cpu: [], events: new Map(), longTasks: [], stopCpu: null };
+  type Probe = { recording: boolean; runs: number[][]; events: Map<number, number>; longTasks: number[]; stopCpu: (() => number[]) | null; close(): void };
+  const probe: Probe = { recording: false, runs: [], events: new Map(), longTasks: [], stopCpu: null, close: () => undefined };
   (window as unknown as { frameProbe: Probe }).frameProbe = probe;
-  let drew = false;
+  const animating = () => probe.recording && (globalThis as { arenaRenderer?: { animating: boolean } }).arenaRenderer?.animating === true;
+  let run: number[] | null = null;
+  // A run ends when the renderer is seen idle: the time between a game's animations is no frame.
+  probe.close = () => {
+    if (run) probe.runs.push(run);
+    run = null;
+  };
+  setInterval(() => {
+    if (!animating()) probe.close();
+  }, 50);
+  const drew = () => {
+    if (!animating()) return;
+    const at = Number(document.timeline.currentTime);
+    run ??= [];
+    if (run.at(-1) !== at) run.push(at);
+  };
   const original = HTMLCanvasElement.prototype.getContext;
   const wrapped = new WeakSet<object>();
   HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
@@ -88,28 +106,13 @@ function measureScript() {
         const draw = context[name] as ((...args: unknown[]) => unknown) | undefined;
         if (draw)
           context[name] = function (this: unknown, ...args: unknown[]) {
-            drew = true;
+            drew();
             return draw.apply(this, args);
           };
       }
     }
     return context;
   } as typeof original;
-  let run: number[] | null = null;
-  const tick = (now: number) => {
-    const renderer = (globalThis as { arenaRenderer?: { animating: boolean } }).arenaRenderer;
-    const animating = probe.recording && renderer?.animating === true;
-    if (animating) {
-      run ??= [];
-      if (drew) run.push(now);
-    } else if (run) {
-      probe.runs.push(run);
-      run = null;
-    }
-    drew = false;
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
   new PerformanceObserver((list) => {
     if (!probe.recording) return;
     for (const entry of list.getEntries() as (PerformanceEntry & { interactionId?: number })[]) {
@@ -139,14 +142,12 @@ async function startRecording(page: Page): Promise<void> {
 /** Stops recording; `periodMs` is the mode's own frame interval (a frame later than 1.5 of it was dropped). */
 async function stopRecording(page: Page, periodMs: number, name: string): Promise<Figures> {
   if (TRACE) writeFileSync(`${TRACE}-${name}.json`, await page.context().browser()!.stopTracing());
-  // One more frame so a run in progress is closed.
   const raw = await page.evaluate(async () => {
-    type Probe = { recording: boolean; runs: number[][]; events: Map<number, number>; longTasks: number[]; stopCpu: (() => number[]) | null };
+    type Probe = { recording: boolean; runs: number[][]; events: Map<number, number>; longTasks: number[]; stopCpu: (() => number[]) | null; close(): void };
     const probe = (window as unknown as { frameProbe: Probe }).frameProbe;
     const cpu = probe.stopCpu?.() ?? [];
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     probe.recording = false;
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    probe.close();
     const canvas = document.querySelector('canvas');
     return { runs: probe.runs, cpu, events: [...probe.events.values()], longTasks: probe.longTasks, canvas: canvas ? `${canvas.width}x${canvas.height}` : 'none' };
   });

@@ -40,24 +40,6 @@ export function batchTextures(supported: number): number {
   return Number.isSafeInteger(supported) && supported > 0 ? Math.min(supported, MAX_BATCH_TEXTURES) : 1;
 }
 
-/** A 60 Hz display's frame interval, the commonest on the phones this serves. */
-export const DISPLAY_FRAME_MS = 1000 / 60;
-
-/**
- * When a capped frame loop draws next, after drawing at `now` a frame that was due at `due`: one
- * interval after `due`, so frames shown at a 60 Hz display's 33 and 50 ms average the cap; a
- * loop that fell a whole interval behind starts again from now instead of drawing a burst to
- * catch up. `delayMs` is how long to wait before asking for that frame: half a display frame
- * early, so the display frame it gets is the one nearest `due`. Waiting instead of asking for
- * every display frame and skipping most means a skipped one costs the page nothing: each frame
- * asked for is a main-thread frame, committed, that a weak phone pays for (docs/decisions/0053).
- */
-export function nextFrame(now: number, due: number, fps: number): { due: number; delayMs: number } {
-  const interval = 1000 / fps;
-  const next = now - due >= interval ? now + interval : due + interval;
-  return { due: next, delayMs: Math.max(0, next - now - DISPLAY_FRAME_MS / 2) };
-}
-
 /** Creation options of the one Application, in PixiJS's names. */
 export type ApplicationPolicy = {
   readonly preference: 'webgl';

@@ -4,7 +4,7 @@
 // closes. Load this module lazily (import('.../gfx/renderer.ts')): PixiJS is not part of the
 // first page.
 import { Application, CanvasTextPipe, CanvasTextSystem, extensions, GlLimitsSystem, isWebGLSupported, Ticker, UPDATE_PRIORITY } from 'pixi.js';
-import { applicationPolicy, batchTextures, nextFrame, resolutionFor, type RenderSettings } from './render-policy.ts';
+import { applicationPolicy, batchTextures, resolutionFor, type RenderSettings } from './render-policy.ts';
 
 // Canvas text is an opt-in extension of PixiJS 8 (what 'pixi.js/text' registers), and a
 // renderer collects its systems when it starts: registered here, scenes' Text objects draw.
@@ -51,11 +51,11 @@ export interface ArenaRenderer {
    * host takes the canvas from the first.
    */
   attach(host: HTMLElement): () => void;
-  /** Takes the canvas out and stops drawing; the Application stays. */
+  /** Takes the canvas out and stops the ticker; the Application stays. */
   detach(): void;
   /**
-   * Asks for frames: they are drawn while any hold is taken and the canvas is attached, and stop
-   * when the last is released (after one final render), so an idle scene costs nothing.
+   * Asks for frames: the ticker runs while any hold is taken and the canvas is attached, and
+   * stops when the last is released (after one final render), so an idle scene costs nothing.
    * Answers the release function (safe to call twice).
    */
   animate(): () => void;
@@ -73,7 +73,7 @@ export interface ArenaRenderer {
   setMaxFps(fps: number): void;
   /** The cap now; 0 when there is none. */
   readonly maxFps: number;
-  /** Whether frames are being drawn now (something animates on the attached canvas). */
+  /** Whether something animates on the attached canvas: frames are being drawn. */
   readonly animating: boolean;
   /** Listens to resizes and settings changes; answers the unsubscribe function. */
   subscribe(listener: (event: RendererEvent) => void): () => void;
@@ -126,50 +126,14 @@ async function createRenderer(options: RendererOptions): Promise<ArenaRenderer> 
   let observer: ResizeObserver | null = null;
   let size = { width: 0, height: 0 };
   let holds = 0;
-  let fps = 0;
-  // Frames are drawn by this loop, which updates PixiJS's ticker (its listeners are the scenes and
-  // the Application's render) instead of starting it: a started ticker asks for every display
-  // frame and, capped, skips most of them, and each frame asked for is a main-thread frame,
-  // committed, all the same. Capped, the loop waits until a frame is due and asks for that one.
-  let frame = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let due = 0;
+  // The ticker runs only while something animates on an attached canvas.
   const wanted = () => host !== null && holds > 0;
-  const looping = () => frame !== 0 || timer !== undefined;
-  const draw = (now: number) => {
-    frame = 0;
-    if (!wanted()) return;
-    app.ticker.update(now);
-    // The update may have let the last hold go (sync drew the final frame) or started a loop anew.
-    if (!wanted() || looping()) return;
-    if (fps > 0) {
-      const next = nextFrame(now, due, fps);
-      due = next.due;
-      timer = setTimeout(() => {
-        timer = undefined;
-        frame = requestAnimationFrame(draw);
-      }, next.delayMs);
-    } else {
-      frame = requestAnimationFrame(draw);
-    }
-  };
-  const stopLoop = () => {
-    cancelAnimationFrame(frame);
-    frame = 0;
-    clearTimeout(timer);
-    timer = undefined;
-  };
-  // Frames are drawn only while something animates on an attached canvas.
   const sync = () => {
     if (wanted()) {
-      if (!looping()) {
-        // The first frame's time counts from now, not from the last animation's end.
-        app.ticker.lastTime = due = performance.now();
-        frame = requestAnimationFrame(draw);
-      }
+      if (!app.ticker.started) app.start();
       return;
     }
-    stopLoop();
+    if (app.ticker.started) app.stop();
     if (host !== null) app.render();
   };
   const emit = (event: RendererEvent) => {
@@ -229,7 +193,7 @@ async function createRenderer(options: RendererOptions): Promise<ArenaRenderer> 
     detach() {
       observer?.disconnect();
       observer = null;
-      stopLoop();
+      app.stop();
       app.canvas.remove();
       host = null;
     },
@@ -257,14 +221,15 @@ async function createRenderer(options: RendererOptions): Promise<ArenaRenderer> 
       forcedMotion = on;
       setSettings({ ...settings, reducedMotion: on ?? motionQuery?.matches ?? false });
     },
-    setMaxFps(cap) {
-      fps = Number.isFinite(cap) && cap > 0 ? cap : 0;
+    setMaxFps(fps) {
+      // The ticker skips its update (scenes and render) until 1/fps s has passed.
+      app.ticker.maxFPS = fps > 0 ? fps : 0;
     },
     get maxFps() {
-      return fps;
+      return app.ticker.maxFPS;
     },
     get animating() {
-      return looping();
+      return wanted();
     },
     subscribe(listener) {
       listeners.add(listener);
