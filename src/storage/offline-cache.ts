@@ -5,7 +5,8 @@
  * money is kept, and a sign-out drops the player's own copies.
  */
 
-import { whenQuiet } from '../ui/activity.ts';
+import { isBusy, whenQuiet } from '../ui/activity.ts';
+import { yieldToMain } from '../ui/idle.ts';
 
 const keyOf = (key: readonly unknown[]) => JSON.stringify(key);
 
@@ -17,15 +18,17 @@ let flushing: Promise<void> | null = null;
  * Writes the waiting answers in one transaction once the page has loaded, no game animates and
  * the main thread is idle: IndexedDB's library, its start and the writes cost a phone over 100 ms
  * of main thread, and a copy for a later offline visit can wait that long. Loading the library,
- * opening the database and writing are three tasks, not one, each at a quiet moment.
+ * opening the database and writing are three tasks, not one.
  */
 function flush(): Promise<void> {
   flushing ??= (async () => {
     await whenQuiet();
     const { arenaDb } = await import('./db.ts');
-    await whenQuiet();
+    await yieldToMain();
     const db = arenaDb();
-    await whenQuiet();
+    await yieldToMain();
+    // A game that started meanwhile has the main thread first.
+    if (isBusy()) await whenQuiet();
     const rows = [...pending.values()];
     pending.clear();
     await db.cache.bulkPut(rows);
