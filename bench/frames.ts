@@ -78,15 +78,21 @@ const percentile = (values: number[], p: number) => {
  */
 function measureScript() {
   type Probe = { recording: boolean; runs: number[][]; events: Map<number, number>; longTasks: number[]; stopCpu: (() => number[]) | null; close(): void };
-  const probe: Probe = { recording: false, runs: [], events: new Map(), longTasks: [], stopCpu: null, close: () => undefined };
+  let run: number[] | null = null;
+  const probe: Probe = {
+    recording: false,
+    runs: [],
+    events: new Map(),
+    longTasks: [],
+    stopCpu: null,
+    // A run ends when the renderer is seen idle: the time between a game's animations is no frame.
+    close() {
+      if (run) probe.runs.push(run);
+      run = null;
+    },
+  };
   (window as unknown as { frameProbe: Probe }).frameProbe = probe;
   const animating = () => probe.recording && (globalThis as { arenaRenderer?: { animating: boolean } }).arenaRenderer?.animating === true;
-  let run: number[] | null = null;
-  // A run ends when the renderer is seen idle: the time between a game's animations is no frame.
-  probe.close = () => {
-    if (run) probe.runs.push(run);
-    run = null;
-  };
   setInterval(() => {
     if (!animating()) probe.close();
   }, 50);
