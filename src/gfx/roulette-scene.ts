@@ -57,6 +57,8 @@ export type RouletteState = {
   readonly ticks: number;
   readonly particles: number;
   readonly visibleCards: number;
+  /** Card views the scene holds: those a strip has shown so far, reused from spin to spin. */
+  readonly cards: number;
   readonly plan: { readonly travel: number; readonly spinMs: number; readonly settleMs: number; readonly landingIndex: number; readonly length: number; readonly sparks: number } | null;
   /** The art: pictures ready, where they are packed, pictures that failed, and atlases packed so far. */
   readonly art: { readonly textures: number; readonly atlas: 'runtime' | 'prebuilt' | 'none'; readonly failed: number; readonly packed: number };
@@ -108,7 +110,8 @@ const glowTexture = () => rampTexture(1, 64, 'rgba(255,255,255,0)', 'rgba(255,25
 // A horizontal ramp from the band's colour to transparent, for the strip's edge fades.
 const fadeTexture = () => rampTexture(64, 1, 'rgba(15,18,24,1)', 'rgba(15,18,24,0)');
 
-type Card = { view: Container; art: Sprite; glow: Sprite; bar: Sprite };
+/** The objects that draw one card; bound to whichever index of the strip is in view (-1: none). */
+type Card = { readonly view: Container; readonly art: Sprite; readonly glow: Sprite; readonly bar: Sprite; index: number };
 
 /** Item art kept for the session across scenes (pages come back to the same cases); oldest first out. */
 const ART_CACHE_LIMIT = 160;
@@ -168,6 +171,8 @@ export class RouletteScene {
   #cards: Card[] = [];
   #stripItems: readonly RouletteItem[] = [];
   #plan: RoulettePlan<RouletteItem> | null = null;
+  // The index the last spin landed on, once it has: every other card is dimmed.
+  #dimmedBut: number | null = null;
   #active: ActiveSpin<RouletteItem> | null = null;
   #markerCoord = 0;
   #phase: RouletteState['phase'] = 'idle';
@@ -230,6 +235,7 @@ export class RouletteScene {
       ticks: this.#ticks,
       particles: this.#sparks?.sparks.length ?? 0,
       visibleCards: range ? Math.max(0, range.last - range.first + 1) : 0,
+      cards: this.#cards.length,
       plan: plan && { travel: plan.travel, spinMs: plan.spinMs, settleMs: plan.settleMs, landingIndex: plan.landingIndex, length: plan.strip.length, sparks: plan.sparks },
       art: { textures: this.#art.size, atlas: this.#atlasKind, failed: this.#failedArt, packed: this.#packed },
     };
@@ -258,7 +264,7 @@ export class RouletteScene {
       reducedMotion: settings.reducedMotion || (request.instant ?? false),
       performance: settings.performance,
     });
-    this.#buildStrip(plan);
+    this.#startStrip(plan);
     this.#spins += 1;
     this.#landed = null;
     return new Promise<SpinResult<T>>((resolve) => {
@@ -396,34 +402,60 @@ export class RouletteScene {
       const { x, y } = layout.cells[i]!;
       this.#art.set(url, new Texture({ source: atlas.source, frame: new Rectangle(x, y, box.width, box.height) }));
     }
-    for (const [i, card] of this.#cards.entries()) {
-      const item = this.#stripItems[i];
-      if (item) card.art.texture = this.#art.get(item.image) ?? Texture.EMPTY;
-    }
+    for (const card of this.#cards) if (card.index >= 0) this.#bind(card, card.index);
     previous?.destroy(true);
   }
 
   // --- Drawing -----------------------------------------------------------------------------
 
-  #buildStrip(plan: RoulettePlan<RouletteItem>): void {
-    this.#strip.removeChildren().forEach((child) => child.destroy({ children: true }));
-    const { itemWidth: w, itemHeight: h } = plan;
-    const s = this.#scale;
-    const box = this.#artBox();
-    const effects = !this.#renderer.settings.performance;
-    this.#cards = plan.strip.map((item, i) => {
-      const view = new Container({ x: i * w });
-      const glow = new Sprite({ texture: this.#glowTexture, x: 3 * s, y: h * 0.35, width: w - 6 * s, height: h * 0.65, tint: rarityColor(item.rarity), visible: effects });
-      const art = new Sprite({ texture: this.#art.get(item.image) ?? Texture.EMPTY, x: (w - box.width) / 2, y: 10 * s });
-      art.width = box.width;
-      art.height = box.height;
-      const bar = new Sprite({ texture: Texture.WHITE, x: 3 * s, y: h - 4 * s, width: w - 6 * s, height: 4 * s, tint: rarityColor(item.rarity) });
-      view.addChild(new Graphics(this.#cardShape), glow, art, bar);
-      this.#strip.addChild(view);
-      return { view, art, glow, bar };
-    });
+  // A new strip: the cards of the last one are unbound, to be bound to this one's indices as
+  // they scroll into view (#place). A strip is some thirty cards, five PixiJS objects each; made
+  // anew for every spin and destroyed after it, they were most of a 75 ms task at the spin's
+  // start on a phone slowed 5x, right where the player's taps land (issue 31).
+  #startStrip(plan: RoulettePlan<RouletteItem>): void {
+    for (const card of this.#cards) this.#park(card);
     this.#stripItems = plan.strip;
     this.#plan = plan;
+    this.#dimmedBut = null;
+  }
+
+  #newCard(): Card {
+    const s = this.#scale;
+    const w = ROULETTE.itemWidth * s;
+    const h = ROULETTE.itemHeight * s;
+    const box = this.#artBox();
+    const view = new Container();
+    const glow = new Sprite({ texture: this.#glowTexture, x: 3 * s, y: h * 0.35, width: w - 6 * s, height: h * 0.65, visible: !this.#renderer.settings.performance });
+    const art = new Sprite({ texture: Texture.EMPTY, x: (w - box.width) / 2, y: 10 * s });
+    const bar = new Sprite({ texture: Texture.WHITE, x: 3 * s, y: h - 4 * s, width: w - 6 * s, height: 4 * s });
+    view.addChild(new Graphics(this.#cardShape), glow, art, bar);
+    this.#strip.addChild(view);
+    const card = { view, art, glow, bar, index: -1 };
+    this.#park(card);
+    return card;
+  }
+
+  // Unbinds `card` and puts it two cards left of the strip's first: off the canvas at every point
+  // of a spin, which only ever moves the strip left, and still drawn (hiding it would make PixiJS
+  // rebuild the scene's draw list).
+  #park(card: Card): void {
+    card.index = -1;
+    card.view.x = -2 * ROULETTE.itemWidth * this.#scale;
+  }
+
+  // Draws strip index `index` with `card`: its place, art, rarity colours and dimming.
+  #bind(card: Card, index: number): void {
+    const item = this.#stripItems[index]!;
+    const colour = rarityColor(item.rarity);
+    const box = this.#artBox();
+    card.index = index;
+    card.view.x = index * ROULETTE.itemWidth * this.#scale;
+    card.glow.tint = colour;
+    card.bar.tint = colour;
+    card.art.texture = this.#art.get(item.image) ?? Texture.EMPTY;
+    card.art.width = box.width;
+    card.art.height = box.height;
+    card.view.alpha = this.#dimmedBut === null || this.#dimmedBut === index ? 1 : DIM_ALPHA;
   }
 
   #layout(): void {
@@ -475,15 +507,26 @@ export class RouletteScene {
     // The renderer draws after its listeners have run, so no render is asked for here.
   }
 
-  // Puts strip coordinate `marker` under the centre marker and shows only the cards in view.
+  // Puts strip coordinate `marker` under the centre marker and draws only the cards in view.
   #place(marker: number): void {
     this.#markerCoord = marker;
     const width = this.#renderer.size.width;
     this.#strip.x = width / 2 - marker;
     const plan = this.#plan;
     if (!plan) return;
+    // The cards in view are bound to their indices; one that has scrolled out stays where its index
+    // is, off the canvas, until it is bound again.
     const { first, last } = visibleRange(plan, this.#strip.x, width);
-    for (const [i, card] of this.#cards.entries()) card.view.visible = i >= first && i <= last;
+    const free = this.#cards.filter((card) => card.index < first || card.index > last);
+    for (let index = first; index <= last; index++) {
+      if (this.#cards.some((card) => card.index === index)) continue;
+      let card = free.pop();
+      if (!card) {
+        card = this.#newCard();
+        this.#cards.push(card);
+      }
+      this.#bind(card, index);
+    }
   }
 
   #frame(ticker: Ticker): void {
@@ -517,7 +560,8 @@ export class RouletteScene {
     const index = Math.floor(this.#markerCoord / plan.itemWidth);
     const item = plan.strip[index] ?? plan.strip[plan.landingIndex]!;
     this.#landed = { index, hash: item.hash };
-    for (const [i, card] of this.#cards.entries()) card.view.alpha = i === index ? 1 : DIM_ALPHA;
+    this.#dimmedBut = index;
+    for (const card of this.#cards) if (card.index >= 0) card.view.alpha = card.index === index ? 1 : DIM_ALPHA;
     if (!active.skipped && plan.sparks > 0 && !this.#renderer.settings.performance && !this.#renderer.settings.reducedMotion) this.#emitSparks(plan, item);
     const result: SpinResult<RouletteItem> = { item, index, skipped: active.skipped };
     // Released last: with nothing else animating, the renderer draws this final frame and stops.

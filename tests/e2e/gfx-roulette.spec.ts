@@ -67,7 +67,17 @@ test('mid-spin the strip shows only the cards in view; skipping lands on the cho
   await page.screenshot({ path: `${SHOTS}/roulette-spinning-desktop.png`, clip: BAND });
   await page.evaluate(() => window.gfx.skip());
   expect(await spinning).toMatchObject({ item: { hash: PINK.hash }, skipped: true });
-  expect(await page.evaluate(() => window.gfx.state()!)).toMatchObject({ phase: 'settled', landed: { hash: PINK.hash }, particles: 0 });
+  const skipped = await page.evaluate(() => window.gfx.state()!);
+  expect(skipped).toMatchObject({ phase: 'settled', landed: { hash: PINK.hash }, particles: 0 });
+  // A strip is some thirty cards; the scene holds only those a 1920 px band shows (178 px apart),
+  // and the next spin draws its strip with the same ones.
+  const inView = Math.ceil(1920 / 178) + 1;
+  expect(skipped.plan!.length).toBeGreaterThan(2 * inView);
+  expect(skipped.cards).toBeLessThanOrEqual(inView);
+  await page.evaluate((hash) => window.gfx.spin(hash, { seed: 'again', fast: true }), KNIFE.hash);
+  const again = await page.evaluate(() => window.gfx.state()!);
+  expect(again).toMatchObject({ phase: 'settled', landed: { hash: KNIFE.hash }, markerHash: KNIFE.hash });
+  expect(again.cards).toBeLessThanOrEqual(inView);
 });
 
 test('art prepared before the first spin is the art it spins with: no second atlas, and it lands on its item', async ({ page }) => {
