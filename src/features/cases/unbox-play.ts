@@ -5,7 +5,7 @@
  * the game's room.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Rooms, type MethodResult } from '../../contract/index.ts';
 import { rouletteScale } from '../../gfx/roulette-plan.ts';
 import { rpc, socket } from '../../net/index.ts';
@@ -83,7 +83,11 @@ export function useUnboxPlay(caseKey: string, token: string) {
   const rollOnce = async (chained = false): Promise<void> => {
     if (busy.current || !pool) return;
     busy.current = true;
-    setStage('rolling');
+    // Each stage re-renders the page (the buttons, what landed, the drop's card): some 80-100 ms
+    // of script on a phone slowed 5x, in the press's own task or where the next taps land (issue
+    // 31). As transitions they render in slices that yield to a tap; `busy` already keeps a second
+    // press from rolling twice.
+    startTransition(() => setStage('rolling'));
     let roll: Roll;
     const { fast_spin: fast, lightning_plus } = getSettings();
     const instant = chained && lightning_plus;
@@ -98,8 +102,10 @@ export function useUnboxPlay(caseKey: string, token: string) {
     queryClient.setQueryData(caseKeys.game(token), (detail: UnboxDetail | undefined) => withRoll(detail, roll));
     void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
     if (!alive.current) return;
-    setLanded(null);
-    setStage('spinning');
+    startTransition(() => {
+      setLanded(null);
+      setStage('spinning');
+    });
     let item: CaseItem = roll.item;
     try {
       const result = await roulette.spin({ winner: roll.item, pool, seed: roll.drop.hash, durationMs: roll.roll.duration, fast, instant });
@@ -109,8 +115,10 @@ export function useUnboxPlay(caseKey: string, token: string) {
     }
     busy.current = false;
     if (!alive.current) return;
-    setLanded({ item, roll });
-    setStage('revealed');
+    startTransition(() => {
+      setLanded({ item, roll });
+      setStage('revealed');
+    });
   };
   const rollFromEffect = useEffectEvent((chained: boolean) => void rollOnce(chained));
 
