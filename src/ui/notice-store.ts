@@ -12,6 +12,9 @@ let nextId = 1;
 let lastTick = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let unread = 0;
+// The countdown waits for the toasts' chunk to load and draw the first (toastsDrawn): on a slow
+// phone that took longer than the performance notice's 12 s, and the notice ran out unseen.
+let drawn = false;
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -21,13 +24,14 @@ function emit(): void {
 // Time that passed since the last tick goes to the toast that was oldest during it, so a
 // burst of new toasts never holds the countdown back.
 function advance(now: number): void {
-  if (queue.length > 0 && lastTick > 0) queue = tickToasts(queue, now - lastTick);
+  if (drawn && queue.length > 0 && lastTick > 0) queue = tickToasts(queue, now - lastTick);
   lastTick = now;
 }
 
 function schedule(): void {
   clearTimeout(timer);
   timer = undefined;
+  if (!drawn) return;
   const delay = nextTickDelay(queue);
   if (delay === null) {
     lastTick = 0;
@@ -60,6 +64,14 @@ export function pushNotice(input: ToastInput): number | null {
     emit();
   }
   return id;
+}
+
+/** The toasts are on screen (the list's first draw): their countdown runs from now. */
+export function toastsDrawn(): void {
+  if (drawn) return;
+  drawn = true;
+  lastTick = Date.now();
+  schedule();
 }
 
 /** Closes one toast. */

@@ -118,6 +118,28 @@ test.describe('notices', () => {
     await expect(toasts.filter({ hasText: 'Achievement unlocked' })).toContainText('First blood');
   });
 
+  test('a toast counts down only once it is on screen: one whose part arrives after its time still shows', async ({ page }) => {
+    await acceptCookiesUpFront(page);
+    const socket = await withSocket(page);
+    // The toasts' own chunk arrives 4.5 s late, as on a slow phone or link: longer than an
+    // experience toast's 3 s.
+    let asked = 0;
+    await page.route(/\/assets\/toast-list-[^/]*\.js$/, async (route) => {
+      asked += 1;
+      await new Promise((resolve) => setTimeout(resolve, 4_500));
+      await route.continue();
+    });
+    await signInByApi(page);
+    await page.goto('/');
+    await expect(header(page).getByTestId('balance')).toBeVisible();
+    socket().send(JSON.stringify({ type: '#EXPERIENCE_CHANGED', data: { exp: 40 } }));
+    await expect.poll(() => asked).toBe(1);
+    const toast = page.getByTestId('toast').filter({ hasText: 'Experience' });
+    await expect(toast).toContainText('+40 XP', { timeout: 15_000 });
+    // And then it goes after its time.
+    await expect(toast).toHaveCount(0, { timeout: 15_000 });
+  });
+
   test('with the notifications setting off no toast shows, and the setting survives a reload', async ({ page }) => {
     await acceptCookiesUpFront(page);
     const socket = await withSocket(page);

@@ -1,6 +1,6 @@
-import type { CSSProperties } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { CloseIcon } from '../../ui/icons.tsx';
-import { dismissNotice } from '../../ui/notice-store.ts';
+import { dismissNotice, toastsDrawn } from '../../ui/notice-store.ts';
 import type { Toast } from '../../ui/toast-queue.ts';
 import './notifications.css';
 
@@ -16,6 +16,7 @@ function tone(toast: Toast): string {
 
 /** The toasts shown (toasts.tsx), newest at the bottom. Only the oldest counts down, and its bar shows the time left. */
 export default function ToastList({ toasts }: { toasts: readonly Toast[] }) {
+  useEffect(toastsDrawn, []);
   return (
     <>
       {toasts.map((toast, index) => (
