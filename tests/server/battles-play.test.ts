@@ -172,7 +172,9 @@ describe('playing a battle', () => {
         const again = await second.server.player('restart_erin');
         const resumed = await battle(again, created.game.hash);
         expect(resumed.drops).toEqual(midway.drops);
-        expect(second.battles().runner.size()).toBe(1);
+        // On PostgreSQL the new process runs the clocks once it holds the lease, which it asks for
+        // every second until the closed one's connection, and the lease with it, has gone.
+        await until(() => second.battles().runner.size() === 1, 15_000);
         const done = await second.playToEnd(again, created.game.hash);
         expect(done.game.status).toBe('finished');
         // The same drops, now showing the revealed seed (and the assets, when Erin took them).
