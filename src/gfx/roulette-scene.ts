@@ -455,7 +455,12 @@ export class RouletteScene {
     card.art.texture = this.#art.get(item.image) ?? Texture.EMPTY;
     card.art.width = box.width;
     card.art.height = box.height;
-    card.view.alpha = this.#dimmedBut === null || this.#dimmedBut === index ? 1 : DIM_ALPHA;
+    card.view.alpha = this.#alphaOf(index);
+  }
+
+  // Once a spin has landed, every card but the landed one is dimmed.
+  #alphaOf(index: number): number {
+    return this.#dimmedBut === null || this.#dimmedBut === index ? 1 : DIM_ALPHA;
   }
 
   #layout(): void {
@@ -561,7 +566,7 @@ export class RouletteScene {
     const item = plan.strip[index] ?? plan.strip[plan.landingIndex]!;
     this.#landed = { index, hash: item.hash };
     this.#dimmedBut = index;
-    for (const card of this.#cards) if (card.index >= 0) card.view.alpha = card.index === index ? 1 : DIM_ALPHA;
+    for (const card of this.#cards) if (card.index >= 0) card.view.alpha = this.#alphaOf(card.index);
     if (!active.skipped && plan.sparks > 0 && !this.#renderer.settings.performance && !this.#renderer.settings.reducedMotion) this.#emitSparks(plan, item);
     const result: SpinResult<RouletteItem> = { item, index, skipped: active.skipped };
     // Released last: with nothing else animating, the renderer draws this final frame and stops.
