@@ -32,6 +32,36 @@ function firstPageGraph(): Plugin {
   };
 }
 
+/**
+ * V8's explicit compile hint on the first page's chunk: every function in it (React, the router,
+ * the query cache, the shell) is compiled while the file streams in, on a background thread,
+ * instead of one by one on the main thread at its first call. Most of them run on every start;
+ * on a phone's first load that lazy compiling was about a fifth of the main thread's work
+ * (docs/decisions/0053). The hint counts only as the file's first line, so it goes in after
+ * Vite has put its own preload helper at the top, and the source map moves down a line with it.
+ */
+function compileHint(chunkName: string): Plugin {
+  const HINT = '//# allFunctionsCalledOnLoad';
+  return {
+    name: 'arena:compile-hint',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk' || file.name !== chunkName) continue;
+          file.code = `${HINT}\n${file.code}`;
+          const map = bundle[`${file.fileName}.map`];
+          if (map?.type === 'asset' && typeof map.source === 'string') {
+            const json = JSON.parse(map.source) as { mappings: string };
+            map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
+          }
+        }
+      },
+    },
+  };
+}
+
 /** Built files (paths under dist/) the service worker fetches on install; filled by firstVisitFiles. */
 const firstVisit = new Set<string>();
 
@@ -80,6 +110,7 @@ export default defineConfig({
   plugins: [
     firstPageGraph(),
     firstVisitFiles(),
+    compileHint('app'),
     // The router plugin must run before React's: it rewrites route files into lazy chunks.
     tanstackRouter({
       target: 'react',

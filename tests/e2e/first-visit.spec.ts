@@ -6,6 +6,8 @@
 // site's frame in it: the header, a visitor's or a signed-in player's, over the page-loading
 // placeholder.
 // Screenshots for a person to look at go to test-results/screens/.
+import { readFileSync } from 'node:fs';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import type { Page } from '@playwright/test';
 import { FULL_MOTION, expect, test } from './fixtures.ts';
 import { formatCoins } from '../../src/core/money.ts';
@@ -106,6 +108,23 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
     await expect(page.getByRole('list', { name: `Items in ${first.name}` }).getByRole('listitem').first()).toBeVisible();
   });
+});
+
+test("the first page's script starts with V8's compile hint, and its source map still leads to the right lines", async ({ page }) => {
+  const html = await (await page.request.get('/')).text();
+  const src = /"(\/assets\/app-[\w-]+\.js)"/.exec(html)?.[1];
+  expect(src, 'the first page names its script').toBeTruthy();
+  const code = await (await page.request.get(src!)).text();
+  // Anywhere but the first line V8 reads it as a plain comment.
+  expect(code.slice(0, code.indexOf('\n'))).toBe('//# allFunctionsCalledOnLoad');
+  const map = new SourceMap((await (await page.request.get(`${src}.map`)).json()) as SourceMapPayload);
+  // A name that only state-version.ts writes: where it stands in the script leads back to its line there.
+  const at = code.indexOf('state_version');
+  const before = code.slice(0, at);
+  const entry = map.findEntry(before.split('\n').length - 1, at - (before.lastIndexOf('\n') + 1));
+  expect('originalSource' in entry && entry.originalSource).toMatch(/src\/storage\/state-version\.ts$/);
+  const line = 'originalLine' in entry ? entry.originalLine : -1;
+  expect(readFileSync('src/storage/state-version.ts', 'utf8').split('\n')[line]).toContain("'state_version'");
 });
 
 test('the app takes the prerendered page over: the same page, now working', async ({ page }) => {
