@@ -39,6 +39,18 @@ export function formatCoins(cents: number): string {
   return `${value < 0 ? '-' : ''}${groupThousands(String(Math.floor(abs / 100)))}.${fraction}`;
 }
 
+/**
+ * A count for display with its thousands grouped: 12345 -> "12,345", -1200 -> "-1,200"; a
+ * fraction is rounded. Number#toLocaleString('en-US') says the same but builds a number
+ * formatter on every call: a case page's forty item cards took 90 ms of a phone's render
+ * (6x CPU) in it (docs/decisions/0053).
+ */
+export function formatCount(count: number): string {
+  if (!Number.isFinite(count)) return String(count);
+  const value = Math.round(count);
+  return `${value < 0 ? '-' : ''}${groupThousands(String(Math.abs(value)))}`;
+}
+
 function formatHundredths(hundredths: number): string {
   const fraction = String(hundredths % 100).padStart(2, '0').replace(/0+$/, '');
   const whole = groupThousands(String(Math.floor(hundredths / 100)));

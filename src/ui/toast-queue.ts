@@ -9,6 +9,7 @@
  *   experience; received_keys toasts of the same key id merge, adding their counts; keys of the
  *   promo_gift_case are never shown.
  */
+import { formatCount } from '../core/money.ts';
 
 /** Kinds of notice (document 1 section 3 'Notification', plus the client's own). */
 export type ToastType =
@@ -92,7 +93,7 @@ export function defaultTimer(input: Pick<ToastInput, 'type' | 'error'>): number 
 
 /** The text of a merged exp toast. */
 export function expMessage(exp: number): string {
-  return `${exp >= 0 ? '+' : ''}${exp.toLocaleString('en-US')} XP`;
+  return `${exp >= 0 ? '+' : ''}${formatCount(exp)} XP`;
 }
 
 /** The text of a merged keys toast. */

@@ -7,11 +7,28 @@ import {
   depositBonusPercent,
   formatCoins,
   formatCompact,
+  formatCount,
   numericFilter,
   parseCoinsToCents,
   sponsoredCents,
   withdrawableCents,
 } from '../../src/core/money.ts';
+
+describe('formatCount', () => {
+  test('a count shows with comma thousands, as en-US writes it', () => {
+    for (const count of [0, 7, 999, 1_000, 12_345, 100_000, 1_234_567, -1_200, Number.MAX_SAFE_INTEGER]) expect(formatCount(count)).toBe(count.toLocaleString('en-US'));
+  });
+
+  test('a fraction is rounded, and a rounded-away minus does not show', () => {
+    expect(formatCount(1_234.6)).toBe('1,235');
+    expect(formatCount(-0.4)).toBe('0');
+  });
+
+  test('a value that is no number reads as itself rather than breaking the page', () => {
+    expect(formatCount(Number.NaN)).toBe('NaN');
+    expect(formatCount(Number.POSITIVE_INFINITY)).toBe('Infinity');
+  });
+});
 
 describe('formatCoins', () => {
   test('cents show as coins with two decimals and comma thousands', () => {

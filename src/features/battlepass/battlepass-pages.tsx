@@ -4,7 +4,7 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import type { MethodResult } from '../../contract/index.ts';
 import { BOOSTER_NAMES, isBoosterKind } from '../../core/boosters.ts';
 import { BP_EXP_PER_TIER, BP_TIERS, BP_UPGRADE_TIERS } from '../../core/battlepass.ts';
-import { formatCoins } from '../../core/money.ts';
+import { formatCoins, formatCount } from '../../core/money.ts';
 import { RARITY_TIER_STYLE, type RarityTier } from '../../core/rarity.ts';
 import { rpc } from '../../net/index.ts';
 import { RpcError } from '../../net/errors.ts';
@@ -74,7 +74,7 @@ export function BattlePassPage() {
         </>
       }
       title="Battle Pass"
-      lead={`${BP_TIERS} tiers over 90 days. Every ${BP_EXP_PER_TIER.toLocaleString('en-US')} season experience opens the next tier.`}
+      lead={`${BP_TIERS} tiers over 90 days. Every ${formatCount(BP_EXP_PER_TIER)} season experience opens the next tier.`}
       actions={
         !logged ? (
           <Button variant="primary" onClick={() => sessionModal.set('login')}>
@@ -129,9 +129,9 @@ function Progress({ data }: { data: BpData }) {
         <span style={{ width: `${percent}%` }} />
       </span>
       <p className="bp-progress-note">
-        {progress.exp.toLocaleString('en-US')} season XP
-        {progress.tier < BP_TIERS && ` · ${(BP_EXP_PER_TIER - within).toLocaleString('en-US')} XP to tier ${progress.tier + 1}`}
-        {gained > 0 && <strong className="bp-gained"> · +{gained.toLocaleString('en-US')} XP since your last visit</strong>}
+        {formatCount(progress.exp)} season XP
+        {progress.tier < BP_TIERS && ` · ${formatCount(BP_EXP_PER_TIER - within)} XP to tier ${progress.tier + 1}`}
+        {gained > 0 && <strong className="bp-gained"> · +{formatCount(gained)} XP since your last visit</strong>}
       </p>
       {ready > 0 && (
         <p className="bp-ready" role="status">
@@ -251,7 +251,7 @@ export function BattlePassDonePage() {
       ) : progress ? (
         <Panel title="Your season">
           <p>
-            Tier {progress.tier} of {BP_TIERS} · {progress.exp.toLocaleString('en-US')} season XP · {progress.claimed.length} rewards claimed
+            Tier {progress.tier} of {BP_TIERS} · {formatCount(progress.exp)} season XP · {progress.claimed.length} rewards claimed
             {open > 0 ? ` · ${open} still to claim` : ''}
           </p>
           {season && <p>The next season starts in {timeLeft(season.ends_in)}.</p>}

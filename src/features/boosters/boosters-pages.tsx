@@ -15,6 +15,7 @@ import { sessionModal, useLogged } from '../session/index.ts';
 import { BoosterList, boosterCoins } from './booster-list.tsx';
 import { boosterKeys, boostersQueryOptions, useBoosterSync } from './queries.ts';
 import './boosters.css';
+import { formatCount } from '../../core/money.ts';
 
 function MyBoosters() {
   useBoosterSync();
@@ -87,7 +88,7 @@ const PAGE = 20;
 
 function gave(b: Booster): string {
   const p = b.process;
-  if (b.kind === 'xp_multiplier') return `${p.bonus_issued_exprience.toLocaleString('en-US')} XP`;
+  if (b.kind === 'xp_multiplier') return `${formatCount(p.bonus_issued_exprience)} XP`;
   if (b.kind === 'auto_join' || b.kind === 'free_access') return `${p.bonus_issued_reward} rain${p.bonus_issued_reward === 1 ? '' : 's'}`;
   return `${boosterCoins(p.bonus_issued_amount)} coins`;
 }

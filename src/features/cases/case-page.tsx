@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatCoins } from '../../core/money.ts';
+import { formatCoins, formatCount } from '../../core/money.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { BattleIcon, CaseIcon } from '../../ui/icons.tsx';
 import { ItemCard } from '../../ui/item-card.tsx';
@@ -66,7 +66,7 @@ export function CasePage({ caseKey, action }: { caseKey: string; action?: 'open_
                 color={item.color}
                 price={item.price}
                 note={
-                  <span title={`Tickets ${range[0].toLocaleString('en-US')} – ${range[1].toLocaleString('en-US')}`}>{odds?.[index] === undefined ? '…' : formatChance(odds[index])}</span>
+                  <span title={`Tickets ${formatCount(range[0])} – ${formatCount(range[1])}`}>{odds?.[index] === undefined ? '…' : formatChance(odds[index])}</span>
                 }
               />
             </li>

@@ -1,6 +1,6 @@
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
-import { formatCoins } from '../../core/money.ts';
+import { formatCoins, formatCount } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { buttonClass } from '../../ui/button.tsx';
@@ -56,7 +56,7 @@ export function CaseTablePage({ id }: { id: string }) {
           <dl className="table-figures">
             <div>
               <dt>Opened here</dt>
-              <dd data-testid="table-opened">{table.opened.toLocaleString('en-US')}</dd>
+              <dd data-testid="table-opened">{formatCount(table.opened)}</dd>
             </div>
             <div>
               <dt>Dropped</dt>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatMultiplier, payoutOf } from '../../core/chicken-rules.ts';
 import { DICE_EDGE_BP, DICE_MAX_CHANCE, DICE_MIN_CHANCE, DICE_TICKET_MAX, diceMultiplier, diceTarget, formatHundredths, type DiceSide } from '../../core/dice-rules.ts';
-import { cleanAmountInput, formatCoins, parseCoinsToCents } from '../../core/money.ts';
+import { cleanAmountInput, formatCoins, formatCount, parseCoinsToCents } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
 import { playBalanceChange, playSound } from '../../sound/index.ts';
 import { useBusyWhile } from '../../ui/activity.ts';
@@ -251,7 +251,7 @@ export function DicePage() {
 
       <Panel title="Rules">
         <p>
-          Each roll is a provably fair ticket from your seed pair, from 1 to {DICE_TICKET_MAX.toLocaleString('en-US')}; the roll is the ticket minus one, shown from 0.00 to 99.99. Roll under wins below the target, roll over wins at or
+          Each roll is a provably fair ticket from your seed pair, from 1 to {formatCount(DICE_TICKET_MAX)}; the roll is the ticket minus one, shown from 0.00 to 99.99. Roll under wins below the target, roll over wins at or
           above it. The chance runs from {formatHundredths(DICE_MIN_CHANCE)}% to {formatHundredths(DICE_MAX_CHANCE)}% and the multiplier is (100% − {DICE_EDGE_BP / 100}%) ÷ chance, so every roll returns{' '}
           {(10_000 - DICE_EDGE_BP) / 100}% on average. Auto-bet rolls on the server one roll at a time and stops at its count, or earlier at your profit or loss limit.
         </p>

@@ -10,6 +10,7 @@ import { beaconBlocksQueryOptions } from './queries.ts';
 import { GameFairness } from './game-fairness.tsx';
 import { VerifyModal } from './verify-modal.tsx';
 import './fairness.css';
+import { formatCount } from '../../core/money.ts';
 
 const blockTime = dateFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -56,8 +57,8 @@ export function FairnessPage() {
               <code>ticket = (first 7 hex digits of HMAC-SHA256(key, client_seed + "-" + nonce)) mod max + 1</code>
             </p>
             <p>
-              For cases and battles <code>max</code> is {TICKET_MAX.toLocaleString('en-US')}, so the ticket runs from 1 to {TICKET_MAX.toLocaleString('en-US')}. Every item of a case owns a range of tickets; the ranges
-              cover 1 to {TICKET_MAX.toLocaleString('en-US')} exactly, and the ticket picks the item.
+              For cases and battles <code>max</code> is {formatCount(TICKET_MAX)}, so the ticket runs from 1 to {formatCount(TICKET_MAX)}. Every item of a case owns a range of tickets; the ranges
+              cover 1 to {formatCount(TICKET_MAX)} exactly, and the ticket picks the item.
             </p>
           </div>
         </Panel>

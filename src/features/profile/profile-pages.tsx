@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { RANKS, levelProgress, rankForSeasonExp } from '../../core/levels.ts';
 import { RARITY_TIER_STYLE, type RarityTier } from '../../core/rarity.ts';
-import { formatCoins } from '../../core/money.ts';
+import { formatCoins, formatCount } from '../../core/money.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { NameBadge } from '../../ui/name-badge.tsx';
 import { patternProps } from '../../ui/pattern.ts';
@@ -107,7 +107,7 @@ function ProfileStats({ name }: { name: string }) {
           <>
             <Bar percent={level.percent} colour={levelColour(level.level)} />
             <p className="profile-note">
-              {user.user_progress.exp.toLocaleString('en-US')} XP{level.is_max ? '' : ` · ${level.percent}% to level ${level.level_next}`}
+              {formatCount(user.user_progress.exp)} XP{level.is_max ? '' : ` · ${level.percent}% to level ${level.level_next}`}
             </p>
           </>
         )}
@@ -118,7 +118,7 @@ function ProfileStats({ name }: { name: string }) {
         </p>
         <Bar percent={season.percent} colour={RANK_GROUP_COLOURS[rank.group] ?? '#fff'} />
         <p className="profile-note">
-          {user.season_experience.exp.toLocaleString('en-US')} season XP{season.rank_next ? ` · next ${season.rank_next.name} at ${season.rank_next.exp.toLocaleString('en-US')}` : ' · top rank'}
+          {formatCount(user.season_experience.exp)} season XP{season.rank_next ? ` · next ${season.rank_next.name} at ${formatCount(season.rank_next.exp)}` : ' · top rank'}
         </p>
       </Panel>
       <Panel title="Played" className="profile-card">
@@ -132,7 +132,7 @@ function ProfileStats({ name }: { name: string }) {
             </div>
             <div>
               <dt>Games</dt>
-              <dd>{(user.games ?? 0).toLocaleString('en-US')}</dd>
+              <dd>{formatCount(user.games ?? 0)}</dd>
             </div>
             <div>
               <dt>Best drop</dt>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { FEATURED_RACE, RACE_PERIODS, periodAt, type RacePeriod } from '../../core/race-periods.ts';
-import { formatCoins } from '../../core/money.ts';
+import { formatCoins, formatCount } from '../../core/money.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { CoinIcon, FlagIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
@@ -65,7 +65,7 @@ function Leaderboard({ period, start }: { period: RacePeriod; start?: number }) 
           )}
           {data.players > 0 && (
             <p className="race-foot">
-              {data.players.toLocaleString('en-US')} {data.players === 1 ? 'player' : 'players'} · {data.paid ? 'prizes paid' : data.ends_in > 0 ? 'prizes paid when the timer ends' : 'prizes being paid'}
+              {formatCount(data.players)} {data.players === 1 ? 'player' : 'players'} · {data.paid ? 'prizes paid' : data.ends_in > 0 ? 'prizes paid when the timer ends' : 'prizes being paid'}
             </p>
           )}
           {data.me && (

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { levelProgress } from '../../core/levels.ts';
-import { formatCoins } from '../../core/money.ts';
+import { formatCoins, formatCount } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
 import { RpcError } from '../../net/errors.ts';
 import { Button } from '../../ui/button.tsx';
@@ -59,7 +59,7 @@ export function LevelRewards() {
             <span style={{ width: `${progress.percent}%`, background: levelColour(progress.level) }} />
           </span>
           <p className="rewards-note">
-            {progress.is_max ? 'The top level.' : `${(progress.level_exp_next - Math.max(exp, rewards.data.exp)).toLocaleString('en-US')} XP to level ${progress.level_next}`} · {claimed} rewards claimed
+            {progress.is_max ? 'The top level.' : `${formatCount(progress.level_exp_next - Math.max(exp, rewards.data.exp))} XP to level ${progress.level_next}`} · {claimed} rewards claimed
           </p>
           {ready.length > 0 && (
             <p className="rewards-ready" role="status">

@@ -5,6 +5,7 @@ import { PageFrame, Panel } from '../../ui/page-frame.tsx';
 import { LevelRewards } from './level-rewards.tsx';
 import { RANK_GROUP_COLOURS } from '../../ui/level-colour.ts';
 import './rewards.css';
+import { formatCount } from '../../core/money.ts';
 
 
 /** /rewards (?ranks=true for the rank table). */
@@ -34,7 +35,7 @@ export function RewardsPage({ ranks }: { ranks: boolean }) {
             {RANKS.map((rank) => (
               <li key={rank.rank} style={{ color: RANK_GROUP_COLOURS[rank.group] }}>
                 <span className="rank-name">{rank.name}</span>
-                <span className="rank-exp">{rank.exp.toLocaleString('en-US')} XP</span>
+                <span className="rank-exp">{formatCount(rank.exp)} XP</span>
               </li>
             ))}
           </ol>
