@@ -2,9 +2,11 @@
  * A date formatter made the first time it formats. The first Intl object a page makes loads the
  * browser's locale data, 20-90 ms of the main thread on this machine at full speed, so a module
  * that may show a date one day does not make its formatter as it loads: that cost landed in the
- * start-up of pages that show no date at all (/cases, issue 31).
+ * start-up of pages that show no date at all (/cases, issue 31). Made once, it is also not
+ * made again for every row: Date#toLocaleString and its kin build one on each call. No locale
+ * (undefined) is the browser's own.
  */
-export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): { format(date: number | Date): string } {
+export function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): { format(date: number | Date): string } {
   let made: Intl.DateTimeFormat | null = null;
   return { format: (date) => (made ??= new Intl.DateTimeFormat(locale, options)).format(date) };
 }

@@ -3,8 +3,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { BOOSTER_KINDS, type Booster } from '../../contract/index.ts';
 import { BOOSTER_DESCRIPTIONS, BOOSTER_NAMES, formatBoosterDuration } from '../../core/boosters.ts';
+import { formatCount } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
+import { dateFormat } from '../../ui/date-format.ts';
 import { Modal, ModalWidth } from '../../ui/modal.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { RocketIcon } from '../../ui/page-icons.tsx';
@@ -15,7 +17,6 @@ import { sessionModal, useLogged } from '../session/index.ts';
 import { BoosterList, boosterCoins } from './booster-list.tsx';
 import { boosterKeys, boostersQueryOptions, useBoosterSync } from './queries.ts';
 import './boosters.css';
-import { formatCount } from '../../core/money.ts';
 
 function MyBoosters() {
   useBoosterSync();
@@ -85,6 +86,7 @@ export function BoostersModalPage({ behind }: { behind: ReactNode }) {
 }
 
 const PAGE = 20;
+const startedAt = dateFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 function gave(b: Booster): string {
   const p = b.process;
@@ -126,7 +128,7 @@ export function BoosterHistoryPage() {
                 {rows.map((b) => (
                   <tr key={b.hash}>
                     <td>{b.name}</td>
-                    <td>{b.activated_at ? new Date(b.activated_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—'}</td>
+                    <td>{b.activated_at ? startedAt.format(b.activated_at) : '—'}</td>
                     <td>{b.activated_at && b.closed_at ? formatBoosterDuration(b.closed_at - b.activated_at) : '—'}</td>
                     <td>{gave(b)}</td>
                   </tr>

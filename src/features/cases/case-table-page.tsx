@@ -5,6 +5,7 @@ import { rpc } from '../../net/index.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import { CopyButton } from '../../ui/copy-button.tsx';
+import { dateFormat } from '../../ui/date-format.ts';
 import { CoinIcon } from '../../ui/icons.tsx';
 import { ItemCard, splitItemName } from '../../ui/item-card.tsx';
 import { EmptyState, PageFrame, Panel } from '../../ui/page-frame.tsx';
@@ -16,7 +17,7 @@ import { useCaseTableLive } from './use-case-table.ts';
 import { CaseHero } from './case-hero.tsx';
 import './cases.css';
 
-const timeOf = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const timeOf = dateFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format;
 
 /**
  * /case/table/default/{id}: a shared table of one case (docs/decisions/0015). Everyone with

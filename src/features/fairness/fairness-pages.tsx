@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { TICKET_MAX } from '../../core/fair-ticket.ts';
+import { formatCount } from '../../core/money.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { dateFormat } from '../../ui/date-format.ts';
 import { PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
@@ -10,7 +11,6 @@ import { beaconBlocksQueryOptions } from './queries.ts';
 import { GameFairness } from './game-fairness.tsx';
 import { VerifyModal } from './verify-modal.tsx';
 import './fairness.css';
-import { formatCount } from '../../core/money.ts';
 
 const blockTime = dateFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { RANKS } from '../../core/levels.ts';
+import { formatCount } from '../../core/money.ts';
 import { GiftIcon } from '../../ui/icons.tsx';
 import { PageFrame, Panel } from '../../ui/page-frame.tsx';
 import { LevelRewards } from './level-rewards.tsx';
 import { RANK_GROUP_COLOURS } from '../../ui/level-colour.ts';
 import './rewards.css';
-import { formatCount } from '../../core/money.ts';
 
 
 /** /rewards (?ranks=true for the rank table). */

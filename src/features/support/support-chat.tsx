@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { SUPPORT_LIMITS, type SupportThread } from '../../contract/index.ts';
 import { rpc } from '../../net/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
+import { dateFormat } from '../../ui/date-format.ts';
 import { Modal } from '../../ui/modal.tsx';
 import { sessionModal, useLogged } from '../session/index.ts';
 import { addMessage, supportKeys, supportThreadQuery, useLiveSupport, type ThreadState } from './support-thread.ts';
@@ -59,7 +60,7 @@ export default function SupportChat({ onClose, email }: Props) {
 const ended = (thread: SupportThread) =>
   thread.closed_reason === 'logout' ? 'This conversation ended when you logged out.' : 'Support closed this conversation.';
 
-const clock = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const clock = dateFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format;
 
 function Conversation({ email }: { email: string }) {
   const queryClient = useQueryClient();
