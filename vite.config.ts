@@ -39,6 +39,7 @@ function firstPageGraph(): Plugin {
  * on a phone's first load that lazy compiling was about a fifth of the main thread's work
  * (docs/decisions/0053). The hint counts only as the file's first line, so it goes in after
  * Vite has put its own preload helper at the top, and the source map moves down a line with it.
+ * The file's name hashes its content without the line, which is the same line in every build.
  */
 function compileHint(chunkName: string): Plugin {
   const HINT = '//# allFunctionsCalledOnLoad';
