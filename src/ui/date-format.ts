@@ -10,3 +10,16 @@ export function dateFormat(locale: string | undefined, options: Intl.DateTimeFor
   let made: Intl.DateTimeFormat | null = null;
   return { format: (date) => (made ??= new Intl.DateTimeFormat(locale, options)).format(date) };
 }
+
+/** en-GB's short month names, as Intl writes them ("Sept" included). */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * A UTC day and month as en-GB writes them ("30 Nov"), without Intl. Where a page's first render
+ * shows a date (the race's period), the first formatter it made loaded the locale data in that
+ * render: 139 ms of one task at 6x CPU on /event/race (docs/decisions/0053).
+ */
+export function dayMonthUtc(ms: number): string {
+  const date = new Date(ms);
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''}`;
+}

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { FEATURED_RACE, RACE_PERIODS, periodAt, type RacePeriod } from '../../core/race-periods.ts';
 import { formatCoins, formatCount } from '../../core/money.ts';
 import { Avatar } from '../../ui/avatar.tsx';
-import { dateFormat } from '../../ui/date-format.ts';
+import { dayMonthUtc } from '../../ui/date-format.ts';
 import { CoinIcon, FlagIcon } from '../../ui/icons.tsx';
 import { EmptyState, PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { levelColour } from '../../ui/level-colour.ts';
@@ -18,8 +18,6 @@ import './race.css';
 
 const TITLE: Record<RacePeriod, string> = { daily: 'Daily race', weekly: 'Weekly race', monthly: 'Monthly race' };
 const TAB: Record<RacePeriod, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
-
-const dateText = dateFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format;
 
 function Leaderboard({ period, start }: { period: RacePeriod; start?: number }) {
   const board = useQuery({ ...raceQueryOptions(period, start), refetchInterval: start === undefined ? RACE_REFRESH_MS : false });
@@ -128,7 +126,7 @@ export function RacePage({ period = FEATURED_RACE }: { period?: RacePeriod }) {
         ))}
       </nav>
       <div className="race-layout">
-        <Panel title={current ? `${dateText(current.start)} – ${dateText(current.end - 1)}` : 'This period'}>
+        <Panel title={current ? `${dayMonthUtc(current.start)} – ${dayMonthUtc(current.end - 1)}` : 'This period'}>
           <Leaderboard period={period} />
         </Panel>
         <div className="race-side">
