@@ -36,9 +36,11 @@ test('two players join, are picked, one splits and one steals; both see the chec
   await expect(decision(ann.page)).toBeVisible({ timeout: 20_000 });
   await expect(decision(bob.page)).toBeVisible({ timeout: 10_000 });
   // While they battle, a player's message carries the game's marker, and their opponent sees it highlighted.
-  await chat(ann.page).getByRole('textbox', { name: 'Message' }).fill('split and we both win');
+  // Addressed to this run's opponent: an earlier run on the same server said it too.
+  const plea = `split, ${bob.name}, and we both win`;
+  await chat(ann.page).getByRole('textbox', { name: 'Message' }).fill(plea);
   await chat(ann.page).getByRole('textbox', { name: 'Message' }).press('Enter');
-  const annSaid = (page: Page) => chat(page).locator('.chat-msg').filter({ hasText: 'split and we both win' });
+  const annSaid = (page: Page) => chat(page).locator('.chat-msg').filter({ hasText: plea });
   await expect(annSaid(bob.page)).toHaveAttribute('data-steal', 'opponent');
   await expect(annSaid(bob.page)).toContainText('Your opponent');
   await expect(annSaid(ann.page)).toHaveAttribute('data-steal', 'player');
@@ -62,7 +64,7 @@ test('two players join, are picked, one splits and one steals; both see the chec
   }
   await expect.poll(() => balance(bob.page)).toBe(bobBefore + reward);
   // The chat tells how it ended (chat_steal).
-  await expect(ann.page.getByRole('complementary', { name: 'Chat' }).locator('[data-origin="chat_steal"]').filter({ hasText: 'One stole' })).toBeVisible({ timeout: 10_000 });
+  await expect(ann.page.getByRole('complementary', { name: 'Chat' }).locator('[data-origin="chat_steal"]').filter({ hasText: 'One stole' }).filter({ hasText: bob.name })).toBeVisible({ timeout: 10_000 });
   await ann.page.screenshot({ path: `${SHOTS}/chat-steal-closed-desktop.png` });
   await bob.page.screenshot({ path: `${SHOTS}/chat-steal-closed-mobile.png` });
 

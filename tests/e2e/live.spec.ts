@@ -67,6 +67,9 @@ test('a panel asked for while the connection is away does not take the page down
   await expectLive(page);
   const heading = page.getByRole('heading', { level: 1 }).first();
   await expect(heading).toBeVisible();
+  // The code the page fetches when idle has arrived: one of its modules failing here would be the
+  // next test's case (the browser keeps the failure, and only a new document fetches it).
+  await page.waitForLoadState('networkidle');
 
   // The chat panel's code is fetched on first open: offline, that fetch fails.
   await context.setOffline(true);
@@ -77,6 +80,24 @@ test('a panel asked for while the connection is away does not take the page down
 
   await context.setOffline(false);
   await expect(page.getByRole('complementary', { name: 'Chat' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'ERROR' })).toHaveCount(0);
+});
+
+test('a panel whose shared code failed to arrive once opens after the page loads again by itself', async ({ page }) => {
+  // The chat's rain strip is a module of its own, first fetched with the chat panel: it fails once,
+  // as if the connection had blinked, and the browser keeps that failure for the document's life.
+  let failed = 0;
+  await page.route(/\/assets\/rain-[\w-]+\.js$/, (route) => (failed++ === 0 ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/');
+  await expectLive(page);
+  const reloaded = page.waitForEvent('framenavigated', { timeout: 45_000 });
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  // A try 10 s later fails the same way while the site answers: the page loads again.
+  await reloaded;
+  expect(failed).toBe(1);
+  await expectLive(page);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  await expect(page.getByRole('complementary', { name: 'Chat' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'ERROR' })).toHaveCount(0);
 });
 

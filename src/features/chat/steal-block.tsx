@@ -4,7 +4,7 @@
  * buttons while battling (everyone else sees who has decided, as commitments), and the
  * result with every decision checked against the commitment published before it.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Rooms, type ChatUser, type MethodResult, type StealGame } from '../../contract/index.ts';
 import { hashDecision } from '../../core/fair-ticket.ts';
@@ -18,11 +18,21 @@ import { pushNotice } from '../notifications/index.ts';
 import { chatOpen } from './chat-state.ts';
 import { StealRoulette } from './steal-roulette.tsx';
 import { stealMarksOf, type StealMark } from './steal-marks.ts';
+import { laterStealGame } from './steal-progress.ts';
 import { clock, useCaptchaToken, useSecondsTo } from './rain-block.tsx';
 import { isUpTo } from '../../ui/breakpoints.ts';
 
 const stealKey = ['chat', 'steal'] as const;
 type StealState = MethodResult<'chat-steal.get'>;
+
+/** The running game, read; a read never takes the game back behind what the socket has shown (steal-progress.ts). */
+const stealQuery = queryOptions({
+  queryKey: stealKey,
+  queryFn: async ({ signal, client }): Promise<StealState> => {
+    const read = await rpc.call('chat-steal.get', { version: 2, batch: 'CHAT_STEAL' }, { signal });
+    return { ...read, game: laterStealGame(client.getQueryData<StealState>(stealKey)?.game, read.game) };
+  },
+});
 
 /** Document 2 section 8: steal get, join and decision errors show a notice with code and message. */
 const failed = (error: unknown) =>
@@ -30,7 +40,7 @@ const failed = (error: unknown) =>
 
 function useSteal() {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: stealKey, queryFn: ({ signal }) => rpc.call('chat-steal.get', { version: 2, batch: 'CHAT_STEAL' }, { signal }) });
+  const query = useQuery(stealQuery);
   // The game whose frames arrived while this chat was open: only its result is worth showing.
   const [live, setLive] = useState<string | null>(null);
   useEffect(() => {
@@ -93,7 +103,7 @@ const winnersText = (n: number) => (n === 1 ? 'One player is' : `${n} players ar
  * block's query; the viewer's seat is the answer's, or found by their hash in an open game.
  */
 export function useStealMarks(myHash: string | null): ReadonlyMap<string, StealMark> {
-  const query = useQuery({ queryKey: stealKey, queryFn: ({ signal }) => rpc.call('chat-steal.get', { version: 2, batch: 'CHAT_STEAL' }, { signal }) });
+  const query = useQuery(stealQuery);
   const game = query.data?.game;
   const found = game && myHash ? game.players.findIndex((p) => p.hash === myHash) : -1;
   const seat = query.data?.seat ?? (found === -1 ? null : found);
@@ -105,7 +115,7 @@ export function useStealMarks(myHash: string | null): ReadonlyMap<string, StealM
  * giveaway"): they joined the anonymous game that is battling now. Reads the steal block's query.
  */
 export function useInGiveaway(): boolean {
-  const query = useQuery({ queryKey: stealKey, queryFn: ({ signal }) => rpc.call('chat-steal.get', { version: 2, batch: 'CHAT_STEAL' }, { signal }) });
+  const query = useQuery(stealQuery);
   const game = query.data?.game;
   return Boolean(game && game.anonymous && game.status === 'battling' && query.data?.joined);
 }

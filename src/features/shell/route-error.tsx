@@ -3,39 +3,13 @@ import { useEffect } from 'react';
 import { RpcNetworkError } from '../../net/index.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { InvalidPageError, NOT_A_VALID_PAGE } from '../../ui/invalid-page.ts';
+import { reloadedLately, reloadForCode } from '../../ui/reload-for-code.ts';
 import { routeApiError } from '../notifications/on-demand.ts';
 import { useArenaReachable } from '../connection/index.ts';
 import OfflinePage from './offline-page.tsx';
 
 /** A page's code that did not arrive (Chromium's and Firefox's and Safari's words). */
 const CODE_NOT_LOADED = /dynamically imported module|Importing a module script failed/;
-
-/** sessionStorage: when the page was last reloaded for its code. */
-const RELOADED_AT = 'code_reload_at';
-
-/**
- * The router's lazy component keeps a failed import's error for the life of the document, so
- * loading the page again through the router cannot bring the code: only the document loading
- * again can (the service worker then serves it, or the network). A page's code fails this way
- * when the connection came back a moment before the page asked for it.
- */
-function reloadForCode(): void {
-  try {
-    sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-  } catch {
-    // Storage refused: the reload still happens.
-  }
-  location.reload();
-}
-
-/** Whether the page was reloaded for its code in the last 30 s: a chunk really missing must not reload it for ever. */
-function reloadedLately(): boolean {
-  try {
-    return Date.now() - Number(sessionStorage.getItem(RELOADED_AT) ?? 0) < 30_000;
-  } catch {
-    return true;
-  }
-}
 
 /** A page whose data failed to load: offline, or the server's error with a retry. */
 export default function RouteError({ error, reset }: ErrorComponentProps) {
