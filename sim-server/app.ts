@@ -210,7 +210,7 @@ async function registerClient(app: FastifyInstance, config: Config, firstViews: 
   };
   // The static plugin would answer / with index.html itself, before the not-found handler.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || (request.url !== '/' && !request.url.startsWith('/?')) || !built()) return;
+    if (!readsPage(request.method) || (request.url !== '/' && !request.url.startsWith('/?')) || !built()) return;
     return sendPage('/', request, reply);
   });
   // preCompressed: the build wrote .br and .gz beside every text file (scripts/compress-dist.ts).
@@ -221,12 +221,15 @@ async function registerClient(app: FastifyInstance, config: Config, firstViews: 
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws' && !/\.[a-z0-9]+$/i.test(path);
+    const wantsPage = readsPage(request.method) && !path.startsWith('/api/') && path !== '/ws' && !/\.[a-z0-9]+$/i.test(path);
     if (wantsPage && built()) return sendPage(path, request, reply);
     if (wantsPage) return reply.type('text/html').send('<!doctype html><title>Arena</title><p>The client is not built yet: run <code>npm run build</code>.</p>');
     return reply.code(404).send({ error: { error_code: 16, error_msg: `No route ${request.method} ${path}` } });
   });
 }
+
+/** A page is read with GET, or with HEAD for its headers alone (Node sends no body then): a client checking the site answers asks HEAD. */
+const readsPage = (method: string) => method === 'GET' || method === 'HEAD';
 
 /** Hashed build assets never change; everything else is revalidated (the service worker, the shell). */
 function cacheHeaders(reply: { header(name: string, value: string): unknown }, path: string): void {

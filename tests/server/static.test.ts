@@ -42,6 +42,14 @@ afterAll(async () => {
 });
 
 describe('static serving', () => {
+  it('answers HEAD for a page as it answers GET, headers without the body', async () => {
+    for (const path of ['/', '/cases', '/battle/SF12']) {
+      const [get, head] = await Promise.all([fetch(`${server.url}${path}`), fetch(`${server.url}${path}`, { method: 'HEAD' })]);
+      expect({ path, status: head.status, type: head.headers.get('content-type'), body: await head.text() }).toEqual({ path, status: 200, type: get.headers.get('content-type'), body: '' });
+      expect(await get.text()).toMatch(/^<!doctype html>/);
+    }
+  });
+
   it('answers the app for a page path with double slashes, so the client can collapse them', async () => {
     for (const path of ['//provably-fair//verify', '/provably-fair//verify', '//nowhere']) {
       const answer = await fetch(`${server.url}${path}`);
