@@ -1,6 +1,6 @@
 /**
  * The tab's IndexedDB database through Dexie: settings, markers, and cached boxes and items
- * for offline pages. Loaded after the first paint (docs/design.md section 8), never by the entry.
+ * for offline pages. Opened in the storage worker alone (storage.worker.ts), never on the page.
  */
 import { Dexie, type EntityTable } from 'dexie';
 import { DB_NAME } from './db-name.ts';

@@ -6,7 +6,6 @@
  */
 
 import { isBusy, whenQuiet } from '../ui/activity.ts';
-import { yieldToMain } from '../ui/idle.ts';
 
 const keyOf = (key: readonly unknown[]) => JSON.stringify(key);
 
@@ -16,22 +15,20 @@ let flushing: Promise<void> | null = null;
 
 /**
  * Writes the waiting answers in one transaction once the page has loaded, no game animates and
- * the main thread is idle: IndexedDB's library, its start and the writes cost a phone over 100 ms
- * of main thread, and a copy for a later offline visit can wait that long. Loading the library,
- * opening the database and writing are three tasks, not one.
+ * the main thread is idle. The writes run in the storage worker (storage.worker.ts): IndexedDB's library, its
+ * start and the writes cost a phone 70-180 ms of main thread at 4-6x CPU in tasks of their own,
+ * where a tap had to wait for them. The page sends the rows (a structured copy, as IndexedDB
+ * would make) and goes on.
  */
 function flush(): Promise<void> {
   flushing ??= (async () => {
     await whenQuiet();
-    const { arenaDb } = await import('./db.ts');
-    await yieldToMain();
-    const db = arenaDb();
-    await yieldToMain();
+    const { storage } = await import('./storage-client.ts');
     // A game that started meanwhile has the main thread first.
     if (isBusy()) await whenQuiet();
     const rows = [...pending.values()];
     pending.clear();
-    await db.cache.bulkPut(rows);
+    await storage().putCopies(rows);
   })().finally(() => {
     flushing = null;
     if (pending.size > 0) void flush().catch(() => undefined);
@@ -48,8 +45,8 @@ function save(key: readonly unknown[], value: unknown): Promise<void> {
 async function load<T>(key: readonly unknown[]): Promise<T | undefined> {
   const waiting = pending.get(keyOf(key));
   if (waiting) return waiting.value as T;
-  const { arenaDb } = await import('./db.ts');
-  return (await arenaDb().cache.get(keyOf(key)))?.value as T | undefined;
+  const { storage } = await import('./storage-client.ts');
+  return (await storage().getCopy(keyOf(key))) as T | undefined;
 }
 
 /** Runs `fetch`; keeps its answer, or when `offline(error)` says the network is gone, answers the kept one. */
@@ -71,6 +68,6 @@ export async function withOfflineCopy<T>(key: readonly unknown[], fetch: () => P
 export async function dropOfflineCopies(prefix: readonly unknown[]): Promise<void> {
   const start = keyOf(prefix).slice(0, -1);
   for (const key of pending.keys()) if (key.startsWith(start)) pending.delete(key);
-  const { arenaDb } = await import('./db.ts');
-  await arenaDb().cache.where('key').startsWith(start).delete();
+  const { storage } = await import('./storage-client.ts');
+  await storage().dropCopiesStartingWith(start);
 }

@@ -177,8 +177,8 @@ export function setSetting<K extends keyof Settings>(key: K, value: Settings[K])
   changedHere.add(key);
   store.set(next);
   writeLocalCopy(next);
-  void import('./db.ts')
-    .then(({ arenaDb }) => arenaDb().settings.put({ key, value }))
+  void import('./storage-client.ts')
+    .then(({ storage }) => storage().putSetting({ key, value }))
     .catch((error: unknown) => console.warn('settings not saved', error));
 }
 
@@ -204,9 +204,9 @@ export function settingsLoaded(): Promise<void> {
 
 /** Reads the settings kept in IndexedDB into the store (once, after the first paint). */
 export function hydrateSettings(): Promise<void> {
-  hydrated ??= import('./db.ts')
-    .then(async ({ arenaDb }) => {
-      const rows = await arenaDb().settings.toArray();
+  hydrated ??= import('./storage-client.ts')
+    .then(async ({ storage }) => {
+      const rows = await storage().readSettings();
       const saved = sanitizeSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])));
       // IndexedDB fills only what the start's copy lacked and this page has not changed since:
       // the local copy is written first on every change, so it is newer for the keys it held.

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { acceptCookiesUpFront, connectByApi, header, newPlayerName } from './helpers.ts';
+import { acceptCookiesUpFront, arenaStored, connectByApi, header, newPlayerName, offlineCopyKept } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await acceptCookiesUpFront(page);
@@ -60,6 +60,9 @@ test('shift-click opens the password form, which refuses bad input and signs a n
   await expect(dialog).toBeHidden({ timeout: 60_000 });
   await expect(header(page).getByTestId('balance')).toHaveText('Balance 1,000.00');
   await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible();
+  // The page keeps offline copies: the player's own account, and the case list anyone sees.
+  await offlineCopyKept(page, JSON.stringify(['session']).slice(0, -1));
+  await offlineCopyKept(page, JSON.stringify(['cases', 'list']));
 
   await header(page).getByRole('button', { name: name }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -70,6 +73,10 @@ test('shift-click opens the password form, which refuses bad input and signs a n
   await expect(header(page).getByRole('button', { name: 'Login via steam' })).toBeVisible();
   await expect(header(page).getByTestId('balance')).toHaveCount(0);
   expect((await page.context().cookies()).find((c) => c.name === 'logged')).toBeUndefined();
+  // The logout dropped the player's own copies from the device and kept the rest.
+  const keys = async () => ((await arenaStored(page, 'cache')) as IDBValidKey[]).map(String);
+  await expect.poll(async () => (await keys()).filter((key) => key.startsWith('["session"'))).toEqual([]);
+  expect(await keys()).toContain(JSON.stringify(['cases', 'list']));
 });
 
 test('the login modal keeps focus inside, closes on Esc or a backdrop click, and gives focus back to the login button', async ({ page }) => {
