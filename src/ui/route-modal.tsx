@@ -8,6 +8,8 @@ export interface RouteModalProps {
   behind: ReactNode;
   /** Leaves the modal's route (back to the page behind). */
   onClose(): void;
+  /** The modal waits: the page behind shows alone, kept as it is when the modal comes. */
+  held?: boolean;
   children: ReactNode;
 }
 
@@ -16,13 +18,15 @@ export interface RouteModalProps {
  * create, /event/boosters, /partnership/tiers, /provably-fair/verify...): the page behind
  * renders as usual and closing the modal leaves the route.
  */
-export function RouteModal({ title, width, behind, onClose, children }: RouteModalProps) {
+export function RouteModal({ title, width, behind, onClose, held = false, children }: RouteModalProps) {
   return (
     <>
       {behind}
-      <Modal title={title} width={width} onClose={onClose}>
-        {children}
-      </Modal>
+      {!held && (
+        <Modal title={title} width={width} onClose={onClose}>
+          {children}
+        </Modal>
+      )}
     </>
   );
 }

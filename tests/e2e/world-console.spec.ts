@@ -175,6 +175,38 @@ test('a party that opens while a prompt is up waits behind it: the prompt stays 
   await context.close();
 });
 
+test('a party modal already on its way when a prompt comes up waits behind it, and opens once the prompt is answered', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { context, page, name } = await signedInAt(browser, 'pway', { width: 1920, height: 1080 });
+  // The party's page code is held: the lobby widget has asked for the modal, and it lands only
+  // after the prompt is on screen (a busy phone's order; CI once caught it so).
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(/\/assets\/stream-party-[\w-]+\.js$/, async (route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+  const party = await hostParty(page, name);
+  await expect.poll(() => held, { timeout: 20_000 }).toBe(1);
+  expect((await trigger(page, 'party/close', { name })).response).toMatchObject({ party, prompted: true });
+  const prompt = page.getByRole('dialog', { name: 'Close your stream party' });
+  await expect(prompt).toBeVisible();
+
+  release();
+  await expect(page).toHaveURL(/\/event\/stream-party\?id=/);
+  await expect(page.getByRole('dialog', { name: 'Stream party', exact: true })).toHaveCount(0);
+  await expect(prompt).toBeVisible();
+
+  await prompt.getByRole('button', { name: 'Keep the party' }).click();
+  await expect(prompt).toHaveCount(0);
+  const partyModal = page.getByRole('dialog', { name: 'Stream party', exact: true });
+  await expect(partyModal).toBeVisible();
+  await expect(partyModal.getByText('Loading the party…')).toHaveCount(0);
+  await context.close();
+});
+
 test('the chat\'s special messages after their events, at both widths', async ({ browser }) => {
   test.setTimeout(180_000);
   const { context, page, name } = await signedInAt(browser, 'specials', { width: 1920, height: 1080 });

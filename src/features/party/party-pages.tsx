@@ -15,7 +15,7 @@ import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { RouteModal } from '../../ui/route-modal.tsx';
 import { reportApiError } from '../notifications/index.ts';
-import { sessionModal, useAccount, useLogged } from '../session/index.ts';
+import { sessionModal, shownPrompt, useAccount, useLogged } from '../session/index.ts';
 import { lastRoll, lobbyQueryOptions, partyKeys, partyQueryOptions, tierQueryOptions, usePartyLive } from './queries.ts';
 import { PartyRoulette, rollOf } from './party-roulette.tsx';
 import './party.css';
@@ -509,8 +509,14 @@ function PartyBody({ id }: { id: string | undefined }) {
 export function StreamPartyPage({ id, behind }: { id?: string; behind: ReactNode }) {
   const navigate = useNavigate();
   const logged = useLogged();
+  // A prompt holds the calls the party would make: a modal that would open over one waits behind
+  // it and opens when it is answered. The lobby widget does not navigate over a prompt, but a
+  // navigation already on its way can land after the prompt shows. Once open, the modal stays.
+  const prompt = shownPrompt.use();
+  const [opened, setOpened] = useState(false);
+  if (!opened && !prompt) setOpened(true);
   return (
-    <RouteModal title="Stream party" width={944} behind={behind} onClose={() => void navigate({ to: '/' })}>
+    <RouteModal title="Stream party" width={944} behind={behind} held={!opened} onClose={() => void navigate({ to: '/' })}>
       {logged ? (
         <PartyBody id={id} />
       ) : (
