@@ -26,6 +26,13 @@ const serverMarks = async (page: Page) => Object.keys((await callAsPlayer<{ mark
  * fixed header (a corner of main can sit under it once the page has scrolled). */
 const clickThePage = (page: Page) => page.getByRole('heading', { level: 1 }).click();
 
+/**
+ * The ceiling for a scenario to speak on a page just opened: the page's takeover, the footer's
+ * chunk with the assistant's gate, the assistant's own chunk, the player's account and the
+ * scenario's 1.5 s on the page, one after another. On a busy 2-core CI machine that passed 10 s.
+ */
+const SPEAKS = { timeout: 25_000 };
+
 /** Clicks through a scenario's lines with Next, then Got it. */
 async function playThrough(page: Page, lines: number): Promise<void> {
   for (let i = 1; i < lines; i++) {
@@ -48,7 +55,7 @@ test('desktop: first visit after a click, markers follow the player to the serve
 
   // The first click of the visit wakes it.
   await clickThePage(page);
-  await expect(assistant(page)).toContainText('your guide to the arena');
+  await expect(assistant(page)).toContainText('your guide to the arena', SPEAKS);
   await expect(assistant(page)).toHaveAttribute('data-scenario', 'first_visit');
   await shot(page, 'assistant-first-visit-desktop');
   await playThrough(page, 4);
@@ -58,7 +65,7 @@ test('desktop: first visit after a click, markers follow the player to the serve
   await signInByApi(page);
   await page.goto('/');
   await clickThePage(page);
-  await expect(assistant(page)).toHaveAttribute('data-scenario', 'welcome');
+  await expect(assistant(page)).toHaveAttribute('data-scenario', 'welcome', SPEAKS);
   await expect(assistant(page)).toContainText('Welcome back to the arena');
   await playThrough(page, 2);
   await expect.poll(() => serverMarks(page)).toEqual(['assistant_first_visit', 'assistant_welcome']);
@@ -66,7 +73,7 @@ test('desktop: first visit after a click, markers follow the player to the serve
   // A page's tip: closing it skips (no marker, it cools down on this device).
   await page.goto('/cases');
   await clickThePage(page);
-  await expect(assistant(page)).toHaveAttribute('data-scenario', 'cases');
+  await expect(assistant(page)).toHaveAttribute('data-scenario', 'cases', SPEAKS);
   await shot(page, 'assistant-cases-desktop');
   await assistant(page).getByRole('button', { name: 'Close the assistant' }).click();
   await expect(assistant(page)).toBeHidden();
@@ -77,7 +84,7 @@ test('desktop: first visit after a click, markers follow the player to the serve
   await page.evaluate(() => localStorage.setItem('assistant', '{}'));
   await page.goto('/battles');
   await clickThePage(page);
-  await expect(assistant(page)).toHaveAttribute('data-scenario', 'battles');
+  await expect(assistant(page)).toHaveAttribute('data-scenario', 'battles', SPEAKS);
 });
 
 test('mobile: the assistant never loads; at desktop width the same tab gets it', async ({ page }) => {
@@ -98,6 +105,6 @@ test('mobile: the assistant never loads; at desktop width the same tab gets it',
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await clickThePage(page);
-  await expect(assistant(page)).toHaveAttribute('data-scenario', 'first_visit');
+  await expect(assistant(page)).toHaveAttribute('data-scenario', 'first_visit', SPEAKS);
   expect(chunks.length).toBeGreaterThan(0);
 });
