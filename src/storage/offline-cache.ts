@@ -23,12 +23,12 @@ let flushing: Promise<void> | null = null;
 function flush(): Promise<void> {
   flushing ??= (async () => {
     await whenQuiet();
-    const { storage } = await import('./storage-client.ts');
+    const { inStorage } = await import('./storage-client.ts');
     // A game that started meanwhile has the main thread first.
     if (isBusy()) await whenQuiet();
     const rows = [...pending.values()];
     pending.clear();
-    await storage().putCopies(rows);
+    await inStorage((storage) => storage.putCopies(rows));
   })().finally(() => {
     flushing = null;
     if (pending.size > 0) void flush().catch(() => undefined);
@@ -45,8 +45,8 @@ function save(key: readonly unknown[], value: unknown): Promise<void> {
 async function load<T>(key: readonly unknown[]): Promise<T | undefined> {
   const waiting = pending.get(keyOf(key));
   if (waiting) return waiting.value as T;
-  const { storage } = await import('./storage-client.ts');
-  return (await storage().getCopy(keyOf(key))) as T | undefined;
+  const { inStorage } = await import('./storage-client.ts');
+  return (await inStorage((storage) => storage.getCopy(keyOf(key)))) as T | undefined;
 }
 
 /** Runs `fetch`; keeps its answer, or when `offline(error)` says the network is gone, answers the kept one. */
@@ -68,6 +68,6 @@ export async function withOfflineCopy<T>(key: readonly unknown[], fetch: () => P
 export async function dropOfflineCopies(prefix: readonly unknown[]): Promise<void> {
   const start = keyOf(prefix).slice(0, -1);
   for (const key of pending.keys()) if (key.startsWith(start)) pending.delete(key);
-  const { storage } = await import('./storage-client.ts');
-  await storage().dropCopiesStartingWith(start);
+  const { inStorage } = await import('./storage-client.ts');
+  await inStorage((storage) => storage.dropCopiesStartingWith(start));
 }

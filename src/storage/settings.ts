@@ -178,7 +178,7 @@ export function setSetting<K extends keyof Settings>(key: K, value: Settings[K])
   store.set(next);
   writeLocalCopy(next);
   void import('./storage-client.ts')
-    .then(({ storage }) => storage().putSetting({ key, value }))
+    .then(({ inStorage }) => inStorage((storage) => storage.putSetting({ key, value })))
     .catch((error: unknown) => console.warn('settings not saved', error));
 }
 
@@ -205,8 +205,8 @@ export function settingsLoaded(): Promise<void> {
 /** Reads the settings kept in IndexedDB into the store (once, after the first paint). */
 export function hydrateSettings(): Promise<void> {
   hydrated ??= import('./storage-client.ts')
-    .then(async ({ storage }) => {
-      const rows = await storage().readSettings();
+    .then(async ({ inStorage }) => {
+      const rows = await inStorage((storage) => storage.readSettings());
       const saved = sanitizeSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])));
       // IndexedDB fills only what the start's copy lacked and this page has not changed since:
       // the local copy is written first on every change, so it is newer for the keys it held.
