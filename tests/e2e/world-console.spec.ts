@@ -42,6 +42,19 @@ async function hostParty(page: Page, name: string): Promise<string> {
   return party;
 }
 
+/** Holds the page's requests matching `pattern` until `release()`; `count()` says how many came. */
+async function holdRequests(page: Page, pattern: RegExp): Promise<{ count(): number; release(): void }> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(pattern, async (route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+  return { count: () => held, release };
+}
+
 const chatOf = (page: Page) => page.getByRole('complementary', { name: 'Chat' });
 
 /** Closes every notice on screen. */
@@ -146,23 +159,16 @@ test('a party that opens while a prompt is up waits behind it: the prompt stays 
   const { context, page, name } = await signedInAt(browser, 'pwait', { width: 1920, height: 1080 });
   // The lobby's answer that brings the new party is held until the prompt is on screen: the
   // order a slow network gives when the party and the prompt come close together.
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let heldLobbies = 0;
-  await page.route(/\/api\/method\/event-party\.lobby/, async (route) => {
-    heldLobbies += 1;
-    await released;
-    await route.continue();
-  });
+  const lobbies = await holdRequests(page, /\/api\/method\/event-party\.lobby/);
   const party = await hostParty(page, name);
   // The lobby's news of the party makes the page read the lobby again.
-  await expect.poll(() => heldLobbies, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(lobbies.count, { timeout: 20_000 }).toBeGreaterThan(0);
   expect((await trigger(page, 'party/close', { name })).response).toMatchObject({ party, prompted: true });
   const prompt = page.getByRole('dialog', { name: 'Close your stream party' });
   await expect(prompt).toBeVisible();
 
   // The lobby answers now: the party's card shows behind the prompt, and no modal covers it.
-  release();
+  lobbies.release();
   await expect(page.locator('.party-widget')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Stream party', exact: true })).toHaveCount(0);
 
@@ -180,21 +186,14 @@ test('a party modal already on its way when a prompt comes up waits behind it, a
   const { context, page, name } = await signedInAt(browser, 'pway', { width: 1920, height: 1080 });
   // The party's page code is held: the lobby widget has asked for the modal, and it lands only
   // after the prompt is on screen (a busy phone's order; CI once caught it so).
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let held = 0;
-  await page.route(/\/assets\/stream-party-[\w-]+\.js$/, async (route) => {
-    held += 1;
-    await released;
-    await route.continue();
-  });
+  const code = await holdRequests(page, /\/assets\/stream-party-[\w-]+\.js$/);
   const party = await hostParty(page, name);
-  await expect.poll(() => held, { timeout: 20_000 }).toBe(1);
+  await expect.poll(code.count, { timeout: 20_000 }).toBe(1);
   expect((await trigger(page, 'party/close', { name })).response).toMatchObject({ party, prompted: true });
   const prompt = page.getByRole('dialog', { name: 'Close your stream party' });
   await expect(prompt).toBeVisible();
 
-  release();
+  code.release();
   await expect(page).toHaveURL(/\/event\/stream-party\?id=/);
   await expect(page.getByRole('dialog', { name: 'Stream party', exact: true })).toHaveCount(0);
   await expect(prompt).toBeVisible();
