@@ -33,15 +33,19 @@ function firstPageGraph(): Plugin {
 }
 
 /**
- * V8's explicit compile hint on the first page's chunk: every function in it (React, the router,
- * the query cache, the shell) is compiled while the file streams in, on a background thread,
- * instead of one by one on the main thread at its first call. Most of them run on every start;
- * on a phone's first load that lazy compiling was about a fifth of the main thread's work
- * (docs/decisions/0053). The hint counts only as the file's first line, so it goes in after
- * Vite has put its own preload helper at the top, and the source map moves down a line with it.
- * The file's name hashes its content without the line, which is the same line in every build.
+ * V8's explicit compile hint on the chunks every page runs at start: every function in them is
+ * compiled while the file streams in, on a background thread, instead of one by one on the main
+ * thread at its first call. The first page's chunk (React, the router, the query cache, the
+ * shell): on a phone's first load that lazy compiling was about a fifth of the main thread's
+ * work. The transport's three (zod and the wire, the contract, the client), loaded by the
+ * shell's first effect: building the contract's schemas and parsing the first answers call most
+ * of zod, and its compiling was most of their one task (docs/decisions/0053). The hint counts
+ * only as the file's first line, so it goes in after Vite has put its own preload helper at the
+ * top, and the source map moves down a line with it. The file's name hashes its content without
+ * the line, which is the same line in every build. A chunk renamed by the bundler fails the
+ * build rather than silently losing its hint.
  */
-function compileHint(chunkName: string): Plugin {
+function compileHint(...chunkNames: string[]): Plugin {
   const HINT = '//# allFunctionsCalledOnLoad';
   return {
     name: 'arena:compile-hint',
@@ -49,8 +53,10 @@ function compileHint(chunkName: string): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
+        const missing = new Set(chunkNames);
         for (const file of Object.values(bundle)) {
-          if (file.type !== 'chunk' || file.name !== chunkName) continue;
+          if (file.type !== 'chunk' || !chunkNames.includes(file.name)) continue;
+          missing.delete(file.name);
           file.code = `${HINT}\n${file.code}`;
           const map = bundle[`${file.fileName}.map`];
           if (map?.type === 'asset' && typeof map.source === 'string') {
@@ -58,6 +64,7 @@ function compileHint(chunkName: string): Plugin {
             map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
           }
         }
+        if (missing.size > 0) this.error(`compile hint: no chunk named ${[...missing].join(', ')} (renamed by the bundler?)`);
       },
     },
   };
@@ -111,7 +118,7 @@ export default defineConfig({
   plugins: [
     firstPageGraph(),
     firstVisitFiles(),
-    compileHint('app'),
+    compileHint('app', 'wire', 'contract', 'transport'),
     // The router plugin must run before React's: it rewrites route files into lazy chunks.
     tanstackRouter({
       target: 'react',
