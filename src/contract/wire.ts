@@ -102,10 +102,10 @@ export const batchLabel = shared(() => z.optional(z.string().check(z.maxLength(6
 export const stamp = shared(() => z.optional(z.string().check(z.minLength(1), z.maxLength(64))));
 
 /** Paging: the spec continues with an offset equal to the last item's hash. */
-export const paging = {
+export const paging = shared(() => ({
   offset: z.optional(z.string().check(z.maxLength(64))),
   count: z.optional(z.pipe(int(), z.number().check(z.gte(1), z.lte(100)))),
-};
+}));
 
 /** Response helper for calls whose answer is only a success flag. */
 export const success = () => z.object({ success: z.boolean() });
@@ -131,14 +131,14 @@ export const EnvelopeSchema = z.union([
 ]);
 
 /** The body of HTTP 429 (spec: HTTP 'rate_limited', details kept as the rate-limit flag). */
-export const RateLimitedBody = z.object({
+export const RateLimitedBody = z.lazy(() => z.object({
   error: z.literal('rate_limited'),
   server_id: z.string(),
   /** Unix seconds at which the limit was hit. */
   time: z.number(),
   /** Seconds until requests are accepted again. */
   retry_after: z.number(),
-});
+}));
 /** The body of HTTP 429. */
 export type RateLimitedBody = z.output<typeof RateLimitedBody>;
 

@@ -6,20 +6,17 @@ import { ConnectAnswers, NamedError, describeIssues, z, type ErrorCode } from '.
 import { RpcContractError, RpcError } from './errors.ts';
 import type { Http } from './rpc-http.ts';
 
-const LoginAnswer = ConnectAnswers.signIn;
-const ChallengeAnswer = ConnectAnswers.challenge;
-
 /** Builds the sign-in and sign-out calls over one client's HTTP leg. */
 export function createConnect({ http, envelopeOf, postConnect }: Http) {
   /** Signs in with name and password (the sim creates the account on first use). */
-  async function login(username: string, password: string): Promise<z.output<typeof LoginAnswer>> {
+  async function login(username: string, password: string): Promise<z.output<typeof ConnectAnswers.signIn>> {
     let envelope = await postConnect('connect', '/api/connect', { username, password });
     if ('error' in envelope && envelope.error.error_code === NamedError.CAPTCHA_REQUIRED) {
       // The server thinks this looks automated: answer its proof-of-work challenge and retry once.
       envelope = await postConnect('connect', '/api/connect', { username, password, captcha: await answerChallenge() });
     }
     if ('error' in envelope) throw new RpcError(envelope.error.error_code as ErrorCode, envelope.error.error_msg, 'connect');
-    const parsed = z.safeParse(LoginAnswer, envelope.response);
+    const parsed = z.safeParse(ConnectAnswers.signIn, envelope.response);
     if (!parsed.success) throw new RpcContractError('connect', describeIssues(parsed.error.issues));
     return parsed.data;
   }
@@ -28,7 +25,7 @@ export function createConnect({ http, envelopeOf, postConnect }: Http) {
   async function answerChallenge(): Promise<string> {
     const envelope = envelopeOf('connect.challenge', await http('connect.challenge', '/api/connect/challenge', { method: 'GET' }));
     if ('error' in envelope) throw new RpcError(envelope.error.error_code as ErrorCode, envelope.error.error_msg, 'connect.challenge');
-    const parsed = z.safeParse(ChallengeAnswer, envelope.response);
+    const parsed = z.safeParse(ConnectAnswers.challenge, envelope.response);
     if (!parsed.success) throw new RpcContractError('connect.challenge', describeIssues(parsed.error.issues));
     const { solveChallenge } = await import('../core/proof-of-work.ts');
     return `${parsed.data.challenge}:${await solveChallenge(parsed.data.challenge, parsed.data.bits)}`;

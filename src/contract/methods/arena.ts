@@ -42,7 +42,7 @@ export const arenaMethods = {
   'arena.history': () => method({
     doc: "Ended battles, newest first (list 'history'): a signed-in player's own (finished, or closed before the start), a visitor's the public finished ones; offset is the last battle's hash. resume: loaded (no page after this one), total_count, multi_count (battles of more than two seats) and top_reward (the largest single seat's reward in cents) over the whole list.",
     access: 'public',
-    input: z.object({ list: z.optional(z.literal('history')), ...paging }),
+    input: z.object({ list: z.optional(z.literal('history')), ...paging() }),
     output: z.object({
       history: z.array(BattleGame),
       users: z.array(PublicUser),

@@ -1,4 +1,4 @@
-import { method } from '../define.ts';
+import { builtOnUse, method } from '../define.ts';
 import { PublicUser } from '../entities.ts';
 import { z } from '../wire.ts';
 
@@ -21,10 +21,10 @@ export const connectMethods = {
  * Answers of the connect service (`POST /api/connect`, `/renew`, `/logout`): not RPC methods,
  * but the same envelope around these shapes.
  */
-export const ConnectAnswers = {
-  signIn: z.object({ user: PublicUser, created: z.boolean() }),
-  renew: z.object({ renewed: z.boolean() }),
-  logout: z.object({ success: z.boolean() }),
+export const ConnectAnswers = builtOnUse({
+  signIn: () => z.object({ user: PublicUser, created: z.boolean() }),
+  renew: () => z.object({ renewed: z.boolean() }),
+  logout: () => z.object({ success: z.boolean() }),
   /** `GET /api/connect/challenge`: the proof-of-work a sign-in answers after CAPTCHA_REQUIRED (send `captcha: challenge:nonce`). */
-  challenge: z.object({ challenge: z.string(), bits: z.number(), expires_in: z.number() }),
-};
+  challenge: () => z.object({ challenge: z.string(), bits: z.number(), expires_in: z.number() }),
+});

@@ -8,7 +8,7 @@ export const inventoryMethods = {
     doc: "Pages of the player's items, newest first by default; offset is the last asset's hash, or the count already shown when sorted by price.",
     access: 'user',
     input: z.object({
-      ...paging,
+      ...paging(),
       /** Accepted and ignored: the sim has one app. */
       app: z.optional(text(1, 32)),
       /** Rarity names (gray .. orange). */

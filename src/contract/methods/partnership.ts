@@ -16,12 +16,12 @@ const PartnerHome = z.lazy(() => z.object({
 }));
 
 /** What a partner race is made of: a name, its places, the prize in cents and how long it runs in seconds. */
-const raceFields = {
+const raceFields = () => ({
   name: text(1, 40),
   category: choice(PARTNER_RACE_CATEGORIES),
   prize: cents(),
   duration: int(),
-};
+});
 
 /**
  * Partnership, partnership-plus and its admin calls (document 3 section 7; the apply-code
@@ -31,7 +31,7 @@ export const partnershipMethods = {
   'partnership.referrals': () => method({
     doc: "The player's own partner figures and a page of their referrals, newest first (`offset`: the last hash of the previous page). Earnings are the partner's tier share (up to 10%) of the referrals' deposits, in cents (docs/decisions/0011).",
     access: 'user',
-    input: z.object({ ...paging }),
+    input: z.object({ ...paging() }),
     output: z.object({
       code: z.string(),
       earnings: PartnerEarnings,
@@ -102,14 +102,14 @@ export const partnershipMethods = {
     doc: "Starts a race for the partner's referrals, holding the prize (cents) from the partner's balance (COMMIT_ERROR when it does not cover it); partners and club members only (DASHBOARD_ACCESS_DENIED).",
     access: 'user',
     money: true,
-    input: z.object({ ...raceFields, stamp: stamp() }),
+    input: z.object({ ...raceFields(), stamp: stamp() }),
     output: z.object({ race: PartnerRace }),
   }),
   'partnership-plus.change-race': () => method({
     doc: 'Changes a running race (name, places, prize, duration from now); a bigger prize holds the difference, a smaller one gives it back. RACE_NOT_FOUND for another partner\'s race.',
     access: 'user',
     money: true,
-    input: z.object({ id: hashId(), ...raceFields, stamp: stamp() }),
+    input: z.object({ id: hashId(), ...raceFields(), stamp: stamp() }),
     output: z.object({ race: PartnerRace }),
   }),
   'partnership-plus.cancel-race': () => method({
@@ -122,13 +122,13 @@ export const partnershipMethods = {
   'partnership-plus.races': () => method({
     doc: "Pages of races newest first (`offset`: the last race's id): a partner's own, or for a referral their partner's.",
     access: 'user',
-    input: z.object({ ...paging }),
+    input: z.object({ ...paging() }),
     output: z.object({ races: z.array(PartnerRace), has_more: z.boolean() }),
   }),
   'partnership-plus.referrals': () => method({
     doc: "Pages of the partner's referrals newest first, with ranks (`offset`: the last hash).",
     access: 'user',
-    input: z.object({ ...paging }),
+    input: z.object({ ...paging() }),
     output: z.object({ referrals: z.array(RankedReferral), has_more: z.boolean(), scheme: RankScheme }),
   }),
   'partnership-plus.tiers': () => method({
@@ -256,7 +256,7 @@ export const partnershipMethods = {
   'partnership-plus.expenses': () => method({
     doc: "What the partner spent, in total and paged.",
     access: 'user',
-    input: z.object({ ...paging }),
+    input: z.object({ ...paging() }),
     output: z.object({ total: z.number(), by_type: z.record(z.string(), z.number()), entries: z.array(PartnerExpense), has_more: z.boolean() }),
   }),
 
@@ -309,7 +309,7 @@ export const partnershipMethods = {
   'partnership-plus-admin.members': () => method({
     doc: "Pages of partners and club members with their figures; scope 2+ or marketing, ACCESS_DENIED otherwise.",
     access: 'user',
-    input: z.object({ ...paging }),
+    input: z.object({ ...paging() }),
     output: z.object({
       members: z.array(z.object({ hash: z.string(), name: z.string(), code: z.string(), tags: z.array(z.string()), referrals: z.number(), wagered: z.number(), earned: z.number() })),
       has_more: z.boolean(),

@@ -95,7 +95,7 @@ export const progressionMethods = {
   'booster.history': () => method({
     doc: "Pages of the player's closed boosters (list 'boosters'), newest first; offset is the last hash of the previous page.",
     access: 'user',
-    input: z.object({ list: z.optional(z.literal('boosters')), ...paging }),
+    input: z.object({ list: z.optional(z.literal('boosters')), ...paging() }),
     output: z.object({ boosters: z.array(Booster), offset: z.nullable(z.string()) }),
   }),
 

@@ -41,7 +41,7 @@ export const raceMethods = {
   'account.experience': () => method({
     doc: "The player's experience ledger, newest first: each entry's signed amount, what earned it and when; `exp` is their sum.",
     access: 'user',
-    input: z.object({ ...paging }),
+    input: z.object({ ...paging() }),
     output: z.object({
       exp: z.number(),
       level: z.number(),

@@ -76,7 +76,7 @@ export const radioMethods = {
   'radio.list': () => method({
     doc: 'Pages of the library by name, optionally searched; `offset` is the count already shown (the sort is not by hash).',
     access: 'public',
-    input: z.object({ ...paging, name: z.optional(text(0, 100)) }),
+    input: z.object({ ...paging(), name: z.optional(text(0, 100)) }),
     output: z.object({ list: z.array(RadioSound), total: z.number(), offset: z.nullable(z.string()) }),
   }),
   'radio.request': () => method({

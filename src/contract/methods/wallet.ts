@@ -50,7 +50,7 @@ export const walletMethods = {
     doc: "Pages of the player's balance changes, newest first; offset is the last entry's hash. The spec's call names the wallet (currency=SFC&type=main, or type=vault); entry_type filters by kind of change.",
     access: 'user',
     input: z.object({
-      ...paging,
+      ...paging(),
       currency: z.optional(z.string().check(z.maxLength(8))),
       /** Which of the player's balances: the main wallet (the spec's type=main) or the vault. */
       type: z.optional(z.enum(['main', 'vault'])),
@@ -62,7 +62,7 @@ export const walletMethods = {
   'wallet.getPayments': () => method({
     doc: "Pages of the player's deposits and withdrawals, newest first; offset is the last payment's hash.",
     access: 'user',
-    input: z.object({ ...paging, currency: z.optional(z.string().check(z.maxLength(8))) }),
+    input: z.object({ ...paging(), currency: z.optional(z.string().check(z.maxLength(8))) }),
     output: z.object({ payments: z.array(Payment), has_more: z.boolean() }),
   }),
   'wallet.cryptoConversion': () => method({
