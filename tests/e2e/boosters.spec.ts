@@ -44,6 +44,9 @@ test('activate a booster in the header hint and see its timer; the boosters moda
   // The header's hint now counts the running booster down from an hour.
   const timer = header(page).getByTestId('booster-hint-timer');
   await expect(timer).toHaveText(/^(1:00:00|59:[0-5]\d)$/);
+  // The header's clock ticks only while a booster counts down, and it runs now.
+  const started = await timer.textContent();
+  await expect(timer).not.toHaveText(started ?? '');
   await expect(hint).toHaveAccessibleName(/XP Multiplier ends in/);
   await expect(xp.getByRole('button', { name: 'Activate' })).toHaveCount(0);
   await shot(page, 'boosters-hint-active-desktop');

@@ -5,7 +5,7 @@ import { PathLink } from '../../ui/path-link.tsx';
 import { Popover } from '../../ui/popover.tsx';
 import { RocketIcon } from '../../ui/page-icons.tsx';
 import { BoosterList } from './booster-list.tsx';
-import { boostersQueryOptions, useBoosterSync, useNow } from './queries.ts';
+import { boostersQueryOptions, countsDown, useBoosterSync, useNow } from './queries.ts';
 import './boosters.css';
 
 /**
@@ -16,8 +16,8 @@ import './boosters.css';
 function BoosterHeaderHint() {
   useBoosterSync();
   const { data } = useQuery(boostersQueryOptions());
-  const now = useNow();
   const boosters = Object.values(data?.boosters ?? {});
+  const now = useNow(countsDown(boosters));
   const ending = boosters
     .filter((b) => b.active && b.expires_at !== null && b.expires_at > now)
     .toSorted((a, b) => a.expires_at! - b.expires_at!)[0];
@@ -54,8 +54,9 @@ function BoosterHeaderHint() {
 /** The deposit button's badge while a Deposit Bonus runs: (multiplier - 1) x 100 percent. */
 function DepositBonusBadge() {
   const { data } = useQuery(boostersQueryOptions());
-  const now = useNow();
-  const running = Object.values(data?.boosters ?? {}).find((b) => b.kind === 'deposit_bonus' && b.active && (b.expires_at === null || b.expires_at > now));
+  const bonuses = Object.values(data?.boosters ?? {}).filter((b) => b.kind === 'deposit_bonus');
+  const now = useNow(countsDown(bonuses));
+  const running = bonuses.find((b) => b.active && (b.expires_at === null || b.expires_at > now));
   if (!running) return null;
   const percent = depositBonusPercent(running.params.multiplier);
   return (

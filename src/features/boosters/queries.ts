@@ -55,15 +55,29 @@ export async function activateBooster(queryClient: QueryClient, hash: string): P
   return booster;
 }
 
-/** The clock, ticking every second while mounted (the boosters' countdowns). */
-export function useNow(): number {
+/**
+ * The clock, ticking every second while mounted and `ticking` (the boosters' countdowns). The
+ * header's parts tick only while a booster counts down: a render of the header every second of
+ * every page, for every signed-in player, is work a weak phone's taps wait behind.
+ */
+export function useNow(ticking = true): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, []);
+    if (!ticking) return;
+    const tick = () => setNow(Date.now());
+    // The clock stood still while nothing counted down: the first tick comes at once.
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 1_000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [ticking]);
   return now;
 }
+
+/** Whether any of `boosters` runs against a clock (a countdown to show, an end to notice). */
+export const countsDown = (boosters: readonly Booster[]) => boosters.some((b) => b.active && b.expires_at !== null);
 
 /** Running boosters first (soonest to end first), then ready ones, newest first. */
 export function sortBoosters(boosters: readonly Booster[]): Booster[] {
