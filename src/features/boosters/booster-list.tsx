@@ -4,7 +4,8 @@ import type { Booster } from '../../contract/index.ts';
 import { boosterTimerTone, formatBoosterDuration, formatCountdown } from '../../core/boosters.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
-import { activateBooster, sortBoosters, useNow } from './queries.ts';
+import { useNow } from '../../ui/use-now.ts';
+import { activateBooster, sortBoosters } from './queries.ts';
 
 /** Coins from cents for booster numbers: in k from 1000 coins (document 1 section 9). */
 export function boosterCoins(cents: number): string {

@@ -4,8 +4,9 @@ import { depositBonusPercent } from '../../core/money.ts';
 import { PathLink } from '../../ui/path-link.tsx';
 import { Popover } from '../../ui/popover.tsx';
 import { RocketIcon } from '../../ui/page-icons.tsx';
+import { useNow } from '../../ui/use-now.ts';
 import { BoosterList } from './booster-list.tsx';
-import { boostersQueryOptions, countsDown, useBoosterSync, useNow } from './queries.ts';
+import { boostersQueryOptions, countsDown, useBoosterSync } from './queries.ts';
 import './boosters.css';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { Booster, MethodResult } from '../../contract/index.ts';
 import { rpc, socket } from '../../net/index.ts';
 
@@ -53,27 +53,6 @@ export async function activateBooster(queryClient: QueryClient, hash: string): P
   const { booster } = await rpc.call('booster.activate', { booster_hash: hash });
   follow(queryClient, booster);
   return booster;
-}
-
-/**
- * The clock, ticking every second while mounted and `ticking` (the boosters' countdowns). The
- * header's parts tick only while a booster counts down: a render of the header every second of
- * every page, for every signed-in player, is work a weak phone's taps wait behind.
- */
-export function useNow(ticking = true): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!ticking) return;
-    const tick = () => setNow(Date.now());
-    // The clock stood still while nothing counted down: the first tick comes at once.
-    const first = setTimeout(tick, 0);
-    const timer = setInterval(tick, 1_000);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [ticking]);
-  return now;
 }
 
 /** Whether any of `boosters` runs against a clock (a countdown to show, an end to notice). */

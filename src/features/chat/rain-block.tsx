@@ -13,6 +13,7 @@ import { rpc, RpcError, socket } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
+import { useNow } from '../../ui/use-now.ts';
 import { pushNotice } from '../notifications/index.ts';
 import { keepCaptchaSolved } from './captcha-token.ts';
 
@@ -61,17 +62,8 @@ function useRain() {
 
 /** Seconds to a moment, ticking. */
 export function useSecondsTo(at: number): number {
-  const [now, setNow] = useState(0);
-  useEffect(() => {
-    const tick = () => setNow(Date.now());
-    const timer = setInterval(tick, 1000);
-    const first = setTimeout(tick, 0);
-    return () => {
-      clearInterval(timer);
-      clearTimeout(first);
-    };
-  }, []);
-  return now === 0 ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
+  const now = useNow();
+  return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 export const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;

@@ -1,10 +1,11 @@
 /** The vault modal ('Keep your Coins safe') and its lock confirmation (document 2 section 2). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { cleanAmountInput, formatCoins, withdrawableCents } from '../../../core/money.ts';
 import { rpc } from '../../../net/index.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal, ModalWidth } from '../../../ui/modal.tsx';
+import { useNow } from '../../../ui/use-now.ts';
 import { setAccountBalance, useAccount } from '../../session/index.ts';
 import { requirementsQueryOptions, vaultQueryOptions, walletKeys } from '../queries.ts';
 import { useFormatAmount } from '../balance/use-amount.ts';
@@ -23,16 +24,6 @@ function timeLeft(ms: number): string {
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
   return h > 0 ? `${h}h ${String(m).padStart(2, '0')}m` : `${m}m ${String(s).padStart(2, '0')}s`;
-}
-
-/** The current time, once a second. */
-function useNow(): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
 
 type VaultAnswer = { amount: number; balance: number; lock_time: number };
