@@ -77,6 +77,9 @@ export function payoutOf(bet: number, multiplier: number): number {
   return Math.floor((bet * multiplier) / MULTIPLIER_SCALE);
 }
 
+/** The player's rounds the game's list shows, newest first (document 2 section 9: at most 6). */
+export const CHICKEN_HISTORY_ROUNDS = 6;
+
 /**
  * A big win, posted to the chat as a game_chicken message (docs/decisions/0017): a cash-out
  * paying 10x the stake or more, or a profit of 100.00 coins or more.

@@ -42,6 +42,29 @@ async function playChicken(page: Page, risk: 'Low' | 'High', keepGoing: (status:
   }
 }
 
+test('chicken: a new round heads the player\'s rounds at once, without asking the server for the lists again', async ({ page }) => {
+  await acceptCookiesUpFront(page);
+  await signInByApi(page);
+  await page.goto('/chicken');
+  const rounds = page.getByTestId('chicken-history');
+  await expect(page.getByText('Your last six rounds show here.')).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const sent = `${request.url()} ${request.postData() ?? ''}`;
+    for (const list of ['chicken.history', 'chicken.active']) if (sent.includes(list)) asked.push(list);
+  });
+  await page.locator('.chicken-risk', { hasText: 'Low' }).click();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByTestId('chicken-status')).toContainText('Step 0 of');
+  await expect(rounds.getByRole('listitem')).toHaveCount(1);
+  await expect(rounds.getByRole('listitem').first()).toContainText(/SF\d+\s*low.*step 0/);
+  expect(asked).toEqual([]);
+  // The server's list says the same after a reload: the open round, first.
+  await page.reload();
+  await expect(rounds.getByRole('listitem').first()).toContainText(/step 0/);
+  await expect(page.getByTestId('chicken-status')).toContainText('Step 0 of');
+});
+
 for (const size of SIZES) {
   test.describe(`at ${size.width}x${size.height}`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });

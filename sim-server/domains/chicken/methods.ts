@@ -5,7 +5,7 @@
  * error: twenty cash-outs at once pay once.
  */
 import { NamedError, NumericError, Rooms } from '../../../src/contract/index.ts';
-import { CHICKEN_LEVELS, chickenCaught, chickenMultiplier, fairTicket, isChickenBigWin, parseHash, payoutOf, stakeProblem, toHash } from '../../../src/core/index.ts';
+import { CHICKEN_HISTORY_ROUNDS, CHICKEN_LEVELS, chickenCaught, chickenMultiplier, fairTicket, isChickenBigWin, parseHash, payoutOf, stakeProblem, toHash } from '../../../src/core/index.ts';
 import { mapInOrder, type Tx } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { requireUser, type CallContext, type Handlers } from '../../rpc/context.ts';
@@ -17,8 +17,6 @@ import { gameById, gameOut, latestFinished, latestGamesOf, openGameOf, stepsOf, 
 /** The house account on the other side of chicken stakes and payouts. */
 export const CHICKEN_HOUSE = { house: 'chicken' } as const;
 
-/** Rounds the list shows (document 2 section 9: at most 6). */
-const HISTORY_ROUNDS = 6;
 const FEED_SIZE = 20;
 
 /** The caller's own game by hash, for a step or a cash-out; someone else's reads as unknown. */
@@ -119,7 +117,7 @@ export const chickenHandlers: Handlers = {
 
   'chicken.history': async (_params, ctx) => {
     const user = requireUser(ctx);
-    return { games: (await latestGamesOf(ctx.db, user.id, HISTORY_ROUNDS)).map(gameOut) };
+    return { games: (await latestGamesOf(ctx.db, user.id, CHICKEN_HISTORY_ROUNDS)).map(gameOut) };
   },
 
   'chicken.recent': async (_params, ctx) => ({

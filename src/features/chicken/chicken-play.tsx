@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { CHICKEN_LEVELS, CHICKEN_RISKS, CHICKEN_RTP_BP, chickenLadder, chickenMultiplier, formatMultiplier, payoutOf, type ChickenRisk } from '../../core/chicken-rules.ts';
+import { CHICKEN_HISTORY_ROUNDS, CHICKEN_LEVELS, CHICKEN_RISKS, CHICKEN_RTP_BP, chickenLadder, chickenMultiplier, formatMultiplier, payoutOf, type ChickenRisk } from '../../core/chicken-rules.ts';
 import { formatCoins } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
 import { playBalanceChange, playSound } from '../../sound/index.ts';
@@ -54,13 +54,22 @@ export function ChickenPage() {
     void queryClient.invalidateQueries({ queryKey: chickenKeys.history });
     void queryClient.invalidateQueries({ queryKey: chickenKeys.active });
   };
+  // A new game comes whole in its answer, so the lists take it as they are instead of asking
+  // the server again: two calls, two answers parsed and two renders, just as the player reaches
+  // for Go, were most of what a weak phone's first Go waited behind.
+  const listStarted = (created: ChickenGame) => {
+    queryClient.setQueryData(chickenActiveQueryOptions().queryKey, { game: created, steps: [] });
+    queryClient.setQueryData(chickenHistoryQueryOptions().queryKey, (old) =>
+      old && { games: [created, ...old.games.filter((g) => g.hash !== created.hash)].slice(0, CHICKEN_HISTORY_ROUNDS) },
+    );
+  };
   const stake = stakeCents(bet);
   const start = useMutation({
     mutationFn: () => rpc.call('chicken.create', { bet: stake ?? 0, risk, stamp: crypto.randomUUID() }),
     onSuccess: ({ game: created }) => {
       playSound('click');
       setGame(created);
-      refreshLists();
+      listStarted(created);
     },
   });
   const step = useMutation({
