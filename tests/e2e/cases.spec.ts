@@ -62,6 +62,10 @@ for (const size of SIZES) {
       // The pool figures come from the fairness worker.
       await expect(page.getByTestId('pool-ev')).toContainText('of the price');
       await expect(page.getByTestId('pool-above')).toContainText('in 1 opening');
+      // Every card shows its item's chance, from the same answer of the worker.
+      const cards = page.getByRole('list', { name: `Items in ${cheapest}` }).getByRole('listitem');
+      await expect(cards.first().locator('.item-note')).toHaveText(/^(\d+\.\d+%|< 0\.001%)$/);
+      await expect(cards.locator('.item-note', { hasText: '…' })).toHaveCount(0);
       await page.getByRole('radio', { name: '5 openings', exact: true }).click();
       await expect(page.getByTestId('pool-above')).toContainText('in 5 openings');
       await page.getByRole('radio', { name: '1 opening', exact: true }).click();
