@@ -5,7 +5,7 @@
 // The maintenance test tells every socket of the server: each worker has a server of its own
 // (servers.ts), so it reaches no test but its own.
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { solvePow } from '../../src/core/rain.ts';
 import { expect, test } from './fixtures.ts';
 import { acceptCookiesUpFront, appRunning, callAsPlayer, expectLive, newPlayerName, operatorHeaders, settled, signInByApi } from './helpers.ts';
@@ -40,6 +40,23 @@ async function hostParty(page: Page, name: string): Promise<string> {
   await callAsPlayer(page, 'partnership-plus.join-stream-club');
   const { party } = await callAsPlayer<{ party: string }>(page, 'partnership-plus.buy-party-fuel', { amount: 3_000, stamp: `fuel-${name}` });
   return party;
+}
+
+/** Has the console close `name`'s party: the host is prompted, and the prompt is on screen. */
+async function closePrompt(page: Page, name: string, party: string): Promise<Locator> {
+  expect((await trigger(page, 'party/close', { name })).response).toMatchObject({ party, prompted: true });
+  const prompt = page.getByRole('dialog', { name: 'Close your stream party' });
+  await expect(prompt).toBeVisible();
+  return prompt;
+}
+
+/** Keeps the party at its prompt: the prompt goes, and the party's modal opens by itself and loads. */
+async function keepParty(page: Page, prompt: Locator): Promise<void> {
+  await prompt.getByRole('button', { name: 'Keep the party' }).click();
+  await expect(prompt).toHaveCount(0);
+  const partyModal = page.getByRole('dialog', { name: 'Stream party', exact: true });
+  await expect(partyModal).toBeVisible();
+  await expect(partyModal.getByText('Loading the party…')).toHaveCount(0);
 }
 
 /** Holds the page's requests matching `pattern` until `release()`; `count()` says how many came. */
@@ -140,9 +157,7 @@ test('the close-party prompt from the console: the host closes the party from it
   test.setTimeout(90_000);
   const { context, page, name } = await signedInAt(browser, 'phost', { width: 1920, height: 1080 });
   const party = await hostParty(page, name);
-  expect((await trigger(page, 'party/close', { name })).response).toMatchObject({ party, prompted: true });
-  const prompt = page.getByRole('dialog', { name: 'Close your stream party' });
-  await expect(prompt).toBeVisible();
+  const prompt = await closePrompt(page, name, party);
   await expect(prompt).toContainText('Your stream party must be closed before the arena goes on.');
   await settled(page);
   await page.screenshot({ path: `${SHOTS}/close-party-prompt-desktop.png` });
@@ -163,9 +178,7 @@ test('a party that opens while a prompt is up waits behind it: the prompt stays 
   const party = await hostParty(page, name);
   // The lobby's news of the party makes the page read the lobby again.
   await expect.poll(lobbies.count, { timeout: 20_000 }).toBeGreaterThan(0);
-  expect((await trigger(page, 'party/close', { name })).response).toMatchObject({ party, prompted: true });
-  const prompt = page.getByRole('dialog', { name: 'Close your stream party' });
-  await expect(prompt).toBeVisible();
+  const prompt = await closePrompt(page, name, party);
 
   // The lobby answers now: the party's card shows behind the prompt, and no modal covers it.
   lobbies.release();
@@ -173,11 +186,7 @@ test('a party that opens while a prompt is up waits behind it: the prompt stays 
   await expect(page.getByRole('dialog', { name: 'Stream party', exact: true })).toHaveCount(0);
 
   // Keeping the party ends the prompt; then the party's modal opens by itself, once, and loads.
-  await prompt.getByRole('button', { name: 'Keep the party' }).click();
-  await expect(prompt).toHaveCount(0);
-  const partyModal = page.getByRole('dialog', { name: 'Stream party', exact: true });
-  await expect(partyModal).toBeVisible();
-  await expect(partyModal.getByText('Loading the party…')).toHaveCount(0);
+  await keepParty(page, prompt);
   await context.close();
 });
 
@@ -189,20 +198,14 @@ test('a party modal already on its way when a prompt comes up waits behind it, a
   const code = await holdRequests(page, /\/assets\/stream-party-[\w-]+\.js$/);
   const party = await hostParty(page, name);
   await expect.poll(code.count, { timeout: 20_000 }).toBe(1);
-  expect((await trigger(page, 'party/close', { name })).response).toMatchObject({ party, prompted: true });
-  const prompt = page.getByRole('dialog', { name: 'Close your stream party' });
-  await expect(prompt).toBeVisible();
+  const prompt = await closePrompt(page, name, party);
 
   code.release();
   await expect(page).toHaveURL(/\/event\/stream-party\?id=/);
   await expect(page.getByRole('dialog', { name: 'Stream party', exact: true })).toHaveCount(0);
   await expect(prompt).toBeVisible();
 
-  await prompt.getByRole('button', { name: 'Keep the party' }).click();
-  await expect(prompt).toHaveCount(0);
-  const partyModal = page.getByRole('dialog', { name: 'Stream party', exact: true });
-  await expect(partyModal).toBeVisible();
-  await expect(partyModal.getByText('Loading the party…')).toHaveCount(0);
+  await keepParty(page, prompt);
   await context.close();
 });
 
