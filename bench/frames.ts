@@ -14,9 +14,9 @@
  * slowed main thread, as part of the tap's input delay. Figures: the interval between frames the
  * canvas drew while it animated (p50, p95, and frames later than 1.5 cap intervals: dropped), its
  * CPU time per frame (tick start to end of render), and interaction to next paint of the taps (the
- * Event Timing API's duration per interaction, p95 and worst). Performance mode caps the canvas at 25 fps
- * (src/gfx/render-policy.ts), so its target is frame interval p95 <= 40 ms plus one 60 Hz vsync
- * of slack, and INP p95 <= 200 ms; normal mode is shown beside it. Each performance-mode run is
+ * Event Timing API's duration per interaction, p95 and worst). Performance mode caps the canvas at
+ * 25 fps (src/gfx/render-policy.ts), so its target is frame interval p95 <= 40 ms plus one 60 Hz
+ * vsync of slack, and INP p95 <= 200 ms; normal mode is shown beside it. Each performance-mode run is
  * followed by its floor: the same scene alone on a blank page, its canvas the game page's size,
  * at the same slowdown (what the canvas costs with no app around it).
  *

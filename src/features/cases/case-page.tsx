@@ -17,9 +17,9 @@ import './cases.css';
 
 /*
  * The worker's answer arrives through the query cache, whose updates React renders in one
- * synchronous task: the whole page again (130 ms at 4x CPU, traced on /case/pocket-change). What shows
- * the answer renders again, no more: the panels above it are memoized, and the cards take their odds
- * as a deferred value, in a render React can interrupt.
+ * synchronous task: the whole page again (130 ms at 4x CPU, traced on /case/pocket-change).
+ * What shows the answer renders again, no more: the panels above it are memoized, and the cards
+ * take their odds as a deferred value, in a render React can interrupt.
  */
 const StillOpenPanel = memo(OpenPanel);
 const StillRandomPreview = memo(RandomPreview);
@@ -32,7 +32,7 @@ export function CasePage({ caseKey, action }: { caseKey: string; action?: 'open_
   const pool = useMemo(() => poolOf(box, items), [box, items]);
   // One worker answer for the figures panel and the odds on each card.
   const [aboveCoins, setAboveCoins] = useState(() => defaultAboveCoins(box));
-  const summary = usePoolSummary(box, items, aboveCents(aboveCoins), count);
+  const summary = usePoolSummary(box, pool, aboveCents(aboveCoins), count);
   const odds = useDeferredValue(summary.data?.odds);
   const logged = useLogged();
 

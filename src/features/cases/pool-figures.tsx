@@ -23,18 +23,18 @@ export function poolOf(box: CaseBox, items: readonly CaseItem[]): { item: CaseIt
 }
 
 /**
- * The pool math of a case, computed in the fairness worker (never on the main thread). It waits
- * for the page's first quiet moment: starting the worker and copying the pool to it were a third
- * of the first commit's effects on a case page, one task of 80 ms at 4x CPU, and the figures sit
- * under the case's items anyway.
+ * The pool math of a case (`pool`: poolOf's answer), computed in the fairness worker (never on
+ * the main thread). Each question waits for a quiet moment of the main thread: on a case page's
+ * load, starting the worker and copying the pool to it were a third of the first commit's effects,
+ * one task of 80 ms at 4x CPU, and the figures sit under the case's items anyway.
  */
-export function usePoolSummary(box: CaseBox, items: readonly CaseItem[], above: number, openings: number) {
+export function usePoolSummary(box: CaseBox, pool: ReturnType<typeof poolOf>, above: number, openings: number) {
   return useQuery({
     queryKey: ['cases', 'pool', box.hash, box.version, above, openings],
     queryFn: async (): Promise<PoolSummary> => {
       await idleMoment();
       return poolSummary(
-        poolOf(box, items).map(({ price, range }) => ({ price, range })),
+        pool.map(({ price, range }) => ({ price, range })),
         { above, openings },
       );
     },

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ChatMessage, ChatUser, EmojiBundle } from '../../contract/index.ts';
 import { CHAT_LIMITS, parseChatLine, STAFF_SCOPE } from '../../core/chat.ts';
 import { rpc } from '../../net/index.ts';
+import { useNow } from '../../ui/use-now.ts';
 import { pushNotice } from '../notifications/index.ts';
 import { EmojiPopup } from './emoji-popup.tsx';
 import { rememberEmoji } from './recent-emojis.ts';
@@ -33,13 +34,8 @@ export interface Cooldown {
 
 /** Seconds left of the send delay, ticking every second. */
 function useCountdown({ from, until }: Cooldown): number {
-  const [ticked, setNow] = useState(from);
   // A delay set after the last tick counts from the moment it was set.
-  const now = Math.max(ticked, from);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = Math.max(useNow(), from);
   return Math.max(0, Math.ceil((until - now) / 1000));
 }
 
