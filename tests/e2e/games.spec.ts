@@ -65,6 +65,30 @@ test('chicken: a new round heads the player\'s rounds at once, without asking th
   await expect(page.getByTestId('chicken-status')).toContainText('Step 0 of');
 });
 
+test('chicken: a player on a keyboard steps with Enter and keeps the focus on Go from step to step', async ({ page }) => {
+  await acceptCookiesUpFront(page);
+  await signInByApi(page);
+  await page.goto('/chicken');
+  const status = page.getByTestId('chicken-status');
+  const go = page.getByRole('button', { name: /^Go · / });
+  await page.locator('.chicken-risk', { hasText: 'Low' }).click();
+  // Two steps in a row by keyboard; a car that catches the chicken first (4% a step) means a new game.
+  for (;;) {
+    await page.getByRole('button', { name: /^(Start|Play again)$/ }).click();
+    await expect(status).toContainText('Step 0 of');
+    await go.focus();
+    await page.keyboard.press('Enter');
+    await expect(status).not.toContainText('Step 0 of');
+    if ((await status.textContent())?.includes('Caught')) continue;
+    await expect(status).toContainText('Step 1 of');
+    await expect(go).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(status).not.toContainText('Step 1 of');
+    if (!(await status.textContent())?.includes('Caught')) await expect(status).toContainText('Step 2 of');
+    return;
+  }
+});
+
 for (const size of SIZES) {
   test.describe(`at ${size.width}x${size.height}`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });

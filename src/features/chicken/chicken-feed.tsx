@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Rooms } from '../../contract/index.ts';
 import { formatMultiplier } from '../../core/chicken-rules.ts';
 import { formatCoins } from '../../core/money.ts';
@@ -19,8 +19,12 @@ export function chickenResult(game: ChickenGame): string {
   return game.status === 'caught' ? `caught at step ${game.steps + 1}` : `${formatMultiplier(game.multiplier)}x · +${formatCoins(game.payout)}`;
 }
 
-/** Everyone's finished games as they happen (the CHICKEN room), newest first. */
-export function ChickenFeed() {
+/**
+ * Everyone's finished games as they happen (the CHICKEN room), newest first. Memoized, as is
+ * the player's list: the chicken page renders again at every press and hop, and their rows'
+ * links are most of what such a render would cost.
+ */
+export const ChickenFeed = memo(function ChickenFeed() {
   const queryClient = useQueryClient();
   const recent = useQuery(chickenRecentQueryOptions());
   useEffect(() => {
@@ -57,10 +61,10 @@ export function ChickenFeed() {
       )}
     </Panel>
   );
-}
+});
 
 /** The player's last rounds: at most 6 (document 2 section 9). */
-export function ChickenHistory({ games }: { games: readonly ChickenGame[] }) {
+export const ChickenHistory = memo(function ChickenHistory({ games }: { games: readonly ChickenGame[] }) {
   return (
     <Panel title="Your rounds">
       {games.length === 0 ? (
@@ -81,4 +85,4 @@ export function ChickenHistory({ games }: { games: readonly ChickenGame[] }) {
       )}
     </Panel>
   );
-}
+});

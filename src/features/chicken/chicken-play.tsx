@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { CHICKEN_HISTORY_ROUNDS, CHICKEN_LEVELS, CHICKEN_RISKS, CHICKEN_RTP_BP, chickenLadder, chickenMultiplier, formatMultiplier, payoutOf, type ChickenRisk } from '../../core/chicken-rules.ts';
 import { formatCoins } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
@@ -20,6 +20,8 @@ import { useChickenScene } from './use-chicken-scene.ts';
 import '../../ui/games.css';
 import './chicken.css';
 
+const NO_GAMES: readonly ChickenGame[] = [];
+
 const RISK_LABEL: Record<ChickenRisk, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 
 /** Where the chicken stands on the road: the lanes crossed, plus the one it was caught in. */
@@ -32,6 +34,8 @@ export function ChickenPage() {
   const { risk_level } = useSettings();
   const [bet, setBet] = useState('1.00');
   const [played, setGame] = useState<ChickenGame | null>(null);
+  // From a press of Go until its hop ends; `hopping` is the hop alone, which holds the scene.
+  const [stepping, setStepping] = useState(false);
   const [hopping, setHopping] = useState(false);
   const host = useRef<HTMLDivElement>(null);
   const active = useQuery({ ...chickenActiveQueryOptions(), enabled: logged });
@@ -86,30 +90,35 @@ export function ChickenPage() {
   });
 
   const go = async () => {
-    if (!game || !running || hopping) return;
-    let answer;
+    if (!game || !running || stepping) return;
+    // The press shows in its own render, inside the tap: the step's answer, the pending
+    // mutation's render and the hop all come later, and until the page changes the tap has
+    // not been answered on screen (its interaction to next paint runs on).
+    setStepping(true);
     try {
-      answer = await step.mutateAsync(game.hash);
+      const answer = await step.mutateAsync(game.hash);
+      const caught = answer.step.caught;
+      setHopping(true);
+      playSound('click');
+      await scene?.hop(answer.step.step, caught ? 'caught' : 'safe');
+      setHopping(false);
+      setGame(answer.game);
+      if (caught) playSound('error');
+      else if (answer.game.status === 'cashed') {
+        scene?.celebrate();
+        playBalanceChange(answer.game.payout);
+      } else playSound('tick');
+      if (answer.game.status !== 'running') refreshLists();
     } catch {
-      return;
+      // A refused step is reported by the mutation cache; the road stays where it was.
+    } finally {
+      setStepping(false);
     }
-    const caught = answer.step.caught;
-    setHopping(true);
-    playSound('click');
-    await scene?.hop(answer.step.step, caught ? 'caught' : 'safe');
-    setHopping(false);
-    setGame(answer.game);
-    if (caught) playSound('error');
-    else if (answer.game.status === 'cashed') {
-      scene?.celebrate();
-      playBalanceChange(answer.game.payout);
-    } else playSound('tick');
-    if (answer.game.status !== 'running') refreshLists();
   };
 
   const level = CHICKEN_LEVELS[risk];
   const nextMultiplier = game && running && game.steps < level.steps ? chickenMultiplier(risk, game.steps + 1) : null;
-  const busy = start.isPending || step.isPending || cashOut.isPending || hopping;
+  const busy = start.isPending || cashOut.isPending || stepping;
   const finished = game && !running ? game : null;
 
   return (
@@ -146,10 +155,10 @@ export function ChickenPage() {
               <p className="chicken-stake">
                 Bet <strong className="mono">{formatCoins(game.bet)}</strong> · {RISK_LABEL[game.risk]} risk (max damage {game.max_damage})
               </p>
-              <Button variant="primary" size="md" disabled={busy || nextMultiplier === null} onClick={() => void go()}>
+              <Button variant="primary" size="md" busy={busy} disabled={nextMultiplier === null} onClick={() => void go()}>
                 {nextMultiplier === null ? 'Road crossed' : `Go · ${formatMultiplier(nextMultiplier)}x`}
               </Button>
-              <Button variant="deposit" disabled={busy || game.steps === 0} onClick={() => cashOut.mutate(game.hash)}>
+              <Button variant="deposit" busy={busy} disabled={game.steps === 0} onClick={() => cashOut.mutate(game.hash)}>
                 {game.steps === 0 ? 'Cash out after a step' : `Cash out ${formatCoins(payoutOf(game.bet, game.multiplier))}`}
               </Button>
             </div>
@@ -172,7 +181,7 @@ export function ChickenPage() {
                   </label>
                 ))}
               </fieldset>
-              <Button type="submit" variant="primary" disabled={stake === null || busy}>
+              <Button type="submit" variant="primary" busy={busy} disabled={stake === null}>
                 {finished ? 'Play again' : 'Start'}
               </Button>
               {finished && (
@@ -186,41 +195,48 @@ export function ChickenPage() {
       </div>
 
       <div className="games-columns">
-        {logged && <ChickenHistory games={history.data?.games ?? []} />}
+        {logged && <ChickenHistory games={history.data?.games ?? NO_GAMES} />}
         <ChickenFeed />
       </div>
 
-      <Panel title="Rules">
-        <p>
-          Each step forward is a provably fair ticket from your seed pair: the damage of the next car, from 1 to the level's max damage. The chicken survives damage up to its toughness; more catches it and the bet is lost.
-          Cash out after any step for your bet times the multiplier of the lanes crossed; crossing the last lane cashes out by itself. Every level returns {CHICKEN_RTP_BP / 100}% on average.
-        </p>
-        <table className="games-table">
-          <thead>
-            <tr>
-              <th scope="col">Risk</th>
-              <th scope="col">Max damage</th>
-              <th scope="col">Caught per step</th>
-              <th scope="col">Lanes</th>
-              <th scope="col">Last lane</th>
-            </tr>
-          </thead>
-          <tbody>
-            {CHICKEN_RISKS.map((name) => {
-              const { maxDamage, toughness, steps } = CHICKEN_LEVELS[name];
-              return (
-                <tr key={name}>
-                  <td>{RISK_LABEL[name]}</td>
-                  <td className="mono">{maxDamage}</td>
-                  <td className="mono">{(((maxDamage - toughness) / maxDamage) * 100).toFixed(0)}%</td>
-                  <td className="mono">{steps}</td>
-                  <td className="mono">{formatMultiplier(chickenMultiplier(name, steps))}x</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </Panel>
+      <ChickenRules />
     </PageFrame>
   );
 }
+
+/** The levels' table: the same on every render, so the page's renders during a game skip it. */
+const ChickenRules = memo(function ChickenRules() {
+  return (
+    <Panel title="Rules">
+      <p>
+        Each step forward is a provably fair ticket from your seed pair: the damage of the next car, from 1 to the level's max damage. The chicken survives damage up to its toughness; more catches it and the bet is lost.
+        Cash out after any step for your bet times the multiplier of the lanes crossed; crossing the last lane cashes out by itself. Every level returns {CHICKEN_RTP_BP / 100}% on average.
+      </p>
+      <table className="games-table">
+        <thead>
+          <tr>
+            <th scope="col">Risk</th>
+            <th scope="col">Max damage</th>
+            <th scope="col">Caught per step</th>
+            <th scope="col">Lanes</th>
+            <th scope="col">Last lane</th>
+          </tr>
+        </thead>
+        <tbody>
+          {CHICKEN_RISKS.map((name) => {
+            const { maxDamage, toughness, steps } = CHICKEN_LEVELS[name];
+            return (
+              <tr key={name}>
+                <td>{RISK_LABEL[name]}</td>
+                <td className="mono">{maxDamage}</td>
+                <td className="mono">{(((maxDamage - toughness) / maxDamage) * 100).toFixed(0)}%</td>
+                <td className="mono">{steps}</td>
+                <td className="mono">{formatMultiplier(chickenMultiplier(name, steps))}x</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Panel>
+  );
+});
