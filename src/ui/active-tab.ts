@@ -15,6 +15,11 @@ const active = createStore<string | null>(null);
 /** Records the tab the player's socket named active (this one or another). */
 export const setActiveTab = active.set;
 
+/** Whether this tab is the one the player's tabs last heard claim it. */
+export function claimedHere(): boolean {
+  return active.get() === TAB_ID;
+}
+
 /** Whether this tab may play sounds and show game toasts now. */
 export function isActiveTab(): boolean {
   const tab = active.get();

@@ -193,6 +193,9 @@ test('two tabs of one player: only the active one plays a sound', async ({ page,
     heard.set(p, 0);
     p.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => String(payload).includes('"PAGE_ACTIVE"') && heard.set(p, heard.get(p)! + 1)));
   }
+  /** Counts the page-active claims the first tab sends. */
+  let claims = 0;
+  page.on('websocket', (ws) => ws.on('framesent', ({ payload }) => String(payload).includes('"page-active"') && claims++));
   /** Waits until both tabs have heard one more PAGE_ACTIVE than now. */
   const bothHear = () => {
     const [a, b] = [heard.get(page)!, heard.get(second)!];
@@ -210,9 +213,14 @@ test('two tabs of one player: only the active one plays a sound', async ({ page,
   const claimed = bothHear();
   await page.getByRole('heading', { level: 1 }).first().click();
   await claimed;
+  const claimsBefore = claims;
+  // A second tap on the tab that holds the claim tells the other tabs nothing new.
+  await page.getByRole('heading', { level: 1 }).first().click();
   await compensate(page, name, '5');
   await expect(balance(second)).toHaveText('Balance 1,005.00');
   await expect(balance(page)).toHaveText('Balance 1,005.00');
+  // The balance's push came after the tap, so a claim sent by the tap would have been seen.
+  expect(claims).toBe(claimsBefore);
   await expect.poll(() => played(page)).toBe(1);
   expect(await played(second)).toBe(0);
 
