@@ -194,9 +194,18 @@ async function tapWhile(page: Page, target: () => Promise<{ x: number; y: number
   }
 }
 
-const centreOf = (page: Page, selector: string) => async () => {
-  const box = await page.locator(selector).first().boundingBox();
-  return box ? { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 20) } : null;
+/**
+ * Where to tap an element: found once and kept, since finding it runs Playwright's query in the
+ * page, on the slowed main thread, which a player's tap does not (the heading stays put).
+ */
+const centreOf = (page: Page, selector: string) => {
+  let found: { x: number; y: number } | null = null;
+  return async () => {
+    if (found) return found;
+    const box = await page.locator(selector).first().boundingBox();
+    found = box && { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 20) };
+    return found;
+  };
 };
 
 type Player = { cookies: { name: string; value: string; path: string; domain: string }[]; call: <T>(method: string, params?: Record<string, string | number>) => Promise<T> };

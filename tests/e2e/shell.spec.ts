@@ -93,7 +93,10 @@ test.describe('notices', () => {
     await expect(toasts).toHaveCount(0, { timeout: 7_000 });
     // The bell keeps what was shown.
     await header(page).getByRole('button', { name: 'Notifications' }).click();
-    await expect(page.getByRole('list', { name: 'Recent notifications' })).toContainText('Compensation');
+    const kept = page.getByRole('list', { name: 'Recent notifications' });
+    await expect(kept).toContainText('Compensation');
+    // With the time it came, formatted only now that the bell is open.
+    await expect(kept.locator('time').first()).toHaveText(/^\d{2}:\d{2}$/);
   });
 
   test('experience and rank changes merge into one exp toast that adds up; keys of one id merge; an achievement toasts', async ({ page }) => {
