@@ -181,6 +181,15 @@ async function stopRecording(page: Page, periodMs: number, name: string): Promis
 /** The frame interval a mode aims at: performance mode's cap, or the 60 Hz display. */
 const periodOf = (performance: boolean) => (performance ? 1000 / CAP_FPS : VSYNC_MS);
 
+/**
+ * Resolves once `settled` holds in the page, asked every 100 ms. Playwright's locators would
+ * wait by running its query engine in the page, on the slowed main thread the figures measure
+ * (89 ms of one battle's first 780 ms at 9.5x, traced); a player's phone runs no such thing.
+ */
+function settledWhen(page: Page, settled: () => boolean, timeout: number): Promise<unknown> {
+  return page.waitForFunction(settled, undefined, { polling: 100, timeout });
+}
+
 /** Taps `target` every TAP_EVERY_MS until `until` resolves. */
 async function tapWhile(page: Page, target: () => Promise<{ x: number; y: number } | null>, until: Promise<unknown>): Promise<void> {
   const state = { done: false };
@@ -270,7 +279,7 @@ async function unbox(browser: Browser, base: string, player: Player, caseHash: s
     await phone.throttle(rate);
     await startRecording(page);
     await spin.click();
-    const done = page.getByTestId('rolls-left').filter({ hasText: /^0 of 5/ }).waitFor({ timeout: 240_000 }).then(() => page.getByRole('link', { name: 'Open again' }).waitFor({ timeout: 120_000 }));
+    const done = settledWhen(page, () => /^0 of 5/.test(document.querySelector('[data-testid="rolls-left"]')?.textContent ?? '') && [...document.querySelectorAll('a')].some((link) => link.textContent?.trim() === 'Open again'), 360_000);
     await tapWhile(page, centreOf(page, 'h1'), done);
     await done;
     return await stopRecording(page, periodOf(performance), `unbox-${performance ? 'performance' : 'normal'}`);
@@ -290,7 +299,7 @@ async function battle(browser: Browser, base: string, player: Player, caseHash: 
     await phone.throttle(rate);
     await startRecording(page);
     await player.call('arena-battle.callBots', { hash: created.game.hash });
-    const done = page.locator('.battle-result').first().waitFor({ timeout: 180_000 });
+    const done = settledWhen(page, () => document.querySelector('.battle-result') !== null, 180_000);
     await tapWhile(page, centreOf(page, 'h1'), done);
     await done;
     return await stopRecording(page, periodOf(performance), `battle-${performance ? 'performance' : 'normal'}`);
@@ -328,7 +337,14 @@ async function chicken(browser: Browser, base: string, player: Player, performan
     for (let step = 0; step < 8; step++) {
       const before = (await status.textContent()) ?? '';
       if (!before.includes('Step ')) break;
-      await page.waitForFunction((selector) => document.querySelector<HTMLButtonElement>(selector)?.disabled === false, GO, { timeout: 60_000 });
+      await page.waitForFunction(
+        (selector) => {
+          const go = document.querySelector<HTMLButtonElement>(selector);
+          return go !== null && !go.disabled && go.getAttribute('aria-disabled') !== 'true';
+        },
+        GO,
+        { timeout: 60_000 },
+      );
       const go = await centreOf(page, GO)();
       if (!go) break;
       await page.touchscreen.tap(go.x, go.y);
