@@ -89,6 +89,20 @@ test('chicken: a player on a keyboard steps with Enter and keeps the focus on Go
   }
 });
 
+test('dice: a player on a keyboard rolls with Enter and keeps the focus on Roll from roll to roll', async ({ page }) => {
+  await acceptCookiesUpFront(page);
+  await signInByApi(page);
+  await page.goto('/dice');
+  const roll = page.getByRole('button', { name: 'Roll', exact: true });
+  const rolls = page.getByTestId('dice-history').getByRole('listitem');
+  await roll.focus();
+  await page.keyboard.press('Enter');
+  await expect(rolls).toHaveCount(1);
+  await expect(roll).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(rolls).toHaveCount(2);
+});
+
 for (const size of SIZES) {
   test.describe(`at ${size.width}x${size.height}`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });

@@ -203,7 +203,7 @@ export function DicePage() {
                 ))}
               </div>
               {mode === 'manual' ? (
-                <Button variant="primary" disabled={stake === null || rolling} onClick={() => void rollOnce()}>
+                <Button variant="primary" busy={rolling} disabled={stake === null} onClick={() => void rollOnce()}>
                   {rolling ? 'Rolling…' : 'Roll'}
                 </Button>
               ) : (
