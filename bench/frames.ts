@@ -279,7 +279,7 @@ async function unbox(browser: Browser, base: string, player: Player, caseHash: s
     await phone.throttle(rate);
     await startRecording(page);
     await spin.click();
-    const done = settledWhen(page, () => /^0 of 5/.test(document.querySelector('[data-testid="rolls-left"]')?.textContent ?? '') && [...document.querySelectorAll('a')].some((link) => link.textContent?.trim() === 'Open again'), 360_000);
+    const done = settledWhen(page, () => (document.querySelector('[data-testid="rolls-left"]')?.textContent ?? '').startsWith('0 of 5') && [...document.querySelectorAll('a')].some((link) => link.textContent?.trim() === 'Open again'), 360_000);
     await tapWhile(page, centreOf(page, 'h1'), done);
     await done;
     return await stopRecording(page, periodOf(performance), `unbox-${performance ? 'performance' : 'normal'}`);
