@@ -96,7 +96,12 @@ export function ChickenPage() {
     // not been answered on screen (its interaction to next paint runs on).
     setStepping(true);
     try {
-      const answer = await step.mutateAsync(game.hash);
+      let answer;
+      try {
+        answer = await step.mutateAsync(game.hash);
+      } catch {
+        return; // A refused step is reported by the mutation cache; the road stays where it was.
+      }
       const caught = answer.step.caught;
       setHopping(true);
       playSound('click');
@@ -109,8 +114,6 @@ export function ChickenPage() {
         playBalanceChange(answer.game.payout);
       } else playSound('tick');
       if (answer.game.status !== 'running') refreshLists();
-    } catch {
-      // A refused step is reported by the mutation cache; the road stays where it was.
     } finally {
       setStepping(false);
     }
