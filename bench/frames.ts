@@ -295,7 +295,9 @@ async function battle(browser: Browser, base: string, player: Player, caseHash: 
   const { page } = phone;
   try {
     await page.goto(`/battle/${hash}`);
-    await page.waitForFunction(() => (globalThis as { arenaRenderer?: unknown }).arenaRenderer !== undefined, undefined, { timeout: 60_000 });
+    // Ready as the unbox's and the chicken's pages are before they are slowed: the scene has the
+    // battle's art on the GPU, which it loads while the page waits for players.
+    await page.waitForFunction(() => document.querySelector('.reel-host')?.getAttribute('data-art') === 'ready', undefined, { polling: 100, timeout: 60_000 });
     await phone.throttle(rate);
     await startRecording(page);
     await player.call('arena-battle.callBots', { hash: created.game.hash });

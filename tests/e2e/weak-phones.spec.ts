@@ -304,6 +304,8 @@ test.describe('performance mode mid-animation at 390 px', () => {
     const battle = await callAsPlayer<{ game: { hash: string } }>(page, 'arena-battle.create', { scheme: `${box.hash.replace(/^SF0+/, 'SF')}-1`, mode: 'solo', number: 4 });
     await page.goto(`/battle/${battle.game.hash.replace(/^SF0+/, 'SF')}`);
     await expect(header(page).getByRole('img', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
+    // The scene loads the battle's art while the page waits for players.
+    await expect(page.locator('.reel-host')).toHaveAttribute('data-art', 'ready', { timeout: 20_000 });
     await callAsPlayer(page, 'arena-battle.callBots', { hash: battle.game.hash });
     await moving();
     await shot(page, 'weak-perf-battle-round-phone');

@@ -75,19 +75,19 @@ const BattleBody = memo(function BattleBody({ detail, myHash, logged, floating, 
   const host = useRef<HTMLDivElement>(null);
   // A battle already over when its page opens has nothing left to spin: no PixiJS for it.
   const [spins] = useState(() => game.status !== 'finished' && game.status !== 'closed');
-  const { reels, failed } = useReelsScene(host, game.seats, spins, detail.items.map((item) => item.image));
+  const { reels, failed, artReady } = useReelsScene(host, game.seats, spins, detail.items.map((item) => item.image));
   // The reels' end reveals the round's drops and, after the last, the result: deferred as well.
   const reveal = useRoundReveal(detail, reels);
   const revealed = useDeferredValue(reveal.revealed);
   const spinning = useDeferredValue(reveal.spinning);
   // Until the result shows, reloads wait and the header holds back the payout (balance buffer).
   useBusyWhile(`battle:${game.hash}`, spinning !== null || game.status === 'process' || game.status === 'running' || game.status === 'rob');
-  return <BattleBodyView detail={detail} myHash={myHash} logged={logged} floating={floating} onFlood={onFlood} host={host} spins={spins} failed={failed} revealed={revealed} spinning={spinning} />;
+  return <BattleBodyView detail={detail} myHash={myHash} logged={logged} floating={floating} onFlood={onFlood} host={host} spins={spins} failed={failed} artReady={artReady} revealed={revealed} spinning={spinning} />;
 });
 
-type BodyViewProps = BodyProps & { host: RefObject<HTMLDivElement | null>; spins: boolean; failed: boolean; revealed: number; spinning: number | null };
+type BodyViewProps = BodyProps & { host: RefObject<HTMLDivElement | null>; spins: boolean; failed: boolean; artReady: boolean; revealed: number; spinning: number | null };
 
-const BattleBodyView = memo(function BattleBodyView({ detail, myHash, logged, floating, onFlood, host, spins, failed, revealed, spinning }: BodyViewProps) {
+const BattleBodyView = memo(function BattleBodyView({ detail, myHash, logged, floating, onFlood, host, spins, failed, artReady, revealed, spinning }: BodyViewProps) {
   const { game } = detail;
   const users = detail.users;
   const me = game.users.find((seat) => seat.hash === myHash) ?? null;
@@ -108,6 +108,7 @@ const BattleBodyView = memo(function BattleBodyView({ detail, myHash, logged, fl
         spinning={spinning}
         spins={spins}
         failed={failed}
+        artReady={artReady}
         host={host}
         floating={floating}
         seatControls={seatControls}

@@ -71,6 +71,8 @@ export interface BattleStageProps {
   /** Whether the reels' scene draws this battle's rounds, and whether it failed to start. */
   spins: boolean;
   failed: boolean;
+  /** Whether the scene has the battle's art on the GPU, so a round can start at once (data-art). */
+  artReady?: boolean;
   /** Where the reels' scene draws. */
   host?: RefObject<HTMLDivElement | null>;
   floating: readonly Floating[];
@@ -79,7 +81,7 @@ export interface BattleStageProps {
 }
 
 /** The round and pot, the seats with their totals, the reels and each seat's drops so far. */
-export function BattleStage({ detail, revealed, spinning, spins, failed, host, floating, seatControls }: BattleStageProps) {
+export function BattleStage({ detail, revealed, spinning, spins, failed, artReady = false, host, floating, seatControls }: BattleStageProps) {
   const { game } = detail;
   const users = detail.users;
   const userOf = (hash: string): Player | undefined => users.find((user) => user.hash === hash);
@@ -131,7 +133,7 @@ export function BattleStage({ detail, revealed, spinning, spins, failed, host, f
           })}
         </ol>
 
-        <div className="reel-host" ref={host} data-failed={failed || undefined}>
+        <div className="reel-host" ref={host} data-failed={failed || undefined} data-art={artReady ? 'ready' : undefined}>
           {/* The reels' columns: drawn here, under the scene's transparent canvas, once, not in every frame of it. */}
           <div className="reel-columns" aria-hidden>
             {Array.from({ length: game.seats }, (_, i) => (

@@ -14,8 +14,10 @@ export type Reels = { spin(request: ReelsSpin): Promise<void>; preload(images: r
  * and on the GPU before a round spins. A browser without WebGL gets null and the page does
  * without the canvas.
  */
-export function useReelsScene(host: React.RefObject<HTMLDivElement | null>, columns: number, spins: boolean, images: readonly string[]): { reels: Reels; failed: boolean } {
+export function useReelsScene(host: React.RefObject<HTMLDivElement | null>, columns: number, spins: boolean, images: readonly string[]): { reels: Reels; failed: boolean; artReady: boolean } {
   const [scene, setScene] = useState<BattleReelsScene | null>(null);
+  // The art the scene last finished loading (the images' key), for `artReady`.
+  const [loadedArt, setLoadedArt] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const columnsRef = useRef(columns);
   useEffect(() => {
@@ -65,8 +67,8 @@ export function useReelsScene(host: React.RefObject<HTMLDivElement | null>, colu
   // The art of every item the battle's cases hold, ready before the first round spins.
   const imagesKey = images.join('\n');
   useEffect(() => {
-    if (scene && imagesKey) void scene.preload(imagesKey.split('\n')).catch(() => undefined);
+    if (scene && imagesKey) void scene.preload(imagesKey.split('\n')).then(() => setLoadedArt(imagesKey), () => undefined);
   }, [scene, imagesKey]);
 
-  return { reels: scene, failed };
+  return { reels: scene, failed, artReady: scene !== null && loadedArt === imagesKey };
 }
