@@ -5,7 +5,8 @@
  * animations, each in performance mode and in normal mode:
  *
  * - a 5-case unbox: a game of 5 rolls, spun one after another (Lightning on, Lightning+ off);
- * - a 4-seat battle round: one case, three bots, the round's four reels;
+ * - a 4-seat battle round: one case, three bots called once the scene has the battle's art (as a
+ *   page waiting for players does), the round's four reels;
  * - a chicken run: low risk, Go pressed again after every hop (eight steps, or until caught).
  *
  * While they run the page is tapped every 600 ms (the unbox and battle pages' heading; the
