@@ -13,7 +13,8 @@ import type { FairnessApi, TimedTicketBatchReport } from './fairness-api.ts';
 /** The worker's API as the page sees it: every call answers a promise. */
 export type FairnessRemote = Comlink.Remote<FairnessApi>;
 
-type Session = { worker: Worker; remote: FairnessRemote };
+/** A started worker; `failed` rejects when it fails to load or crashes. */
+type Session = { worker: Worker; remote: FairnessRemote; failed: Promise<never> };
 
 let session: Session | null = null;
 
@@ -32,18 +33,35 @@ export function setFairnessWorkerFactory(next: WorkerFactory | null): void {
   factory = next ?? defaultFactory;
 }
 
+function startSession(): Session {
+  const worker = factory();
+  let fail: (error: Error) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  // The rejection is for the calls waiting when it fails; there may be none.
+  failed.catch(() => undefined);
+  const started: Session = { worker, remote: Comlink.wrap<FairnessApi>(worker), failed };
+  // A worker that failed to load or crashed answers nothing more: the calls waiting on it are
+  // refused, and it is dropped, so the next call starts a fresh one.
+  worker.addEventListener('error', (event) => {
+    const reason = (event as Partial<ErrorEvent>).message;
+    fail(new Error(reason ? `the fairness worker failed: ${reason}` : 'the fairness worker failed to start'));
+    if (session === started) stopFairnessWorker();
+  });
+  return started;
+}
+
 /** The session's fairness worker, started on first use and kept until the page unloads. */
 export function fairnessWorker(): FairnessRemote {
-  if (session === null) {
-    const worker = factory();
-    const current: Session = { worker, remote: Comlink.wrap<FairnessApi>(worker) };
-    // A worker that failed to load or crashed is dropped, so the next call starts a fresh one.
-    worker.addEventListener('error', () => {
-      if (session === current) stopFairnessWorker();
-    });
-    session = current;
-  }
+  session ??= startSession();
   return session.remote;
+}
+
+/** A call to the worker that is refused if the worker fails before it answers. */
+function ask<T>(call: (remote: FairnessRemote) => Promise<T>): Promise<T> {
+  session ??= startSession();
+  return Promise.race([call(session.remote), session.failed]);
 }
 
 /** Stops the worker (tests, or a page that wants its memory back); the next call starts another. */
@@ -57,35 +75,35 @@ export function stopFairnessWorker(): void {
 /** Recomputes every ticket of a batch in the worker (packed and transferred, see PackedTickets); `ms` is the time spent there. */
 export function verifyTickets(batch: readonly TicketClaim[], engine: TicketEngine = 'noble'): Promise<TimedTicketBatchReport> {
   const packed = packTickets(batch);
-  return fairnessWorker().verifyTickets(Comlink.transfer(packed, [packed.rows.buffer]), engine);
+  return ask((remote) => remote.verifyTickets(Comlink.transfer(packed, [packed.rows.buffer]), engine));
 }
 
 /** Replays the public record arena.game answered (unbox or battle). */
 export function replayGame(record: UnboxReplayRecord | BattleReplayRecord): Promise<ReplayReport> {
-  return fairnessWorker().replay(record);
+  return ask((remote) => remote.replay(record));
 }
 
 /** The verify modal's ticket and its digits ("00000" until every input is given). */
 export function modalTicket(input: ModalTicketInput): Promise<{ ticket: number | null; digits: string }> {
-  return fairnessWorker().modalTicket(input);
+  return ask((remote) => remote.modalTicket(input));
 }
 
 /** The case page's pool figures: odds, expected value, spread, chance of an item above a price. */
 export function poolSummary(items: readonly PoolItem[], question: PoolQuestion = {}): Promise<PoolSummary> {
-  return fairnessWorker().poolSummary(items, question);
+  return ask((remote) => remote.poolSummary(items, question));
 }
 
 /** Simulated openings with a seeded source, for previews only. */
 export function simulateOpenings<T extends PoolItem>(items: readonly T[], openings: number, seed: number): Promise<SimulatedOpenings<T>> {
-  return fairnessWorker().simulateOpenings(items, openings, seed) as Promise<SimulatedOpenings<T>>;
+  return ask((remote) => remote.simulateOpenings(items, openings, seed) as Promise<SimulatedOpenings<T>>);
 }
 
 /** Replays a chicken game's record (chicken.game) in the worker. */
 export function replayChicken(record: ChickenReplayRecord): Promise<GameReplayReport> {
-  return fairnessWorker().replayChicken(record);
+  return ask((remote) => remote.replayChicken(record));
 }
 
 /** Replays a dice roll's record (dice.game) in the worker. */
 export function replayDice(roll: DiceReplayRecord): Promise<GameReplayReport> {
-  return fairnessWorker().replayDice(roll);
+  return ask((remote) => remote.replayDice(roll));
 }

@@ -101,6 +101,20 @@ describe('the fairness worker API over Comlink', () => {
     expect(started).toHaveLength(2);
   });
 
+  test('a call waiting on a worker that fails to start is refused, and the next call starts another', async () => {
+    let made = 0;
+    setFairnessWorkerFactory(() => {
+      made += 1;
+      // A worker whose script never loads: it takes messages, answers none, then reports an error.
+      const failing = Object.assign(new EventTarget(), { postMessage() {}, terminate() {}, onmessage: null, onerror: null, onmessageerror: null });
+      setTimeout(() => failing.dispatchEvent(new Event('error')), 0);
+      return failing as unknown as Worker;
+    });
+    await expect(poolSummary([])).rejects.toThrow('the fairness worker failed to start');
+    await expect(modalTicket({ key: 'k', clientSeed: 'c', nonce: 1 })).rejects.toThrow('the fairness worker failed to start');
+    expect(made).toBe(2);
+  });
+
   test('the API type is what Comlink wraps: every method answers a promise', async () => {
     const { port1, port2 } = new MessageChannel();
     Comlink.expose(fairnessApi, port1 as unknown as Comlink.Endpoint);
