@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { socket } from '../../net/index.ts';
 import { pushNotice } from '../../ui/notice-store.ts';
-import { caseKeys } from './queries.ts';
+import { caseKeys } from './keys.ts';
 
 /** Follows retired cases; mounted once by the root route. */
 export function useBoxDeprecations(): void {

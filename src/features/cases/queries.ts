@@ -2,8 +2,11 @@ import { queryOptions } from '@tanstack/react-query';
 import type { MethodResult } from '../../contract/index.ts';
 import { RpcNetworkError, rpc } from '../../net/index.ts';
 import { withOfflineCopy } from '../../storage/offline-cache.ts';
+import { caseKeys } from './keys.ts';
 
 const offline = (error: unknown) => error instanceof RpcNetworkError;
+
+export { caseKeys };
 
 /** A case as case.getBoxByKey answers it. */
 export type CaseBox = MethodResult<'case.getBoxByKey'>['box'];
@@ -12,14 +15,6 @@ export type CaseItem = MethodResult<'case.getBoxByKey'>['items'][number];
 /** arena.game of a personal unbox game. */
 export type UnboxDetail = Extract<MethodResult<'arena.game'>, { game: { type: 'unbox' } }>;
 
-/** Query keys of the case catalogue. */
-export const caseKeys = {
-  all: ['cases'] as const,
-  list: ['cases', 'list'] as const,
-  one: (key: string) => ['cases', 'box', key] as const,
-  /** A personal unbox game: under the session's keys, so sign-out drops it. */
-  game: (token: string) => ['session', 'unbox', token] as const,
-};
 
 /** Every case that can be opened, cheapest first (case.getCases). */
 export function casesQueryOptions() {

@@ -2,11 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { socket } from '../../net/index.ts';
-import { playBalanceChange, playSound } from '../../sound/index.ts';
 import { isActiveTab } from '../../ui/active-tab.ts';
 import { setAccountProgress } from '../session/index.ts';
 import { pushNotice } from '../../ui/notice-store.ts';
 import type { NotificationPayload } from './notices.ts';
+import type * as Sound from '../../sound/index.ts';
+
+/** Plays a sound: the sound module loads with the first one (the first page plays none). */
+function play(choose: (sound: typeof Sound) => void): void {
+  void import('../../sound/index.ts').then(choose);
+}
 
 /** Shows the toast of one of the spec's notifications; the texts load with the first one. */
 function notify(payload: NotificationPayload): void {
@@ -25,7 +30,7 @@ export function useLiveNotices(): void {
     const onPage = (path: string) => router.state.location.pathname === path;
     const offs = [
       socket.on('WALLET_BALANCE_CHANGED', (change) => {
-        if (change.amount > 0) playBalanceChange(change.amount);
+        if (change.amount > 0) play((sound) => sound.playBalanceChange(change.amount));
         // The labels load with the first change; nothing on the first page needs them.
         void import('./notices.ts').then(({ balanceNotice }) => {
           const notice = balanceNotice(change);
@@ -40,7 +45,7 @@ export function useLiveNotices(): void {
       socket.on('#USER_RANK_CHANGED', ({ rank, exp }) => notify({ type: 'user_rank_changed', exp: exp ?? 0, rank })),
       socket.on('#ACHIEVE_ISSUED', ({ name }) => {
         // Spec: an issued achievement plays a sound.
-        playSound('notice');
+        play((sound) => sound.playSound('notice'));
         notify({ type: 'achieve', name });
       }),
       socket.on('COMMUNITY_KEY_ISSUED', ({ key }) => notify({ type: 'received_keys', key })),
