@@ -35,8 +35,8 @@ function firstPageGraph(): Plugin {
 /**
  * V8's explicit compile hint on the chunks every page runs at start: every function in them is
  * compiled while the file streams in, on a background thread, instead of one by one on the main
- * thread at its first call. The first page's chunk (React, the router, the query cache, the
- * shell): on a phone's first load that lazy compiling was about a fifth of the main thread's
+ * thread at its first call. The first page's chunks (React DOM's; React, the router, the query
+ * cache and the shell): on a phone's first load that lazy compiling was about a fifth of the main thread's
  * work. The transport's three (zod and the wire, the contract, the client), loaded by the
  * shell's first effect: building the contract's schemas and parsing the first answers call most
  * of zod, and its compiling was most of their one task (docs/decisions/0053). The hint counts
@@ -87,7 +87,7 @@ const firstVisit = new Set<string>();
  * transport (every page's data), the pages shown offline or on a failed load, and the parts
  * the shell mounts on every page. Route pages are left out: they are cached as they are used.
  */
-const SHELL_LAZY = /\/src\/(net\/transport\.ts|features\/notifications\/toast-list\.tsx|features\/shell\/(route-error|offline-page|update-prompt|footer|cookie-banner|mobile-menu-sheet|mobile-settings|not-found)\.tsx)$|\/src\/routes\/index\.tsx\?/;
+const SHELL_LAZY = /\/node_modules\/react-dom\/client\.js$|\/src\/(net\/transport\.ts|features\/notifications\/toast-list\.tsx|features\/shell\/(route-error|offline-page|update-prompt|footer|cookie-banner|mobile-menu-sheet|mobile-settings|not-found)\.tsx)$|\/src\/routes\/index\.tsx\?/;
 
 /**
  * Collects what a first visit's precache holds (vite-plugin-pwa's manifestTransforms reads it):
@@ -127,7 +127,7 @@ export default defineConfig({
   plugins: [
     firstPageGraph(),
     firstVisitFiles(),
-    compileHint('app', 'wire', 'contract', 'transport'),
+    compileHint('app', 'react-dom', 'wire', 'contract', 'transport'),
     // The router plugin must run before React's: it rewrites route files into lazy chunks.
     tanstackRouter({
       target: 'react',
@@ -224,7 +224,16 @@ export default defineConfig({
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: 'app', test: (id: string) => firstPage.has(id) && !LAZY_PAGES_ONLY.test(id) }] },
+        codeSplitting: {
+          groups: [
+            // What main.tsx runs first, in a script of its own: it reads the version cookie as it
+            // is evaluated, which costs a re-parse of the script under an inspector (boot.ts).
+            { name: 'boot', test: /\/src\/(app\/(boot|locale)|storage\/(state-version|db-name))\.ts$/, priority: 3 },
+            // React DOM's client and its scheduler, which main.tsx imports on its own (its comment says why).
+            { name: 'react-dom', test: /\/node_modules\/(react-dom|scheduler)\//, priority: 2 },
+            { name: 'app', test: (id: string) => firstPage.has(id) && !LAZY_PAGES_ONLY.test(id), priority: 1 },
+          ],
+        },
       },
     },
   },

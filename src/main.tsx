@@ -1,15 +1,23 @@
 // boot.ts first: it checks the saved-state version and cleans the address before anything reads them.
 import { dropStaticHead, stateCleared } from './app/boot.ts';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { App, loadFirstPage } from './app/app.tsx';
 import { loadTransport, rpc } from './net/index.ts';
 import { yieldToMain } from './ui/idle.ts';
+import { reloadForCode, reloadedLately } from './ui/reload-for-code.ts';
 import './app/styles.css';
 
 // The transport (RPC client, socket, contract schemas) is not in the first page's bundle; it
 // starts loading now, beside the first route's code, rather than after the first render.
 void loadTransport().catch(() => undefined);
+
+// React DOM's client, nearly half of the first page's code, is a chunk of its own, fetched from here
+// beside the rest and evaluated in a task of its own as it arrives. Evaluating it builds five
+// errors React keeps at hand, and under an inspector (Lighthouse, DevTools) V8 then re-parses
+// every script on the stack for its source positions: inside the first page's chunk that was
+// 25-30 ms of its one task on this machine, 150 ms and more of a page's blocking time at 6x
+// CPU (docs/decisions/0053). A phone without an inspector never re-parses.
+const reactDom = import('react-dom/client');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -19,7 +27,12 @@ if (!root) throw new Error('index.html has no #root');
 // FIRST_VIEW_WAIT_MS: the static view has no working controls. No top-level await: the
 // route chunks import this chunk's modules and would wait for this module to finish.
 const FIRST_VIEW_WAIT_MS = 8000;
-const mount = () => {
+const mount = async () => {
+  const { createRoot } = await reactDom.catch((error: unknown) => {
+    // The chunk did not arrive (the link dropped mid-load): a new document asks for it again.
+    if (!reloadedLately()) reloadForCode();
+    throw error;
+  });
   dropStaticHead();
   const app = createRoot(root);
   // As a transition the first render is cut into slices of a few milliseconds with the

@@ -11,13 +11,23 @@ export interface Store<T> {
 
 /** Builds a store holding `initial`. */
 export function createStore<T>(initial: T): Store<T> {
-  let value = initial;
+  return createLazyStore(() => initial);
+}
+
+/**
+ * Builds a store holding what `read()` answers when the store is first read or set: for a value
+ * read from the browser (a cookie), which code run while its module is evaluated must not read
+ * (src/app/boot.ts says why).
+ */
+export function createLazyStore<T>(read: () => T): Store<T> {
+  let value: { current: T } | undefined;
+  const current = (): T => (value ??= { current: read() }).current;
   const listeners = new Set<() => void>();
   const store: Store<T> = {
-    get: () => value,
+    get: current,
     set(next) {
-      if (Object.is(next, value)) return;
-      value = next;
+      if (Object.is(next, current())) return;
+      value = { current: next };
       for (const listener of listeners) listener();
     },
     subscribe(listener) {

@@ -110,21 +110,25 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test("the first page's script starts with V8's compile hint, and its source map still leads to the right lines", async ({ page }) => {
+test("the first page's scripts start with V8's compile hint, and the source map still leads to the right lines", async ({ page }) => {
   const html = await (await page.request.get('/')).text();
   const src = /"(\/assets\/app-[\w-]+\.js)"/.exec(html)?.[1];
+  const reactDom = /"(\/assets\/react-dom-[\w-]+\.js)"/.exec(html)?.[1];
   expect(src, 'the first page names its script').toBeTruthy();
+  expect(reactDom, "the first page names React DOM's script").toBeTruthy();
   const code = await (await page.request.get(src!)).text();
   // Anywhere but the first line V8 reads it as a plain comment.
   expect(code.slice(0, code.indexOf('\n'))).toBe('//# allFunctionsCalledOnLoad');
+  const reactDomCode = await (await page.request.get(reactDom!)).text();
+  expect(reactDomCode.slice(0, reactDomCode.indexOf('\n'))).toBe('//# allFunctionsCalledOnLoad');
   const map = new SourceMap((await (await page.request.get(`${src}.map`)).json()) as SourceMapPayload);
-  // A name that only state-version.ts writes: where it stands in the script leads back to its line there.
-  const at = code.indexOf('state_version');
+  // A message only main.tsx writes: where it stands in the script leads back to its line there.
+  const at = code.indexOf('index.html has no #root');
   const before = code.slice(0, at);
   const entry = map.findEntry(before.split('\n').length - 1, at - (before.lastIndexOf('\n') + 1));
-  expect('originalSource' in entry && entry.originalSource).toMatch(/src\/storage\/state-version\.ts$/);
+  expect('originalSource' in entry && entry.originalSource).toMatch(/src\/main\.tsx$/);
   const line = 'originalLine' in entry ? entry.originalLine : -1;
-  expect(readFileSync('src/storage/state-version.ts', 'utf8').split('\n')[line]).toContain("'state_version'");
+  expect(readFileSync('src/main.tsx', 'utf8').split('\n')[line]).toContain('index.html has no #root');
 });
 
 test('the app takes the prerendered page over: the same page, now working', async ({ page }) => {

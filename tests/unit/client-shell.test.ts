@@ -10,6 +10,7 @@ import { isVersionMismatch, STATE_VERSION } from '../../src/storage/state-versio
 import { DEFAULT_SETTINGS, sanitizeSettings } from '../../src/storage/settings.ts';
 import { splitItemName } from '../../src/ui/item-card.tsx';
 import { FPS_SAMPLES, averageFps, isTooSlow } from '../../src/ui/performance.ts';
+import { createLazyStore } from '../../src/ui/store.ts';
 import type { ServerManifest } from '../../src/features/connection/manifest.ts';
 
 describe('language prefixes', () => {
@@ -140,5 +141,35 @@ describe('labels', () => {
     expect(splitItemName('AK-47 | Redline (Field-Tested)')).toEqual({ weapon: 'AK-47', skin: 'Redline', wear: 'FT' });
     expect(splitItemName('★ Karambit | Doppler (Factory New)')).toEqual({ weapon: '★ Karambit', skin: 'Doppler', wear: 'FN' });
     expect(splitItemName('Sticker | Crown (Foil)')).toEqual({ weapon: 'Sticker', skin: 'Crown (Foil)', wear: null });
+  });
+});
+
+describe('a store read at first use', () => {
+  test('reads its value when first read, not when made, and once', () => {
+    let reads = 0;
+    const store = createLazyStore(() => {
+      reads += 1;
+      return 'from the cookie';
+    });
+    expect(reads).toBe(0);
+    expect(store.get()).toBe('from the cookie');
+    expect(store.get()).toBe('from the cookie');
+    expect(reads).toBe(1);
+  });
+
+  test('a set is weighed against the value it would have read, and listeners hear changes only', () => {
+    let reads = 0;
+    const store = createLazyStore<string | null>(() => {
+      reads += 1;
+      return 'read';
+    });
+    const heard: (string | null)[] = [];
+    store.subscribe(() => heard.push(store.get()));
+    store.set('read');
+    expect(reads).toBe(1);
+    expect(heard).toEqual([]);
+    store.set(null);
+    expect(heard).toEqual([null]);
+    expect(store.get()).toBeNull();
   });
 });

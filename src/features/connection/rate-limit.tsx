@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import type { RateLimitedBody } from '../../contract/index.ts';
 import { rpc } from '../../net/index.ts';
-import { createStore } from '../../ui/store.ts';
+import { createLazyStore } from '../../ui/store.ts';
 import { lazyPart } from '../../ui/lazy-part.ts';
 
 /** Spec: the details are kept in a cookie for 10 units (seconds here), so a reload still shows the screen. */
@@ -26,8 +26,8 @@ export function writeFlag(body: RateLimitedBody | null): void {
     : `${FLAG_COOKIE}=; max-age=0; path=/`;
 }
 
-/** The last 429 the server answered, while its screen is up. */
-export const rateLimited = createStore<RateLimitedBody | null>(readFlag());
+/** The last 429 the server answered, while its screen is up (the cookie is read at first use). */
+export const rateLimited = createLazyStore<RateLimitedBody | null>(readFlag);
 
 /** Whether the break screen is up (notifications hide meanwhile). */
 export function useRateLimited(): boolean {

@@ -12,7 +12,9 @@ export function readLogged(): boolean {
   return typeof document !== 'undefined' && LOGGED.test(document.cookie);
 }
 
-let current = readLogged();
+// Read at first use, not while this module is evaluated (src/app/boot.ts says why).
+let current: boolean | undefined;
+const snapshot = (): boolean => (current ??= readLogged());
 let timer: ReturnType<typeof setInterval> | undefined;
 const listeners = new Set<() => void>();
 
@@ -38,5 +40,5 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether the player is signed in, following other tabs within 100 ms. */
 export function useLogged(): boolean {
-  return useSyncExternalStore(subscribe, () => current, () => false);
+  return useSyncExternalStore(subscribe, snapshot, () => false);
 }
