@@ -35,9 +35,9 @@ function firstPageGraph(): Plugin {
 /**
  * V8's explicit compile hint on the chunks every page runs at start: every function in them is
  * compiled while the file streams in, on a background thread, instead of one by one on the main
- * thread at its first call. The first page's chunks (React DOM's; React, the router, the query
- * cache and the shell): on a phone's first load that lazy compiling was about a fifth of the main thread's
- * work. The transport's three (zod and the wire, the contract, the client), loaded by the
+ * thread at its first call. The first page's chunks (React and React DOM; the router, the query
+ * cache and the shell): on a phone's first load that lazy compiling was about a fifth of the
+ * main thread's work. The transport's three (zod and the wire, the contract, the client), loaded by the
  * shell's first effect: building the contract's schemas and parsing the first answers call most
  * of zod, and its compiling was most of their one task (docs/decisions/0053). The hint counts
  * only as the file's first line, so it goes in after Vite has put its own preload helper at the
@@ -229,7 +229,8 @@ export default defineConfig({
             // What main.tsx runs first, in a script of its own: it reads the version cookie as it
             // is evaluated, which costs a re-parse of the script under an inspector (boot.ts).
             { name: 'boot', test: /\/src\/(app\/(boot|locale)|storage\/(state-version|db-name))\.ts$/, priority: 3 },
-            // React DOM's client and its scheduler, which main.tsx imports on its own (its comment says why).
+            // React DOM's client and its scheduler, which main.tsx imports on its own (its comment
+            // says why); React, which they need, comes into this chunk with them.
             { name: 'react-dom', test: /\/node_modules\/(react-dom|scheduler)\//, priority: 2 },
             { name: 'app', test: (id: string) => firstPage.has(id) && !LAZY_PAGES_ONLY.test(id), priority: 1 },
           ],
