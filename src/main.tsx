@@ -11,12 +11,12 @@ import './app/styles.css';
 // starts loading now, beside the first route's code, rather than after the first render.
 void loadTransport().catch(() => undefined);
 
-// React DOM's client, nearly half of the first page's code, is a chunk of its own, fetched from here
-// beside the rest and evaluated in a task of its own as it arrives. Evaluating it builds five
-// errors React keeps at hand, and under an inspector (Lighthouse, DevTools) V8 then re-parses
-// every script on the stack for its source positions: inside the first page's chunk that was
-// 25-30 ms of its one task on this machine, 150 ms and more of a page's blocking time at 6x
-// CPU (docs/decisions/0053). A phone without an inspector never re-parses.
+// React DOM's client, nearly half of the first page's code, is a chunk of its own, fetched from
+// here beside the rest and evaluated in a task of its own as it arrives. Evaluating it builds
+// five errors React keeps at hand, and under an inspector (Lighthouse, DevTools) V8 then
+// re-parses every script on the stack for its source positions: run from this chunk's
+// evaluation, that was 27-51 ms of one task at 1x on this machine, the longest of a page's
+// start (docs/decisions/0053). A phone without an inspector never re-parses.
 const reactDom = import('react-dom/client');
 
 const root = document.getElementById('root');

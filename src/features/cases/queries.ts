@@ -15,7 +15,6 @@ export type CaseItem = MethodResult<'case.getBoxByKey'>['items'][number];
 /** arena.game of a personal unbox game. */
 export type UnboxDetail = Extract<MethodResult<'arena.game'>, { game: { type: 'unbox' } }>;
 
-
 /** Every case that can be opened, cheapest first (case.getCases). */
 export function casesQueryOptions() {
   return queryOptions({
