@@ -4,19 +4,19 @@ import { StrictMode, startTransition } from 'react';
 import { App, loadFirstPage } from './app/app.tsx';
 import { loadTransport, rpc } from './net/index.ts';
 import { yieldToMain } from './ui/idle.ts';
-import { reloadForCode, reloadedLately } from './ui/reload-for-code.ts';
 import './app/styles.css';
 
 // The transport (RPC client, socket, contract schemas) is not in the first page's bundle; it
 // starts loading now, beside the first route's code, rather than after the first render.
 void loadTransport().catch(() => undefined);
 
-// React DOM's client, nearly half of the first page's code, is a chunk of its own, fetched from
-// here beside the rest and evaluated in a task of its own as it arrives. Evaluating it builds
-// five errors React keeps at hand, and under an inspector (Lighthouse, DevTools) V8 then
-// re-parses every script on the stack for its source positions: run from this chunk's
-// evaluation, that was 27-51 ms of one task at 1x on this machine, the longest of a page's
-// start (docs/decisions/0053). A phone without an inspector never re-parses.
+// React DOM's client, nearly half of the first page's code, is a chunk of its own, which the
+// page's HTML names (React is in it too); imported here rather than statically, its module runs
+// in a task of its own, after this chunk's. Running it builds five errors React keeps at hand,
+// and under an inspector (Lighthouse, DevTools) V8 then re-parses every script on the stack for
+// its source positions: run from this chunk's evaluation, that was 27-51 ms of one task at 1x
+// on this machine, the longest of a page's start (docs/decisions/0053). A phone without an
+// inspector never re-parses.
 const reactDom = import('react-dom/client');
 
 const root = document.getElementById('root');
@@ -28,11 +28,7 @@ if (!root) throw new Error('index.html has no #root');
 // route chunks import this chunk's modules and would wait for this module to finish.
 const FIRST_VIEW_WAIT_MS = 8000;
 const mount = async () => {
-  const { createRoot } = await reactDom.catch((error: unknown) => {
-    // The chunk did not arrive (the link dropped mid-load): a new document asks for it again.
-    if (!reloadedLately()) reloadForCode();
-    throw error;
-  });
+  const { createRoot } = await reactDom;
   dropStaticHead();
   const app = createRoot(root);
   // As a transition the first render is cut into slices of a few milliseconds with the
