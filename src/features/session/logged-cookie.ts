@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createLazyStore } from '../../ui/store.ts';
 
 /** Spec: a sign-in or sign-out in another tab is noticed by polling every 100 ms. */
 export const LOGGED_POLL_MS = 100;
@@ -13,25 +14,23 @@ export function readLogged(): boolean {
 }
 
 // Read at first use, not while this module is evaluated (src/app/boot.ts says why).
-let current: boolean | undefined;
-const snapshot = (): boolean => (current ??= readLogged());
+const logged = createLazyStore(readLogged);
 let timer: ReturnType<typeof setInterval> | undefined;
-const listeners = new Set<() => void>();
+let listening = 0;
 
 /** Reads the cookie now; call right after this tab signs in or out instead of waiting a poll. */
 export function checkLogged(): void {
-  const next = readLogged();
-  if (next === current) return;
-  current = next;
-  for (const listener of listeners) listener();
+  logged.set(readLogged());
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
+  const off = logged.subscribe(listener);
+  listening += 1;
   timer ??= setInterval(checkLogged, LOGGED_POLL_MS);
   return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) {
+    off();
+    listening -= 1;
+    if (listening === 0) {
       clearInterval(timer);
       timer = undefined;
     }
@@ -40,5 +39,5 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether the player is signed in, following other tabs within 100 ms. */
 export function useLogged(): boolean {
-  return useSyncExternalStore(subscribe, snapshot, () => false);
+  return useSyncExternalStore(subscribe, logged.get, () => false);
 }
