@@ -37,13 +37,13 @@ function firstPageGraph(): Plugin {
  * compiled while the file streams in, on a background thread, instead of one by one on the main
  * thread at its first call. The first page's chunks (React and React DOM; the router, the query
  * cache and the shell): on a phone's first load that lazy compiling was about a fifth of the
- * main thread's work. The transport's three (zod and the wire, the contract, the client), loaded by the
- * shell's first effect: building the contract's schemas and parsing the first answers call most
- * of zod, and its compiling was most of their one task (docs/decisions/0053). The hint counts
- * only as the file's first line, so it goes in after Vite has put its own preload helper at the
- * top, and the source map moves down a line with it. The file's name hashes its content without
- * the line, which is the same line in every build. A chunk renamed by the bundler fails the
- * build rather than silently losing its hint.
+ * main thread's work. The transport's three (zod and the wire, the contract, the client), loaded
+ * by the shell's first effect: building the contract's schemas and parsing the first answers
+ * call most of zod, and its compiling was most of their one task (docs/decisions/0053). The hint
+ * counts only as the file's first line, so it goes in after Vite has put its own preload helper
+ * at the top, and the source map moves down a line with it. The file's name hashes its content
+ * without the line, which is the same line in every build. A chunk renamed by the bundler fails
+ * the build rather than silently losing its hint.
  */
 function compileHint(...chunkNames: string[]): Plugin {
   const HINT = '//# allFunctionsCalledOnLoad';

@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildIfNeeded } from '../scripts/build-if-needed.ts';
 import { makeTempDir, removeTempDir, startServer } from './lib/procs.ts';
+import { flag } from './lib/report.ts';
 
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } };
 
@@ -38,10 +39,6 @@ function startTasks(events: TraceEvent[]): string[] {
 }
 
 async function main(): Promise<void> {
-  const flag = (name: string) => {
-    const at = process.argv.indexOf(name);
-    return at === -1 ? undefined : process.argv[at + 1];
-  };
   const pages = (flag('--pages') ?? '/,/terms').split(',');
   const runs = Number(flag('--runs') ?? 3);
   const staticDir = flag('--static');

@@ -2,6 +2,8 @@
  * One first visit's long tasks, each split into what ran in it (script evaluation, function
  * calls by source, layout, style): a Chromium trace at DevTools' 4x CPU throttling and a 412 px
  * viewport, the method of docs/decisions/0053. For finding the work behind bench/startup.ts's sums.
+ * Its CPU profile makes V8 compile with source positions, so it never shows the re-parse an
+ * inspector otherwise costs at start: bench/start-tasks.ts measures that.
  *
  *   node bench/startup-trace.ts --static DIR [--page /] [--rate 4] [--signed-in]
  */
@@ -9,12 +11,9 @@ import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
+import { flag } from './lib/report.ts';
 import { makeTempDir, removeTempDir, sleep, startServer } from './lib/procs.ts';
 
-const flag = (name: string): string | undefined => {
-  const at = process.argv.indexOf(name);
-  return at === -1 ? undefined : process.argv[at + 1];
-};
 const dir = resolve(flag('--static') ?? 'dist');
 const path = flag('--page') ?? '/';
 const rate = Number(flag('--rate') ?? 4);

@@ -13,14 +13,11 @@
  */
 import { resolve } from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
+import { flag } from './lib/report.ts';
 import { makeTempDir, removeTempDir, sleep, startServer, type Server } from './lib/procs.ts';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
-const flag = (name: string): string | undefined => {
-  const at = process.argv.indexOf(name);
-  return at === -1 ? undefined : process.argv[at + 1];
-};
 
 const dirs = (flag('--static') ?? 'dist').split(',').map((d) => resolve(d));
 const pages = (flag('--pages') ?? '/,/cases,/battles').split(',');

@@ -45,17 +45,19 @@ export function renderTable(rows: Row[]): string {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }
 
+/** The value after a flag on this process's command line (`--runs 3`), if the flag is there. */
+export function flag(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
 /**
  * Runs one benchmark from its own file's command line (`node bench/frames.ts --rate 6`):
  * `flag('--name')` reads the value after a flag; prints the table and notes, and writes the
  * details to the file after --json when one is given.
  */
 export async function runAlone(run: (flag: (name: string) => string | undefined) => Promise<Section>): Promise<void> {
-  const args = process.argv.slice(2);
-  const flag = (name: string) => {
-    const at = args.indexOf(name);
-    return at >= 0 ? args[at + 1] : undefined;
-  };
   const section = await run(flag);
   console.log(renderTable(section.rows));
   for (const note of section.notes) console.log(`- ${note}`);
