@@ -1,10 +1,9 @@
 /** Paged lists (balance history, transactions, referrals): a table whose rows page in as the player scrolls. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from './button.tsx';
-import { dateFormat } from './date-format.ts';
+import { formatEnGb } from './date-format.ts';
 import './paged-table.css';
 
-const timeFormat = dateFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What an infinite list needs of its query. */
 interface Pager {
@@ -64,5 +63,5 @@ export function PagedTable({ columns, className, pager, children }: { columns: r
 
 /** When an entry happened. */
 export function EntryTime({ at }: { at: number }) {
-  return <time dateTime={new Date(at).toISOString()}>{timeFormat.format(at)}</time>;
+  return <time dateTime={new Date(at).toISOString()}>{formatEnGb(at, 'date-minutes')}</time>;
 }

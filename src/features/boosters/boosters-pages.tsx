@@ -6,7 +6,7 @@ import { BOOSTER_DESCRIPTIONS, BOOSTER_NAMES, formatBoosterDuration } from '../.
 import { formatCount } from '../../core/money.ts';
 import { rpc } from '../../net/index.ts';
 import { Button } from '../../ui/button.tsx';
-import { dateFormat } from '../../ui/date-format.ts';
+import { formatEnGb } from '../../ui/date-format.ts';
 import { Modal, ModalWidth } from '../../ui/modal.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { RocketIcon } from '../../ui/page-icons.tsx';
@@ -86,7 +86,6 @@ export function BoostersModalPage({ behind }: { behind: ReactNode }) {
 }
 
 const PAGE = 20;
-const startedAt = dateFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 function gave(b: Booster): string {
   const p = b.process;
@@ -128,7 +127,7 @@ export function BoosterHistoryPage() {
                 {rows.map((b) => (
                   <tr key={b.hash}>
                     <td>{b.name}</td>
-                    <td>{b.activated_at ? startedAt.format(b.activated_at) : '—'}</td>
+                    <td>{b.activated_at ? formatEnGb(b.activated_at, 'date-minutes') : '—'}</td>
                     <td>{b.activated_at && b.closed_at ? formatBoosterDuration(b.closed_at - b.activated_at) : '—'}</td>
                     <td>{gave(b)}</td>
                   </tr>

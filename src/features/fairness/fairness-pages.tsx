@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { TICKET_MAX } from '../../core/fair-ticket.ts';
 import { formatCount } from '../../core/money.ts';
 import { buttonClass } from '../../ui/button.tsx';
-import { dateFormat } from '../../ui/date-format.ts';
+import { formatEnGb } from '../../ui/date-format.ts';
 import { PageFrame, Panel, Skeleton } from '../../ui/page-frame.tsx';
 import { GlobeIcon, HashIcon, MaskIcon, ShieldIcon, TerminalIcon, TicketIcon } from '../../ui/page-icons.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
@@ -12,7 +12,6 @@ import { GameFairness } from './game-fairness.tsx';
 import { VerifyModal } from './verify-modal.tsx';
 import './fairness.css';
 
-const blockTime = dateFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 
 const TABS = [
   { to: '/provably-fair', label: 'How it works', exact: true },
@@ -122,7 +121,7 @@ export function RandomOrgPage() {
                 {blocks.data.blocks.map((block) => (
                   <tr key={block.number}>
                     <td>{block.number}</td>
-                    <td>{blockTime.format(block.time)}</td>
+                    <td>{formatEnGb(block.time, 'date-seconds')}</td>
                     <td className="mono">{block.id}</td>
                   </tr>
                 ))}

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { MethodResult } from '../../contract/index.ts';
 import { formatCoins } from '../../core/money.ts';
 import { Button } from '../../ui/button.tsx';
-import { dateFormat } from '../../ui/date-format.ts';
+import { formatEnGb } from '../../ui/date-format.ts';
 import { CoinIcon } from '../../ui/icons.tsx';
 import { FIRST_SCREEN_CARDS, ItemCard } from '../../ui/item-card.tsx';
 
@@ -21,8 +21,6 @@ export const INVENTORY_PAGE = 48;
 export function mayHaveMore(page: InventoryAssets): boolean {
   return page.items.length >= INVENTORY_PAGE;
 }
-
-const dropTime = dateFormat('en-GB', { dateStyle: 'medium' });
 
 /** How many items the player holds and what they are worth. */
 export function InventoryTotal({ resume }: { resume: InventoryAssets['resume'] }) {
@@ -63,7 +61,7 @@ export function InventoryGrid({ items, selling, onSell, more }: InventoryGridPro
       <ul className="item-grid" aria-label="Your items">
         {items.map((item, index) => (
           <li key={item.hash}>
-            <ItemCard name={item.name} image={item.image} color={item.color} price={item.price} note={dropTime.format(item.time)} first={index < FIRST_SCREEN_CARDS}>
+            <ItemCard name={item.name} image={item.image} color={item.color} price={item.price} note={formatEnGb(item.time, 'date')} first={index < FIRST_SCREEN_CARDS}>
               <Button size="sm" variant="deposit" disabled={selling.has(item.hash)} onClick={() => onSell(item.hash)} aria-label={`Sell ${item.name} for ${formatCoins(item.price)} coins`}>
                 {selling.has(item.hash) ? 'Selling…' : `Sell ${formatCoins(item.price)}`}
               </Button>

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { rpc } from '../../net/index.ts';
 import { RpcError } from '../../net/errors.ts';
 import { Button } from '../../ui/button.tsx';
+import { formatEnGb } from '../../ui/date-format.ts';
 import { Panel } from '../../ui/page-frame.tsx';
 import { sessionKeys } from '../session/index.ts';
 import { AvatarSettings, NicknameSettings } from './customize-settings.tsx';
@@ -78,7 +79,7 @@ export function AccountSettings({ name }: { name: string }) {
     event.preventDefault();
     if (!blocked) save.mutate();
   };
-  const restUntil = rest.data ? new Date(rest.data.break_until * 1000).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : null;
+  const restUntil = rest.data ? formatEnGb(rest.data.break_until * 1000, 'date-minutes') : null;
   return (
     <div className="profile-settings">
       <Panel title="Account settings">

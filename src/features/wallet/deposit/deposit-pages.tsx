@@ -8,6 +8,7 @@ import { validateTradeUrl } from '../../../core/validation.ts';
 import { rpc } from '../../../net/index.ts';
 import { Button, buttonClass } from '../../../ui/button.tsx';
 import { EmptyState, Panel, Skeleton } from '../../../ui/page-frame.tsx';
+import { formatEnGb } from '../../../ui/date-format.ts';
 import { CardIcon } from '../../../ui/page-icons.tsx';
 import { PathLink } from '../../../ui/path-link.tsx';
 import { CopyButton } from '../../../ui/copy-button.tsx';
@@ -293,7 +294,7 @@ function CardInvoice({ memo }: { memo: string }) {
           <a className={buttonClass('deposit')} href={url} target="_blank" rel="noopener">
             Continue to payment
           </a>
-          <p className="wallet-note">The payment page stays open until {new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' }).format(expires_at)}.</p>
+          <p className="wallet-note">The payment page stays open until {formatEnGb(expires_at, 'time')}.</p>
         </>
       )}
       {(status === 'expired' || status === 'declined') && (
