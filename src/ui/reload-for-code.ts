@@ -2,10 +2,10 @@
 const RELOADED_AT = 'code_reload_at';
 
 /**
- * Loads the document again for code it could not fetch. A browser keeps a module it failed to
- * fetch for the life of the document (Chromium 150 does, for every import whose graph holds
- * it), and the router keeps a failed page's error: only a new document asks the network (or the
- * service worker) again.
+ * Loads the document again for code it could not fetch. A browser may keep a module it failed
+ * to fetch for the life of the document (Chromium 150 did, for every import whose graph holds
+ * it; 156 asks the network again), and the router keeps a failed page's error: then only a new
+ * document asks the network (or the service worker) again.
  */
 export function reloadForCode(): void {
   try {
