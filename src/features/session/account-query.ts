@@ -35,6 +35,15 @@ export function useAccount() {
 }
 
 /**
+ * Whether the signed-in player is a club member. A component that reads only this is not
+ * rendered again when the balance moves, as one reading the whole account is.
+ */
+export function useClubMember(): boolean {
+  const logged = useLogged();
+  return useQuery({ ...accountQueryOptions(), enabled: logged, select: (account) => account.user.tags.includes('club_member') }).data ?? false;
+}
+
+/**
  * Writes a balance pushed by the server into the account cache, where the header reads it. A
  * sponsored share (partnership.borrow) is a fraction of the balance and moves with it by the
  * ledger's rules, so an account that has one is read again rather than guessed.
