@@ -18,7 +18,6 @@ import { makeTempDir, removeTempDir, sleep, startServer, type Server } from './l
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
-
 const dirs = (flag('--static') ?? 'dist').split(',').map((d) => resolve(d));
 const pages = (flag('--pages') ?? '/,/cases,/battles').split(',');
 const runs = Number(flag('--runs') ?? 3);

@@ -4,7 +4,6 @@ import { Button } from './button.tsx';
 import { formatEnGb } from './date-format.ts';
 import './paged-table.css';
 
-
 /** What an infinite list needs of its query. */
 interface Pager {
   hasNextPage: boolean;

@@ -12,7 +12,6 @@ import { GameFairness } from './game-fairness.tsx';
 import { VerifyModal } from './verify-modal.tsx';
 import './fairness.css';
 
-
 const TABS = [
   { to: '/provably-fair', label: 'How it works', exact: true },
   { to: '/provably-fair/verify', label: 'Verify' },

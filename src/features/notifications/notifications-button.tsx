@@ -5,7 +5,6 @@ import { formatEnGb } from '../../ui/date-format.ts';
 import type { Toast } from '../../ui/toast-queue.ts';
 import './notifications.css';
 
-
 /** The header's bell: the last notices of this visit, with a count of unread ones. */
 export function NotificationsButton() {
   const { notices, unread } = useNoticeHistory();
