@@ -3,12 +3,12 @@
  * browser's locale data, 20-90 ms of the main thread on this machine at full speed, so a module
  * that may show a date one day does not make its formatter as it loads: that cost landed in the
  * start-up of pages that show no date at all (/cases, issue 31). Made once, it is also not
- * made again for every row: Date#toLocaleString and its kin build one on each call. No locale
- * (undefined) is the browser's own.
+ * made again for every row: Date#toLocaleString and its kin build one on each call. It writes
+ * in the browser's own locale; the arena's own shapes are `formatEnGb`'s.
  */
-export function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): { format(date: number | Date): string } {
+export function dateFormat(options: Intl.DateTimeFormatOptions): { format(date: number | Date): string } {
   let made: Intl.DateTimeFormat | null = null;
-  return { format: (date) => (made ??= new Intl.DateTimeFormat(locale, options)).format(date) };
+  return { format: (date) => (made ??= new Intl.DateTimeFormat(undefined, options)).format(date) };
 }
 
 /** en-GB's short month names, as Intl writes them ("Sept" included). */

@@ -17,7 +17,7 @@ import { useCaseTableLive } from './use-case-table.ts';
 import { CaseHero } from './case-hero.tsx';
 import './cases.css';
 
-const timeOf = dateFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format;
+const timeOf = dateFormat({ hour: '2-digit', minute: '2-digit', second: '2-digit' }).format;
 
 /**
  * /case/table/default/{id}: a shared table of one case (docs/decisions/0015). Everyone with

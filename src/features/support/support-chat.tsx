@@ -60,7 +60,7 @@ export default function SupportChat({ onClose, email }: Props) {
 const ended = (thread: SupportThread) =>
   thread.closed_reason === 'logout' ? 'This conversation ended when you logged out.' : 'Support closed this conversation.';
 
-const clock = dateFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format;
+const clock = dateFormat({ hour: '2-digit', minute: '2-digit' }).format;
 
 function Conversation({ email }: { email: string }) {
   const queryClient = useQueryClient();
