@@ -34,13 +34,16 @@ export function useAccount() {
   return useQuery({ ...accountQueryOptions(), enabled: logged });
 }
 
+/** Whether an account is a club member's. */
+export const isClubMember = (account: Account): boolean => account.user.tags.includes('club_member');
+
 /**
  * Whether the signed-in player is a club member. A component that reads only this is not
  * rendered again when the balance moves, as one reading the whole account is.
  */
 export function useClubMember(): boolean {
   const logged = useLogged();
-  return useQuery({ ...accountQueryOptions(), enabled: logged, select: (account) => account.user.tags.includes('club_member') }).data ?? false;
+  return useQuery({ ...accountQueryOptions(), enabled: logged, select: isClubMember }).data ?? false;
 }
 
 /**

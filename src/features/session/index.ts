@@ -1,5 +1,5 @@
 /** Sign-in and session: the account query, the login and logout flows, the session's sync. */
-export { accountQueryOptions, sessionKeys, setAccountBalance, setAccountProgress, useAccount, useClubMember, type Account } from './account-query.ts';
+export { accountQueryOptions, isClubMember, sessionKeys, setAccountBalance, setAccountProgress, useAccount, useClubMember, type Account } from './account-query.ts';
 export { LoginButton, providerLoginUrl } from './login-button.tsx';
 export { SessionModals, preloadLoginModal } from './session-modals.tsx';
 export { useLogged } from './logged-cookie.ts';

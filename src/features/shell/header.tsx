@@ -3,7 +3,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { LiveIndicator, useManifestPart, type ServerManifest } from '../connection/index.ts';
 import { ChatButton } from '../chat/index.ts';
 import { NotificationsButton } from '../notifications/index.ts';
-import { LoginButton, UserMenu, useAccount, useClubMember, useLogged } from '../session/index.ts';
+import { LoginButton, UserMenu, isClubMember, useAccount, useClubMember, useLogged } from '../session/index.ts';
 import { HeaderBalance } from '../wallet/index.ts';
 import { useMyGameCounts } from '../arena/index.ts';
 import { DotsIcon, FlameIcon, LogoMark, MenuIcon } from '../../ui/icons.tsx';
@@ -136,7 +136,7 @@ function HeaderEnd() {
   const logged = useLogged();
   const account = useAccount();
   const counts = useMyGameCounts(logged);
-  const clubMember = account.data?.user.tags.includes('club_member') ?? false;
+  const clubMember = account.data ? isClubMember(account.data) : false;
   return (
     <div className="header-end">
       <LiveIndicator />

@@ -14,7 +14,7 @@ import { useManifest } from '../connection/index.ts';
 import { useMyGameCounts } from '../arena/index.ts';
 import { inventoryCountersQueryOptions } from '../inventory/index.ts';
 import { radioModal } from '../radio/index.ts';
-import { sessionModal, useAccount, useLogged } from '../session/index.ts';
+import { isClubMember, sessionModal, useAccount, useLogged } from '../session/index.ts';
 import { mobileMenuOpen, mobileSettingsOpen } from './mobile-menu-state.ts';
 import { mobileGameEntries } from './game-menus.ts';
 import { raceEndsAt } from './nav-items.ts';
@@ -38,7 +38,7 @@ function ProfileBlock() {
   const data = account.data;
   if (!data) return <div className="mm-profile mm-profile-loading" aria-busy="true" />;
   const { user, user_progress: progress, user_wallet: wallet } = data;
-  const club = user.tags.includes('club_member');
+  const club = isClubMember(data);
   const standing = levelProgress(progress.exp);
   return (
     <section className="mm-profile" aria-label="Your account">

@@ -8,7 +8,7 @@ import { CoinIcon } from '../../ui/icons.tsx';
 import { VaultIcon, WalletIcon } from '../../ui/page-icons.tsx';
 import { PageFrame, Panel } from '../../ui/page-frame.tsx';
 import { PathLink } from '../../ui/path-link.tsx';
-import { useAccount } from '../session/index.ts';
+import { isClubMember, useAccount } from '../session/index.ts';
 import { clearGiftCode, storedGiftCode } from '../../storage/gift-code.ts';
 import { walletKeys } from './queries.ts';
 import { useFormatAmount } from './balance/use-amount.ts';
@@ -61,7 +61,7 @@ export function WalletLayout() {
         ))}
       </nav>
       <WalletAlerts />
-      {account.data?.user.tags.includes('club_member') && <SponsorCredit />}
+      {account.data && isClubMember(account.data) && <SponsorCredit />}
       <Outlet />
     </PageFrame>
   );
