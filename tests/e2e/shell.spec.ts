@@ -148,6 +148,8 @@ test.describe('notices', () => {
     const socket = await withSocket(page);
     await signInByApi(page);
     await page.goto('/');
+    // The home page is prerendered: a click on the copy's Settings before the app runs opens nothing.
+    await appRunning(page);
     await header(page).getByRole('button', { name: 'Settings' }).click();
     const notifications = page.getByRole('switch', { name: /Notifications/ });
     await notifications.uncheck({ force: true });
