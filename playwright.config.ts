@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 import { BASE_PORT, WORKERS, dataDirOf, portOf } from './tests/e2e/servers.ts';
 
 /**

@@ -11,7 +11,7 @@
  */
 import { chromium } from '@playwright/test';
 import { buildIfNeeded } from '../scripts/build-if-needed.ts';
-import { CHROMIUM_PATH, CHROMIUM_ARGS } from '../tests/e2e/chromium.ts';
+import { CHROMIUM_PATH, CHROMIUM_ARGS } from '../scripts/chromium.ts';
 import { markDisturbed, watchBrowserCpu } from './browser-cpu.ts';
 import { errorCodeOf, rpc, signIn } from './lib/http.ts';
 import { makeTempDir, removeTempDir, sleep, startSimServer } from './lib/procs.ts';

@@ -33,7 +33,7 @@ import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { buildIfNeeded } from '../scripts/build-if-needed.ts';
 import { buildGfxPage, GFX_CHROMIUM_ARGS, serveDir } from '../tests/e2e/fixtures/gfx/build.ts';
-import { CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
+import { CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { markDisturbed, watchBrowserCpu } from './browser-cpu.ts';
 import { benchmarkIndex, REFERENCE_INDEX, scaledRate } from './lib/host-speed.ts';
 import { makeTempDir, removeTempDir, sleep, startServer } from './lib/procs.ts';

@@ -33,8 +33,7 @@ import { buildIfNeeded } from '../scripts/build-if-needed.ts';
 import { makeTempDir, removeTempDir, ROOT, sleep, startServer } from './lib/procs.ts';
 import { calibratedSlowdown } from './lib/host-speed.ts';
 import { fmt, judge, runAlone, type Row, type Section } from './lib/report.ts';
-
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--headless=new'];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 /** What the issue asks of every page. */
 const TARGET_PERFORMANCE = 90;
@@ -185,7 +184,7 @@ export async function lighthouseBench(options: LighthouseOptions = {}): Promise<
   });
   const base = `http://127.0.0.1:${server.port}`;
   const port = debuggingPort();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${port}`] });
   // The browser's default context (the one Lighthouse opens its tab in): cookies are set here.
   const cdp = await browser.newBrowserCDPSession();
   const reportDir = join(ROOT, 'bench', 'results', 'lighthouse');

@@ -13,6 +13,7 @@ import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
 import { flag } from './lib/report.ts';
 import { makeTempDir, removeTempDir, sleep, startServer } from './lib/procs.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 const dir = resolve(flag('--static') ?? 'dist');
 const path = flag('--page') ?? '/';
@@ -85,7 +86,7 @@ function inclusive(profile: Profile, from: number, to: number): string[] {
 
 const dataDir = makeTempDir('startup-trace');
 const server = await startServer({ args: ['sim-server/main.ts'], env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_MAX: '0', STATIC_DIR: dir }, logDir: dataDir, name: 'startup-trace' });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic'] });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const base = `http://127.0.0.1:${server.port}`;
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, serviceWorkers: 'block' });

@@ -15,8 +15,7 @@ import { resolve } from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { flag } from './lib/report.ts';
 import { makeTempDir, removeTempDir, sleep, startServer, type Server } from './lib/procs.ts';
-
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 const dirs = (flag('--static') ?? 'dist').split(',').map((d) => resolve(d));
 const pages = (flag('--pages') ?? '/,/cases,/battles').split(',');
@@ -48,7 +47,7 @@ async function visit(context: BrowserContext, url: string): Promise<{ excess: nu
 async function main(): Promise<void> {
   const servers: Server[] = [];
   const dataDirs: string[] = [];
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (const [i, dir] of dirs.entries()) {
       const dataDir = makeTempDir(`startup-${i}`);

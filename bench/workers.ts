@@ -9,7 +9,7 @@ import { chromium } from '@playwright/test';
 import { verifyTickets } from '../src/core/replay.ts';
 import type { TicketClaim } from '../src/core/ticket-pack.ts';
 import { buildGfxPage, GFX_CHROMIUM_ARGS, serveDir } from '../tests/e2e/fixtures/gfx/build.ts';
-import { CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
+import { CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { markDisturbed, watchBrowserCpu } from './browser-cpu.ts';
 import { fmt, judge, type Row, type Section } from './lib/report.ts';
 

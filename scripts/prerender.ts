@@ -34,6 +34,7 @@ import { chromium, type BrowserContext } from '@playwright/test';
 import { buildApp } from '../sim-server/app.ts';
 import { answerTapsOnCopy } from '../src/app/first-tap.ts';
 import type { PageFolder } from '../sim-server/http/page-routes.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { pageFile } from './route-shells.ts';
 
 /** Where the copies go: a visitor's, or a signed-in player's. */
@@ -54,8 +55,6 @@ export const PRERENDERED_PATHS = ['/', '/cases', '/battles', '/chicken', '/dice'
 
 /** The pages made ahead for a signed-in player (the server sends them when the `logged` cookie is set). */
 export const SIGNED_IN_PATHS = ['/wallet', '/inventory'];
-
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /** What one page's snapshot holds. */
 export interface Snapshot {
@@ -204,7 +203,7 @@ export async function prerender(distDir: string): Promise<number> {
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const catalog = (await (await fetch(`${base}/api/method/case.getCases`)).json()) as { response: { cases: { key: string }[] } };
     const paths = [...PRERENDERED_PATHS, ...catalog.response.cases.slice(0, CASE_PAGES).map((c) => `/case/${c.key}`)];

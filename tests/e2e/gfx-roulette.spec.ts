@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { craftBattle, craftUnbox } from '../unit/replay-fixtures.ts';
 import { buildGfxPage, GFX_CHROMIUM_ARGS, PAGE_ITEMS, serveDir } from './fixtures/gfx/build.ts';
-import { CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { FULL_MOTION } from './fixtures.ts';
 
 const SHOTS = 'test-results/screenshots';

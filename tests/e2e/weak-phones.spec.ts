@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { FULL_MOTION, expect, test } from './fixtures.ts';
 import { GFX_CHROMIUM_ARGS } from './fixtures/gfx/build.ts';
-import { CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { acceptCookiesUpFront, appRunning, callAsPlayer, header, signInByApi } from './helpers.ts';
 
 test.use(FULL_MOTION);
