@@ -4,10 +4,10 @@ import { createLazyStore } from '../../ui/store.ts';
 /** Spec: a sign-in or sign-out in another tab is noticed by polling every 100 ms. */
 export const LOGGED_POLL_MS = 100;
 
-const LOGGED_COOKIE = 'logged';
 // The server sets a readable `logged=1` beside its HttpOnly token cookies (docs/design.md section
 // 4); it carries no secret, it only tells scripts whether a session exists.
-const LOGGED = /(?:^|;\s*)logged=1(?:;|$)/;
+const LOGGED_COOKIE = { name: 'logged', value: '1' } as const;
+const LOGGED = new RegExp(`(?:^|;\\s*)${LOGGED_COOKIE.name}=${LOGGED_COOKIE.value}(?:;|$)`);
 
 /** Whether this browser holds a session, by the readable cookie. */
 export function readLogged(): boolean {
@@ -29,9 +29,9 @@ type CookieChange = Event & { changed?: readonly { name?: string; value?: string
 
 function onCookieChange(event: Event): void {
   const { changed = [], deleted = [] } = event as CookieChange;
-  if (deleted.some((cookie) => cookie.name === LOGGED_COOKIE)) logged.set(false);
-  const set = changed.find((cookie) => cookie.name === LOGGED_COOKIE);
-  if (set) logged.set(set.value === '1');
+  if (deleted.some((cookie) => cookie.name === LOGGED_COOKIE.name)) logged.set(false);
+  const set = changed.find((cookie) => cookie.name === LOGGED_COOKIE.name);
+  if (set) logged.set(set.value === LOGGED_COOKIE.value);
 }
 
 /**
